@@ -1,0 +1,63 @@
+/// Arena engine: basic types, allocation hooks, errors and asserts.
+/// Every public name of the engine starts with `ae_` (types and functions) or `AE_` (macros).
+/// The engine is pure C11 with libm and cglm; it never calls SDL.
+#ifndef AE_BASE_H
+#define AE_BASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cglm/struct.h>
+
+/// Programmer misuse stops the program with a message; bad user data never reaches an assert,
+/// it is reported through an ae_error instead.
+#define AE_ASSERT(cond)                                                                            \
+    do {                                                                                           \
+        if (!(cond)) ae_assert_fail(#cond, __FILE__, __LINE__);                                    \
+    } while (0)
+
+void ae_assert_fail(const char *expr, const char *file, int line);
+
+/// A one-line, human-readable reason why something the user gave us was refused.
+typedef struct ae_error {
+    char msg[256];
+} ae_error;
+
+/// printf-style; a NULL err is allowed and ignored.
+void ae_error_set(ae_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/// Allocation hook. The engine counts live bytes so tests can check that everything a map, a
+/// broadphase or a match took is given back. Frees are sized, as in Box2D.
+typedef void *ae_alloc_fn(size_t size, void *user);
+typedef void ae_free_fn(void *ptr, size_t size, void *user);
+
+/// Installs custom allocation functions (NULL restores malloc/free).
+void ae_set_allocator(ae_alloc_fn *alloc, ae_free_fn *free_fn, void *user);
+/// Returns NULL on failure (size 0 returns NULL too). Memory is not zeroed.
+void *ae_alloc(size_t size);
+/// Zeroed allocation of count * size bytes, NULL on overflow or failure.
+void *ae_calloc(size_t count, size_t size);
+/// Frees what ae_alloc/ae_calloc returned; size must be the size that was asked for.
+void ae_free(void *ptr, size_t size);
+/// Bytes currently allocated through the engine.
+size_t ae_live_bytes(void);
+
+static inline float ae_clampf(float v, float lo, float hi) {
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+static inline int ae_clampi(int v, int lo, int hi) {
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+static inline int ae_mini(int a, int b) {
+    return a < b ? a : b;
+}
+static inline int ae_maxi(int a, int b) {
+    return a > b ? a : b;
+}
+
+#endif

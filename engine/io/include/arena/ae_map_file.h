@@ -1,0 +1,23 @@
+/// Loading map files: the one entry point the game, the tools and the tests use.
+///
+/// This small adapter is the only part of the engine folder that knows SDL2_image: it reads the
+/// file, checks its header with ae_image_probe (so huge declared sizes are refused before any
+/// decoding), decodes images with SDL2_image into RGBA32 and hands the pixels to
+/// ae_grid_from_rgba. Moving AI `.map` text files go to ae_grid_parse_movingai.
+#ifndef AE_MAP_FILE_H
+#define AE_MAP_FILE_H
+
+#include "arena/ae_grid.h"
+
+/// Largest map file accepted, in bytes.
+#define AE_MAP_FILE_MAX_BYTES (256u * 1024u * 1024u)
+
+/// Loads a map file into grid. On failure err holds a one-line reason (without the file name)
+/// and grid is left empty.
+bool ae_map_load_file(const char *path, ae_grid *grid, ae_error *err);
+
+/// Same as ae_map_load_file for bytes already in memory; `name` picks the format checks.
+bool ae_map_load_memory(const uint8_t *data, size_t len, const char *name, ae_grid *grid,
+                        ae_error *err);
+
+#endif

@@ -1,0 +1,196 @@
+// Header-only inspection of image files: format by magic bytes, declared size, PNG chunk CRCs.
+#include "arena/ae_grid.h"
+
+#include <string.h>
+
+static const char *format_name(ae_image_format f) {
+    switch (f) {
+    case AE_IMAGE_PNG:
+        return "PNG";
+    case AE_IMAGE_BMP:
+        return "BMP";
+    case AE_IMAGE_GIF:
+        return "GIF";
+    case AE_IMAGE_JPEG:
+        return "JPEG";
+    }
+    return "?";
+}
+
+static uint32_t be32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+static uint32_t le32(const uint8_t *p) {
+    return (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+static unsigned be16(const uint8_t *p) {
+    return (unsigned)p[0] << 8 | p[1];
+}
+static unsigned le16(const uint8_t *p) {
+    return (unsigned)p[1] << 8 | p[0];
+}
+
+static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n) {
+    static uint32_t table[256];
+    static bool ready;
+    if (!ready) {
+        for (uint32_t i = 0; i < 256; i++) {
+            uint32_t c = i;
+            for (int k = 0; k < 8; k++) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+            table[i] = c;
+        }
+        ready = true;
+    }
+    crc = ~crc;
+    for (size_t i = 0; i < n; i++) crc = table[(crc ^ p[i]) & 0xFFu] ^ (crc >> 8);
+    return ~crc;
+}
+
+/// Clamps a declared dimension into int range so huge values are reported, not wrapped.
+static int dim(uint32_t v) {
+    return v > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)v;
+}
+
+static bool probe_png(const uint8_t *d, size_t len, ae_image_info *info, ae_error *err) {
+    size_t pos = 8;
+    bool seen_ihdr = false;
+    while (true) {
+        if (len - pos < 12) {
+            ae_error_set(err, "truncated PNG (ends before its IEND chunk)");
+            return false;
+        }
+        uint32_t clen = be32(d + pos);
+        const uint8_t *type = d + pos + 4;
+        if (clen > 0x7FFFFFFFu || clen > len - pos - 12) {
+            ae_error_set(err, "truncated PNG (chunk '%.4s' runs past the end of the file)",
+                         (const char *)type);
+            return false;
+        }
+        for (int i = 0; i < 4; i++) {
+            uint8_t c = type[i];
+            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) {
+                ae_error_set(err, "corrupt PNG (bad chunk type at byte %zu)", pos + 4);
+                return false;
+            }
+        }
+        uint32_t want = be32(d + pos + 8 + clen);
+        if (crc32_update(0, type, 4 + (size_t)clen) != want) {
+            ae_error_set(err, "corrupt PNG (bad CRC in chunk '%.4s')", (const char *)type);
+            return false;
+        }
+        if (!seen_ihdr) {
+            if (memcmp(type, "IHDR", 4) != 0 || clen != 13) {
+                ae_error_set(err, "corrupt PNG (first chunk is not a valid IHDR)");
+                return false;
+            }
+            info->width = dim(be32(type + 4));
+            info->height = dim(be32(type + 8));
+            seen_ihdr = true;
+            // The size is checked as soon as it is known, before the rest is walked.
+            if (!ae_grid_check_size(info->width, info->height, err)) return false;
+        }
+        pos += 12 + (size_t)clen;
+        if (memcmp(type, "IEND", 4) == 0) return true;
+    }
+}
+
+static bool probe_jpeg(const uint8_t *d, size_t len, ae_image_info *info, ae_error *err) {
+    size_t pos = 2;
+    while (pos + 4 <= len) {
+        if (d[pos] != 0xFF) break;
+        uint8_t marker = d[pos + 1];
+        if (marker == 0xFF) { // fill byte
+            pos++;
+            continue;
+        }
+        if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) { // no length
+            pos += 2;
+            continue;
+        }
+        unsigned seglen = be16(d + pos + 2);
+        if (seglen < 2 || pos + 2 + seglen > len) break;
+        bool sof =
+            marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+        if (sof) {
+            if (seglen < 7) break;
+            info->height = (int)be16(d + pos + 5);
+            info->width = (int)be16(d + pos + 7);
+            return ae_grid_check_size(info->width, info->height, err);
+        }
+        pos += 2 + seglen;
+    }
+    ae_error_set(err, "truncated or corrupt JPEG (no frame header)");
+    return false;
+}
+
+static int extension_format(const char *name) {
+    const char *dot = name ? strrchr(name, '.') : NULL;
+    if (!dot) return -1;
+    char ext[8] = {0};
+    for (size_t i = 0; i < sizeof ext - 1 && dot[1 + i]; i++) {
+        char c = dot[1 + i];
+        ext[i] = (char)(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    }
+    if (!strcmp(ext, "png")) return AE_IMAGE_PNG;
+    if (!strcmp(ext, "bmp")) return AE_IMAGE_BMP;
+    if (!strcmp(ext, "gif")) return AE_IMAGE_GIF;
+    if (!strcmp(ext, "jpg") || !strcmp(ext, "jpeg")) return AE_IMAGE_JPEG;
+    return -1;
+}
+
+bool ae_image_probe(const uint8_t *d, size_t len, const char *name, ae_image_info *info,
+                    ae_error *err) {
+    memset(info, 0, sizeof *info);
+    if (len == 0) {
+        ae_error_set(err, "empty file");
+        return false;
+    }
+    static const uint8_t png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    if (len >= 8 && !memcmp(d, png_sig, 8)) {
+        info->format = AE_IMAGE_PNG;
+    } else if (len >= 2 && d[0] == 'B' && d[1] == 'M') {
+        info->format = AE_IMAGE_BMP;
+    } else if (len >= 6 && (!memcmp(d, "GIF87a", 6) || !memcmp(d, "GIF89a", 6))) {
+        info->format = AE_IMAGE_GIF;
+    } else if (len >= 3 && d[0] == 0xFF && d[1] == 0xD8 && d[2] == 0xFF) {
+        info->format = AE_IMAGE_JPEG;
+    } else if (len >= 4 && !memcmp(d, "\x89PNG", 4)) {
+        ae_error_set(err, "corrupt PNG (damaged signature)");
+        return false;
+    } else {
+        ae_error_set(err, "not an image (unknown format; expected PNG, BMP, GIF, JPEG or .map)");
+        return false;
+    }
+    int named = extension_format(name);
+    if (named >= 0 && named != (int)info->format) {
+        ae_error_set(err, "file holds %s data but its name says %s", format_name(info->format),
+                     format_name((ae_image_format)named));
+        return false;
+    }
+    switch (info->format) {
+    case AE_IMAGE_PNG:
+        return probe_png(d, len, info, err);
+    case AE_IMAGE_BMP: {
+        if (len < 26) {
+            ae_error_set(err, "truncated BMP header");
+            return false;
+        }
+        int32_t w = (int32_t)le32(d + 18), h = (int32_t)le32(d + 22);
+        info->width = w < 0 ? 0 : w;
+        // Negative heights mean top-down rows; INT32_MIN has no positive counterpart.
+        info->height = h == INT32_MIN ? 0x7FFFFFFF : (h < 0 ? -h : h);
+        return ae_grid_check_size(info->width, info->height, err);
+    }
+    case AE_IMAGE_GIF:
+        if (len < 10) {
+            ae_error_set(err, "truncated GIF header");
+            return false;
+        }
+        info->width = (int)le16(d + 6);
+        info->height = (int)le16(d + 8);
+        return ae_grid_check_size(info->width, info->height, err);
+    case AE_IMAGE_JPEG:
+        return probe_jpeg(d, len, info, err);
+    }
+    return false;
+}

@@ -1,0 +1,252 @@
+// Exact signed distance transform at cell corners, full and windowed.
+//
+// Every corner belongs to one of three classes by the four cells around it: all free (FREE),
+// all wall (SOLID), or both (EDGE, distance 0). The wall region is a union of closed unit squares
+// with integer corners, so the nearest wall point to a corner is itself a corner: a FREE corner's
+// distance is the Euclidean distance to the nearest corner that touches a wall (EDGE or SOLID),
+// and a SOLID corner's is minus the distance to the nearest corner that touches a free cell
+// (EDGE or FREE). FREE and SOLID corners are never neighbours, so one column pass serves both.
+#include "arena/ae_sdf.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { CLASS_FREE = 0, CLASS_EDGE = 1, CLASS_SOLID = 2 };
+
+#define NO_SITE INT32_MAX
+
+typedef struct bake_scratch {
+    int32_t *g;    // per corner: vertical distance to the nearest site of its opposite set
+    uint8_t *cls;  // per corner: class
+    int32_t *site; // per row: site x positions of the lower envelope
+    double *z;     // per row: envelope boundaries
+    int64_t *f;    // per row: squared vertical distances of the sites
+    size_t corners;
+    int row_len;
+} bake_scratch;
+
+static void scratch_free(bake_scratch *s) {
+    ae_free(s->g, s->corners * sizeof *s->g);
+    ae_free(s->cls, s->corners);
+    ae_free(s->site, (size_t)s->row_len * sizeof *s->site);
+    ae_free(s->z, (size_t)(s->row_len + 1) * sizeof *s->z);
+    ae_free(s->f, (size_t)s->row_len * sizeof *s->f);
+    memset(s, 0, sizeof *s);
+}
+
+static bool scratch_init(bake_scratch *s, int nw, int nh) {
+    memset(s, 0, sizeof *s);
+    s->corners = (size_t)nw * (size_t)nh;
+    s->row_len = nw;
+    s->g = ae_alloc(s->corners * sizeof *s->g);
+    s->cls = ae_alloc(s->corners);
+    s->site = ae_alloc((size_t)nw * sizeof *s->site);
+    s->z = ae_alloc((size_t)(nw + 1) * sizeof *s->z);
+    s->f = ae_alloc((size_t)nw * sizeof *s->f);
+    if (!s->g || !s->cls || !s->site || !s->z || !s->f) {
+        scratch_free(s);
+        return false;
+    }
+    return true;
+}
+
+/// Classes of one row of corners [cx0, cx1) at corner row cy.
+static void classify_row(const ae_grid *grid, int cx0, int cx1, int cy, uint8_t *out) {
+    const int w = grid->width;
+    const uint8_t *above = cy > 0 ? grid->cells + (size_t)(cy - 1) * (size_t)w : NULL;
+    const uint8_t *below = cy < grid->height ? grid->cells + (size_t)cy * (size_t)w : NULL;
+    for (int cx = cx0; cx < cx1; cx++) {
+        int walls = 0;
+        for (int dx = -1; dx <= 0; dx++) {
+            int x = cx + dx;
+            bool inside = x >= 0 && x < w;
+            walls += !inside || !above || above[x];
+            walls += !inside || !below || below[x];
+        }
+        out[cx - cx0] = walls == 0 ? CLASS_FREE : (walls == 4 ? CLASS_SOLID : CLASS_EDGE);
+    }
+}
+
+/// Lower envelope of parabolas over one row for the sites of one set, then squared distances for
+/// the row's corners of class `target`. Returns the largest distance written.
+static float row_envelope(bake_scratch *s, const int32_t *g, const uint8_t *cls, int n, int target,
+                          float *out) {
+    int k = -1;
+    for (int q = 0; q < n; q++) {
+        // Sites of the set are the corners not of class `target` (distance 0 vertically) and the
+        // target corners whose column holds a site (vertical distance g).
+        int64_t fq;
+        if (cls[q] != target)
+            fq = 0;
+        else if (g[q] != NO_SITE)
+            fq = (int64_t)g[q] * g[q];
+        else
+            continue;
+        double fq_q2 = (double)(fq + (int64_t)q * q);
+        double sect = -INFINITY;
+        while (k >= 0) {
+            int p = s->site[k];
+            sect = (fq_q2 - (double)(s->f[k] + (int64_t)p * p)) / (2.0 * (q - p));
+            if (sect > s->z[k]) break;
+            k--;
+        }
+        k++;
+        s->site[k] = q;
+        s->f[k] = fq;
+        s->z[k] = k == 0 ? -INFINITY : sect;
+    }
+    float row_max = 0.0f;
+    if (k < 0) { // no site in this row at all: leave the targets "unknown" (very far)
+        for (int q = 0; q < n; q++)
+            if (cls[q] == target) out[q] = target == CLASS_FREE ? 1e9f : -1e9f;
+        return 1e9f;
+    }
+    int top = k;
+    s->z[top + 1] = INFINITY;
+    k = 0;
+    for (int q = 0; q < n; q++) {
+        while (s->z[k + 1] < (double)q) k++;
+        if (cls[q] != target) continue;
+        int64_t dx = q - s->site[k];
+        double d = sqrt((double)(dx * dx + s->f[k]));
+        float fd = (float)d;
+        out[q] = target == CLASS_FREE ? fd : -fd;
+        if (fd > row_max) row_max = fd;
+    }
+    return row_max;
+}
+
+/// Exact distances for the corner window [cx0, cx1) x [cy0, cy1), counting only sites inside the
+/// window. Writes them to out (row stride out_stride). Returns the largest |distance| written.
+static float bake_window(bake_scratch *s, const ae_grid *grid, int cx0, int cy0, int cx1, int cy1,
+                         float *out, size_t out_stride) {
+    const int nw = cx1 - cx0, nh = cy1 - cy0;
+    for (int j = 0; j < nh; j++) {
+        uint8_t *cls = s->cls + (size_t)j * (size_t)nw;
+        int32_t *g = s->g + (size_t)j * (size_t)nw;
+        classify_row(grid, cx0, cx1, cy0 + j, cls);
+        const int32_t *up = j > 0 ? g - nw : NULL;
+        for (int i = 0; i < nw; i++) {
+            if (cls[i] == CLASS_EDGE)
+                g[i] = 0;
+            else if (!up || up[i] == NO_SITE)
+                g[i] = NO_SITE;
+            else
+                g[i] = up[i] + 1;
+        }
+    }
+    for (int j = nh - 2; j >= 0; j--) {
+        int32_t *g = s->g + (size_t)j * (size_t)nw;
+        const int32_t *down = g + nw;
+        for (int i = 0; i < nw; i++)
+            if (down[i] != NO_SITE && down[i] + 1 < g[i]) g[i] = down[i] + 1;
+    }
+    float max_abs = 0.0f;
+    for (int j = 0; j < nh; j++) {
+        const uint8_t *cls = s->cls + (size_t)j * (size_t)nw;
+        const int32_t *g = s->g + (size_t)j * (size_t)nw;
+        float *row = out + (size_t)j * out_stride;
+        bool any_free = false, any_solid = false;
+        for (int i = 0; i < nw; i++) {
+            if (cls[i] == CLASS_EDGE) row[i] = 0.0f;
+            any_free |= cls[i] == CLASS_FREE;
+            any_solid |= cls[i] == CLASS_SOLID;
+        }
+        if (any_free) {
+            float m = row_envelope(s, g, cls, nw, CLASS_FREE, row);
+            if (m > max_abs) max_abs = m;
+        }
+        if (any_solid) {
+            float m = row_envelope(s, g, cls, nw, CLASS_SOLID, row);
+            if (m > max_abs) max_abs = m;
+        }
+    }
+    return max_abs;
+}
+
+bool ae_sdf_bake(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *err) {
+    AE_ASSERT(cell_size > 0.0f);
+    memset(sdf, 0, sizeof *sdf);
+    const int nw = grid->width + 1, nh = grid->height + 1;
+    bake_scratch s;
+    float *dist = ae_alloc((size_t)nw * (size_t)nh * sizeof *dist);
+    if (!dist || !scratch_init(&s, nw, nh)) {
+        ae_free(dist, (size_t)nw * (size_t)nh * sizeof *dist);
+        ae_error_set(err, "out of memory baking a %dx%d distance field", grid->width, grid->height);
+        return false;
+    }
+    sdf->max_abs = bake_window(&s, grid, 0, 0, nw, nh, dist, (size_t)nw);
+    scratch_free(&s);
+    sdf->width = grid->width;
+    sdf->height = grid->height;
+    sdf->cell_size = cell_size;
+    sdf->inv_cell = 1.0f / cell_size;
+    sdf->dist = dist;
+    return true;
+}
+
+void ae_sdf_free(ae_sdf *sdf) {
+    ae_free(sdf->dist, (size_t)(sdf->width + 1) * (size_t)(sdf->height + 1) * sizeof *sdf->dist);
+    memset(sdf, 0, sizeof *sdf);
+}
+
+bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, bool wall, ae_error *err) {
+    AE_ASSERT(ae_grid_in_bounds(grid, x, y));
+    AE_ASSERT(grid->width == sdf->width && grid->height == sdf->height);
+    uint8_t *cell = grid->cells + (size_t)y * (size_t)grid->width + (size_t)x;
+    if ((*cell != 0) == wall) return true;
+    const int nw = grid->width + 1, nh = grid->height + 1;
+
+    // Only the four corners of the cell change class. A corner farther than its own old |d| from
+    // them keeps its nearest site and gains no nearer one, so the window of corners to redo is
+    // every corner within max_abs (+1 for rounding) of the cell.
+    int reach = (int)ceilf(sdf->max_abs) + 1;
+    int wx0 = ae_maxi(0, x - reach), wy0 = ae_maxi(0, y - reach);
+    int wx1 = ae_mini(nw, x + 2 + reach), wy1 = ae_mini(nh, y + 2 + reach);
+    int ww = wx1 - wx0, wh = wy1 - wy0;
+    float *tmp = NULL;
+    size_t tmp_size = 0;
+    *cell = wall ? 1 : 0;
+
+    // The window's new distances only need sites within `margin` of it: a result no larger than
+    // the margin cannot have a nearer site outside, so it is exact. Otherwise widen and redo.
+    for (int margin = reach;; margin *= 2) {
+        int bx0 = ae_maxi(0, wx0 - margin), by0 = ae_maxi(0, wy0 - margin);
+        int bx1 = ae_mini(nw, wx1 + margin), by1 = ae_mini(nh, wy1 + margin);
+        int bw = bx1 - bx0, bh = by1 - by0;
+        size_t need = (size_t)bw * (size_t)bh * sizeof *tmp;
+        if (need > tmp_size) {
+            ae_free(tmp, tmp_size);
+            tmp = ae_alloc(need);
+            tmp_size = need;
+        }
+        bake_scratch s;
+        if (!tmp || !scratch_init(&s, bw, bh)) {
+            ae_free(tmp, tmp_size);
+            *cell = wall ? 0 : 1;
+            ae_error_set(err, "out of memory editing the distance field");
+            return false;
+        }
+        bake_window(&s, grid, bx0, by0, bx1, by1, tmp, (size_t)bw);
+        scratch_free(&s);
+        bool whole_map = bx0 == 0 && by0 == 0 && bx1 == nw && by1 == nh;
+        float window_max = 0.0f;
+        for (int j = wy0; j < wy1; j++) {
+            const float *row = tmp + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
+            for (int i = 0; i < ww; i++) {
+                float a = fabsf(row[i]);
+                if (a > window_max) window_max = a;
+            }
+        }
+        if (!whole_map && window_max > (float)margin) continue;
+        for (int j = wy0; j < wy1; j++) {
+            const float *row = tmp + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
+            memcpy(sdf->dist + (size_t)j * (size_t)nw + (size_t)wx0, row, (size_t)ww * sizeof *row);
+        }
+        if (window_max > sdf->max_abs) sdf->max_abs = window_max;
+        (void)wh;
+        break;
+    }
+    ae_free(tmp, tmp_size);
+    return true;
+}

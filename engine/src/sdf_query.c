@@ -1,0 +1,201 @@
+// Queries on the corner field: bilinear sample, analytic gradient, slide, disk cast.
+#include "arena/ae_sdf.h"
+
+#include <math.h>
+
+/// The bilinear patch that holds a position, in cell coordinates.
+typedef struct patch {
+    float d00, d10, d01, d11; // corner distances (cells)
+    float fx, fy;             // position inside the cell, [0, 1]
+    float outside;            // distance from the map's rectangle (cells), 0 inside
+    float ox, oy;             // direction from the position back to the rectangle (unnormalised)
+} patch;
+
+static bool locate(const ae_sdf *s, vec2s p, patch *out) {
+    float u = p.x * s->inv_cell, v = p.y * s->inv_cell;
+    if (!isfinite(u) || !isfinite(v)) return false;
+    const float w = (float)s->width, h = (float)s->height;
+    float cu = ae_clampf(u, 0.0f, w), cv = ae_clampf(v, 0.0f, h);
+    out->ox = cu - u;
+    out->oy = cv - v;
+    out->outside = sqrtf(out->ox * out->ox + out->oy * out->oy);
+    int ix = ae_mini((int)cu, s->width - 1), iy = ae_mini((int)cv, s->height - 1);
+    out->fx = cu - (float)ix;
+    out->fy = cv - (float)iy;
+    const size_t stride = (size_t)s->width + 1;
+    const float *row = s->dist + (size_t)iy * stride + (size_t)ix;
+    out->d00 = row[0];
+    out->d10 = row[1];
+    out->d01 = row[stride];
+    out->d11 = row[stride + 1];
+    return true;
+}
+
+static float patch_value(const patch *c) {
+    float top = c->d00 + (c->d10 - c->d00) * c->fx;
+    float bottom = c->d01 + (c->d11 - c->d01) * c->fx;
+    return top + (bottom - top) * c->fy;
+}
+
+float ae_sdf_sample(const ae_sdf *s, vec2s p) {
+    patch c;
+    if (!locate(s, p, &c)) return -1e30f;
+    return (patch_value(&c) - c.outside) * s->cell_size;
+}
+
+static bool normalize_into(float gx, float gy, vec2s *out) {
+    float len = sqrtf(gx * gx + gy * gy);
+    if (!(len > 1e-6f)) return false;
+    out->x = gx / len;
+    out->y = gy / len;
+    return true;
+}
+
+vec2s ae_sdf_gradient(const ae_sdf *s, vec2s p) {
+    vec2s g = {{0.0f, -1.0f}};
+    patch c;
+    if (!locate(s, p, &c)) return g;
+    if (c.outside > 0.0f && normalize_into(c.ox, c.oy, &g)) return g;
+    // d/dfx and d/dfy of the bilinear patch.
+    float gx = (c.d10 - c.d00) * (1.0f - c.fy) + (c.d11 - c.d01) * c.fy;
+    float gy = (c.d01 - c.d00) * (1.0f - c.fx) + (c.d11 - c.d10) * c.fx;
+    if (normalize_into(gx, gy, &g)) return g;
+    // Flat patch or a saddle point: look one cell each way.
+    const float h = s->cell_size;
+    gx = ae_sdf_sample(s, (vec2s){{p.x + h, p.y}}) - ae_sdf_sample(s, (vec2s){{p.x - h, p.y}});
+    gy = ae_sdf_sample(s, (vec2s){{p.x, p.y + h}}) - ae_sdf_sample(s, (vec2s){{p.x, p.y - h}});
+    if (normalize_into(gx, gy, &g)) return g;
+    return (vec2s){{0.0f, -1.0f}};
+}
+
+enum { PUSH_ITERATIONS = 8 };
+
+vec2s ae_sdf_push_out(const ae_sdf *s, vec2s pos, float radius) {
+    for (int i = 0; i < PUSH_ITERATIONS; i++) {
+        float d = ae_sdf_sample(s, pos);
+        if (d >= radius) break;
+        pos = glms_vec2_add(pos, glms_vec2_scale(ae_sdf_gradient(s, pos), radius - d));
+    }
+    return pos;
+}
+
+vec2s ae_sdf_move_circle(const ae_sdf *s, vec2s pos, float radius, vec2s delta) {
+    // Slack for float rounding when deciding that a sub-step ended clear of walls.
+    const float tol = 1e-5f * s->cell_size;
+    if (ae_sdf_sample(s, pos) < radius) pos = ae_sdf_push_out(s, pos, radius);
+    float len = glms_vec2_norm(delta);
+    if (!(len > 0.0f) || !isfinite(len)) return pos;
+    float max_step = radius > 0.0f ? 0.5f * radius : 0.25f * s->cell_size;
+    float steps_f = ceilf(len / max_step);
+    int steps = steps_f > 65536.0f ? 65536 : (int)steps_f;
+    vec2s step = glms_vec2_scale(delta, 1.0f / (float)steps);
+    for (int i = 0; i < steps; i++) {
+        vec2s q = glms_vec2_add(pos, step);
+        if (ae_sdf_sample(s, q) < radius) {
+            // Slide: drop the part of the step that goes into the wall, then push out.
+            vec2s n = ae_sdf_gradient(s, q);
+            float into = glms_vec2_dot(step, n);
+            vec2s slide = into < 0.0f ? glms_vec2_sub(step, glms_vec2_scale(n, into)) : step;
+            q = ae_sdf_push_out(s, glms_vec2_add(pos, slide), radius);
+            // A sub-step that cannot end clear, or that the push-out turned backwards, would make
+            // the circle jitter in corners: stop here instead.
+            vec2s moved = glms_vec2_sub(q, pos);
+            if (ae_sdf_sample(s, q) < radius - tol || glms_vec2_dot(moved, delta) <= 0.0f) break;
+        }
+        pos = q;
+    }
+    return pos;
+}
+
+/// First s in [0, s_max] where q2 s^2 + q1 s + q0 <= 0, given q0 > 0; returns -1 when none.
+static float first_root(float q2, float q1, float q0, float s_max) {
+    if (fabsf(q2) < 1e-9f) {
+        if (q1 >= 0.0f) return -1.0f;
+        float s = -q0 / q1;
+        return s <= s_max ? s : -1.0f;
+    }
+    float disc = q1 * q1 - 4.0f * q2 * q0;
+    if (disc < 0.0f) return -1.0f;
+    float root = sqrtf(disc);
+    // Numerically stable pair of roots (no cancellation).
+    float k = -0.5f * (q1 + (q1 >= 0.0f ? root : -root));
+    float r1 = k / q2, r2 = k != 0.0f ? q0 / k : r1;
+    float lo = fminf(r1, r2), hi = fmaxf(r1, r2);
+    if (lo >= 0.0f && lo <= s_max) return lo;
+    if (hi >= 0.0f && hi <= s_max) return hi;
+    return -1.0f;
+}
+
+float ae_sdf_disk_cast(const ae_sdf *s, vec2s origin, vec2s dir, float radius, float max_dist,
+                       bool *hit) {
+    // Far from walls this is sphere tracing: inside a cell each partial derivative of the
+    // bilinear patch is at most 1 (neighbouring corner distances differ by at most one cell), so
+    // the field changes by at most sqrt(2) per unit travelled and a step of (d - r) / sqrt(2)
+    // cannot pass a contact. Near walls, where sphere tracing crawls, the field along the ray is
+    // a quadratic inside each cell, so the contact is solved exactly cell by cell.
+    const float inv_lipschitz = 0.70710678f;
+    const float tol = 1e-4f; // cells
+    const float r = radius * s->inv_cell;
+    const float limit = max_dist > 0.0f ? max_dist * s->inv_cell : 0.0f;
+    const float u0 = origin.x * s->inv_cell, v0 = origin.y * s->inv_cell;
+    const float dx = dir.x, dy = dir.y;
+    const int max_iter = 4 * (s->width + s->height) + 256;
+    float t = 0.0f;
+    bool contact = true;
+    for (int i = 0; i < max_iter; i++) {
+        vec2s p = {{(u0 + dx * t) * s->cell_size, (v0 + dy * t) * s->cell_size}};
+        patch c;
+        if (!locate(s, p, &c)) break;
+        float gap = patch_value(&c) - c.outside - r;
+        if (gap < tol) break;
+        if (t >= limit) {
+            contact = false;
+            break;
+        }
+        if (gap * inv_lipschitz > 1.0f) {
+            t = fminf(t + gap * inv_lipschitz, limit);
+            continue;
+        }
+        // Exact solve inside the current cell (the ray never leaves the map before contact,
+        // because every border corner is <= 0).
+        float u = u0 + dx * t, v = v0 + dy * t;
+        float fu = floorf(u), fv = floorf(v);
+        if (dx < 0.0f && u == fu) fu -= 1.0f;
+        if (dy < 0.0f && v == fv) fv -= 1.0f;
+        fu = ae_clampf(fu, 0.0f, (float)s->width - 1.0f);
+        fv = ae_clampf(fv, 0.0f, (float)s->height - 1.0f);
+        float x0 = u - fu, y0 = v - fv;
+        float s_exit = limit - t;
+        if (dx > 0.0f) s_exit = fminf(s_exit, (1.0f - x0) / dx);
+        if (dx < 0.0f) s_exit = fminf(s_exit, -x0 / dx);
+        if (dy > 0.0f) s_exit = fminf(s_exit, (1.0f - y0) / dy);
+        if (dy < 0.0f) s_exit = fminf(s_exit, -y0 / dy);
+        s_exit = fmaxf(s_exit, 0.0f);
+        const size_t stride = (size_t)s->width + 1;
+        const float *row = s->dist + (size_t)fv * stride + (size_t)fu;
+        float a = row[0], b = row[1] - row[0], cc = row[stride] - row[0];
+        float d = row[0] - row[1] - row[stride] + row[stride + 1];
+        float q0 = a + b * x0 + cc * y0 + d * x0 * y0 - r;
+        float q1 = b * dx + cc * dy + d * (x0 * dy + y0 * dx);
+        float q2 = d * dx * dy;
+        float root = q0 > 0.0f ? first_root(q2, q1, q0, s_exit) : 0.0f;
+        if (root >= 0.0f) {
+            t += root;
+            break;
+        }
+        float next = t + s_exit;
+        t = next > t ? next : nextafterf(t, INFINITY);
+        if (t >= limit) t = limit;
+    }
+    if (hit) *hit = contact;
+    return contact ? fminf(t, limit) * s->cell_size : max_dist;
+}
+
+bool ae_sdf_clear_path(const ae_sdf *s, vec2s a, vec2s b, float radius) {
+    vec2s d = glms_vec2_sub(b, a);
+    float len = glms_vec2_norm(d);
+    if (!(len > 0.0f)) return ae_sdf_sample(s, a) >= radius;
+    bool hit;
+    ae_sdf_disk_cast(s, a, glms_vec2_scale(d, 1.0f / len), radius, len, &hit);
+    return !hit;
+}

@@ -1,0 +1,151 @@
+// arena-bench sdf: bake times against the reference article's brute force, and query costs.
+#include "suites.h"
+
+#include "arena/ae_rng.h"
+#include "arena/ae_sdf.h"
+#include "gen_maps.h"
+#include "sdf_timing.h"
+#include "tool_util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/// The reference article's bake: for every corner, the distance to every wall cell's nearest
+/// corner (unsigned, O(corners x walls)). Kept only as the baseline to beat.
+static void brute_bake(const ae_grid *g, float *out) {
+    const int nw = g->width + 1, nh = g->height + 1;
+    for (int cy = 0; cy < nh; cy++)
+        for (int cx = 0; cx < nw; cx++) {
+            float best = INFINITY;
+            for (int y = -1; y <= g->height; y++)
+                for (int x = -1; x <= g->width; x++) {
+                    if (!ae_grid_is_wall(g, x, y)) continue;
+                    float dx = (float)(cx < x ? x - cx : (cx > x + 1 ? cx - x - 1 : 0));
+                    float dy = (float)(cy < y ? y - cy : (cy > y + 1 ? cy - y - 1 : 0));
+                    float d = sqrtf(dx * dx + dy * dy);
+                    if (d < best) best = d;
+                }
+            out[(size_t)cy * (size_t)nw + (size_t)cx] = best;
+        }
+}
+
+static const char *const columns[] = {"case", "size", "method", "median_ms", "ns_per_op"};
+static const int widths[] = {10, 6, 12, 12, 10};
+
+static void row(const tool_table *t, const char *name, int size, const char *method, double ms,
+                double ns_per_op) {
+    char s[16], m[24], n[24];
+    snprintf(s, sizeof s, "%d", size);
+    snprintf(m, sizeof m, "%.4f", ms);
+    snprintf(n, sizeof n, "%.1f", ns_per_op);
+    const char *cells[] = {name, s, method, m, n};
+    tool_table_row(t, cells);
+}
+
+/// Random free positions of the map (world units), for the query benchmarks.
+static vec2s *free_points(const ae_sdf *sdf, int n, float radius, uint64_t seed) {
+    vec2s *p = malloc((size_t)n * sizeof *p);
+    ae_rng rng;
+    ae_rng_seed(&rng, seed, 3);
+    const float w = (float)sdf->width * sdf->cell_size, h = (float)sdf->height * sdf->cell_size;
+    for (int i = 0; i < n;) {
+        vec2s q = {{ae_rng_range(&rng, 0.0f, w), ae_rng_range(&rng, 0.0f, h)}};
+        if (ae_sdf_sample(sdf, q) >= radius) p[i++] = q;
+    }
+    return p;
+}
+
+enum { QUERY_COUNT = 100000, QUERY_RUNS = 7 };
+
+typedef enum query_kind { Q_SAMPLE, Q_GRADIENT, Q_MOVE, Q_CAST } query_kind;
+
+static double time_queries(const ae_sdf *sdf, const vec2s *pts, query_kind kind, double *sink) {
+    double ms[QUERY_RUNS];
+    const float radius = 12.0f;
+    for (int r = 0; r < QUERY_RUNS; r++) {
+        double acc = 0.0;
+        uint64_t t0 = tool_now_ns();
+        for (int i = 0; i < QUERY_COUNT; i++) {
+            vec2s p = pts[i], dir = {{0.6f, 0.8f}};
+            switch (kind) {
+            case Q_SAMPLE:
+                acc += ae_sdf_sample(sdf, p);
+                break;
+            case Q_GRADIENT:
+                acc += ae_sdf_gradient(sdf, p).x;
+                break;
+            case Q_MOVE:
+                acc += ae_sdf_move_circle(sdf, p, radius, (vec2s){{4.0f, 3.0f}}).x;
+                break;
+            case Q_CAST:
+                acc += ae_sdf_disk_cast(sdf, p, dir, radius, 100.0f, NULL);
+                break;
+            }
+        }
+        ms[r] = (double)(tool_now_ns() - t0) * 1e-6;
+        *sink += acc;
+    }
+    return tool_median(ms, QUERY_RUNS);
+}
+
+int bench_sdf(bool csv) {
+    tool_table t = {csv, 5, columns, widths};
+    if (!csv)
+        printf("\n# sdf: bake (median of %d) and queries (median of %d x %d)\n", SDF_TIMING_RUNS,
+               QUERY_RUNS, QUERY_COUNT);
+    tool_table_header(&t);
+    const int sizes[] = {64, 128, 512, 2048, 4096};
+    double worst_diff = 0.0;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        int n = sizes[i];
+        ae_grid g;
+        gen_arena_map(&g, n, n, 7);
+        double ms;
+        ae_error err;
+        if (!sdf_time_bake(&g, &ms, &err)) {
+            tool_fail(ARENA_BENCH, "sdf", "%s", err.msg);
+            return TOOL_EXIT_FAIL;
+        }
+        double corners = (double)(n + 1) * (double)(n + 1);
+        row(&t, "bake", n, "exact-edt", ms, ms * 1e6 / corners);
+        if (n <= 128) {
+            float *ref = malloc((size_t)corners * sizeof *ref);
+            uint64_t t0 = tool_now_ns();
+            brute_bake(&g, ref);
+            double bms = (double)(tool_now_ns() - t0) * 1e-6;
+            row(&t, "bake", n, "brute-force", bms, bms * 1e6 / corners);
+            ae_sdf sdf;
+            ae_sdf_bake(&sdf, &g, 1.0f, NULL);
+            for (size_t k = 0; k < (size_t)corners; k++) {
+                // The article's field is unsigned: compare where ours is positive.
+                double d = fabs(fmax(sdf.dist[k], 0.0f) - ref[k]);
+                if (d > worst_diff) worst_diff = d;
+            }
+            ae_sdf_free(&sdf);
+            free(ref);
+        }
+        ae_grid_free(&g);
+    }
+    ae_grid g;
+    gen_arena_map(&g, 512, 512, 7);
+    ae_sdf sdf;
+    ae_sdf_bake(&sdf, &g, 32.0f, NULL);
+    vec2s *pts = free_points(&sdf, QUERY_COUNT, 12.0f, 11);
+    static const char *const names[] = {"sample", "gradient", "move", "disk_cast"};
+    static const char *const methods[] = {"bilinear", "analytic", "slide r12", "100 units"};
+    double sink = 0.0;
+    for (int k = Q_SAMPLE; k <= Q_CAST; k++) {
+        double ms = time_queries(&sdf, pts, (query_kind)k, &sink);
+        row(&t, names[k], 512, methods[k], ms, ms * 1e6 / QUERY_COUNT);
+    }
+    free(pts);
+    ae_sdf_free(&sdf);
+    ae_grid_free(&g);
+    bool ok = worst_diff < 1e-5;
+    if (!csv)
+        printf("check: exact-edt == brute-force on the positive side at 64 and 128: %s "
+               "(max |diff| %.2g)%s\n",
+               ok ? "ok" : "FAILED", worst_diff, sink == 12345.0 ? " " : "");
+    return ok ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
+}

@@ -1,0 +1,12 @@
+/// arena-bench suites. Each prints its tables (or CSV) and returns the exit status: 1 when its
+/// agreement check fails.
+#ifndef ARENA_BENCH_SUITES_H
+#define ARENA_BENCH_SUITES_H
+
+#include <stdbool.h>
+
+#define ARENA_BENCH "arena-bench"
+
+int bench_sdf(bool csv);
+
+#endif

@@ -1,0 +1,28 @@
+// arena-map info MAP: size, free fraction and bake time.
+#include "commands.h"
+#include "sdf_timing.h"
+#include "tool_util.h"
+
+#include <stdio.h>
+
+int cmd_info(int argc, char **argv) {
+    if (argc != 1) {
+        tool_fail(ARENA_MAP, "info", "usage: info MAP");
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    ae_grid grid;
+    if (!map_load_or_fail(argv[0], &grid)) return TOOL_EXIT_BAD_INPUT;
+    double bake_ms = 0.0;
+    ae_error err;
+    if (!sdf_time_bake(&grid, &bake_ms, &err)) {
+        tool_fail(ARENA_MAP, argv[0], "%s", err.msg);
+        ae_grid_free(&grid);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    double cells = (double)grid.width * (double)grid.height;
+    printf("size %d %d\n", grid.width, grid.height);
+    printf("free_fraction %.6f\n", (double)ae_grid_free_count(&grid) / cells);
+    printf("bake_ms %.3f\n", bake_ms);
+    ae_grid_free(&grid);
+    return TOOL_EXIT_OK;
+}

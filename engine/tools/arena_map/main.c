@@ -1,0 +1,45 @@
+// arena-map: map inspection and queries from the command line.
+#include "commands.h"
+#include "tool_util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    const char *usage;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"info", "info MAP", cmd_info},
+    {"sdf", "sdf MAP", cmd_sdf},
+};
+
+bool map_load_or_fail(const char *path, ae_grid *grid) {
+    ae_error err;
+    if (ae_map_load_file(path, grid, &err)) return true;
+    tool_fail(ARENA_MAP, path, "%s", err.msg);
+    return false;
+}
+
+static void usage(FILE *out) {
+    fprintf(out, "usage:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %s %s\n", ARENA_MAP, commands[i].usage);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return TOOL_EXIT_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 2, argv + 2);
+    tool_fail(ARENA_MAP, argv[1], "unknown command (try --help)");
+    return TOOL_EXIT_BAD_INPUT;
+}

@@ -1,0 +1,81 @@
+#include "tool_util.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+void tool_fail(const char *program, const char *what, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "%s: %s: ", program, what);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+bool tool_parse_int(const char *s, long lo, long hi, long *out) {
+    if (!s || !*s) return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+bool tool_parse_float(const char *s, double lo, double hi, double *out) {
+    if (!s || !*s) return false;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || *end || !isfinite(v) || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+uint64_t tool_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double tool_percentile(double *v, size_t n, double p) {
+    if (n == 0) return 0.0;
+    qsort(v, n, sizeof *v, cmp_double);
+    double rank = p / 100.0 * (double)(n - 1);
+    size_t lo = (size_t)rank;
+    size_t hi = lo + 1 < n ? lo + 1 : lo;
+    double frac = rank - (double)lo;
+    return v[lo] + (v[hi] - v[lo]) * frac;
+}
+
+double tool_median(double *v, size_t n) {
+    return tool_percentile(v, n, 50.0);
+}
+
+void tool_table_header(const tool_table *t) {
+    tool_table_row(t, t->cols);
+    if (t->csv) return;
+    for (int i = 0; i < t->ncols; i++) {
+        for (int k = 0; k < t->widths[i]; k++) putchar('-');
+        putchar(i + 1 < t->ncols ? ' ' : '\n');
+    }
+}
+
+void tool_table_row(const tool_table *t, const char *const *cells) {
+    for (int i = 0; i < t->ncols; i++) {
+        if (t->csv)
+            printf("%s%s", cells[i], i + 1 < t->ncols ? "," : "\n");
+        else
+            printf("%*s%s", t->widths[i], cells[i], i + 1 < t->ncols ? " " : "\n");
+    }
+    fflush(stdout);
+}

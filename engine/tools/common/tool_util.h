@@ -1,0 +1,43 @@
+/// Helpers shared by the command-line tools: argument parsing, timing, statistics, tables.
+/// Tools may use the wall clock; the engine and the simulation never do.
+#ifndef TOOL_UTIL_H
+#define TOOL_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// Exit codes shared by every tool: 2 for bad input (usage, unreadable files).
+enum { TOOL_EXIT_OK = 0, TOOL_EXIT_FAIL = 1, TOOL_EXIT_BAD_INPUT = 2 };
+
+/// Prints "PROGRAM: WHAT: reason" to stderr.
+void tool_fail(const char *program, const char *what, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/// Strict number parsing: the whole string must be a number within [lo, hi].
+bool tool_parse_int(const char *s, long lo, long hi, long *out);
+bool tool_parse_float(const char *s, double lo, double hi, double *out);
+
+/// Monotonic time in nanoseconds.
+uint64_t tool_now_ns(void);
+
+/// Median and the p-th percentile (0..100) of n values; sorts the array in place.
+double tool_median(double *v, size_t n);
+double tool_percentile(double *v, size_t n, double p);
+
+/// Table output: aligned text for people or CSV for scripts, one implementation for both.
+typedef struct tool_table {
+    bool csv;
+    int ncols;
+    const char *const *cols;
+    const int *widths;
+} tool_table;
+
+void tool_table_header(const tool_table *t);
+/// Prints one row; each cell is already formatted text.
+void tool_table_row(const tool_table *t, const char *const *cells);
+
+#endif
