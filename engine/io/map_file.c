@@ -13,6 +13,32 @@ static bool looks_like_movingai(const uint8_t *data, size_t len, const char *nam
     return len >= 5 && !memcmp(data, "type ", 5);
 }
 
+/// Expands a surface of (grey, alpha) byte pairs to RGBA and builds the grid; frees the surface.
+static bool grey_alpha_surface(SDL_Surface *img, ae_grid *grid, ae_error *err) {
+    bool ok = false;
+    size_t row_bytes = (size_t)img->w * 4;
+    uint8_t *rgba = malloc(row_bytes * (size_t)img->h);
+    if (!rgba) {
+        ae_error_set(err, "out of memory decoding the image");
+    } else if (SDL_LockSurface(img) == 0) {
+        for (int y = 0; y < img->h; y++) {
+            const uint8_t *in = (const uint8_t *)img->pixels + (size_t)y * (size_t)img->pitch;
+            uint8_t *out = rgba + (size_t)y * row_bytes;
+            for (int x = 0; x < img->w; x++) {
+                out[4 * x] = out[4 * x + 1] = out[4 * x + 2] = in[2 * x];
+                out[4 * x + 3] = in[2 * x + 1];
+            }
+        }
+        SDL_UnlockSurface(img);
+        ok = ae_grid_from_rgba(grid, rgba, img->w, img->h, (int)row_bytes, err);
+    } else {
+        ae_error_set(err, "cannot read image pixels: %s", SDL_GetError());
+    }
+    free(rgba);
+    SDL_FreeSurface(img);
+    return ok;
+}
+
 static bool decode_image(const uint8_t *data, size_t len, const char *name, ae_grid *grid,
                          ae_error *err) {
     ae_image_info info;
@@ -23,8 +49,13 @@ static bool decode_image(const uint8_t *data, size_t len, const char *name, ae_g
         ae_error_set(err, "cannot decode image: %s", IMG_GetError());
         return false;
     }
-    // Decoders hand back palettes for grey PNGs and odd formats for grey with transparency:
-    // convert everything to RGBA32 and read rows by pitch.
+    // Grey PNGs with a tRNS chunk come back as grey/alpha byte pairs mislabelled as a 16-bit
+    // colour format: read those pairs directly.
+    if (info.format == AE_IMAGE_PNG && info.png_color_type == 0 && info.png_trns &&
+        img->format->BytesPerPixel == 2)
+        return grey_alpha_surface(img, grid, err);
+    // Decoders hand back palettes for grey PNGs: convert everything else to RGBA32 and read rows
+    // by pitch.
     SDL_Surface *rgba = SDL_ConvertSurfaceFormat(img, SDL_PIXELFORMAT_RGBA32, 0);
     SDL_FreeSurface(img);
     if (!rgba) {

@@ -85,10 +85,13 @@ static bool probe_png(const uint8_t *d, size_t len, ae_image_info *info, ae_erro
             }
             info->width = dim(be32(type + 4));
             info->height = dim(be32(type + 8));
+            info->png_bit_depth = type[12];
+            info->png_color_type = type[13];
             seen_ihdr = true;
             // The size is checked as soon as it is known, before the rest is walked.
             if (!ae_grid_check_size(info->width, info->height, err)) return false;
         }
+        if (memcmp(type, "tRNS", 4) == 0) info->png_trns = true;
         pos += 12 + (size_t)clen;
         if (memcmp(type, "IEND", 4) == 0) return true;
     }

@@ -92,10 +92,14 @@ vec2s ae_sdf_move_circle(const ae_sdf *s, vec2s pos, float radius, vec2s delta) 
     for (int i = 0; i < steps; i++) {
         vec2s q = glms_vec2_add(pos, step);
         if (ae_sdf_sample(s, q) < radius) {
-            // Slide: drop the part of the step that goes into the wall, then push out.
+            // Slide: keep the part of the step that goes into the wall only up to contact (the
+            // current gap), so the rest is projected onto the wall's tangent; then push out what
+            // the wall's curvature leaves.
             vec2s n = ae_sdf_gradient(s, q);
-            float into = glms_vec2_dot(step, n);
-            vec2s slide = into < 0.0f ? glms_vec2_sub(step, glms_vec2_scale(n, into)) : step;
+            float gap = fmaxf(ae_sdf_sample(s, pos) - radius, 0.0f);
+            float normal = glms_vec2_dot(step, n);
+            vec2s slide =
+                normal < -gap ? glms_vec2_add(step, glms_vec2_scale(n, -gap - normal)) : step;
             q = ae_sdf_push_out(s, glms_vec2_add(pos, slide), radius);
             // A sub-step that cannot end clear, or that the push-out turned backwards, would make
             // the circle jitter in corners: stop here instead.

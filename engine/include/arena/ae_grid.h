@@ -58,6 +58,9 @@ typedef struct ae_image_info {
     ae_image_format format;
     int width;
     int height;
+    int png_color_type; ///< PNG only: IHDR colour type (0 grey, 2 RGB, 3 palette, 4 GA, 6 RGBA)
+    int png_bit_depth;  ///< PNG only: IHDR bit depth
+    bool png_trns;      ///< PNG only: a tRNS (transparency) chunk is present
 } ae_image_info;
 
 /// Reads an image's format and size from its header without decoding it, so a small file that

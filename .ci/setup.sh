@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# One-step set-up for a fresh Debian bookworm machine.
+#   bash .ci/setup.sh test   install what is missing, build (Release) and run every test
+#   bash .ci/setup.sh play   install what is missing, build and start the game
+# As root it runs apt-get itself; otherwise it prints the sudo line to run first.
+# Extra CMake arguments can be passed in ARENA_CMAKE_ARGS (CI turns warnings into errors).
+set -euo pipefail
+mode=${1:-}
+case "$mode" in
+  test|play) shift ;;
+  *) echo "usage: bash .ci/setup.sh test|play [game arguments]" >&2; exit 2 ;;
+esac
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake pkg-config clang libsdl2-dev libsdl2-image-dev libcglm-dev
+          xvfb xauth)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  else
+    echo "setup: missing packages; run this first, then the same command again:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+# shellcheck disable=SC2086 # ARENA_CMAKE_ARGS is a list of words on purpose
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release ${ARENA_CMAKE_ARGS:-}
+cmake --build build -j "$jobs"
+
+if [ "$mode" = test ]; then
+  cd build
+  exec ctest --output-on-failure -j "$jobs"
+fi
+if [ ! -x build/bin/arena ]; then
+  echo "setup: the game (build/bin/arena) is not part of this build yet" >&2
+  exit 1
+fi
+exec build/bin/arena "$@"
