@@ -1,0 +1,102 @@
+#include "headless.h"
+
+#include "arena/ae_map_file.h"
+#include "sim_autopilot.h"
+#include "sim_world.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <time.h>
+
+static void print_stats(const sim_world *w) {
+    static const char *const names[SIM_DIFFICULTY_COUNT] = {"easy", "normal", "hard"};
+    printf("stats: difficulty bots mean_placement hit_rate dodged zone_deaths bullet_deaths "
+           "stuck_s max_stuck_s\n");
+    for (int d = 0; d < SIM_DIFFICULTY_COUNT; d++) {
+        int n = 0, zone = 0, bullet = 0, shots = 0, hits = 0, threats = 0, dodged = 0;
+        int stuck = 0, longest = 0;
+        double placement = 0;
+        for (int i = 0; i < w->agent_count; i++) {
+            const sim_agent *a = &w->agents[i];
+            if (!a->bot || (int)a->difficulty != d) continue;
+            n++;
+            placement += a->placement ? a->placement : 1;
+            zone += a->cause == SIM_DIED_ZONE;
+            bullet += a->cause == SIM_DIED_BULLET;
+            shots += a->stats.shots;
+            hits += a->stats.hits;
+            threats += a->stats.threats;
+            dodged += a->stats.threats_dodged;
+            stuck += a->stats.stuck_ticks;
+            if (a->stats.longest_stuck > longest) longest = a->stats.longest_stuck;
+        }
+        if (n == 0) continue;
+        printf("stats: %s %d %.2f %.3f %.3f %d %d %.1f %.1f\n", names[d], n, placement / n,
+               shots ? (double)hits / shots : 0.0, threats ? (double)dodged / threats : 0.0, zone,
+               bullet, (double)stuck / SIM_TICK_HZ, (double)longest / SIM_TICK_HZ);
+    }
+}
+
+static void print_summary(const sim_world *w) {
+    int total_kills = 0, top = -1;
+    for (int i = 0; i < w->agent_count; i++) {
+        total_kills += w->agents[i].kills;
+        if (top < 0 || w->agents[i].kills > w->agents[top].kills) top = i;
+    }
+    if (w->over && w->winner >= 0)
+        printf("winner: %d (%s, %d kills)\n", w->winner, w->agents[w->winner].bot ? "bot" : "human",
+               w->agents[w->winner].kills);
+    else
+        printf("winner: none\n");
+    printf("ticks: %d\n", w->tick);
+    printf("alive: %d\n", w->over ? (w->winner >= 0 ? 1 : 0) : w->alive_count);
+    printf("kills: %d (most: agent %d with %d)\n", total_kills, top,
+           top >= 0 ? w->agents[top].kills : 0);
+}
+
+static void sleep_until(struct timespec *next) {
+    next->tv_nsec += 1000000000L / SIM_TICK_HZ;
+    if (next->tv_nsec >= 1000000000L) {
+        next->tv_nsec -= 1000000000L;
+        next->tv_sec++;
+    }
+    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, next, NULL);
+}
+
+int arena_run_headless(const arena_options *o) {
+    char path[1024];
+    arena_resolve_map(o->map, path, sizeof path);
+    ae_grid grid;
+    ae_error err;
+    if (!ae_map_load_file(path, &grid, &err)) {
+        fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, path, err.msg);
+        return 2;
+    }
+    sim_config cfg = sim_default_config();
+    cfg.seed = o->seed;
+    cfg.humans = o->humans;
+    if (o->bots >= 0) cfg.bots = o->bots;
+    sim_world *w = sim_create(&cfg, &grid, &err);
+    ae_grid_free(&grid);
+    if (!w) {
+        fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, path, err.msg);
+        return 2;
+    }
+    sim_autopilot *ap = o->autopilot ? sim_autopilot_create(w, cfg.seed) : NULL;
+    struct timespec next;
+    clock_gettime(CLOCK_MONOTONIC, &next);
+    sim_input inputs[SIM_MAX_HUMANS] = {{0}};
+    while (!sim_over(w) && (o->ticks < 0 || sim_tick(w) < o->ticks)) {
+        for (int h = 0; h < cfg.humans; h++) {
+            if (ap) sim_autopilot_input(ap, w, h, &inputs[h]);
+        }
+        sim_step(w, inputs);
+        if (o->realtime) sleep_until(&next);
+    }
+    print_summary(w);
+    if (o->stats) print_stats(w);
+    printf("hash: %016" PRIx64 "\n", sim_hash(w));
+    sim_autopilot_destroy(ap);
+    sim_destroy(w);
+    return 0;
+}

@@ -1,0 +1,32 @@
+/// The `arena` command line (DESIGN.md "Command-line contracts").
+#ifndef ARENA_OPTIONS_H
+#define ARENA_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define ARENA_PROGRAM "arena"
+
+typedef struct arena_options {
+    const char *map; ///< map name or file; NULL for the default map
+    uint64_t seed;
+    int bots; ///< -1: default
+    int humans;
+    int ticks; ///< -1: until the match ends
+    bool headless;
+    bool autopilot;
+    bool realtime;
+    bool stats;
+    const char *record;     ///< replay file to write
+    const char *replay;     ///< replay file to play back
+    const char *screenshot; ///< PNG to write at tick `ticks`
+} arena_options;
+
+/// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.
+bool arena_parse_options(int argc, char **argv, arena_options *out);
+
+/// Resolves a map argument: an existing file as is, otherwise NAME in the shipped maps folder
+/// (NAME.png). Writes the path into buf.
+void arena_resolve_map(const char *map, char *buf, int size);
+
+#endif

@@ -1,0 +1,136 @@
+// Bot decisions: zone first, then fight or hide, then gems, then roam.
+#include "bot_brain.h"
+
+#include <string.h>
+
+void bot_brain_init(bot_brain *b, uint64_t seed, int id) {
+    memset(b, 0, sizeof *b);
+    ae_rng_seed(&b->rng, seed, 0xB07u + (uint64_t)id);
+    b->target = -1;
+    b->state = BOT_WANDER;
+    b->replan_tick = -1000000;
+}
+
+/// The circle the bot must be inside soon: the next one while shrinking, else the current one.
+static void safe_circle(const sim_world *w, vec2s *center, float *radius) {
+    const sim_zone *z = &w->zone;
+    *center = z->shrinking ? z->next_center : z->center;
+    *radius = z->shrinking ? z->next_radius : z->radius;
+}
+
+static int nearest_gem(const sim_world *w, vec2s pos, float max_dist, vec2s c, float r) {
+    int best = -1;
+    float best_d2 = max_dist * max_dist;
+    for (int g = 0; g < w->cfg.max_gems; g++) {
+        const sim_gem *gem = &w->gems[g];
+        if (!gem->alive) continue;
+        float d2 = glms_vec2_distance2(pos, gem->pos);
+        if (d2 >= best_d2 || glms_vec2_distance2(gem->pos, c) > r * r) continue;
+        best = g;
+        best_d2 = d2;
+    }
+    return best;
+}
+
+static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planner) {
+    const sim_agent *a = &w->agents[id];
+    const bot_skill *sk = bot_skill_for(a->difficulty);
+    vec2s zc;
+    float zr;
+    safe_circle(w, &zc, &zr);
+    float from_center = glms_vec2_distance(a->pos, zc);
+    if (from_center > zr - 2.0f * a->radius) {
+        b->state = BOT_ZONE;
+        vec2s in = from_center > 1e-3f
+                       ? glms_vec2_scale(glms_vec2_sub(zc, a->pos), 1.0f / from_center)
+                       : glms_vec2_zero();
+        bot_go_to(w, b, id, planner, glms_vec2_add(zc, glms_vec2_scale(in, -0.4f * zr)));
+        return;
+    }
+    float range = sim_agent_range(w, a);
+    int enemy = sim_nearest_visible_enemy(w, id, range * 1.1f);
+    if (enemy >= 0) {
+        if (enemy != b->target) {
+            b->target = enemy;
+            b->target_seen = w->tick;
+        }
+        vec2s to = glms_vec2_sub(w->agents[enemy].pos, a->pos);
+        float dist = glms_vec2_norm(to);
+        vec2s dir = dist > 1e-3f ? glms_vec2_scale(to, 1.0f / dist) : (vec2s){{1.0f, 0.0f}};
+        if (a->hp < sk->cover_hp * a->max_hp) {
+            b->state = BOT_COVER;
+            vec2s hide;
+            if (bot_find_cover(w, id, w->agents[enemy].pos, &hide))
+                bot_go_to(w, b, id, planner, hide);
+            else
+                bot_go_to(w, b, id, planner, glms_vec2_sub(a->pos, glms_vec2_scale(dir, 160.0f)));
+            return;
+        }
+        b->state = BOT_FIGHT;
+        // Circle-strafe, switching sides now and then; hold a distance of about 70% of range.
+        vec2s side = {{-dir.y, dir.x}};
+        if (ae_rng_below(&b->rng, 4) == 0 || glms_vec2_norm(b->strafe) < 0.5f)
+            b->strafe = ae_rng_below(&b->rng, 2) ? side : glms_vec2_negate(side);
+        float want = 0.7f * range;
+        float approach = dist > want * 1.15f ? 0.8f : (dist < want * 0.6f ? -0.6f : 0.0f);
+        b->strafe = glms_vec2_add(
+            glms_vec2_scale(glms_vec2_dot(b->strafe, side) >= 0 ? side : glms_vec2_negate(side),
+                            0.8f),
+            glms_vec2_scale(dir, approach));
+        return;
+    }
+    b->target = -1;
+    int gem = nearest_gem(w, a->pos, 700.0f, zc, zr);
+    if (gem >= 0) {
+        b->state = BOT_GEMS;
+        bot_go_to(w, b, id, planner, w->gems[gem].pos);
+        return;
+    }
+    b->state = BOT_WANDER;
+    if (b->path_next >= b->path_count && !b->path_pending) {
+        float dx = ae_rng_range(&b->rng, -1.0f, 1.0f), dy = ae_rng_range(&b->rng, -1.0f, 1.0f);
+        vec2s goal = {{zc.x + dx * 0.7f * zr, zc.y + dy * 0.7f * zr}};
+        bot_go_to(w, b, id, planner, goal);
+    }
+}
+
+void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *planner,
+                      sim_input *out) {
+    const sim_agent *a = &w->agents[id];
+    const bot_skill *sk = bot_skill_for(a->difficulty);
+    memset(out, 0, sizeof *out);
+    out->skill_pick = bot_pick_skill(w, a);
+    if ((w->tick + id) % sk->think_interval == 0) {
+        decide(w, b, id, planner);
+        vec2s dodge = bot_dodge(w, b, id);
+        if (glms_vec2_norm(dodge) > 0.5f) {
+            b->dodge_ticks = 14;
+            b->strafe = dodge;
+        }
+    }
+    vec2s move;
+    if (b->dodge_ticks > 0) {
+        b->dodge_ticks--;
+        move = b->strafe;
+    } else if (b->state == BOT_FIGHT) {
+        move = b->strafe;
+        // Keep clear of walls while strafing: slide handles contact, this avoids hugging.
+        vec2s ahead = glms_vec2_add(a->pos, glms_vec2_scale(move, 2.0f * a->radius));
+        if (ae_sdf_sample(&w->sdf, ahead) < a->radius) b->strafe = glms_vec2_negate(b->strafe);
+    } else {
+        move = bot_follow_path(w, b, id, planner);
+    }
+    sim_input_set_move(out, move);
+    // Bots always aim, so the auto-fire of aimless input never fires for them; they pull the
+    // trigger only at a target seen for longer than their reaction time.
+    vec2s aim = a->facing;
+    bool fire = false;
+    if (b->state == BOT_FIGHT && b->target >= 0 && w->agents[b->target].placement == 0 &&
+        w->tick - b->target_seen >= sk->reaction_ticks && a->fire_cooldown == 0 &&
+        ae_sdf_clear_path(&w->sdf, a->pos, w->agents[b->target].pos, 0.0f)) {
+        aim = bot_aim_at(w, b, id, b->target);
+        fire = true;
+    }
+    sim_input_set_aim(out, aim);
+    if (fire) out->buttons |= SIM_BUTTON_FIRE;
+}

@@ -1,0 +1,48 @@
+/// The bot brain itself: reads a const world, writes one input frame. Shared by the sim's bots
+/// and the --autopilot controller; only the path planner differs between them.
+#ifndef BOT_BRAIN_H
+#define BOT_BRAIN_H
+
+#include "sim_bots.h"
+
+typedef struct bot_planner bot_planner;
+
+/// Asks for a path for agent `id` from `from` to `to`; the planner fills brain->path now or later
+/// (clearing brain->path_pending when it does).
+typedef void bot_request_fn(bot_planner *p, const sim_world *w, int id, bot_brain *brain,
+                            vec2s from, vec2s to);
+
+struct bot_planner {
+    bot_request_fn *request;
+};
+
+/// Difficulty settings.
+typedef struct bot_skill {
+    int think_interval;    ///< ticks between decisions
+    int reaction_ticks;    ///< delay before engaging a newly seen enemy
+    float aim_error;       ///< max aim error (tangent of the angle)
+    float lead;            ///< share of the target's motion that is led (0..1)
+    float dodge_lookahead; ///< ticks ahead a bullet is noticed
+    float cover_hp;        ///< HP share below which it looks for cover
+} bot_skill;
+
+const bot_skill *bot_skill_for(sim_difficulty d);
+
+void bot_brain_init(bot_brain *b, uint64_t seed, int id);
+/// One tick of thinking for agent `id`.
+void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *planner,
+                      sim_input *out);
+
+/// Internal pieces (bot_aim.c, bot_motion.c).
+vec2s bot_aim_at(const sim_world *w, bot_brain *b, int id, int target);
+uint8_t bot_pick_skill(const sim_world *w, const sim_agent *a);
+/// Steering along the current path (unit-ish vector), replanning when stuck.
+vec2s bot_follow_path(const sim_world *w, bot_brain *b, int id, bot_planner *planner);
+/// A sideways step away from the most dangerous incoming bullet, or zero when none threatens.
+vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id);
+/// A spot near agent `id` hidden from `threat` (line of sight blocked), or false when none.
+bool bot_find_cover(const sim_world *w, int id, vec2s threat, vec2s *out);
+/// Asks for a path to `goal` unless one to about the same place is fresh.
+void bot_go_to(const sim_world *w, bot_brain *b, int id, bot_planner *planner, vec2s goal);
+
+#endif

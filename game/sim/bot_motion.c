@@ -1,0 +1,60 @@
+// Bot movement: following paths, noticing when stuck, dodging bullets.
+#include "bot_brain.h"
+
+void bot_go_to(const sim_world *w, bot_brain *b, int id, bot_planner *planner, vec2s goal) {
+    bool same_goal = glms_vec2_distance2(goal, b->goal) < 48.0f * 48.0f;
+    if (b->path_pending && same_goal) return;
+    if (same_goal && b->path_next < b->path_count && w->tick - b->replan_tick < 120) return;
+    b->goal = goal;
+    b->replan_tick = w->tick;
+    planner->request(planner, w, id, b, w->agents[id].pos, goal);
+}
+
+vec2s bot_follow_path(const sim_world *w, bot_brain *b, int id, bot_planner *planner) {
+    const sim_agent *a = &w->agents[id];
+    while (b->path_next < b->path_count &&
+           glms_vec2_distance2(a->pos, b->path[b->path_next]) < a->radius * a->radius)
+        b->path_next++;
+    if (b->path_next >= b->path_count) return glms_vec2_zero();
+    vec2s to = glms_vec2_sub(b->path[b->path_next], a->pos);
+    float len = glms_vec2_norm(to);
+    if (len < 1e-3f) return glms_vec2_zero();
+    // Pushed off the path and not getting anywhere for a second: plan again from here.
+    float progress = glms_vec2_distance(a->pos, a->prev_pos);
+    b->stuck_ticks = progress < 0.25f * sim_agent_speed(w, a) ? b->stuck_ticks + 1 : 0;
+    if (b->stuck_ticks > SIM_TICK_HZ && !b->path_pending) {
+        b->stuck_ticks = 0;
+        b->replan_tick = w->tick;
+        planner->request(planner, w, id, b, a->pos, b->goal);
+    }
+    return glms_vec2_scale(to, 1.0f / len);
+}
+
+vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {
+    (void)b;
+    const sim_agent *a = &w->agents[id];
+    const bot_skill *sk = bot_skill_for(a->difficulty);
+    if (sk->dodge_lookahead <= 0.0f) return glms_vec2_zero();
+    float soonest = sk->dodge_lookahead;
+    vec2s away = glms_vec2_zero();
+    for (int k = 0; k < w->cfg.max_bullets; k++) {
+        const sim_bullet *bl = &w->bullets[k];
+        if (!bl->alive || bl->owner == id) continue;
+        vec2s d = glms_vec2_sub(a->pos, bl->pos);
+        float v2 = glms_vec2_dot(bl->vel, bl->vel);
+        if (v2 <= 0.0f) continue;
+        float t = glms_vec2_dot(d, bl->vel) / v2; // ticks to closest approach
+        if (t <= 0.0f || t >= soonest) continue;
+        vec2s closest = glms_vec2_sub(d, glms_vec2_scale(bl->vel, t));
+        float miss = glms_vec2_norm(closest);
+        if (miss > a->radius + bl->radius + 6.0f) continue;
+        soonest = t;
+        // Step sideways, away from the bullet's line; the other way if a wall is there.
+        vec2s side = glms_vec2_normalize((vec2s){{-bl->vel.y, bl->vel.x}});
+        if (glms_vec2_dot(side, closest) < 0.0f) side = glms_vec2_negate(side);
+        vec2s probe = glms_vec2_add(a->pos, glms_vec2_scale(side, 3.0f * a->radius));
+        if (ae_sdf_sample(&w->sdf, probe) < a->radius) side = glms_vec2_negate(side);
+        away = side;
+    }
+    return away;
+}

@@ -1,0 +1,57 @@
+/// The match simulation: deterministic, no SDL, driven only by input frames and recorded events.
+///
+///   sim_config cfg = sim_default_config();
+///   cfg.seed = 7; cfg.bots = 99;
+///   sim_world *w = sim_create(&cfg, &grid, &err);
+///   while (!sim_over(w)) sim_step(w, inputs);   // one sim_input per human, 60 times a second
+///   uint64_t h = sim_hash(w);
+///   sim_destroy(w);
+#ifndef SIM_H
+#define SIM_H
+
+#include "arena/ae_grid.h"
+#include "sim_input.h"
+#include "sim_rules.h"
+
+#define SIM_MAX_HUMANS 8
+
+typedef enum sim_difficulty { SIM_EASY, SIM_NORMAL, SIM_HARD, SIM_DIFFICULTY_COUNT } sim_difficulty;
+
+typedef struct sim_config {
+    uint64_t seed;
+    int humans;         ///< agents 0 .. humans-1 take inputs from sim_step (0..SIM_MAX_HUMANS)
+    int bots;           ///< agents driven by the sim's own bots
+    int bot_difficulty; ///< a sim_difficulty for every bot, or -1 to mix them evenly
+    int max_bullets;    ///< bullet capacity
+    int max_gems;       ///< gem capacity
+    float cell_size;    ///< world units per map cell
+    sim_rules rules;
+} sim_config;
+
+/// Defaults: one human, 29 bots of mixed difficulty, cell size 32, the default rules.
+sim_config sim_default_config(void);
+
+/// Largest agent count a match accepts.
+#define SIM_MAX_AGENTS 1000
+
+typedef struct sim_world sim_world;
+
+/// Creates a match on a copy of `grid`; NULL with err when the config or map cannot host it.
+sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err);
+void sim_destroy(sim_world *w);
+
+/// Advances one tick. `inputs` holds cfg.humans frames (may be NULL when there are none).
+void sim_step(sim_world *w, const sim_input *inputs);
+
+/// Swaps in a new map at a tick boundary (a recorded event): rebakes the field, pushes agents out
+/// of new walls, drops bullets and gems inside walls and replans paths. False (with err, and the
+/// old map kept) when the map cannot host the match.
+bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err);
+
+/// Canonical hash of the whole state (fields in a fixed order, never raw struct memory).
+uint64_t sim_hash(const sim_world *w);
+
+bool sim_over(const sim_world *w);
+int sim_tick(const sim_world *w);
+
+#endif

@@ -1,0 +1,222 @@
+// Agents: controls, movement, firing, skills, damage, deaths and placements.
+#include "sim_internal.h"
+
+#include "sim_bots.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+float sim_agent_speed(const sim_world *w, const sim_agent *a) {
+    const sim_rules *r = &w->cfg.rules;
+    return r->agent_speed * (1.0f + r->move_speed_bonus * a->skills[SIM_SKILL_MOVE_SPEED]);
+}
+
+float sim_agent_range(const sim_world *w, const sim_agent *a) {
+    const sim_rules *r = &w->cfg.rules;
+    return r->bullet_range * (1.0f + r->range_bonus * a->skills[SIM_SKILL_RANGE]);
+}
+
+float sim_agent_bullet_speed(const sim_world *w, const sim_agent *a) {
+    const sim_rules *r = &w->cfg.rules;
+    return r->bullet_speed * (1.0f + r->bullet_speed_bonus * a->skills[SIM_SKILL_BULLET_SPEED]);
+}
+
+int sim_agent_cooldown(const sim_world *w, const sim_agent *a) {
+    const sim_rules *r = &w->cfg.rules;
+    float c =
+        (float)r->fire_cooldown * (1.0f - r->fire_rate_bonus * a->skills[SIM_SKILL_FIRE_RATE]);
+    return c < 4.0f ? 4 : (int)c;
+}
+
+float sim_agent_damage(const sim_world *w, const sim_agent *a) {
+    const sim_rules *r = &w->cfg.rules;
+    return r->bullet_damage * (1.0f + r->attack_bonus * a->skills[SIM_SKILL_ATTACK]);
+}
+
+static void apply_skill_pick(sim_agent *a, uint8_t pick) {
+    if (pick == 0 || pick > SIM_SKILL_COUNT || a->pending_picks <= 0) return;
+    uint8_t *level = &a->skills[pick - 1];
+    if (*level >= SIM_SKILL_MAX_LEVEL) return;
+    (*level)++;
+    a->pending_picks--;
+}
+
+void sim_agents_control(sim_world *w, const sim_input *inputs, sim_input *controls) {
+    for (int i = 0; i < w->agent_count; i++) {
+        sim_agent *a = &w->agents[i];
+        sim_input in = {0};
+        if (a->placement == 0) {
+            if (i < w->cfg.humans)
+                in = inputs[i];
+            else
+                sim_bots_think(w, i, &in);
+        }
+        controls[i] = in;
+        a->move = sim_input_move(&in);
+        apply_skill_pick(a, in.skill_pick);
+    }
+}
+
+void sim_agents_move(sim_world *w) {
+    for (int i = 0; i < w->agent_count; i++) {
+        sim_agent *a = &w->agents[i];
+        a->prev_pos = a->pos;
+        if (a->placement != 0) continue;
+        vec2s delta = glms_vec2_scale(a->move, sim_agent_speed(w, a));
+        a->pos = ae_sdf_move_circle(&w->sdf, a->pos, a->radius, delta);
+        float want = glms_vec2_norm(delta);
+        if (want > 1e-3f) {
+            a->facing = glms_vec2_scale(a->move, 1.0f / glms_vec2_norm(a->move));
+            // Stuck: asked to move but made less than a tenth of the way.
+            bool stuck = glms_vec2_distance(a->pos, a->prev_pos) < 0.1f * want;
+            a->stats.stuck_streak = stuck ? a->stats.stuck_streak + 1 : 0;
+            a->stats.stuck_ticks += stuck;
+            if (a->stats.stuck_streak > a->stats.longest_stuck)
+                a->stats.longest_stuck = a->stats.stuck_streak;
+        } else {
+            a->stats.stuck_streak = 0;
+        }
+        if (a->hit_flash > 0) a->hit_flash--;
+    }
+}
+
+int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
+    const sim_agent *me = &w->agents[self];
+    int best = -1;
+    float best_d2 = range * range;
+    for (int j = 0; j < w->agent_count; j++) {
+        const sim_agent *o = &w->agents[j];
+        if (j == self || o->placement != 0) continue;
+        float d2 = glms_vec2_distance2(me->pos, o->pos);
+        if (d2 >= best_d2) continue;
+        if (!ae_sdf_clear_path(&w->sdf, me->pos, o->pos, 0.0f)) continue;
+        best = j;
+        best_d2 = d2;
+    }
+    return best;
+}
+
+static int alloc_bullet(sim_world *w) {
+    // Lowest free slot first, so slot order (and the hash) never depends on anything else.
+    for (int i = 0; i < w->cfg.max_bullets; i++)
+        if (!w->bullets[i].alive) return i;
+    return -1;
+}
+
+void sim_agents_fire(sim_world *w, const sim_input *controls) {
+    for (int i = 0; i < w->agent_count; i++) {
+        sim_agent *a = &w->agents[i];
+        if (a->placement != 0) continue;
+        if (a->fire_cooldown > 0) {
+            a->fire_cooldown--;
+            continue;
+        }
+        vec2s dir;
+        bool fire = false;
+        if (sim_input_aim(&controls[i], &dir)) {
+            fire = (controls[i].buttons & SIM_BUTTON_FIRE) != 0;
+        } else {
+            // No aim: fire automatically at the nearest enemy in sight and in range.
+            int target = sim_nearest_visible_enemy(w, i, sim_agent_range(w, a));
+            if (target >= 0) {
+                vec2s d = glms_vec2_sub(w->agents[target].pos, a->pos);
+                float len = glms_vec2_norm(d);
+                if (len > 1e-3f) {
+                    dir = glms_vec2_scale(d, 1.0f / len);
+                    fire = true;
+                }
+            }
+        }
+        if (!fire) continue;
+        a->facing = dir;
+        int slot = alloc_bullet(w);
+        if (slot < 0) continue;
+        sim_bullet *b = &w->bullets[slot];
+        b->alive = true;
+        b->pos = a->pos;
+        b->vel = glms_vec2_scale(dir, sim_agent_bullet_speed(w, a));
+        b->radius = w->cfg.rules.bullet_radius;
+        b->damage = sim_agent_damage(w, a);
+        b->range_left = sim_agent_range(w, a);
+        b->owner = i;
+        b->threat = -1;
+        sim_bullet_mark_threat(w, b);
+        w->bullet_count++;
+        a->fire_cooldown = sim_agent_cooldown(w, a);
+        a->stats.shots++;
+        sim_event_push(w, SIM_EVENT_SHOT, i, -1, 0.0f, a->pos);
+    }
+}
+
+void sim_damage(sim_world *w, int to, int from, float amount) {
+    sim_agent *a = &w->agents[to];
+    if (a->placement != 0) return;
+    a->hp -= amount;
+    if (from >= 0) {
+        a->last_hit_by = from;
+        a->hit_flash = 8;
+    }
+    if (a->hp <= 0.0f && a->cause == SIM_ALIVE)
+        a->cause = from < 0 ? SIM_DIED_ZONE : SIM_DIED_BULLET;
+}
+
+typedef struct dying {
+    int id;
+    float hp;
+} dying;
+
+/// Worst first: the lowest HP dies "first" and places worse; ties by higher id.
+static int cmp_dying(const void *pa, const void *pb) {
+    const dying *a = pa, *b = pb;
+    if (a->hp != b->hp) return a->hp < b->hp ? -1 : 1;
+    return b->id - a->id;
+}
+
+static void finish_match(sim_world *w) {
+    // Survivors at the end place by HP, then kills, then id.
+    for (int place = w->alive_count; place >= 1; place--) {
+        int best = -1;
+        for (int i = 0; i < w->agent_count; i++) {
+            const sim_agent *a = &w->agents[i];
+            if (a->placement != 0) continue;
+            if (best < 0 || a->hp < w->agents[best].hp ||
+                (a->hp == w->agents[best].hp && a->kills < w->agents[best].kills))
+                best = i;
+        }
+        w->agents[best].placement = place;
+        if (place == 1) w->winner = best;
+    }
+    w->alive_count = 0;
+    w->over = true;
+}
+
+void sim_agents_regen_and_deaths(sim_world *w) {
+    const sim_rules *r = &w->cfg.rules;
+    dying list[SIM_MAX_AGENTS];
+    int n = 0;
+    for (int i = 0; i < w->agent_count; i++) {
+        sim_agent *a = &w->agents[i];
+        if (a->placement != 0) continue;
+        if (a->hp <= 0.0f) {
+            list[n++] = (dying){i, a->hp};
+            continue;
+        }
+        a->hp += r->regen_hp_per_second * a->skills[SIM_SKILL_REGEN] / (float)SIM_TICK_HZ;
+        if (a->hp > a->max_hp) a->hp = a->max_hp;
+    }
+    qsort(list, (size_t)n, sizeof *list, cmp_dying);
+    for (int k = 0; k < n; k++) {
+        sim_agent *a = &w->agents[list[k].id];
+        a->placement = w->alive_count--;
+        a->death_tick = w->tick;
+        a->killer = a->cause == SIM_DIED_ZONE ? -1 : a->last_hit_by;
+        if (a->killer >= 0) w->agents[a->killer].kills++;
+        if (a->placement == 1) w->winner = list[k].id;
+        sim_event_push(w, SIM_EVENT_KILL, a->killer, list[k].id, 0.0f, a->pos);
+        sim_gems_drop(w, a->pos, 2 + a->level);
+    }
+    if (w->alive_count <= 1 || w->tick + 1 >= r->time_limit_ticks) {
+        if (w->alive_count >= 1) finish_match(w);
+        w->over = true;
+    }
+}

@@ -1,0 +1,47 @@
+/// Bots: the sim's own players. A bot brain reads the world and writes an input frame, exactly
+/// like a human's controller; the same brain drives a human's agent under --autopilot.
+#ifndef SIM_BOTS_H
+#define SIM_BOTS_H
+
+#include "sim_world.h"
+
+/// Waypoints a bot keeps from one path request.
+#define BOT_PATH_MAX 96
+
+typedef enum bot_state {
+    BOT_WANDER, ///< roam towards a point inside the zone
+    BOT_GEMS,   ///< collect a gem
+    BOT_FIGHT,  ///< engage a visible enemy
+    BOT_COVER,  ///< hurt: hide from the threat
+    BOT_ZONE,   ///< outside the coming circle: run in
+    BOT_STATE_COUNT
+} bot_state;
+
+typedef struct bot_brain {
+    ae_rng rng;
+    bot_state state;
+    int target;      ///< enemy being fought, -1 for none
+    int target_seen; ///< tick the target was first seen (reaction time)
+    vec2s goal;      ///< where the current path leads
+    vec2s strafe;    ///< sideways component while fighting or dodging
+    int dodge_ticks; ///< ticks left of the current dodge
+    int replan_tick; ///< tick of the last path request
+    int stuck_ticks; ///< consecutive ticks without progress
+    vec2s path[BOT_PATH_MAX];
+    int path_count;
+    int path_next;
+    bool path_pending;
+    uint32_t path_request; ///< id of the request in flight
+} bot_brain;
+
+/// Creates the brains of every agent (humans' brains stay idle unless an autopilot uses them).
+bool sim_bots_create(sim_world *w, ae_error *err);
+void sim_bots_destroy(sim_world *w);
+/// The input frame of bot `id` for this tick (heavy decisions run on its staggered think ticks).
+void sim_bots_think(sim_world *w, int id, sim_input *out);
+/// Serves pending path requests within this tick's node budget.
+void sim_bots_serve_paths(sim_world *w);
+/// Hash of the brains' state (part of sim_hash).
+uint64_t sim_bots_hash(const sim_world *w);
+
+#endif

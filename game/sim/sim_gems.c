@@ -1,0 +1,63 @@
+// Gems: spawned over time inside the zone, dropped on death, picked up on overlap.
+#include "sim_internal.h"
+
+static int alloc_gem(sim_world *w) {
+    for (int i = 0; i < w->cfg.max_gems; i++)
+        if (!w->gems[i].alive) return i;
+    return -1;
+}
+
+static void place_gem(sim_world *w, vec2s pos, bool dropped) {
+    int slot = alloc_gem(w);
+    if (slot < 0) return;
+    w->gems[slot] = (sim_gem){pos, w->cfg.rules.gem_xp, true, dropped};
+    w->gem_count++;
+    w->spawned_gems += !dropped;
+}
+
+void sim_gems_drop(sim_world *w, vec2s pos, int count) {
+    for (int i = 0; i < count; i++) {
+        vec2s p;
+        if (sim_random_free_point(w, SIM_GEM_RADIUS, pos, 40.0f, &p)) place_gem(w, p, true);
+    }
+}
+
+static void level_up(sim_world *w, int id) {
+    sim_agent *a = &w->agents[id];
+    for (;;) {
+        int need = sim_rules_xp_for_level(&w->cfg.rules, a->level);
+        if (a->xp < need) break;
+        a->xp -= need;
+        a->level++;
+        a->pending_picks++;
+        sim_event_push(w, SIM_EVENT_LEVEL_UP, id, a->level, 0.0f, a->pos);
+    }
+}
+
+void sim_gems_update(sim_world *w) {
+    const sim_rules *r = &w->cfg.rules;
+    if (w->tick % r->gem_spawn_interval == 0 && w->spawned_gems < r->gems_max_spawned) {
+        vec2s p;
+        float radius = w->zone.shrinking ? w->zone.next_radius : w->zone.radius;
+        vec2s center = w->zone.shrinking ? w->zone.next_center : w->zone.center;
+        if (radius > SIM_GEM_RADIUS && sim_random_free_point(w, SIM_GEM_RADIUS, center, radius, &p))
+            place_gem(w, p, false);
+    }
+    for (int g = 0; g < w->cfg.max_gems; g++) {
+        sim_gem *gem = &w->gems[g];
+        if (!gem->alive) continue;
+        for (int i = 0; i < w->agent_count; i++) {
+            sim_agent *a = &w->agents[i];
+            if (a->placement != 0) continue;
+            float reach = a->radius + SIM_GEM_RADIUS;
+            if (glms_vec2_distance2(a->pos, gem->pos) >= reach * reach) continue;
+            a->xp += gem->xp;
+            gem->alive = false;
+            w->gem_count--;
+            w->spawned_gems -= !gem->dropped;
+            sim_event_push(w, SIM_EVENT_PICKUP, i, -1, 0.0f, gem->pos);
+            level_up(w, i);
+            break;
+        }
+    }
+}

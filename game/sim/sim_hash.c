@@ -1,0 +1,94 @@
+// Canonical state hash: FNV-1a 64 over every field that shapes the future, in a fixed order.
+// Floats are hashed by their bit patterns, never through struct memory (no padding bytes).
+#include "sim_internal.h"
+
+#include "sim_bots.h"
+
+#include <string.h>
+
+typedef struct hasher {
+    uint64_t h;
+} hasher;
+
+static void put_u8(hasher *s, uint8_t v) {
+    s->h = (s->h ^ v) * 0x100000001B3ull;
+}
+static void put_u32(hasher *s, uint32_t v) {
+    for (int i = 0; i < 4; i++) put_u8(s, (uint8_t)(v >> (8 * i)));
+}
+static void put_u64(hasher *s, uint64_t v) {
+    put_u32(s, (uint32_t)v);
+    put_u32(s, (uint32_t)(v >> 32));
+}
+static void put_i32(hasher *s, int v) {
+    put_u32(s, (uint32_t)v);
+}
+static void put_f32(hasher *s, float v) {
+    uint32_t bits;
+    memcpy(&bits, &v, 4);
+    put_u32(s, bits);
+}
+static void put_vec2(hasher *s, vec2s v) {
+    put_f32(s, v.x);
+    put_f32(s, v.y);
+}
+
+uint64_t sim_hash(const sim_world *w) {
+    hasher s = {0xCBF29CE484222325ull};
+    put_i32(&s, w->tick);
+    put_u64(&s, w->rng.state);
+    put_u64(&s, w->rng.inc);
+    put_i32(&s, w->grid.width);
+    put_i32(&s, w->grid.height);
+    for (size_t i = 0; i < (size_t)w->grid.width * (size_t)w->grid.height; i++)
+        put_u8(&s, w->grid.cells[i]);
+    put_i32(&s, w->agent_count);
+    put_i32(&s, w->alive_count);
+    for (int i = 0; i < w->agent_count; i++) {
+        const sim_agent *a = &w->agents[i];
+        put_vec2(&s, a->pos);
+        put_vec2(&s, a->facing);
+        put_f32(&s, a->hp);
+        put_f32(&s, a->max_hp);
+        put_i32(&s, a->xp);
+        put_i32(&s, a->level);
+        put_i32(&s, a->pending_picks);
+        put_i32(&s, a->fire_cooldown);
+        put_i32(&s, a->kills);
+        put_i32(&s, a->placement);
+        put_i32(&s, a->killer);
+        put_i32(&s, (int)a->cause);
+        for (int k = 0; k < SIM_SKILL_COUNT; k++) put_u8(&s, a->skills[k]);
+    }
+    put_i32(&s, w->bullet_count);
+    for (int i = 0; i < w->cfg.max_bullets; i++) {
+        const sim_bullet *b = &w->bullets[i];
+        if (!b->alive) continue;
+        put_i32(&s, i);
+        put_vec2(&s, b->pos);
+        put_vec2(&s, b->vel);
+        put_f32(&s, b->damage);
+        put_f32(&s, b->range_left);
+        put_i32(&s, b->owner);
+    }
+    put_i32(&s, w->gem_count);
+    for (int i = 0; i < w->cfg.max_gems; i++) {
+        const sim_gem *g = &w->gems[i];
+        if (!g->alive) continue;
+        put_i32(&s, i);
+        put_vec2(&s, g->pos);
+        put_i32(&s, g->xp);
+    }
+    const sim_zone *z = &w->zone;
+    put_i32(&s, z->phase);
+    put_i32(&s, z->timer);
+    put_u8(&s, z->shrinking);
+    put_vec2(&s, z->center);
+    put_f32(&s, z->radius);
+    put_vec2(&s, z->next_center);
+    put_f32(&s, z->next_radius);
+    put_u8(&s, w->over);
+    put_i32(&s, w->winner);
+    put_u64(&s, sim_bots_hash(w));
+    return s.h;
+}

@@ -1,0 +1,67 @@
+#include "sim_input.h"
+
+#include "sim_skills.h"
+
+#include <math.h>
+#include <string.h>
+
+static int8_t quantise_unit(float v) {
+    float q = roundf(v * 127.0f);
+    return (int8_t)(q > 127.0f ? 127 : (q < -127.0f ? -127 : q));
+}
+
+void sim_input_set_move(sim_input *in, vec2s move) {
+    if (!isfinite(move.x) || !isfinite(move.y)) move = glms_vec2_zero();
+    float len = sqrtf(move.x * move.x + move.y * move.y);
+    if (len > 1.0f) move = glms_vec2_scale(move, 1.0f / len);
+    in->move_x = quantise_unit(move.x);
+    in->move_y = quantise_unit(move.y);
+}
+
+void sim_input_set_aim(sim_input *in, vec2s aim) {
+    float len = sqrtf(aim.x * aim.x + aim.y * aim.y);
+    if (!isfinite(len) || len < 1e-6f) {
+        in->aim_x = in->aim_y = 0;
+        return;
+    }
+    in->aim_x = (int16_t)roundf(aim.x / len * 32000.0f);
+    in->aim_y = (int16_t)roundf(aim.y / len * 32000.0f);
+}
+
+vec2s sim_input_move(const sim_input *in) {
+    vec2s m = {{(float)in->move_x / 127.0f, (float)in->move_y / 127.0f}};
+    float len2 = m.x * m.x + m.y * m.y;
+    if (len2 > 1.0f) m = glms_vec2_scale(m, 1.0f / sqrtf(len2));
+    return m;
+}
+
+bool sim_input_aim(const sim_input *in, vec2s *dir) {
+    if (in->aim_x == 0 && in->aim_y == 0) return false;
+    float x = (float)in->aim_x, y = (float)in->aim_y;
+    float len = sqrtf(x * x + y * y);
+    *dir = (vec2s){{x / len, y / len}};
+    return true;
+}
+
+void sim_input_pack(const sim_input *in, uint8_t out[SIM_INPUT_BYTES]) {
+    out[0] = (uint8_t)in->move_x;
+    out[1] = (uint8_t)in->move_y;
+    out[2] = (uint8_t)((uint16_t)in->aim_x & 0xFF);
+    out[3] = (uint8_t)((uint16_t)in->aim_x >> 8);
+    out[4] = (uint8_t)((uint16_t)in->aim_y & 0xFF);
+    out[5] = (uint8_t)((uint16_t)in->aim_y >> 8);
+    out[6] = in->buttons;
+    out[7] = in->skill_pick;
+}
+
+bool sim_input_unpack(const uint8_t in[SIM_INPUT_BYTES], sim_input *out) {
+    memset(out, 0, sizeof *out);
+    out->move_x = (int8_t)in[0];
+    out->move_y = (int8_t)in[1];
+    out->aim_x = (int16_t)(uint16_t)(in[2] | in[3] << 8);
+    out->aim_y = (int16_t)(uint16_t)(in[4] | in[5] << 8);
+    out->buttons = in[6];
+    out->skill_pick = in[7];
+    return out->move_x != -128 && out->move_y != -128 && (out->buttons & ~SIM_BUTTON_FIRE) == 0 &&
+           out->skill_pick <= SIM_SKILL_COUNT;
+}

@@ -1,0 +1,40 @@
+/// Functions the sim's files share; not for the renderer or the app.
+#ifndef SIM_INTERNAL_H
+#define SIM_INTERNAL_H
+
+#include "sim_world.h"
+
+/// Radius of a gem's pickup circle, in world units.
+#define SIM_GEM_RADIUS 6.0f
+
+void sim_event_push(sim_world *w, sim_event_kind kind, int a, int b, float value, vec2s pos);
+
+/// A random position whose SDF is at least `clearance`, inside the circle (center, radius) when
+/// radius > 0. Draws from the world RNG; false after a bounded number of misses.
+bool sim_random_free_point(sim_world *w, float clearance, vec2s center, float radius, vec2s *out);
+
+void sim_spawn_agents(sim_world *w);
+
+/// Per-tick phases, in the order sim_step runs them.
+void sim_agents_control(sim_world *w, const sim_input *inputs, sim_input *controls);
+void sim_agents_move(sim_world *w);
+void sim_agents_fire(sim_world *w, const sim_input *controls);
+void sim_bullets_update(sim_world *w);
+void sim_gems_update(sim_world *w);
+void sim_zone_init(sim_world *w);
+void sim_zone_update(sim_world *w);
+void sim_agents_regen_and_deaths(sim_world *w);
+
+/// Deals damage from `from` (-1 for the zone) to agent `to`.
+void sim_damage(sim_world *w, int to, int from, float amount);
+/// Drops `count` gems around a position.
+void sim_gems_drop(sim_world *w, vec2s pos, int count);
+/// Records the agent a new bullet flies at (for the dodge statistics): the first one on its
+/// straight path, at least half a second away so it could still step aside.
+void sim_bullet_mark_threat(sim_world *w, sim_bullet *b);
+
+/// Time of impact in [0, 1] of a circle moving from p0 to p1 against one moving from q0 to q1
+/// (radii summed in `r`), or -1 when they do not touch during the tick.
+float sim_swept_toi(vec2s p0, vec2s p1, vec2s q0, vec2s q1, float r);
+
+#endif

@@ -1,0 +1,51 @@
+#include "sim_rules.h"
+
+#include <string.h>
+
+sim_rules sim_default_rules(void) {
+    sim_rules r;
+    memset(&r, 0, sizeof r);
+    r.agent_radius = 12.0f;
+    r.agent_speed = 2.6f;
+    r.agent_hp = 100.0f;
+    r.fire_cooldown = 36;
+    r.bullet_radius = 5.0f;
+    r.bullet_speed = 5.0f;
+    r.bullet_damage = 14.0f;
+    r.bullet_range = 420.0f;
+    r.gem_xp = 1;
+    r.xp_first_level = 3;
+    r.xp_level_step = 2;
+    r.gem_spawn_interval = 20;
+    r.gems_max_spawned = 160;
+    r.regen_hp_per_second = 1.6f;
+    r.attack_bonus = 0.2f;
+    r.fire_rate_bonus = 0.12f;
+    r.range_bonus = 0.15f;
+    r.move_speed_bonus = 0.07f;
+    r.bullet_speed_bonus = 0.15f;
+    // Holding times shrink phase by phase; the last circle closes completely, so every match
+    // ends well inside the time limit.
+    const sim_zone_phase phases[] = {
+        {40 * SIM_TICK_HZ, 20 * SIM_TICK_HZ, 0.60f, 2.0f},
+        {25 * SIM_TICK_HZ, 18 * SIM_TICK_HZ, 0.55f, 4.0f},
+        {20 * SIM_TICK_HZ, 15 * SIM_TICK_HZ, 0.50f, 7.0f},
+        {15 * SIM_TICK_HZ, 12 * SIM_TICK_HZ, 0.45f, 11.0f},
+        {12 * SIM_TICK_HZ, 10 * SIM_TICK_HZ, 0.40f, 16.0f},
+        {10 * SIM_TICK_HZ, 10 * SIM_TICK_HZ, 0.0f, 25.0f},
+    };
+    r.zone_phase_count = (int)(sizeof phases / sizeof phases[0]);
+    memcpy(r.zone, phases, sizeof phases);
+    r.time_limit_ticks = 6 * 60 * SIM_TICK_HZ;
+    return r;
+}
+
+int sim_rules_xp_for_level(const sim_rules *r, int level) {
+    return r->xp_first_level + (level - 1) * r->xp_level_step;
+}
+
+const char *sim_skill_name(sim_skill s) {
+    static const char *const names[SIM_SKILL_COUNT] = {"Regen", "Attack", "Fire rate",
+                                                       "Range", "Speed",  "Bullet speed"};
+    return (unsigned)s < SIM_SKILL_COUNT ? names[s] : "?";
+}

@@ -1,0 +1,189 @@
+// Creating and destroying a match, spawning, and the small shared helpers.
+#include "sim_internal.h"
+
+#include "sim_bots.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+sim_config sim_default_config(void) {
+    sim_config c;
+    memset(&c, 0, sizeof c);
+    c.seed = 1;
+    c.humans = 1;
+    c.bots = 29;
+    c.bot_difficulty = -1;
+    c.max_bullets = 4096;
+    c.max_gems = 1024;
+    c.cell_size = 32.0f;
+    c.rules = sim_default_rules();
+    return c;
+}
+
+static bool check_config(const sim_config *c, ae_error *err) {
+    int agents = c->humans + c->bots;
+    if (c->humans < 0 || c->humans > SIM_MAX_HUMANS) {
+        ae_error_set(err, "humans must be 0 to %d, not %d", SIM_MAX_HUMANS, c->humans);
+        return false;
+    }
+    if (c->bots < 0 || agents < 1 || agents > SIM_MAX_AGENTS) {
+        ae_error_set(err, "a match needs 1 to %d agents, not %d", SIM_MAX_AGENTS, agents);
+        return false;
+    }
+    if (c->bot_difficulty < -1 || c->bot_difficulty >= SIM_DIFFICULTY_COUNT) {
+        ae_error_set(err, "bot difficulty %d out of range", c->bot_difficulty);
+        return false;
+    }
+    if (c->max_bullets < 1 || c->max_bullets > 1 << 20 || c->max_gems < 1 ||
+        c->max_gems > 1 << 20 || !(c->cell_size >= 4.0f && c->cell_size <= 256.0f)) {
+        ae_error_set(err, "capacities or cell size out of range");
+        return false;
+    }
+    return true;
+}
+
+/// Room a map needs: every agent must find a spot with twice its radius of clearance.
+static bool map_can_host(const ae_sdf *sdf, const sim_config *c, ae_error *err) {
+    float need = 2.0f * c->rules.agent_radius;
+    int spots = 0, want = c->humans + c->bots;
+    for (int y = 0; y < sdf->height && spots < want; y++)
+        for (int x = 0; x < sdf->width && spots < want; x++) {
+            vec2s p = {{((float)x + 0.5f) * sdf->cell_size, ((float)y + 0.5f) * sdf->cell_size}};
+            spots += ae_sdf_sample(sdf, p) >= need;
+        }
+    if (spots < want) {
+        ae_error_set(err, "map has room for %d agents, the match needs %d", spots, want);
+        return false;
+    }
+    return true;
+}
+
+sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err) {
+    if (!check_config(cfg, err)) return NULL;
+    sim_world *w = ae_calloc(1, sizeof *w);
+    if (!w) {
+        ae_error_set(err, "out of memory");
+        return NULL;
+    }
+    w->cfg = *cfg;
+    w->agent_count = cfg->humans + cfg->bots;
+    w->winner = -1;
+    ae_rng_seed(&w->rng, cfg->seed, 0x5EED);
+    w->event_capacity = SIM_EVENT_CAPACITY;
+    bool ok = ae_grid_copy(&w->grid, grid, err) &&
+              ae_sdf_bake(&w->sdf, &w->grid, cfg->cell_size, err) &&
+              map_can_host(&w->sdf, cfg, err);
+    if (ok) {
+        w->agents = ae_calloc((size_t)w->agent_count, sizeof *w->agents);
+        w->bullets = ae_calloc((size_t)cfg->max_bullets, sizeof *w->bullets);
+        w->gems = ae_calloc((size_t)cfg->max_gems, sizeof *w->gems);
+        w->events = ae_calloc((size_t)w->event_capacity, sizeof *w->events);
+        ok = w->agents && w->bullets && w->gems && w->events;
+        if (!ok) ae_error_set(err, "out of memory");
+    }
+    if (ok) {
+        sim_spawn_agents(w);
+        sim_zone_init(w);
+        ok = sim_bots_create(w, err);
+    }
+    if (!ok) {
+        sim_destroy(w);
+        return NULL;
+    }
+    return w;
+}
+
+void sim_destroy(sim_world *w) {
+    if (!w) return;
+    sim_bots_destroy(w);
+    ae_free(w->agents, (size_t)w->agent_count * sizeof *w->agents);
+    ae_free(w->bullets, (size_t)w->cfg.max_bullets * sizeof *w->bullets);
+    ae_free(w->gems, (size_t)w->cfg.max_gems * sizeof *w->gems);
+    ae_free(w->events, (size_t)w->event_capacity * sizeof *w->events);
+    if (w->sdf.dist) ae_sdf_free(&w->sdf);
+    if (w->grid.cells) ae_grid_free(&w->grid);
+    ae_free(w, sizeof *w);
+}
+
+bool sim_over(const sim_world *w) {
+    return w->over;
+}
+
+int sim_tick(const sim_world *w) {
+    return w->tick;
+}
+
+void sim_event_push(sim_world *w, sim_event_kind kind, int a, int b, float value, vec2s pos) {
+    if (w->event_count >= w->event_capacity) return;
+    w->events[w->event_count++] = (sim_event){kind, a, b, value, pos};
+}
+
+bool sim_random_free_point(sim_world *w, float clearance, vec2s center, float radius, vec2s *out) {
+    const float mw = (float)w->sdf.width * w->sdf.cell_size;
+    const float mh = (float)w->sdf.height * w->sdf.cell_size;
+    for (int i = 0; i < 64; i++) {
+        vec2s p;
+        if (radius > 0.0f) {
+            // Uniform in the disk by rejection from its bounding square.
+            float dx = ae_rng_range(&w->rng, -1.0f, 1.0f), dy = ae_rng_range(&w->rng, -1.0f, 1.0f);
+            if (dx * dx + dy * dy > 1.0f) continue;
+            p = (vec2s){{center.x + dx * radius, center.y + dy * radius}};
+        } else {
+            p = (vec2s){{ae_rng_range(&w->rng, 0.0f, mw), ae_rng_range(&w->rng, 0.0f, mh)}};
+        }
+        if (ae_sdf_sample(&w->sdf, p) >= clearance) {
+            *out = p;
+            return true;
+        }
+    }
+    return false;
+}
+
+void sim_spawn_agents(sim_world *w) {
+    const sim_rules *r = &w->cfg.rules;
+    for (int i = 0; i < w->agent_count; i++) {
+        sim_agent *a = &w->agents[i];
+        a->radius = r->agent_radius;
+        a->hp = a->max_hp = r->agent_hp;
+        a->level = 1;
+        a->killer = -1;
+        a->last_hit_by = -1;
+        a->facing = (vec2s){{1.0f, 0.0f}};
+        a->bot = i >= w->cfg.humans;
+        int bot_index = i - w->cfg.humans;
+        a->difficulty = w->cfg.bot_difficulty >= 0
+                            ? (sim_difficulty)w->cfg.bot_difficulty
+                            : (sim_difficulty)(bot_index % SIM_DIFFICULTY_COUNT);
+        if (!a->bot) a->difficulty = SIM_NORMAL;
+        // Best of a few random spots: the one farthest from everyone spawned so far.
+        vec2s best = {{0}};
+        float best_d2 = -1.0f;
+        for (int k = 0; k < 24; k++) {
+            vec2s p;
+            if (!sim_random_free_point(w, 2.0f * a->radius, glms_vec2_zero(), 0.0f, &p)) continue;
+            float d2 = 1e30f;
+            for (int j = 0; j < i; j++) {
+                float dd = glms_vec2_distance2(p, w->agents[j].pos);
+                if (dd < d2) d2 = dd;
+            }
+            if (d2 > best_d2) {
+                best_d2 = d2;
+                best = p;
+            }
+        }
+        if (best_d2 < 0.0f) { // the map is crowded: scan for any spot with room
+            for (int y = 0; y < w->sdf.height && best_d2 < 0.0f; y++)
+                for (int x = 0; x < w->sdf.width; x++) {
+                    vec2s p = {{((float)x + 0.5f) * w->sdf.cell_size,
+                                ((float)y + 0.5f) * w->sdf.cell_size}};
+                    if (ae_sdf_sample(&w->sdf, p) >= a->radius) {
+                        best = p;
+                        best_d2 = 0.0f;
+                        break;
+                    }
+                }
+        }
+        a->pos = a->prev_pos = best;
+    }
+    w->alive_count = w->agent_count;
+}
