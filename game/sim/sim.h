@@ -43,6 +43,24 @@ void sim_destroy(sim_world *w);
 /// Advances one tick. `inputs` holds cfg.humans frames (may be NULL when there are none).
 void sim_step(sim_world *w, const sim_input *inputs);
 
+/// The phases of a tick, in order. sim_step runs them all; sim_step_phase lets a profiler (the
+/// benchmark, the F3 overlay) time them one by one: sim_step_phase(w, in, 0 .. SIM_PHASE_COUNT-1)
+/// is exactly sim_step(w, in).
+typedef enum sim_phase {
+    SIM_PHASE_BOTS,     ///< humans' inputs and bot thinking
+    SIM_PHASE_PATHS,    ///< path requests within the node budget
+    SIM_PHASE_MOVE,     ///< movement with the SDF slide
+    SIM_PHASE_FIRE,     ///< new bullets
+    SIM_PHASE_BULLETS,  ///< flight, wall and agent hits
+    SIM_PHASE_GEMS,
+    SIM_PHASE_ZONE,
+    SIM_PHASE_DEATHS,   ///< regeneration, deaths, placements, match end
+    SIM_PHASE_COUNT
+} sim_phase;
+
+void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase);
+const char *sim_phase_name(sim_phase phase);
+
 /// Swaps in a new map at a tick boundary (a recorded event): rebakes the field, pushes agents out
 /// of new walls, drops bullets and gems inside walls and replans paths. False (with err, and the
 /// old map kept) when the map cannot host the match.

@@ -41,7 +41,7 @@ static void apply_skill_pick(sim_agent *a, uint8_t pick) {
     a->pending_picks--;
 }
 
-void sim_agents_control(sim_world *w, const sim_input *inputs, sim_input *controls) {
+void sim_agents_control(sim_world *w, const sim_input *inputs) {
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
         sim_input in = {0};
@@ -51,7 +51,7 @@ void sim_agents_control(sim_world *w, const sim_input *inputs, sim_input *contro
             else
                 sim_bots_think(w, i, &in);
         }
-        controls[i] = in;
+        w->controls[i] = in;
         a->move = sim_input_move(&in);
         apply_skill_pick(a, in.skill_pick);
     }
@@ -103,7 +103,8 @@ static int alloc_bullet(sim_world *w) {
     return -1;
 }
 
-void sim_agents_fire(sim_world *w, const sim_input *controls) {
+void sim_agents_fire(sim_world *w) {
+    const sim_input *controls = w->controls;
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
         if (a->placement != 0) continue;

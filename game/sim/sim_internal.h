@@ -16,9 +16,9 @@ bool sim_random_free_point(sim_world *w, float clearance, vec2s center, float ra
 void sim_spawn_agents(sim_world *w);
 
 /// Per-tick phases, in the order sim_step runs them.
-void sim_agents_control(sim_world *w, const sim_input *inputs, sim_input *controls);
+void sim_agents_control(sim_world *w, const sim_input *inputs);
 void sim_agents_move(sim_world *w);
-void sim_agents_fire(sim_world *w, const sim_input *controls);
+void sim_agents_fire(sim_world *w);
 void sim_bullets_update(sim_world *w);
 void sim_gems_update(sim_world *w);
 void sim_zone_init(sim_world *w);

@@ -3,17 +3,33 @@
 
 #include "sim_bots.h"
 
-void sim_step(sim_world *w, const sim_input *inputs) {
+const char *sim_phase_name(sim_phase phase) {
+    static const char *const names[SIM_PHASE_COUNT] = {"bots",    "paths", "move", "fire",
+                                                       "bullets", "gems",  "zone", "deaths"};
+    return (unsigned)phase < SIM_PHASE_COUNT ? names[phase] : "?";
+}
+
+void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase) {
     if (w->over) return;
-    w->event_count = 0;
-    sim_input controls[SIM_MAX_AGENTS];
-    sim_agents_control(w, inputs, controls); // humans' inputs and bot thinking
-    sim_bots_serve_paths(w);                 // path requests within the node budget
-    sim_agents_move(w);                      // SDF slide
-    sim_agents_fire(w, controls);
-    sim_bullets_update(w); // walls by disk cast, agents by swept test
-    sim_gems_update(w);
-    sim_zone_update(w);
-    sim_agents_regen_and_deaths(w); // deaths, drops, placements, match end
-    w->tick++;
+    switch (phase) {
+    case SIM_PHASE_BOTS:
+        w->event_count = 0;
+        sim_agents_control(w, inputs);
+        break;
+    case SIM_PHASE_PATHS: sim_bots_serve_paths(w); break;
+    case SIM_PHASE_MOVE: sim_agents_move(w); break;
+    case SIM_PHASE_FIRE: sim_agents_fire(w); break;
+    case SIM_PHASE_BULLETS: sim_bullets_update(w); break;
+    case SIM_PHASE_GEMS: sim_gems_update(w); break;
+    case SIM_PHASE_ZONE: sim_zone_update(w); break;
+    case SIM_PHASE_DEATHS:
+        sim_agents_regen_and_deaths(w);
+        w->tick++;
+        break;
+    case SIM_PHASE_COUNT: break;
+    }
+}
+
+void sim_step(sim_world *w, const sim_input *inputs) {
+    for (int p = 0; p < SIM_PHASE_COUNT; p++) sim_step_phase(w, inputs, (sim_phase)p);
 }

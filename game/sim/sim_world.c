@@ -78,7 +78,8 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
         w->bullets = ae_calloc((size_t)cfg->max_bullets, sizeof *w->bullets);
         w->gems = ae_calloc((size_t)cfg->max_gems, sizeof *w->gems);
         w->events = ae_calloc((size_t)w->event_capacity, sizeof *w->events);
-        ok = w->agents && w->bullets && w->gems && w->events;
+        w->controls = ae_calloc((size_t)w->agent_count, sizeof *w->controls);
+        ok = w->agents && w->bullets && w->gems && w->events && w->controls;
         if (!ok) ae_error_set(err, "out of memory");
     }
     if (ok) {
@@ -100,6 +101,7 @@ void sim_destroy(sim_world *w) {
     ae_free(w->bullets, (size_t)w->cfg.max_bullets * sizeof *w->bullets);
     ae_free(w->gems, (size_t)w->cfg.max_gems * sizeof *w->gems);
     ae_free(w->events, (size_t)w->event_capacity * sizeof *w->events);
+    ae_free(w->controls, (size_t)w->agent_count * sizeof *w->controls);
     if (w->sdf.dist) ae_sdf_free(&w->sdf);
     if (w->grid.cells) ae_grid_free(&w->grid);
     ae_free(w, sizeof *w);

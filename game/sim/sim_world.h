@@ -114,7 +114,8 @@ struct sim_world {
     sim_zone zone;
     bool over;
     int winner;        ///< agent id once over
-    sim_event *events; ///< events of the last tick
+    sim_input *controls; ///< this tick's input frame of every agent
+    sim_event *events;   ///< events of the last tick
     int event_count;
     int event_capacity;
     struct sim_bots *bots; ///< bot brains (one per agent; humans' stay idle)

@@ -1,0 +1,91 @@
+// arena-bench sim: whole matches on the default map, ticks per second and time per phase.
+#include "suites.h"
+
+#include "map_designs.h"
+#include "sim_world.h"
+#include "tool_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct sim_run {
+    int ticks;
+    double total_us;
+    double median_us;
+    double phase_us[SIM_PHASE_COUNT]; ///< mean per tick
+    uint64_t hash;
+} sim_run;
+
+static bool run_match(const ae_grid *map, int agents, int max_ticks, uint64_t seed, sim_run *out) {
+    sim_config cfg = sim_default_config();
+    cfg.seed = seed;
+    cfg.humans = 0;
+    cfg.bots = agents;
+    ae_error err;
+    sim_world *w = sim_create(&cfg, map, &err);
+    if (!w) {
+        tool_fail(ARENA_BENCH, "sim", "%s", err.msg);
+        return false;
+    }
+    double *per_tick = malloc((size_t)max_ticks * sizeof *per_tick);
+    *out = (sim_run){0};
+    while (!sim_over(w) && w->tick < max_ticks) {
+        uint64_t start = tool_now_ns(), t0 = start;
+        for (int p = 0; p < SIM_PHASE_COUNT; p++) {
+            sim_step_phase(w, NULL, (sim_phase)p);
+            uint64_t t1 = tool_now_ns();
+            out->phase_us[p] += (double)(t1 - t0) * 1e-3;
+            t0 = t1;
+        }
+        per_tick[out->ticks++] = (double)(t0 - start) * 1e-3;
+        out->total_us += (double)(t0 - start) * 1e-3;
+    }
+    for (int p = 0; p < SIM_PHASE_COUNT; p++) out->phase_us[p] /= out->ticks;
+    out->median_us = tool_median(per_tick, (size_t)out->ticks);
+    out->hash = sim_hash(w);
+    free(per_tick);
+    sim_destroy(w);
+    return true;
+}
+
+int bench_sim(bool csv) {
+    static const char *const columns[] = {"agents", "ticks", "realtime_factor", "us_per_tick",
+                                          "median_us", "bots", "paths", "move", "fire",
+                                          "bullets", "gems", "zone", "deaths"};
+    static const int widths[] = {6, 6, 15, 11, 9, 7, 7, 7, 7, 7, 7, 7, 7};
+    tool_table t = {csv, 13, columns, widths};
+    ae_grid map;
+    if (!map_design_build(&map_designs[0], &map)) return TOOL_EXIT_FAIL;
+    if (!csv)
+        printf("\n# sim: whole matches on the default map '%s' (%dx%d); phases in mean us per tick\n",
+               map_designs[0].name, map.width, map.height);
+    tool_table_header(&t);
+    const struct {
+        int agents, max_ticks;
+    } cases[] = {{100, 1 << 30}, {1000, 1800}};
+    bool agree = true;
+    for (int c = 0; c < 2; c++) {
+        sim_run run;
+        if (!run_match(&map, cases[c].agents, cases[c].max_ticks, 42, &run)) return TOOL_EXIT_FAIL;
+        double us = run.total_us / run.ticks;
+        char cells[13][32];
+        snprintf(cells[0], 32, "%d", cases[c].agents);
+        snprintf(cells[1], 32, "%d", run.ticks);
+        snprintf(cells[2], 32, "%.1f", (1e6 / SIM_TICK_HZ) / us);
+        snprintf(cells[3], 32, "%.1f", us);
+        snprintf(cells[4], 32, "%.1f", run.median_us);
+        for (int p = 0; p < SIM_PHASE_COUNT; p++) snprintf(cells[5 + p], 32, "%.1f", run.phase_us[p]);
+        const char *row[13];
+        for (int i = 0; i < 13; i++) row[i] = cells[i];
+        tool_table_row(&t, row);
+        if (c == 0) { // determinism: the same match again gives the same hash
+            sim_run again;
+            if (!run_match(&map, cases[c].agents, cases[c].max_ticks, 42, &again)) return TOOL_EXIT_FAIL;
+            agree = again.hash == run.hash && again.ticks == run.ticks;
+        }
+    }
+    ae_grid_free(&map);
+    if (!csv) printf("check: a repeated 100-agent match ends on the same tick with the same hash: %s\n",
+                     agree ? "ok" : "FAILED");
+    return agree ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
+}
