@@ -66,8 +66,25 @@ const char *sim_phase_name(sim_phase phase);
 /// old map kept) when the map cannot host the match.
 bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err);
 
-/// Canonical hash of the whole state (fields in a fixed order, never raw struct memory).
+/// Canonical hash of the whole state (fields in a fixed order, never raw struct memory). It
+/// combines per-part hashes, which replays store too so a divergence names the first part that
+/// differs.
 uint64_t sim_hash(const sim_world *w);
+
+typedef enum sim_hash_field {
+    SIM_HASH_TICK,
+    SIM_HASH_RNG,
+    SIM_HASH_MAP,
+    SIM_HASH_AGENTS,
+    SIM_HASH_BULLETS,
+    SIM_HASH_GEMS,
+    SIM_HASH_ZONE,
+    SIM_HASH_BOTS,
+    SIM_HASH_FIELD_COUNT
+} sim_hash_field;
+
+extern const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT];
+void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]);
 
 bool sim_over(const sim_world *w);
 int sim_tick(const sim_world *w);

@@ -33,15 +33,30 @@ static void put_vec2(hasher *s, vec2s v) {
     put_f32(s, v.y);
 }
 
-uint64_t sim_hash(const sim_world *w) {
-    hasher s = {0xCBF29CE484222325ull};
+const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT] = {"tick", "rng",  "map",  "agents",
+                                                             "bullets", "gems", "zone", "bots"};
+
+void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
+    const uint64_t basis = 0xCBF29CE484222325ull;
+    hasher s = {basis};
     put_i32(&s, w->tick);
+    put_u8(&s, w->over);
+    put_i32(&s, w->winner);
+    out[SIM_HASH_TICK] = s.h;
+
+    s.h = basis;
     put_u64(&s, w->rng.state);
     put_u64(&s, w->rng.inc);
+    out[SIM_HASH_RNG] = s.h;
+
+    s.h = basis;
     put_i32(&s, w->grid.width);
     put_i32(&s, w->grid.height);
     for (size_t i = 0; i < (size_t)w->grid.width * (size_t)w->grid.height; i++)
         put_u8(&s, w->grid.cells[i]);
+    out[SIM_HASH_MAP] = s.h;
+
+    s.h = basis;
     put_i32(&s, w->agent_count);
     put_i32(&s, w->alive_count);
     for (int i = 0; i < w->agent_count; i++) {
@@ -58,8 +73,12 @@ uint64_t sim_hash(const sim_world *w) {
         put_i32(&s, a->placement);
         put_i32(&s, a->killer);
         put_i32(&s, (int)a->cause);
+        put_i32(&s, a->last_hit_by);
         for (int k = 0; k < SIM_SKILL_COUNT; k++) put_u8(&s, a->skills[k]);
     }
+    out[SIM_HASH_AGENTS] = s.h;
+
+    s.h = basis;
     put_i32(&s, w->bullet_count);
     for (int i = 0; i < w->cfg.max_bullets; i++) {
         const sim_bullet *b = &w->bullets[i];
@@ -71,7 +90,11 @@ uint64_t sim_hash(const sim_world *w) {
         put_f32(&s, b->range_left);
         put_i32(&s, b->owner);
     }
+    out[SIM_HASH_BULLETS] = s.h;
+
+    s.h = basis;
     put_i32(&s, w->gem_count);
+    put_i32(&s, w->spawned_gems);
     for (int i = 0; i < w->cfg.max_gems; i++) {
         const sim_gem *g = &w->gems[i];
         if (!g->alive) continue;
@@ -79,6 +102,9 @@ uint64_t sim_hash(const sim_world *w) {
         put_vec2(&s, g->pos);
         put_i32(&s, g->xp);
     }
+    out[SIM_HASH_GEMS] = s.h;
+
+    s.h = basis;
     const sim_zone *z = &w->zone;
     put_i32(&s, z->phase);
     put_i32(&s, z->timer);
@@ -87,8 +113,15 @@ uint64_t sim_hash(const sim_world *w) {
     put_f32(&s, z->radius);
     put_vec2(&s, z->next_center);
     put_f32(&s, z->next_radius);
-    put_u8(&s, w->over);
-    put_i32(&s, w->winner);
-    put_u64(&s, sim_bots_hash(w));
+    out[SIM_HASH_ZONE] = s.h;
+
+    out[SIM_HASH_BOTS] = sim_bots_hash(w);
+}
+
+uint64_t sim_hash(const sim_world *w) {
+    uint64_t fields[SIM_HASH_FIELD_COUNT];
+    sim_hash_fields(w, fields);
+    hasher s = {0xCBF29CE484222325ull};
+    for (int i = 0; i < SIM_HASH_FIELD_COUNT; i++) put_u64(&s, fields[i]);
     return s.h;
 }

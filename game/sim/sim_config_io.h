@@ -1,0 +1,17 @@
+/// The match config as bytes, for replays: every field little-endian in a fixed order, and a
+/// validating reader that refuses out-of-range values with a one-line reason.
+#ifndef SIM_CONFIG_IO_H
+#define SIM_CONFIG_IO_H
+
+#include "sim.h"
+
+#define SIM_CONFIG_VERSION 1
+#define SIM_CONFIG_MAX_BYTES 512
+
+/// Writes cfg (without seed and humans, which replays keep in their header); returns the size.
+size_t sim_config_pack(const sim_config *cfg, uint8_t out[SIM_CONFIG_MAX_BYTES]);
+/// Reads a packed config into cfg, whose seed and humans the caller sets. False with err when
+/// the bytes are short, long or hold values out of range.
+bool sim_config_unpack(const uint8_t *data, size_t size, sim_config *cfg, ae_error *err);
+
+#endif
