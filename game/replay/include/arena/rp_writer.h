@@ -1,0 +1,81 @@
+/// Recording a replay: the recorder feeds a writer tick by tick, then finishes it into a file.
+///
+///     rp_writer_def def = rp_default_writer_def();
+///     def.seed = seed; def.human_count = 2; def.record_size = sizeof(packed input); def.map =
+///     &grid; rp_writer *w = rp_writer_create(&def, &err); for each tick t: [rp_writer_event_map(w,
+///     t, ...)] rp_writer_tick(w, t, records);
+///                      step; every 60 ticks rp_writer_checkpoint(w, t + 1, hash, fields);
+///     rp_writer_finish(w, final_tick, final_hash, path, &err); rp_writer_destroy(w);
+///
+/// Calls out of order (a tick skipped, a checkpoint going back in time) are programmer misuse and
+/// stop the program through AE_ASSERT. Only memory and the file system can fail, through ae_error.
+/// Inputs are run-length encoded as they arrive, so memory grows with the number of input changes,
+/// not with the match length; growth is geometric (no allocation on most ticks).
+#ifndef RP_WRITER_H
+#define RP_WRITER_H
+
+#include "arena/ae_grid.h"
+#include "arena/rp_format.h"
+
+/// What a replay records about the match before its first tick.
+typedef struct rp_writer_def {
+    uint64_t seed;                ///< the match seed
+    int human_count;              ///< 1..RP_MAX_HUMANS humans, each with one record per tick
+    int tick_rate;                ///< ticks per second, 1..RP_MAX_TICK_RATE (default 60)
+    int record_size;              ///< bytes of one input record, 1..RP_MAX_RECORD_SIZE
+    uint32_t checkpoint_interval; ///< ticks between checkpoints, for information (default 60)
+    uint32_t config_version;      ///< version of the sim's config blob layout
+    const void *config;           ///< the sim's match config (rules, bots...), opaque bytes
+    size_t config_size;           ///< 0..RP_MAX_CONFIG_BYTES
+    /// Names of the per-field hashes each checkpoint carries besides its combined hash (e.g.
+    /// "rng", "agents", "bullets"), so playback can name the first field that diverged.
+    const char *const *field_names;
+    int field_count;      ///< 0..RP_MAX_FIELDS; names 1..RP_MAX_FIELD_NAME printable bytes
+    const ae_grid *map;   ///< the map at tick 0 (copied, compressed); needs a free cell
+    const char *map_name; ///< map file name for messages (NULL: ""); see rp_writer_event_map
+} rp_writer_def;
+
+/// A writer for one match, created by rp_writer_create.
+typedef struct rp_writer rp_writer;
+
+/// Defaults: tick rate 60, checkpoint interval 60, everything else zero.
+rp_writer_def rp_default_writer_def(void);
+
+/// Starts a recording. Asserts that def is in range; returns NULL with err when memory runs out.
+rp_writer *rp_writer_create(const rp_writer_def *def, ae_error *err);
+
+/// Records the inputs of tick `tick`, which must be the number of ticks recorded so far.
+/// `records` holds human_count records of record_size bytes, human 0 first. Returns false only
+/// when memory ran out (the writer then stays failed and finish reports it).
+bool rp_writer_tick(rp_writer *w, uint32_t tick, const uint8_t *records);
+
+/// Records a map swap applied at the start of `tick` (before rp_writer_tick for that tick, so
+/// `tick` equals the number of ticks recorded so far). The grid is compressed and copied. Only
+/// the part of `name` after its last '/' or '\\' is kept, at most RP_MAX_NAME bytes.
+bool rp_writer_event_map(rp_writer *w, uint32_t tick, const ae_grid *grid, const char *name);
+
+/// Records a small opaque event (size <= RP_MAX_EVENT_DATA) at the start of `tick`.
+bool rp_writer_event_data(rp_writer *w, uint32_t tick, uint16_t kind, const void *data,
+                          size_t size);
+
+/// Records the state hash at `tick` (at most the number of ticks recorded so far, and greater
+/// than the previous checkpoint's tick) with field_count per-field hashes (NULL when 0).
+bool rp_writer_checkpoint(rp_writer *w, uint32_t tick, uint64_t hash, const uint64_t *field_hashes);
+
+/// Number of ticks recorded so far.
+uint32_t rp_writer_tick_count(const rp_writer *w);
+
+/// Encodes the whole replay into a new buffer (free it with ae_free(*data, *size)).
+/// `final_tick` must equal the number of ticks recorded.
+bool rp_writer_finish_memory(rp_writer *w, uint32_t final_tick, uint64_t final_hash, uint8_t **data,
+                             size_t *size, ae_error *err);
+
+/// Encodes the replay and writes it to `path` through a temporary file `path`.tmp that is renamed
+/// over `path` only once completely written, so a failure never leaves a half-written replay.
+bool rp_writer_finish(rp_writer *w, uint32_t final_tick, uint64_t final_hash, const char *path,
+                      ae_error *err);
+
+/// Frees the writer (NULL is allowed).
+void rp_writer_destroy(rp_writer *w);
+
+#endif

@@ -1,0 +1,72 @@
+// Private to arena_replay: a growable output buffer, a bounds-checked input cursor and the grid
+// codec, shared by the writer and the reader.
+#ifndef RP_BYTES_H
+#define RP_BYTES_H
+
+#include "arena/ae_grid.h"
+#include "arena/rp_format.h"
+
+// Output: integers are appended byte by byte, little-endian. A failed allocation sets `failed`
+// and makes every later append a no-op, so callers check once at the end.
+typedef struct rp_buf {
+    uint8_t *data;
+    size_t len;
+    size_t cap;
+    bool failed;
+} rp_buf;
+
+bool rp_buf_reserve(rp_buf *b, size_t extra);
+void rp_buf_free(rp_buf *b);
+void rp_buf_bytes(rp_buf *b, const void *src, size_t n);
+void rp_buf_u8(rp_buf *b, uint8_t v);
+void rp_buf_u16(rp_buf *b, uint16_t v);
+void rp_buf_u32(rp_buf *b, uint32_t v);
+void rp_buf_u64(rp_buf *b, uint64_t v);
+void rp_buf_var(rp_buf *b, uint32_t v);
+// Appends the grid encoding (see rp_format.h).
+void rp_buf_grid(rp_buf *b, const ae_grid *g);
+
+// Input: every read checks the bytes left first. The first failure writes a one-line reason
+// to err (naming `what`, the part being read, and the byte offset) and later reads fail too.
+typedef struct rp_cursor {
+    const uint8_t *data;
+    size_t pos;
+    size_t end;
+    const char *what;
+    ae_error *err;
+    bool failed;
+} rp_cursor;
+
+bool rp_read_u8(rp_cursor *c, uint8_t *v);
+bool rp_read_u16(rp_cursor *c, uint16_t *v);
+bool rp_read_u32(rp_cursor *c, uint32_t *v);
+bool rp_read_u64(rp_cursor *c, uint64_t *v);
+bool rp_read_var(rp_cursor *c, uint32_t *v);
+// Hands out a pointer to the next n bytes and skips them.
+bool rp_read_bytes(rp_cursor *c, size_t n, const uint8_t **p);
+// Fails with a formatted reason (when nothing failed before) and returns false.
+bool rp_fail(rp_cursor *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static inline size_t rp_left(const rp_cursor *c) {
+    return c->end - c->pos;
+}
+
+static inline uint32_t rp_le32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t rp_le64(const uint8_t *p) {
+    return (uint64_t)rp_le32(p) | (uint64_t)rp_le32(p + 4) << 32;
+}
+
+// Walks one grid encoding, checking it completely without allocating: size in range, runs of at
+// least one cell (the first may be empty), exactly width x height cells, at least one free cell.
+bool rp_scan_grid(rp_cursor *c, int *width, int *height);
+// Decodes a grid encoding that rp_scan_grid accepted into a newly allocated grid.
+bool rp_decode_grid(const uint8_t *data, size_t len, ae_grid *grid, ae_error *err);
+
+#endif
