@@ -1,7 +1,6 @@
 #include "headless.h"
 
-#include "arena/ae_map_file.h"
-#include "sim_autopilot.h"
+#include "session.h"
 #include "sim_world.h"
 
 #include <inttypes.h>
@@ -66,37 +65,47 @@ static void sleep_until(struct timespec *next) {
 int arena_run_headless(const arena_options *o) {
     char path[1024];
     arena_resolve_map(o->map, path, sizeof path);
-    ae_grid grid;
+    session_def def = {0};
+    def.map_path = path;
+    def.config = sim_default_config();
+    def.config.seed = o->seed;
+    def.config.humans = o->humans;
+    if (o->bots >= 0) def.config.bots = o->bots;
+    def.autopilot = o->autopilot;
+    def.record_path = o->record;
+    def.replay_path = o->replay;
     ae_error err;
-    if (!ae_map_load_file(path, &grid, &err)) {
-        fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, path, err.msg);
+    session *s = session_create(&def, &err);
+    if (!s) {
+        fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, o->replay ? o->replay : path, err.msg);
         return 2;
     }
-    sim_config cfg = sim_default_config();
-    cfg.seed = o->seed;
-    cfg.humans = o->humans;
-    if (o->bots >= 0) cfg.bots = o->bots;
-    sim_world *w = sim_create(&cfg, &grid, &err);
-    ae_grid_free(&grid);
-    if (!w) {
-        fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, path, err.msg);
-        return 2;
-    }
-    sim_autopilot *ap = o->autopilot ? sim_autopilot_create(w, cfg.seed) : NULL;
+    sim_world *w = session_world(s);
     struct timespec next;
     clock_gettime(CLOCK_MONOTONIC, &next);
-    sim_input inputs[SIM_MAX_HUMANS] = {{0}};
-    while (!sim_over(w) && (o->ticks < 0 || sim_tick(w) < o->ticks)) {
-        for (int h = 0; h < cfg.humans; h++) {
-            if (ap) sim_autopilot_input(ap, w, h, &inputs[h]);
-        }
-        sim_step(w, inputs);
+    char diverged[160];
+    while (!session_done(s) && (o->ticks < 0 || sim_tick(w) < o->ticks)) {
+        session_step(s, NULL);
+        if (session_diverged(s, NULL, 0)) break;
         if (o->realtime) sleep_until(&next);
+    }
+    bool ok = session_finish(s, &err);
+    int status = 0;
+    if (!ok) {
+        fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, o->record, err.msg);
+        status = 2;
     }
     print_summary(w);
     if (o->stats) print_stats(w);
     printf("hash: %016" PRIx64 "\n", sim_hash(w));
-    sim_autopilot_destroy(ap);
-    sim_destroy(w);
-    return 0;
+    if (session_replaying(s)) {
+        if (session_diverged(s, diverged, sizeof diverged)) {
+            printf("%s\n", diverged);
+            status = 3;
+        } else {
+            printf("replay ok\n");
+        }
+    }
+    session_destroy(s);
+    return status;
 }

@@ -52,6 +52,16 @@ void sim_bots_serve_paths(sim_world *w) {
     (void)w;
 }
 
+bool sim_bots_on_map_changed(sim_world *w, ae_error *err) {
+    (void)err;
+    for (int i = 0; i < w->agent_count; i++) {
+        bot_brain *b = &w->bots->brains[i];
+        b->path_count = b->path_next = 0;
+        b->path_pending = false;
+    }
+    return true;
+}
+
 uint64_t sim_bots_hash(const sim_world *w) {
     uint64_t h = 0xCBF29CE484222325ull;
     for (int i = 0; i < w->agent_count; i++) {

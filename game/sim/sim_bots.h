@@ -41,6 +41,8 @@ void sim_bots_destroy(sim_world *w);
 void sim_bots_think(sim_world *w, int id, sim_input *out);
 /// Serves pending path requests within this tick's node budget.
 void sim_bots_serve_paths(sim_world *w);
+/// The map changed: rebuild navigation and drop every path. False (with err) on out-of-memory.
+bool sim_bots_on_map_changed(sim_world *w, ae_error *err);
 /// Hash of the brains' state (part of sim_hash).
 uint64_t sim_bots_hash(const sim_world *w);
 

@@ -14,6 +14,8 @@ void sim_event_push(sim_world *w, sim_event_kind kind, int a, int b, float value
 bool sim_random_free_point(sim_world *w, float clearance, vec2s center, float radius, vec2s *out);
 
 void sim_spawn_agents(sim_world *w);
+/// True when the map has a spot with room (twice the agent radius) for every agent.
+bool sim_map_can_host(const ae_sdf *sdf, const sim_config *c, ae_error *err);
 
 /// Per-tick phases, in the order sim_step runs them.
 void sim_agents_control(sim_world *w, const sim_input *inputs);

@@ -43,7 +43,7 @@ static bool check_config(const sim_config *c, ae_error *err) {
 }
 
 /// Room a map needs: every agent must find a spot with twice its radius of clearance.
-static bool map_can_host(const ae_sdf *sdf, const sim_config *c, ae_error *err) {
+bool sim_map_can_host(const ae_sdf *sdf, const sim_config *c, ae_error *err) {
     float need = 2.0f * c->rules.agent_radius;
     int spots = 0, want = c->humans + c->bots;
     for (int y = 0; y < sdf->height && spots < want; y++)
@@ -72,7 +72,7 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     w->event_capacity = SIM_EVENT_CAPACITY;
     bool ok = ae_grid_copy(&w->grid, grid, err) &&
               ae_sdf_bake(&w->sdf, &w->grid, cfg->cell_size, err) &&
-              map_can_host(&w->sdf, cfg, err);
+              sim_map_can_host(&w->sdf, cfg, err);
     if (ok) {
         w->agents = ae_calloc((size_t)w->agent_count, sizeof *w->agents);
         w->bullets = ae_calloc((size_t)cfg->max_bullets, sizeof *w->bullets);

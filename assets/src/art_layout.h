@@ -1,0 +1,123 @@
+/// The layout of the generated art: which PNG holds what, where, and how big. The generator
+/// (make_art.c) draws to it and the renderer reads by it, so both agree by construction.
+/// Every sheet is a grid of equal cells, left to right, top to bottom. Sizes are in pixels at
+/// zoom 1 (one world unit per pixel). "Foot" is the point of a standing thing that touches the
+/// ground: sprites are drawn with their foot at the thing's position and sorted by its y.
+#ifndef ART_LAYOUT_H
+#define ART_LAYOUT_H
+
+/// assets/sprites/tiles.png: 32x32 cells, 8 per row.
+#define ART_TILES_FILE "tiles.png"
+#define ART_TILE       32
+enum art_tile {
+    ART_TILE_GRASS0,
+    ART_TILE_GRASS1,
+    ART_TILE_GRASS2,
+    ART_TILE_GRASS3, ///< ground variants
+    ART_TILE_DIRT0,
+    ART_TILE_DIRT1,         ///< paths, plazas
+    ART_TILE_WALL_TOP,      ///< top face of a wall block (lit from the north-west)
+    ART_TILE_WALL_TOP_DEEP, ///< top of a wall cell surrounded by walls (roofs, water, rock)
+    ART_TILE_WALL_FRONT,    ///< south-facing front face, drawn below a wall top (32 wide,
+                            ///< ART_WALL_HEIGHT used)
+    ART_TILE_SHADOW,        ///< soft shadow cast on the ground south-east of a wall
+    ART_TILE_COUNT
+};
+#define ART_TILES_PER_ROW 8
+/// Height in pixels of a wall block's front face (the 2.5D look).
+#define ART_WALL_HEIGHT 20
+
+/// assets/sprites/agent.png: 40x48 cells; the foot is at (20, 44). Drawn in greys and white so
+/// a colour mod tints the body; the outline and eyes stay dark.
+#define ART_AGENT_FILE   "agent.png"
+#define ART_AGENT_W      40
+#define ART_AGENT_H      48
+#define ART_AGENT_FOOT_X 20
+#define ART_AGENT_FOOT_Y 44
+/// Rows: facing direction (0 east, 1 south-east, ... 7 north-east, clockwise in screen space,
+/// y down); columns: 0 idle, 1-4 walk cycle, 5 hit flash (all white).
+#define ART_AGENT_DIRS   8
+#define ART_AGENT_FRAMES 6
+
+/// assets/sprites/props.png: 48x64 cells; foot at (24, 58).
+#define ART_PROPS_FILE  "props.png"
+#define ART_PROP_W      48
+#define ART_PROP_H      64
+#define ART_PROP_FOOT_X 24
+#define ART_PROP_FOOT_Y 58
+enum art_prop {
+    ART_PROP_TREE0,
+    ART_PROP_TREE1,
+    ART_PROP_PINE,
+    ART_PROP_ROCK,
+    ART_PROP_CRATE,
+    ART_PROP_BUSH,
+    ART_PROP_COUNT
+};
+
+/// assets/sprites/fx.png: 32x32 cells, one row per effect, 8 frames each.
+#define ART_FX_FILE   "fx.png"
+#define ART_FX        32
+#define ART_FX_FRAMES 8
+enum art_fx {
+    ART_FX_GEM,    ///< purple gem, sparkle cycle (foot at (16, 28))
+    ART_FX_BULLET, ///< glowing round bullet, pulse cycle (centre at (16, 16)), white: tinted
+    ART_FX_HIT,    ///< hit burst, frames 0-7 play once
+    ART_FX_DEATH,  ///< death burst, frames 0-7 play once
+    ART_FX_MUZZLE, ///< muzzle flash
+    ART_FX_DUST,   ///< footstep dust puff
+    ART_FX_COUNT
+};
+
+/// assets/sprites/icons.png: 32x32 cells, 8 per row.
+#define ART_ICONS_FILE "icons.png"
+#define ART_ICON       32
+enum art_icon {
+    ART_ICON_REGEN,
+    ART_ICON_ATTACK,
+    ART_ICON_FIRE_RATE,
+    ART_ICON_RANGE,
+    ART_ICON_SPEED,
+    ART_ICON_BULLET_SPEED, ///< the six skills, in sim_skill order
+    ART_ICON_HEART,
+    ART_ICON_SKULL,
+    ART_ICON_PEOPLE,
+    ART_ICON_ZONE,
+    ART_ICON_GEM,
+    ART_ICON_CLOCK,
+    ART_ICON_PAD,
+    ART_ICON_KEYBOARD,
+    ART_ICON_MUTE,
+    ART_ICON_SOUND,
+    ART_ICON_COUNT
+};
+#define ART_ICONS_PER_ROW 8
+
+/// assets/sprites/ui.png: the virtual joystick (base 128x128 at (0,0), knob 64x64 at (128,0))
+/// and a 9-slice panel (48x48 at (192,0), 16-pixel borders).
+#define ART_UI_FILE         "ui.png"
+#define ART_UI_STICK_BASE_X 0
+#define ART_UI_STICK_BASE   128
+#define ART_UI_STICK_KNOB_X 128
+#define ART_UI_STICK_KNOB   64
+#define ART_UI_PANEL_X      192
+#define ART_UI_PANEL        48
+#define ART_UI_PANEL_BORDER 16
+
+/// assets/sprites/font.png: a bitmap font, ASCII 32..126 in rows of 16 cells of 8x16, white
+/// on transparent (tinted with a colour mod).
+#define ART_FONT_FILE    "font.png"
+#define ART_FONT_W       8
+#define ART_FONT_H       16
+#define ART_FONT_FIRST   32
+#define ART_FONT_LAST    126
+#define ART_FONT_PER_ROW 16
+
+/// Parallax layers, seamless horizontally and vertically, 512x512:
+/// far.png (scroll factor ~0.2: distant hills and fields below the map, seen at its edges) and
+/// near.png (factor ~1.8 x / 1.05 y: mostly transparent leaves and branches over the screen).
+#define ART_FAR_FILE  "far.png"
+#define ART_NEAR_FILE "near.png"
+#define ART_PARALLAX  512
+
+#endif

@@ -1,0 +1,211 @@
+#include "session.h"
+
+#include "arena/ae_map_file.h"
+#include "arena/rp_writer.h"
+#include "sim_autopilot.h"
+#include "sim_config_io.h"
+#include "sim_world.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct session {
+    sim_world *world;
+    sim_autopilot *autopilot;
+    rp_writer *writer;
+    char record_path[1024];
+    char map_path[1024];
+    rp_replay replay;
+    bool replaying;
+    bool diverged;
+    char divergence[160];
+};
+
+static bool create_live(session *s, const session_def *def, ae_error *err) {
+    ae_grid grid;
+    snprintf(s->map_path, sizeof s->map_path, "%s", def->map_path);
+    if (!ae_map_load_file(def->map_path, &grid, err)) return false;
+    s->world = sim_create(&def->config, &grid, err);
+    bool ok = s->world != NULL;
+    if (ok && def->record_path) {
+        uint8_t blob[SIM_CONFIG_MAX_BYTES];
+        rp_writer_def wd = rp_default_writer_def();
+        wd.seed = def->config.seed;
+        wd.human_count = def->config.humans;
+        wd.record_size = SIM_INPUT_BYTES;
+        wd.checkpoint_interval = SESSION_CHECKPOINT_TICKS;
+        wd.config_version = SIM_CONFIG_VERSION;
+        wd.config = blob;
+        wd.config_size = sim_config_pack(&def->config, blob);
+        wd.field_names = sim_hash_field_names;
+        wd.field_count = SIM_HASH_FIELD_COUNT;
+        wd.map = &grid;
+        wd.map_name = def->map_path;
+        snprintf(s->record_path, sizeof s->record_path, "%s", def->record_path);
+        s->writer = rp_writer_create(&wd, err);
+        ok = s->writer != NULL;
+    }
+    if (ok && def->autopilot) {
+        s->autopilot = sim_autopilot_create(s->world, def->config.seed);
+        ok = s->autopilot != NULL;
+        if (!ok) ae_error_set(err, "out of memory");
+    }
+    ae_grid_free(&grid);
+    return ok;
+}
+
+static bool create_replay(session *s, const session_def *def, ae_error *err) {
+    rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
+    if (!rp_replay_load(def->replay_path, &opts, &s->replay, err)) return false;
+    s->replaying = true;
+    sim_config cfg = sim_default_config();
+    cfg.seed = s->replay.seed;
+    cfg.humans = s->replay.human_count;
+    if (!sim_config_unpack(s->replay.config, s->replay.config_size, &cfg, err)) return false;
+    if (s->replay.field_count != SIM_HASH_FIELD_COUNT) {
+        ae_error_set(err, "replay checkpoints carry %d hash fields, this build has %d",
+                     s->replay.field_count, SIM_HASH_FIELD_COUNT);
+        return false;
+    }
+    s->world = sim_create(&cfg, &s->replay.map, err);
+    return s->world != NULL;
+}
+
+session *session_create(const session_def *def, ae_error *err) {
+    session *s = ae_calloc(1, sizeof *s);
+    if (!s) {
+        ae_error_set(err, "out of memory");
+        return NULL;
+    }
+    bool ok = def->replay_path ? create_replay(s, def, err) : create_live(s, def, err);
+    if (!ok) {
+        session_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+void session_destroy(session *s) {
+    if (!s) return;
+    sim_autopilot_destroy(s->autopilot);
+    rp_writer_destroy(s->writer);
+    rp_replay_free(&s->replay);
+    sim_destroy(s->world);
+    ae_free(s, sizeof *s);
+}
+
+static void check_hashes(session *s) {
+    uint64_t fields[SIM_HASH_FIELD_COUNT];
+    sim_hash_fields(s->world, fields);
+    uint64_t hash = sim_hash(s->world);
+    uint32_t tick = (uint32_t)sim_tick(s->world);
+    if (s->writer) {
+        if (tick % SESSION_CHECKPOINT_TICKS == 0)
+            rp_writer_checkpoint(s->writer, tick, hash, fields);
+        return;
+    }
+    if (!s->replaying || s->diverged) return;
+    rp_divergence div;
+    if (!rp_replay_verify(&s->replay, tick, hash, fields, &div)) {
+        s->diverged = true;
+        rp_divergence_format(&s->replay, &div, s->divergence, sizeof s->divergence);
+    }
+}
+
+static void apply_replay_events(session *s, uint32_t tick) {
+    const rp_event *ev;
+    int n = rp_replay_events_at(&s->replay, tick, &ev);
+    for (int i = 0; i < n; i++) {
+        if (ev[i].type != RP_EVENT_MAP_SWAP) continue;
+        ae_grid grid;
+        ae_error err;
+        // A recorded swap was accepted when it was made, so it is accepted again; a refusal
+        // here shows up as a divergence at the next checkpoint.
+        if (rp_replay_event_grid(&s->replay, &ev[i], &grid, &err)) {
+            sim_swap_map(s->world, &grid, &err);
+            ae_grid_free(&grid);
+        }
+    }
+}
+
+void session_step(session *s, const sim_input *inputs) {
+    if (session_done(s)) return;
+    sim_input frames[SIM_MAX_HUMANS] = {{0}};
+    const int humans = s->world->cfg.humans;
+    uint32_t tick = (uint32_t)sim_tick(s->world);
+    if (s->replaying) {
+        apply_replay_events(s, tick);
+        for (int h = 0; h < humans; h++)
+            if (!sim_input_unpack(rp_replay_record(&s->replay, tick, h), &frames[h]))
+                memset(&frames[h], 0, sizeof frames[h]); // out-of-range values play as idle
+    } else {
+        for (int h = 0; h < humans; h++) {
+            if (s->autopilot)
+                sim_autopilot_input(s->autopilot, s->world, h, &frames[h]);
+            else if (inputs)
+                frames[h] = inputs[h];
+        }
+        if (s->writer) {
+            uint8_t records[SIM_MAX_HUMANS * SIM_INPUT_BYTES];
+            for (int h = 0; h < humans; h++)
+                sim_input_pack(&frames[h], records + h * SIM_INPUT_BYTES);
+            rp_writer_tick(s->writer, tick, records);
+        }
+    }
+    sim_step(s->world, frames);
+    check_hashes(s);
+}
+
+bool session_swap_map(session *s, const ae_grid *grid, const char *name, ae_error *err) {
+    if (s->replaying) {
+        ae_error_set(err, "a replay plays its own recorded maps");
+        return false;
+    }
+    if (!sim_swap_map(s->world, grid, err)) return false;
+    if (s->writer) rp_writer_event_map(s->writer, (uint32_t)sim_tick(s->world), grid, name);
+    return true;
+}
+
+bool session_done(const session *s) {
+    if (sim_over(s->world)) return true;
+    return s->replaying && (uint32_t)sim_tick(s->world) >= s->replay.tick_count;
+}
+
+bool session_replaying(const session *s) {
+    return s->replaying;
+}
+
+bool session_diverged(const session *s, char *msg, size_t size) {
+    if (s->diverged && msg) snprintf(msg, size, "%s", s->divergence);
+    return s->diverged;
+}
+
+bool session_finish(session *s, ae_error *err) {
+    uint32_t tick = (uint32_t)sim_tick(s->world);
+    uint64_t hash = sim_hash(s->world);
+    if (s->writer) {
+        bool ok = rp_writer_finish(s->writer, tick, hash, s->record_path, err);
+        rp_writer_destroy(s->writer);
+        s->writer = NULL;
+        return ok;
+    }
+    if (s->replaying && !s->diverged) {
+        // A playback that stopped early (a match that ended sooner) diverged too.
+        if (tick != s->replay.final_tick) {
+            s->diverged = true;
+            snprintf(s->divergence, sizeof s->divergence,
+                     "replay diverged at tick %u (the match ended)", tick);
+        } else {
+            check_hashes(s);
+        }
+    }
+    return true;
+}
+
+sim_world *session_world(const session *s) {
+    return s->world;
+}
+
+const char *session_map_path(const session *s) {
+    return s->map_path;
+}

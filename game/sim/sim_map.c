@@ -1,0 +1,61 @@
+// Map swaps at a tick boundary (hot reload, recorded in replays).
+#include "sim_internal.h"
+
+#include "sim_bots.h"
+
+#include <string.h>
+
+/// The centre of the nearest cell where a circle of `radius` fits; false when there is none.
+static bool nearest_room(const ae_sdf *sdf, vec2s from, float radius, vec2s *out) {
+    float best = 1e30f;
+    for (int y = 0; y < sdf->height; y++)
+        for (int x = 0; x < sdf->width; x++) {
+            vec2s c = {{((float)x + 0.5f) * sdf->cell_size, ((float)y + 0.5f) * sdf->cell_size}};
+            float d2 = glms_vec2_distance2(c, from);
+            if (d2 >= best || ae_sdf_sample(sdf, c) < radius) continue;
+            best = d2;
+            *out = c;
+        }
+    return best < 1e30f;
+}
+
+bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
+    ae_grid new_grid;
+    ae_sdf new_sdf;
+    if (!ae_grid_copy(&new_grid, grid, err)) return false;
+    if (!ae_sdf_bake(&new_sdf, &new_grid, w->cfg.cell_size, err)) {
+        ae_grid_free(&new_grid);
+        return false;
+    }
+    if (!sim_map_can_host(&new_sdf, &w->cfg, err)) {
+        ae_sdf_free(&new_sdf);
+        ae_grid_free(&new_grid);
+        return false;
+    }
+    ae_sdf_free(&w->sdf);
+    ae_grid_free(&w->grid);
+    w->grid = new_grid;
+    w->sdf = new_sdf;
+    for (int i = 0; i < w->agent_count; i++) {
+        sim_agent *a = &w->agents[i];
+        if (a->placement != 0 || ae_sdf_sample(&w->sdf, a->pos) >= a->radius) continue;
+        vec2s p;
+        if (nearest_room(&w->sdf, a->pos, a->radius, &p)) a->pos = a->prev_pos = p;
+    }
+    for (int k = 0; k < w->cfg.max_bullets; k++) {
+        sim_bullet *b = &w->bullets[k];
+        if (b->alive && ae_sdf_sample(&w->sdf, b->pos) < b->radius) {
+            b->alive = false;
+            w->bullet_count--;
+        }
+    }
+    for (int g = 0; g < w->cfg.max_gems; g++) {
+        sim_gem *gem = &w->gems[g];
+        if (gem->alive && ae_sdf_sample(&w->sdf, gem->pos) < SIM_GEM_RADIUS) {
+            gem->alive = false;
+            w->gem_count--;
+            w->spawned_gems -= !gem->dropped;
+        }
+    }
+    return sim_bots_on_map_changed(w, err);
+}
