@@ -1,0 +1,140 @@
+#include "gfx.h"
+
+#include <SDL_image.h>
+#include <math.h>
+#include <stdio.h>
+
+static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, char *err, size_t n) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    SDL_Surface *s = IMG_Load(path);
+    if (!s) {
+        snprintf(err, n, "%s: %s", path, IMG_GetError());
+        return NULL;
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (!t) {
+        snprintf(err, n, "%s: %s", path, SDL_GetError());
+        return NULL;
+    }
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    return t;
+}
+
+bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
+    *g = (gfx){0};
+    g->renderer = r;
+    struct {
+        SDL_Texture **slot;
+        const char *file;
+    } sheets[] = {{&g->tiles, ART_TILES_FILE}, {&g->agent, ART_AGENT_FILE}, {&g->props, ART_PROPS_FILE},
+                  {&g->fx, ART_FX_FILE},       {&g->icons, ART_ICONS_FILE}, {&g->ui, ART_UI_FILE},
+                  {&g->font, ART_FONT_FILE},   {&g->far, ART_FAR_FILE},     {&g->near, ART_NEAR_FILE}};
+    for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
+        *sheets[i].slot = load(r, dir, sheets[i].file, err, n);
+        if (!*sheets[i].slot) {
+            gfx_free(g);
+            return false;
+        }
+    }
+    return true;
+}
+
+void gfx_free(gfx *g) {
+    SDL_Texture *all[] = {g->tiles, g->agent, g->props, g->fx, g->icons, g->ui, g->font, g->far, g->near};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i]) SDL_DestroyTexture(all[i]);
+    SDL_Renderer *r = g->renderer;
+    *g = (gfx){0};
+    g->renderer = r;
+}
+
+float gfx_text_width(float scale, const char *text) {
+    return (float)SDL_strlen(text) * ART_FONT_W * scale;
+}
+
+float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
+    SDL_SetTextureColorMod(g->font, c.r, c.g, c.b);
+    SDL_SetTextureAlphaMod(g->font, c.a);
+    float x0 = x;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        int ch = *p;
+        if (ch < ART_FONT_FIRST || ch > ART_FONT_LAST) ch = '?';
+        int idx = ch - ART_FONT_FIRST;
+        SDL_Rect src = {idx % ART_FONT_PER_ROW * ART_FONT_W, idx / ART_FONT_PER_ROW * ART_FONT_H,
+                        ART_FONT_W, ART_FONT_H};
+        SDL_FRect dst = {x, y, ART_FONT_W * scale, ART_FONT_H * scale};
+        if (ch != ' ') SDL_RenderCopyF(g->renderer, g->font, &src, &dst);
+        x += ART_FONT_W * scale;
+    }
+    return x - x0;
+}
+
+void gfx_text_centered(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
+    gfx_text(g, x - 0.5f * gfx_text_width(scale, text), y, scale, c, text);
+}
+
+void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
+    SDL_Rect src = {icon % ART_ICONS_PER_ROW * ART_ICON, icon / ART_ICONS_PER_ROW * ART_ICON, ART_ICON,
+                    ART_ICON};
+    SDL_FRect dst = {x, y, size, size};
+    SDL_SetTextureColorMod(g->icons, tint.r, tint.g, tint.b);
+    SDL_SetTextureAlphaMod(g->icons, tint.a);
+    SDL_RenderCopyF(g->renderer, g->icons, &src, &dst);
+}
+
+void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
+    const int b = ART_UI_PANEL_BORDER, s = ART_UI_PANEL, x0 = ART_UI_PANEL_X;
+    const float fb = (float)b;
+    SDL_SetTextureColorMod(g->ui, tint.r, tint.g, tint.b);
+    SDL_SetTextureAlphaMod(g->ui, tint.a);
+    const int sx[3] = {x0, x0 + b, x0 + s - b}, sw[3] = {b, s - 2 * b, b};
+    const float dx[3] = {r.x, r.x + fb, r.x + r.w - fb}, dw[3] = {fb, r.w - 2 * fb, fb};
+    const float dy[3] = {r.y, r.y + fb, r.y + r.h - fb}, dh[3] = {fb, r.h - 2 * fb, fb};
+    const int sy[3] = {0, b, s - b};
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < 3; i++) {
+            SDL_Rect src = {sx[i], sy[j], sw[i], sw[j]};
+            SDL_FRect dst = {dx[i], dy[j], dw[i], dh[j]};
+            SDL_RenderCopyF(g->renderer, g->ui, &src, &dst);
+        }
+}
+
+void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c) {
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRectF(r, &rect);
+}
+
+enum { RING_SEGMENTS = 96 };
+
+void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness, SDL_Color c,
+              bool dashed) {
+    SDL_Vertex v[RING_SEGMENTS * 6];
+    int n = 0;
+    float inner = radius - 0.5f * thickness, outer = radius + 0.5f * thickness;
+    for (int i = 0; i < RING_SEGMENTS; i++) {
+        if (dashed && (i & 1)) continue;
+        float a0 = (float)i * 6.2831853f / RING_SEGMENTS, a1 = (float)(i + 1) * 6.2831853f / RING_SEGMENTS;
+        SDL_FPoint p[4] = {{cx + cosf(a0) * inner, cy + sinf(a0) * inner},
+                           {cx + cosf(a0) * outer, cy + sinf(a0) * outer},
+                           {cx + cosf(a1) * outer, cy + sinf(a1) * outer},
+                           {cx + cosf(a1) * inner, cy + sinf(a1) * inner}};
+        const int order[6] = {0, 1, 2, 0, 2, 3};
+        for (int k = 0; k < 6; k++) v[n++] = (SDL_Vertex){p[order[k]], c, {0, 0}};
+    }
+    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+}
+
+void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
+    SDL_Vertex v[RING_SEGMENTS * 3];
+    int n = 0;
+    for (int i = 0; i < RING_SEGMENTS; i++) {
+        float a0 = (float)i * 6.2831853f / RING_SEGMENTS, a1 = (float)(i + 1) * 6.2831853f / RING_SEGMENTS;
+        v[n++] = (SDL_Vertex){{cx, cy}, c, {0, 0}};
+        v[n++] = (SDL_Vertex){{cx + cosf(a0) * radius, cy + sinf(a0) * radius}, c, {0, 0}};
+        v[n++] = (SDL_Vertex){{cx + cosf(a1) * radius, cy + sinf(a1) * radius}, c, {0, 0}};
+    }
+    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+}

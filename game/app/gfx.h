@@ -1,0 +1,34 @@
+/// Textures of the generated art (assets/sprites, laid out by art_layout.h) and small drawing
+/// helpers on top of SDL_Renderer: text in the bitmap font, icons, filled circles and rings.
+#ifndef ARENA_GFX_H
+#define ARENA_GFX_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "art_layout.h"
+
+typedef struct gfx {
+    SDL_Renderer *renderer;
+    SDL_Texture *tiles, *agent, *props, *fx, *icons, *ui, *font, *far, *near;
+} gfx;
+
+/// Loads every sheet from `dir`. False with a one-line reason in err (size errlen) on failure.
+bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t errlen);
+void gfx_free(gfx *g);
+
+/// Text in the bitmap font, `scale` pixels per font pixel, tinted. Returns the width drawn.
+float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text);
+float gfx_text_width(float scale, const char *text);
+/// Text centred on x.
+void gfx_text_centered(gfx *g, float x, float y, float scale, SDL_Color c, const char *text);
+void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint);
+/// A 9-slice panel.
+void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint);
+void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c);
+/// A ring of the given thickness as triangles (batched, one call).
+void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness, SDL_Color c,
+              bool dashed);
+void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
+
+#endif

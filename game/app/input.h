@@ -1,0 +1,66 @@
+/// Turns SDL events into input frames: keyboard and mouse, game controllers (hot-plug, radial
+/// dead zone, extra mappings from gamecontrollerdb.txt) and a drag-to-move virtual joystick for
+/// mouse and touch. Human 0 has the keyboard, the mouse, touch and the first pad; every further
+/// human gets the next pad. Menu navigation and toggles come out as one-shot actions.
+#ifndef ARENA_INPUT_H
+#define ARENA_INPUT_H
+
+#include <SDL.h>
+
+#include "sim_input.h"
+
+#define INPUT_MAX_PLAYERS 8
+/// Stick deflection (0..1) below which a stick reads as centred.
+#define INPUT_DEAD_ZONE 0.22f
+/// Right-stick deflection above which the player aims and fires.
+#define INPUT_AIM_FIRE 0.35f
+/// Virtual joystick radius in screen pixels: a drag this long is full speed.
+#define INPUT_VSTICK_RADIUS 70.0f
+
+typedef enum input_action {
+    ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT, ///< menu navigation
+    ACT_CONFIRM, ACT_BACK, ACT_PAUSE,
+    ACT_FULLSCREEN, ACT_MUTE, ACT_PERF, ACT_SPECTATE_NEXT,
+    ACT_ZOOM_IN, ACT_ZOOM_OUT,
+    ACT_OVERLAY_0, ///< debug overlays F4.. (issue 7 uses them)
+    ACT_COUNT
+} input_action;
+
+typedef struct input_player {
+    SDL_GameController *pad;
+    SDL_JoystickID pad_id;   ///< instance id, -1 when none
+    uint8_t pick;            ///< skill chosen since the last frame (1-based), 0 none
+    bool fire_held;          ///< a fire button is held
+} input_player;
+
+typedef struct input_state {
+    input_player players[INPUT_MAX_PLAYERS];
+    bool up, down, left, right; ///< movement keys
+    bool mouse_fire;            ///< left button held: fire at the cursor
+    float mouse_x, mouse_y;
+    bool vstick_active;         ///< a drag (right mouse button or a finger) is steering
+    SDL_FingerID vstick_finger; ///< the finger that drags, or -1 for the mouse
+    float vstick_x0, vstick_y0; ///< where the drag began (screen)
+    float vstick_x, vstick_y;   ///< where it is now
+    int actions[ACT_COUNT];     ///< one-shot presses since the last input_take_action
+    float idle_seconds;         ///< time since any input at all
+    float screen_w, screen_h;   ///< for touch coordinates
+} input_state;
+
+void input_init(input_state *in);
+/// Opens every pad already plugged in and loads extra mappings from `db_path` when it exists.
+void input_open_pads(input_state *in, const char *db_path);
+void input_close(input_state *in);
+/// Feeds one SDL event. Returns true when the event was input.
+bool input_handle_event(input_state *in, const SDL_Event *e);
+/// Consumes one press of an action; true when there was one.
+bool input_take_action(input_state *in, input_action a);
+/// The input frame of `human` this tick. player_screen is where that human's agent is drawn
+/// (mouse aim is relative to it). Clears the skill pick it reports.
+void input_frame(input_state *in, int human, float player_x, float player_y, sim_input *out);
+/// Applies the radial dead zone to a raw stick vector (components -1..1).
+vec2s input_dead_zone(vec2s v, float dead);
+/// True when human has a pad.
+bool input_has_pad(const input_state *in, int human);
+
+#endif

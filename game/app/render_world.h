@@ -1,0 +1,32 @@
+/// Draws the play field: parallax layers, ground, 2.5D walls, props, agents, gems and bullets
+/// sorted by the y of their foot, effects, and the zone.
+#ifndef ARENA_RENDER_WORLD_H
+#define ARENA_RENDER_WORLD_H
+
+#include "camera.h"
+#include "fx.h"
+#include "gfx.h"
+#include "sim_world.h"
+
+typedef struct drawable drawable;
+
+typedef struct world_renderer {
+    gfx *g;
+    drawable *items;  ///< scratch for the depth sort, sized for the map and the match
+    int capacity;
+} world_renderer;
+
+/// Sizes the scratch for a world (call again after a map swap changed the size).
+bool world_renderer_init(world_renderer *r, gfx *g, const sim_world *w);
+void world_renderer_free(world_renderer *r);
+
+/// alpha: interpolation between the last two ticks (0..1); time: seconds, for animation.
+void world_renderer_draw(world_renderer *r, const camera *cam, const sim_world *w, float alpha,
+                         float time, const fx_state *fx);
+
+/// A stable, distinct colour per agent (humans get the brightest).
+SDL_Color agent_color(const sim_world *w, int id);
+/// Interpolated position of an agent for drawing.
+vec2s agent_draw_pos(const sim_agent *a, float alpha);
+
+#endif
