@@ -214,6 +214,8 @@ static void test_file_roundtrip(void) {
     free_match(&m);
     CHECK(!rp_replay_load(ARENA_BIN_DIR "/no-such-replay.rpl", NULL, &r, &err));
     CHECK(strstr(err.msg, "cannot open") != NULL);
+    CHECK(!rp_replay_load(ARENA_BIN_DIR, NULL, &r, &err)); // a directory
+    CHECK(strstr(err.msg, "cannot read") != NULL);
 }
 
 // A failed finish leaves nothing behind and reports why.

@@ -114,6 +114,17 @@ static void test_spec_baseline(void) {
     CHECK(r.checkpoint_count == 2 && r.map.width == 16 && r.map.height == 12);
     CHECK(rp_replay_record(&r, 119, 1)[3] == 4);
     rp_replay_free(&r);
+    // A match with no tick at all is still a valid replay.
+    s.ticks = s.final_tick = 0;
+    s.event_tick[1] = 0;
+    s.checkpoint_count = 1;
+    s.checkpoint_tick[0] = 0;
+    n = build_spec(&s, buf, sizeof buf);
+    REQUIRE(rp_replay_load_memory(buf, n, NULL, &r, &err));
+    CHECK(r.tick_count == 0 && r.event_count == 2 && r.checkpoint_count == 1);
+    const rp_event *ev;
+    CHECK(rp_replay_events_at(&r, 0, &ev) == 2);
+    rp_replay_free(&r);
 }
 
 // Loads a spec under a peak-tracking allocator; expects a refusal with `want` that allocated no

@@ -413,6 +413,14 @@ bool rp_replay_load(const char *path, const rp_load_opts *opts, rp_replay *repla
         ae_error_set(err, "cannot open: %s", strerror(errno));
         return false;
     }
+    // Reading one byte first turns a directory into a read error instead of a bogus size.
+    errno = 0;
+    if (fgetc(f) == EOF && ferror(f)) {
+        int e = errno;
+        fclose(f);
+        ae_error_set(err, "cannot read: %s", e ? strerror(e) : "read error");
+        return false;
+    }
     long size = -1;
     if (fseek(f, 0, SEEK_END) == 0) size = ftell(f);
     if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
