@@ -13,6 +13,7 @@ typedef struct suite {
 static const suite suites[] = {
     {"sdf", bench_sdf},
     {"sim", bench_sim},
+    {"replay", bench_replay},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

@@ -9,5 +9,6 @@
 
 int bench_sdf(bool csv);
 int bench_sim(bool csv);
+int bench_replay(bool csv);
 
 #endif

@@ -29,31 +29,31 @@ typedef struct loader {
     size_t map_at, map_len; // the initial grid's encoding
 } loader;
 
-// Reads a name into the string pool: map names have a u16 length and may be empty, field names
-// (max_len <= 255) a u8 length and may not. No NUL byte inside; `printable` allows only
-// ASCII 32..126.
-static bool read_name(loader *L, size_t max_len, bool printable, const char **out) {
+// Reads a name into the string pool. Map names (for messages) have a u16 length, may be empty and
+// hold any bytes but NUL; hash field names have a u8 length of 1..RP_MAX_FIELD_NAME, ASCII 32..126.
+static bool read_name(loader *L, bool map_name, const char **out) {
     rp_cursor *c = &L->c;
     size_t n;
     const size_t at = c->pos;
-    if (max_len > 255) {
+    if (map_name) {
         uint16_t n16;
         if (!rp_read_u16(c, &n16)) return false;
         n = n16;
+        if (n > RP_MAX_NAME)
+            return rp_fail(c, "%s: name of %zu bytes is too long at byte %zu", c->what, n, at);
     } else {
         uint8_t n8;
         if (!rp_read_u8(c, &n8)) return false;
         n = n8;
-        if (n == 0) return rp_fail(c, "%s: empty name at byte %zu", c->what, at);
+        if (n == 0 || n > RP_MAX_FIELD_NAME)
+            return rp_fail(c, "%s: name length %zu out of range at byte %zu", c->what, n, at);
     }
-    if (n > max_len)
-        return rp_fail(c, "%s: name of %zu bytes is too long at byte %zu", c->what, n, at);
     const uint8_t *p;
     if (!rp_read_bytes(c, n, &p)) return false;
     for (size_t i = 0; i < n; i++) {
-        if (p[i] == 0 || (printable && (p[i] < 32 || p[i] > 126)))
+        if (p[i] == 0 || (!map_name && (p[i] < 32 || p[i] > 126)))
             return rp_fail(c, "%s: name has an invalid byte 0x%02x at byte %zu", c->what, p[i],
-                           at + 1 + i);
+                           at + (map_name ? 2 : 1) + i);
     }
     if (L->fill) {
         char *s = L->strings + L->str_i;
@@ -114,10 +114,10 @@ static bool read_config(loader *L) {
         return rp_fail(c, "hash field count %u out of range (0..%d)", fields, RP_MAX_FIELDS);
     r->field_count = fields;
     for (int i = 0; i < fields; i++)
-        if (!read_name(L, RP_MAX_FIELD_NAME, true, &r->field_names[i])) return false;
+        if (!read_name(L, false, &r->field_names[i])) return false;
 
     c->what = "initial map";
-    if (!read_name(L, RP_MAX_NAME, false, &r->map_name)) return false;
+    if (!read_name(L, true, &r->map_name)) return false;
     L->map_at = c->pos;
     int w, h;
     if (!rp_scan_grid(c, &w, &h)) return false;
@@ -201,7 +201,7 @@ static bool read_events(loader *L) {
         if (type == RP_EVENT_MAP_SWAP) {
             ev.type = RP_EVENT_MAP_SWAP;
             c->what = "map swap event";
-            if (!read_name(L, RP_MAX_NAME, false, &ev.name)) return false;
+            if (!read_name(L, true, &ev.name)) return false;
             const size_t grid_at = c->pos;
             if (!rp_scan_grid(c, &ev.map_width, &ev.map_height)) return false;
             ev.data = c->data + grid_at;
@@ -411,6 +411,14 @@ bool rp_replay_load(const char *path, const rp_load_opts *opts, rp_replay *repla
     FILE *f = fopen(path, "rb");
     if (!f) {
         ae_error_set(err, "cannot open: %s", strerror(errno));
+        return false;
+    }
+    // Reading one byte first turns a directory into a read error instead of a bogus size.
+    errno = 0;
+    if (fgetc(f) == EOF && ferror(f)) {
+        int e = errno;
+        fclose(f);
+        ae_error_set(err, "cannot read: %s", e ? strerror(e) : "read error");
         return false;
     }
     long size = -1;

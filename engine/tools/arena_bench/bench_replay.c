@@ -1,0 +1,137 @@
+// arena-bench replay: size, encode, load and playback lookups of a 10-minute 4-human recording.
+#include "suites.h"
+
+#include "arena/ae_rng.h"
+#include "arena/rp_replay.h"
+#include "arena/rp_writer.h"
+#include "gen_maps.h"
+#include "tool_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { HUMANS = 4, TICKS = 36000, RECORD = 8, RUNS = 9 };
+
+static const char *const columns[] = {"case", "inputs", "bytes", "raw_bytes", "median_ms"};
+static const int widths[] = {10, 8, 10, 10, 10};
+
+// "held": each human keeps an input for 1..30 ticks; "noisy": the aim changes every tick (the
+// worst case for run-length encoding).
+static uint8_t *make_inputs(bool noisy) {
+    uint8_t *rec = malloc((size_t)TICKS * HUMANS * RECORD);
+    ae_rng rng;
+    ae_rng_seed(&rng, 17, 5);
+    for (int h = 0; h < HUMANS; h++) {
+        uint8_t cur[RECORD] = {0};
+        uint32_t hold = 0;
+        for (uint32_t t = 0; t < TICKS; t++) {
+            if (hold == 0 || noisy) {
+                for (int k = 0; k < RECORD; k++) cur[k] = (uint8_t)ae_rng_below(&rng, 256);
+                hold = 1 + ae_rng_below(&rng, 30);
+            }
+            hold--;
+            memcpy(rec + ((size_t)t * HUMANS + (size_t)h) * RECORD, cur, RECORD);
+        }
+    }
+    return rec;
+}
+
+static rp_writer *record(const uint8_t *inputs, const ae_grid *map) {
+    static const char *const fields[] = {"rng", "agents", "bullets", "gems", "zone"};
+    rp_writer_def def = rp_default_writer_def();
+    def.seed = 1;
+    def.human_count = HUMANS;
+    def.record_size = RECORD;
+    def.field_names = fields;
+    def.field_count = 5;
+    def.map = map;
+    rp_writer *w = rp_writer_create(&def, NULL);
+    for (uint32_t t = 0; t < TICKS; t++) {
+        if (t % 6000 == 3000) rp_writer_event_map(w, t, map, "arena.png");
+        rp_writer_tick(w, t, inputs + (size_t)t * HUMANS * RECORD);
+        if ((t + 1) % 60 == 0) {
+            uint64_t f[5] = {t, t + 1u, t + 2u, t + 3u, t + 4u};
+            rp_writer_checkpoint(w, t + 1, t * 31u, f);
+        }
+    }
+    return w;
+}
+
+static void row(const tool_table *t, const char *name, const char *inputs, size_t bytes,
+                double ms) {
+    char b[24], r[24], m[24];
+    snprintf(b, sizeof b, "%zu", bytes);
+    snprintf(r, sizeof r, "%zu", (size_t)TICKS * HUMANS * RECORD);
+    snprintf(m, sizeof m, "%.3f", ms);
+    const char *cells[] = {name, inputs, b, r, m};
+    tool_table_row(t, cells);
+}
+
+int bench_replay(bool csv) {
+    tool_table t = {csv, 5, columns, widths};
+    if (!csv)
+        printf("\n# replay: %d humans x %d ticks (10 min at 60 Hz), %d-byte records, 256x256 map, "
+               "median of %d\n",
+               HUMANS, TICKS, RECORD, RUNS);
+    tool_table_header(&t);
+    ae_grid map;
+    gen_arena_map(&map, 256, 256, 7);
+    bool ok = true;
+    for (int noisy = 0; noisy <= 1; noisy++) {
+        const char *kind = noisy ? "noisy" : "held";
+        uint8_t *inputs = make_inputs(noisy);
+        double enc[RUNS], load[RUNS], play[RUNS];
+        uint8_t *data = NULL;
+        size_t size = 0;
+        for (int r = 0; r < RUNS; r++) {
+            if (data) ae_free(data, size);
+            uint64_t t0 = tool_now_ns();
+            rp_writer *w = record(inputs, &map);
+            ok = rp_writer_finish_memory(w, TICKS, 7, &data, &size, NULL) && ok;
+            rp_writer_destroy(w);
+            enc[r] = (double)(tool_now_ns() - t0) * 1e-6;
+        }
+        size_t mismatches = 0;
+        for (int r = 0; r < RUNS; r++) {
+            rp_replay rp;
+            uint64_t t0 = tool_now_ns();
+            bool loaded = rp_replay_load_memory(data, size, NULL, &rp, NULL);
+            load[r] = (double)(tool_now_ns() - t0) * 1e-6;
+            if (!loaded) {
+                ok = false;
+                break;
+            }
+            // Playback lookups: records, events and checkpoint of every tick.
+            uint8_t rec[HUMANS * RECORD];
+            t0 = tool_now_ns();
+            for (uint32_t tick = 0; tick < TICKS; tick++) {
+                const rp_event *ev;
+                rp_replay_events_at(&rp, tick, &ev);
+                rp_replay_records(&rp, tick, rec);
+                mismatches += memcmp(rec, inputs + (size_t)tick * sizeof rec, sizeof rec) != 0;
+                if (!rp_replay_verify(&rp, tick + 1, tick * 31u, NULL, NULL) && tick + 1 < TICKS)
+                    mismatches++;
+            }
+            play[r] = (double)(tool_now_ns() - t0) * 1e-6;
+            rp_replay_free(&rp);
+        }
+        // Held inputs shrink below a quarter of the raw records; noisy ones cost at most one
+        // length byte per record plus the checkpoints (52 bytes each) and the maps.
+        const size_t raw = (size_t)TICKS * HUMANS * RECORD;
+        const size_t bound =
+            noisy ? raw / RECORD * (RECORD + 1) + TICKS / 60 * 52 + 65536 : raw / 4;
+        ok = ok && mismatches == 0 && size <= bound;
+        row(&t, "encode", kind, size, tool_median(enc, RUNS));
+        row(&t, "load", kind, size, tool_median(load, RUNS));
+        row(&t, "playback", kind, size, tool_median(play, RUNS));
+        ae_free(data, size);
+        free(inputs);
+    }
+    ae_grid_free(&map);
+    if (!csv)
+        printf("check: records and checkpoints read back equal what was recorded; held inputs "
+               "< 1/4 of raw, noisy <= 1 byte overhead per record: %s\n",
+               ok ? "ok" : "FAILED");
+    return ok ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
+}
