@@ -1,0 +1,38 @@
+/// The heads-up display: HP, XP and level, skills, the level-up choice, alive count, kills, zone
+/// phase and timer, minimap, kill feed, idle hints and the F3 timing overlay.
+#ifndef ARENA_HUD_H
+#define ARENA_HUD_H
+
+#include "camera.h"
+#include "fx.h"
+#include "gfx.h"
+#include "idle_hint.h"
+#include "sim_world.h"
+
+typedef struct hud_timings {
+    float frame_ms, sim_ms, render_ms; ///< smoothed
+    float phase_us[SIM_PHASE_COUNT];
+} hud_timings;
+
+typedef struct hud {
+    SDL_Texture *minimap;     ///< one pixel per cell
+    int minimap_w, minimap_h;
+    idle_hint move_hint;      ///< "drag or press WASD to move"
+    idle_hint pick_hint;      ///< "press 1-6 to pick a skill"
+    bool show_move_hint, show_pick_hint;
+    bool show_perf;
+} hud;
+
+void hud_init(hud *h);
+/// (Re)builds the minimap from the map (after start and every map swap).
+void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w);
+void hud_free(hud *h);
+/// Advances the idle hints for the focused human.
+void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool moved, bool aimed, bool picked);
+/// Draws the HUD for agent `focus` (the human, or whoever is spectated).
+void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
+              bool has_pad, const hud_timings *t);
+/// A short notice in the middle of the screen (map reload messages), fading out.
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age);
+
+#endif
