@@ -40,7 +40,7 @@ int cmd_scen(int argc, char **argv) {
     }
     scen_summary sum;
     char why[512];
-    if (!scen_run(file, maps, 1, method, print_line, NULL, &sum, why, sizeof why)) {
+    if (!scen_run(file, maps, 1, 0, method, print_line, NULL, &sum, why, sizeof why)) {
         fflush(stdout);
         tool_fail(ARENA_MAP, file, "%s", why);
         return TOOL_EXIT_BAD_INPUT;

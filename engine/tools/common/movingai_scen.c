@@ -63,8 +63,9 @@ static bool load_map(scen_state *s, const char *dir, const char *name, char *why
     return true;
 }
 
-bool scen_run(const char *scen_path, const char *maps_dir, int every_k, ae_nav_method method,
-              scen_line_fn *line, void *user, scen_summary *out, char *why, size_t why_len) {
+bool scen_run(const char *scen_path, const char *maps_dir, int every_k, int phase,
+              ae_nav_method method, scen_line_fn *line, void *user, scen_summary *out, char *why,
+              size_t why_len) {
     memset(out, 0, sizeof *out);
     FILE *f = fopen(scen_path, "r");
     if (!f) {
@@ -112,7 +113,7 @@ bool scen_run(const char *scen_path, const char *maps_dir, int every_k, ae_nav_m
             break;
         }
         id++;
-        if (id % every_k != 0) continue;
+        if (id % every_k != phase) continue;
         const char *base = strrchr(map, '/');
         base = base ? base + 1 : map;
         if (!load_map(&st, dir, base, why, why_len)) {
