@@ -12,6 +12,7 @@ typedef struct suite {
 
 static const suite suites[] = {
     {"sdf", bench_sdf},
+    {"nav", bench_nav},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

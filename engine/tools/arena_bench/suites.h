@@ -8,5 +8,6 @@
 #define ARENA_BENCH "arena-bench"
 
 int bench_sdf(bool csv);
+int bench_nav(bool csv);
 
 #endif
