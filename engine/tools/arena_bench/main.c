@@ -14,6 +14,7 @@ static const suite suites[] = {
     {"sdf", bench_sdf},
     {"sim", bench_sim},
     {"replay", bench_replay},
+    {"nav", bench_nav},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

@@ -10,5 +10,6 @@
 int bench_sdf(bool csv);
 int bench_sim(bool csv);
 int bench_replay(bool csv);
+int bench_nav(bool csv);
 
 #endif

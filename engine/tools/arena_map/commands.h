@@ -12,5 +12,8 @@ bool map_load_or_fail(const char *path, ae_grid *grid);
 
 int cmd_info(int argc, char **argv);
 int cmd_sdf(int argc, char **argv);
+int cmd_path(int argc, char **argv);
+int cmd_scen(int argc, char **argv);
+int cmd_cover(int argc, char **argv);
 
 #endif

@@ -14,6 +14,9 @@ typedef struct command {
 static const command commands[] = {
     {"info", "info MAP", cmd_info},
     {"sdf", "sdf MAP", cmd_sdf},
+    {"path", "path MAP X0 Y0 X1 Y1 [--radius R]", cmd_path},
+    {"scen", "scen FILE.scen [--maps DIR] [--method jps|astar]", cmd_scen},
+    {"cover", "cover MAP [--radius R]", cmd_cover},
 };
 
 bool map_load_or_fail(const char *path, ae_grid *grid) {

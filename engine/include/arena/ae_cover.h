@@ -1,0 +1,78 @@
+/// Cover points: places next to walls where an agent can stand with the wall at its back.
+///
+/// Generated from the SDF along every wall edge of the map at a fixed spacing: each sample on a
+/// free cell's wall edge is moved along the field's gradient onto the iso-line SDF == r (where an
+/// agent of radius r stands touching the wall) and kept when it lands there within the
+/// tolerance. Each point carries the unit normal (the field's gradient: away from the wall).
+/// Points live in a bucket grid and are queried by AABB. After a cell edit only the points near
+/// the edit are regenerated; the result is identical to a full rebuild.
+#ifndef AE_COVER_H
+#define AE_COVER_H
+
+#include "arena/ae_nav.h"
+
+/// Cover generation parameters (world units). Zero spacing / tolerance mean the defaults.
+typedef struct ae_cover_def {
+    float radius;    ///< agent radius the points are made for
+    float spacing;   ///< distance between samples along a wall edge (0: half a cell)
+    float tolerance; ///< accepted |SDF - radius| at a point (0: 5% of a cell)
+} ae_cover_def;
+
+/// Defaults: radius 12 (the game's agents), default spacing and tolerance.
+ae_cover_def ae_cover_default_def(void);
+
+/// One cover point.
+typedef struct ae_cover_point {
+    vec2s pos;    ///< world position, SDF(pos) within tolerance of the radius
+    vec2s normal; ///< unit normal pointing away from the wall
+    uint32_t key; ///< source: free cell index * 64 + edge side * 16 + sample (canonical order)
+} ae_cover_point;
+
+/// Cells per side of an index bucket.
+#define AE_COVER_BUCKET 8
+
+/// All cover points of a map plus their bucket index.
+typedef struct ae_cover_set {
+    ae_cover_def def;       ///< resolved parameters (defaults filled in)
+    int width;              ///< map cells
+    int height;             ///< map cells
+    float cell_size;        ///< world units per cell
+    ae_cover_point *points; ///< count points, sorted by key
+    int count;              ///< number of points
+    int cap;                ///< capacity of points
+    int bw;                 ///< buckets across
+    int bh;                 ///< buckets down
+    int32_t *bucket_start;  ///< bw * bh + 1 offsets into order
+    int32_t *order;         ///< point indices grouped by bucket (cap entries)
+} ae_cover_set;
+
+/// Generates the cover points of a map. False (with err) on out-of-memory or a bad definition.
+bool ae_cover_build(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
+                    const ae_cover_def *def, ae_error *err);
+void ae_cover_free(ae_cover_set *set);
+
+/// Regenerates the points near cell (x, y) after ae_sdf_set_cell changed it. False (with err) on
+/// out-of-memory, leaving the set as it was.
+bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
+                           ae_error *err);
+
+/// Indices of the points inside the box [lo, hi] (world units), in index order. Writes at most
+/// cap and returns the total.
+int ae_cover_query_aabb(const ae_cover_set *set, vec2s lo, vec2s hi, int32_t *out, int cap);
+
+/// Result of ae_cover_find_best.
+typedef struct ae_cover_choice {
+    int index;         ///< point index, -1 when none qualifies
+    float path_length; ///< path distance from the agent (world units)
+} ae_cover_choice;
+
+/// Best cover for an agent at `agent` from a threat at `threat`: among the points within
+/// max_dist (world units, box around the agent) whose line of sight from the threat is blocked
+/// by a wall, the one with the shortest path for the agent (flood over nav layer `layer` with
+/// the given search context). Ties go to the lower index.
+ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
+                                   const ae_nav_grid *nav, ae_nav_search *search, int layer,
+                                   vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
+                                   int scratch_cap);
+
+#endif

@@ -1,0 +1,43 @@
+// A* over the padded passability grid: 8 neighbours, no corner cutting, octile heuristic.
+// With no goal (a flood) the heuristic is 0 and this is Dijkstra up to max_cost.
+#include "nav_internal.h"
+
+ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded) {
+    const uint8_t *pass = s->nav->pass;
+    const uint8_t mask = s->mask;
+    const int32_t w = s->nav->stride;
+    const int32_t goal = s->goal;
+    int64_t done = 0;
+    ae_nav_status status = AE_NAV_RUNNING;
+    while (done < max_nodes) {
+        if (s->heap_size == 0) {
+            // A flood ends when everything reachable is settled; a search has no path.
+            status = goal < 0 ? AE_NAV_FOUND : AE_NAV_NO_PATH;
+            break;
+        }
+        int32_t n = nav_pop(s);
+        done++;
+        if (n == goal) {
+            status = AE_NAV_FOUND;
+            break;
+        }
+        const double g = s->nodes[n].g;
+        if (goal < 0 && g > s->max_cost) {
+            status = AE_NAV_FOUND;
+            break;
+        }
+        const bool e = pass[n + 1] & mask, wst = pass[n - 1] & mask;
+        const bool so = pass[n + w] & mask, no = pass[n - w] & mask;
+        if (e) nav_relax(s, n + 1, n, g + 1.0);
+        if (wst) nav_relax(s, n - 1, n, g + 1.0);
+        if (so) nav_relax(s, n + w, n, g + 1.0);
+        if (no) nav_relax(s, n - w, n, g + 1.0);
+        const double gd = g + NAV_SQRT2;
+        if (e && so && (pass[n + w + 1] & mask)) nav_relax(s, n + w + 1, n, gd);
+        if (wst && so && (pass[n + w - 1] & mask)) nav_relax(s, n + w - 1, n, gd);
+        if (e && no && (pass[n - w + 1] & mask)) nav_relax(s, n - w + 1, n, gd);
+        if (wst && no && (pass[n - w - 1] & mask)) nav_relax(s, n - w - 1, n, gd);
+    }
+    *expanded = done;
+    return status;
+}

@@ -1,0 +1,251 @@
+// Cover point generation, local rebuilds and the bucket index.
+#include "arena/ae_cover.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+ae_cover_def ae_cover_default_def(void) {
+    return (ae_cover_def){12.0f, 0.0f, 0.0f};
+}
+
+/// Growable point list used while generating.
+typedef struct plist {
+    ae_cover_point *p;
+    int n, cap;
+} plist;
+
+static bool plist_push(plist *l, ae_cover_point pt) {
+    if (l->n == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 256;
+        ae_cover_point *q = ae_alloc((size_t)cap * sizeof *q);
+        if (!q) return false;
+        if (l->p) {
+            memcpy(q, l->p, (size_t)l->n * sizeof *q);
+            ae_free(l->p, (size_t)l->cap * sizeof *q);
+        }
+        l->p = q;
+        l->cap = cap;
+    }
+    l->p[l->n++] = pt;
+    return true;
+}
+
+static void plist_free(plist *l) {
+    if (l->p) ae_free(l->p, (size_t)l->cap * sizeof *l->p);
+    memset(l, 0, sizeof *l);
+}
+
+/// Side k: 0 = -y (up), 1 = +x, 2 = +y, 3 = -x.
+static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {-1, 0, 1, 0};
+
+/// Samples of every wall edge of free cell (x, y), projected onto SDF == r.
+static bool gen_cell(plist *l, const ae_cover_def *d, const ae_grid *g, const ae_sdf *sdf, int x,
+                     int y) {
+    if (ae_grid_is_wall(g, x, y)) return true;
+    const float c = sdf->cell_size, r = d->radius;
+    int k = (int)(c / d->spacing + 0.5f);
+    k = ae_clampi(k, 1, 16);
+    for (int side = 0; side < 4; side++) {
+        if (!ae_grid_is_wall(g, x + side_dx[side], y + side_dy[side])) continue;
+        // The edge's endpoints and the direction into the free cell.
+        float cx = ((float)x + 0.5f) * c, cy = ((float)y + 0.5f) * c;
+        float ex = cx + (float)side_dx[side] * 0.5f * c, ey = cy + (float)side_dy[side] * 0.5f * c;
+        float tx = (float)-side_dy[side], ty = (float)side_dx[side]; // along the edge
+        for (int i = 0; i < k; i++) {
+            float t = ((float)i + 0.5f) / (float)k - 0.5f;
+            vec2s q = {{ex + tx * t * c, ey + ty * t * c}};
+            vec2s p = {{q.x - (float)side_dx[side] * r, q.y - (float)side_dy[side] * r}};
+            bool ok = false;
+            // Newton steps onto the iso-line; steps are capped and the walk may not stray, so a
+            // point depends only on the field near its edge (that keeps local rebuilds exact).
+            for (int it = 0; it < 12; it++) {
+                float e = ae_sdf_sample(sdf, p) - r;
+                if (fabsf(e) <= 1e-4f * c) {
+                    ok = true;
+                    break;
+                }
+                float step = ae_clampf(e, -0.5f * c, 0.5f * c);
+                p = glms_vec2_sub(p, glms_vec2_scale(ae_sdf_gradient(sdf, p), step));
+                if (glms_vec2_distance(p, q) > r + c) break;
+            }
+            if (!ok && fabsf(ae_sdf_sample(sdf, p) - r) <= d->tolerance &&
+                glms_vec2_distance(p, q) <= r + c)
+                ok = true;
+            if (!ok) continue;
+            int px = (int)floorf(p.x / c), py = (int)floorf(p.y / c);
+            if (ae_grid_is_wall(g, px, py)) continue;
+            ae_cover_point pt = {p, ae_sdf_gradient(sdf, p),
+                                 (uint32_t)(y * g->width + x) * 64u + (uint32_t)side * 16u +
+                                     (uint32_t)i};
+            if (!plist_push(l, pt)) return false;
+        }
+    }
+    return true;
+}
+
+static int cmp_key(const void *a, const void *b) {
+    uint32_t ka = ((const ae_cover_point *)a)->key, kb = ((const ae_cover_point *)b)->key;
+    return (ka > kb) - (ka < kb);
+}
+
+static int bucket_of(const ae_cover_set *s, vec2s p) {
+    int bx = ae_clampi((int)floorf(p.x / (s->cell_size * AE_COVER_BUCKET)), 0, s->bw - 1);
+    int by = ae_clampi((int)floorf(p.y / (s->cell_size * AE_COVER_BUCKET)), 0, s->bh - 1);
+    return by * s->bw + bx;
+}
+
+/// Takes ownership of the sorted list and rebuilds the bucket index (counting sort).
+static bool install(ae_cover_set *s, plist *l) {
+    int32_t *order = l->cap ? ae_alloc((size_t)l->cap * sizeof *order) : NULL;
+    if (l->cap && !order) return false;
+    if (s->points) ae_free(s->points, (size_t)s->cap * sizeof *s->points);
+    if (s->order) ae_free(s->order, (size_t)s->cap * sizeof *s->order);
+    s->points = l->p;
+    s->count = l->n;
+    s->cap = l->cap;
+    s->order = order;
+    memset(l, 0, sizeof *l);
+    const int nb = s->bw * s->bh;
+    memset(s->bucket_start, 0, (size_t)(nb + 1) * sizeof *s->bucket_start);
+    for (int i = 0; i < s->count; i++) s->bucket_start[bucket_of(s, s->points[i].pos) + 1]++;
+    for (int b = 0; b < nb; b++) s->bucket_start[b + 1] += s->bucket_start[b];
+    for (int i = 0; i < s->count; i++) {
+        int b = bucket_of(s, s->points[i].pos);
+        // bucket_start[b] is used as a cursor and restored below.
+        s->order[s->bucket_start[b]++] = i;
+    }
+    for (int b = nb; b > 0; b--) s->bucket_start[b] = s->bucket_start[b - 1];
+    s->bucket_start[0] = 0;
+    return true;
+}
+
+bool ae_cover_build(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
+                    const ae_cover_def *def, ae_error *err) {
+    memset(set, 0, sizeof *set);
+    set->def = *def;
+    if (!(def->radius >= 0.0f) || !(def->spacing >= 0.0f) || !(def->tolerance >= 0.0f)) {
+        ae_error_set(err, "cover: radius, spacing and tolerance must be >= 0");
+        return false;
+    }
+    if (set->def.spacing == 0.0f) set->def.spacing = 0.5f * sdf->cell_size;
+    if (set->def.tolerance == 0.0f) set->def.tolerance = 0.05f * sdf->cell_size;
+    set->width = grid->width;
+    set->height = grid->height;
+    set->cell_size = sdf->cell_size;
+    set->bw = (grid->width + AE_COVER_BUCKET - 1) / AE_COVER_BUCKET;
+    set->bh = (grid->height + AE_COVER_BUCKET - 1) / AE_COVER_BUCKET;
+    set->bucket_start = ae_calloc((size_t)(set->bw * set->bh + 1), sizeof *set->bucket_start);
+    plist l = {0};
+    bool ok = set->bucket_start != NULL;
+    for (int y = 0; ok && y < grid->height; y++)
+        for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, &set->def, grid, sdf, x, y);
+    if (ok) ok = install(set, &l);
+    if (!ok) {
+        plist_free(&l);
+        ae_cover_free(set);
+        ae_error_set(err, "cover: out of memory");
+    }
+    return ok;
+}
+
+void ae_cover_free(ae_cover_set *s) {
+    if (s->points) ae_free(s->points, (size_t)s->cap * sizeof *s->points);
+    if (s->order) ae_free(s->order, (size_t)s->cap * sizeof *s->order);
+    if (s->bucket_start) ae_free(s->bucket_start, (size_t)(s->bw * s->bh + 1) * sizeof(int32_t));
+    memset(s, 0, sizeof *s);
+}
+
+bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
+                           ae_error *err) {
+    // A point reads the field within radius + 1.5 cells of its edge, and corner distances there
+    // are at most radius + 3 cells, so only an edit that close can change it.
+    const int m = (int)ceilf(2.0f * set->def.radius / set->cell_size) + 7;
+    const int x0 = x - m, x1 = x + m, y0 = y - m, y1 = y + m;
+    plist l = {0};
+    bool ok = true;
+    for (int i = 0; ok && i < set->count; i++) {
+        int cell = (int)(set->points[i].key / 64u), cx = cell % set->width, cy = cell / set->width;
+        if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) continue;
+        ok = plist_push(&l, set->points[i]);
+    }
+    for (int cy = ae_maxi(y0, 0); ok && cy <= ae_mini(y1, grid->height - 1); cy++)
+        for (int cx = ae_maxi(x0, 0); ok && cx <= ae_mini(x1, grid->width - 1); cx++)
+            ok = gen_cell(&l, &set->def, grid, sdf, cx, cy);
+    if (ok) {
+        if (l.n > 1) qsort(l.p, (size_t)l.n, sizeof *l.p, cmp_key);
+        ok = install(set, &l);
+    }
+    if (!ok) {
+        plist_free(&l);
+        ae_error_set(err, "cover: out of memory");
+    }
+    return ok;
+}
+
+int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out, int cap) {
+    if (s->count == 0 || !(lo.x <= hi.x) || !(lo.y <= hi.y)) return 0;
+    const float bs = s->cell_size * AE_COVER_BUCKET;
+    int bx0 = ae_clampi((int)floorf(lo.x / bs), 0, s->bw - 1);
+    int bx1 = ae_clampi((int)floorf(hi.x / bs), 0, s->bw - 1);
+    int by0 = ae_clampi((int)floorf(lo.y / bs), 0, s->bh - 1);
+    int by1 = ae_clampi((int)floorf(hi.y / bs), 0, s->bh - 1);
+    int n = 0;
+    for (int by = by0; by <= by1; by++)
+        for (int bx = bx0; bx <= bx1; bx++) {
+            int b = by * s->bw + bx;
+            for (int k = s->bucket_start[b]; k < s->bucket_start[b + 1]; k++) {
+                int i = s->order[k];
+                vec2s p = s->points[i].pos;
+                if (p.x < lo.x || p.x > hi.x || p.y < lo.y || p.y > hi.y) continue;
+                if (n < cap) out[n] = i;
+                n++;
+            }
+        }
+    // Buckets list points in index order; sort across buckets so callers see index order.
+    int m = n < cap ? n : cap;
+    for (int i = 1; i < m; i++) {
+        int32_t v = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j] > v) {
+            out[j + 1] = out[j];
+            j--;
+        }
+        out[j + 1] = v;
+    }
+    return n;
+}
+
+ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
+                                   const ae_nav_grid *nav, ae_nav_search *search, int layer,
+                                   vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
+                                   int scratch_cap) {
+    ae_cover_choice best = {-1, INFINITY};
+    const float c = nav->cell_size;
+    ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
+    // A flood a bit beyond max_dist: paths bend around walls.
+    if (!ae_nav_flood(search, nav, start, layer, 2.0 * (double)(max_dist / c) + 2.0)) return best;
+    vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
+          hi = {{agent.x + max_dist, agent.y + max_dist}};
+    int n = ae_cover_query_aabb(set, lo, hi, scratch, scratch_cap);
+    if (n > scratch_cap) n = scratch_cap;
+    for (int k = 0; k < n; k++) {
+        const ae_cover_point *p = &set->points[scratch[k]];
+        // Path cost to the point: through the best passable cell around it.
+        int px = (int)floorf(p->pos.x / c), py = (int)floorf(p->pos.y / c);
+        float cost = INFINITY;
+        for (int y = py - 1; y <= py + 1; y++)
+            for (int x = px - 1; x <= px + 1; x++) {
+                double g = ae_nav_flood_cost(search, x, y);
+                if (g < 0.0) continue;
+                vec2s cc = ae_nav_cell_center(nav, (ae_nav_cell){x, y});
+                float d = (float)g * c + glms_vec2_distance(cc, p->pos);
+                if (d < cost) cost = d;
+            }
+        if (!(cost < best.path_length)) continue;
+        if (ae_sdf_clear_path(sdf, threat, p->pos, 0.0f)) continue; // the threat sees it
+        best.index = scratch[k];
+        best.path_length = cost;
+    }
+    return best;
+}

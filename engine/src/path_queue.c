@@ -1,0 +1,239 @@
+// The budgeted path request queue.
+#include "arena/ae_nav_queue.h"
+
+#include <math.h>
+#include <string.h>
+
+ae_nav_queue_def ae_nav_queue_default_def(void) {
+    return (ae_nav_queue_def){128};
+}
+
+ae_nav_request_def ae_nav_default_request_def(void) {
+    ae_nav_request_def d;
+    memset(&d, 0, sizeof d);
+    d.method = AE_NAV_AUTO;
+    return d;
+}
+
+static bool alloc_scratch(ae_nav_queue *q, const ae_nav_grid *nav, ae_error *err) {
+    int cap = nav->width * nav->height;
+    ae_nav_cell *cells = ae_alloc((size_t)cap * sizeof *cells);
+    ae_nav_search s;
+    if (!cells || !ae_nav_search_init(&s, nav, err)) {
+        if (cells) ae_free(cells, (size_t)cap * sizeof *cells);
+        ae_error_set(err, "nav queue: out of memory");
+        return false;
+    }
+    if (q->cells) ae_free(q->cells, (size_t)q->cell_cap * sizeof *q->cells);
+    if (q->search.nodes) ae_nav_search_free(&q->search);
+    q->cells = cells;
+    q->cell_cap = cap;
+    q->search = s;
+    return true;
+}
+
+bool ae_nav_queue_init(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
+                       const ae_nav_queue_def *def, ae_error *err) {
+    memset(q, 0, sizeof *q);
+    AE_ASSERT(def->max_agents > 0);
+    q->slots = ae_calloc((size_t)def->max_agents, sizeof *q->slots);
+    q->ring = ae_calloc((size_t)def->max_agents, sizeof *q->ring);
+    q->max_agents = def->max_agents;
+    q->active = -1;
+    if (!q->slots || !q->ring || !alloc_scratch(q, nav, err)) {
+        ae_error_set(err, "nav queue: out of memory");
+        ae_nav_queue_free(q);
+        return false;
+    }
+    q->nav = nav;
+    q->sdf = sdf;
+    return true;
+}
+
+void ae_nav_queue_free(ae_nav_queue *q) {
+    if (q->slots) {
+        for (int i = 0; i < q->max_agents; i++)
+            if (q->slots[i].points)
+                ae_free(q->slots[i].points, (size_t)q->slots[i].point_cap * sizeof(vec2s));
+        ae_free(q->slots, (size_t)q->max_agents * sizeof *q->slots);
+    }
+    if (q->ring) ae_free(q->ring, (size_t)q->max_agents * sizeof *q->ring);
+    if (q->cells) ae_free(q->cells, (size_t)q->cell_cap * sizeof *q->cells);
+    if (q->search.nodes) ae_nav_search_free(&q->search);
+    memset(q, 0, sizeof *q);
+}
+
+bool ae_nav_queue_set_maps(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
+                           ae_error *err) {
+    if (nav->width * nav->height > q->cell_cap ||
+        nav->stride * (nav->height + 2) > q->search.capacity) {
+        if (!alloc_scratch(q, nav, err)) return false;
+    }
+    q->nav = nav;
+    q->sdf = sdf;
+    q->active = -1;
+    return true;
+}
+
+void ae_nav_queue_on_nav_changed(ae_nav_queue *q) {
+    q->active = -1;
+}
+
+ae_nav_request_id ae_nav_queue_request(ae_nav_queue *q, int agent, const ae_nav_request_def *def) {
+    AE_ASSERT(agent >= 0 && agent < q->max_agents);
+    AE_ASSERT(ae_nav_layer(q->nav, def->radius) >= 0);
+    ae_nav_slot *s = &q->slots[agent];
+    s->generation++;
+    if (s->generation == 0) s->generation = 1;
+    s->def = *def;
+    s->status = AE_NAV_REQUEST_PENDING;
+    s->point_count = 0;
+    s->expanded = 0;
+    s->grid_length = -1.0;
+    if (q->active == agent) q->active = -1; // the old search is dropped; its place is kept
+    if (!s->queued) {
+        q->ring[(q->head + q->size) % q->max_agents] = agent;
+        q->size++;
+        s->queued = true;
+    }
+    return (ae_nav_request_id){(uint32_t)agent + 1u, s->generation};
+}
+
+static ae_nav_slot *slot_of(const ae_nav_queue *q, ae_nav_request_id id) {
+    if (id.index1 == 0 || id.index1 > (uint32_t)q->max_agents) return NULL;
+    ae_nav_slot *s = &q->slots[id.index1 - 1];
+    return s->generation == id.generation ? s : NULL;
+}
+
+void ae_nav_queue_cancel(ae_nav_queue *q, ae_nav_request_id id) {
+    ae_nav_slot *s = slot_of(q, id);
+    if (!s) return;
+    int agent = (int)id.index1 - 1;
+    if (q->active == agent) q->active = -1;
+    s->generation++;
+    if (s->generation == 0) s->generation = 1;
+    s->status = AE_NAV_REQUEST_INVALID;
+    s->point_count = 0;
+}
+
+/// The passable cell nearest to a world position: its own cell, else the closest centre within
+/// two cells (ties in scan order). False when there is none.
+static bool snap(const ae_nav_grid *nav, int layer, vec2s p, ae_nav_cell *out) {
+    float u = p.x / nav->cell_size, v = p.y / nav->cell_size;
+    if (!isfinite(u) || !isfinite(v) || u < -4.0f || v < -4.0f || u > (float)nav->width + 4.0f ||
+        v > (float)nav->height + 4.0f)
+        return false;
+    int cx = (int)floorf(u), cy = (int)floorf(v);
+    if (ae_nav_passable(nav, layer, cx, cy)) {
+        *out = (ae_nav_cell){cx, cy};
+        return true;
+    }
+    float best = INFINITY;
+    for (int y = cy - 2; y <= cy + 2; y++)
+        for (int x = cx - 2; x <= cx + 2; x++) {
+            if (!ae_nav_passable(nav, layer, x, y)) continue;
+            float dx = (float)x + 0.5f - u, dy = (float)y + 0.5f - v;
+            float d = dx * dx + dy * dy;
+            if (d < best) {
+                best = d;
+                *out = (ae_nav_cell){x, y};
+            }
+        }
+    return best < INFINITY;
+}
+
+static bool reserve_points(ae_nav_slot *s, int n) {
+    if (n <= s->point_cap) return true;
+    int cap = s->point_cap ? s->point_cap : 16;
+    while (cap < n) cap *= 2;
+    vec2s *p = ae_alloc((size_t)cap * sizeof *p);
+    if (!p) return false;
+    if (s->points) ae_free(s->points, (size_t)s->point_cap * sizeof *p);
+    s->points = p;
+    s->point_cap = cap;
+    return true;
+}
+
+/// Turns the finished search of the active agent into waypoints.
+static void finish(ae_nav_queue *q, ae_nav_slot *s, ae_nav_status st) {
+    s->expanded = q->search.expanded;
+    if (st != AE_NAV_FOUND) {
+        s->status = AE_NAV_REQUEST_NO_PATH;
+        return;
+    }
+    int n = ae_nav_path_cells(&q->search, q->cells, q->cell_cap);
+    const float r = s->def.radius;
+    ae_nav_cell gc = q->cells[n - 1];
+    vec2s goal = s->def.goal;
+    // A goal position the agent cannot stand at is replaced by its cell's centre.
+    if (ae_sdf_sample(q->sdf, goal) < r) goal = ae_nav_cell_center(q->nav, gc);
+    if (!reserve_points(s, n + 2)) {
+        s->status = AE_NAV_REQUEST_NO_PATH;
+        return;
+    }
+    s->point_count = ae_nav_smooth(q->sdf, r, s->def.start, goal, q->cells, n, s->points, n + 2);
+    s->grid_length = q->search.length;
+    s->status = AE_NAV_REQUEST_FOUND;
+}
+
+int64_t ae_nav_queue_update(ae_nav_queue *q, int64_t budget) {
+    int64_t used = 0;
+    while (q->size > 0 && (used < budget || q->active < 0)) {
+        int agent = q->ring[q->head];
+        ae_nav_slot *s = &q->slots[agent];
+        if (s->status != AE_NAV_REQUEST_PENDING) {
+            // Cancelled while waiting: drop the entry.
+            s->queued = false;
+            q->head = (q->head + 1) % q->max_agents;
+            q->size--;
+            q->active = -1;
+            continue;
+        }
+        if (used >= budget) break;
+        ae_nav_status st;
+        if (q->active != agent) {
+            int layer = ae_nav_layer(q->nav, s->def.radius);
+            ae_nav_query query = {{0, 0}, {0, 0}, layer, s->def.method};
+            if (layer < 0 || !snap(q->nav, layer, s->def.start, &query.start) ||
+                !snap(q->nav, layer, s->def.goal, &query.goal))
+                st = AE_NAV_BAD_ENDPOINT;
+            else
+                st = ae_nav_search_begin(&q->search, q->nav, &query);
+            q->active = agent;
+        } else {
+            st = q->search.status;
+        }
+        if (st == AE_NAV_RUNNING) {
+            int64_t done = 0;
+            st = ae_nav_search_step(&q->search, budget - used, &done);
+            used += done;
+        }
+        if (st == AE_NAV_RUNNING) break; // budget spent; resume next tick
+        finish(q, s, st);
+        s->queued = false;
+        q->head = (q->head + 1) % q->max_agents;
+        q->size--;
+        q->active = -1;
+    }
+    return used;
+}
+
+ae_nav_request_status ae_nav_queue_status(const ae_nav_queue *q, ae_nav_request_id id) {
+    ae_nav_slot *s = slot_of(q, id);
+    return s ? (ae_nav_request_status)s->status : AE_NAV_REQUEST_INVALID;
+}
+
+const vec2s *ae_nav_queue_path(const ae_nav_queue *q, ae_nav_request_id id, int *count) {
+    ae_nav_slot *s = slot_of(q, id);
+    if (!s || s->status != AE_NAV_REQUEST_FOUND) {
+        *count = 0;
+        return NULL;
+    }
+    *count = s->point_count;
+    return s->points;
+}
+
+double ae_nav_queue_grid_length(const ae_nav_queue *q, ae_nav_request_id id) {
+    ae_nav_slot *s = slot_of(q, id);
+    return s && s->status == AE_NAV_REQUEST_FOUND ? s->grid_length : -1.0;
+}

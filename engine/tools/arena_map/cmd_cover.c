@@ -1,0 +1,58 @@
+// arena-map cover MAP [--radius R]: cover points, a count then `x y nx ny` per point.
+#include "commands.h"
+#include "tool_util.h"
+
+#include "arena/ae_cover.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int cmd_cover(int argc, char **argv) {
+    const char *map = NULL;
+    double radius = 0.5;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--radius") && i + 1 < argc) {
+            if (!tool_parse_float(argv[++i], 0.0, 1e6, &radius)) {
+                tool_fail(ARENA_MAP, argv[i], "radius must be a number >= 0");
+                return TOOL_EXIT_BAD_INPUT;
+            }
+        } else if (!map && argv[i][0] != '-') {
+            map = argv[i];
+        } else {
+            tool_fail(ARENA_MAP, "cover", "usage: cover MAP [--radius R]");
+            return TOOL_EXIT_BAD_INPUT;
+        }
+    }
+    if (!map) {
+        tool_fail(ARENA_MAP, "cover", "usage: cover MAP [--radius R]");
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    ae_grid grid;
+    if (!map_load_or_fail(map, &grid)) return TOOL_EXIT_BAD_INPUT;
+    ae_sdf sdf;
+    ae_cover_set set;
+    ae_error err;
+    ae_cover_def def = ae_cover_default_def();
+    def.radius = (float)radius;
+    if (!ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
+        tool_fail(ARENA_MAP, map, "%s", err.msg);
+        ae_grid_free(&grid);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    if (!ae_cover_build(&set, &grid, &sdf, &def, &err)) {
+        tool_fail(ARENA_MAP, map, "%s", err.msg);
+        ae_sdf_free(&sdf);
+        ae_grid_free(&grid);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    printf("%d\n", set.count);
+    for (int i = 0; i < set.count; i++) {
+        const ae_cover_point *p = &set.points[i];
+        printf("%.4f %.4f %.4f %.4f\n", (double)p->pos.x, (double)p->pos.y, (double)p->normal.x,
+               (double)p->normal.y);
+    }
+    ae_cover_free(&set);
+    ae_sdf_free(&sdf);
+    ae_grid_free(&grid);
+    return TOOL_EXIT_OK;
+}

@@ -1,0 +1,86 @@
+// arena-map path MAP X0 Y0 X1 Y1 [--radius R]: optimal grid path, smoothed length, waypoints.
+#include "commands.h"
+#include "tool_util.h"
+
+#include "arena/ae_nav.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define USAGE "usage: path MAP X0 Y0 X1 Y1 [--radius R]"
+
+int cmd_path(int argc, char **argv) {
+    const char *pos[5];
+    int npos = 0;
+    double radius = 0.0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--radius") && i + 1 < argc) {
+            if (!tool_parse_float(argv[++i], 0.0, 1e6, &radius)) {
+                tool_fail(ARENA_MAP, argv[i], "radius must be a number >= 0");
+                return TOOL_EXIT_BAD_INPUT;
+            }
+        } else if (npos < 5 && (argv[i][0] != '-' || npos > 0)) {
+            pos[npos++] = argv[i];
+        } else {
+            tool_fail(ARENA_MAP, "path", USAGE);
+            return TOOL_EXIT_BAD_INPUT;
+        }
+    }
+    if (npos != 5) {
+        tool_fail(ARENA_MAP, "path", USAGE);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    long c[4];
+    for (int k = 0; k < 4; k++)
+        if (!tool_parse_int(pos[k + 1], -1000000000L, 1000000000L, &c[k])) {
+            tool_fail(ARENA_MAP, pos[k + 1], "coordinate must be an integer");
+            return TOOL_EXIT_BAD_INPUT;
+        }
+    ae_grid grid;
+    if (!map_load_or_fail(pos[0], &grid)) return TOOL_EXIT_BAD_INPUT;
+    ae_sdf sdf;
+    ae_nav_grid nav;
+    ae_nav_search search;
+    ae_error err;
+    ae_nav_def def = ae_nav_default_def();
+    def.radii[0] = (float)radius;
+    if (!ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
+        tool_fail(ARENA_MAP, pos[0], "%s", err.msg);
+        ae_grid_free(&grid);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    if (!ae_nav_grid_build(&nav, &grid, &sdf, &def, &err) ||
+        !ae_nav_search_init(&search, &nav, &err)) {
+        tool_fail(ARENA_MAP, pos[0], "%s", err.msg);
+        ae_sdf_free(&sdf);
+        ae_grid_free(&grid);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    int status = TOOL_EXIT_OK;
+    // Coordinates far off the map are simply not passable (the query clamps nothing).
+    bool in_range = c[0] >= -1 && c[1] >= -1 && c[2] >= -1 && c[3] >= -1 && c[0] <= grid.width &&
+                    c[1] <= grid.height && c[2] <= grid.width && c[3] <= grid.height;
+    ae_nav_query q = {{(int)c[0], (int)c[1]}, {(int)c[2], (int)c[3]}, 0, AE_NAV_AUTO};
+    if (!in_range || ae_nav_find_path(&search, &nav, &q) != AE_NAV_FOUND) {
+        printf("no path\n");
+        status = TOOL_EXIT_FAIL;
+    } else {
+        int n = ae_nav_path_count(&search);
+        ae_nav_cell *cells = malloc((size_t)n * sizeof *cells);
+        vec2s *pts = malloc((size_t)(n + 2) * sizeof *pts);
+        ae_nav_path_cells(&search, cells, n);
+        vec2s a = ae_nav_cell_center(&nav, cells[0]), b = ae_nav_cell_center(&nav, cells[n - 1]);
+        int m = ae_nav_smooth(&sdf, (float)radius, a, b, cells, n, pts, n + 2);
+        printf("length %.6f\n", search.length);
+        printf("smoothed %.6f\n", (double)ae_nav_polyline_length(pts, m));
+        for (int i = 0; i < m; i++) printf("%.4f %.4f\n", (double)pts[i].x, (double)pts[i].y);
+        free(pts);
+        free(cells);
+    }
+    ae_nav_search_free(&search);
+    ae_nav_grid_free(&nav);
+    ae_sdf_free(&sdf);
+    ae_grid_free(&grid);
+    return status;
+}

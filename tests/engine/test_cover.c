@@ -1,0 +1,132 @@
+// Cover points: validity, normals, AABB queries, local rebuilds and the best-cover helper.
+#include "test.h"
+
+#include "nav_fixture.h"
+
+#include "arena/ae_cover.h"
+#include "arena/ae_rng.h"
+
+#include <stdlib.h>
+
+static void test_valid(void) {
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 96, 96, 4));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_cover_set set;
+    ae_cover_def def = ae_cover_default_def();
+    REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+    CHECK(set.count > 500);
+    for (int i = 0; i < set.count; i++) {
+        const ae_cover_point *p = &set.points[i];
+        CHECK(fabsf(ae_sdf_sample(&f.sdf, p->pos) - 12.0f) <= set.def.tolerance);
+        CHECK_NEAR(glms_vec2_norm(p->normal), 1.0, 1e-4);
+        vec2s g = ae_sdf_gradient(&f.sdf, p->pos);
+        CHECK(glms_vec2_dot(g, p->normal) > 0.99f);
+        // Stepping along the normal moves away from the wall.
+        vec2s out = glms_vec2_add(p->pos, glms_vec2_scale(p->normal, 2.0f));
+        CHECK(ae_sdf_sample(&f.sdf, out) > ae_sdf_sample(&f.sdf, p->pos));
+        if (i > 0) CHECK(set.points[i - 1].key < p->key);
+    }
+    ae_cover_free(&set);
+    fixture_free(&f);
+}
+
+static void test_query_aabb(void) {
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 70, 50, 8));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_cover_set set;
+    ae_cover_def def = ae_cover_default_def();
+    REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+    int32_t *got = malloc((size_t)set.count * sizeof *got);
+    ae_rng rng;
+    ae_rng_seed(&rng, 2, 2);
+    for (int t = 0; t < 200; t++) {
+        vec2s a = {{ae_rng_range(&rng, -100, 2400), ae_rng_range(&rng, -100, 1700)}};
+        vec2s size = {{ae_rng_range(&rng, 0, 600), ae_rng_range(&rng, 0, 600)}};
+        vec2s b = glms_vec2_add(a, size);
+        int n = ae_cover_query_aabb(&set, a, b, got, set.count);
+        int k = 0;
+        for (int i = 0; i < set.count; i++) {
+            vec2s p = set.points[i].pos;
+            if (p.x < a.x || p.x > b.x || p.y < a.y || p.y > b.y) continue;
+            CHECK(k < n && got[k] == i);
+            k++;
+        }
+        CHECK(k == n);
+    }
+    free(got);
+    ae_cover_free(&set);
+    fixture_free(&f);
+}
+
+static void test_local_rebuild(void) {
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 64, 64, 12));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_cover_set set;
+    ae_cover_def def = ae_cover_default_def();
+    REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+    ae_rng rng;
+    ae_rng_seed(&rng, 4, 4);
+    int changed = 0;
+    for (int e = 0; e < 25; e++) {
+        int x = (int)ae_rng_below(&rng, 64), y = (int)ae_rng_below(&rng, 64);
+        REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, x, y, !ae_grid_is_wall(&f.grid, x, y), NULL));
+        int before = set.count;
+        REQUIRE(ae_cover_on_cell_edit(&set, &f.grid, &f.sdf, x, y, NULL));
+        changed += set.count != before;
+        ae_cover_set full;
+        REQUIRE(ae_cover_build(&full, &f.grid, &f.sdf, &def, NULL));
+        REQUIRE(full.count == set.count);
+        CHECK(memcmp(full.points, set.points, (size_t)set.count * sizeof *set.points) == 0);
+        CHECK(memcmp(full.bucket_start, set.bucket_start,
+                     (size_t)(set.bw * set.bh + 1) * sizeof(int32_t)) == 0);
+        ae_cover_free(&full);
+    }
+    CHECK(changed > 10);
+    ae_cover_free(&set);
+    fixture_free(&f);
+    CHECK(ae_live_bytes() == 0);
+}
+
+static void test_best_cover(void) {
+    // An open room with one pillar block in the middle; the threat stands west of it.
+    fixture f;
+    REQUIRE(ae_grid_init(&f.grid, 32, 32, NULL));
+    for (int y = 14; y < 18; y++)
+        for (int x = 14; x < 18; x++) f.grid.cells[y * 32 + x] = 1;
+    const float radii[] = {12.0f};
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_cover_set set;
+    ae_cover_def def = ae_cover_default_def();
+    REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+    int32_t *scratch = malloc((size_t)set.count * sizeof *scratch);
+    vec2s threat = {{4.5f * 32, 16.0f * 32}}, agent = {{20.5f * 32, 10.5f * 32}};
+    ae_cover_choice c = ae_cover_find_best(&set, &f.sdf, &f.nav, &f.search, 0, agent, threat,
+                                           20.0f * 32, scratch, set.count);
+    REQUIRE(c.index >= 0);
+    const ae_cover_point *p = &set.points[c.index];
+    // The wall it stands against is between it and the threat.
+    CHECK(glms_vec2_dot(p->normal, glms_vec2_sub(threat, p->pos)) < 0.0f);
+    CHECK(!ae_sdf_clear_path(&f.sdf, threat, p->pos, 0.0f)); // hidden
+    // No other hidden point is closer by path (within the flood cell rounding).
+    for (int i = 0; i < set.count; i++) {
+        if (ae_sdf_clear_path(&f.sdf, threat, set.points[i].pos, 0.0f)) continue;
+        CHECK(glms_vec2_distance(agent, set.points[i].pos) >=
+              glms_vec2_distance(agent, p->pos) - 2.0f * 32);
+    }
+    // From the open side with nothing to hide behind in range: none.
+    ae_cover_choice none =
+        ae_cover_find_best(&set, &f.sdf, &f.nav, &f.search, 0, (vec2s){{2.5f * 32, 2.5f * 32}},
+                           threat, 3.0f * 32, scratch, set.count);
+    CHECK(none.index == -1);
+    free(scratch);
+    ae_cover_free(&set);
+    fixture_free(&f);
+}
+
+TEST_MAIN(TEST_CASE(valid), TEST_CASE(query_aabb), TEST_CASE(local_rebuild), TEST_CASE(best_cover))

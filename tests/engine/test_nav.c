@@ -1,0 +1,274 @@
+// Navigation: optimal lengths against a Dijkstra reference, JPS == A*, endpoints, edits.
+#include "test.h"
+
+#include "nav_fixture.h"
+
+#include "arena/ae_rng.h"
+
+#include <stdlib.h>
+
+/// Reference Dijkstra written independently of the engine: plain coordinates, passability from
+/// the grid and a direct SDF sample at the centre, a lazy-deletion heap of (cost, cell).
+typedef struct qent {
+    double d;
+    int c;
+} qent;
+
+static void heap_push(qent *h, int *n, qent e) {
+    int i = (*n)++;
+    while (i > 0 && h[(i - 1) / 2].d > e.d) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i] = e;
+}
+
+static qent heap_pop(qent *h, int *n) {
+    qent top = h[0], v = h[--(*n)];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= *n) break;
+        if (c + 1 < *n && h[c + 1].d < h[c].d) c++;
+        if (h[c].d >= v.d) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = v;
+    return top;
+}
+
+static bool ref_ok(const fixture *f, float r, int x, int y) {
+    if (ae_grid_is_wall(&f->grid, x, y)) return false;
+    float c = f->sdf.cell_size;
+    return ae_sdf_sample(&f->sdf, (vec2s){{((float)x + 0.5f) * c, ((float)y + 0.5f) * c}}) >= r;
+}
+
+/// Distances from (sx, sy) to every cell; -1 unreachable.
+static double *ref_dijkstra(const fixture *f, float r, int sx, int sy) {
+    int w = f->grid.width, h = f->grid.height, n = w * h;
+    double *d = malloc((size_t)n * sizeof *d);
+    qent *heap = malloc((size_t)n * 8 * sizeof *heap);
+    for (int i = 0; i < n; i++) d[i] = -1.0;
+    int hn = 0;
+    double *best = malloc((size_t)n * sizeof *best);
+    for (int i = 0; i < n; i++) best[i] = 1e300;
+    best[sy * w + sx] = 0.0;
+    heap_push(heap, &hn, (qent){0.0, sy * w + sx});
+    while (hn > 0) {
+        qent e = heap_pop(heap, &hn);
+        if (d[e.c] >= 0.0) continue;
+        d[e.c] = e.d;
+        int x = e.c % w, y = e.c / w;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                if (!dx && !dy) continue;
+                if (!ref_ok(f, r, x + dx, y + dy)) continue;
+                if (dx && dy && (!ref_ok(f, r, x + dx, y) || !ref_ok(f, r, x, y + dy))) continue;
+                double nd = e.d + (dx && dy ? sqrt(2.0) : 1.0);
+                int m = (y + dy) * w + x + dx;
+                if (d[m] < 0.0 && nd < best[m] - 1e-12) {
+                    best[m] = nd;
+                    heap_push(heap, &hn, (qent){nd, m});
+                }
+            }
+    }
+    free(best);
+    free(heap);
+    return d;
+}
+
+static ae_nav_cell random_cell(ae_rng *rng, const ae_grid *g) {
+    return (ae_nav_cell){(int)ae_rng_below(rng, (uint32_t)g->width),
+                         (int)ae_rng_below(rng, (uint32_t)g->height)};
+}
+
+/// Checks a found path: consecutive cells adjacent, passable, no corner cutting, right length.
+static void check_path(fixture *f, int layer, ae_nav_cell a, ae_nav_cell b) {
+    int n = ae_nav_path_count(&f->search);
+    ae_nav_cell *cells = malloc((size_t)n * sizeof *cells);
+    REQUIRE(ae_nav_path_cells(&f->search, cells, n) == n);
+    CHECK(cells[0].x == a.x && cells[0].y == a.y);
+    CHECK(cells[n - 1].x == b.x && cells[n - 1].y == b.y);
+    double len = 0.0;
+    for (int i = 0; i < n; i++) {
+        CHECK(ae_nav_passable(&f->nav, layer, cells[i].x, cells[i].y));
+        if (i == 0) continue;
+        int dx = cells[i].x - cells[i - 1].x, dy = cells[i].y - cells[i - 1].y;
+        CHECK(abs(dx) <= 1 && abs(dy) <= 1 && (dx || dy));
+        if (dx && dy) {
+            CHECK(ae_nav_passable(&f->nav, layer, cells[i - 1].x + dx, cells[i - 1].y));
+            CHECK(ae_nav_passable(&f->nav, layer, cells[i - 1].x, cells[i - 1].y + dy));
+        }
+        len += dx && dy ? sqrt(2.0) : 1.0;
+    }
+    CHECK_NEAR(len, f->search.length, 1e-9);
+    free(cells);
+}
+
+/// For random maps and radii: A* and JPS lengths equal Dijkstra's, paths are valid.
+static void run_optimal(ae_nav_method method) {
+    const float radii[] = {0.0f, 12.0f, 20.0f};
+    int checked = 0, unreachable = 0;
+    for (int m = 0; m < 6; m++) {
+        fixture f;
+        REQUIRE(gen_random_map(&f.grid, 40 + 7 * m, 36 + 5 * m, 100u + (uint64_t)m,
+                               0.15f + 0.04f * (float)m));
+        REQUIRE(fixture_init(&f, 32.0f, radii, 3));
+        ae_rng rng;
+        ae_rng_seed(&rng, 7u + (uint64_t)m, 1);
+        for (int layer = 0; layer < 3; layer++) {
+            for (int t = 0; t < 12; t++) {
+                ae_nav_cell a = random_cell(&rng, &f.grid);
+                if (!ae_nav_passable(&f.nav, layer, a.x, a.y)) continue;
+                double *ref = ref_dijkstra(&f, radii[layer], a.x, a.y);
+                for (int u = 0; u < 10; u++) {
+                    ae_nav_cell b = random_cell(&rng, &f.grid);
+                    ae_nav_query q = {a, b, layer, method};
+                    ae_nav_status st = ae_nav_find_path(&f.search, &f.nav, &q);
+                    double want = ref[b.y * f.grid.width + b.x];
+                    if (!ae_nav_passable(&f.nav, layer, b.x, b.y)) {
+                        CHECK(st == AE_NAV_BAD_ENDPOINT);
+                    } else if (want < 0.0) {
+                        CHECK(st == AE_NAV_NO_PATH);
+                        unreachable++;
+                    } else {
+                        CHECK(st == AE_NAV_FOUND);
+                        CHECK_NEAR(f.search.length, want, 1e-9);
+                        check_path(&f, layer, a, b);
+                        checked++;
+                    }
+                }
+                free(ref);
+            }
+        }
+        fixture_free(&f);
+    }
+    CHECK(checked > 300);
+    CHECK(unreachable > 0);
+    CHECK(ae_live_bytes() == 0);
+}
+
+static void test_astar_optimal(void) {
+    run_optimal(AE_NAV_ASTAR);
+}
+
+static void test_jps_optimal(void) {
+    run_optimal(AE_NAV_JPS);
+}
+
+/// JPS and A* agree on length on arena-like maps, and JPS expands fewer nodes overall.
+static void test_jps_equals_astar(void) {
+    fixture f;
+    const float radii[] = {0.0f, 12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 160, 120, 5));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 2));
+    ae_rng rng;
+    ae_rng_seed(&rng, 99, 1);
+    int64_t na = 0, nj = 0;
+    int found = 0;
+    for (int t = 0; t < 400; t++) {
+        ae_nav_cell a = random_cell(&rng, &f.grid), b = random_cell(&rng, &f.grid);
+        int layer = t & 1;
+        ae_nav_query q = {a, b, layer, AE_NAV_ASTAR};
+        ae_nav_status sa = ae_nav_find_path(&f.search, &f.nav, &q);
+        double la = f.search.length;
+        na += f.search.expanded;
+        q.method = AE_NAV_AUTO;
+        ae_nav_status sj = ae_nav_find_path(&f.search, &f.nav, &q);
+        CHECK(f.search.method == AE_NAV_JPS);
+        nj += f.search.expanded;
+        CHECK(sa == sj);
+        if (sa == AE_NAV_FOUND) {
+            CHECK(la == f.search.length); // same step counts give bit-identical lengths
+            check_path(&f, layer, a, b);
+            found++;
+        }
+    }
+    CHECK(found > 100);
+    CHECK(nj < na);
+    fixture_free(&f);
+}
+
+static void test_endpoints(void) {
+    fixture f;
+    const float radii[] = {0.0f};
+    REQUIRE(ae_grid_init(&f.grid, 16, 16, NULL));
+    // A wall splitting the map in two: column 8 is wall.
+    for (int y = 0; y < 16; y++) f.grid.cells[y * 16 + 8] = 1;
+    REQUIRE(fixture_init(&f, 1.0f, radii, 1));
+    ae_nav_query q = {{1, 1}, {14, 14}, 0, AE_NAV_AUTO};
+    CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_NO_PATH);
+    q.method = AE_NAV_ASTAR;
+    CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_NO_PATH);
+    CHECK(ae_nav_path_count(&f.search) == 0);
+    q.goal = (ae_nav_cell){8, 3}; // blocked goal
+    CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_BAD_ENDPOINT);
+    q.start = (ae_nav_cell){8, 3}; // blocked start
+    q.goal = (ae_nav_cell){1, 1};
+    CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_BAD_ENDPOINT);
+    const ae_nav_cell off[] = {{-1, 0}, {0, -1}, {16, 3}, {3, 16}, {1000000, 5}};
+    for (int i = 0; i < 5; i++) {
+        ae_nav_query o = {{1, 1}, off[i], 0, AE_NAV_AUTO};
+        CHECK(ae_nav_find_path(&f.search, &f.nav, &o) == AE_NAV_BAD_ENDPOINT);
+        ae_nav_query o2 = {off[i], {1, 1}, 0, AE_NAV_ASTAR};
+        CHECK(ae_nav_find_path(&f.search, &f.nav, &o2) == AE_NAV_BAD_ENDPOINT);
+    }
+    ae_nav_query same = {{2, 2}, {2, 2}, 0, AE_NAV_AUTO};
+    CHECK(ae_nav_find_path(&f.search, &f.nav, &same) == AE_NAV_FOUND);
+    CHECK(f.search.length == 0.0 && ae_nav_path_count(&f.search) == 1);
+    fixture_free(&f);
+}
+
+/// Cell edits: updating passability near the edit equals rebuilding it.
+static void test_cell_edit(void) {
+    fixture f;
+    const float radii[] = {0.0f, 12.0f, 40.0f};
+    REQUIRE(gen_arena_map(&f.grid, 64, 64, 3));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 3));
+    ae_rng rng;
+    ae_rng_seed(&rng, 5, 5);
+    for (int e = 0; e < 40; e++) {
+        int x = (int)ae_rng_below(&rng, 64), y = (int)ae_rng_below(&rng, 64);
+        bool wall = !ae_grid_is_wall(&f.grid, x, y);
+        REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, x, y, wall, NULL));
+        ae_nav_grid_on_cell_edit(&f.nav, &f.grid, &f.sdf, x, y);
+        ae_nav_grid full;
+        ae_nav_def def = ae_nav_default_def();
+        def.radius_count = 3;
+        for (int k = 0; k < 3; k++) def.radii[k] = radii[k];
+        REQUIRE(ae_nav_grid_build(&full, &f.grid, &f.sdf, &def, NULL));
+        CHECK(memcmp(full.pass, f.nav.pass, (size_t)66 * 66) == 0);
+        ae_nav_grid_free(&full);
+    }
+    fixture_free(&f);
+}
+
+/// Floods give the same distances as the reference Dijkstra within their limit.
+static void test_flood(void) {
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_random_map(&f.grid, 50, 40, 17, 0.2f));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_nav_cell s = {0, 0};
+    while (!ae_nav_passable(&f.nav, 0, s.x, s.y)) s.x++;
+    double *ref = ref_dijkstra(&f, 12.0f, s.x, s.y);
+    REQUIRE(ae_nav_flood(&f.search, &f.nav, s, 0, 25.0));
+    int inside = 0;
+    for (int y = 0; y < 40; y++)
+        for (int x = 0; x < 50; x++) {
+            double want = ref[y * 50 + x], got = ae_nav_flood_cost(&f.search, x, y);
+            if (want >= 0.0 && want <= 25.0) {
+                CHECK_NEAR(got, want, 1e-9);
+                inside++;
+            } else {
+                CHECK(got < 0.0);
+            }
+        }
+    CHECK(inside > 50);
+    free(ref);
+    fixture_free(&f);
+}
+
+TEST_MAIN(TEST_CASE(astar_optimal), TEST_CASE(jps_optimal), TEST_CASE(jps_equals_astar),
+          TEST_CASE(endpoints), TEST_CASE(cell_edit), TEST_CASE(flood))
