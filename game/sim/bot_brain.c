@@ -58,9 +58,12 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
         float dist = glms_vec2_norm(to);
         vec2s dir = dist > 1e-3f ? glms_vec2_scale(to, 1.0f / dist) : (vec2s){{1.0f, 0.0f}};
         if (a->hp < sk->cover_hp * a->max_hp) {
+            bool fresh = b->state == BOT_COVER && w->tick - b->cover_tick < SIM_TICK_HZ / 2;
             b->state = BOT_COVER;
+            if (fresh) return; // keep heading for the cover found half a second ago
+            b->cover_tick = w->tick;
             vec2s hide;
-            if (bot_find_cover(w, id, w->agents[enemy].pos, &hide))
+            if (bot_find_cover(w, id, planner, w->agents[enemy].pos, &hide))
                 bot_go_to(w, b, id, planner, hide);
             else
                 bot_go_to(w, b, id, planner, glms_vec2_sub(a->pos, glms_vec2_scale(dir, 160.0f)));

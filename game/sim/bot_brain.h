@@ -3,6 +3,8 @@
 #ifndef BOT_BRAIN_H
 #define BOT_BRAIN_H
 
+#include "arena/ae_cover.h"
+#include "arena/ae_nav_queue.h"
 #include "sim_bots.h"
 
 typedef struct bot_planner bot_planner;
@@ -12,8 +14,15 @@ typedef struct bot_planner bot_planner;
 typedef void bot_request_fn(bot_planner *p, const sim_world *w, int id, bot_brain *brain,
                             vec2s from, vec2s to);
 
+/// How a brain reaches navigation: its path requests, and the cover points and flood context
+/// for finding cover. The sim's bots and the autopilot each own one (see bot_nav.h).
 struct bot_planner {
     bot_request_fn *request;
+    const ae_nav_grid *nav;    ///< passability (layer 0: the agents' radius)
+    const ae_cover_set *cover; ///< cover points for the agents' radius
+    ae_nav_search *flood;      ///< context for cover floods
+    int32_t *scratch;          ///< room for cover query results
+    int scratch_cap;
 };
 
 /// Difficulty settings.
@@ -41,7 +50,7 @@ vec2s bot_follow_path(const sim_world *w, bot_brain *b, int id, bot_planner *pla
 /// A sideways step away from the most dangerous incoming bullet, or zero when none threatens.
 vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id);
 /// A spot near agent `id` hidden from `threat` (line of sight blocked), or false when none.
-bool bot_find_cover(const sim_world *w, int id, vec2s threat, vec2s *out);
+bool bot_find_cover(const sim_world *w, int id, bot_planner *planner, vec2s threat, vec2s *out);
 /// Asks for a path to `goal` unless one to about the same place is fresh.
 void bot_go_to(const sim_world *w, bot_brain *b, int id, bot_planner *planner, vec2s goal);
 

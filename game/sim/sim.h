@@ -47,14 +47,14 @@ void sim_step(sim_world *w, const sim_input *inputs);
 /// benchmark, the F3 overlay) time them one by one: sim_step_phase(w, in, 0 .. SIM_PHASE_COUNT-1)
 /// is exactly sim_step(w, in).
 typedef enum sim_phase {
-    SIM_PHASE_BOTS,     ///< humans' inputs and bot thinking
-    SIM_PHASE_PATHS,    ///< path requests within the node budget
-    SIM_PHASE_MOVE,     ///< movement with the SDF slide
-    SIM_PHASE_FIRE,     ///< new bullets
-    SIM_PHASE_BULLETS,  ///< flight, wall and agent hits
+    SIM_PHASE_BOTS,    ///< humans' inputs and bot thinking
+    SIM_PHASE_PATHS,   ///< path requests within the node budget
+    SIM_PHASE_MOVE,    ///< movement with the SDF slide
+    SIM_PHASE_FIRE,    ///< new bullets
+    SIM_PHASE_BULLETS, ///< flight, wall and agent hits
     SIM_PHASE_GEMS,
     SIM_PHASE_ZONE,
-    SIM_PHASE_DEATHS,   ///< regeneration, deaths, placements, match end
+    SIM_PHASE_DEATHS, ///< regeneration, deaths, placements, match end
     SIM_PHASE_COUNT
 } sim_phase;
 

@@ -1,37 +1,38 @@
 #include "sim_autopilot.h"
 
-#include "bot_brain.h"
+#include "bot_nav.h"
 
 struct sim_autopilot {
     bot_brain brains[SIM_MAX_HUMANS];
-    bot_planner planner;
+    bot_nav nav;               ///< its own queue and flood context over the world's maps
+    const ae_nav_grid *mapped; ///< the nav grid `nav` was set up for (changes with map swaps)
 };
-
-static void direct_request(bot_planner *p, const sim_world *w, int id, bot_brain *brain, vec2s from,
-                           vec2s to) {
-    (void)p;
-    (void)w;
-    (void)id;
-    (void)from;
-    brain->path[0] = to;
-    brain->path_count = 1;
-    brain->path_next = 0;
-    brain->path_pending = false;
-}
 
 sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed) {
     sim_autopilot *ap = ae_calloc(1, sizeof *ap);
     if (!ap) return NULL;
     for (int i = 0; i < SIM_MAX_HUMANS; i++) bot_brain_init(&ap->brains[i], seed ^ 0xA11CEull, i);
-    ap->planner.request = direct_request;
-    (void)w;
+    ap->mapped = sim_bots_nav(w);
+    if (!bot_nav_init(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), w->cfg.humans, NULL)) {
+        ae_free(ap, sizeof *ap);
+        return NULL;
+    }
     return ap;
 }
 
 void sim_autopilot_destroy(sim_autopilot *ap) {
+    if (!ap) return;
+    bot_nav_free(&ap->nav);
     ae_free(ap, sizeof *ap);
 }
 
 void sim_autopilot_input(sim_autopilot *ap, const sim_world *w, int human, sim_input *out) {
-    bot_brain_update(w, &ap->brains[human], human, &ap->planner, out);
+    if (sim_bots_nav(w) != ap->mapped) { // the map was swapped: follow it
+        ap->mapped = sim_bots_nav(w);
+        if (bot_nav_set_maps(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), NULL))
+            for (int i = 0; i < SIM_MAX_HUMANS; i++)
+                ap->brains[i].path_count = ap->brains[i].path_pending = 0;
+    }
+    if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, BOT_NAV_BUDGET);
+    bot_brain_update(w, &ap->brains[human], human, &ap->nav.planner, out);
 }

@@ -3,6 +3,8 @@
 #ifndef SIM_BOTS_H
 #define SIM_BOTS_H
 
+#include "arena/ae_cover.h"
+#include "arena/ae_nav_queue.h"
 #include "sim_world.h"
 
 /// Waypoints a bot keeps from one path request.
@@ -27,11 +29,12 @@ typedef struct bot_brain {
     int dodge_ticks; ///< ticks left of the current dodge
     int replan_tick; ///< tick of the last path request
     int stuck_ticks; ///< consecutive ticks without progress
+    int cover_tick;  ///< tick of the last cover search (floods: not on every think)
     vec2s path[BOT_PATH_MAX];
     int path_count;
     int path_next;
     bool path_pending;
-    uint32_t path_request; ///< id of the request in flight
+    ae_nav_request_id request; ///< the request in flight
 } bot_brain;
 
 /// Creates the brains of every agent (humans' brains stay idle unless an autopilot uses them).
@@ -41,8 +44,18 @@ void sim_bots_destroy(sim_world *w);
 void sim_bots_think(sim_world *w, int id, sim_input *out);
 /// Serves pending path requests within this tick's node budget.
 void sim_bots_serve_paths(sim_world *w);
-/// The map changed: rebuild navigation and drop every path. False (with err) on out-of-memory.
-bool sim_bots_on_map_changed(sim_world *w, ae_error *err);
+/// Map swaps in two steps so a failure leaves everything as it was: prepare navigation for the
+/// new grid and field (NULL with err on out-of-memory), then commit it once the world holds the
+/// new map (every path is dropped), or discard it.
+typedef struct sim_bots_maps sim_bots_maps;
+sim_bots_maps *sim_bots_prepare_maps(const sim_world *w, const ae_grid *grid, const ae_sdf *sdf,
+                                     ae_error *err);
+void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps);
+void sim_bots_discard_maps(sim_bots_maps *maps);
+/// Read-only views for overlays and tools.
+const ae_nav_grid *sim_bots_nav(const sim_world *w);
+const ae_cover_set *sim_bots_cover(const sim_world *w);
+const bot_brain *sim_bots_brain(const sim_world *w, int id);
 /// Hash of the brains' state (part of sim_hash).
 uint64_t sim_bots_hash(const sim_world *w);
 

@@ -33,8 +33,8 @@ static void put_vec2(hasher *s, vec2s v) {
     put_f32(s, v.y);
 }
 
-const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT] = {"tick", "rng",  "map",  "agents",
-                                                             "bullets", "gems", "zone", "bots"};
+const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT] = {"tick",    "rng",  "map",  "agents",
+                                                                "bullets", "gems", "zone", "bots"};
 
 void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     const uint64_t basis = 0xCBF29CE484222325ull;

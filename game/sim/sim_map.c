@@ -27,7 +27,9 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
         ae_grid_free(&new_grid);
         return false;
     }
-    if (!sim_map_can_host(&new_sdf, &w->cfg, err)) {
+    sim_bots_maps *nav = NULL;
+    if (!sim_map_can_host(&new_sdf, &w->cfg, err) ||
+        !(nav = sim_bots_prepare_maps(w, &new_grid, &new_sdf, err))) {
         ae_sdf_free(&new_sdf);
         ae_grid_free(&new_grid);
         return false;
@@ -35,7 +37,7 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
     ae_sdf_free(&w->sdf);
     ae_grid_free(&w->grid);
     w->grid = new_grid;
-    w->sdf = new_sdf;
+    w->sdf = new_sdf; // the navigation prepared above reads the field through &w->sdf
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
         if (a->placement != 0 || ae_sdf_sample(&w->sdf, a->pos) >= a->radius) continue;
@@ -57,5 +59,6 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
             w->spawned_gems -= !gem->dropped;
         }
     }
-    return sim_bots_on_map_changed(w, err);
+    sim_bots_commit_maps(w, nav);
+    return true;
 }

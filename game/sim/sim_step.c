@@ -16,17 +16,30 @@ void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase) {
         w->event_count = 0;
         sim_agents_control(w, inputs);
         break;
-    case SIM_PHASE_PATHS: sim_bots_serve_paths(w); break;
-    case SIM_PHASE_MOVE: sim_agents_move(w); break;
-    case SIM_PHASE_FIRE: sim_agents_fire(w); break;
-    case SIM_PHASE_BULLETS: sim_bullets_update(w); break;
-    case SIM_PHASE_GEMS: sim_gems_update(w); break;
-    case SIM_PHASE_ZONE: sim_zone_update(w); break;
+    case SIM_PHASE_PATHS:
+        sim_bots_serve_paths(w);
+        break;
+    case SIM_PHASE_MOVE:
+        sim_agents_move(w);
+        break;
+    case SIM_PHASE_FIRE:
+        sim_agents_fire(w);
+        break;
+    case SIM_PHASE_BULLETS:
+        sim_bullets_update(w);
+        break;
+    case SIM_PHASE_GEMS:
+        sim_gems_update(w);
+        break;
+    case SIM_PHASE_ZONE:
+        sim_zone_update(w);
+        break;
     case SIM_PHASE_DEATHS:
         sim_agents_regen_and_deaths(w);
         w->tick++;
         break;
-    case SIM_PHASE_COUNT: break;
+    case SIM_PHASE_COUNT:
+        break;
     }
 }
 

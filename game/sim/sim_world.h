@@ -113,7 +113,7 @@ struct sim_world {
     int spawned_gems;    ///< live gems that came from spawning
     sim_zone zone;
     bool over;
-    int winner;        ///< agent id once over
+    int winner;          ///< agent id once over
     sim_input *controls; ///< this tick's input frame of every agent
     sim_event *events;   ///< events of the last tick
     int event_count;

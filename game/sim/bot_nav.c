@@ -1,0 +1,87 @@
+#include "bot_nav.h"
+
+#include <string.h>
+
+static void request(bot_planner *p, const sim_world *w, int id, bot_brain *brain, vec2s from,
+                    vec2s to) {
+    bot_nav *n = (bot_nav *)p; // planner is the first member
+    ae_nav_request_def def = ae_nav_default_request_def();
+    def.start = from;
+    def.goal = to;
+    def.radius = w->cfg.rules.agent_radius;
+    brain->request = ae_nav_queue_request(&n->queue, id, &def);
+    brain->path_pending = true;
+}
+
+static void point_planner(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover) {
+    n->planner.request = request;
+    n->planner.nav = nav;
+    n->planner.cover = cover;
+    n->planner.flood = &n->flood;
+    n->planner.scratch = n->scratch;
+    n->planner.scratch_cap = n->scratch_cap;
+}
+
+bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf, const ae_cover_set *cover,
+                  int agents, ae_error *err) {
+    memset(n, 0, sizeof *n);
+    ae_nav_queue_def qd = ae_nav_queue_default_def();
+    qd.max_agents = agents;
+    n->scratch_cap = 512;
+    n->scratch = ae_alloc((size_t)n->scratch_cap * sizeof *n->scratch);
+    if (!n->scratch) {
+        ae_error_set(err, "out of memory for bot navigation");
+        return false;
+    }
+    if (!ae_nav_queue_init(&n->queue, nav, sdf, &qd, err)) {
+        ae_free(n->scratch, (size_t)n->scratch_cap * sizeof *n->scratch);
+        return false;
+    }
+    if (!ae_nav_search_init(&n->flood, nav, err)) {
+        ae_nav_queue_free(&n->queue);
+        ae_free(n->scratch, (size_t)n->scratch_cap * sizeof *n->scratch);
+        return false;
+    }
+    point_planner(n, nav, cover);
+    return true;
+}
+
+void bot_nav_free(bot_nav *n) {
+    if (!n->scratch) return;
+    ae_nav_search_free(&n->flood);
+    ae_nav_queue_free(&n->queue);
+    ae_free(n->scratch, (size_t)n->scratch_cap * sizeof *n->scratch);
+    memset(n, 0, sizeof *n);
+}
+
+bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf,
+                      const ae_cover_set *cover, ae_error *err) {
+    ae_nav_search flood;
+    if (!ae_nav_search_init(&flood, nav, err)) return false;
+    if (!ae_nav_queue_set_maps(&n->queue, nav, sdf, err)) {
+        ae_nav_search_free(&flood);
+        return false;
+    }
+    ae_nav_search_free(&n->flood);
+    n->flood = flood;
+    point_planner(n, nav, cover);
+    return true;
+}
+
+void bot_nav_serve(bot_nav *n, bot_brain *brains, int count, int64_t budget) {
+    if (ae_nav_queue_pending(&n->queue) > 0) ae_nav_queue_update(&n->queue, budget);
+    for (int i = 0; i < count; i++) {
+        bot_brain *b = &brains[i];
+        if (!b->path_pending) continue;
+        ae_nav_request_status st = ae_nav_queue_status(&n->queue, b->request);
+        if (st == AE_NAV_REQUEST_PENDING) continue;
+        b->path_pending = false;
+        b->path_count = b->path_next = 0;
+        if (st != AE_NAV_REQUEST_FOUND) continue;
+        int count_pts;
+        const vec2s *pts = ae_nav_queue_path(&n->queue, b->request, &count_pts);
+        // The first waypoint is where the agent stood when it asked.
+        for (int k = 1; k < count_pts && b->path_count < BOT_PATH_MAX; k++)
+            b->path[b->path_count++] = pts[k];
+    }
+}
