@@ -19,5 +19,6 @@ void camera_follow(camera *c, vec2s target, float dt) {
 
 void camera_zoom_by(camera *c, float factor) {
     float z = c->target_zoom * factor;
-    c->target_zoom = z < CAMERA_ZOOM_MIN ? CAMERA_ZOOM_MIN : (z > CAMERA_ZOOM_MAX ? CAMERA_ZOOM_MAX : z);
+    c->target_zoom =
+        z < CAMERA_ZOOM_MIN ? CAMERA_ZOOM_MIN : (z > CAMERA_ZOOM_MAX ? CAMERA_ZOOM_MAX : z);
 }

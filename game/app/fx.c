@@ -8,7 +8,8 @@ void fx_clear(fx_state *f) {
     memset(f, 0, sizeof *f);
 }
 
-static void spawn(fx_state *f, int kind, vec2s pos, float life, int owner, bool number, float value) {
+static void spawn(fx_state *f, int kind, vec2s pos, float life, int owner, bool number,
+                  float value) {
     if (f->count == FX_MAX) { // drop the oldest
         memmove(f->particles, f->particles + 1, (FX_MAX - 1) * sizeof f->particles[0]);
         f->count--;
@@ -28,7 +29,9 @@ void fx_absorb(fx_state *f, const sim_world *w) {
     for (int i = 0; i < w->event_count; i++) {
         const sim_event *e = &w->events[i];
         switch (e->kind) {
-        case SIM_EVENT_SHOT: spawn(f, ART_FX_MUZZLE, e->pos, 0.12f, e->a, false, 0); break;
+        case SIM_EVENT_SHOT:
+            spawn(f, ART_FX_MUZZLE, e->pos, 0.12f, e->a, false, 0);
+            break;
         case SIM_EVENT_HIT:
             spawn(f, ART_FX_HIT, e->pos, 0.3f, e->a, false, 0);
             spawn(f, 0, e->pos, 0.9f, e->a, true, e->value);
@@ -37,9 +40,14 @@ void fx_absorb(fx_state *f, const sim_world *w) {
             spawn(f, ART_FX_DEATH, e->pos, 0.6f, e->b, false, 0);
             feed(f, e->a, e->b);
             break;
-        case SIM_EVENT_WALL_HIT: spawn(f, ART_FX_DUST, e->pos, 0.3f, -1, false, 0); break;
-        case SIM_EVENT_PICKUP: spawn(f, ART_FX_GEM, e->pos, 0.25f, e->a, false, 0); break;
-        default: break;
+        case SIM_EVENT_WALL_HIT:
+            spawn(f, ART_FX_DUST, e->pos, 0.3f, -1, false, 0);
+            break;
+        case SIM_EVENT_PICKUP:
+            spawn(f, ART_FX_GEM, e->pos, 0.25f, e->a, false, 0);
+            break;
+        default:
+            break;
         }
     }
 }

@@ -6,17 +6,17 @@
 
 #include "sim_world.h"
 
-#define FX_MAX 512
+#define FX_MAX      512
 #define FX_FEED_MAX 6
 
 typedef struct fx_particle {
-    int kind;     ///< art_fx row
+    int kind; ///< art_fx row
     vec2s pos;
-    float age;    ///< seconds
-    float life;   ///< seconds
-    float value;  ///< damage for numbers
-    int owner;    ///< agent for tinting, -1 for none
-    bool number;  ///< a floating damage number instead of a sprite
+    float age;   ///< seconds
+    float life;  ///< seconds
+    float value; ///< damage for numbers
+    int owner;   ///< agent for tinting, -1 for none
+    bool number; ///< a floating damage number instead of a sprite
 } fx_particle;
 
 typedef struct fx_feed_line {

@@ -28,9 +28,10 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
     struct {
         SDL_Texture **slot;
         const char *file;
-    } sheets[] = {{&g->tiles, ART_TILES_FILE}, {&g->agent, ART_AGENT_FILE}, {&g->props, ART_PROPS_FILE},
-                  {&g->fx, ART_FX_FILE},       {&g->icons, ART_ICONS_FILE}, {&g->ui, ART_UI_FILE},
-                  {&g->font, ART_FONT_FILE},   {&g->far, ART_FAR_FILE},     {&g->near, ART_NEAR_FILE}};
+    } sheets[] = {
+        {&g->tiles, ART_TILES_FILE}, {&g->agent, ART_AGENT_FILE}, {&g->props, ART_PROPS_FILE},
+        {&g->fx, ART_FX_FILE},       {&g->icons, ART_ICONS_FILE}, {&g->ui, ART_UI_FILE},
+        {&g->font, ART_FONT_FILE},   {&g->far, ART_FAR_FILE},     {&g->near, ART_NEAR_FILE}};
     for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
         *sheets[i].slot = load(r, dir, sheets[i].file, err, n);
         if (!*sheets[i].slot) {
@@ -42,7 +43,8 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
 }
 
 void gfx_free(gfx *g) {
-    SDL_Texture *all[] = {g->tiles, g->agent, g->props, g->fx, g->icons, g->ui, g->font, g->far, g->near};
+    SDL_Texture *all[] = {g->tiles, g->agent, g->props, g->fx,  g->icons,
+                          g->ui,    g->font,  g->far,   g->near};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]) SDL_DestroyTexture(all[i]);
     SDL_Renderer *r = g->renderer;
@@ -76,8 +78,8 @@ void gfx_text_centered(gfx *g, float x, float y, float scale, SDL_Color c, const
 }
 
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
-    SDL_Rect src = {icon % ART_ICONS_PER_ROW * ART_ICON, icon / ART_ICONS_PER_ROW * ART_ICON, ART_ICON,
-                    ART_ICON};
+    SDL_Rect src = {icon % ART_ICONS_PER_ROW * ART_ICON, icon / ART_ICONS_PER_ROW * ART_ICON,
+                    ART_ICON, ART_ICON};
     SDL_FRect dst = {x, y, size, size};
     SDL_SetTextureColorMod(g->icons, tint.r, tint.g, tint.b);
     SDL_SetTextureAlphaMod(g->icons, tint.a);
@@ -116,7 +118,8 @@ void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness
     float inner = radius - 0.5f * thickness, outer = radius + 0.5f * thickness;
     for (int i = 0; i < RING_SEGMENTS; i++) {
         if (dashed && (i & 1)) continue;
-        float a0 = (float)i * 6.2831853f / RING_SEGMENTS, a1 = (float)(i + 1) * 6.2831853f / RING_SEGMENTS;
+        float a0 = (float)i * 6.2831853f / RING_SEGMENTS,
+              a1 = (float)(i + 1) * 6.2831853f / RING_SEGMENTS;
         SDL_FPoint p[4] = {{cx + cosf(a0) * inner, cy + sinf(a0) * inner},
                            {cx + cosf(a0) * outer, cy + sinf(a0) * outer},
                            {cx + cosf(a1) * outer, cy + sinf(a1) * outer},
@@ -131,7 +134,8 @@ void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
     SDL_Vertex v[RING_SEGMENTS * 3];
     int n = 0;
     for (int i = 0; i < RING_SEGMENTS; i++) {
-        float a0 = (float)i * 6.2831853f / RING_SEGMENTS, a1 = (float)(i + 1) * 6.2831853f / RING_SEGMENTS;
+        float a0 = (float)i * 6.2831853f / RING_SEGMENTS,
+              a1 = (float)(i + 1) * 6.2831853f / RING_SEGMENTS;
         v[n++] = (SDL_Vertex){{cx, cy}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(a0) * radius, cy + sinf(a0) * radius}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(a1) * radius, cy + sinf(a1) * radius}, c, {0, 0}};

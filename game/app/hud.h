@@ -15,10 +15,10 @@ typedef struct hud_timings {
 } hud_timings;
 
 typedef struct hud {
-    SDL_Texture *minimap;     ///< one pixel per cell
+    SDL_Texture *minimap; ///< one pixel per cell
     int minimap_w, minimap_h;
-    idle_hint move_hint;      ///< "drag or press WASD to move"
-    idle_hint pick_hint;      ///< "press 1-6 to pick a skill"
+    idle_hint move_hint; ///< "drag or press WASD to move"
+    idle_hint pick_hint; ///< "press 1-6 to pick a skill"
     bool show_move_hint, show_pick_hint;
     bool show_perf;
 } hud;
@@ -28,7 +28,8 @@ void hud_init(hud *h);
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w);
 void hud_free(hud *h);
 /// Advances the idle hints for the focused human.
-void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool moved, bool aimed, bool picked);
+void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool moved, bool aimed,
+                      bool picked);
 /// Draws the HUD for agent `focus` (the human, or whoever is spectated).
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
               bool has_pad, const hud_timings *t);

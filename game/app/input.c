@@ -62,42 +62,93 @@ static void press(input_state *in, input_action a) {
 static void key(input_state *in, const SDL_KeyboardEvent *k, bool down) {
     SDL_Keycode sym = k->keysym.sym;
     switch (sym) {
-    case SDLK_w: case SDLK_UP: in->up = down; break;
-    case SDLK_s: case SDLK_DOWN: in->down = down; break;
-    case SDLK_a: case SDLK_LEFT: in->left = down; break;
-    case SDLK_d: case SDLK_RIGHT: in->right = down; break;
-    default: break;
+    case SDLK_w:
+    case SDLK_UP:
+        in->up = down;
+        break;
+    case SDLK_s:
+    case SDLK_DOWN:
+        in->down = down;
+        break;
+    case SDLK_a:
+    case SDLK_LEFT:
+        in->left = down;
+        break;
+    case SDLK_d:
+    case SDLK_RIGHT:
+        in->right = down;
+        break;
+    default:
+        break;
     }
     if (!down || k->repeat) {
         // Menus repeat arrows while held.
         if (!(down && k->repeat)) return;
     }
     switch (sym) {
-    case SDLK_w: case SDLK_UP: press(in, ACT_UP); break;
-    case SDLK_s: case SDLK_DOWN: press(in, ACT_DOWN); break;
-    case SDLK_a: case SDLK_LEFT: press(in, ACT_LEFT); break;
-    case SDLK_d: case SDLK_RIGHT: press(in, ACT_RIGHT); break;
-    default: break;
+    case SDLK_w:
+    case SDLK_UP:
+        press(in, ACT_UP);
+        break;
+    case SDLK_s:
+    case SDLK_DOWN:
+        press(in, ACT_DOWN);
+        break;
+    case SDLK_a:
+    case SDLK_LEFT:
+        press(in, ACT_LEFT);
+        break;
+    case SDLK_d:
+    case SDLK_RIGHT:
+        press(in, ACT_RIGHT);
+        break;
+    default:
+        break;
     }
     if (k->repeat) return;
     switch (sym) {
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
-        if (k->keysym.mod & KMOD_ALT) press(in, ACT_FULLSCREEN);
-        else press(in, ACT_CONFIRM);
+        if (k->keysym.mod & KMOD_ALT)
+            press(in, ACT_FULLSCREEN);
+        else
+            press(in, ACT_CONFIRM);
         break;
-    case SDLK_SPACE: press(in, ACT_CONFIRM); break;
-    case SDLK_ESCAPE: press(in, ACT_PAUSE); press(in, ACT_BACK); break;
-    case SDLK_BACKSPACE: press(in, ACT_BACK); break;
-    case SDLK_F11: press(in, ACT_FULLSCREEN); break;
-    case SDLK_m: press(in, ACT_MUTE); break;
-    case SDLK_F3: press(in, ACT_PERF); break;
-    case SDLK_TAB: press(in, ACT_SPECTATE_NEXT); break;
-    case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: press(in, ACT_ZOOM_IN); break;
-    case SDLK_MINUS: case SDLK_KP_MINUS: press(in, ACT_ZOOM_OUT); break;
+    case SDLK_SPACE:
+        press(in, ACT_CONFIRM);
+        break;
+    case SDLK_ESCAPE:
+        press(in, ACT_PAUSE);
+        press(in, ACT_BACK);
+        break;
+    case SDLK_BACKSPACE:
+        press(in, ACT_BACK);
+        break;
+    case SDLK_F11:
+        press(in, ACT_FULLSCREEN);
+        break;
+    case SDLK_m:
+        press(in, ACT_MUTE);
+        break;
+    case SDLK_F3:
+        press(in, ACT_PERF);
+        break;
+    case SDLK_TAB:
+        press(in, ACT_SPECTATE_NEXT);
+        break;
+    case SDLK_EQUALS:
+    case SDLK_PLUS:
+    case SDLK_KP_PLUS:
+        press(in, ACT_ZOOM_IN);
+        break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+        press(in, ACT_ZOOM_OUT);
+        break;
     default:
         if (sym >= SDLK_1 && sym <= SDLK_6) in->players[0].pick = (uint8_t)(1 + sym - SDLK_1);
-        if (sym >= SDLK_F4 && sym <= SDLK_F10) in->actions[ACT_OVERLAY_0] = 1 + (int)(sym - SDLK_F4);
+        if (sym >= SDLK_F4 && sym <= SDLK_F10)
+            in->actions[ACT_OVERLAY_0] = 1 + (int)(sym - SDLK_F4);
         break;
     }
 }
@@ -113,24 +164,46 @@ static void pad_button(input_state *in, const SDL_ControllerButtonEvent *b, bool
         [SDL_CONTROLLER_BUTTON_DPAD_UP] = 1,   [SDL_CONTROLLER_BUTTON_DPAD_RIGHT] = 2,
         [SDL_CONTROLLER_BUTTON_DPAD_DOWN] = 3, [SDL_CONTROLLER_BUTTON_DPAD_LEFT] = 4,
         [SDL_CONTROLLER_BUTTON_X] = 5,         [SDL_CONTROLLER_BUTTON_Y] = 6};
-    if (b->button < SDL_CONTROLLER_BUTTON_MAX && picks[b->button]) in->players[p].pick = picks[b->button];
+    if (b->button < SDL_CONTROLLER_BUTTON_MAX && picks[b->button])
+        in->players[p].pick = picks[b->button];
     switch (b->button) {
-    case SDL_CONTROLLER_BUTTON_A: press(in, ACT_CONFIRM); break;
-    case SDL_CONTROLLER_BUTTON_B: press(in, ACT_BACK); break;
-    case SDL_CONTROLLER_BUTTON_START: press(in, ACT_PAUSE); break;
-    case SDL_CONTROLLER_BUTTON_BACK: press(in, ACT_SPECTATE_NEXT); break;
-    case SDL_CONTROLLER_BUTTON_DPAD_UP: press(in, ACT_UP); break;
-    case SDL_CONTROLLER_BUTTON_DPAD_DOWN: press(in, ACT_DOWN); break;
-    case SDL_CONTROLLER_BUTTON_DPAD_LEFT: press(in, ACT_LEFT); break;
-    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT: press(in, ACT_RIGHT); break;
-    default: break;
+    case SDL_CONTROLLER_BUTTON_A:
+        press(in, ACT_CONFIRM);
+        break;
+    case SDL_CONTROLLER_BUTTON_B:
+        press(in, ACT_BACK);
+        break;
+    case SDL_CONTROLLER_BUTTON_START:
+        press(in, ACT_PAUSE);
+        break;
+    case SDL_CONTROLLER_BUTTON_BACK:
+        press(in, ACT_SPECTATE_NEXT);
+        break;
+    case SDL_CONTROLLER_BUTTON_DPAD_UP:
+        press(in, ACT_UP);
+        break;
+    case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
+        press(in, ACT_DOWN);
+        break;
+    case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
+        press(in, ACT_LEFT);
+        break;
+    case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
+        press(in, ACT_RIGHT);
+        break;
+    default:
+        break;
     }
 }
 
 bool input_handle_event(input_state *in, const SDL_Event *e) {
     switch (e->type) {
-    case SDL_KEYDOWN: key(in, &e->key, true); break;
-    case SDL_KEYUP: key(in, &e->key, false); break;
+    case SDL_KEYDOWN:
+        key(in, &e->key, true);
+        break;
+    case SDL_KEYUP:
+        key(in, &e->key, false);
+        break;
     case SDL_MOUSEMOTION:
         if (e->motion.which == SDL_TOUCH_MOUSEID) return false;
         in->mouse_x = (float)e->motion.x;
@@ -181,10 +254,18 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
             press(in, ACT_CONFIRM);
         }
         break;
-    case SDL_CONTROLLERDEVICEADDED: attach_pad(in, e->cdevice.which); break;
-    case SDL_CONTROLLERDEVICEREMOVED: detach_pad(in, e->cdevice.which); break;
-    case SDL_CONTROLLERBUTTONDOWN: pad_button(in, &e->cbutton, true); break;
-    case SDL_CONTROLLERBUTTONUP: pad_button(in, &e->cbutton, false); break;
+    case SDL_CONTROLLERDEVICEADDED:
+        attach_pad(in, e->cdevice.which);
+        break;
+    case SDL_CONTROLLERDEVICEREMOVED:
+        detach_pad(in, e->cdevice.which);
+        break;
+    case SDL_CONTROLLERBUTTONDOWN:
+        pad_button(in, &e->cbutton, true);
+        break;
+    case SDL_CONTROLLERBUTTONUP:
+        pad_button(in, &e->cbutton, false);
+        break;
     case SDL_CONTROLLERAXISMOTION: {
         int p = player_of_pad(in, e->caxis.which);
         if (p >= 0 && e->caxis.axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT)
@@ -198,7 +279,8 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         }
         break;
     }
-    default: return false;
+    default:
+        return false;
     }
     in->idle_seconds = 0.0f;
     return true;
@@ -218,7 +300,8 @@ vec2s input_dead_zone(vec2s v, float dead) {
     return (vec2s){{v.x / len * scaled, v.y / len * scaled}};
 }
 
-static vec2s pad_stick(SDL_GameController *pad, SDL_GameControllerAxis ax, SDL_GameControllerAxis ay) {
+static vec2s pad_stick(SDL_GameController *pad, SDL_GameControllerAxis ax,
+                       SDL_GameControllerAxis ay) {
     vec2s v = {{(float)SDL_GameControllerGetAxis(pad, ax) / 32767.0f,
                 (float)SDL_GameControllerGetAxis(pad, ay) / 32767.0f}};
     return input_dead_zone(v, INPUT_DEAD_ZONE);

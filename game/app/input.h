@@ -18,19 +18,28 @@
 #define INPUT_VSTICK_RADIUS 70.0f
 
 typedef enum input_action {
-    ACT_UP, ACT_DOWN, ACT_LEFT, ACT_RIGHT, ///< menu navigation
-    ACT_CONFIRM, ACT_BACK, ACT_PAUSE,
-    ACT_FULLSCREEN, ACT_MUTE, ACT_PERF, ACT_SPECTATE_NEXT,
-    ACT_ZOOM_IN, ACT_ZOOM_OUT,
+    ACT_UP,
+    ACT_DOWN,
+    ACT_LEFT,
+    ACT_RIGHT, ///< menu navigation
+    ACT_CONFIRM,
+    ACT_BACK,
+    ACT_PAUSE,
+    ACT_FULLSCREEN,
+    ACT_MUTE,
+    ACT_PERF,
+    ACT_SPECTATE_NEXT,
+    ACT_ZOOM_IN,
+    ACT_ZOOM_OUT,
     ACT_OVERLAY_0, ///< debug overlays F4.. (issue 7 uses them)
     ACT_COUNT
 } input_action;
 
 typedef struct input_player {
     SDL_GameController *pad;
-    SDL_JoystickID pad_id;   ///< instance id, -1 when none
-    uint8_t pick;            ///< skill chosen since the last frame (1-based), 0 none
-    bool fire_held;          ///< a fire button is held
+    SDL_JoystickID pad_id; ///< instance id, -1 when none
+    uint8_t pick;          ///< skill chosen since the last frame (1-based), 0 none
+    bool fire_held;        ///< a fire button is held
 } input_player;
 
 typedef struct input_state {

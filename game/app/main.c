@@ -1,13 +1,12 @@
-// arena: the game. Windowed play, headless matches, recording and replays.
+// arena: the game. Windowed play, headless matches, recordings, replays and screenshots.
+#include "app.h"
 #include "headless.h"
 #include "options.h"
-
-#include <stdio.h>
 
 int main(int argc, char **argv) {
     arena_options o;
     if (!arena_parse_options(argc, argv, &o)) return 2;
-    if (o.headless || (o.replay && !o.screenshot)) return arena_run_headless(&o);
-    fprintf(stderr, "%s: the windowed game is not built yet; use --headless\n", ARENA_PROGRAM);
-    return 2;
+    if (o.screenshot) return app_run_screenshot(&o);
+    if (o.headless) return arena_run_headless(&o);
+    return app_run_windowed(&o);
 }

@@ -65,6 +65,7 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
             o->screenshot = v;
         else if (!strcmp(a, "--seed")) {
             if (!parse_u64(v, &o->seed)) return fail(v, "--seed needs a whole number >= 0");
+            o->seed_set = true;
         } else if (!strcmp(a, "--bots")) {
             if (!parse_int(v, 0, 999, &o->bots))
                 return fail(v, "--bots needs a number from 0 to 999");

@@ -10,13 +10,15 @@
 typedef struct arena_options {
     const char *map; ///< map name or file; NULL for the default map
     uint64_t seed;
-    int bots; ///< -1: default
+    bool seed_set; ///< --seed was given (otherwise windowed matches vary)
+    int bots;      ///< -1: default
     int humans;
     int ticks; ///< -1: until the match ends
     bool headless;
     bool autopilot;
     bool realtime;
     bool stats;
+    bool title;             ///< --screenshot of the title screen instead of the match
     const char *record;     ///< replay file to write
     const char *replay;     ///< replay file to play back
     const char *screenshot; ///< PNG to write at tick `ticks`

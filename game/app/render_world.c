@@ -6,7 +6,7 @@
 enum drawable_kind { D_WALL, D_PROP, D_GEM, D_AGENT, D_BULLET };
 
 struct drawable {
-    float y;   ///< foot y, world units
+    float y; ///< foot y, world units
     int kind;
     int index; ///< cell, agent, gem or bullet index
 };
@@ -14,7 +14,8 @@ struct drawable {
 bool world_renderer_init(world_renderer *r, gfx *g, const sim_world *w) {
     world_renderer_free(r);
     r->g = g;
-    r->capacity = w->grid.width * w->grid.height + w->agent_count + w->cfg.max_bullets + w->cfg.max_gems;
+    r->capacity =
+        w->grid.width * w->grid.height + w->agent_count + w->cfg.max_bullets + w->cfg.max_gems;
     r->items = malloc((size_t)r->capacity * sizeof *r->items);
     return r->items != NULL;
 }
@@ -26,12 +27,12 @@ void world_renderer_free(world_renderer *r) {
 }
 
 SDL_Color agent_color(const sim_world *w, int id) {
-    static const SDL_Color humans[4] = {{255, 214, 64, 255}, {90, 220, 255, 255}, {255, 120, 200, 255},
-                                        {150, 255, 120, 255}};
-    static const SDL_Color bots[10] = {{235, 90, 80, 255},   {90, 160, 235, 255},  {120, 200, 110, 255},
-                                       {230, 150, 70, 255},  {170, 120, 220, 255}, {80, 200, 190, 255},
-                                       {220, 110, 160, 255}, {200, 200, 90, 255},  {140, 150, 160, 255},
-                                       {240, 170, 140, 255}};
+    static const SDL_Color humans[4] = {
+        {255, 214, 64, 255}, {90, 220, 255, 255}, {255, 120, 200, 255}, {150, 255, 120, 255}};
+    static const SDL_Color bots[10] = {
+        {235, 90, 80, 255},   {90, 160, 235, 255}, {120, 200, 110, 255}, {230, 150, 70, 255},
+        {170, 120, 220, 255}, {80, 200, 190, 255}, {220, 110, 160, 255}, {200, 200, 90, 255},
+        {140, 150, 160, 255}, {240, 170, 140, 255}};
     if (id < w->cfg.humans) return humans[id % 4];
     return bots[id % 10];
 }
@@ -59,7 +60,8 @@ static SDL_FRect world_rect(const camera *c, float x, float y, float w, float h)
 }
 
 static void draw_tile(gfx *g, const camera *c, int tile, float x, float y, float w, float h) {
-    SDL_Rect src = {tile % ART_TILES_PER_ROW * ART_TILE, tile / ART_TILES_PER_ROW * ART_TILE, (int)w, (int)h};
+    SDL_Rect src = {tile % ART_TILES_PER_ROW * ART_TILE, tile / ART_TILES_PER_ROW * ART_TILE,
+                    (int)w, (int)h};
     SDL_FRect dst = world_rect(c, x, y, w, h);
     // A hair of overlap hides seams between tiles at fractional zoom.
     dst.w += 0.5f;
@@ -67,9 +69,11 @@ static void draw_tile(gfx *g, const camera *c, int tile, float x, float y, float
     SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
 }
 
-static void draw_parallax(gfx *g, SDL_Texture *t, const camera *c, float fx, float fy, Uint8 alpha) {
+static void draw_parallax(gfx *g, SDL_Texture *t, const camera *c, float fx, float fy,
+                          Uint8 alpha) {
     const float size = ART_PARALLAX * c->zoom;
-    float ox = -fmodf(c->center.x * fx * c->zoom, size), oy = -fmodf(c->center.y * fy * c->zoom, size);
+    float ox = -fmodf(c->center.x * fx * c->zoom, size),
+          oy = -fmodf(c->center.y * fy * c->zoom, size);
     if (ox > 0) ox -= size;
     if (oy > 0) oy -= size;
     SDL_SetTextureAlphaMod(t, alpha);
@@ -80,7 +84,8 @@ static void draw_parallax(gfx *g, SDL_Texture *t, const camera *c, float fx, flo
         }
 }
 
-static void draw_ground(gfx *g, const camera *c, const sim_world *w, int x0, int y0, int x1, int y1) {
+static void draw_ground(gfx *g, const camera *c, const sim_world *w, int x0, int y0, int x1,
+                        int y1) {
     const float cs = w->cfg.cell_size;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
@@ -101,10 +106,12 @@ static void draw_wall(gfx *g, const camera *c, const sim_world *w, int x, int y)
     const float cs = w->cfg.cell_size, h = ART_WALL_HEIGHT * cs / ART_TILE;
     bool deep = ae_grid_is_wall(&w->grid, x, y + 1) && ae_grid_is_wall(&w->grid, x, y - 1) &&
                 ae_grid_is_wall(&w->grid, x - 1, y) && ae_grid_is_wall(&w->grid, x + 1, y);
-    draw_tile(g, c, deep ? ART_TILE_WALL_TOP_DEEP : ART_TILE_WALL_TOP, (float)x * cs, (float)y * cs - h, cs, cs);
+    draw_tile(g, c, deep ? ART_TILE_WALL_TOP_DEEP : ART_TILE_WALL_TOP, (float)x * cs,
+              (float)y * cs - h, cs, cs);
     if (!ae_grid_is_wall(&w->grid, x, y + 1)) {
         SDL_Rect src = {ART_TILE_WALL_FRONT % ART_TILES_PER_ROW * ART_TILE,
-                        ART_TILE_WALL_FRONT / ART_TILES_PER_ROW * ART_TILE, ART_TILE, ART_WALL_HEIGHT};
+                        ART_TILE_WALL_FRONT / ART_TILES_PER_ROW * ART_TILE, ART_TILE,
+                        ART_WALL_HEIGHT};
         SDL_FRect dst = world_rect(c, (float)x * cs, (float)(y + 1) * cs - h, cs, h);
         dst.w += 0.5f;
         SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
@@ -123,12 +130,14 @@ static int facing_row(vec2s f) {
     return (row % ART_AGENT_DIRS + ART_AGENT_DIRS) % ART_AGENT_DIRS;
 }
 
-static void draw_agent(gfx *g, const camera *c, const sim_world *w, int id, float alpha, float time) {
+static void draw_agent(gfx *g, const camera *c, const sim_world *w, int id, float alpha,
+                       float time) {
     const sim_agent *a = &w->agents[id];
     vec2s p = agent_draw_pos(a, alpha);
     bool moving = glms_vec2_norm(a->move) > 0.1f;
     int frame = a->hit_flash > 0 ? 5 : (moving ? 1 + (int)(time * 10.0f + (float)id) % 4 : 0);
-    SDL_Rect src = {frame * ART_AGENT_W, facing_row(a->facing) * ART_AGENT_H, ART_AGENT_W, ART_AGENT_H};
+    SDL_Rect src = {frame * ART_AGENT_W, facing_row(a->facing) * ART_AGENT_H, ART_AGENT_W,
+                    ART_AGENT_H};
     SDL_Color col = agent_color(w, id);
     SDL_SetTextureColorMod(g->agent, col.r, col.g, col.b);
     draw_sprite(g->renderer, g->agent, c, src, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
@@ -136,9 +145,11 @@ static void draw_agent(gfx *g, const camera *c, const sim_world *w, int id, floa
     vec2s s = camera_to_screen(c, (vec2s){{p.x - 16.0f, p.y - ART_AGENT_FOOT_Y - 6.0f}});
     float bw = 32.0f * c->zoom, bh = fmaxf(3.0f, 4.0f * c->zoom);
     float share = a->hp > 0 ? a->hp / a->max_hp : 0.0f;
-    gfx_fill_rect(g->renderer, (SDL_FRect){s.x - 1, s.y - 1, bw + 2, bh + 2}, (SDL_Color){20, 20, 30, 180});
+    gfx_fill_rect(g->renderer, (SDL_FRect){s.x - 1, s.y - 1, bw + 2, bh + 2},
+                  (SDL_Color){20, 20, 30, 180});
     SDL_Color hp = share > 0.5f ? (SDL_Color){90, 220, 90, 255}
-                                : (share > 0.25f ? (SDL_Color){240, 200, 60, 255} : (SDL_Color){235, 70, 60, 255});
+                                : (share > 0.25f ? (SDL_Color){240, 200, 60, 255}
+                                                 : (SDL_Color){235, 70, 60, 255});
     gfx_fill_rect(g->renderer, (SDL_FRect){s.x, s.y, bw * share, bh}, hp);
 }
 
@@ -164,7 +175,8 @@ static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
         }
         float half = sqrtf(r * r - dy * dy);
         if (sc.x - half > 0) spans[n++] = (SDL_FRect){0, (float)y, sc.x - half, 2};
-        if (sc.x + half < c->screen_w) spans[n++] = (SDL_FRect){sc.x + half, (float)y, c->screen_w - sc.x - half, 2};
+        if (sc.x + half < c->screen_w)
+            spans[n++] = (SDL_FRect){sc.x + half, (float)y, c->screen_w - sc.x - half, 2};
     }
     SDL_SetRenderDrawBlendMode(rr, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(rr, 130, 40, 170, 80);
@@ -172,7 +184,8 @@ static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
     gfx_ring(rr, sc.x, sc.y, r, fmaxf(3.0f, 6.0f * c->zoom), (SDL_Color){200, 90, 255, 220}, false);
     if (z->shrinking || z->next_radius != z->radius) {
         vec2s nc = camera_to_screen(c, z->next_center);
-        gfx_ring(rr, nc.x, nc.y, z->next_radius * c->zoom, 2.0f, (SDL_Color){255, 255, 255, 200}, true);
+        gfx_ring(rr, nc.x, nc.y, z->next_radius * c->zoom, 2.0f, (SDL_Color){255, 255, 255, 200},
+                 true);
     }
 }
 
@@ -185,7 +198,8 @@ static void draw_fx(gfx *g, const camera *c, const sim_world *w, const fx_state 
             SDL_snprintf(text, sizeof text, "%d", (int)lroundf(p->value));
             vec2s s = camera_to_screen(c, p->pos);
             Uint8 alpha = (Uint8)(255.0f * (1.0f - t * t));
-            gfx_text_centered(g, s.x, s.y - 40.0f * c->zoom, 2.0f, (SDL_Color){255, 240, 120, alpha}, text);
+            gfx_text_centered(g, s.x, s.y - 40.0f * c->zoom, 2.0f,
+                              (SDL_Color){255, 240, 120, alpha}, text);
             continue;
         }
         int frame = (int)(t * ART_FX_FRAMES);
@@ -219,8 +233,9 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++)
             if (ae_grid_is_wall(&w->grid, x, y) && n < r->capacity)
-                r->items[n++] = (drawable){(float)(y + 1) * cs, is_prop(&w->grid, x, y) ? D_PROP : D_WALL,
-                                           y * w->grid.width + x};
+                r->items[n++] =
+                    (drawable){(float)(y + 1) * cs, is_prop(&w->grid, x, y) ? D_PROP : D_WALL,
+                               y * w->grid.width + x};
     for (int i = 0; i < w->agent_count && n < r->capacity; i++)
         if (w->agents[i].placement == 0)
             r->items[n++] = (drawable){agent_draw_pos(&w->agents[i], alpha).y, D_AGENT, i};
@@ -233,7 +248,9 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     for (int k = 0; k < n; k++) {
         const drawable *d = &r->items[k];
         switch (d->kind) {
-        case D_WALL: draw_wall(g, c, w, d->index % w->grid.width, d->index / w->grid.width); break;
+        case D_WALL:
+            draw_wall(g, c, w, d->index % w->grid.width, d->index / w->grid.width);
+            break;
         case D_PROP: {
             int x = d->index % w->grid.width, y = d->index / w->grid.width;
             int prop = (int)(cell_hash(x, y) % ART_PROP_COUNT);
@@ -248,7 +265,9 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             draw_sprite(rr, g->fx, c, src, w->gems[d->index].pos, 16, 28);
             break;
         }
-        case D_AGENT: draw_agent(g, c, w, d->index, alpha, time); break;
+        case D_AGENT:
+            draw_agent(g, c, w, d->index, alpha, time);
+            break;
         case D_BULLET: {
             const sim_bullet *b = &w->bullets[d->index];
             vec2s p = glms_vec2_sub(b->pos, glms_vec2_scale(b->vel, 1.0f - alpha));

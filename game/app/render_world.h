@@ -12,7 +12,7 @@ typedef struct drawable drawable;
 
 typedef struct world_renderer {
     gfx *g;
-    drawable *items;  ///< scratch for the depth sort, sized for the map and the match
+    drawable *items; ///< scratch for the depth sort, sized for the map and the match
     int capacity;
 } world_renderer;
 

@@ -1,0 +1,114 @@
+// Match set-up, fixed ticks and drawing shared by the window and the screenshot mode.
+#include "app.h"
+
+#include "sim_world.h"
+
+#include <stdio.h>
+
+const char *const app_maps[APP_MAP_COUNT] = {"arena", "ruins", "islands", "large"};
+
+bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
+    char path[1024];
+    arena_resolve_map(attract || a->opts.map == NULL ? app_maps[a->map] : a->opts.map, path,
+                      sizeof path);
+    session_def def = {0};
+    def.map_path = path;
+    def.config = sim_default_config();
+    // A given seed (and every screenshot) is reproducible; otherwise each match differs.
+    def.config.seed =
+        a->opts.seed_set || attract ? a->opts.seed : (uint64_t)SDL_GetPerformanceCounter();
+    def.config.humans = attract ? 0 : a->humans;
+    def.config.bots = attract ? 24 : a->bots;
+    def.autopilot = !attract && a->opts.autopilot;
+    def.record_path = attract ? NULL : a->opts.record;
+    def.replay_path = attract ? NULL : a->opts.replay;
+    ae_error e;
+    session *s = session_create(&def, &e);
+    if (!s) {
+        snprintf(err, errlen, "%s: %s", a->opts.replay && !attract ? a->opts.replay : path, e.msg);
+        return false;
+    }
+    if (a->s) session_destroy(a->s);
+    a->s = s;
+    sim_world *w = session_world(s);
+    if (!world_renderer_init(&a->wr, &a->g, w)) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    hud_build_minimap(&a->hud, a->renderer, w);
+    fx_clear(&a->fx);
+    a->accumulator = 0;
+    a->alpha = 1.0f;
+    a->spectate = 0;
+    int focus = app_focus(a);
+    a->cam.center = w->agents[focus].pos;
+    a->cam.zoom = a->cam.target_zoom = 1.0f;
+    return true;
+}
+
+int app_focus(const app *a) {
+    const sim_world *w = session_world(a->s);
+    if (w->cfg.humans > 0 && w->agents[0].placement == 0) return 0;
+    if (a->spectate >= 0 && a->spectate < w->agent_count && w->agents[a->spectate].placement == 0)
+        return a->spectate;
+    // Follow the killer, else anyone alive, else the winner.
+    if (w->cfg.humans > 0 && w->agents[0].killer >= 0 &&
+        w->agents[w->agents[0].killer].placement == 0)
+        return w->agents[0].killer;
+    for (int i = 0; i < w->agent_count; i++)
+        if (w->agents[i].placement == 0) return i;
+    return w->winner >= 0 ? w->winner : 0;
+}
+
+void app_tick(app *a) {
+    sim_world *w = session_world(a->s);
+    sim_input inputs[SIM_MAX_HUMANS] = {{0}};
+    bool moved = false, aimed = false, picked = false;
+    for (int h = 0; h < w->cfg.humans && h < INPUT_MAX_PLAYERS; h++) {
+        vec2s p = camera_to_screen(&a->cam, agent_draw_pos(&w->agents[h], a->alpha));
+        input_frame(&a->in, h, p.x, p.y - 20.0f * a->cam.zoom, &inputs[h]);
+        if (h == 0) {
+            moved = inputs[0].move_x || inputs[0].move_y;
+            aimed = inputs[0].aim_x || inputs[0].aim_y;
+            picked = inputs[0].skill_pick != 0;
+        }
+    }
+    uint64_t t0 = SDL_GetPerformanceCounter();
+    session_step(a->s, inputs);
+    double ms =
+        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+    a->timings.sim_ms += ((float)ms - a->timings.sim_ms) * 0.1f;
+    fx_absorb(&a->fx, w);
+    if (w->cfg.humans > 0)
+        hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, 0, moved, aimed, picked);
+}
+
+void app_draw(app *a) {
+    const sim_world *w = session_world(a->s);
+    int focus = app_focus(a);
+    world_renderer_draw(&a->wr, &a->cam, w, a->alpha, a->time, &a->fx);
+    if (a->screen != SCREEN_TITLE) {
+        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings);
+        // The virtual joystick, drawn where the drag began.
+        if (a->in.vstick_active && a->screen == SCREEN_PLAY) {
+            SDL_Rect base = {ART_UI_STICK_BASE_X, 0, ART_UI_STICK_BASE, ART_UI_STICK_BASE};
+            SDL_Rect knob = {ART_UI_STICK_KNOB_X, 0, ART_UI_STICK_KNOB, ART_UI_STICK_KNOB};
+            float dx = a->in.vstick_x - a->in.vstick_x0, dy = a->in.vstick_y - a->in.vstick_y0;
+            float len = SDL_sqrtf(dx * dx + dy * dy);
+            if (len > INPUT_VSTICK_RADIUS) {
+                dx *= INPUT_VSTICK_RADIUS / len;
+                dy *= INPUT_VSTICK_RADIUS / len;
+            }
+            SDL_SetTextureAlphaMod(a->g.ui, 200);
+            SDL_SetTextureColorMod(a->g.ui, 255, 255, 255);
+            SDL_RenderCopyF(a->renderer, a->g.ui, &base,
+                            &(SDL_FRect){a->in.vstick_x0 - 64, a->in.vstick_y0 - 64, 128, 128});
+            SDL_RenderCopyF(
+                a->renderer, a->g.ui, &knob,
+                &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
+            SDL_SetTextureAlphaMod(a->g.ui, 255);
+        }
+    }
+    app_draw_screen_overlay(a);
+    if (a->notice[0]) hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age);
+}

@@ -1,0 +1,72 @@
+/// The windowed game and the screenshot mode: screens, the fixed-step loop, drawing a frame.
+#ifndef ARENA_APP_H
+#define ARENA_APP_H
+
+#include "camera.h"
+#include "fx.h"
+#include "gfx.h"
+#include "hud.h"
+#include "input.h"
+#include "options.h"
+#include "render_world.h"
+#include "session.h"
+
+typedef enum app_screen {
+    SCREEN_TITLE, ///< a bot match plays behind the menu
+    SCREEN_PLAY,
+    SCREEN_PAUSE,
+    SCREEN_DEAD, ///< spectating after death
+    SCREEN_RESULTS,
+} app_screen;
+
+/// Shipped maps the title screen offers.
+#define APP_MAP_COUNT 4
+extern const char *const app_maps[APP_MAP_COUNT];
+
+typedef struct app {
+    SDL_Window *window;
+    SDL_Renderer *renderer;
+    gfx g;
+    arena_options opts;
+    session *s;
+    world_renderer wr;
+    camera cam;
+    fx_state fx;
+    hud hud;
+    input_state in;
+    app_screen screen;
+    int menu; ///< selected menu item
+    int bots; ///< title menu: number of bots
+    int map;  ///< title menu: index into app_maps
+    int humans;
+    int spectate;       ///< agent followed after death
+    double accumulator; ///< seconds of sim time owed
+    float alpha;        ///< interpolation between the last two ticks
+    float time;         ///< seconds since start, for animation
+    hud_timings timings;
+    bool fullscreen;
+    bool quit;
+    char notice[320]; ///< short message on screen (map reloads)
+    float notice_age;
+    int result_place, result_kills, result_ticks;
+} app;
+
+/// Creates the session for the current menu choices (or the options), resets view state.
+bool app_start_match(app *a, bool attract, char *err, size_t errlen);
+/// Runs one fixed tick of the current session with the humans' inputs.
+void app_tick(app *a);
+/// The agent the camera and the HUD follow.
+int app_focus(const app *a);
+/// Draws everything for the current screen (no present).
+void app_draw(app *a);
+/// Screen logic for one frame (menus, death, results).
+void app_update_screens(app *a);
+/// Menus and messages of the current screen, drawn over the world and the HUD.
+void app_draw_screen_overlay(app *a);
+
+/// Windowed game; returns the exit status.
+int app_run_windowed(const arena_options *o);
+/// --screenshot: renders tick N to a PNG with the software renderer; returns the exit status.
+int app_run_screenshot(const arena_options *o);
+
+#endif

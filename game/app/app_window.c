@@ -1,0 +1,162 @@
+// The windowed game: SDL set-up, events, the fixed 60 Hz step with interpolation, presenting.
+#include "app.h"
+
+#include "sim_world.h"
+
+#include <stdio.h>
+
+#ifndef ARENA_ASSET_DIR
+#define ARENA_ASSET_DIR "assets"
+#endif
+
+static void sync_screen_size(app *a) {
+    int w, h;
+    SDL_GetRendererOutputSize(a->renderer, &w, &h);
+    a->cam.screen_w = (float)w;
+    a->cam.screen_h = (float)h;
+    a->in.screen_w = (float)w;
+    a->in.screen_h = (float)h;
+    // High-DPI: mouse coordinates come in window points; scale them to renderer pixels.
+    int ww, wh;
+    SDL_GetWindowSize(a->window, &ww, &wh);
+    SDL_RenderSetScale(a->renderer, 1.0f, 1.0f);
+    (void)ww;
+    (void)wh;
+}
+
+static void handle_event(app *a, const SDL_Event *e) {
+    switch (e->type) {
+    case SDL_QUIT:
+        a->quit = true;
+        return;
+    case SDL_WINDOWEVENT:
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) sync_screen_size(a);
+        if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->screen == SCREEN_PLAY) {
+            a->screen = SCREEN_PAUSE; // never play on while the player is away
+            a->menu = 0;
+        }
+        return;
+    default:
+        break;
+    }
+    SDL_Event scaled = *e;
+    if (e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN ||
+        e->type == SDL_MOUSEBUTTONUP) {
+        int ww, wh;
+        SDL_GetWindowSize(a->window, &ww, &wh);
+        float sx = ww > 0 ? a->cam.screen_w / (float)ww : 1.0f,
+              sy = wh > 0 ? a->cam.screen_h / (float)wh : 1.0f;
+        if (e->type == SDL_MOUSEMOTION) {
+            scaled.motion.x = (int)((float)e->motion.x * sx);
+            scaled.motion.y = (int)((float)e->motion.y * sy);
+        } else {
+            scaled.button.x = (int)((float)e->button.x * sx);
+            scaled.button.y = (int)((float)e->button.y * sy);
+        }
+    }
+    input_handle_event(&a->in, &scaled);
+}
+
+static void global_actions(app *a) {
+    if (input_take_action(&a->in, ACT_FULLSCREEN)) {
+        a->fullscreen = !a->fullscreen;
+        SDL_SetWindowFullscreen(a->window, a->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+        sync_screen_size(a);
+    }
+    if (input_take_action(&a->in, ACT_PERF)) a->hud.show_perf = !a->hud.show_perf;
+    if (input_take_action(&a->in, ACT_ZOOM_IN)) camera_zoom_by(&a->cam, 1.15f);
+    if (input_take_action(&a->in, ACT_ZOOM_OUT)) camera_zoom_by(&a->cam, 1.0f / 1.15f);
+    input_take_action(&a->in, ACT_MUTE);
+    a->in.actions[ACT_OVERLAY_0] = 0;
+}
+
+static void frame(app *a, float dt) {
+    global_actions(a);
+    app_update_screens(a);
+    bool running =
+        a->screen == SCREEN_TITLE || a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD;
+    if (running) {
+        a->accumulator += dt;
+        const double step = 1.0 / SIM_TICK_HZ;
+        int ticks = 0;
+        while (a->accumulator >= step && ticks < 8) { // never spiral after a long stall
+            app_tick(a);
+            a->accumulator -= step;
+            ticks++;
+        }
+        if (ticks == 8) a->accumulator = 0;
+        a->alpha = (float)(a->accumulator / step);
+    }
+    const sim_world *w = session_world(a->s);
+    camera_follow(&a->cam, agent_draw_pos(&w->agents[app_focus(a)], a->alpha), dt);
+    fx_update(&a->fx, running ? dt : 0.0f);
+    a->notice_age += dt;
+    uint64_t t0 = SDL_GetPerformanceCounter();
+    app_draw(a);
+    double ms =
+        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+    a->timings.render_ms += ((float)ms - a->timings.render_ms) * 0.1f;
+    SDL_RenderPresent(a->renderer);
+}
+
+int app_run_windowed(const arena_options *o) {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "arena: cannot start SDL: %s\n", SDL_GetError());
+        return 1;
+    }
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
+    static app a;
+    a.opts = *o;
+    a.humans = o->humans;
+    a.bots = o->bots >= 0 ? o->bots : 29;
+    a.window = SDL_CreateWindow("Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
+                                SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    a.renderer = a.window ? SDL_CreateRenderer(a.window, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
+    if (!a.renderer) {
+        fprintf(stderr, "arena: cannot open a window: %s\n", SDL_GetError());
+        SDL_Quit();
+        return 1;
+    }
+    char err[512];
+    int status = 0;
+    if (!gfx_load(&a.g, a.renderer, ARENA_ASSET_DIR "/sprites", err, sizeof err)) {
+        fprintf(stderr, "arena: %s\n", err);
+        status = 2;
+    }
+    input_init(&a.in);
+    input_open_pads(&a.in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
+    hud_init(&a.hud);
+    camera_init(&a.cam, glms_vec2_zero(), 1280, 720);
+    sync_screen_size(&a);
+    bool direct = o->map || o->replay || o->autopilot || o->record;
+    if (status == 0 && !app_start_match(&a, !direct, err, sizeof err)) {
+        fprintf(stderr, "arena: %s\n", err);
+        status = 2;
+    }
+    a.screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
+    uint64_t last = SDL_GetPerformanceCounter();
+    while (status == 0 && !a.quit) {
+        SDL_Event e;
+        while (SDL_PollEvent(&e)) handle_event(&a, &e);
+        uint64_t now = SDL_GetPerformanceCounter();
+        float dt = (float)((double)(now - last) / (double)SDL_GetPerformanceFrequency());
+        last = now;
+        if (dt > 0.25f) dt = 0.25f;
+        a.time += dt;
+        a.timings.frame_ms += (dt * 1000.0f - a.timings.frame_ms) * 0.1f;
+        frame(&a, dt);
+    }
+    if (a.s) {
+        ae_error e;
+        if (!session_finish(a.s, &e)) fprintf(stderr, "arena: %s: %s\n", o->record, e.msg);
+        session_destroy(a.s);
+    }
+    world_renderer_free(&a.wr);
+    hud_free(&a.hud);
+    input_close(&a.in);
+    gfx_free(&a.g);
+    SDL_DestroyRenderer(a.renderer);
+    SDL_DestroyWindow(a.window);
+    SDL_Quit();
+    return status;
+}

@@ -1,0 +1,223 @@
+#include "hud.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const SDL_Color WHITE = {255, 255, 255, 255};
+static const SDL_Color SHADOW = {0, 0, 0, 160};
+static const SDL_Color PANEL = {255, 255, 255, 235};
+
+void hud_init(hud *h) {
+    *h = (hud){0};
+    idle_hint_init(&h->move_hint, 4.0f);
+    idle_hint_init(&h->pick_hint, 6.0f);
+}
+
+void hud_free(hud *h) {
+    if (h->minimap) SDL_DestroyTexture(h->minimap);
+    h->minimap = NULL;
+}
+
+void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
+    hud_free(h);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w->grid.width, w->grid.height, 32,
+                                                    SDL_PIXELFORMAT_RGBA32);
+    if (!s) return;
+    for (int y = 0; y < w->grid.height; y++) {
+        Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
+        for (int x = 0; x < w->grid.width; x++) {
+            bool wall = ae_grid_is_wall(&w->grid, x, y);
+            Uint8 px[4] = {wall ? 70 : 96, wall ? 72 : 150, wall ? 84 : 80, 230};
+            SDL_memcpy(row + 4 * x, px, 4);
+        }
+    }
+    h->minimap = SDL_CreateTextureFromSurface(r, s);
+    h->minimap_w = w->grid.width;
+    h->minimap_h = w->grid.height;
+    SDL_FreeSurface(s);
+}
+
+void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool moved, bool aimed,
+                      bool picked) {
+    const sim_agent *a = &w->agents[human];
+    bool alive = a->placement == 0 && !w->over;
+    bool calm = sim_nearest_visible_enemy(w, human, 500.0f) < 0; // no hint in a fight
+    const bool move_idle[] = {alive, !moved, !aimed, calm};
+    h->show_move_hint = idle_hint_update(&h->move_hint, dt, move_idle, 4, moved);
+    const bool pick_idle[] = {alive, a->pending_picks > 0, !moved || calm};
+    h->show_pick_hint = idle_hint_update(&h->pick_hint, dt, pick_idle, 3, picked);
+}
+
+static void text_shadow(gfx *g, float x, float y, float scale, SDL_Color c, const char *t) {
+    gfx_text(g, x + scale, y + scale, scale, SHADOW, t);
+    gfx_text(g, x, y, scale, c, t);
+}
+
+static void bar(SDL_Renderer *r, float x, float y, float w, float hgt, float share, SDL_Color c) {
+    gfx_fill_rect(r, (SDL_FRect){x - 2, y - 2, w + 4, hgt + 4}, (SDL_Color){20, 22, 30, 200});
+    gfx_fill_rect(r, (SDL_FRect){x, y, w * fmaxf(0.0f, fminf(1.0f, share)), hgt}, c);
+}
+
+static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a) {
+    SDL_Renderer *r = g->renderer;
+    gfx_panel(g, (SDL_FRect){12, 12, 330, 132}, PANEL);
+    char t[64];
+    gfx_icon(g, ART_ICON_HEART, 26, 26, 28, WHITE);
+    bar(r, 62, 32, 200, 16, a->hp / a->max_hp, (SDL_Color){225, 70, 70, 255});
+    snprintf(t, sizeof t, "%d/%d", (int)ceilf(fmaxf(a->hp, 0)), (int)a->max_hp);
+    text_shadow(g, 272, 30, 1.0f, WHITE, t);
+    gfx_icon(g, ART_ICON_GEM, 26, 60, 28, WHITE);
+    int need = sim_rules_xp_for_level(&w->cfg.rules, a->level);
+    bar(r, 62, 66, 200, 12, (float)a->xp / (float)need, (SDL_Color){170, 90, 240, 255});
+    snprintf(t, sizeof t, "Lv %d", a->level);
+    text_shadow(g, 272, 62, 1.0f, WHITE, t);
+    for (int k = 0; k < SIM_SKILL_COUNT; k++) {
+        float x = 26 + (float)k * 50;
+        Uint8 dim = a->skills[k] ? 255 : 110;
+        gfx_icon(g, ART_ICON_REGEN + k, x, 92, 32, (SDL_Color){dim, dim, dim, 255});
+        for (int l = 0; l < SIM_SKILL_MAX_LEVEL; l++)
+            gfx_fill_rect(r, (SDL_FRect){x + (float)l * 7, 127, 5, 5},
+                          l < a->skills[k] ? (SDL_Color){255, 210, 80, 255}
+                                           : (SDL_Color){60, 60, 70, 200});
+    }
+}
+
+static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_pad) {
+    if (a->pending_picks <= 0) return;
+    static const char *const pad_keys[SIM_SKILL_COUNT] = {"Up", "Right", "Down", "Left", "X", "Y"};
+    float w = 6 * 96 + 24, x0 = 0.5f * c->screen_w - 0.5f * w, y0 = c->screen_h - 190;
+    gfx_panel(g, (SDL_FRect){x0, y0, w, 150}, PANEL);
+    char t[64];
+    snprintf(t, sizeof t, "LEVEL UP! Pick a skill (%d)", a->pending_picks);
+    gfx_text_centered(g, 0.5f * c->screen_w, y0 + 12, 2.0f, (SDL_Color){255, 220, 90, 255}, t);
+    for (int k = 0; k < SIM_SKILL_COUNT; k++) {
+        float x = x0 + 12 + (float)k * 96;
+        bool maxed = a->skills[k] >= SIM_SKILL_MAX_LEVEL;
+        Uint8 v = maxed ? 90 : 255;
+        gfx_icon(g, ART_ICON_REGEN + k, x + 24, y0 + 50, 48, (SDL_Color){v, v, v, 255});
+        gfx_text_centered(g, x + 48, y0 + 102, 1.0f, WHITE, sim_skill_name((sim_skill)k));
+        if (has_pad)
+            snprintf(t, sizeof t, "[%s]", pad_keys[k]);
+        else
+            snprintf(t, sizeof t, "[%d]", k + 1);
+        gfx_text_centered(g, x + 48, y0 + 120, 1.0f, (SDL_Color){255, 220, 90, 255}, t);
+    }
+}
+
+static void draw_match_panel(gfx *g, const camera *c, const sim_world *w, const sim_agent *a) {
+    float x = c->screen_w - 300;
+    gfx_panel(g, (SDL_FRect){x, 12, 288, 96}, PANEL);
+    char t[64];
+    gfx_icon(g, ART_ICON_PEOPLE, x + 14, 22, 28, WHITE);
+    snprintf(t, sizeof t, "%d alive", w->alive_count);
+    text_shadow(g, x + 48, 26, 1.5f, WHITE, t);
+    gfx_icon(g, ART_ICON_SKULL, x + 170, 22, 28, WHITE);
+    snprintf(t, sizeof t, "%d", a->kills);
+    text_shadow(g, x + 204, 26, 1.5f, WHITE, t);
+    const sim_zone *z = &w->zone;
+    const sim_rules *r = &w->cfg.rules;
+    gfx_icon(g, ART_ICON_ZONE, x + 14, 62, 28, WHITE);
+    if (z->phase < r->zone_phase_count) {
+        const sim_zone_phase *ph = &r->zone[z->phase];
+        int left = (z->shrinking ? ph->shrink_ticks : ph->hold_ticks) - z->timer;
+        snprintf(t, sizeof t, "Zone %d %s %d:%02d", z->phase + 1, z->shrinking ? "closing" : "in",
+                 left / SIM_TICK_HZ / 60, left / SIM_TICK_HZ % 60);
+    } else {
+        snprintf(t, sizeof t, "Zone closed");
+    }
+    text_shadow(g, x + 48, 68, 1.0f, WHITE, t);
+}
+
+static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, const sim_agent *a) {
+    if (!h->minimap) return;
+    const float size = 190.0f;
+    float scale = size / (float)(h->minimap_w > h->minimap_h ? h->minimap_w : h->minimap_h);
+    float mw = (float)h->minimap_w * scale, mh = (float)h->minimap_h * scale;
+    float x = c->screen_w - mw - 16, y = c->screen_h - mh - 16;
+    gfx_fill_rect(g->renderer, (SDL_FRect){x - 4, y - 4, mw + 8, mh + 8},
+                  (SDL_Color){20, 22, 30, 200});
+    SDL_RenderCopyF(g->renderer, h->minimap, NULL, &(SDL_FRect){x, y, mw, mh});
+    float k = scale / w->cfg.cell_size;
+    SDL_RenderSetClipRect(g->renderer, &(SDL_Rect){(int)x, (int)y, (int)mw, (int)mh});
+    const sim_zone *z = &w->zone;
+    gfx_ring(g->renderer, x + z->center.x * k, y + z->center.y * k, z->radius * k, 2.0f,
+             (SDL_Color){200, 90, 255, 255}, false);
+    if (z->shrinking)
+        gfx_ring(g->renderer, x + z->next_center.x * k, y + z->next_center.y * k,
+                 z->next_radius * k, 1.5f, WHITE, true);
+    SDL_RenderSetClipRect(g->renderer, NULL);
+    gfx_disc(g->renderer, x + a->pos.x * k, y + a->pos.y * k, 4.0f, (SDL_Color){255, 220, 60, 255});
+}
+
+static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) {
+    float y = 120;
+    for (int i = fx->feed_count - 1; i >= 0; i--) {
+        const fx_feed_line *l = &fx->feed[i];
+        char t[96];
+        char killer[24], victim[24];
+        if (l->killer < 0)
+            snprintf(killer, sizeof killer, "Zone");
+        else
+            snprintf(killer, sizeof killer, "%s %d", w->agents[l->killer].bot ? "Bot" : "Player",
+                     l->killer);
+        snprintf(victim, sizeof victim, "%s %d", w->agents[l->victim].bot ? "Bot" : "Player",
+                 l->victim);
+        snprintf(t, sizeof t, "%s > %s", killer, victim);
+        Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 6.0f - l->age));
+        float width = gfx_text_width(1.0f, t);
+        gfx_fill_rect(g->renderer, (SDL_FRect){c->screen_w - width - 24, y - 2, width + 12, 20},
+                      (SDL_Color){0, 0, 0, (Uint8)(alpha / 2)});
+        gfx_text(g, c->screen_w - width - 18, y, 1.0f, (SDL_Color){255, 255, 255, alpha}, t);
+        y += 22;
+    }
+}
+
+static void draw_perf(gfx *g, const hud_timings *t) {
+    char line[96];
+    gfx_fill_rect(g->renderer, (SDL_FRect){12, 160, 250, 40 + 18 * SIM_PHASE_COUNT},
+                  (SDL_Color){0, 0, 0, 170});
+    snprintf(line, sizeof line, "frame %5.2f ms  fps %4.0f", t->frame_ms,
+             t->frame_ms > 0 ? 1000.0f / t->frame_ms : 0);
+    gfx_text(g, 20, 166, 1.0f, WHITE, line);
+    snprintf(line, sizeof line, "sim %5.2f  render %5.2f ms", t->sim_ms, t->render_ms);
+    gfx_text(g, 20, 184, 1.0f, WHITE, line);
+    for (int p = 0; p < SIM_PHASE_COUNT; p++) {
+        snprintf(line, sizeof line, "%-8s %7.1f us", sim_phase_name((sim_phase)p), t->phase_us[p]);
+        gfx_text(g, 20, 204 + 18.0f * (float)p, 1.0f, (SDL_Color){180, 220, 255, 255}, line);
+        gfx_fill_rect(
+            g->renderer,
+            (SDL_FRect){180, 208 + 18.0f * (float)p, fminf(80.0f, t->phase_us[p] / 10.0f), 8},
+            (SDL_Color){120, 200, 255, 220});
+    }
+}
+
+void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
+              bool has_pad, const hud_timings *t) {
+    const sim_agent *a = &w->agents[focus];
+    draw_player_panel(g, w, a);
+    draw_match_panel(g, c, w, a);
+    draw_minimap(h, g, c, w, a);
+    draw_feed(g, c, w, fx);
+    if (focus < w->cfg.humans && a->placement == 0) draw_level_up(g, c, a, has_pad);
+    if (h->show_move_hint) {
+        const char *hint = has_pad
+                               ? "Left stick to move, right stick to aim and fire"
+                               : "WASD or drag with the right mouse button to move - click to fire";
+        gfx_text_centered(g, 0.5f * c->screen_w + 2, c->screen_h * 0.7f + 2, 2.0f, SHADOW, hint);
+        gfx_text_centered(g, 0.5f * c->screen_w, c->screen_h * 0.7f, 2.0f, WHITE, hint);
+    }
+    if (h->show_pick_hint)
+        gfx_text_centered(
+            g, 0.5f * c->screen_w, c->screen_h - 230, 2.0f, (SDL_Color){255, 240, 150, 255},
+            has_pad ? "Press a button shown below to learn a skill" : "Press 1-6 to learn a skill");
+    if (h->show_perf && t) draw_perf(g, t);
+}
+
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age) {
+    if (age > 4.0f) return;
+    Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 4.0f - age));
+    float w = gfx_text_width(1.5f, text) + 32;
+    gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, 150, w, 36},
+                  (SDL_Color){0, 0, 0, (Uint8)(alpha * 2 / 3)});
+    gfx_text_centered(g, 0.5f * c->screen_w, 158, 1.5f, (SDL_Color){255, 230, 160, alpha}, text);
+}

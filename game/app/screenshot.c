@@ -1,0 +1,72 @@
+// --screenshot: a frame rendered by the software renderer into a surface, written as a PNG.
+// Needs no display: it runs with SDL's dummy or offscreen video drivers.
+#include "app.h"
+
+#include "sim_world.h"
+
+#include <SDL_image.h>
+#include <stdio.h>
+
+#ifndef ARENA_ASSET_DIR
+#define ARENA_ASSET_DIR "assets"
+#endif
+
+#define SHOT_W 1280
+#define SHOT_H 720
+
+int app_run_screenshot(const arena_options *o) {
+    static app a;
+    a.opts = *o;
+    a.opts.autopilot = true; // the player's agent plays, so the picture shows a real match
+    a.humans = o->humans;
+    a.bots = o->bots >= 0 ? o->bots : 29;
+    SDL_Surface *surface =
+        SDL_CreateRGBSurfaceWithFormat(0, SHOT_W, SHOT_H, 32, SDL_PIXELFORMAT_RGBA32);
+    a.renderer = surface ? SDL_CreateSoftwareRenderer(surface) : NULL;
+    if (!a.renderer) {
+        fprintf(stderr, "arena: cannot create a software renderer: %s\n", SDL_GetError());
+        return 1;
+    }
+    char err[512];
+    int status = 0;
+    if (!gfx_load(&a.g, a.renderer, ARENA_ASSET_DIR "/sprites", err, sizeof err)) {
+        fprintf(stderr, "arena: %s\n", err);
+        status = 2;
+    }
+    input_init(&a.in);
+    hud_init(&a.hud);
+    camera_init(&a.cam, glms_vec2_zero(), SHOT_W, SHOT_H);
+    if (status == 0 && !app_start_match(&a, o->title, err, sizeof err)) {
+        fprintf(stderr, "arena: %s\n", err);
+        status = 2;
+    }
+    if (status == 0) {
+        a.screen = o->title ? SCREEN_TITLE : SCREEN_PLAY;
+        const float dt = 1.0f / SIM_TICK_HZ;
+        for (int t = 0; t < o->ticks && !session_done(a.s); t++) {
+            app_tick(&a);
+            fx_update(&a.fx, dt);
+            a.time += dt;
+            const sim_world *w = session_world(a.s);
+            camera_follow(&a.cam, w->agents[app_focus(&a)].pos, dt);
+        }
+        a.alpha = 1.0f;
+        const sim_world *w = session_world(a.s);
+        a.cam.center = w->agents[app_focus(&a)].pos;
+        app_draw(&a);
+        SDL_RenderPresent(a.renderer);
+        if (IMG_SavePNG(surface, o->screenshot) != 0) {
+            fprintf(stderr, "arena: %s: cannot write: %s\n", o->screenshot, IMG_GetError());
+            status = 2;
+        } else {
+            printf("screenshot: %s (%dx%d, tick %d)\n", o->screenshot, SHOT_W, SHOT_H, sim_tick(w));
+        }
+    }
+    if (a.s) session_destroy(a.s);
+    world_renderer_free(&a.wr);
+    hud_free(&a.hud);
+    gfx_free(&a.g);
+    SDL_DestroyRenderer(a.renderer);
+    SDL_FreeSurface(surface);
+    return status;
+}
