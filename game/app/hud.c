@@ -119,7 +119,7 @@ static void draw_match_panel(gfx *g, const camera *c, const sim_world *w, const 
     gfx_icon(g, ART_ICON_ZONE, x + 14, 62, 28, WHITE);
     if (z->phase < r->zone_phase_count) {
         const sim_zone_phase *ph = &r->zone[z->phase];
-        int left = (z->shrinking ? ph->shrink_ticks : ph->hold_ticks) - z->timer;
+        int left = sim_zone_ticks(w, z->shrinking ? ph->shrink_ticks : ph->hold_ticks) - z->timer;
         snprintf(t, sizeof t, "Zone %d %s %d:%02d", z->phase + 1, z->shrinking ? "closing" : "in",
                  left / SIM_TICK_HZ / 60, left / SIM_TICK_HZ % 60);
     } else {

@@ -89,6 +89,24 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
         bot_go_to(w, b, id, planner, w->gems[gem].pos);
         return;
     }
+    // Late in the match, hunt: head for the nearest enemy even when out of sight.
+    if (w->zone.phase >= 2) {
+        int prey = -1;
+        float best = 1600.0f * 1600.0f;
+        for (int j = 0; j < w->agent_count; j++) {
+            if (j == id || w->agents[j].placement != 0) continue;
+            float d2 = glms_vec2_distance2(a->pos, w->agents[j].pos);
+            if (d2 < best) {
+                best = d2;
+                prey = j;
+            }
+        }
+        if (prey >= 0) {
+            b->state = BOT_WANDER;
+            bot_go_to(w, b, id, planner, w->agents[prey].pos);
+            return;
+        }
+    }
     b->state = BOT_WANDER;
     if (b->path_next >= b->path_count && !b->path_pending) {
         float dx = ae_rng_range(&b->rng, -1.0f, 1.0f), dy = ae_rng_range(&b->rng, -1.0f, 1.0f);
@@ -106,7 +124,7 @@ void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *pla
     if ((w->tick + id) % sk->think_interval == 0) {
         decide(w, b, id, planner);
         vec2s dodge = bot_dodge(w, b, id);
-        if (glms_vec2_norm(dodge) > 0.5f) {
+        if (glms_vec2_norm(dodge) > 0.5f && ae_rng_float(&b->rng) < sk->dodge_chance) {
             b->dodge_ticks = 14;
             b->strafe = dodge;
         }

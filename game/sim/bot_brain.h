@@ -32,6 +32,7 @@ typedef struct bot_skill {
     float aim_error;       ///< max aim error (tangent of the angle)
     float lead;            ///< share of the target's motion that is led (0..1)
     float dodge_lookahead; ///< ticks ahead a bullet is noticed
+    float dodge_chance;    ///< chance per think of noticing an incoming bullet at all
     float cover_hp;        ///< HP share below which it looks for cover
 } bot_skill;
 

@@ -27,7 +27,16 @@ vec2s bot_follow_path(const sim_world *w, bot_brain *b, int id, bot_planner *pla
         b->replan_tick = w->tick;
         planner->request(planner, w, id, b, a->pos, b->goal);
     }
-    return glms_vec2_scale(to, 1.0f / len);
+    vec2s steer = glms_vec2_scale(to, 1.0f / len);
+    // Rubbing along a wall corner (where a path cuts close) can pin the agent: lean away from
+    // the wall a little, more the longer no progress is made.
+    if (ae_sdf_sample(&w->sdf, a->pos) < 1.5f * a->radius) {
+        float lean = 0.35f + 0.05f * (float)(b->stuck_ticks < 20 ? b->stuck_ticks : 20);
+        steer = glms_vec2_add(steer, glms_vec2_scale(ae_sdf_gradient(&w->sdf, a->pos), lean));
+        float sl = glms_vec2_norm(steer);
+        if (sl > 1e-3f) steer = glms_vec2_scale(steer, 1.0f / sl);
+    }
+    return steer;
 }
 
 vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {

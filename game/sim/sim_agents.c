@@ -216,7 +216,7 @@ void sim_agents_regen_and_deaths(sim_world *w) {
         sim_event_push(w, SIM_EVENT_KILL, a->killer, list[k].id, 0.0f, a->pos);
         sim_gems_drop(w, a->pos, 2 + a->level);
     }
-    if (w->alive_count <= 1 || w->tick + 1 >= r->time_limit_ticks) {
+    if (w->alive_count <= 1 || w->tick + 1 >= sim_zone_ticks(w, r->time_limit_ticks)) {
         if (w->alive_count >= 1) finish_match(w);
         w->over = true;
     }

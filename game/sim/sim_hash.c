@@ -113,6 +113,7 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     put_f32(&s, z->radius);
     put_vec2(&s, z->next_center);
     put_f32(&s, z->next_radius);
+    put_f32(&s, z->time_scale);
     out[SIM_HASH_ZONE] = s.h;
 
     out[SIM_HASH_BOTS] = sim_bots_hash(w);

@@ -8,10 +8,10 @@ sim_rules sim_default_rules(void) {
     r.agent_radius = 12.0f;
     r.agent_speed = 2.6f;
     r.agent_hp = 100.0f;
-    r.fire_cooldown = 36;
+    r.fire_cooldown = 32;
     r.bullet_radius = 5.0f;
     r.bullet_speed = 5.0f;
-    r.bullet_damage = 14.0f;
+    r.bullet_damage = 18.0f;
     r.bullet_range = 420.0f;
     r.gem_xp = 1;
     r.xp_first_level = 3;

@@ -76,7 +76,8 @@ typedef struct sim_zone {
     float from_radius;
     vec2s next_center; ///< circle at the end of the shrink
     float next_radius;
-    float dps; ///< damage per second outside the circle
+    float dps;        ///< damage per second outside the circle
+    float time_scale; ///< phase durations stretch with the map (1 up to 128x128 cells)
 } sim_zone;
 
 typedef enum sim_event_kind {
@@ -131,6 +132,9 @@ float sim_agent_damage(const sim_world *w, const sim_agent *a);
 /// Nearest living enemy of `self` within `range` that it can see (line of sight by ray cast);
 /// -1 when none.
 int sim_nearest_visible_enemy(const sim_world *w, int self, float range);
+
+/// A rules duration (zone phases, the time limit) stretched for this map's size.
+int sim_zone_ticks(const sim_world *w, int ticks);
 
 /// Largest number of events a tick keeps; more are dropped (they only feed effects).
 #define SIM_EVENT_CAPACITY 4096

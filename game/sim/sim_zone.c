@@ -14,6 +14,15 @@ void sim_zone_init(sim_world *w) {
     z->next_center = z->center;
     z->next_radius = z->radius;
     z->dps = w->cfg.rules.zone[0].dps;
+    // Bigger maps take longer to cross: stretch every phase so running to the next circle stays
+    // possible (the rules are tuned for 128x128 cells).
+    float diag_cells = sqrtf((float)w->sdf.width * (float)w->sdf.width +
+                             (float)w->sdf.height * (float)w->sdf.height);
+    z->time_scale = ae_clampf(diag_cells / 181.0f, 1.0f, 4.0f);
+}
+
+int sim_zone_ticks(const sim_world *w, int ticks) {
+    return (int)((float)ticks * w->zone.time_scale);
 }
 
 /// The next circle: radius * scale, centred at a random point that keeps it inside the current
@@ -45,12 +54,12 @@ void sim_zone_update(sim_world *w) {
         const sim_zone_phase *ph = &r->zone[z->phase];
         z->dps = ph->dps;
         z->timer++;
-        if (!z->shrinking && z->timer >= ph->hold_ticks) {
+        if (!z->shrinking && z->timer >= sim_zone_ticks(w, ph->hold_ticks)) {
             pick_next_circle(w);
             z->shrinking = true;
             z->timer = 0;
         } else if (z->shrinking) {
-            float t = (float)z->timer / (float)ph->shrink_ticks;
+            float t = (float)z->timer / (float)sim_zone_ticks(w, ph->shrink_ticks);
             if (t >= 1.0f) {
                 z->center = z->next_center;
                 z->radius = z->next_radius;

@@ -63,7 +63,7 @@ static void test_invariants(void) {
     CHECK(through == 0);
     // One winner, placements a permutation of 1..N, within the time limit.
     CHECK(w->winner >= 0 && w->agents[w->winner].placement == 1);
-    CHECK(w->tick <= w->cfg.rules.time_limit_ticks);
+    CHECK(w->tick <= sim_zone_ticks(w, w->cfg.rules.time_limit_ticks));
     int seen[SIM_MAX_AGENTS + 1] = {0};
     for (int i = 0; i < w->agent_count; i++) {
         int p = w->agents[i].placement;
@@ -84,7 +84,7 @@ static void test_matches_end(void) {
         REQUIRE(w);
         while (!sim_over(w)) sim_step(w, NULL);
         CHECK(w->winner >= 0);
-        CHECK(w->tick <= w->cfg.rules.time_limit_ticks);
+        CHECK(w->tick <= sim_zone_ticks(w, w->cfg.rules.time_limit_ticks));
         sim_destroy(w);
     }
 }
@@ -114,7 +114,7 @@ static void test_zone_table(void) {
     sim_input idle[2] = {{0}};
     // Keep both humans far apart and unable to see each other: they stand still at spawn.
     float r0 = w->zone.radius;
-    for (int t = 0; t < r->zone[0].hold_ticks; t++) {
+    for (int t = 0; t < sim_zone_ticks(w, r->zone[0].hold_ticks); t++) {
         w->agents[0].hp = w->agents[1].hp = 100.0f; // nothing else may end the test early
         sim_step(w, idle);
     }
@@ -123,7 +123,7 @@ static void test_zone_table(void) {
     CHECK_NEAR(w->zone.next_radius, r0 * r->zone[0].radius_scale, 1e-2);
     // The next circle lies inside the current one.
     CHECK(glms_vec2_distance(w->zone.next_center, w->zone.center) + w->zone.next_radius <= r0 + 1e-2f);
-    for (int t = 0; t < r->zone[0].shrink_ticks; t++) {
+    for (int t = 0; t < sim_zone_ticks(w, r->zone[0].shrink_ticks); t++) {
         w->agents[0].hp = w->agents[1].hp = 100.0f;
         sim_step(w, idle);
     }
