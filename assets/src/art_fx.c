@@ -90,7 +90,8 @@ static void bullet_frame(rs_canvas *c, int f) {
 static void burst_frame(rs_canvas *c, int f, ae_rng *rng, rs_color hot, rs_color cool, float size,
                         int sparks) {
     float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES;
-    float fade = 1.0f - t;
+    // Fades to about a third, so even the last frame reads before the effect ends.
+    float fade = 1.0f - 0.7f * t;
     rs_shape ring = rs_ring(16.0f, 16.0f, 3.0f + size * t, 2.5f * fade + 0.3f);
     rs_paint rp = rs_solid(rs_mix(hot, cool, t));
     rp.a.a = fade;
@@ -115,7 +116,7 @@ static void burst_frame(rs_canvas *c, int f, ae_rng *rng, rs_color hot, rs_color
 }
 
 static void death_frame(rs_canvas *c, int f, ae_rng *rng) {
-    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES;
+    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES, fade = 1.0f - 0.7f * t;
     // Smoke puffs rise and spread behind the burst.
     ae_rng_seed(rng, ART_SEED, 50u);
     for (int i = 0; i < 6; i++) {
@@ -123,8 +124,8 @@ static void death_frame(rs_canvas *c, int f, ae_rng *rng) {
         float d = 3.0f + 8.0f * t;
         float x = 16.0f + cosf(a) * d, y = 16.0f + sinf(a) * d * 0.8f - 3.0f * t;
         rs_shape s = rs_circle(x, y, 3.0f + 2.5f * t);
-        rs_paint p = rs_radial(rs_hex(0xf0f0f0, 0.85f * (1.0f - t)), x - 1.0f, y - 1.0f,
-                               rs_hex(0x9a9aa8, 0.7f * (1.0f - t)), 5.0f);
+        rs_paint p = rs_radial(rs_hex(0xf0f0f0, 0.85f * fade), x - 1.0f, y - 1.0f,
+                               rs_hex(0x9a9aa8, 0.7f * fade), 5.0f);
         rs_fill(c, &s, &p, 0.0f, 1.0f);
     }
     burst_frame(c, f, rng, rs_hex(0xffffff, 1.0f), rs_hex(0xb0b0c0, 1.0f), 12.0f, 10);
@@ -150,14 +151,14 @@ static void muzzle_frame(rs_canvas *c, int f) {
 }
 
 static void dust_frame(rs_canvas *c, int f) {
-    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES;
+    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES, fade = 1.0f - 0.7f * t;
     static const float puffs[][3] = {{-5.0f, 1.0f, 3.5f}, {4.0f, 0.0f, 4.0f}, {0.0f, -2.0f, 3.0f}};
     for (int i = 0; i < 3; i++) {
         float x = 16.0f + puffs[i][0] * (1.0f + t), y = 22.0f + puffs[i][1] - 5.0f * t;
         float r = puffs[i][2] * (0.7f + 0.8f * t);
         rs_shape s = rs_circle(x, y, r);
-        rs_paint p = rs_radial(rs_hex(0xf2e6d0, 0.9f * (1.0f - t) + 0.05f), x - r * 0.4f,
-                               y - r * 0.4f, rs_hex(0xb8a080, 0.8f * (1.0f - t) + 0.05f), r * 1.4f);
+        rs_paint p = rs_radial(rs_hex(0xf2e6d0, 0.9f * fade), x - r * 0.4f, y - r * 0.4f,
+                               rs_hex(0xb8a080, 0.8f * fade), r * 1.4f);
         rs_fill(c, &s, &p, 0.0f, 1.0f);
     }
 }
