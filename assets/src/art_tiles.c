@@ -62,8 +62,10 @@ static void pebble(rs_canvas *c, ae_rng *rng, float x, float y, float r, rs_colo
     rs_shape shadow = rs_ellipse(x + 0.6f, y + 0.8f, r * 1.1f, r * 0.8f, 0.0f);
     rs_paint sp = rs_solid(rs_hex(0x000000, 0.22f));
     rs_fill(c, &shadow, &sp, 0.0f, 1.2f);
-    rs_shape s =
-        rs_ellipse(x, y, r, r * ae_rng_range(rng, 0.65f, 0.85f), ae_rng_range(rng, -0.5f, 0.5f));
+    // One draw per statement: argument evaluation order differs between compilers.
+    float squash = ae_rng_range(rng, 0.65f, 0.85f);
+    float tilt = ae_rng_range(rng, -0.5f, 0.5f);
+    rs_shape s = rs_ellipse(x, y, r, r * squash, tilt);
     rs_paint p =
         rs_radial(rs_shade(col, 1.35f), x - r * 0.4f, y - r * 0.5f, rs_shade(col, 0.8f), r * 1.6f);
     rs_fill(c, &s, &p, 0.0f, 1.0f);
@@ -90,16 +92,22 @@ static void grass(rs_canvas *c, const rs_noise *shared, int variant, ae_rng *rng
     int tufts = variant == 3 ? 4 : 6;
     for (int i = 0; i < tufts; i++) {
         float x = ae_rng_range(rng, 4.0f, T - 4.0f), y = ae_rng_range(rng, 6.0f, T - 3.0f);
-        tuft(c, rng, x, y, ae_rng_below(rng, 2) ? rs_hex(0x4f9a3a, 1.0f) : rs_hex(0x8fd464, 1.0f));
+        bool deep_green = ae_rng_below(rng, 2) != 0;
+        tuft(c, rng, x, y, deep_green ? rs_hex(0x4f9a3a, 1.0f) : rs_hex(0x8fd464, 1.0f));
     }
     if (variant == 1) {
-        for (int i = 0; i < 3; i++)
-            flower(c, ae_rng_range(rng, 5.0f, T - 5.0f), ae_rng_range(rng, 5.0f, T - 5.0f),
-                   i == 1 ? rs_hex(0xffe7f2, 1.0f) : rs_hex(0xfafafa, 1.0f));
+        for (int i = 0; i < 3; i++) {
+            float x = ae_rng_range(rng, 5.0f, T - 5.0f);
+            float y = ae_rng_range(rng, 5.0f, T - 5.0f);
+            flower(c, x, y, i == 1 ? rs_hex(0xffe7f2, 1.0f) : rs_hex(0xfafafa, 1.0f));
+        }
     } else if (variant == 3) {
-        for (int i = 0; i < 3; i++)
-            pebble(c, rng, ae_rng_range(rng, 5.0f, T - 5.0f), ae_rng_range(rng, 5.0f, T - 5.0f),
-                   ae_rng_range(rng, 1.2f, 2.0f), rs_hex(0xa9a59a, 1.0f));
+        for (int i = 0; i < 3; i++) {
+            float x = ae_rng_range(rng, 5.0f, T - 5.0f);
+            float y = ae_rng_range(rng, 5.0f, T - 5.0f);
+            float r = ae_rng_range(rng, 1.2f, 2.0f);
+            pebble(c, rng, x, y, r, rs_hex(0xa9a59a, 1.0f));
+        }
     }
 }
 
@@ -109,10 +117,13 @@ static void dirt(rs_canvas *c, const rs_noise *shared, int variant, ae_rng *rng)
     ground_base(c, shared, &tone, rs_hex(0xb48a5a, 1.0f), rs_hex(0xd9b684, 1.0f), 0.4f);
     rs_noise_free(&tone);
     int n = variant ? 7 : 4;
-    for (int i = 0; i < n; i++)
-        pebble(c, rng, ae_rng_range(rng, 4.0f, T - 4.0f), ae_rng_range(rng, 4.0f, T - 4.0f),
-               ae_rng_range(rng, 0.8f, 1.8f),
-               ae_rng_below(rng, 2) ? rs_hex(0x9c8468, 1.0f) : rs_hex(0xcdbba0, 1.0f));
+    for (int i = 0; i < n; i++) {
+        float x = ae_rng_range(rng, 4.0f, T - 4.0f);
+        float y = ae_rng_range(rng, 4.0f, T - 4.0f);
+        float r = ae_rng_range(rng, 0.8f, 1.8f);
+        bool dark = ae_rng_below(rng, 2) != 0;
+        pebble(c, rng, x, y, r, dark ? rs_hex(0x9c8468, 1.0f) : rs_hex(0xcdbba0, 1.0f));
+    }
 }
 
 // Stone top: slabs separated by mortar, each slab bevelled (light top-left, dark bottom-right).
