@@ -1,0 +1,196 @@
+// fx.png: one row per effect, 8 frames each: the gem (sparkle loop), the bullet (pulse loop),
+// hit and death bursts (play once), the muzzle flash and a dust puff.
+#include "art.h"
+#include "art_layout.h"
+
+#include <arena/ae_rng.h>
+
+#include <math.h>
+
+#define TAU 6.2831853f
+
+// A four-pointed twinkle of radius r.
+static void twinkle(rs_canvas *c, float x, float y, float r, float alpha) {
+    if (r <= 0.2f) return;
+    const float w = r * 0.22f;
+    const float pts[] = {x, y - r, x + w, y - w, x + r, y, x + w, y + w,
+                         x, y + r, x - w, y + w, x - r, y, x - w, y - w};
+    rs_shape s = rs_poly(8, pts, 0.0f);
+    rs_shape glow = rs_circle(x, y, r * 0.6f);
+    rs_paint gp = rs_radial(rs_hex(0xffffff, 0.6f * alpha), x, y, rs_hex(0xe6ccff, 0.0f), r * 0.6f);
+    rs_fill(c, &glow, &gp, 0.0f, 1.0f);
+    rs_paint p = rs_solid(rs_hex(0xffffff, alpha));
+    rs_fill(c, &s, &p, 0.0f, 1.0f);
+}
+
+void art_gem(rs_canvas *c, float x, float y, float r) {
+    const float h = r * 1.15f; // half height
+    rs_color line = rs_hex(0x2e0b5c, 1.0f);
+    // Outline: crown (flat top) over a pointed pavilion.
+    const float outline[] = {
+        x - r * 0.55f, y - h * 0.75f, x + r * 0.55f, y - h * 0.75f, x + r, y - h * 0.2f, x,
+        y + h,         x - r,         y - h * 0.2f};
+    rs_shape body = rs_poly(5, outline, 0.6f);
+    rs_paint base =
+        rs_linear(rs_hex(0xb46bff, 1.0f), x - r, y - h, rs_hex(0x6a1fc2, 1.0f), x + r, y + h);
+    rs_fill_outlined(c, &body, &base, line, 1.2f);
+    // Facets, lit from the top-left.
+    const float table[] = {x - r * 0.3f,  y - h * 0.75f, x + r * 0.3f,  y - h * 0.75f,
+                           x + r * 0.45f, y - h * 0.2f,  x - r * 0.45f, y - h * 0.2f};
+    const float left[] = {x - r, y - h * 0.2f, x - r * 0.45f, y - h * 0.2f, x, y + h};
+    const float right[] = {x + r * 0.45f, y - h * 0.2f, x + r, y - h * 0.2f, x, y + h};
+    const float crown_l[] = {x - r * 0.55f, y - h * 0.75f, x - r * 0.3f, y - h * 0.75f,
+                             x - r * 0.45f, y - h * 0.2f,  x - r,        y - h * 0.2f};
+    rs_shape s1 = rs_poly(4, table, 0.0f), s2 = rs_poly(3, left, 0.0f),
+             s3 = rs_poly(3, right, 0.0f);
+    rs_shape s4 = rs_poly(4, crown_l, 0.0f);
+    rs_paint p1 = rs_with_blend(rs_solid(rs_hex(0xe4c4ff, 1.0f)), RS_ATOP);
+    rs_paint p2 = rs_with_blend(rs_solid(rs_hex(0xa050f5, 1.0f)), RS_ATOP);
+    rs_paint p3 = rs_with_blend(rs_solid(rs_hex(0x5514a6, 1.0f)), RS_ATOP);
+    rs_paint p4 = rs_with_blend(rs_solid(rs_hex(0xcf9cff, 1.0f)), RS_ATOP);
+    rs_fill(c, &s1, &p1, 0.0f, 1.0f);
+    rs_fill(c, &s2, &p2, 0.0f, 1.0f);
+    rs_fill(c, &s3, &p3, 0.0f, 1.0f);
+    rs_fill(c, &s4, &p4, 0.0f, 1.0f);
+    rs_shape glint =
+        rs_capsule(x - r * 0.25f, y - h * 0.55f, x - r * 0.05f, y - h * 0.55f, r * 0.08f);
+    rs_paint gp = rs_solid(rs_hex(0xffffff, 0.95f));
+    rs_fill(c, &glint, &gp, 0.0f, 1.0f);
+}
+
+static void gem_frame(rs_canvas *c, int f) {
+    float phase = (float)f / (float)ART_FX_FRAMES;
+    float bob = -1.5f * sinf(phase * TAU);
+    rs_shape shadow = rs_ellipse(16.0f, 28.0f, 6.5f - bob * 0.4f, 2.2f, 0.0f);
+    rs_paint sp = rs_solid(rs_hex(0x1a0830, 0.3f));
+    rs_fill(c, &shadow, &sp, 0.0f, 1.8f);
+    rs_shape glow = rs_circle(16.0f, 15.0f + bob, 12.0f);
+    rs_paint gp =
+        rs_radial(rs_hex(0xb070ff, 0.35f), 16.0f, 15.0f + bob, rs_hex(0xb070ff, 0.0f), 12.0f);
+    rs_fill(c, &glow, &gp, 0.0f, 1.0f);
+    art_gem(c, 16.0f, 15.0f + bob, 7.0f);
+    // A twinkle that grows and fades over the loop, and a smaller one half a loop later.
+    float t1 = sinf(phase * TAU * 0.5f), t2 = sinf(fmodf(phase + 0.5f, 1.0f) * TAU * 0.5f);
+    twinkle(c, 21.5f, 9.0f + bob, 5.0f * t1, t1);
+    twinkle(c, 10.5f, 17.0f + bob, 3.0f * t2, t2);
+}
+
+static void bullet_frame(rs_canvas *c, int f) {
+    float pulse = 0.5f + 0.5f * cosf((float)f / (float)ART_FX_FRAMES * TAU);
+    rs_shape glow = rs_circle(16.0f, 16.0f, 10.0f);
+    rs_paint gp = rs_radial(rs_hex(0xffffff, 0.45f + 0.2f * pulse), 16.0f, 16.0f,
+                            rs_hex(0xffffff, 0.0f), 8.0f + 2.0f * pulse);
+    rs_fill(c, &glow, &gp, 0.0f, 1.0f);
+    rs_shape core = rs_circle(16.0f, 16.0f, 4.5f + 0.5f * pulse);
+    rs_paint cp = rs_radial(rs_hex(0xffffff, 1.0f), 14.8f, 14.8f, rs_hex(0xd8d8d8, 1.0f), 5.0f);
+    rs_fill_outlined(c, &core, &cp, rs_hex(0x505050, 0.9f), 1.0f);
+}
+
+// A burst: an expanding ring and flying sparks that shrink and fade.
+static void burst_frame(rs_canvas *c, int f, ae_rng *rng, rs_color hot, rs_color cool, float size,
+                        int sparks) {
+    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES;
+    // Fades to about a third, so even the last frame reads before the effect ends.
+    float fade = 1.0f - 0.7f * t;
+    rs_shape ring = rs_ring(16.0f, 16.0f, 3.0f + size * t, 2.5f * fade + 0.3f);
+    rs_paint rp = rs_solid(rs_mix(hot, cool, t));
+    rp.a.a = fade;
+    rs_fill(c, &ring, &rp, 0.0f, 1.2f);
+    if (f < 3) {
+        rs_shape flash = rs_circle(16.0f, 16.0f, 6.0f - 1.5f * (float)f);
+        rs_paint fp = rs_radial(rs_hex(0xffffff, 1.0f), 16.0f, 16.0f, hot, 6.0f);
+        rs_fill(c, &flash, &fp, 0.0f, 1.0f);
+    }
+    // The sparks are the same for every frame: reseed the stream per frame.
+    ae_rng_seed(rng, ART_SEED, 40u + (uint64_t)sparks);
+    for (int i = 0; i < sparks; i++) {
+        float a = ((float)i + ae_rng_range(rng, -0.3f, 0.3f)) * TAU / (float)sparks;
+        float speed = ae_rng_range(rng, 0.7f, 1.0f) * (size + 2.0f);
+        float d = 4.0f + speed * t, r = (1.0f - t) * 2.2f + 0.3f;
+        float x = 16.0f + cosf(a) * d, y = 16.0f + sinf(a) * d;
+        rs_shape s = rs_capsule(x - cosf(a) * 2.0f * fade, y - sinf(a) * 2.0f * fade, x, y, r);
+        rs_paint p = rs_solid(rs_mix(hot, cool, t));
+        p.a.a = 0.4f + 0.6f * fade;
+        rs_fill(c, &s, &p, 0.0f, 1.0f);
+    }
+}
+
+static void death_frame(rs_canvas *c, int f, ae_rng *rng) {
+    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES, fade = 1.0f - 0.7f * t;
+    // Smoke puffs rise and spread behind the burst.
+    ae_rng_seed(rng, ART_SEED, 50u);
+    for (int i = 0; i < 6; i++) {
+        float a = (float)i * TAU / 6.0f + ae_rng_range(rng, -0.3f, 0.3f);
+        float d = 3.0f + 8.0f * t;
+        float x = 16.0f + cosf(a) * d, y = 16.0f + sinf(a) * d * 0.8f - 3.0f * t;
+        rs_shape s = rs_circle(x, y, 3.0f + 2.5f * t);
+        rs_paint p = rs_radial(rs_hex(0xf0f0f0, 0.85f * fade), x - 1.0f, y - 1.0f,
+                               rs_hex(0x9a9aa8, 0.7f * fade), 5.0f);
+        rs_fill(c, &s, &p, 0.0f, 1.0f);
+    }
+    burst_frame(c, f, rng, rs_hex(0xffffff, 1.0f), rs_hex(0xb0b0c0, 1.0f), 12.0f, 10);
+}
+
+static void muzzle_frame(rs_canvas *c, int f) {
+    // Bright at once, then shrinking: a star of 6 points with a hot core.
+    float k = 1.0f - (float)f / (float)ART_FX_FRAMES;
+    float r = 4.0f + 9.0f * k, inner = r * 0.42f, rot = (float)f * 0.35f;
+    float pts[24];
+    for (int i = 0; i < 12; i++) {
+        float a = rot + (float)i * TAU / 12.0f, rr = (i % 2) ? inner : r;
+        pts[2 * i] = 16.0f + cosf(a) * rr;
+        pts[2 * i + 1] = 16.0f + sinf(a) * rr;
+    }
+    rs_shape star = rs_poly(12, pts, 0.5f);
+    rs_paint sp =
+        rs_radial(rs_hex(0xfff6c0, k), 16.0f, 16.0f, rs_hex(0xff9a2a, 0.6f * k + 0.2f), r);
+    rs_fill(c, &star, &sp, 0.0f, 1.0f);
+    rs_shape core = rs_circle(16.0f, 16.0f, 2.0f + 3.0f * k);
+    rs_paint cp = rs_solid(rs_hex(0xffffff, 0.5f + 0.5f * k));
+    rs_fill(c, &core, &cp, 0.0f, 1.0f);
+}
+
+static void dust_frame(rs_canvas *c, int f) {
+    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES, fade = 1.0f - 0.7f * t;
+    static const float puffs[][3] = {{-5.0f, 1.0f, 3.5f}, {4.0f, 0.0f, 4.0f}, {0.0f, -2.0f, 3.0f}};
+    for (int i = 0; i < 3; i++) {
+        float x = 16.0f + puffs[i][0] * (1.0f + t), y = 22.0f + puffs[i][1] - 5.0f * t;
+        float r = puffs[i][2] * (0.7f + 0.8f * t);
+        rs_shape s = rs_circle(x, y, r);
+        rs_paint p = rs_radial(rs_hex(0xf2e6d0, 0.9f * fade), x - r * 0.4f, y - r * 0.4f,
+                               rs_hex(0xb8a080, 0.8f * fade), r * 1.4f);
+        rs_fill(c, &s, &p, 0.0f, 1.0f);
+    }
+}
+
+void art_draw_fx(rs_canvas *c) {
+    ae_rng rng;
+    ae_rng_seed(&rng, ART_SEED, 4u);
+    for (int row = 0; row < ART_FX_COUNT; row++) {
+        for (int f = 0; f < ART_FX_FRAMES; f++) {
+            rs_cell(c, f * ART_FX, row * ART_FX, ART_FX, ART_FX);
+            switch ((enum art_fx)row) {
+            case ART_FX_GEM:
+                gem_frame(c, f);
+                break;
+            case ART_FX_BULLET:
+                bullet_frame(c, f);
+                break;
+            case ART_FX_HIT:
+                burst_frame(c, f, &rng, rs_hex(0xfff1a0, 1.0f), rs_hex(0xff6a3a, 1.0f), 9.0f, 7);
+                break;
+            case ART_FX_DEATH:
+                death_frame(c, f, &rng);
+                break;
+            case ART_FX_MUZZLE:
+                muzzle_frame(c, f);
+                break;
+            case ART_FX_DUST:
+                dust_frame(c, f);
+                break;
+            case ART_FX_COUNT:
+                break;
+            }
+        }
+    }
+}

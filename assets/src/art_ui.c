@@ -1,0 +1,69 @@
+// ui.png: the virtual joystick (base ring and knob) and a 9-slice panel.
+#include "art.h"
+#include "art_layout.h"
+
+#include <math.h>
+
+#define TAU 6.2831853f
+
+static void stick_base(rs_canvas *c) {
+    const float r = (float)ART_UI_STICK_BASE * 0.5f;
+    rs_cell(c, ART_UI_STICK_BASE_X, 0, ART_UI_STICK_BASE, ART_UI_STICK_BASE);
+    rs_shape disc = rs_circle(r, r, r - 3.0f);
+    rs_paint fill = rs_radial(rs_hex(0x1e2436, 0.25f), r, r, rs_hex(0x1e2436, 0.5f), r);
+    rs_fill(c, &disc, &fill, 0.0f, 1.0f);
+    rs_shape rim = rs_ring(r, r, r - 5.0f, 2.5f);
+    rs_paint rp = rs_linear(rs_hex(0xffffff, 0.85f), 0.0f, 0.0f, rs_hex(0xc8d4ee, 0.55f), 0.0f,
+                            (float)ART_UI_STICK_BASE);
+    rs_fill_outlined(c, &rim, &rp, rs_hex(0x1e2436, 0.6f), 1.0f);
+    rs_shape inner = rs_ring(r, r, r * 0.45f, 1.0f);
+    rs_paint ip = rs_solid(rs_hex(0xffffff, 0.25f));
+    rs_fill(c, &inner, &ip, 0.0f, 1.0f);
+    // Direction notches pointing outwards.
+    rs_paint np = rs_solid(rs_hex(0xffffff, 0.8f));
+    for (int i = 0; i < 4; i++) {
+        float a = (float)i * TAU / 4.0f, ca = cosf(a), sa = sinf(a);
+        float r0 = r - 20.0f, r1 = r - 12.0f, w = 6.0f;
+        const float pts[] = {r + ca * r1,          r + sa * r1,          r + ca * r0 - sa * w,
+                             r + sa * r0 + ca * w, r + ca * r0 + sa * w, r + sa * r0 - ca * w};
+        rs_shape t = rs_poly(3, pts, 1.0f);
+        rs_fill_outlined(c, &t, &np, rs_hex(0x1e2436, 0.5f), 1.0f);
+    }
+}
+
+static void stick_knob(rs_canvas *c) {
+    const float r = (float)ART_UI_STICK_KNOB * 0.5f;
+    rs_cell(c, ART_UI_STICK_KNOB_X, 0, ART_UI_STICK_KNOB, ART_UI_STICK_KNOB);
+    rs_shape s = rs_circle(r, r + 1.0f, r - 5.0f);
+    rs_paint p =
+        rs_radial(rs_hex(0xffffff, 0.95f), r - 8.0f, r - 9.0f, rs_hex(0xb8c4dc, 0.9f), r * 1.6f);
+    rs_fill_outlined(c, &s, &p, rs_hex(0x1e2436, 0.8f), 2.0f);
+    rs_shape dimple = rs_circle(r, r + 1.0f, r * 0.45f);
+    rs_paint dp =
+        rs_linear(rs_hex(0x9aa8c4, 0.8f), 0.0f, r * 0.5f, rs_hex(0xf4f8ff, 0.8f), 0.0f, r * 1.5f);
+    rs_fill(c, &dimple, &dp, 0.0f, 1.0f);
+    rs_shape spec = rs_ellipse(r - 8.0f, r - 10.0f, 6.0f, 3.0f, -0.6f);
+    rs_paint sp = rs_solid(rs_hex(0xffffff, 0.9f));
+    rs_fill(c, &spec, &sp, 0.0f, 1.5f);
+    rs_drop_shadow(c, 0, 3, 2, 0.4f);
+}
+
+static void panel(rs_canvas *c) {
+    const float s = (float)ART_UI_PANEL, h = s * 0.5f;
+    rs_cell(c, ART_UI_PANEL_X, 0, ART_UI_PANEL, ART_UI_PANEL);
+    rs_shape body = rs_rrect(h, h, h - 2.0f, h - 2.0f, 9.0f, 0.0f);
+    rs_paint bp = rs_linear(rs_hex(0x323a56, 0.92f), 0.0f, 0.0f, rs_hex(0x1c2134, 0.92f), 0.0f, s);
+    rs_fill_outlined(c, &body, &bp, rs_hex(0x0e1120, 0.95f), 1.5f);
+    rs_shape inner = rs_rrect(h, h, h - 4.0f, h - 4.0f, 7.0f, 0.0f);
+    rs_paint line =
+        rs_linear(rs_hex(0xffffff, 0.45f), 0.0f, 0.0f, rs_hex(0xffffff, 0.12f), 0.0f, s);
+    rs_fill(c, &inner, &line, 0.0f, 1.0f);
+    rs_shape core = rs_rrect(h, h, h - 5.0f, h - 5.0f, 6.0f, 0.0f);
+    rs_fill(c, &core, &bp, 0.0f, 1.0f);
+}
+
+void art_draw_ui(rs_canvas *c) {
+    stick_base(c);
+    stick_knob(c);
+    panel(c);
+}

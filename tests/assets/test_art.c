@@ -1,0 +1,280 @@
+// The committed art in assets/sprites is exactly what arena-make-art draws, has the layout of
+// art_layout.h, and keeps the properties the renderer relies on (tintable agents, a purple gem,
+// a complete font). Pixels are compared after decoding, never PNG bytes.
+#include "test.h"
+
+#include "art.h"
+#include "art_layout.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define SPRITES ARENA_SOURCE_DIR "/assets/sprites"
+
+typedef struct image {
+    int w, h;
+    uint8_t *px; // RGBA8, w * h * 4
+} image;
+
+static bool load(const char *dir, const char *file, image *out) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    SDL_Surface *s = IMG_Load(path);
+    if (!s) {
+        fprintf(stderr, "%s: %s\n", path, IMG_GetError());
+        return false;
+    }
+    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(s);
+    if (!rgba) return false;
+    out->w = rgba->w;
+    out->h = rgba->h;
+    out->px = malloc((size_t)rgba->w * (size_t)rgba->h * 4u);
+    for (int y = 0; y < rgba->h; y++)
+        memcpy(out->px + (size_t)y * (size_t)rgba->w * 4u,
+               (const uint8_t *)rgba->pixels + (size_t)y * (size_t)rgba->pitch,
+               (size_t)rgba->w * 4u);
+    SDL_FreeSurface(rgba);
+    return true;
+}
+
+static const uint8_t *px(const image *im, int x, int y) {
+    return im->px + ((size_t)y * (size_t)im->w + (size_t)x) * 4u;
+}
+
+static int differing_pixels(const image *a, const uint8_t *b) {
+    int n = 0;
+    for (size_t i = 0; i < (size_t)a->w * (size_t)a->h; i++)
+        if (memcmp(a->px + i * 4u, b + i * 4u, 4u) != 0) n++;
+    return n;
+}
+
+static void test_reproducible(void) {
+    char dir[] = "/tmp/arena-art-XXXXXX";
+    REQUIRE(mkdtemp(dir) != NULL);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s/arena-make-art' '%s' > /dev/null", ARENA_BIN_DIR, dir);
+    CHECK(system(cmd) == 0);
+    for (int i = 0; i < art_sheet_count; i++) {
+        const art_sheet *s = &art_sheets[i];
+        image fresh = {0}, committed = {0};
+        bool ok = load(dir, s->file, &fresh) && load(SPRITES, s->file, &committed);
+        CHECK(ok);
+        if (ok) {
+            CHECK(fresh.w == committed.w && fresh.h == committed.h);
+            if (fresh.w == committed.w && fresh.h == committed.h) {
+                int diff = differing_pixels(&committed, fresh.px);
+                if (diff) fprintf(stderr, "%s: %d pixels differ\n", s->file, diff);
+                CHECK(diff == 0);
+            }
+            // The in-memory render agrees with the file too.
+            uint8_t *mem = art_render(s);
+            CHECK(differing_pixels(&committed, mem) == 0);
+            free(mem);
+        }
+        free(fresh.px);
+        free(committed.px);
+        char path[1100];
+        snprintf(path, sizeof path, "%s/%s", dir, s->file);
+        remove(path);
+    }
+    CHECK(rmdir(dir) == 0);
+}
+
+static void test_sizes(void) {
+    static const struct {
+        const char *file;
+        int w, h;
+    } want[] = {
+        {ART_TILES_FILE, ART_TILE * ART_TILES_PER_ROW,
+         ART_TILE * ((ART_TILE_COUNT + ART_TILES_PER_ROW - 1) / ART_TILES_PER_ROW)},
+        {ART_AGENT_FILE, ART_AGENT_W * ART_AGENT_FRAMES, ART_AGENT_H * ART_AGENT_DIRS},
+        {ART_PROPS_FILE, ART_PROP_W * ART_PROP_COUNT, ART_PROP_H},
+        {ART_FX_FILE, ART_FX * ART_FX_FRAMES, ART_FX * ART_FX_COUNT},
+        {ART_ICONS_FILE, ART_ICON * ART_ICONS_PER_ROW,
+         ART_ICON * ((ART_ICON_COUNT + ART_ICONS_PER_ROW - 1) / ART_ICONS_PER_ROW)},
+        {ART_UI_FILE, ART_UI_PANEL_X + ART_UI_PANEL, ART_UI_STICK_BASE},
+        {ART_FONT_FILE, ART_FONT_W * ART_FONT_PER_ROW,
+         ART_FONT_H * ((ART_FONT_LAST - ART_FONT_FIRST + ART_FONT_PER_ROW) / ART_FONT_PER_ROW)},
+        {ART_FAR_FILE, ART_PARALLAX, ART_PARALLAX},
+        {ART_NEAR_FILE, ART_PARALLAX, ART_PARALLAX},
+    };
+    CHECK(art_sheet_count == (int)(sizeof want / sizeof want[0]));
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        image im = {0};
+        REQUIRE(load(SPRITES, want[i].file, &im));
+        if (im.w != want[i].w || im.h != want[i].h)
+            fprintf(stderr, "%s: %dx%d, want %dx%d\n", want[i].file, im.w, im.h, want[i].w,
+                    want[i].h);
+        CHECK(im.w == want[i].w && im.h == want[i].h);
+        free(im.px);
+    }
+}
+
+// Clearly visible pixels in the rectangle (alpha >= 64; the wall shadow tile and fading effects
+// are translucent by design).
+static int opaque_in(const image *im, int x0, int y0, int w, int h) {
+    int n = 0;
+    for (int y = y0; y < y0 + h && y < im->h; y++)
+        for (int x = x0; x < x0 + w && x < im->w; x++) n += px(im, x, y)[3] >= 64;
+    return n;
+}
+
+static void test_cells_not_empty(void) {
+    for (int i = 0; i < art_sheet_count; i++) {
+        const art_sheet *s = &art_sheets[i];
+        image im = {0};
+        REQUIRE(load(SPRITES, s->file, &im));
+        int per_row = im.w / s->cell_w;
+        for (int c = 0; c < s->cells; c++) {
+            if (strcmp(s->file, ART_FONT_FILE) == 0 && c == ' ' - ART_FONT_FIRST) continue;
+            int n = opaque_in(&im, (c % per_row) * s->cell_w, (c / per_row) * s->cell_h, s->cell_w,
+                              s->cell_h);
+            if (n == 0) fprintf(stderr, "%s: cell %d is empty\n", s->file, c);
+            CHECK(n > 0);
+        }
+        free(im.px);
+    }
+    image ui = {0};
+    REQUIRE(load(SPRITES, ART_UI_FILE, &ui));
+    CHECK(opaque_in(&ui, ART_UI_STICK_BASE_X, 0, ART_UI_STICK_BASE, ART_UI_STICK_BASE) > 0);
+    CHECK(opaque_in(&ui, ART_UI_STICK_KNOB_X, 0, ART_UI_STICK_KNOB, ART_UI_STICK_KNOB) > 0);
+    CHECK(opaque_in(&ui, ART_UI_PANEL_X, 0, ART_UI_PANEL, ART_UI_PANEL) > 0);
+    free(ui.px);
+}
+
+static void test_agent_tintable(void) {
+    image im = {0};
+    REQUIRE(load(SPRITES, ART_AGENT_FILE, &im));
+    int opaque = 0, grey = 0, dark_outline = 0;
+    for (int y = 0; y < im.h; y++) {
+        for (int x = 0; x < im.w; x++) {
+            const uint8_t *p = px(&im, x, y);
+            if (p[3] < 128) continue;
+            int lo = p[0] < p[1] ? p[0] : p[1], hi = p[0] > p[1] ? p[0] : p[1];
+            lo = p[2] < lo ? p[2] : lo;
+            hi = p[2] > hi ? p[2] : hi;
+            opaque++;
+            grey += hi - lo <= 6;
+            dark_outline += hi < 64;
+        }
+    }
+    REQUIRE(opaque > 0);
+    // Mostly greyscale so a colour mod tints it, with dark outlines and eyes that stay readable.
+    CHECK(grey >= opaque * 95 / 100);
+    CHECK(dark_outline >= opaque / 20);
+    free(im.px);
+}
+
+// Average colour of the opaque pixels of a rectangle.
+static void mean_colour(const image *im, int x0, int y0, int w, int h, double rgb[3]) {
+    double n = 0.0;
+    rgb[0] = rgb[1] = rgb[2] = 0.0;
+    for (int y = y0; y < y0 + h; y++)
+        for (int x = x0; x < x0 + w; x++) {
+            const uint8_t *p = px(im, x, y);
+            if (p[3] < 200) continue;
+            for (int k = 0; k < 3; k++) rgb[k] += p[k];
+            n += 1.0;
+        }
+    for (int k = 0; k < 3; k++) rgb[k] /= n > 0.0 ? n : 1.0;
+}
+
+static bool purple(const double rgb[3]) {
+    return rgb[2] > rgb[1] + 60.0 && rgb[0] > rgb[1] + 30.0 && rgb[2] > rgb[0];
+}
+
+static void test_gem_purple(void) {
+    image fx = {0}, icons = {0};
+    REQUIRE(load(SPRITES, ART_FX_FILE, &fx));
+    REQUIRE(load(SPRITES, ART_ICONS_FILE, &icons));
+    for (int f = 0; f < ART_FX_FRAMES; f++) {
+        double rgb[3];
+        mean_colour(&fx, f * ART_FX, ART_FX_GEM * ART_FX, ART_FX, ART_FX, rgb);
+        if (!purple(rgb))
+            fprintf(stderr, "gem frame %d: %.0f %.0f %.0f\n", f, rgb[0], rgb[1], rgb[2]);
+        CHECK(purple(rgb));
+    }
+    double rgb[3];
+    mean_colour(&icons, (ART_ICON_GEM % ART_ICONS_PER_ROW) * ART_ICON,
+                (ART_ICON_GEM / ART_ICONS_PER_ROW) * ART_ICON, ART_ICON, ART_ICON, rgb);
+    CHECK(purple(rgb));
+    free(fx.px);
+    free(icons.px);
+}
+
+static void test_font_distinct(void) {
+    image im = {0};
+    REQUIRE(load(SPRITES, ART_FONT_FILE, &im));
+    enum { N = ART_FONT_LAST - ART_FONT_FIRST + 1 };
+    static uint8_t bits[N][ART_FONT_H];
+    for (int i = 0; i < N; i++) {
+        int cx = (i % ART_FONT_PER_ROW) * ART_FONT_W, cy = (i / ART_FONT_PER_ROW) * ART_FONT_H;
+        uint8_t want[16];
+        REQUIRE(art_font_glyph(ART_FONT_FIRST + i, want));
+        int lit = 0;
+        for (int y = 0; y < ART_FONT_H; y++) {
+            bits[i][y] = 0;
+            for (int x = 0; x < ART_FONT_W; x++) {
+                const uint8_t *p = px(&im, cx + x, cy + y);
+                if (p[3] >= 128) {
+                    bits[i][y] |= (uint8_t)(0x80u >> x);
+                    lit++;
+                    CHECK(p[0] == 255 && p[1] == 255 && p[2] == 255); // white: tinted by a mod
+                }
+            }
+            CHECK(bits[i][y] == want[y]);
+        }
+        if (ART_FONT_FIRST + i != ' ') CHECK(lit > 0);
+    }
+    for (int i = 0; i < N; i++)
+        for (int j = i + 1; j < N; j++) {
+            bool same = memcmp(bits[i], bits[j], ART_FONT_H) == 0;
+            if (same) fprintf(stderr, "glyphs '%c' and '%c' are the same\n", i + 32, j + 32);
+            CHECK(!same);
+        }
+    uint8_t dummy[16];
+    CHECK(!art_font_glyph(ART_FONT_FIRST - 1, dummy) && !art_font_glyph(ART_FONT_LAST + 1, dummy));
+    free(im.px);
+}
+
+static double column_diff(const image *im, int xa, int ya, int xb, int yb, bool vertical) {
+    double sum = 0.0;
+    for (int i = 0; i < ART_TILE; i++) {
+        const uint8_t *a = vertical ? px(im, xa, ya + i) : px(im, xa + i, ya);
+        const uint8_t *b = vertical ? px(im, xb, yb + i) : px(im, xb + i, yb);
+        for (int k = 0; k < 3; k++) sum += fabs((double)a[k] - (double)b[k]);
+    }
+    return sum / (3.0 * ART_TILE);
+}
+
+// Any grass variant next to any other: the step across the seam is no bigger than the usual
+// step between neighbouring pixels inside a tile.
+static void test_grass_seamless(void) {
+    image im = {0};
+    REQUIRE(load(SPRITES, ART_TILES_FILE, &im));
+    double inner = 0.0;
+    int count = 0;
+    for (int v = ART_TILE_GRASS0; v <= ART_TILE_GRASS3; v++)
+        for (int x = 0; x < ART_TILE - 1; x++, count++)
+            inner += column_diff(&im, v * ART_TILE + x, 0, v * ART_TILE + x + 1, 0, true);
+    inner /= count;
+    for (int a = ART_TILE_GRASS0; a <= ART_TILE_GRASS3; a++)
+        for (int b = ART_TILE_GRASS0; b <= ART_TILE_GRASS3; b++) {
+            double h = column_diff(&im, a * ART_TILE + ART_TILE - 1, 0, b * ART_TILE, 0, true);
+            double v = column_diff(&im, a * ART_TILE, ART_TILE - 1, b * ART_TILE, 0, false);
+            if (h > 1.5 * inner + 1.0 || v > 1.5 * inner + 1.0)
+                fprintf(stderr, "grass %d|%d: seam %.2f / %.2f, inside %.2f\n", a, b, h, v, inner);
+            CHECK(h <= 1.5 * inner + 1.0);
+            CHECK(v <= 1.5 * inner + 1.0);
+        }
+    CHECK(inner > 0.0); // the grass is not a flat colour
+    free(im.px);
+}
+
+TEST_MAIN(TEST_CASE(reproducible), TEST_CASE(sizes), TEST_CASE(cells_not_empty),
+          TEST_CASE(agent_tintable), TEST_CASE(gem_purple), TEST_CASE(font_distinct),
+          TEST_CASE(grass_seamless))
