@@ -1,6 +1,7 @@
 // Match set-up, fixed ticks and drawing shared by the window and the screenshot mode.
 #include "app.h"
 
+#include "audio.h"
 #include "sim_world.h"
 
 #include <stdio.h>
@@ -60,6 +61,29 @@ int app_focus(const app *a) {
     return w->winner >= 0 ? w->winner : 0;
 }
 
+/// Sounds for this tick's events, panned by screen position and quieter far from the view.
+static void play_sounds(const app *a, const sim_world *w) {
+    if (!audio_available() || a->screen == SCREEN_TITLE) return;
+    int focus = app_focus(a);
+    for (int i = 0; i < w->event_count; i++) {
+        const sim_event *e = &w->events[i];
+        vec2s s = camera_to_screen(&a->cam, e->pos);
+        float pan = ae_clampf((s.x / a->cam.screen_w) * 2.0f - 1.0f, -1.0f, 1.0f);
+        float dist = glms_vec2_distance(e->pos, a->cam.center);
+        float gain = ae_clampf(1.2f - dist / 900.0f, 0.0f, 1.0f);
+        bool mine = e->a == focus || e->b == focus;
+        switch (e->kind) {
+        case SIM_EVENT_SHOT: audio_play(AUDIO_SFX_SHOT, (mine ? 0.6f : 0.35f) * gain, pan); break;
+        case SIM_EVENT_HIT: audio_play(AUDIO_SFX_HIT, (mine ? 1.0f : 0.6f) * gain, pan); break;
+        case SIM_EVENT_KILL: audio_play(AUDIO_SFX_DEATH, (mine ? 1.0f : 0.7f) * gain, pan); break;
+        case SIM_EVENT_PICKUP: if (mine) audio_play(AUDIO_SFX_GEM, 0.7f, pan); break;
+        case SIM_EVENT_LEVEL_UP: if (mine) audio_play(AUDIO_SFX_LEVEL_UP, 0.9f, 0.0f); break;
+        case SIM_EVENT_ZONE: audio_play(AUDIO_SFX_ZONE_WARNING, 0.8f, 0.0f); break;
+        default: break;
+        }
+    }
+}
+
 void app_tick(app *a) {
     sim_world *w = session_world(a->s);
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};
@@ -79,6 +103,7 @@ void app_tick(app *a) {
         (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
     a->timings.sim_ms += ((float)ms - a->timings.sim_ms) * 0.1f;
     fx_absorb(&a->fx, w);
+    play_sounds(a, w);
     if (w->cfg.humans > 0)
         hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, 0, moved, aimed, picked);
 }

@@ -1,6 +1,7 @@
 // Title, pause, death / spectate and results screens: their menus and their drawing.
 #include "app.h"
 
+#include "audio.h"
 #include "sim_world.h"
 
 #include <stdio.h>
@@ -28,15 +29,18 @@ static void menu(app *a, float y, const char *const *items, int count) {
 }
 
 static int navigate(app *a, int count) {
+    int before = a->menu;
     if (input_take_action(&a->in, ACT_UP)) a->menu = (a->menu + count - 1) % count;
     if (input_take_action(&a->in, ACT_DOWN)) a->menu = (a->menu + 1) % count;
     int dir = 0;
     if (input_take_action(&a->in, ACT_LEFT)) dir = -1;
     if (input_take_action(&a->in, ACT_RIGHT)) dir = 1;
+    if (a->menu != before || dir) audio_play(AUDIO_SFX_UI_CLICK, 0.6f, 0.0f);
     return dir;
 }
 
 static void go(app *a, app_screen s) {
+    if (s != a->screen && s != SCREEN_TITLE) audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f);
     a->screen = s;
     a->menu = 0;
 }
@@ -54,6 +58,7 @@ static void start_or_notice(app *a, bool attract) {
 static void record_result(app *a) {
     const sim_world *w = session_world(a->s);
     const sim_agent *me = &w->agents[0];
+    audio_play(me->placement == 1 || (me->placement == 0 && w->winner == 0) ? AUDIO_SFX_WIN : AUDIO_SFX_LOSE, 1.0f, 0.0f);
     a->result_place = me->placement ? me->placement : 1;
     a->result_kills = me->kills;
     a->result_ticks = me->placement && me->death_tick ? me->death_tick : w->tick;

@@ -1,6 +1,7 @@
 // The windowed game: SDL set-up, events, the fixed 60 Hz step with interpolation, presenting.
 #include "app.h"
 
+#include "audio.h"
 #include "sim_world.h"
 
 #include <stdio.h>
@@ -66,7 +67,7 @@ static void global_actions(app *a) {
     if (input_take_action(&a->in, ACT_PERF)) a->hud.show_perf = !a->hud.show_perf;
     if (input_take_action(&a->in, ACT_ZOOM_IN)) camera_zoom_by(&a->cam, 1.15f);
     if (input_take_action(&a->in, ACT_ZOOM_OUT)) camera_zoom_by(&a->cam, 1.0f / 1.15f);
-    input_take_action(&a->in, ACT_MUTE);
+    if (input_take_action(&a->in, ACT_MUTE)) audio_set_muted(!audio_muted());
     a->in.actions[ACT_OVERLAY_0] = 0;
 }
 
@@ -123,6 +124,7 @@ int app_run_windowed(const arena_options *o) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
+    audio_init(); // false means no sound device: the game plays on silently
     input_init(&a.in);
     input_open_pads(&a.in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
     hud_init(&a.hud);
@@ -155,6 +157,7 @@ int app_run_windowed(const arena_options *o) {
     hud_free(&a.hud);
     input_close(&a.in);
     gfx_free(&a.g);
+    audio_shutdown();
     SDL_DestroyRenderer(a.renderer);
     SDL_DestroyWindow(a.window);
     SDL_Quit();

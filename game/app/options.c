@@ -53,6 +53,8 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
             o->realtime = true, takes_value = false;
         else if (!strcmp(a, "--stats"))
             o->stats = true, takes_value = false;
+        else if (!strcmp(a, "--title"))
+            o->title = true, takes_value = false;
         else if (!v)
             return fail(a, strncmp(a, "--", 2) ? "unknown argument" : "missing value");
         else if (!strcmp(a, "--map"))

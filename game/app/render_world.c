@@ -48,6 +48,17 @@ static uint32_t cell_hash(int x, int y) {
     return h ^ (h >> 15);
 }
 
+/// Smooth noise in [0, 1] over cells: hashed values on a coarse lattice, bilinearly blended.
+static float ground_noise(int x, int y) {
+    const int step = 6;
+    int gx = x / step, gy = y / step;
+    float fx = (float)(x % step) / (float)step, fy = (float)(y % step) / (float)step;
+    float v00 = (float)(cell_hash(gx, gy) & 1023) / 1023.0f, v10 = (float)(cell_hash(gx + 1, gy) & 1023) / 1023.0f;
+    float v01 = (float)(cell_hash(gx, gy + 1) & 1023) / 1023.0f, v11 = (float)(cell_hash(gx + 1, gy + 1) & 1023) / 1023.0f;
+    float top = v00 + (v10 - v00) * fx, bottom = v01 + (v11 - v01) * fx;
+    return top + (bottom - top) * fy;
+}
+
 /// A wall cell with no wall on any side is drawn as a prop (tree, rock, crate, bush).
 static bool is_prop(const ae_grid *g, int x, int y) {
     return !ae_grid_is_wall(g, x - 1, y) && !ae_grid_is_wall(g, x + 1, y) &&
@@ -91,10 +102,9 @@ static void draw_ground(gfx *g, const camera *c, const sim_world *w, int x0, int
         for (int x = x0; x <= x1; x++) {
             if (ae_grid_is_wall(&w->grid, x, y) && !is_prop(&w->grid, x, y)) continue;
             uint32_t h = cell_hash(x, y);
-            // Dirt where the ground is crowded by walls, grass elsewhere.
+            // Grass, with patches of dirt where a coarse value noise runs high.
             int tile = ART_TILE_GRASS0 + (int)(h & 3);
-            float clear = ae_sdf_corner(&w->sdf, x, y);
-            if (clear < 1.5f && (h >> 4) % 3 == 0) tile = ART_TILE_DIRT0 + (int)((h >> 8) & 1);
+            if (ground_noise(x, y) > 0.72f) tile = ART_TILE_DIRT0 + (int)((h >> 8) & 1);
             draw_tile(g, c, tile, (float)x * cs, (float)y * cs, cs, cs);
             if (ae_grid_is_wall(&w->grid, x - 1, y) || ae_grid_is_wall(&w->grid, x, y - 1) ||
                 ae_grid_is_wall(&w->grid, x - 1, y - 1))
@@ -284,5 +294,5 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     }
     draw_fx(g, c, w, fx);
     draw_zone(rr, c, w);
-    draw_parallax(g, g->near, c, 1.8f, 1.05f, 150);
+    draw_parallax(g, g->near, c, 1.8f, 1.05f, 80);
 }
