@@ -73,13 +73,26 @@ static void play_sounds(const app *a, const sim_world *w) {
         float gain = ae_clampf(1.2f - dist / 900.0f, 0.0f, 1.0f);
         bool mine = e->a == focus || e->b == focus;
         switch (e->kind) {
-        case SIM_EVENT_SHOT: audio_play(AUDIO_SFX_SHOT, (mine ? 0.6f : 0.35f) * gain, pan); break;
-        case SIM_EVENT_HIT: audio_play(AUDIO_SFX_HIT, (mine ? 1.0f : 0.6f) * gain, pan); break;
-        case SIM_EVENT_KILL: audio_play(AUDIO_SFX_DEATH, (mine ? 1.0f : 0.7f) * gain, pan); break;
-        case SIM_EVENT_PICKUP: if (mine) audio_play(AUDIO_SFX_GEM, 0.7f, pan); break;
-        case SIM_EVENT_LEVEL_UP: if (mine) audio_play(AUDIO_SFX_LEVEL_UP, 0.9f, 0.0f); break;
-        case SIM_EVENT_ZONE: audio_play(AUDIO_SFX_ZONE_WARNING, 0.8f, 0.0f); break;
-        default: break;
+        case SIM_EVENT_SHOT:
+            audio_play(AUDIO_SFX_SHOT, (mine ? 0.6f : 0.35f) * gain, pan);
+            break;
+        case SIM_EVENT_HIT:
+            audio_play(AUDIO_SFX_HIT, (mine ? 1.0f : 0.6f) * gain, pan);
+            break;
+        case SIM_EVENT_KILL:
+            audio_play(AUDIO_SFX_DEATH, (mine ? 1.0f : 0.7f) * gain, pan);
+            break;
+        case SIM_EVENT_PICKUP:
+            if (mine) audio_play(AUDIO_SFX_GEM, 0.7f, pan);
+            break;
+        case SIM_EVENT_LEVEL_UP:
+            if (mine) audio_play(AUDIO_SFX_LEVEL_UP, 0.9f, 0.0f);
+            break;
+        case SIM_EVENT_ZONE:
+            audio_play(AUDIO_SFX_ZONE_WARNING, 0.8f, 0.0f);
+            break;
+        default:
+            break;
         }
     }
 }

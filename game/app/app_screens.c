@@ -58,7 +58,9 @@ static void start_or_notice(app *a, bool attract) {
 static void record_result(app *a) {
     const sim_world *w = session_world(a->s);
     const sim_agent *me = &w->agents[0];
-    audio_play(me->placement == 1 || (me->placement == 0 && w->winner == 0) ? AUDIO_SFX_WIN : AUDIO_SFX_LOSE, 1.0f, 0.0f);
+    audio_play(me->placement == 1 || (me->placement == 0 && w->winner == 0) ? AUDIO_SFX_WIN
+                                                                            : AUDIO_SFX_LOSE,
+               1.0f, 0.0f);
     a->result_place = me->placement ? me->placement : 1;
     a->result_kills = me->kills;
     a->result_ticks = me->placement && me->death_tick ? me->death_tick : w->tick;

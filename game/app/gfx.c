@@ -4,7 +4,22 @@
 #include <math.h>
 #include <stdio.h>
 
-static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, char *err, size_t n) {
+/// Marks which blocks of a parallax layer hold any visible pixel.
+static void find_used_blocks(SDL_Surface *s, bool *used) {
+    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_RGBA32, 0);
+    for (int i = 0; i < GFX_NEAR_BLOCKS * GFX_NEAR_BLOCKS; i++) used[i] = rgba == NULL;
+    if (!rgba) return;
+    for (int y = 0; y < rgba->h && y < ART_PARALLAX; y++) {
+        const Uint8 *row = (const Uint8 *)rgba->pixels + (size_t)y * (size_t)rgba->pitch;
+        for (int x = 0; x < rgba->w && x < ART_PARALLAX; x++)
+            if (row[4 * x + 3] > 8)
+                used[(y / GFX_NEAR_BLOCK) * GFX_NEAR_BLOCKS + x / GFX_NEAR_BLOCK] = true;
+    }
+    SDL_FreeSurface(rgba);
+}
+
+static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, char *err, size_t n,
+                         bool *used_blocks) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", dir, file);
     SDL_Surface *s = IMG_Load(path);
@@ -12,6 +27,7 @@ static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, cha
         snprintf(err, n, "%s: %s", path, IMG_GetError());
         return NULL;
     }
+    if (used_blocks) find_used_blocks(s, used_blocks);
     SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
     SDL_FreeSurface(s);
     if (!t) {
@@ -33,7 +49,8 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
         {&g->fx, ART_FX_FILE},       {&g->icons, ART_ICONS_FILE}, {&g->ui, ART_UI_FILE},
         {&g->font, ART_FONT_FILE},   {&g->far, ART_FAR_FILE},     {&g->near, ART_NEAR_FILE}};
     for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
-        *sheets[i].slot = load(r, dir, sheets[i].file, err, n);
+        *sheets[i].slot =
+            load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL);
         if (!*sheets[i].slot) {
             gfx_free(g);
             return false;

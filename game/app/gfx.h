@@ -8,9 +8,15 @@
 
 #include "art_layout.h"
 
+/// The near parallax layer is mostly transparent: it is drawn block by block, skipping empty
+/// blocks, which keeps it cheap on the software renderer.
+#define GFX_NEAR_BLOCK  32
+#define GFX_NEAR_BLOCKS (ART_PARALLAX / GFX_NEAR_BLOCK)
+
 typedef struct gfx {
     SDL_Renderer *renderer;
     SDL_Texture *tiles, *agent, *props, *fx, *icons, *ui, *font, *far, *near;
+    bool near_used[GFX_NEAR_BLOCKS * GFX_NEAR_BLOCKS]; ///< blocks of near.png with any pixel
 } gfx;
 
 /// Loads every sheet from `dir`. False with a one-line reason in err (size errlen) on failure.

@@ -53,8 +53,10 @@ static float ground_noise(int x, int y) {
     const int step = 6;
     int gx = x / step, gy = y / step;
     float fx = (float)(x % step) / (float)step, fy = (float)(y % step) / (float)step;
-    float v00 = (float)(cell_hash(gx, gy) & 1023) / 1023.0f, v10 = (float)(cell_hash(gx + 1, gy) & 1023) / 1023.0f;
-    float v01 = (float)(cell_hash(gx, gy + 1) & 1023) / 1023.0f, v11 = (float)(cell_hash(gx + 1, gy + 1) & 1023) / 1023.0f;
+    float v00 = (float)(cell_hash(gx, gy) & 1023) / 1023.0f,
+          v10 = (float)(cell_hash(gx + 1, gy) & 1023) / 1023.0f;
+    float v01 = (float)(cell_hash(gx, gy + 1) & 1023) / 1023.0f,
+          v11 = (float)(cell_hash(gx + 1, gy + 1) & 1023) / 1023.0f;
     float top = v00 + (v10 - v00) * fx, bottom = v01 + (v11 - v01) * fx;
     return top + (bottom - top) * fy;
 }
@@ -80,9 +82,11 @@ static void draw_tile(gfx *g, const camera *c, int tile, float x, float y, float
     SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
 }
 
-static void draw_parallax(gfx *g, SDL_Texture *t, const camera *c, float fx, float fy,
-                          Uint8 alpha) {
-    const float size = ART_PARALLAX * c->zoom;
+/// Tiles a parallax layer over the screen, scrolled by `fx`, `fy` times the camera. Only the
+/// blocks marked in `used` are drawn (NULL: the whole texture).
+static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera *c, float fx,
+                          float fy, Uint8 alpha) {
+    const float size = ART_PARALLAX * c->zoom, block = GFX_NEAR_BLOCK * c->zoom;
     float ox = -fmodf(c->center.x * fx * c->zoom, size),
           oy = -fmodf(c->center.y * fy * c->zoom, size);
     if (ox > 0) ox -= size;
@@ -90,8 +94,22 @@ static void draw_parallax(gfx *g, SDL_Texture *t, const camera *c, float fx, flo
     SDL_SetTextureAlphaMod(t, alpha);
     for (float y = oy; y < c->screen_h; y += size)
         for (float x = ox; x < c->screen_w; x += size) {
-            SDL_FRect dst = {x, y, size + 0.5f, size + 0.5f};
-            SDL_RenderCopyF(g->renderer, t, NULL, &dst);
+            if (!used) {
+                SDL_FRect dst = {x, y, size + 0.5f, size + 0.5f};
+                SDL_RenderCopyF(g->renderer, t, NULL, &dst);
+                continue;
+            }
+            for (int by = 0; by < GFX_NEAR_BLOCKS; by++)
+                for (int bx = 0; bx < GFX_NEAR_BLOCKS; bx++) {
+                    if (!used[by * GFX_NEAR_BLOCKS + bx]) continue;
+                    SDL_FRect dst = {x + (float)bx * block, y + (float)by * block, block, block};
+                    if (dst.x > c->screen_w || dst.y > c->screen_h || dst.x + block < 0 ||
+                        dst.y + block < 0)
+                        continue;
+                    SDL_Rect src = {bx * GFX_NEAR_BLOCK, by * GFX_NEAR_BLOCK, GFX_NEAR_BLOCK,
+                                    GFX_NEAR_BLOCK};
+                    SDL_RenderCopyF(g->renderer, t, &src, &dst);
+                }
         }
 }
 
@@ -229,7 +247,12 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     SDL_Renderer *rr = g->renderer;
     SDL_SetRenderDrawColor(rr, 34, 48, 40, 255);
     SDL_RenderClear(rr);
-    draw_parallax(g, g->far, c, 0.2f, 0.2f, 255);
+    // The far layer shows only where the map does not cover the screen.
+    vec2s map_tl = camera_to_screen(c, glms_vec2_zero());
+    vec2s map_br = camera_to_screen(c, (vec2s){{(float)w->grid.width * w->cfg.cell_size,
+                                                (float)w->grid.height * w->cfg.cell_size}});
+    if (map_tl.x > 0 || map_tl.y > 0 || map_br.x < c->screen_w || map_br.y < c->screen_h)
+        draw_parallax(g, g->far, NULL, c, 0.2f, 0.2f, 255);
 
     const float cs = w->cfg.cell_size;
     vec2s tl = camera_to_world(c, (vec2s){{0, 0}});
@@ -294,5 +317,5 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     }
     draw_fx(g, c, w, fx);
     draw_zone(rr, c, w);
-    draw_parallax(g, g->near, c, 1.8f, 1.05f, 80);
+    draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f, 80);
 }

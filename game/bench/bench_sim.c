@@ -49,20 +49,19 @@ static bool run_match(const ae_grid *map, int agents, int max_ticks, uint64_t se
 }
 
 int bench_sim(bool csv) {
-    static const char *const columns[] = {"agents", "ticks", "realtime_factor", "us_per_tick",
-                                          "median_us", "bots", "paths", "move", "fire",
-                                          "bullets", "gems", "zone", "deaths"};
+    static const char *const columns[] = {
+        "agents", "ticks", "realtime_factor", "us_per_tick", "median_us", "bots",  "paths",
+        "move",   "fire",  "bullets",         "gems",        "zone",      "deaths"};
     static const int widths[] = {6, 6, 15, 11, 9, 7, 7, 7, 7, 7, 7, 7, 7};
     tool_table t = {csv, 13, columns, widths};
     ae_grid map;
     if (!map_design_build(&map_designs[0], &map)) return TOOL_EXIT_FAIL;
     if (!csv)
-        printf("\n# sim: whole matches on the default map '%s' (%dx%d); phases in mean us per tick\n",
-               map_designs[0].name, map.width, map.height);
+        printf(
+            "\n# sim: whole matches on the default map '%s' (%dx%d); phases in mean us per tick\n",
+            map_designs[0].name, map.width, map.height);
     tool_table_header(&t);
-    const struct {
-        int agents, max_ticks;
-    } cases[] = {{100, 1 << 30}, {1000, 1800}};
+    const struct { int agents, max_ticks; } cases[] = {{100, 1 << 30}, {1000, 1800}};
     bool agree = true;
     for (int c = 0; c < 2; c++) {
         sim_run run;
@@ -74,18 +73,21 @@ int bench_sim(bool csv) {
         snprintf(cells[2], 32, "%.1f", (1e6 / SIM_TICK_HZ) / us);
         snprintf(cells[3], 32, "%.1f", us);
         snprintf(cells[4], 32, "%.1f", run.median_us);
-        for (int p = 0; p < SIM_PHASE_COUNT; p++) snprintf(cells[5 + p], 32, "%.1f", run.phase_us[p]);
+        for (int p = 0; p < SIM_PHASE_COUNT; p++)
+            snprintf(cells[5 + p], 32, "%.1f", run.phase_us[p]);
         const char *row[13];
         for (int i = 0; i < 13; i++) row[i] = cells[i];
         tool_table_row(&t, row);
         if (c == 0) { // determinism: the same match again gives the same hash
             sim_run again;
-            if (!run_match(&map, cases[c].agents, cases[c].max_ticks, 42, &again)) return TOOL_EXIT_FAIL;
+            if (!run_match(&map, cases[c].agents, cases[c].max_ticks, 42, &again))
+                return TOOL_EXIT_FAIL;
             agree = again.hash == run.hash && again.ticks == run.ticks;
         }
     }
     ae_grid_free(&map);
-    if (!csv) printf("check: a repeated 100-agent match ends on the same tick with the same hash: %s\n",
-                     agree ? "ok" : "FAILED");
+    if (!csv)
+        printf("check: a repeated 100-agent match ends on the same tick with the same hash: %s\n",
+               agree ? "ok" : "FAILED");
     return agree ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
 }

@@ -13,6 +13,7 @@ typedef struct suite {
 static const suite suites[] = {
     {"sdf", bench_sdf},
     {"sim", bench_sim},
+    {"render", bench_render},
     {"replay", bench_replay},
     {"nav", bench_nav},
 };

@@ -9,6 +9,7 @@
 
 int bench_sdf(bool csv);
 int bench_sim(bool csv);
+int bench_render(bool csv);
 int bench_replay(bool csv);
 int bench_nav(bool csv);
 
