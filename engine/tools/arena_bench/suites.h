@@ -8,5 +8,9 @@
 #define ARENA_BENCH "arena-bench"
 
 int bench_sdf(bool csv);
+int bench_broadphase(bool csv);
+
+/// `arena-bench pairs FILE [--method M]`; argv holds the arguments after `pairs`.
+int cmd_pairs(int argc, char **argv);
 
 #endif

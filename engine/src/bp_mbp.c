@@ -1,0 +1,269 @@
+// Multi Box Pruning: the world is cut into a grid of regions and each region runs its own
+// sweep-and-prune on x over the proxies whose box touches it, kept sorted between updates with
+// insertion sort. A proxy that spans several regions is listed in each, and a pair is reported
+// only by the region holding the lower corner of the two boxes' intersection, which both boxes
+// touch, so there are no duplicates. Proxies outside the world go to the border regions.
+//
+// Between updates only proxies that changed region set are re-filed; the others just have their
+// bounds refreshed in place. The region grid is sized from the world and the population (about
+// mbp_proxies_per_region proxies per region, regions at least a few proxy extents wide) and
+// re-sized when the population doubles or halves.
+#include "bp_internal.h"
+
+#include <string.h>
+
+#define MBP_MAX_SIDE 128
+#define MBP_DEFAULT_PER_REGION 48
+// A region side of at least this many mean proxy extents keeps spanning proxies rare.
+#define MBP_MIN_EXTENTS 4.0
+
+typedef struct mbp_region {
+    bp_entry *entries;
+    int count;
+    int capacity;
+    int pending; // entries appended since the last sort (at the end of entries)
+    bool compact;
+} mbp_region;
+
+typedef struct mbp_impl {
+    int nx, ny;
+    float ox, oy, inv_x, inv_y;
+    int sized_for;
+    mbp_region *regions;
+    int region_count;
+    int16_t (*rect)[4]; // per proxy: region range x0, y0, x1, y1 it is filed in; x0 > x1: none
+    uint8_t *dirty;
+    int32_t *dirty_list;
+    int dirty_count;
+    bp_entry *scratch;
+    int scratch_capacity;
+} mbp_impl;
+
+static bool mbp_create(ae_broadphase *bp) {
+    mbp_impl *m = ae_calloc(1, sizeof *m);
+    bp->impl = m;
+    return m != NULL;
+}
+
+static void free_regions(mbp_impl *m) {
+    for (int r = 0; r < m->region_count; r++)
+        ae_free(m->regions[r].entries, sizeof(bp_entry) * (size_t)m->regions[r].capacity);
+    ae_free(m->regions, sizeof *m->regions * (size_t)m->region_count);
+    m->regions = NULL;
+    m->region_count = 0;
+}
+
+static void mbp_destroy(ae_broadphase *bp) {
+    mbp_impl *m = bp->impl;
+    size_t n = (size_t)bp->capacity;
+    free_regions(m);
+    ae_free(m->rect, sizeof *m->rect * n);
+    ae_free(m->dirty, sizeof *m->dirty * n);
+    ae_free(m->dirty_list, sizeof *m->dirty_list * n);
+    ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
+    ae_free(m, sizeof *m);
+}
+
+static bool mbp_grow(ae_broadphase *bp, int n0, int n1) {
+    mbp_impl *m = bp->impl;
+    void *a = bp_realloc(m->rect, sizeof *m->rect, (size_t)n0, (size_t)n1);
+    if (!a) return false;
+    m->rect = a;
+    for (int i = n0; i < n1; i++) m->rect[i][0] = 1, m->rect[i][2] = 0;
+    void *b = bp_realloc(m->dirty, sizeof *m->dirty, (size_t)n0, (size_t)n1);
+    if (!b) return false;
+    m->dirty = b;
+    void *c = bp_realloc(m->dirty_list, sizeof *m->dirty_list, (size_t)n0, (size_t)n1);
+    if (!c) return false;
+    m->dirty_list = c;
+    return true;
+}
+
+static inline void mark_dirty(mbp_impl *m, int i) {
+    if (m->dirty[i]) return;
+    m->dirty[i] = 1;
+    m->dirty_list[m->dirty_count++] = i;
+}
+
+static inline void rect_of(const mbp_impl *m, const bp_box *b, int16_t r[4]) {
+    r[0] = (int16_t)bp_cell(b->minx, m->ox, m->inv_x, m->nx);
+    r[1] = (int16_t)bp_cell(b->miny, m->oy, m->inv_y, m->ny);
+    r[2] = (int16_t)bp_cell(b->maxx, m->ox, m->inv_x, m->nx);
+    r[3] = (int16_t)bp_cell(b->maxy, m->oy, m->inv_y, m->ny);
+}
+
+static void mbp_on_add(ae_broadphase *bp, int i) {
+    mark_dirty(bp->impl, i);
+}
+
+static void mbp_on_remove(ae_broadphase *bp, int i) {
+    mark_dirty(bp->impl, i);
+}
+
+static void mbp_on_move(ae_broadphase *bp, int i) {
+    mbp_impl *m = bp->impl;
+    if (m->dirty[i] || m->region_count == 0) return;
+    int16_t r[4];
+    rect_of(m, &bp->box[i], r);
+    const int16_t *o = m->rect[i];
+    if (r[0] != o[0] || r[1] != o[1] || r[2] != o[2] || r[3] != o[3]) mark_dirty(m, i);
+}
+
+// Chooses the region grid for the current population and files every live proxy afresh.
+static void mbp_resize(ae_broadphase *bp, mbp_impl *m) {
+    const ae_aabb w = bp->def.world;
+    double ww = (double)w.upper.x - w.lower.x, wh = (double)w.upper.y - w.lower.y;
+    double ext = 0.0;
+    int n = 0;
+    for (int i = 0; i < bp->high; i++) {
+        if (!bp_is_alive(bp, i)) continue;
+        const bp_box *b = &bp->box[i];
+        // Huge proxies say nothing about the typical size; cap their weight at the world size.
+        ext += fmin((double)fmaxf(b->maxx - b->minx, b->maxy - b->miny), fmax(ww, wh));
+        n++;
+    }
+    int per = bp->def.mbp_proxies_per_region > 0 ? bp->def.mbp_proxies_per_region
+                                                 : MBP_DEFAULT_PER_REGION;
+    double regions = fmax(1.0, (double)n / per);
+    double side = sqrt(ww * wh / regions);
+    if (n) side = fmax(side, MBP_MIN_EXTENTS * ext / n);
+    int nx = (int)fmin(fmax(floor(ww / side + 0.5), 1.0), MBP_MAX_SIDE);
+    int ny = (int)fmin(fmax(floor(wh / side + 0.5), 1.0), MBP_MAX_SIDE);
+    free_regions(m);
+    m->regions = ae_calloc((size_t)(nx * ny), sizeof *m->regions);
+    AE_ASSERT(m->regions != NULL);
+    m->region_count = nx * ny;
+    m->nx = nx;
+    m->ny = ny;
+    m->ox = w.lower.x;
+    m->oy = w.lower.y;
+    m->inv_x = (float)(nx / ww);
+    m->inv_y = (float)(ny / wh);
+    m->sized_for = n;
+    m->dirty_count = 0;
+    for (int i = 0; i < bp->high; i++) {
+        m->rect[i][0] = 1;
+        m->rect[i][2] = 0;
+        m->dirty[i] = 0;
+        if (bp_is_alive(bp, i)) mark_dirty(m, i);
+    }
+}
+
+static inline bool rect_has(const int16_t r[4], int x, int y) {
+    return x >= r[0] && x <= r[2] && y >= r[1] && y <= r[3];
+}
+
+static void region_append(mbp_region *g, int i) {
+    if (g->count == g->capacity) {
+        int n1 = g->capacity ? g->capacity * 2 : 16;
+        void *p = bp_realloc(g->entries, sizeof *g->entries, (size_t)g->capacity, (size_t)n1);
+        AE_ASSERT(p != NULL);
+        g->entries = p;
+        g->capacity = n1;
+    }
+    g->entries[g->count++].index = i;
+    g->pending++;
+}
+
+// Re-files the proxies whose region set changed: a region they left is compacted, a region they
+// entered gets an entry appended (sorted in at the region's next sort).
+static void refile(ae_broadphase *bp, mbp_impl *m) {
+    for (int k = 0; k < m->dirty_count; k++) {
+        int i = m->dirty_list[k];
+        m->dirty[i] = 0;
+        int16_t o[4] = {m->rect[i][0], m->rect[i][1], m->rect[i][2], m->rect[i][3]}, r[4];
+        if (bp_is_alive(bp, i)) rect_of(m, &bp->box[i], r);
+        else r[0] = 1, r[1] = 0, r[2] = 0, r[3] = 0;
+        if (o[0] == r[0] && o[1] == r[1] && o[2] == r[2] && o[3] == r[3]) continue;
+        for (int y = o[1]; o[0] <= o[2] && y <= o[3]; y++)
+            for (int x = o[0]; x <= o[2]; x++)
+                if (!rect_has(r, x, y)) m->regions[y * m->nx + x].compact = true;
+        for (int y = r[1]; r[0] <= r[2] && y <= r[3]; y++)
+            for (int x = r[0]; x <= r[2]; x++)
+                if (!rect_has(o, x, y)) region_append(&m->regions[y * m->nx + x], i);
+        memcpy(m->rect[i], r, sizeof r);
+    }
+    m->dirty_count = 0;
+}
+
+static void mbp_sync(ae_broadphase *bp) {
+    mbp_impl *m = bp->impl;
+    int n = bp->alive_count;
+    if (m->region_count == 0 || (n > 16 && (n > 2 * m->sized_for || 2 * n < m->sized_for)))
+        mbp_resize(bp, m);
+    refile(bp, m);
+    for (int r = 0; r < m->region_count; r++) {
+        mbp_region *g = &m->regions[r];
+        int rx = r % m->nx, ry = r / m->nx;
+        bp_entry *e = g->entries;
+        // Compact (when a proxy left), refresh every entry's bounds, and note where the pending
+        // tail starts once the dropped entries are gone.
+        const int old_head = g->count - g->pending;
+        int count = 0, head = 0;
+        for (int k = 0; k < g->count; k++) {
+            int i = e[k].index;
+            if (k == old_head) head = count;
+            if (g->compact && !rect_has(m->rect[i], rx, ry)) continue;
+            const bp_box *b = &bp->box[i];
+            e[count++] = (bp_entry){b->minx, b->maxx, b->miny, b->maxy, i};
+        }
+        if (old_head == g->count) head = count;
+        g->count = count;
+        g->compact = false;
+        if (g->pending) {
+            if (count > m->scratch_capacity) {
+                ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
+                m->scratch_capacity = count * 2;
+                m->scratch = ae_alloc(sizeof *m->scratch * (size_t)m->scratch_capacity);
+                AE_ASSERT(m->scratch != NULL);
+            }
+            bp_merge_tail(e, head, count, m->scratch);
+            g->pending = 0;
+        } else {
+            bp_insertion_sort(e, count);
+        }
+    }
+}
+
+static void mbp_find_pairs(ae_broadphase *bp) {
+    mbp_impl *m = bp->impl;
+    for (int r = 0; r < m->region_count; r++) {
+        const mbp_region *g = &m->regions[r];
+        const int rx = r % m->nx, ry = r / m->nx;
+        const bp_entry *e = g->entries;
+        const int n = g->count;
+        for (int i = 0; i < n; i++) {
+            const float max0 = e[i].max0, min1 = e[i].min1, max1 = e[i].max1;
+            for (int j = i + 1; j < n && e[j].min0 <= max0; j++) {
+                if (e[j].min1 > max1 || min1 > e[j].max1) continue;
+                // The owner region holds the intersection's lower corner (both boxes touch it).
+                // e[j].min0 >= min0 since the list is sorted.
+                float py = fmaxf(min1, e[j].min1);
+                if (bp_cell(e[j].min0, m->ox, m->inv_x, m->nx) != rx ||
+                    bp_cell(py, m->oy, m->inv_y, m->ny) != ry)
+                    continue;
+                bp_candidate(bp, e[i].index, e[j].index);
+            }
+        }
+    }
+}
+
+static void mbp_query(ae_broadphase *bp, bp_box q) {
+    mbp_impl *m = bp->impl;
+    int x0 = bp_cell(q.minx, m->ox, m->inv_x, m->nx), x1 = bp_cell(q.maxx, m->ox, m->inv_x, m->nx);
+    int y0 = bp_cell(q.miny, m->oy, m->inv_y, m->ny), y1 = bp_cell(q.maxy, m->oy, m->inv_y, m->ny);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            const mbp_region *g = &m->regions[y * m->nx + x];
+            for (int k = 0; k < g->count && g->entries[k].min0 <= q.maxx; k++) {
+                const bp_entry *e = &g->entries[k];
+                if (e->max0 >= q.minx && e->min1 <= q.maxy && q.miny <= e->max1)
+                    bp_query_hit(bp, e->index);
+            }
+        }
+}
+
+const bp_vtable bp_mbp_vtable = {
+    mbp_create,  mbp_destroy, mbp_grow,       mbp_on_add, mbp_on_remove,
+    mbp_on_move, mbp_sync,    mbp_find_pairs, mbp_query,
+};
