@@ -146,7 +146,7 @@ static void grid_find_pairs(ae_broadphase *bp) {
                         continue;
                     if (a->index < 0 && b->index < 0) {
                         // Both span cells: only the cell of the intersection's lower corner.
-                        float px = fmaxf(a->min0, b->min0), py = fmaxf(a->min1, b->min1);
+                        float px = bp_maxf(a->min0, b->min0), py = bp_maxf(a->min1, b->min1);
                         if (bp_cell(px, g->ox, g->inv, nx) != cx ||
                             bp_cell(py, g->oy, g->inv, ny) != cy)
                             continue;

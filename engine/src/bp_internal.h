@@ -136,13 +136,21 @@ void bp_insertion_sort(bp_entry *e, int n);
 void bp_merge_sort(bp_entry *e, int n, bp_entry *scratch);
 void bp_merge_tail(bp_entry *e, int sorted, int n, bp_entry *scratch);
 
-// Floor of (v - origin) * inv clamped to [0, n - 1], safe for any finite or huge v.
+// Max and min that compile to one instruction (fmaxf may be a libm call without -ffast-math).
+static inline float bp_maxf(float a, float b) {
+    return a > b ? a : b;
+}
+static inline float bp_minf(float a, float b) {
+    return a < b ? a : b;
+}
+
+// Floor of (v - origin) * inv clamped to [0, n - 1], safe for any finite or huge v. The clamp
+// happens in float, before the conversion, so huge values never overflow the int.
 static inline int bp_cell(float v, float origin, float inv, int n) {
     float f = (v - origin) * inv;
-    if (!(f >= 0.0f)) return 0;
-    if (f >= (float)n) return n - 1;
-    int c = (int)f;
-    return c < n ? c : n - 1;
+    f = f > 0.0f ? f : 0.0f;
+    f = f < (float)(n - 1) ? f : (float)(n - 1);
+    return (int)f;
 }
 
 extern const bp_vtable bp_brute_vtable;

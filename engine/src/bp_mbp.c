@@ -16,19 +16,25 @@
 #define MBP_DEFAULT_PER_REGION 48
 // A region side of at least this many mean proxy extents keeps spanning proxies rare.
 #define MBP_MIN_EXTENTS 4.0
+#define MBP_ASPECT 8.0
+// Candidates collected per batch in the sweep.
+#define MBP_HIT_BATCH 256
 
 typedef struct mbp_region {
     bp_entry *entries;
+    float *xs; // entries' min0 in order, then +inf: the sweep's loop test, with no bound check
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
     bool compact;
+    uint32_t fresh; // the impl's stamp when last refreshed
 } mbp_region;
 
 typedef struct mbp_impl {
     int nx, ny;
     float ox, oy, inv_x, inv_y;
     int sized_for;
+    uint32_t stamp; // bumped by each sync: regions with an older stamp need a refresh
     mbp_region *regions;
     int region_count;
     int16_t (*rect)[4]; // per proxy: region range x0, y0, x1, y1 it is filed in; x0 > x1: none
@@ -46,8 +52,10 @@ static bool mbp_create(ae_broadphase *bp) {
 }
 
 static void free_regions(mbp_impl *m) {
-    for (int r = 0; r < m->region_count; r++)
+    for (int r = 0; r < m->region_count; r++) {
         ae_free(m->regions[r].entries, sizeof(bp_entry) * (size_t)m->regions[r].capacity);
+        ae_free(m->regions[r].xs, sizeof(float) * (size_t)(m->regions[r].capacity + 1));
+    }
     ae_free(m->regions, sizeof *m->regions * (size_t)m->region_count);
     m->regions = NULL;
     m->region_count = 0;
@@ -101,12 +109,20 @@ static void mbp_on_remove(ae_broadphase *bp, int i) {
 }
 
 static void mbp_on_move(ae_broadphase *bp, int i) {
-    mbp_impl *m = bp->impl;
-    if (m->dirty[i] || m->region_count == 0) return;
-    int16_t r[4];
-    rect_of(m, &bp->box[i], r);
-    const int16_t *o = m->rect[i];
-    if (r[0] != o[0] || r[1] != o[1] || r[2] != o[2] || r[3] != o[3]) mark_dirty(m, i);
+    (void)bp;
+    (void)i;
+}
+
+// Marks the live proxies whose region range changed since they were filed. One tight pass over
+// the boxes at sync instead of a check per move call.
+static void find_moved(ae_broadphase *bp, mbp_impl *m) {
+    for (int i = 0; i < bp->high; i++) {
+        if (m->dirty[i] || !bp_is_alive(bp, i)) continue;
+        int16_t r[4];
+        rect_of(m, &bp->box[i], r);
+        const int16_t *o = m->rect[i];
+        if ((r[0] ^ o[0]) | (r[1] ^ o[1]) | (r[2] ^ o[2]) | (r[3] ^ o[3])) mark_dirty(m, i);
+    }
 }
 
 // Chooses the region grid for the current population and files every live proxy afresh.
@@ -124,11 +140,15 @@ static void mbp_resize(ae_broadphase *bp, mbp_impl *m) {
     }
     int per = bp->def.mbp_proxies_per_region > 0 ? bp->def.mbp_proxies_per_region
                                                  : MBP_DEFAULT_PER_REGION;
-    double regions = fmax(1.0, (double)n / per);
-    double side = sqrt(ww * wh / regions);
-    if (n) side = fmax(side, MBP_MIN_EXTENTS * ext / n);
-    int nx = (int)fmin(fmax(floor(ww / side + 0.5), 1.0), MBP_MAX_SIDE);
-    int ny = (int)fmin(fmax(floor(wh / side + 0.5), 1.0), MBP_MAX_SIDE);
+    // The sweep on x meets, per proxy, the proxies whose x-interval starts inside its own: their
+    // number grows with the region's height, not its width. So regions are short (a few mean
+    // proxy extents, to keep proxies spanning two rows rare) and as wide as the per-region
+    // target allows.
+    double mean = n ? ext / n : 0.0;
+    double height = fmax(MBP_MIN_EXTENTS * mean, sqrt(ww * wh * per / fmax(n, 1.0)) / MBP_ASPECT);
+    double width = n ? fmax(height, ww * wh * per / ((double)n * height)) : ww;
+    int nx = (int)fmin(fmax(floor(ww / width + 0.5), 1.0), MBP_MAX_SIDE);
+    int ny = (int)fmin(fmax(floor(wh / height + 0.5), 1.0), MBP_MAX_SIDE);
     free_regions(m);
     m->regions = ae_calloc((size_t)(nx * ny), sizeof *m->regions);
     AE_ASSERT(m->regions != NULL);
@@ -159,6 +179,9 @@ static void region_append(mbp_region *g, int i) {
         void *p = bp_realloc(g->entries, sizeof *g->entries, (size_t)g->capacity, (size_t)n1);
         AE_ASSERT(p != NULL);
         g->entries = p;
+        ae_free(g->xs, sizeof *g->xs * (size_t)(g->capacity + 1));
+        g->xs = ae_alloc(sizeof *g->xs * (size_t)(n1 + 1));
+        AE_ASSERT(g->xs != NULL);
         g->capacity = n1;
     }
     g->entries[g->count++].index = i;
@@ -186,65 +209,96 @@ static void refile(ae_broadphase *bp, mbp_impl *m) {
     m->dirty_count = 0;
 }
 
+// Brings one region up to date: drops proxies that left, refreshes every entry's bounds, sorts
+// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x array.
+static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
+    mbp_region *g = &m->regions[r];
+    if (g->fresh == m->stamp) return;
+    g->fresh = m->stamp;
+    int rx = r % m->nx, ry = r / m->nx;
+    bp_entry *e = g->entries;
+    // Note where the pending tail starts once the dropped entries are gone.
+    const int old_head = g->count - g->pending;
+    int count = 0, head = 0;
+    for (int k = 0; k < g->count; k++) {
+        int i = e[k].index;
+        if (k == old_head) head = count;
+        if (g->compact && !rect_has(m->rect[i], rx, ry)) continue;
+        const bp_box *b = &bp->box[i];
+        e[count++] = (bp_entry){b->minx, b->maxx, b->miny, b->maxy, i};
+    }
+    if (old_head == g->count) head = count;
+    g->count = count;
+    g->compact = false;
+    if (g->pending) {
+        if (count > m->scratch_capacity) {
+            ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
+            m->scratch_capacity = count * 2;
+            m->scratch = ae_alloc(sizeof *m->scratch * (size_t)m->scratch_capacity);
+            AE_ASSERT(m->scratch != NULL);
+        }
+        bp_merge_tail(e, head, count, m->scratch);
+        g->pending = 0;
+    } else {
+        bp_insertion_sort(e, count);
+    }
+    for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
+    if (g->xs) g->xs[count] = INFINITY;
+}
+
 static void mbp_sync(ae_broadphase *bp) {
     mbp_impl *m = bp->impl;
     int n = bp->alive_count;
     if (m->region_count == 0 || (n > 16 && (n > 2 * m->sized_for || 2 * n < m->sized_for)))
         mbp_resize(bp, m);
+    find_moved(bp, m);
     refile(bp, m);
-    for (int r = 0; r < m->region_count; r++) {
-        mbp_region *g = &m->regions[r];
-        int rx = r % m->nx, ry = r / m->nx;
-        bp_entry *e = g->entries;
-        // Compact (when a proxy left), refresh every entry's bounds, and note where the pending
-        // tail starts once the dropped entries are gone.
-        const int old_head = g->count - g->pending;
-        int count = 0, head = 0;
-        for (int k = 0; k < g->count; k++) {
-            int i = e[k].index;
-            if (k == old_head) head = count;
-            if (g->compact && !rect_has(m->rect[i], rx, ry)) continue;
-            const bp_box *b = &bp->box[i];
-            e[count++] = (bp_entry){b->minx, b->maxx, b->miny, b->maxy, i};
-        }
-        if (old_head == g->count) head = count;
-        g->count = count;
-        g->compact = false;
-        if (g->pending) {
-            if (count > m->scratch_capacity) {
-                ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
-                m->scratch_capacity = count * 2;
-                m->scratch = ae_alloc(sizeof *m->scratch * (size_t)m->scratch_capacity);
-                AE_ASSERT(m->scratch != NULL);
-            }
-            bp_merge_tail(e, head, count, m->scratch);
-            g->pending = 0;
-        } else {
-            bp_insertion_sort(e, count);
-        }
+    // Regions are refreshed (bounds, order) lazily, right before they are swept or queried, so
+    // their entries are still in the cache when the sweep reads them.
+    if (++m->stamp == 0) m->stamp = 1; // 0 is the stamp of regions never refreshed
+}
+
+// Tests the collected (i, j) hits of one region: owner region, then the exact test.
+static void flush_hits(ae_broadphase *bp, const mbp_impl *m, const bp_entry *e, int rx, int ry,
+                       const int32_t *hi, const int32_t *hj, int k) {
+    for (int h = 0; h < k; h++) {
+        const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
+        // The owner region holds the intersection's lower corner (both boxes touch it);
+        // b->min0 >= a->min0 since the list is sorted.
+        float py = bp_maxf(a->min1, b->min1);
+        if (bp_cell(b->min0, m->ox, m->inv_x, m->nx) != rx ||
+            bp_cell(py, m->oy, m->inv_y, m->ny) != ry)
+            continue;
+        bp_candidate(bp, a->index, b->index);
     }
 }
 
 static void mbp_find_pairs(ae_broadphase *bp) {
     mbp_impl *m = bp->impl;
+    int32_t hi[MBP_HIT_BATCH], hj[MBP_HIT_BATCH];
     for (int r = 0; r < m->region_count; r++) {
+        refresh(bp, m, r);
         const mbp_region *g = &m->regions[r];
         const int rx = r % m->nx, ry = r / m->nx;
         const bp_entry *e = g->entries;
+        const float *xs = g->xs;
         const int n = g->count;
+        int k = 0;
         for (int i = 0; i < n; i++) {
             const float max0 = e[i].max0, min1 = e[i].min1, max1 = e[i].max1;
-            for (int j = i + 1; j < n && e[j].min0 <= max0; j++) {
-                if (e[j].min1 > max1 || min1 > e[j].max1) continue;
-                // The owner region holds the intersection's lower corner (both boxes touch it).
-                // e[j].min0 >= min0 since the list is sorted.
-                float py = fmaxf(min1, e[j].min1);
-                if (bp_cell(e[j].min0, m->ox, m->inv_x, m->nx) != rx ||
-                    bp_cell(py, m->oy, m->inv_y, m->ny) != ry)
-                    continue;
-                bp_candidate(bp, e[i].index, e[j].index);
+            // xs ends in +inf, so the x test alone ends the scan. The y test is folded into the
+            // write index instead of a branch: its outcome is random and would mispredict.
+            for (int j = i + 1; xs[j] <= max0; j++) {
+                hi[k] = i;
+                hj[k] = j;
+                k += (e[j].min1 <= max1) & (min1 <= e[j].max1);
+                if (k == MBP_HIT_BATCH) {
+                    flush_hits(bp, m, e, rx, ry, hi, hj, k);
+                    k = 0;
+                }
             }
         }
+        flush_hits(bp, m, e, rx, ry, hi, hj, k);
     }
 }
 
@@ -254,6 +308,7 @@ static void mbp_query(ae_broadphase *bp, bp_box q) {
     int y0 = bp_cell(q.miny, m->oy, m->inv_y, m->ny), y1 = bp_cell(q.maxy, m->oy, m->inv_y, m->ny);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
+            refresh(bp, m, y * m->nx + x);
             const mbp_region *g = &m->regions[y * m->nx + x];
             for (int k = 0; k < g->count && g->entries[k].min0 <= q.maxx; k++) {
                 const bp_entry *e = &g->entries[k];

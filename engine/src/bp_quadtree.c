@@ -99,7 +99,7 @@ static inline float qt_node_side(const qt_impl *t, int level) {
 
 static void qt_place(const qt_impl *t, const bp_box *b, int *level, int *node) {
     float cx = 0.5f * b->minx + 0.5f * b->maxx, cy = 0.5f * b->miny + 0.5f * b->maxy;
-    float ext = fmaxf(b->maxx - b->minx, b->maxy - b->miny);
+    float ext = bp_maxf(b->maxx - b->minx, b->maxy - b->miny);
     float fx = (cx - t->ox) / t->side, fy = (cy - t->oy) / t->side;
     if (!(fx >= 0.0f && fx < 1.0f && fy >= 0.0f && fy < 1.0f) || !(ext <= t->side)) {
         *level = 0;

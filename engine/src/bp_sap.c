@@ -125,7 +125,7 @@ static void sap_sync(ae_broadphase *bp) {
         bp_entry *e = &s->entries[n++];
         e->index = i;
         sap_fill(&bp->box[i], s->axis, e);
-        max_ext = fmaxf(max_ext, e->max0 - e->min0);
+        max_ext = bp_maxf(max_ext, e->max0 - e->min0);
     }
     s->need_compact = false;
     int sorted = n;
@@ -138,7 +138,7 @@ static void sap_sync(ae_broadphase *bp) {
         bp_entry *e = &s->entries[n++];
         e->index = i;
         sap_fill(&bp->box[i], s->axis, e);
-        max_ext = fmaxf(max_ext, e->max0 - e->min0);
+        max_ext = bp_maxf(max_ext, e->max0 - e->min0);
     }
     s->added_count = 0;
     s->count = n;
