@@ -19,10 +19,12 @@
 #define MBP_ASPECT 8.0
 // Candidates collected per batch in the sweep.
 #define MBP_HIT_BATCH 256
+// Entries the sweep tests per block, and the padding past every region's last entry.
+#define MBP_PAD 4
 
 typedef struct mbp_region {
     bp_entry *entries;
-    float *xs; // entries' min0 in order, then +inf: the sweep's loop test, with no bound check
+    float *xs; // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
@@ -53,8 +55,9 @@ static bool mbp_create(ae_broadphase *bp) {
 
 static void free_regions(mbp_impl *m) {
     for (int r = 0; r < m->region_count; r++) {
-        ae_free(m->regions[r].entries, sizeof(bp_entry) * (size_t)m->regions[r].capacity);
-        ae_free(m->regions[r].xs, sizeof(float) * (size_t)(m->regions[r].capacity + 1));
+        size_t phys = (size_t)(m->regions[r].capacity ? m->regions[r].capacity + MBP_PAD : 0);
+        ae_free(m->regions[r].entries, sizeof(bp_entry) * phys);
+        ae_free(m->regions[r].xs, sizeof(float) * phys);
     }
     ae_free(m->regions, sizeof *m->regions * (size_t)m->region_count);
     m->regions = NULL;
@@ -175,12 +178,14 @@ static inline bool rect_has(const int16_t r[4], int x, int y) {
 
 static void region_append(mbp_region *g, int i) {
     if (g->count == g->capacity) {
+        // MBP_PAD extra slots past the capacity let the sweep read a whole block past the end.
         int n1 = g->capacity ? g->capacity * 2 : 16;
-        void *p = bp_realloc(g->entries, sizeof *g->entries, (size_t)g->capacity, (size_t)n1);
+        size_t phys0 = (size_t)(g->capacity ? g->capacity + MBP_PAD : 0);
+        void *p = bp_realloc(g->entries, sizeof *g->entries, phys0, (size_t)(n1 + MBP_PAD));
         AE_ASSERT(p != NULL);
         g->entries = p;
-        ae_free(g->xs, sizeof *g->xs * (size_t)(g->capacity + 1));
-        g->xs = ae_alloc(sizeof *g->xs * (size_t)(n1 + 1));
+        ae_free(g->xs, sizeof *g->xs * phys0);
+        g->xs = ae_alloc(sizeof *g->xs * (size_t)(n1 + MBP_PAD));
         AE_ASSERT(g->xs != NULL);
         g->capacity = n1;
     }
@@ -226,6 +231,9 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
         if (g->compact && !rect_has(m->rect[i], rx, ry)) continue;
         const bp_box *b = &bp->box[i];
         e[count++] = (bp_entry){b->minx, b->maxx, b->miny, b->maxy, i};
+        // The sweep that follows reads the exact shapes of this region's proxies: start those
+        // loads now, while the gather goes on.
+        __builtin_prefetch(&bp->hot[i]);
     }
     if (old_head == g->count) head = count;
     g->count = count;
@@ -242,8 +250,12 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     } else {
         bp_insertion_sort(e, count);
     }
+    if (!g->xs) return;
     for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
-    if (g->xs) g->xs[count] = INFINITY;
+    for (int k = count; k < count + MBP_PAD; k++) {
+        g->xs[k] = INFINITY;
+        e[k] = (bp_entry){INFINITY, INFINITY, INFINITY, INFINITY, 0};
+    }
 }
 
 static void mbp_sync(ae_broadphase *bp) {
@@ -286,16 +298,26 @@ static void mbp_find_pairs(ae_broadphase *bp) {
         int k = 0;
         for (int i = 0; i < n; i++) {
             const float max0 = e[i].max0, min1 = e[i].min1, max1 = e[i].max1;
-            // xs ends in +inf, so the x test alone ends the scan. The y test is folded into the
-            // write index instead of a branch: its outcome is random and would mispredict.
-            for (int j = i + 1; xs[j] <= max0; j++) {
-                hi[k] = i;
-                hj[k] = j;
-                k += (e[j].min1 <= max1) & (min1 <= e[j].max1);
-                if (k == MBP_HIT_BATCH) {
+            // Blocks of MBP_PAD entries, tested without branches: x (xs is sorted and padded with
+            // +inf, so past the first miss every test fails) and y are folded into the write
+            // index. Their outcomes are random and would mispredict as branches; the block loop
+            // itself rarely runs twice.
+            for (int j = i + 1;; j += MBP_PAD) {
+                for (int u = 0; u < MBP_PAD; u++) {
+                    const bp_entry *o = &e[j + u];
+                    hi[k] = i;
+                    hj[k] = j + u;
+                    k += (xs[j + u] <= max0) & (o->min1 <= max1) & (min1 <= o->max1);
+                }
+                if (!(xs[j + MBP_PAD - 1] <= max0)) break;
+                if (k > MBP_HIT_BATCH - MBP_PAD) {
                     flush_hits(bp, m, e, rx, ry, hi, hj, k);
                     k = 0;
                 }
+            }
+            if (k > MBP_HIT_BATCH - MBP_PAD) {
+                flush_hits(bp, m, e, rx, ry, hi, hj, k);
+                k = 0;
             }
         }
         flush_hits(bp, m, e, rx, ry, hi, hj, k);
