@@ -11,11 +11,6 @@ static void brute_destroy(ae_broadphase *bp) {
     (void)bp;
 }
 
-static void brute_touch(ae_broadphase *bp, int index) {
-    (void)bp;
-    (void)index;
-}
-
 static void brute_sync(ae_broadphase *bp) {
     (void)bp;
 }
@@ -35,6 +30,9 @@ static void brute_query(ae_broadphase *bp, bp_box q) {
 }
 
 const bp_vtable bp_brute_vtable = {
-    brute_create, brute_destroy, NULL,       brute_touch, brute_touch,
-    brute_touch,  brute_sync,    brute_find_pairs, brute_query,
+    .create = brute_create,
+    .destroy = brute_destroy,
+    .sync = brute_sync,
+    .find_pairs = brute_find_pairs,
+    .query = brute_query,
 };

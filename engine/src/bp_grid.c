@@ -41,11 +41,6 @@ static bool grid_grow(ae_broadphase *bp, int n0, int n1) {
     return true;
 }
 
-static void grid_touch(ae_broadphase *bp, int index) {
-    (void)bp;
-    (void)index;
-}
-
 // Cell side: the def's, or about two proxies per cell but never under twice the mean proxy
 // extent (cells smaller than the proxies make every proxy span several cells).
 static void grid_size(ae_broadphase *bp, grid_impl *g) {
@@ -175,6 +170,10 @@ static void grid_query(ae_broadphase *bp, bp_box q) {
 }
 
 const bp_vtable bp_grid_vtable = {
-    grid_create, grid_destroy, grid_grow,       grid_touch, grid_touch,
-    grid_touch,  grid_sync,    grid_find_pairs, grid_query,
+    .create = grid_create,
+    .destroy = grid_destroy,
+    .grow = grid_grow,
+    .sync = grid_sync,
+    .find_pairs = grid_find_pairs,
+    .query = grid_query,
 };

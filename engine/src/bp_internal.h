@@ -36,11 +36,12 @@ typedef struct bp_entry {
 typedef struct bp_vtable {
     bool (*create)(ae_broadphase *bp);
     void (*destroy)(ae_broadphase *bp);
-    // Per-proxy arrays follow the pool's capacity.
+    // Per-proxy arrays follow the pool's capacity (NULL: none).
     bool (*grow)(ae_broadphase *bp, int old_capacity, int new_capacity);
+    // A slot came alive or died (NULL: not needed). Moves have no hook: every implementation
+    // reads the current boxes at its next sync, so a move is just a write into the pool.
     void (*on_add)(ae_broadphase *bp, int index);
     void (*on_remove)(ae_broadphase *bp, int index);
-    void (*on_move)(ae_broadphase *bp, int index);
     // Brings the structure up to the proxies' current boxes.
     void (*sync)(ae_broadphase *bp);
     // Calls bp_candidate for every pair that may overlap, each pair at most once.
@@ -67,7 +68,9 @@ struct ae_broadphase {
     int32_t *next_free; // -2 for live slots, else the next free slot or -1
     bool dirty;         // something changed since the last sync
 
-    // Pair keys (lower << 32 | higher), sorted at the end of an update, then the pair buffer.
+    // Pair keys (lower << key_shift | higher, key_shift = bits of the highest slot index), sorted
+    // at the end of an update with a radix sort over just those bits, then the pair buffer.
+    int key_shift;
     uint64_t *keys;
     uint64_t *keys_tmp;
     int key_count;
@@ -112,14 +115,19 @@ static inline bool bp_hot_overlap(const bp_hot *a, const bp_hot *b) {
 
 void bp_grow_keys(ae_broadphase *bp);
 
-// The one place a candidate becomes a pair: filter both ways, exact shapes, then record.
-static inline void bp_candidate(ae_broadphase *bp, int a, int b) {
-    const bp_hot *ha = &bp->hot[a], *hb = &bp->hot[b];
+// The one place a candidate becomes a pair: filter both ways, exact shapes, then record. ha and
+// hb are the proxies' exact shapes (bp->hot[a], bp->hot[b] or copies of them).
+static inline void bp_candidate_with(ae_broadphase *bp, int a, int b, const bp_hot *ha,
+                                     const bp_hot *hb) {
     if (!(ha->category & hb->mask) || !(hb->category & ha->mask)) return;
     if (!bp_hot_overlap(ha, hb)) return;
     if (bp->key_count == bp->key_capacity) bp_grow_keys(bp);
     uint64_t lo = (uint64_t)(a < b ? a : b), hi = (uint64_t)(a < b ? b : a);
-    bp->keys[bp->key_count++] = lo << 32 | hi;
+    bp->keys[bp->key_count++] = lo << bp->key_shift | hi;
+}
+
+static inline void bp_candidate(ae_broadphase *bp, int a, int b) {
+    bp_candidate_with(bp, a, b, &bp->hot[a], &bp->hot[b]);
 }
 
 // A query candidate: dropped when already seen in this query, else tested exactly.

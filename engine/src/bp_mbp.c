@@ -25,6 +25,7 @@
 typedef struct mbp_region {
     bp_entry *entries;
     float *xs; // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
+    bp_hot *shapes; // entries' exact shapes in order, copied so the exact tests stay local
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
@@ -58,6 +59,7 @@ static void free_regions(mbp_impl *m) {
         size_t phys = (size_t)(m->regions[r].capacity ? m->regions[r].capacity + MBP_PAD : 0);
         ae_free(m->regions[r].entries, sizeof(bp_entry) * phys);
         ae_free(m->regions[r].xs, sizeof(float) * phys);
+        ae_free(m->regions[r].shapes, sizeof(bp_hot) * phys);
     }
     ae_free(m->regions, sizeof *m->regions * (size_t)m->region_count);
     m->regions = NULL;
@@ -109,11 +111,6 @@ static void mbp_on_add(ae_broadphase *bp, int i) {
 
 static void mbp_on_remove(ae_broadphase *bp, int i) {
     mark_dirty(bp->impl, i);
-}
-
-static void mbp_on_move(ae_broadphase *bp, int i) {
-    (void)bp;
-    (void)i;
 }
 
 // Marks the live proxies whose region range changed since they were filed. One tight pass over
@@ -186,6 +183,9 @@ static void region_append(mbp_region *g, int i) {
         g->entries = p;
         ae_free(g->xs, sizeof *g->xs * phys0);
         g->xs = ae_alloc(sizeof *g->xs * (size_t)(n1 + MBP_PAD));
+        ae_free(g->shapes, sizeof *g->shapes * phys0);
+        g->shapes = ae_alloc(sizeof *g->shapes * (size_t)(n1 + MBP_PAD));
+        AE_ASSERT(g->shapes != NULL);
         AE_ASSERT(g->xs != NULL);
         g->capacity = n1;
     }
@@ -231,9 +231,6 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
         if (g->compact && !rect_has(m->rect[i], rx, ry)) continue;
         const bp_box *b = &bp->box[i];
         e[count++] = (bp_entry){b->minx, b->maxx, b->miny, b->maxy, i};
-        // The sweep that follows reads the exact shapes of this region's proxies: start those
-        // loads now, while the gather goes on.
-        __builtin_prefetch(&bp->hot[i]);
     }
     if (old_head == g->count) head = count;
     g->count = count;
@@ -251,7 +248,10 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
         bp_insertion_sort(e, count);
     }
     if (!g->xs) return;
-    for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
+    for (int k = 0; k < count; k++) {
+        g->xs[k] = e[k].min0;
+        g->shapes[k] = bp->hot[e[k].index];
+    }
     for (int k = count; k < count + MBP_PAD; k++) {
         g->xs[k] = INFINITY;
         e[k] = (bp_entry){INFINITY, INFINITY, INFINITY, INFINITY, 0};
@@ -271,8 +271,9 @@ static void mbp_sync(ae_broadphase *bp) {
 }
 
 // Tests the collected (i, j) hits of one region: owner region, then the exact test.
-static void flush_hits(ae_broadphase *bp, const mbp_impl *m, const bp_entry *e, int rx, int ry,
+static void flush_hits(ae_broadphase *bp, const mbp_impl *m, const mbp_region *g, int rx, int ry,
                        const int32_t *hi, const int32_t *hj, int k) {
+    const bp_entry *e = g->entries;
     for (int h = 0; h < k; h++) {
         const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
         // The owner region holds the intersection's lower corner (both boxes touch it);
@@ -281,7 +282,7 @@ static void flush_hits(ae_broadphase *bp, const mbp_impl *m, const bp_entry *e, 
         if (bp_cell(b->min0, m->ox, m->inv_x, m->nx) != rx ||
             bp_cell(py, m->oy, m->inv_y, m->ny) != ry)
             continue;
-        bp_candidate(bp, a->index, b->index);
+        bp_candidate_with(bp, a->index, b->index, &g->shapes[hi[h]], &g->shapes[hj[h]]);
     }
 }
 
@@ -311,16 +312,16 @@ static void mbp_find_pairs(ae_broadphase *bp) {
                 }
                 if (!(xs[j + MBP_PAD - 1] <= max0)) break;
                 if (k > MBP_HIT_BATCH - MBP_PAD) {
-                    flush_hits(bp, m, e, rx, ry, hi, hj, k);
+                    flush_hits(bp, m, g, rx, ry, hi, hj, k);
                     k = 0;
                 }
             }
             if (k > MBP_HIT_BATCH - MBP_PAD) {
-                flush_hits(bp, m, e, rx, ry, hi, hj, k);
+                flush_hits(bp, m, g, rx, ry, hi, hj, k);
                 k = 0;
             }
         }
-        flush_hits(bp, m, e, rx, ry, hi, hj, k);
+        flush_hits(bp, m, g, rx, ry, hi, hj, k);
     }
 }
 
@@ -341,6 +342,12 @@ static void mbp_query(ae_broadphase *bp, bp_box q) {
 }
 
 const bp_vtable bp_mbp_vtable = {
-    mbp_create,  mbp_destroy, mbp_grow,       mbp_on_add, mbp_on_remove,
-    mbp_on_move, mbp_sync,    mbp_find_pairs, mbp_query,
+    .create = mbp_create,
+    .destroy = mbp_destroy,
+    .grow = mbp_grow,
+    .on_add = mbp_on_add,
+    .on_remove = mbp_on_remove,
+    .sync = mbp_sync,
+    .find_pairs = mbp_find_pairs,
+    .query = mbp_query,
 };

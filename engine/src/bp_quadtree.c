@@ -59,11 +59,6 @@ static bool qt_grow(ae_broadphase *bp, int n0, int n1) {
     return true;
 }
 
-static void qt_touch(ae_broadphase *bp, int index) {
-    (void)bp;
-    (void)index;
-}
-
 // Depth from the population: about two proxies per leaf.
 static void qt_size(ae_broadphase *bp, qt_impl *t) {
     int n = bp->alive_count;
@@ -233,6 +228,10 @@ static void qt_query(ae_broadphase *bp, bp_box q) {
 }
 
 const bp_vtable bp_quadtree_vtable = {
-    qt_create, qt_destroy, qt_grow,       qt_touch, qt_touch,
-    qt_touch,  qt_sync,    qt_find_pairs, qt_query,
+    .create = qt_create,
+    .destroy = qt_destroy,
+    .grow = qt_grow,
+    .sync = qt_sync,
+    .find_pairs = qt_find_pairs,
+    .query = qt_query,
 };

@@ -68,11 +68,6 @@ static void sap_on_remove(ae_broadphase *bp, int i) {
     s->need_compact = true;
 }
 
-static void sap_on_move(ae_broadphase *bp, int i) {
-    (void)bp;
-    (void)i;
-}
-
 static inline void sap_fill(const bp_box *b, int axis, bp_entry *e) {
     if (axis == 0) {
         e->min0 = b->minx;
@@ -180,6 +175,12 @@ static void sap_query(ae_broadphase *bp, bp_box q) {
 }
 
 const bp_vtable bp_sap_vtable = {
-    sap_create,  sap_destroy, sap_grow,       sap_on_add, sap_on_remove,
-    sap_on_move, sap_sync,    sap_find_pairs, sap_query,
+    .create = sap_create,
+    .destroy = sap_destroy,
+    .grow = sap_grow,
+    .on_add = sap_on_add,
+    .on_remove = sap_on_remove,
+    .sync = sap_sync,
+    .find_pairs = sap_find_pairs,
+    .query = sap_query,
 };

@@ -182,7 +182,7 @@ static ae_proxy_id finish_add(ae_broadphase *bp, int i, uint32_t category, uint3
     bp->hot[i].category = category;
     bp->hot[i].mask = mask;
     bp->user[i] = user;
-    bp->vt->on_add(bp, i);
+    if (bp->vt->on_add) bp->vt->on_add(bp, i);
     ae_proxy_id id = {i + 1, bp->generation[i]};
     return id;
 }
@@ -218,21 +218,19 @@ void ae_broadphase_remove(ae_broadphase *bp, ae_proxy_id id) {
     bp->free_head = i;
     bp->alive_count--;
     bp->dirty = true;
-    bp->vt->on_remove(bp, i);
+    if (bp->vt->on_remove) bp->vt->on_remove(bp, i);
 }
 
 void ae_broadphase_move_circle(ae_broadphase *bp, ae_proxy_id id, vec2s center, float radius) {
     int i = checked_index(bp, id);
     set_circle(bp, i, center, radius);
     bp->dirty = true;
-    bp->vt->on_move(bp, i);
 }
 
 void ae_broadphase_move_box(ae_broadphase *bp, ae_proxy_id id, ae_aabb box) {
     int i = checked_index(bp, id);
     set_box(bp, i, box);
     bp->dirty = true;
-    bp->vt->on_move(bp, i);
 }
 
 void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t category,
@@ -240,6 +238,7 @@ void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t catego
     int i = checked_index(bp, id);
     bp->hot[i].category = category;
     bp->hot[i].mask = mask;
+    bp->dirty = true; // implementations may keep copies of the filters
 }
 
 uint64_t ae_broadphase_user(const ae_broadphase *bp, ae_proxy_id id) {
@@ -256,29 +255,22 @@ int ae_broadphase_count(const ae_broadphase *bp) {
     return bp->alive_count;
 }
 
-// Bytes needed to hold any slot index.
-static int index_bytes(const ae_broadphase *bp) {
-    int bytes = 1;
-    while (bytes < 4 && ((uint32_t)bp->high >> (8 * bytes)) != 0) bytes++;
-    return bytes;
-}
-
-// LSD radix sort of n 64-bit keys on the given byte positions; passes where every key has the same
-// byte are skipped. The result ends in *data (the buffers may be swapped).
-static void radix_sort64(uint64_t **data, uint64_t **tmp, int n, const int *shifts, int nshift) {
+// LSD radix sort of n keys of `bits` bits, 11 bits per pass; passes where every key has the same
+// digit are skipped. The result ends in *data (the two buffers may be swapped).
+static void radix_sort64(uint64_t **data, uint64_t **tmp, int n, int bits) {
+    enum { DIGIT = 11, RADIX = 1 << DIGIT };
     uint64_t *src = *data, *dst = *tmp;
-    for (int s = 0; s < nshift; s++) {
-        int shift = shifts[s];
-        int count[256] = {0};
-        for (int i = 0; i < n; i++) count[(src[i] >> shift) & 255u]++;
-        if (count[(src[0] >> shift) & 255u] == n) continue;
+    for (int shift = 0; shift < bits; shift += DIGIT) {
+        int count[RADIX] = {0};
+        for (int i = 0; i < n; i++) count[(src[i] >> shift) & (RADIX - 1)]++;
+        if (count[(src[0] >> shift) & (RADIX - 1)] == n) continue;
         int sum = 0;
-        for (int b = 0; b < 256; b++) {
+        for (int b = 0; b < RADIX; b++) {
             int c = count[b];
             count[b] = sum;
             sum += c;
         }
-        for (int i = 0; i < n; i++) dst[count[(src[i] >> shift) & 255u]++] = src[i];
+        for (int i = 0; i < n; i++) dst[count[(src[i] >> shift) & (RADIX - 1)]++] = src[i];
         uint64_t *t = src;
         src = dst;
         dst = t;
@@ -295,17 +287,16 @@ static void sync(ae_broadphase *bp) {
 
 const ae_pair *ae_broadphase_update(ae_broadphase *bp, int *count) {
     sync(bp);
+    int shift = 1;
+    while (shift < 31 && ((uint32_t)bp->high >> shift) != 0) shift++;
+    bp->key_shift = shift;
     bp->key_count = 0;
     bp->vt->find_pairs(bp);
     int n = bp->key_count;
-    if (n > 1) {
-        int bytes = index_bytes(bp), shifts[8], ns = 0;
-        for (int b = 0; b < bytes; b++) shifts[ns++] = 8 * b;
-        for (int b = 0; b < bytes; b++) shifts[ns++] = 32 + 8 * b;
-        radix_sort64(&bp->keys, &bp->keys_tmp, n, shifts, ns);
-    }
+    if (n > 1) radix_sort64(&bp->keys, &bp->keys_tmp, n, 2 * shift);
+    const uint64_t low = ((uint64_t)1 << shift) - 1;
     for (int k = 0; k < n; k++) {
-        int a = (int)(bp->keys[k] >> 32), b = (int)(bp->keys[k] & 0xffffffffu);
+        int a = (int)(bp->keys[k] >> shift), b = (int)(bp->keys[k] & low);
         bp->pairs[k].a = (ae_proxy_id){a + 1, bp->generation[a]};
         bp->pairs[k].b = (ae_proxy_id){b + 1, bp->generation[b]};
     }
