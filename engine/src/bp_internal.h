@@ -89,6 +89,20 @@ struct ae_broadphase {
     int result_capacity;
 };
 
+// The fat box of an exact shape. The padding, 2^-20 of the magnitude, covers the float rounding
+// of c +- r (half an ulp, 2^-24) and the double exact test many times over.
+static inline bp_box bp_fat_box(const bp_hot *h) {
+    const float k = 1.0f / 1048576.0f;
+    if (h->kind == BP_KIND_CIRCLE) {
+        float px = (fabsf(h->x) + fabsf(h->r)) * k, py = (fabsf(h->y) + fabsf(h->r)) * k;
+        bp_box b = {h->x - h->r - px, h->y - h->r - py, h->x + h->r + px, h->y + h->r + py};
+        return b;
+    }
+    float px = (fabsf(h->x) + fabsf(h->x1)) * k, py = (fabsf(h->y) + fabsf(h->y1)) * k;
+    bp_box b = {h->x - px, h->y - py, h->x1 + px, h->y1 + py};
+    return b;
+}
+
 static inline bool bp_is_alive(const ae_broadphase *bp, int i) {
     return bp->next_free[i] == -2;
 }

@@ -128,12 +128,6 @@ ae_bp_method ae_broadphase_method(const ae_broadphase *bp) {
     return bp->method;
 }
 
-// Relative padding of the fat box: 2^-20 of the magnitude covers the float rounding of c +- r
-// (half an ulp, 2^-24) and the double exact test many times over.
-static float pad_of(float a, float b) {
-    return (fabsf(a) + fabsf(b)) * (1.0f / 1048576.0f);
-}
-
 static void set_circle(ae_broadphase *bp, int i, vec2s c, float r) {
     AE_ASSERT(isfinite(c.x) && isfinite(c.y) && isfinite(r) && r >= 0.0f);
     bp_hot *h = &bp->hot[i];
@@ -143,8 +137,7 @@ static void set_circle(ae_broadphase *bp, int i, vec2s c, float r) {
     h->r = r;
     h->x1 = c.x + r;
     h->y1 = c.y + r;
-    float px = pad_of(c.x, r), py = pad_of(c.y, r);
-    bp->box[i] = (bp_box){c.x - r - px, c.y - r - py, c.x + r + px, c.y + r + py};
+    bp->box[i] = bp_fat_box(h);
 }
 
 static void set_box(ae_broadphase *bp, int i, ae_aabb b) {
@@ -158,8 +151,7 @@ static void set_box(ae_broadphase *bp, int i, ae_aabb b) {
     h->r = 0.0f;
     h->x1 = b.upper.x;
     h->y1 = b.upper.y;
-    float px = pad_of(b.lower.x, b.upper.x), py = pad_of(b.lower.y, b.upper.y);
-    bp->box[i] = (bp_box){b.lower.x - px, b.lower.y - py, b.upper.x + px, b.upper.y + py};
+    bp->box[i] = bp_fat_box(h);
 }
 
 static int alloc_slot(ae_broadphase *bp) {
@@ -359,8 +351,7 @@ const ae_proxy_id *ae_broadphase_query_aabb(ae_broadphase *bp, ae_aabb box, uint
     AE_ASSERT(box.lower.x <= box.upper.x && box.lower.y <= box.upper.y);
     bp_hot *s = &bp->query_shape;
     *s = (bp_hot){box.lower.x, box.lower.y, 0.0f, box.upper.x, box.upper.y, 0u, mask, BP_KIND_BOX};
-    float px = pad_of(box.lower.x, box.upper.x), py = pad_of(box.lower.y, box.upper.y);
-    bp_box q = {box.lower.x - px, box.lower.y - py, box.upper.x + px, box.upper.y + py};
+    bp_box q = bp_fat_box(s);
     return run_query(bp, q, count);
 }
 
@@ -369,8 +360,7 @@ const ae_proxy_id *ae_broadphase_query_circle(ae_broadphase *bp, vec2s c, float 
     AE_ASSERT(isfinite(c.x) && isfinite(c.y) && isfinite(r) && r >= 0.0f);
     bp_hot *s = &bp->query_shape;
     *s = (bp_hot){c.x, c.y, r, c.x + r, c.y + r, 0u, mask, BP_KIND_CIRCLE};
-    float px = pad_of(c.x, r), py = pad_of(c.y, r);
-    bp_box q = {c.x - r - px, c.y - r - py, c.x + r + px, c.y + r + py};
+    bp_box q = bp_fat_box(s);
     return run_query(bp, q, count);
 }
 
