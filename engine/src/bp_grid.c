@@ -11,7 +11,7 @@
 typedef struct grid_impl {
     float ox, oy, inv;
     int nx, ny;
-    int sized_for; // population the cell size was chosen for (auto sizing only)
+    int sized_for;  // population the cell size was chosen for (auto sizing only)
     int32_t *start; // nx * ny + 1 offsets into entries
     int start_capacity;
     bp_entry *entries; // per cell, copies of the proxies' fat boxes; index < 0 means ~index spans

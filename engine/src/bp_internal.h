@@ -103,6 +103,11 @@ static inline bp_box bp_fat_box(const bp_hot *h) {
     return b;
 }
 
+// The sweeps rely on finite bounds (+inf marks the end of a list).
+static inline bool bp_box_finite(const bp_box *b) {
+    return isfinite(b->minx) && isfinite(b->miny) && isfinite(b->maxx) && isfinite(b->maxy);
+}
+
 static inline bool bp_is_alive(const ae_broadphase *bp, int i) {
     return bp->next_free[i] == -2;
 }

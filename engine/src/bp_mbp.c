@@ -12,11 +12,11 @@
 
 #include <string.h>
 
-#define MBP_MAX_SIDE 128
+#define MBP_MAX_SIDE           128
 #define MBP_DEFAULT_PER_REGION 48
 // A region side of at least this many mean proxy extents keeps spanning proxies rare.
 #define MBP_MIN_EXTENTS 4.0
-#define MBP_ASPECT 8.0
+#define MBP_ASPECT      8.0
 // Candidates collected per batch in the sweep.
 #define MBP_HIT_BATCH 256
 // Entries the sweep tests per block, and the padding past every region's last entry.
@@ -211,8 +211,10 @@ static void refile(ae_broadphase *bp, mbp_impl *m) {
         int i = m->dirty_list[k];
         m->dirty[i] = 0;
         int32_t o[4] = {m->rect[i][0], m->rect[i][1], m->rect[i][2], m->rect[i][3]}, r[4];
-        if (bp_is_alive(bp, i)) rect_of(m, &bp->box[i], r);
-        else r[0] = 1, r[1] = 0, r[2] = 0, r[3] = 0;
+        if (bp_is_alive(bp, i))
+            rect_of(m, &bp->box[i], r);
+        else
+            r[0] = 1, r[1] = 0, r[2] = 0, r[3] = 0;
         if (o[0] == r[0] && o[1] == r[1] && o[2] == r[2] && o[3] == r[3]) continue;
         for (int y = o[1]; o[0] <= o[2] && y <= o[3]; y++)
             for (int x = o[0]; x <= o[2]; x++)

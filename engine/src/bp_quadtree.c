@@ -21,10 +21,10 @@ typedef struct qt_impl {
     int offset[QT_MAX_DEPTH + 2]; // first node id of each level
     int nodes;
     int node_capacity;
-    int32_t *start; // nodes + 1 offsets into items
-    int32_t *sub;   // proxies in each node's subtree
-    int32_t *items; // proxy indices grouped by node, ascending within a node
-    int32_t *node_of; // per proxy
+    int32_t *start;    // nodes + 1 offsets into items
+    int32_t *sub;      // proxies in each node's subtree
+    int32_t *items;    // proxy indices grouped by node, ascending within a node
+    int32_t *node_of;  // per proxy
     uint8_t *level_of; // per proxy
 } qt_impl;
 
@@ -112,8 +112,7 @@ static void qt_place(const qt_impl *t, const bp_box *b, int *level, int *node) {
 static void qt_sync(ae_broadphase *bp) {
     qt_impl *t = bp->impl;
     int n = bp->alive_count;
-    if (t->nodes == 0 || (n > 16 && (n > 2 * t->sized_for || 2 * n < t->sized_for)))
-        qt_size(bp, t);
+    if (t->nodes == 0 || (n > 16 && (n > 2 * t->sized_for || 2 * n < t->sized_for))) qt_size(bp, t);
     memset(t->start, 0, sizeof *t->start * (size_t)(t->nodes + 1));
     for (int i = 0; i < bp->high; i++) {
         if (!bp_is_alive(bp, i)) continue;

@@ -138,8 +138,10 @@ static void sap_sync(ae_broadphase *bp) {
     s->added_count = 0;
     s->count = n;
     s->max_ext = max_ext;
-    if (resort) bp_merge_sort(s->entries, n, s->scratch);
-    else bp_merge_tail(s->entries, sorted, n, s->scratch);
+    if (resort)
+        bp_merge_sort(s->entries, n, s->scratch);
+    else
+        bp_merge_tail(s->entries, sorted, n, s->scratch);
     s->sorted_once = true;
 }
 
@@ -164,13 +166,14 @@ static void sap_query(ae_broadphase *bp, bp_box q) {
     int lo = 0, hi = s->count;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (s->entries[mid].min0 < from) lo = mid + 1;
-        else hi = mid;
+        if (s->entries[mid].min0 < from)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     for (int k = lo; k < s->count && s->entries[k].min0 <= r.maxx; k++) {
         const bp_entry *e = &s->entries[k];
-        if (e->max0 >= r.minx && e->min1 <= r.maxy && r.miny <= e->max1)
-            bp_query_hit(bp, e->index);
+        if (e->max0 >= r.minx && e->min1 <= r.maxy && r.miny <= e->max1) bp_query_hit(bp, e->index);
     }
 }
 

@@ -7,7 +7,7 @@
 #define BP_COOKIE 0x42504850
 
 static const char *const method_names[AE_BP_METHOD_COUNT] = {"brute", "grid", "quadtree", "sap",
-                                                              "mbp"};
+                                                             "mbp"};
 
 static const bp_vtable *const vtables[AE_BP_METHOD_COUNT] = {
     &bp_brute_vtable, &bp_grid_vtable, &bp_quadtree_vtable, &bp_sap_vtable, &bp_mbp_vtable};
@@ -138,6 +138,7 @@ static void set_circle(ae_broadphase *bp, int i, vec2s c, float r) {
     h->x1 = c.x + r;
     h->y1 = c.y + r;
     bp->box[i] = bp_fat_box(h);
+    AE_ASSERT(bp_box_finite(&bp->box[i]));
 }
 
 static void set_box(ae_broadphase *bp, int i, ae_aabb b) {
@@ -152,6 +153,7 @@ static void set_box(ae_broadphase *bp, int i, ae_aabb b) {
     h->x1 = b.upper.x;
     h->y1 = b.upper.y;
     bp->box[i] = bp_fat_box(h);
+    AE_ASSERT(bp_box_finite(&bp->box[i]));
 }
 
 static int alloc_slot(ae_broadphase *bp) {
@@ -186,8 +188,8 @@ ae_proxy_id ae_broadphase_add_circle(ae_broadphase *bp, vec2s center, float radi
     return finish_add(bp, i, category, mask, user);
 }
 
-ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t category,
-                                  uint32_t mask, uint64_t user) {
+ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t category, uint32_t mask,
+                                  uint64_t user) {
     int i = alloc_slot(bp);
     set_box(bp, i, box);
     return finish_add(bp, i, category, mask, user);
@@ -225,8 +227,7 @@ void ae_broadphase_move_box(ae_broadphase *bp, ae_proxy_id id, ae_aabb box) {
     bp->dirty = true;
 }
 
-void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t category,
-                              uint32_t mask) {
+void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t category, uint32_t mask) {
     int i = checked_index(bp, id);
     bp->hot[i].category = category;
     bp->hot[i].mask = mask;

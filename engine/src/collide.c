@@ -14,7 +14,7 @@ bool ae_sweep_circles(vec2s a0, vec2s a1, float ra, vec2s b0, vec2s b1, float rb
         return true;
     }
     double a = dx * dx + dy * dy;
-    double b = px * dx + py * dy; // half the linear coefficient
+    double b = px * dx + py * dy;           // half the linear coefficient
     if (a == 0.0 || b >= 0.0) return false; // not moving, or moving apart
     double disc = b * b - a * c;
     // disc == 0 is a grazing touch: the distance reaches s but never drops below it.

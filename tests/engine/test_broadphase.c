@@ -36,10 +36,12 @@ static ae_broadphase *make(ae_bp_method m, int capacity) {
 // Positions: mostly inside the world, some clustered in one spot, some far outside.
 static vec2s random_pos(ae_rng *r) {
     uint32_t k = ae_rng_below(r, 20);
-    if (k == 0) return (vec2s){{ae_rng_range(r, -300.0f, 800.0f), ae_rng_range(r, -300.0f, 800.0f)}};
+    if (k == 0)
+        return (vec2s){{ae_rng_range(r, -300.0f, 800.0f), ae_rng_range(r, -300.0f, 800.0f)}};
     if (k == 1) return (vec2s){{100.0f, 100.0f}};
     // Integer positions make exact touching common.
-    if (k < 5) return (vec2s){{(float)ae_rng_below(r, 64) * 8.0f, (float)ae_rng_below(r, 64) * 8.0f}};
+    if (k < 5)
+        return (vec2s){{(float)ae_rng_below(r, 64) * 8.0f, (float)ae_rng_below(r, 64) * 8.0f}};
     return (vec2s){{ae_rng_range(r, 0.0f, 512.0f), ae_rng_range(r, 0.0f, 512.0f)}};
 }
 
@@ -73,17 +75,19 @@ static void twin_add(twin *t, int k, ae_rng *r) {
         t->id[k] = ae_broadphase_add_box(t->bp, b, cat, mask, (uint64_t)k);
     } else {
         t->radius[k] = random_radius(r);
-        t->rid[k] = ae_broadphase_add_circle(t->ref, t->pos[k], t->radius[k], cat, mask, (uint64_t)k);
+        t->rid[k] =
+            ae_broadphase_add_circle(t->ref, t->pos[k], t->radius[k], cat, mask, (uint64_t)k);
         t->id[k] = ae_broadphase_add_circle(t->bp, t->pos[k], t->radius[k], cat, mask, (uint64_t)k);
     }
     t->live[k] = true;
 }
 
 static void twin_move(twin *t, int k, ae_rng *r) {
-    if (ae_rng_below(r, 10) == 0) t->pos[k] = random_pos(r); // teleport
+    if (ae_rng_below(r, 10) == 0)
+        t->pos[k] = random_pos(r); // teleport
     else
-        t->pos[k] = glms_vec2_add(t->pos[k], (vec2s){{ae_rng_range(r, -3.0f, 3.0f),
-                                                      ae_rng_range(r, -3.0f, 3.0f)}});
+        t->pos[k] = glms_vec2_add(
+            t->pos[k], (vec2s){{ae_rng_range(r, -3.0f, 3.0f), ae_rng_range(r, -3.0f, 3.0f)}});
     if (t->is_box[k]) {
         ae_aabb b = {glms_vec2_sub(t->pos[k], t->half[k]), glms_vec2_add(t->pos[k], t->half[k])};
         ae_broadphase_move_box(t->ref, t->rid[k], b);
@@ -335,7 +339,8 @@ static void test_queries(void) {
             res = ae_broadphase_query_circle(bps[m], c, qr, mask, &n);
             ok = ok && n == nc;
             for (int k = 0; ok && k < n; k++) ok = ae_proxy_index(res[k]) == expect_circle[k];
-            if (!ok) fprintf(stderr, "query %d differs for %s\n", q, ae_bp_method_name((ae_bp_method)m));
+            if (!ok)
+                fprintf(stderr, "query %d differs for %s\n", q, ae_bp_method_name((ae_bp_method)m));
             CHECK(ok);
             checked++;
         }

@@ -18,8 +18,8 @@ static void test_circle_circle(void) {
 
 static void test_circle_aabb(void) {
     ae_aabb b = {{{0, 0}}, {{10, 10}}};
-    CHECK(ae_circle_aabb_overlap(v(5, 5), 1.0f, b));    // inside
-    CHECK(!ae_circle_aabb_overlap(v(12, 5), 2.0f, b));  // touches the right side
+    CHECK(ae_circle_aabb_overlap(v(5, 5), 1.0f, b));   // inside
+    CHECK(!ae_circle_aabb_overlap(v(12, 5), 2.0f, b)); // touches the right side
     CHECK(ae_circle_aabb_overlap(v(11.9f, 5), 2.0f, b));
     CHECK(!ae_circle_aabb_overlap(v(13, 14), 5.0f, b)); // touches the corner (3-4-5)
     CHECK(ae_circle_aabb_overlap(v(13, 14), 5.001f, b));
@@ -79,12 +79,12 @@ static void test_swept_bullet_through_broadphase(void) {
         ae_broadphase *bp = ae_broadphase_create(&def);
         enum { AGENT = 1u, BULLET = 2u };
         for (int i = 0; i < 100; i++)
-            ae_broadphase_add_circle(bp, v(100.0f + 160.0f * (float)(i % 10),
-                                           100.0f + 160.0f * (float)(i / 10)),
-                                     10.0f, AGENT, BULLET, (uint64_t)i);
+            ae_broadphase_add_circle(
+                bp, v(100.0f + 160.0f * (float)(i % 10), 100.0f + 160.0f * (float)(i / 10)), 10.0f,
+                AGENT, BULLET, (uint64_t)i);
         vec2s p0 = v(60, 420), p1 = v(1000, 420); // crosses agents 20..25 (y = 420) in one tick
-        ae_proxy_id bullet = ae_broadphase_add_box(bp, ae_aabb_of_sweep(p0, p1, 2.0f), BULLET,
-                                                   AGENT, 1000);
+        ae_proxy_id bullet =
+            ae_broadphase_add_box(bp, ae_aabb_of_sweep(p0, p1, 2.0f), BULLET, AGENT, 1000);
         int n;
         const ae_pair *p = ae_broadphase_update(bp, &n);
         int hits = 0;
@@ -94,7 +94,8 @@ static void test_swept_bullet_through_broadphase(void) {
             vec2s c = v(100.0f + 160.0f * (float)(i % 10), 100.0f + 160.0f * (float)(i / 10));
             float toi;
             if (ae_sweep_circle_circle(p0, p1, 2.0f, c, 10.0f, &toi)) hits++;
-            CHECK(!ae_circles_overlap(p0, 2.0f, c, 10.0f) && !ae_circles_overlap(p1, 2.0f, c, 10.0f));
+            CHECK(!ae_circles_overlap(p0, 2.0f, c, 10.0f) &&
+                  !ae_circles_overlap(p1, 2.0f, c, 10.0f));
         }
         CHECK(n == 6);
         CHECK(hits == 6);

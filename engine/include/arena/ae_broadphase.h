@@ -3,7 +3,8 @@
 /// One interface, five implementations chosen at creation:
 /// - AE_BP_BRUTE: every pair tested (the reference the others are checked against);
 /// - AE_BP_GRID: a uniform grid rebuilt each update;
-/// - AE_BP_QUADTREE: a loose quadtree (node bounds doubled, one node per proxy) rebuilt each update;
+/// - AE_BP_QUADTREE: a loose quadtree (node bounds doubled, one node per proxy) rebuilt each
+/// update;
 /// - AE_BP_SAP: sweep-and-prune on the axis of largest spread, kept sorted between updates with
 ///   insertion sort;
 /// - AE_BP_MBP: Multi Box Pruning, a grid of regions each running its own sweep-and-prune. This is
@@ -99,12 +100,13 @@ void ae_broadphase_destroy(ae_broadphase *bp);
 ae_bp_method ae_broadphase_method(const ae_broadphase *bp);
 
 /// Adds a circle proxy. category is the proxy's bit(s), mask the categories it may pair with;
-/// user is stored and returned by ae_broadphase_user. Centre and radius must be finite, r >= 0.
+/// user is stored and returned by ae_broadphase_user. Centre and radius must be finite, r >= 0,
+/// and so must the circle's box (|centre| + r well below FLT_MAX).
 ae_proxy_id ae_broadphase_add_circle(ae_broadphase *bp, vec2s center, float radius,
                                      uint32_t category, uint32_t mask, uint64_t user);
 /// Adds a box proxy (lower <= upper, finite).
-ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t category,
-                                  uint32_t mask, uint64_t user);
+ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t category, uint32_t mask,
+                                  uint64_t user);
 /// Removes a proxy; its handle becomes stale and its slot may be reused by a later add.
 void ae_broadphase_remove(ae_broadphase *bp, ae_proxy_id id);
 /// Moves (and resizes) a proxy, turning it into a circle.
@@ -112,8 +114,7 @@ void ae_broadphase_move_circle(ae_broadphase *bp, ae_proxy_id id, vec2s center, 
 /// Moves (and resizes) a proxy, turning it into a box.
 void ae_broadphase_move_box(ae_broadphase *bp, ae_proxy_id id, ae_aabb box);
 /// Changes a proxy's category and mask.
-void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t category,
-                              uint32_t mask);
+void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t category, uint32_t mask);
 
 /// True when the handle names a live proxy of this broadphase.
 bool ae_broadphase_is_valid(const ae_broadphase *bp, ae_proxy_id id);

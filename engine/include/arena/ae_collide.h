@@ -37,10 +37,14 @@ static inline bool ae_circles_overlap(vec2s ca, float ra, vec2s cb, float rb) {
 /// A circle overlaps a box when the box's closest point to the centre is strictly closer than r.
 static inline bool ae_circle_aabb_overlap(vec2s c, float r, ae_aabb box) {
     double dx = 0.0, dy = 0.0;
-    if (c.x < box.lower.x) dx = (double)box.lower.x - (double)c.x;
-    else if (c.x > box.upper.x) dx = (double)c.x - (double)box.upper.x;
-    if (c.y < box.lower.y) dy = (double)box.lower.y - (double)c.y;
-    else if (c.y > box.upper.y) dy = (double)c.y - (double)box.upper.y;
+    if (c.x < box.lower.x)
+        dx = (double)box.lower.x - (double)c.x;
+    else if (c.x > box.upper.x)
+        dx = (double)c.x - (double)box.upper.x;
+    if (c.y < box.lower.y)
+        dy = (double)box.lower.y - (double)c.y;
+    else if (c.y > box.upper.y)
+        dy = (double)c.y - (double)box.upper.y;
     // A centre inside the box overlaps unless r is 0 and the centre sits on the boundary; the
     // strict rule "distance < r" says a zero-radius point overlaps nothing.
     return dx * dx + dy * dy < (double)r * (double)r;

@@ -20,8 +20,7 @@ static void alloc_scene(bp_scene *s, int n, float width, float height) {
     if (!s->pos || !s->vel || !s->radius || !s->category || !s->mask) abort();
 }
 
-static void place(bp_scene *s, int i, ae_rng *rng, float rmin, float rmax, float vmin,
-                  float vmax) {
+static void place(bp_scene *s, int i, ae_rng *rng, float rmin, float rmax, float vmin, float vmax) {
     s->radius[i] = ae_rng_range(rng, rmin, rmax);
     s->pos[i] = (vec2s){{ae_rng_range(rng, 0.0f, s->width), ae_rng_range(rng, 0.0f, s->height)}};
     // A direction from a point in the unit disk (no transcendental functions).
@@ -55,6 +54,21 @@ void bp_scene_horde(bp_scene *s, int monsters, uint64_t seed) {
     }
     for (int i = monsters; i < 2 * monsters; i++) {
         place(s, i, &rng, 4.0f, 4.0f, 6.0f, 10.0f);
+        s->category[i] = BP_SCENE_BULLET;
+        s->mask[i] = BP_SCENE_MONSTER;
+    }
+}
+
+void bp_scene_game(bp_scene *s, int agents, int bullets, uint64_t seed) {
+    alloc_scene(s, agents + bullets, 16384.0f, 16384.0f);
+    ae_rng rng;
+    ae_rng_seed(&rng, seed, 3);
+    for (int i = 0; i < agents; i++) {
+        place(s, i, &rng, 14.0f, 14.0f, 1.0f, 4.0f);
+        s->mask[i] = BP_SCENE_MONSTER | BP_SCENE_BULLET;
+    }
+    for (int i = agents; i < agents + bullets; i++) {
+        place(s, i, &rng, 3.0f, 3.0f, 8.0f, 16.0f);
         s->category[i] = BP_SCENE_BULLET;
         s->mask[i] = BP_SCENE_MONSTER;
     }

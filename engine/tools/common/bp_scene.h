@@ -28,6 +28,11 @@ void bp_scene_uniform(bp_scene *s, int n, float width, float height, float rmin,
 /// bullets (radius 4, speed 6 to 10) that hit monsters only.
 void bp_scene_horde(bp_scene *s, int monsters, uint64_t seed);
 
+/// The game's load: `agents` agents (radius 14, speed 1 to 4) that collide with each other and
+/// with bullets, and `bullets` bullets (radius 3, speed 8 to 16) that hit agents only, in a
+/// 16384 x 16384 world (a 512 x 512-cell map of 32-unit cells).
+void bp_scene_game(bp_scene *s, int agents, int bullets, uint64_t seed);
+
 /// Moves every circle by its velocity and reflects it off the box's sides.
 void bp_scene_step(bp_scene *s);
 
