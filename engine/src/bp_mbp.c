@@ -43,6 +43,7 @@ typedef struct mbp_impl {
     int region_count;
     int32_t (*rect)[4]; // per proxy: region range x0, y0, x1, y1 it is filed in; x0 > x1: none
     uint8_t *dirty;
+    uint32_t *moved; // per proxy: the stamp of the last sync that changed its region range
     int32_t *dirty_list;
     int dirty_count;
     bp_entry *scratch;
@@ -74,6 +75,7 @@ static void mbp_destroy(ae_broadphase *bp) {
     ae_free(m->rect, sizeof *m->rect * n);
     ae_free(m->dirty, sizeof *m->dirty * n);
     ae_free(m->dirty_list, sizeof *m->dirty_list * n);
+    ae_free(m->moved, sizeof *m->moved * n);
     ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
     ae_free(m, sizeof *m);
 }
@@ -90,6 +92,9 @@ static bool mbp_grow(ae_broadphase *bp, int n0, int n1) {
     void *c = bp_realloc(m->dirty_list, sizeof *m->dirty_list, (size_t)n0, (size_t)n1);
     if (!c) return false;
     m->dirty_list = c;
+    void *d = bp_realloc(m->moved, sizeof *m->moved, (size_t)n0, (size_t)n1);
+    if (!d) return false;
+    m->moved = d;
     return true;
 }
 
@@ -223,6 +228,7 @@ static void refile(ae_broadphase *bp, mbp_impl *m) {
             for (int x = r[0]; x <= r[2]; x++)
                 if (!rect_has(o, x, y)) region_append(&m->regions[y * m->nx + x], i);
         memcpy(m->rect[i], r, sizeof r);
+        m->moved[i] = m->stamp;
     }
     m->dirty_count = 0;
 }
@@ -241,7 +247,9 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     for (int k = 0; k < g->count; k++) {
         int i = e[k].index;
         if (k == old_head) head = count;
-        if (g->compact && !rect_has(m->rect[i], rx, ry)) continue;
+        // Only proxies re-filed by the last sync can have left (the small moved array spares a
+        // random read of rect for every entry).
+        if (g->compact && m->moved[i] == m->stamp && !rect_has(m->rect[i], rx, ry)) continue;
         const bp_box *b = &bp->box[i];
         e[count++] = (bp_entry){b->minx, b->maxx, b->miny, b->maxy, i};
     }
@@ -273,14 +281,23 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
 
 static void mbp_sync(ae_broadphase *bp) {
     mbp_impl *m = bp->impl;
+    // Regions that queries left stale since the last sync are brought up to date first: refile
+    // relies on every region holding exactly the proxies whose range covers it, and a region's
+    // compaction only looks at proxies re-filed by the sync just before it.
+    for (int r = 0; r < m->region_count; r++) refresh(bp, m, r);
     int n = bp->alive_count;
     if (m->region_count == 0 || (n > 16 && (n > 2 * m->sized_for || 2 * n < m->sized_for)))
         mbp_resize(bp, m);
+    if (++m->stamp == 0) {
+        // After 2^32 syncs: restart the stamps (0 is the stamp of "never").
+        for (int r = 0; r < m->region_count; r++) m->regions[r].fresh = 0;
+        memset(m->moved, 0, sizeof *m->moved * (size_t)bp->capacity);
+        m->stamp = 1;
+    }
     find_moved(bp, m);
     refile(bp, m);
     // Regions are refreshed (bounds, order) lazily, right before they are swept or queried, so
     // their entries are still in the cache when the sweep reads them.
-    if (++m->stamp == 0) m->stamp = 1; // 0 is the stamp of regions never refreshed
 }
 
 // Tests the collected (i, j) hits of one region: owner region, then the exact test.

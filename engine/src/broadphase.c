@@ -321,7 +321,8 @@ static const ae_proxy_id *run_query(ae_broadphase *bp, bp_box q, int *count) {
         bp->stamp_value = 1;
     }
     bp->result_count = 0;
-    bp->vt->query(bp, q);
+    // With no live proxy there is nothing to find (and a structure may never have been built).
+    if (bp->alive_count > 0) bp->vt->query(bp, q);
     int n = bp->result_count;
     uint32_t *src = bp->results, *dst = bp->results_tmp;
     for (int shift = 0; shift < 32 && n > 1; shift += 8) {
