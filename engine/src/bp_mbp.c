@@ -5,8 +5,10 @@
 // touch, so there are no duplicates. Proxies outside the world go to the border regions.
 //
 // Between updates only proxies that changed region set are re-filed; the others just have their
-// bounds refreshed in place. The region grid is sized from the world and the population (about
-// mbp_proxies_per_region proxies per region, regions at least a few proxy extents wide) and
+// bounds refreshed in place (lazily, just before the region is swept, while its entries are in
+// the cache). The region grid is sized from the world and the population: about
+// mbp_proxies_per_region proxies per region, regions short (a few mean proxy extents tall: the
+// sweep on x meets more proxies the taller a region is) and as wide as that target allows. It is
 // re-sized when the population doubles or halves.
 #include "bp_internal.h"
 
@@ -14,9 +16,10 @@
 
 #define MBP_MAX_SIDE           128
 #define MBP_DEFAULT_PER_REGION 48
-// A region side of at least this many mean proxy extents keeps spanning proxies rare.
+// Regions at least this many mean proxy extents tall keep proxies spanning two rows rare.
 #define MBP_MIN_EXTENTS 4.0
-#define MBP_ASPECT      8.0
+// With large proxies-per-region targets, regions are at most this many times wider than tall.
+#define MBP_ASPECT 8.0
 // Candidates collected per batch in the sweep.
 #define MBP_HIT_BATCH 256
 // Entries the sweep tests per block, and the padding past every region's last entry.

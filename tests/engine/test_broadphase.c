@@ -508,6 +508,6 @@ static void test_bad_pairs_files(void) {
 TEST_MAIN(TEST_CASE(random_grid), TEST_CASE(random_quadtree), TEST_CASE(random_sap),
           TEST_CASE(random_mbp), TEST_CASE(edge_one_spot), TEST_CASE(edge_touching),
           TEST_CASE(edge_huge), TEST_CASE(edge_outside), TEST_CASE(edge_filters),
-          TEST_CASE(edge_empty), TEST_CASE(touching_exact), TEST_CASE(leave_and_return_between_syncs), TEST_CASE(one_way_filter),
-          TEST_CASE(queries), TEST_CASE(handles), TEST_CASE(no_alloc_after_warmup),
-          TEST_CASE(bad_pairs_files))
+          TEST_CASE(edge_empty), TEST_CASE(touching_exact),
+          TEST_CASE(leave_and_return_between_syncs), TEST_CASE(one_way_filter), TEST_CASE(queries),
+          TEST_CASE(handles), TEST_CASE(no_alloc_after_warmup), TEST_CASE(bad_pairs_files))
