@@ -18,7 +18,8 @@
 #define MBP_DEFAULT_PER_REGION 48
 // Regions at least this many mean proxy extents tall keep proxies spanning two rows rare.
 #define MBP_MIN_EXTENTS 4.0
-// With large proxies-per-region targets, regions are at most this many times wider than tall.
+// Regions are at least side / MBP_ASPECT tall, side being that of a square region holding the
+// per-region target; the width then keeps the target (side^2 / height).
 #define MBP_ASPECT 8.0
 // Candidates collected per batch in the sweep.
 #define MBP_HIT_BATCH 256
