@@ -134,19 +134,14 @@ static inline bool bp_hot_overlap(const bp_hot *a, const bp_hot *b) {
 
 void bp_grow_keys(ae_broadphase *bp);
 
-// The one place a candidate becomes a pair: filter both ways, exact shapes, then record. ha and
-// hb are the proxies' exact shapes (bp->hot[a], bp->hot[b] or copies of them).
-static inline void bp_candidate_with(ae_broadphase *bp, int a, int b, const bp_hot *ha,
-                                     const bp_hot *hb) {
+// The one place a candidate becomes a pair: filter both ways, exact shapes, then record.
+static inline void bp_candidate(ae_broadphase *bp, int a, int b) {
+    const bp_hot *ha = &bp->hot[a], *hb = &bp->hot[b];
     if (!(ha->category & hb->mask) || !(hb->category & ha->mask)) return;
     if (!bp_hot_overlap(ha, hb)) return;
     if (bp->key_count == bp->key_capacity) bp_grow_keys(bp);
     uint64_t lo = (uint64_t)(a < b ? a : b), hi = (uint64_t)(a < b ? b : a);
     bp->keys[bp->key_count++] = lo << bp->key_shift | hi;
-}
-
-static inline void bp_candidate(ae_broadphase *bp, int a, int b) {
-    bp_candidate_with(bp, a, b, &bp->hot[a], &bp->hot[b]);
 }
 
 // A query candidate: dropped when already seen in this query, else tested exactly.

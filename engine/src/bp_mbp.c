@@ -29,7 +29,6 @@
 typedef struct mbp_region {
     bp_entry *entries;
     float *xs; // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
-    bp_hot *shapes; // entries' exact shapes in order, copied so the exact tests stay local
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
@@ -65,7 +64,6 @@ static void free_regions(mbp_impl *m) {
         size_t phys = (size_t)(m->regions[r].capacity ? m->regions[r].capacity + MBP_PAD : 0);
         ae_free(m->regions[r].entries, sizeof(bp_entry) * phys);
         ae_free(m->regions[r].xs, sizeof(float) * phys);
-        ae_free(m->regions[r].shapes, sizeof(bp_hot) * phys);
     }
     ae_free(m->regions, sizeof *m->regions * (size_t)m->region_count);
     m->regions = NULL;
@@ -203,9 +201,6 @@ static void region_append(mbp_region *g, int i) {
         g->entries = p;
         ae_free(g->xs, sizeof *g->xs * phys0);
         g->xs = ae_alloc(sizeof *g->xs * (size_t)(n1 + MBP_PAD));
-        ae_free(g->shapes, sizeof *g->shapes * phys0);
-        g->shapes = ae_alloc(sizeof *g->shapes * (size_t)(n1 + MBP_PAD));
-        AE_ASSERT(g->shapes != NULL);
         AE_ASSERT(g->xs != NULL);
         g->capacity = n1;
     }
@@ -273,10 +268,7 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
         bp_insertion_sort(e, count);
     }
     if (!g->xs) return;
-    for (int k = 0; k < count; k++) {
-        g->xs[k] = e[k].min0;
-        g->shapes[k] = bp->hot[e[k].index];
-    }
+    for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
     for (int k = count; k < count + MBP_PAD; k++) {
         g->xs[k] = INFINITY;
         e[k] = (bp_entry){INFINITY, INFINITY, INFINITY, INFINITY, 0};
@@ -316,7 +308,7 @@ static void flush_hits(ae_broadphase *bp, const mbp_impl *m, const mbp_region *g
         if (bp_cell(b->min0, m->ox, m->inv_x, m->nx) != rx ||
             bp_cell(py, m->oy, m->inv_y, m->ny) != ry)
             continue;
-        bp_candidate_with(bp, a->index, b->index, &g->shapes[hi[h]], &g->shapes[hj[h]]);
+        bp_candidate(bp, a->index, b->index);
     }
 }
 

@@ -231,7 +231,6 @@ void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t catego
     int i = checked_index(bp, id);
     bp->hot[i].category = category;
     bp->hot[i].mask = mask;
-    bp->dirty = true; // implementations may keep copies of the filters
 }
 
 uint64_t ae_broadphase_user(const ae_broadphase *bp, ae_proxy_id id) {
