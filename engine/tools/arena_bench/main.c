@@ -11,11 +11,8 @@ typedef struct suite {
 } suite;
 
 static const suite suites[] = {
-    {"sdf", bench_sdf},
-    {"sim", bench_sim},
-    {"render", bench_render},
-    {"replay", bench_replay},
-    {"nav", bench_nav},
+    {"sdf", bench_sdf},   {"broadphase", bench_broadphase}, {"nav", bench_nav},
+    {"sim", bench_sim},   {"render", bench_render},         {"replay", bench_replay},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 
@@ -23,11 +20,13 @@ static void usage(FILE *out) {
     fprintf(out, "usage: %s [", ARENA_BENCH);
     for (int i = 0; i < SUITE_COUNT; i++) fprintf(out, "%s%s", i ? "|" : "", suites[i].name);
     fprintf(out, "] [--csv]\n");
+    fprintf(out, "       %s pairs FILE [--method brute|grid|quadtree|sap|mbp]\n", ARENA_BENCH);
 }
 
 int main(int argc, char **argv) {
     bool csv = false;
     const char *only = NULL;
+    if (argc > 1 && !strcmp(argv[1], "pairs")) return cmd_pairs(argc - 2, argv + 2);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--csv")) {
             csv = true;

@@ -12,5 +12,9 @@ int bench_sim(bool csv);
 int bench_render(bool csv);
 int bench_replay(bool csv);
 int bench_nav(bool csv);
+int bench_broadphase(bool csv);
+
+/// `arena-bench pairs FILE [--method M]`; argv holds the arguments after `pairs`.
+int cmd_pairs(int argc, char **argv);
 
 #endif

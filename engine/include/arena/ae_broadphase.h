@@ -1,0 +1,142 @@
+/// Broadphase: finds every overlapping pair among many circles and boxes each tick.
+///
+/// One interface, five implementations chosen at creation:
+/// - AE_BP_BRUTE: every pair tested (the reference the others are checked against);
+/// - AE_BP_GRID: a uniform grid rebuilt each update;
+/// - AE_BP_QUADTREE: a loose quadtree (node bounds doubled, one node per proxy) rebuilt each
+/// update;
+/// - AE_BP_SAP: sweep-and-prune on the axis of largest spread, kept sorted between updates with
+///   insertion sort;
+/// - AE_BP_MBP: Multi Box Pruning, a grid of regions each running its own sweep-and-prune. This is
+///   the one the game uses.
+///
+/// All five report the same pairs in the same order: a pair is reported when both filters accept
+/// it (`(cat_a & mask_b) && (cat_b & mask_a)`) and the exact shapes overlap strictly (touching is
+/// not overlapping), once per update, sorted by (lower index, higher index).
+///
+/// Proxies are generational handles. Once the capacities are reached (proxies, pairs, query
+/// results), moving proxies, updating and querying allocate nothing.
+///
+///   ae_broadphase_def def = ae_default_broadphase_def();
+///   def.world = (ae_aabb){{{0, 0}}, {{4096, 4096}}};
+///   ae_broadphase *bp = ae_broadphase_create(&def);
+///   ae_proxy_id p = ae_broadphase_add_circle(bp, center, radius, 1u, ~0u, agent_index);
+///   ...
+///   ae_broadphase_move_circle(bp, p, new_center, radius);
+///   int n;
+///   const ae_pair *pairs = ae_broadphase_update(bp, &n);
+#ifndef AE_BROADPHASE_H
+#define AE_BROADPHASE_H
+
+#include "arena/ae_collide.h"
+
+/// The implementation behind the interface.
+typedef enum ae_bp_method {
+    AE_BP_BRUTE,    ///< all pairs, O(n^2): the reference
+    AE_BP_GRID,     ///< uniform grid
+    AE_BP_QUADTREE, ///< loose quadtree
+    AE_BP_SAP,      ///< sweep-and-prune with insertion sort
+    AE_BP_MBP,      ///< Multi Box Pruning (regions of sweep-and-prune)
+    AE_BP_METHOD_COUNT
+} ae_bp_method;
+
+/// Lower-case name of a method ("brute", "grid", "quadtree", "sap", "mbp").
+const char *ae_bp_method_name(ae_bp_method method);
+/// Parses a method name; returns false for an unknown name.
+bool ae_bp_method_parse(const char *name, ae_bp_method *out);
+
+/// A proxy handle: slot index + 1 and the slot's generation. The zero value is the null handle.
+typedef struct ae_proxy_id {
+    int32_t index1;      ///< slot index + 1; 0 means null
+    uint32_t generation; ///< bumped each time the slot is freed, so stale handles are detected
+} ae_proxy_id;
+
+/// The null handle.
+static inline ae_proxy_id ae_proxy_null(void) {
+    ae_proxy_id id = {0, 0};
+    return id;
+}
+/// True for a non-null handle (it may still be stale; see ae_broadphase_is_valid).
+static inline bool ae_proxy_is_null(ae_proxy_id id) {
+    return id.index1 == 0;
+}
+/// The slot index of a non-null handle: small, dense and reused after removal.
+static inline int ae_proxy_index(ae_proxy_id id) {
+    return id.index1 - 1;
+}
+
+/// One overlapping pair; ae_proxy_index(a) < ae_proxy_index(b).
+typedef struct ae_pair {
+    ae_proxy_id a; ///< the proxy with the lower index
+    ae_proxy_id b; ///< the proxy with the higher index
+} ae_pair;
+
+/// Creation parameters. Start from ae_default_broadphase_def().
+typedef struct ae_broadphase_def {
+    ae_bp_method method; ///< default AE_BP_MBP
+    /// Where proxies usually are. Proxies outside still work (they go to the border cells or
+    /// regions); the bounds only size the spatial structures. Default 0..4096 on both axes.
+    ae_aabb world;
+    /// Proxies to allocate room for up front; more may be added (the arrays grow). Also sizes the
+    /// MBP regions and quadtree depth until the population is known. Default 1024.
+    int capacity;
+    /// Uniform grid cell side in world units; 0 (default) picks one from the world and population.
+    float grid_cell_size;
+    /// MBP: target proxies per region when sizing the region grid; 0 (default) uses 48.
+    int mbp_proxies_per_region;
+    int cookie; ///< set by ae_default_broadphase_def; checked to catch a def that skipped it
+} ae_broadphase_def;
+
+/// The defaults described on each field.
+ae_broadphase_def ae_default_broadphase_def(void);
+
+typedef struct ae_broadphase ae_broadphase;
+
+/// Creates a broadphase; returns NULL only when memory runs out.
+ae_broadphase *ae_broadphase_create(const ae_broadphase_def *def);
+/// Frees everything the broadphase took.
+void ae_broadphase_destroy(ae_broadphase *bp);
+/// The method chosen at creation.
+ae_bp_method ae_broadphase_method(const ae_broadphase *bp);
+
+/// Adds a circle proxy. category is the proxy's bit(s), mask the categories it may pair with;
+/// user is stored and returned by ae_broadphase_user. Centre and radius must be finite, r >= 0,
+/// and so must the circle's box (|centre| + r well below FLT_MAX).
+ae_proxy_id ae_broadphase_add_circle(ae_broadphase *bp, vec2s center, float radius,
+                                     uint32_t category, uint32_t mask, uint64_t user);
+/// Adds a box proxy (lower <= upper, finite).
+ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t category, uint32_t mask,
+                                  uint64_t user);
+/// Removes a proxy; its handle becomes stale and its slot may be reused by a later add.
+void ae_broadphase_remove(ae_broadphase *bp, ae_proxy_id id);
+/// Moves (and resizes) a proxy, turning it into a circle.
+void ae_broadphase_move_circle(ae_broadphase *bp, ae_proxy_id id, vec2s center, float radius);
+/// Moves (and resizes) a proxy, turning it into a box.
+void ae_broadphase_move_box(ae_broadphase *bp, ae_proxy_id id, ae_aabb box);
+/// Changes a proxy's category and mask.
+void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t category, uint32_t mask);
+
+/// True when the handle names a live proxy of this broadphase.
+bool ae_broadphase_is_valid(const ae_broadphase *bp, ae_proxy_id id);
+/// The user value given at add.
+uint64_t ae_broadphase_user(const ae_broadphase *bp, ae_proxy_id id);
+/// The proxy's bounding box (exact, as given).
+ae_aabb ae_broadphase_aabb(const ae_broadphase *bp, ae_proxy_id id);
+/// Live proxies.
+int ae_broadphase_count(const ae_broadphase *bp);
+
+/// Brings the structures up to date and finds all overlapping pairs. Returns the pair buffer,
+/// sorted by (a's index, b's index) and owned by the broadphase; valid until the next call that
+/// changes the broadphase or updates it. *count receives the number of pairs.
+const ae_pair *ae_broadphase_update(ae_broadphase *bp, int *count);
+
+/// Live proxies whose shape overlaps the box strictly and whose category has a bit of mask, in
+/// index order. The result buffer is owned by the broadphase and valid until the next query,
+/// update or change.
+const ae_proxy_id *ae_broadphase_query_aabb(ae_broadphase *bp, ae_aabb box, uint32_t mask,
+                                            int *count);
+/// As ae_broadphase_query_aabb, for a circle.
+const ae_proxy_id *ae_broadphase_query_circle(ae_broadphase *bp, vec2s center, float radius,
+                                              uint32_t mask, int *count);
+
+#endif

@@ -1,0 +1,379 @@
+// Multi Box Pruning: the world is cut into a grid of regions and each region runs its own
+// sweep-and-prune on x over the proxies whose box touches it, kept sorted between updates with
+// insertion sort. A proxy that spans several regions is listed in each, and a pair is reported
+// only by the region holding the lower corner of the two boxes' intersection, which both boxes
+// touch, so there are no duplicates. Proxies outside the world go to the border regions.
+//
+// Between updates only proxies that changed region set are re-filed; the others just have their
+// bounds refreshed in place (lazily, just before the region is swept, while its entries are in
+// the cache). The region grid is sized from the world and the population: about
+// mbp_proxies_per_region proxies per region, regions short (a few mean proxy extents tall: the
+// sweep on x meets more proxies the taller a region is) and as wide as that target allows. It is
+// re-sized when the population doubles or halves.
+#include "bp_internal.h"
+
+#include <string.h>
+
+#define MBP_MAX_SIDE           128
+#define MBP_DEFAULT_PER_REGION 48
+// Regions at least this many mean proxy extents tall keep proxies spanning two rows rare.
+#define MBP_MIN_EXTENTS 4.0
+// Regions are at least side / MBP_ASPECT tall, side being that of a square region holding the
+// per-region target; the width then keeps the target (side^2 / height).
+#define MBP_ASPECT 8.0
+// Candidates collected per batch in the sweep.
+#define MBP_HIT_BATCH 256
+// Entries the sweep tests per block, and the padding past every region's last entry.
+#define MBP_PAD 4
+
+typedef struct mbp_region {
+    bp_entry *entries;
+    float *xs; // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
+    int count;
+    int capacity;
+    int pending; // entries appended since the last sort (at the end of entries)
+    bool compact;
+    uint32_t fresh; // the impl's stamp when last refreshed
+} mbp_region;
+
+typedef struct mbp_impl {
+    int nx, ny;
+    float ox, oy, inv_x, inv_y;
+    float lane_origin[4], lane_inv[4], lane_last[4]; // (x, y, x, y) copies for rect_of
+    int sized_for;
+    uint32_t stamp; // bumped by each sync: regions with an older stamp need a refresh
+    mbp_region *regions;
+    int region_count;
+    int32_t (*rect)[4]; // per proxy: region range x0, y0, x1, y1 it is filed in; x0 > x1: none
+    uint8_t *dirty;
+    uint32_t *moved; // per proxy: the stamp of the last sync that changed its region range
+    int32_t *dirty_list;
+    int dirty_count;
+    bp_entry *scratch;
+    int scratch_capacity;
+} mbp_impl;
+
+static bool mbp_create(ae_broadphase *bp) {
+    mbp_impl *m = ae_calloc(1, sizeof *m);
+    bp->impl = m;
+    return m != NULL;
+}
+
+static void free_regions(mbp_impl *m) {
+    for (int r = 0; r < m->region_count; r++) {
+        size_t phys = (size_t)(m->regions[r].capacity ? m->regions[r].capacity + MBP_PAD : 0);
+        ae_free(m->regions[r].entries, sizeof(bp_entry) * phys);
+        ae_free(m->regions[r].xs, sizeof(float) * phys);
+    }
+    ae_free(m->regions, sizeof *m->regions * (size_t)m->region_count);
+    m->regions = NULL;
+    m->region_count = 0;
+}
+
+static void mbp_destroy(ae_broadphase *bp) {
+    mbp_impl *m = bp->impl;
+    size_t n = (size_t)bp->capacity;
+    free_regions(m);
+    ae_free(m->rect, sizeof *m->rect * n);
+    ae_free(m->dirty, sizeof *m->dirty * n);
+    ae_free(m->dirty_list, sizeof *m->dirty_list * n);
+    ae_free(m->moved, sizeof *m->moved * n);
+    ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
+    ae_free(m, sizeof *m);
+}
+
+static bool mbp_grow(ae_broadphase *bp, int n0, int n1) {
+    mbp_impl *m = bp->impl;
+    void *a = bp_realloc(m->rect, sizeof *m->rect, (size_t)n0, (size_t)n1);
+    if (!a) return false;
+    m->rect = a;
+    for (int i = n0; i < n1; i++) m->rect[i][0] = 1, m->rect[i][2] = 0;
+    void *b = bp_realloc(m->dirty, sizeof *m->dirty, (size_t)n0, (size_t)n1);
+    if (!b) return false;
+    m->dirty = b;
+    void *c = bp_realloc(m->dirty_list, sizeof *m->dirty_list, (size_t)n0, (size_t)n1);
+    if (!c) return false;
+    m->dirty_list = c;
+    void *d = bp_realloc(m->moved, sizeof *m->moved, (size_t)n0, (size_t)n1);
+    if (!d) return false;
+    m->moved = d;
+    return true;
+}
+
+static inline void mark_dirty(mbp_impl *m, int i) {
+    if (m->dirty[i]) return;
+    m->dirty[i] = 1;
+    m->dirty_list[m->dirty_count++] = i;
+}
+
+// The region range of a box: bp_cell on each of its four sides, written as four lanes so the
+// compiler can do them at once (the results equal bp_cell's exactly: same operations).
+static inline void rect_of(const mbp_impl *m, const bp_box *b, int32_t r[4]) {
+    const float v[4] = {b->minx, b->miny, b->maxx, b->maxy};
+    for (int u = 0; u < 4; u++) {
+        float f = (v[u] - m->lane_origin[u]) * m->lane_inv[u];
+        f = f > 0.0f ? f : 0.0f;
+        f = f < m->lane_last[u] ? f : m->lane_last[u];
+        r[u] = (int)f;
+    }
+}
+
+static void mbp_on_add(ae_broadphase *bp, int i) {
+    mark_dirty(bp->impl, i);
+}
+
+static void mbp_on_remove(ae_broadphase *bp, int i) {
+    mark_dirty(bp->impl, i);
+}
+
+// Marks the live proxies whose region range changed since they were filed. One tight pass over
+// the boxes at sync instead of a check per move call.
+static void find_moved(ae_broadphase *bp, mbp_impl *m) {
+    for (int i = 0; i < bp->high; i++) {
+        if (m->dirty[i] || !bp_is_alive(bp, i)) continue;
+        int32_t r[4];
+        rect_of(m, &bp->box[i], r);
+        const int32_t *o = m->rect[i];
+        if ((r[0] ^ o[0]) | (r[1] ^ o[1]) | (r[2] ^ o[2]) | (r[3] ^ o[3])) mark_dirty(m, i);
+    }
+}
+
+// Chooses the region grid for the current population and files every live proxy afresh.
+static void mbp_resize(ae_broadphase *bp, mbp_impl *m) {
+    const ae_aabb w = bp->def.world;
+    double ww = (double)w.upper.x - w.lower.x, wh = (double)w.upper.y - w.lower.y;
+    double ext = 0.0;
+    int n = 0;
+    for (int i = 0; i < bp->high; i++) {
+        if (!bp_is_alive(bp, i)) continue;
+        const bp_box *b = &bp->box[i];
+        // Huge proxies say nothing about the typical size; cap their weight at the world size.
+        ext += fmin((double)fmaxf(b->maxx - b->minx, b->maxy - b->miny), fmax(ww, wh));
+        n++;
+    }
+    int per = bp->def.mbp_proxies_per_region > 0 ? bp->def.mbp_proxies_per_region
+                                                 : MBP_DEFAULT_PER_REGION;
+    // The sweep on x meets, per proxy, the proxies whose x-interval starts inside its own: their
+    // number grows with the region's height, not its width. So regions are short (a few mean
+    // proxy extents, to keep proxies spanning two rows rare) and as wide as the per-region
+    // target allows.
+    double mean = n ? ext / n : 0.0;
+    double height = fmax(MBP_MIN_EXTENTS * mean, sqrt(ww * wh * per / fmax(n, 1.0)) / MBP_ASPECT);
+    double width = n ? fmax(height, ww * wh * per / ((double)n * height)) : ww;
+    int nx = (int)fmin(fmax(floor(ww / width + 0.5), 1.0), MBP_MAX_SIDE);
+    int ny = (int)fmin(fmax(floor(wh / height + 0.5), 1.0), MBP_MAX_SIDE);
+    free_regions(m);
+    m->regions = ae_calloc((size_t)(nx * ny), sizeof *m->regions);
+    AE_ASSERT(m->regions != NULL);
+    m->region_count = nx * ny;
+    m->nx = nx;
+    m->ny = ny;
+    m->ox = w.lower.x;
+    m->oy = w.lower.y;
+    m->inv_x = (float)(nx / ww);
+    m->inv_y = (float)(ny / wh);
+    for (int u = 0; u < 4; u++) {
+        m->lane_origin[u] = u % 2 ? m->oy : m->ox;
+        m->lane_inv[u] = u % 2 ? m->inv_y : m->inv_x;
+        m->lane_last[u] = (float)((u % 2 ? ny : nx) - 1);
+    }
+    m->sized_for = n;
+    m->dirty_count = 0;
+    for (int i = 0; i < bp->high; i++) {
+        m->rect[i][0] = 1;
+        m->rect[i][2] = 0;
+        m->dirty[i] = 0;
+        if (bp_is_alive(bp, i)) mark_dirty(m, i);
+    }
+}
+
+static inline bool rect_has(const int32_t r[4], int x, int y) {
+    return x >= r[0] && x <= r[2] && y >= r[1] && y <= r[3];
+}
+
+static void region_append(mbp_region *g, int i) {
+    if (g->count == g->capacity) {
+        // MBP_PAD extra slots past the capacity let the sweep read a whole block past the end.
+        int n1 = g->capacity ? g->capacity * 2 : 16;
+        size_t phys0 = (size_t)(g->capacity ? g->capacity + MBP_PAD : 0);
+        void *p = bp_realloc(g->entries, sizeof *g->entries, phys0, (size_t)(n1 + MBP_PAD));
+        AE_ASSERT(p != NULL);
+        g->entries = p;
+        ae_free(g->xs, sizeof *g->xs * phys0);
+        g->xs = ae_alloc(sizeof *g->xs * (size_t)(n1 + MBP_PAD));
+        AE_ASSERT(g->xs != NULL);
+        g->capacity = n1;
+    }
+    g->entries[g->count++].index = i;
+    g->pending++;
+}
+
+// Re-files the proxies whose region set changed: a region they left is compacted, a region they
+// entered gets an entry appended (sorted in at the region's next sort).
+static void refile(ae_broadphase *bp, mbp_impl *m) {
+    for (int k = 0; k < m->dirty_count; k++) {
+        int i = m->dirty_list[k];
+        m->dirty[i] = 0;
+        int32_t o[4] = {m->rect[i][0], m->rect[i][1], m->rect[i][2], m->rect[i][3]}, r[4];
+        if (bp_is_alive(bp, i))
+            rect_of(m, &bp->box[i], r);
+        else
+            r[0] = 1, r[1] = 0, r[2] = 0, r[3] = 0;
+        if (o[0] == r[0] && o[1] == r[1] && o[2] == r[2] && o[3] == r[3]) continue;
+        for (int y = o[1]; o[0] <= o[2] && y <= o[3]; y++)
+            for (int x = o[0]; x <= o[2]; x++)
+                if (!rect_has(r, x, y)) m->regions[y * m->nx + x].compact = true;
+        for (int y = r[1]; r[0] <= r[2] && y <= r[3]; y++)
+            for (int x = r[0]; x <= r[2]; x++)
+                if (!rect_has(o, x, y)) region_append(&m->regions[y * m->nx + x], i);
+        memcpy(m->rect[i], r, sizeof r);
+        m->moved[i] = m->stamp;
+    }
+    m->dirty_count = 0;
+}
+
+// Brings one region up to date: drops proxies that left, refreshes every entry's bounds, sorts
+// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x array.
+static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
+    mbp_region *g = &m->regions[r];
+    if (g->fresh == m->stamp) return;
+    g->fresh = m->stamp;
+    int rx = r % m->nx, ry = r / m->nx;
+    bp_entry *e = g->entries;
+    // Note where the pending tail starts once the dropped entries are gone.
+    const int old_head = g->count - g->pending;
+    int count = 0, head = 0;
+    for (int k = 0; k < g->count; k++) {
+        int i = e[k].index;
+        if (k == old_head) head = count;
+        // Only proxies re-filed by the last sync can have left (the small moved array spares a
+        // random read of rect for every entry).
+        if (g->compact && m->moved[i] == m->stamp && !rect_has(m->rect[i], rx, ry)) continue;
+        const bp_box *b = &bp->box[i];
+        e[count++] = (bp_entry){b->minx, b->maxx, b->miny, b->maxy, i};
+    }
+    if (old_head == g->count) head = count;
+    g->count = count;
+    g->compact = false;
+    if (g->pending) {
+        if (count > m->scratch_capacity) {
+            ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
+            m->scratch_capacity = count * 2;
+            m->scratch = ae_alloc(sizeof *m->scratch * (size_t)m->scratch_capacity);
+            AE_ASSERT(m->scratch != NULL);
+        }
+        bp_merge_tail(e, head, count, m->scratch);
+        g->pending = 0;
+    } else {
+        bp_insertion_sort(e, count);
+    }
+    if (!g->xs) return;
+    for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
+    for (int k = count; k < count + MBP_PAD; k++) {
+        g->xs[k] = INFINITY;
+        e[k] = (bp_entry){INFINITY, INFINITY, INFINITY, INFINITY, 0};
+    }
+}
+
+static void mbp_sync(ae_broadphase *bp) {
+    mbp_impl *m = bp->impl;
+    // Regions that queries left stale since the last sync are brought up to date first: refile
+    // relies on every region holding exactly the proxies whose range covers it, and a region's
+    // compaction only looks at proxies re-filed by the sync just before it.
+    for (int r = 0; r < m->region_count; r++) refresh(bp, m, r);
+    int n = bp->alive_count;
+    if (m->region_count == 0 || (n > 16 && (n > 2 * m->sized_for || 2 * n < m->sized_for)))
+        mbp_resize(bp, m);
+    if (++m->stamp == 0) {
+        // After 2^32 syncs: restart the stamps (0 is the stamp of "never").
+        for (int r = 0; r < m->region_count; r++) m->regions[r].fresh = 0;
+        memset(m->moved, 0, sizeof *m->moved * (size_t)bp->capacity);
+        m->stamp = 1;
+    }
+    find_moved(bp, m);
+    refile(bp, m);
+    // Regions are refreshed (bounds, order) lazily, right before they are swept or queried, so
+    // their entries are still in the cache when the sweep reads them.
+}
+
+// Tests the collected (i, j) hits of one region: owner region, then the exact test.
+static void flush_hits(ae_broadphase *bp, const mbp_impl *m, const mbp_region *g, int rx, int ry,
+                       const int32_t *hi, const int32_t *hj, int k) {
+    const bp_entry *e = g->entries;
+    for (int h = 0; h < k; h++) {
+        const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
+        // The owner region holds the intersection's lower corner (both boxes touch it);
+        // b->min0 >= a->min0 since the list is sorted.
+        float py = bp_maxf(a->min1, b->min1);
+        if (bp_cell(b->min0, m->ox, m->inv_x, m->nx) != rx ||
+            bp_cell(py, m->oy, m->inv_y, m->ny) != ry)
+            continue;
+        bp_candidate(bp, a->index, b->index);
+    }
+}
+
+static void mbp_find_pairs(ae_broadphase *bp) {
+    mbp_impl *m = bp->impl;
+    int32_t hi[MBP_HIT_BATCH], hj[MBP_HIT_BATCH];
+    for (int r = 0; r < m->region_count; r++) {
+        refresh(bp, m, r);
+        const mbp_region *g = &m->regions[r];
+        const int rx = r % m->nx, ry = r / m->nx;
+        const bp_entry *e = g->entries;
+        const float *xs = g->xs;
+        const int n = g->count;
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            const float max0 = e[i].max0, min1 = e[i].min1, max1 = e[i].max1;
+            // Blocks of MBP_PAD entries, tested without branches: x (xs is sorted and padded with
+            // +inf, so past the first miss every test fails) and y are folded into the write
+            // index. Their outcomes are random and would mispredict as branches; the block loop
+            // itself rarely runs twice.
+            for (int j = i + 1;; j += MBP_PAD) {
+                for (int u = 0; u < MBP_PAD; u++) {
+                    const bp_entry *o = &e[j + u];
+                    hi[k] = i;
+                    hj[k] = j + u;
+                    k += (xs[j + u] <= max0) & (o->min1 <= max1) & (min1 <= o->max1);
+                }
+                if (!(xs[j + MBP_PAD - 1] <= max0)) break;
+                if (k > MBP_HIT_BATCH - MBP_PAD) {
+                    flush_hits(bp, m, g, rx, ry, hi, hj, k);
+                    k = 0;
+                }
+            }
+            if (k > MBP_HIT_BATCH - MBP_PAD) {
+                flush_hits(bp, m, g, rx, ry, hi, hj, k);
+                k = 0;
+            }
+        }
+        flush_hits(bp, m, g, rx, ry, hi, hj, k);
+    }
+}
+
+static void mbp_query(ae_broadphase *bp, bp_box q) {
+    mbp_impl *m = bp->impl;
+    int x0 = bp_cell(q.minx, m->ox, m->inv_x, m->nx), x1 = bp_cell(q.maxx, m->ox, m->inv_x, m->nx);
+    int y0 = bp_cell(q.miny, m->oy, m->inv_y, m->ny), y1 = bp_cell(q.maxy, m->oy, m->inv_y, m->ny);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            refresh(bp, m, y * m->nx + x);
+            const mbp_region *g = &m->regions[y * m->nx + x];
+            for (int k = 0; k < g->count && g->entries[k].min0 <= q.maxx; k++) {
+                const bp_entry *e = &g->entries[k];
+                if (e->max0 >= q.minx && e->min1 <= q.maxy && q.miny <= e->max1)
+                    bp_query_hit(bp, e->index);
+            }
+        }
+}
+
+const bp_vtable bp_mbp_vtable = {
+    .create = mbp_create,
+    .destroy = mbp_destroy,
+    .grow = mbp_grow,
+    .on_add = mbp_on_add,
+    .on_remove = mbp_on_remove,
+    .sync = mbp_sync,
+    .find_pairs = mbp_find_pairs,
+    .query = mbp_query,
+};

@@ -1,0 +1,410 @@
+// The broadphase's shared half: the proxy pool with generations, filtering, the pair buffer and
+// its deterministic order, queries, and dispatch to the method's vtable.
+#include "bp_internal.h"
+
+#include <string.h>
+
+#define BP_COOKIE 0x42504850
+
+static const char *const method_names[AE_BP_METHOD_COUNT] = {"brute", "grid", "quadtree", "sap",
+                                                             "mbp"};
+
+static const bp_vtable *const vtables[AE_BP_METHOD_COUNT] = {
+    &bp_brute_vtable, &bp_grid_vtable, &bp_quadtree_vtable, &bp_sap_vtable, &bp_mbp_vtable};
+
+const char *ae_bp_method_name(ae_bp_method method) {
+    AE_ASSERT(method >= 0 && method < AE_BP_METHOD_COUNT);
+    return method_names[method];
+}
+
+bool ae_bp_method_parse(const char *name, ae_bp_method *out) {
+    for (int i = 0; i < AE_BP_METHOD_COUNT; i++)
+        if (name && strcmp(name, method_names[i]) == 0) {
+            *out = (ae_bp_method)i;
+            return true;
+        }
+    return false;
+}
+
+ae_broadphase_def ae_default_broadphase_def(void) {
+    ae_broadphase_def def;
+    memset(&def, 0, sizeof def);
+    def.method = AE_BP_MBP;
+    def.world.lower = (vec2s){{0.0f, 0.0f}};
+    def.world.upper = (vec2s){{4096.0f, 4096.0f}};
+    def.capacity = 1024;
+    def.cookie = BP_COOKIE;
+    return def;
+}
+
+void *bp_realloc(void *ptr, size_t elem, size_t n0, size_t n1) {
+    unsigned char *p = ae_alloc(elem * n1);
+    if (!p) return NULL;
+    if (n0) memcpy(p, ptr, elem * n0);
+    if (n1 > n0) memset(p + elem * n0, 0, elem * (n1 - n0));
+    ae_free(ptr, elem * n0);
+    return p;
+}
+
+// Grows one array in place or fails the whole grow (out of memory is fatal for the pool).
+#define BP_GROW(arr, n0, n1)                                                                       \
+    do {                                                                                           \
+        void *np_ = bp_realloc((arr), sizeof *(arr), (size_t)(n0), (size_t)(n1));                  \
+        AE_ASSERT(np_ != NULL);                                                                    \
+        (arr) = np_;                                                                               \
+    } while (0)
+
+static void grow_pool(ae_broadphase *bp, int n1) {
+    int n0 = bp->capacity;
+    BP_GROW(bp->hot, n0, n1);
+    BP_GROW(bp->box, n0, n1);
+    BP_GROW(bp->user, n0, n1);
+    BP_GROW(bp->generation, n0, n1);
+    BP_GROW(bp->next_free, n0, n1);
+    BP_GROW(bp->stamp, n0, n1);
+    if (bp->vt->grow) {
+        bool ok = bp->vt->grow(bp, n0, n1);
+        AE_ASSERT(ok);
+    }
+    bp->capacity = n1;
+}
+
+void bp_grow_keys(ae_broadphase *bp) {
+    int n0 = bp->key_capacity, n1 = n0 ? n0 * 2 : 1024;
+    BP_GROW(bp->keys, n0, n1);
+    ae_free(bp->keys_tmp, sizeof *bp->keys_tmp * (size_t)n0);
+    bp->keys_tmp = ae_alloc(sizeof *bp->keys_tmp * (size_t)n1);
+    AE_ASSERT(bp->keys_tmp != NULL);
+    ae_free(bp->pairs, sizeof *bp->pairs * (size_t)bp->pair_capacity);
+    bp->pairs = ae_alloc(sizeof *bp->pairs * (size_t)n1);
+    AE_ASSERT(bp->pairs != NULL);
+    bp->pair_capacity = n1;
+    bp->key_capacity = n1;
+}
+
+ae_broadphase *ae_broadphase_create(const ae_broadphase_def *def) {
+    AE_ASSERT(def && def->cookie == BP_COOKIE);
+    AE_ASSERT(def->method >= 0 && def->method < AE_BP_METHOD_COUNT);
+    AE_ASSERT(def->world.lower.x < def->world.upper.x && def->world.lower.y < def->world.upper.y);
+    AE_ASSERT(isfinite(def->world.lower.x) && isfinite(def->world.lower.y));
+    AE_ASSERT(isfinite(def->world.upper.x) && isfinite(def->world.upper.y));
+    AE_ASSERT(def->grid_cell_size >= 0.0f && def->mbp_proxies_per_region >= 0);
+    ae_broadphase *bp = ae_calloc(1, sizeof *bp);
+    if (!bp) return NULL;
+    bp->def = *def;
+    bp->method = def->method;
+    bp->vt = vtables[def->method];
+    bp->free_head = -1;
+    if (!bp->vt->create(bp)) {
+        ae_free(bp, sizeof *bp);
+        return NULL;
+    }
+    grow_pool(bp, def->capacity > 16 ? def->capacity : 16);
+    return bp;
+}
+
+void ae_broadphase_destroy(ae_broadphase *bp) {
+    if (!bp) return;
+    bp->vt->destroy(bp);
+    size_t n = (size_t)bp->capacity;
+    ae_free(bp->hot, sizeof *bp->hot * n);
+    ae_free(bp->box, sizeof *bp->box * n);
+    ae_free(bp->user, sizeof *bp->user * n);
+    ae_free(bp->generation, sizeof *bp->generation * n);
+    ae_free(bp->next_free, sizeof *bp->next_free * n);
+    ae_free(bp->stamp, sizeof *bp->stamp * n);
+    size_t k = (size_t)bp->key_capacity;
+    ae_free(bp->keys, sizeof *bp->keys * k);
+    ae_free(bp->keys_tmp, sizeof *bp->keys_tmp * k);
+    ae_free(bp->pairs, sizeof *bp->pairs * (size_t)bp->pair_capacity);
+    size_t r = (size_t)bp->result_capacity;
+    ae_free(bp->results, sizeof *bp->results * r);
+    ae_free(bp->results_tmp, sizeof *bp->results_tmp * r);
+    ae_free(bp->result_ids, sizeof *bp->result_ids * r);
+    ae_free(bp, sizeof *bp);
+}
+
+ae_bp_method ae_broadphase_method(const ae_broadphase *bp) {
+    return bp->method;
+}
+
+static void set_circle(ae_broadphase *bp, int i, vec2s c, float r) {
+    AE_ASSERT(isfinite(c.x) && isfinite(c.y) && isfinite(r) && r >= 0.0f);
+    bp_hot *h = &bp->hot[i];
+    h->kind = BP_KIND_CIRCLE;
+    h->x = c.x;
+    h->y = c.y;
+    h->r = r;
+    h->x1 = c.x + r;
+    h->y1 = c.y + r;
+    bp->box[i] = bp_fat_box(h);
+    AE_ASSERT(bp_box_finite(&bp->box[i]));
+}
+
+static void set_box(ae_broadphase *bp, int i, ae_aabb b) {
+    AE_ASSERT(isfinite(b.lower.x) && isfinite(b.lower.y) && isfinite(b.upper.x) &&
+              isfinite(b.upper.y));
+    AE_ASSERT(b.lower.x <= b.upper.x && b.lower.y <= b.upper.y);
+    bp_hot *h = &bp->hot[i];
+    h->kind = BP_KIND_BOX;
+    h->x = b.lower.x;
+    h->y = b.lower.y;
+    h->r = 0.0f;
+    h->x1 = b.upper.x;
+    h->y1 = b.upper.y;
+    bp->box[i] = bp_fat_box(h);
+    AE_ASSERT(bp_box_finite(&bp->box[i]));
+}
+
+static int alloc_slot(ae_broadphase *bp) {
+    int i;
+    if (bp->free_head >= 0) {
+        i = bp->free_head;
+        bp->free_head = bp->next_free[i];
+    } else {
+        if (bp->high == bp->capacity) grow_pool(bp, bp->capacity * 2);
+        i = bp->high++;
+    }
+    bp->next_free[i] = -2;
+    bp->alive_count++;
+    bp->dirty = true;
+    return i;
+}
+
+static ae_proxy_id finish_add(ae_broadphase *bp, int i, uint32_t category, uint32_t mask,
+                              uint64_t user) {
+    bp->hot[i].category = category;
+    bp->hot[i].mask = mask;
+    bp->user[i] = user;
+    if (bp->vt->on_add) bp->vt->on_add(bp, i);
+    ae_proxy_id id = {i + 1, bp->generation[i]};
+    return id;
+}
+
+ae_proxy_id ae_broadphase_add_circle(ae_broadphase *bp, vec2s center, float radius,
+                                     uint32_t category, uint32_t mask, uint64_t user) {
+    int i = alloc_slot(bp);
+    set_circle(bp, i, center, radius);
+    return finish_add(bp, i, category, mask, user);
+}
+
+ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t category, uint32_t mask,
+                                  uint64_t user) {
+    int i = alloc_slot(bp);
+    set_box(bp, i, box);
+    return finish_add(bp, i, category, mask, user);
+}
+
+bool ae_broadphase_is_valid(const ae_broadphase *bp, ae_proxy_id id) {
+    int i = id.index1 - 1;
+    return i >= 0 && i < bp->high && bp_is_alive(bp, i) && bp->generation[i] == id.generation;
+}
+
+static int checked_index(const ae_broadphase *bp, ae_proxy_id id) {
+    AE_ASSERT(ae_broadphase_is_valid(bp, id));
+    return id.index1 - 1;
+}
+
+void ae_broadphase_remove(ae_broadphase *bp, ae_proxy_id id) {
+    int i = checked_index(bp, id);
+    bp->generation[i]++;
+    bp->next_free[i] = bp->free_head;
+    bp->free_head = i;
+    bp->alive_count--;
+    bp->dirty = true;
+    if (bp->vt->on_remove) bp->vt->on_remove(bp, i);
+}
+
+void ae_broadphase_move_circle(ae_broadphase *bp, ae_proxy_id id, vec2s center, float radius) {
+    int i = checked_index(bp, id);
+    set_circle(bp, i, center, radius);
+    bp->dirty = true;
+}
+
+void ae_broadphase_move_box(ae_broadphase *bp, ae_proxy_id id, ae_aabb box) {
+    int i = checked_index(bp, id);
+    set_box(bp, i, box);
+    bp->dirty = true;
+}
+
+void ae_broadphase_set_filter(ae_broadphase *bp, ae_proxy_id id, uint32_t category, uint32_t mask) {
+    int i = checked_index(bp, id);
+    bp->hot[i].category = category;
+    bp->hot[i].mask = mask;
+}
+
+uint64_t ae_broadphase_user(const ae_broadphase *bp, ae_proxy_id id) {
+    return bp->user[checked_index(bp, id)];
+}
+
+ae_aabb ae_broadphase_aabb(const ae_broadphase *bp, ae_proxy_id id) {
+    const bp_hot *h = &bp->hot[checked_index(bp, id)];
+    if (h->kind == BP_KIND_BOX) return (ae_aabb){{{h->x, h->y}}, {{h->x1, h->y1}}};
+    return ae_aabb_of_circle((vec2s){{h->x, h->y}}, h->r);
+}
+
+int ae_broadphase_count(const ae_broadphase *bp) {
+    return bp->alive_count;
+}
+
+// LSD radix sort of n keys of `bits` bits, 11 bits per pass; passes where every key has the same
+// digit are skipped. The result ends in *data (the two buffers may be swapped).
+static void radix_sort64(uint64_t **data, uint64_t **tmp, int n, int bits) {
+    enum { DIGIT = 11, RADIX = 1 << DIGIT };
+    uint64_t *src = *data, *dst = *tmp;
+    for (int shift = 0; shift < bits; shift += DIGIT) {
+        int count[RADIX] = {0};
+        for (int i = 0; i < n; i++) count[(src[i] >> shift) & (RADIX - 1)]++;
+        if (count[(src[0] >> shift) & (RADIX - 1)] == n) continue;
+        int sum = 0;
+        for (int b = 0; b < RADIX; b++) {
+            int c = count[b];
+            count[b] = sum;
+            sum += c;
+        }
+        for (int i = 0; i < n; i++) dst[count[(src[i] >> shift) & (RADIX - 1)]++] = src[i];
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    *data = src;
+    *tmp = dst;
+}
+
+static void sync(ae_broadphase *bp) {
+    if (!bp->dirty) return;
+    bp->vt->sync(bp);
+    bp->dirty = false;
+}
+
+const ae_pair *ae_broadphase_update(ae_broadphase *bp, int *count) {
+    sync(bp);
+    int shift = 1;
+    while (shift < 31 && ((uint32_t)bp->high >> shift) != 0) shift++;
+    bp->key_shift = shift;
+    bp->key_count = 0;
+    bp->vt->find_pairs(bp);
+    int n = bp->key_count;
+    if (n > 1) radix_sort64(&bp->keys, &bp->keys_tmp, n, 2 * shift);
+    const uint64_t low = ((uint64_t)1 << shift) - 1;
+    for (int k = 0; k < n; k++) {
+        int a = (int)(bp->keys[k] >> shift), b = (int)(bp->keys[k] & low);
+        bp->pairs[k].a = (ae_proxy_id){a + 1, bp->generation[a]};
+        bp->pairs[k].b = (ae_proxy_id){b + 1, bp->generation[b]};
+    }
+    *count = n;
+    return bp->pairs;
+}
+
+void bp_query_hit(ae_broadphase *bp, int i) {
+    if (bp->stamp[i] == bp->stamp_value) return;
+    bp->stamp[i] = bp->stamp_value;
+    const bp_hot *h = &bp->hot[i];
+    if (!(h->category & bp->query_shape.mask)) return;
+    if (!bp_hot_overlap(&bp->query_shape, h)) return;
+    if (bp->result_count == bp->result_capacity) {
+        int n0 = bp->result_capacity, n1 = n0 ? n0 * 2 : 256;
+        BP_GROW(bp->results, n0, n1);
+        BP_GROW(bp->results_tmp, n0, n1);
+        BP_GROW(bp->result_ids, n0, n1);
+        bp->result_capacity = n1;
+    }
+    bp->results[bp->result_count++] = (uint32_t)i;
+}
+
+static const ae_proxy_id *run_query(ae_broadphase *bp, bp_box q, int *count) {
+    sync(bp);
+    if (++bp->stamp_value == 0) {
+        // The stamps wrapped: clear them so no stale stamp matches.
+        memset(bp->stamp, 0, sizeof *bp->stamp * (size_t)bp->capacity);
+        bp->stamp_value = 1;
+    }
+    bp->result_count = 0;
+    // With no live proxy there is nothing to find (and a structure may never have been built).
+    if (bp->alive_count > 0) bp->vt->query(bp, q);
+    int n = bp->result_count;
+    uint32_t *src = bp->results, *dst = bp->results_tmp;
+    for (int shift = 0; shift < 32 && n > 1; shift += 8) {
+        if (((uint32_t)bp->high >> shift) == 0) break;
+        int cnt[256] = {0};
+        for (int i = 0; i < n; i++) cnt[(src[i] >> shift) & 255u]++;
+        int sum = 0;
+        for (int b = 0; b < 256; b++) {
+            int c = cnt[b];
+            cnt[b] = sum;
+            sum += c;
+        }
+        for (int i = 0; i < n; i++) dst[cnt[(src[i] >> shift) & 255u]++] = src[i];
+        uint32_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    for (int k = 0; k < n; k++) {
+        int i = (int)src[k];
+        bp->result_ids[k] = (ae_proxy_id){i + 1, bp->generation[i]};
+    }
+    *count = n;
+    return bp->result_ids;
+}
+
+const ae_proxy_id *ae_broadphase_query_aabb(ae_broadphase *bp, ae_aabb box, uint32_t mask,
+                                            int *count) {
+    AE_ASSERT(box.lower.x <= box.upper.x && box.lower.y <= box.upper.y);
+    bp_hot *s = &bp->query_shape;
+    *s = (bp_hot){box.lower.x, box.lower.y, 0.0f, box.upper.x, box.upper.y, 0u, mask, BP_KIND_BOX};
+    bp_box q = bp_fat_box(s);
+    return run_query(bp, q, count);
+}
+
+const ae_proxy_id *ae_broadphase_query_circle(ae_broadphase *bp, vec2s c, float r, uint32_t mask,
+                                              int *count) {
+    AE_ASSERT(isfinite(c.x) && isfinite(c.y) && isfinite(r) && r >= 0.0f);
+    bp_hot *s = &bp->query_shape;
+    *s = (bp_hot){c.x, c.y, r, c.x + r, c.y + r, 0u, mask, BP_KIND_CIRCLE};
+    bp_box q = bp_fat_box(s);
+    return run_query(bp, q, count);
+}
+
+void bp_insertion_sort(bp_entry *e, int n) {
+    for (int i = 1; i < n; i++) {
+        if (e[i - 1].min0 <= e[i].min0) continue;
+        bp_entry v = e[i];
+        int j = i - 1;
+        while (j >= 0 && e[j].min0 > v.min0) {
+            e[j + 1] = e[j];
+            j--;
+        }
+        e[j + 1] = v;
+    }
+}
+
+static void merge(const bp_entry *a, int na, const bp_entry *b, int nb, bp_entry *out) {
+    int i = 0, j = 0, k = 0;
+    while (i < na && j < nb) out[k++] = b[j].min0 < a[i].min0 ? b[j++] : a[i++];
+    while (i < na) out[k++] = a[i++];
+    while (j < nb) out[k++] = b[j++];
+}
+
+void bp_merge_sort(bp_entry *e, int n, bp_entry *scratch) {
+    if (n <= 24) {
+        bp_insertion_sort(e, n);
+        return;
+    }
+    int h = n / 2;
+    bp_merge_sort(e, h, scratch);
+    bp_merge_sort(e + h, n - h, scratch);
+    if (e[h - 1].min0 <= e[h].min0) return;
+    memcpy(scratch, e, sizeof *e * (size_t)n);
+    merge(scratch, h, scratch + h, n - h, e);
+}
+
+void bp_merge_tail(bp_entry *e, int sorted, int n, bp_entry *scratch) {
+    if (n - sorted <= 4) {
+        bp_insertion_sort(e, n);
+        return;
+    }
+    bp_merge_sort(e + sorted, n - sorted, scratch);
+    bp_insertion_sort(e, sorted);
+    memcpy(scratch, e, sizeof *e * (size_t)n);
+    merge(scratch, sorted, scratch + sorted, n - sorted, e);
+}

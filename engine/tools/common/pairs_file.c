@@ -1,0 +1,215 @@
+#include "pairs_file.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Coordinates and radii beyond this are refused: their boxes would overflow float.
+#define PAIRS_MAX_ABS 1e30
+
+static bool grow(pairs_input *in, int *cap) {
+    int n0 = *cap, n1 = n0 ? n0 * 2 : 64;
+    vec2s *c = realloc(in->center, sizeof *c * (size_t)n1);
+    if (c) in->center = c;
+    float *r = realloc(in->radius, sizeof *r * (size_t)n1);
+    if (r) in->radius = r;
+    uint32_t *k = realloc(in->category, sizeof *k * (size_t)n1);
+    if (k) in->category = k;
+    uint32_t *m = realloc(in->mask, sizeof *m * (size_t)n1);
+    if (m) in->mask = m;
+    if (!c || !r || !k || !m) return false;
+    *cap = n1;
+    return true;
+}
+
+static bool parse_real(const char *tok, double *out, const char **why) {
+    char *end;
+    errno = 0;
+    double v = strtod(tok, &end);
+    if (end == tok || *end) {
+        *why = "not a number";
+        return false;
+    }
+    if (isnan(v)) {
+        *why = "NaN";
+        return false;
+    }
+    if (!isfinite(v) || fabs(v) > PAIRS_MAX_ABS) {
+        *why = "number out of range (|v| <= 1e30)";
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse_bits(const char *tok, uint32_t *out) {
+    int base = 10;
+    const char *s = tok;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
+    if (!*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, base);
+    if (errno || *end || v > 0xffffffffull) return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+static bool parse_line(char *line, int lineno, pairs_input *in, ae_error *err) {
+    char *tok[6];
+    int n = 0;
+    for (char *p = line; *p;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r') p++;
+        if (!*p) break;
+        if (n == 6) break;
+        tok[n++] = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r') p++;
+        if (*p) *p++ = '\0';
+    }
+    if (n != 3 && n != 5) {
+        ae_error_set(err, "line %d: expected `x y r [category mask]`, got %d field%s", lineno, n,
+                     n == 1 ? "" : "s");
+        return false;
+    }
+    double v[3];
+    static const char *const names[3] = {"x", "y", "r"};
+    for (int k = 0; k < 3; k++) {
+        const char *why;
+        if (!parse_real(tok[k], &v[k], &why)) {
+            ae_error_set(err, "line %d: %s: %s '%s'", lineno, names[k], why, tok[k]);
+            return false;
+        }
+    }
+    if (v[2] < 0.0) {
+        ae_error_set(err, "line %d: negative radius %s", lineno, tok[2]);
+        return false;
+    }
+    uint32_t cat = 1u, mask = 0xffffffffu;
+    if (n == 5 && (!parse_bits(tok[3], &cat) || !parse_bits(tok[4], &mask))) {
+        ae_error_set(err, "line %d: category and mask must be unsigned 32-bit integers", lineno);
+        return false;
+    }
+    int i = in->count++;
+    in->center[i] = (vec2s){{(float)v[0], (float)v[1]}};
+    in->radius[i] = (float)v[2];
+    in->category[i] = cat;
+    in->mask[i] = mask;
+    return true;
+}
+
+bool pairs_parse(const char *text, size_t len, pairs_input *in, ae_error *err) {
+    memset(in, 0, sizeof *in);
+    int cap = 0, lineno = 0;
+    size_t pos = 0;
+    char buf[512];
+    while (pos < len) {
+        size_t end = pos;
+        while (end < len && text[end] != '\n') end++;
+        lineno++;
+        size_t n = end - pos;
+        if (memchr(text + pos, '\0', n)) {
+            ae_error_set(err, "line %d: NUL byte", lineno);
+            pairs_free(in);
+            return false;
+        }
+        if (n >= sizeof buf) {
+            ae_error_set(err, "line %d: line too long", lineno);
+            pairs_free(in);
+            return false;
+        }
+        memcpy(buf, text + pos, n);
+        buf[n] = '\0';
+        pos = end + 1;
+        const char *s = buf;
+        while (*s == ' ' || *s == '\t' || *s == '\r') s++;
+        if (!*s || *s == '#') continue;
+        if (in->count == cap && !grow(in, &cap)) {
+            ae_error_set(err, "out of memory");
+            pairs_free(in);
+            return false;
+        }
+        if (!parse_line(buf, lineno, in, err)) {
+            pairs_free(in);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool pairs_load(const char *path, pairs_input *in, ae_error *err) {
+    memset(in, 0, sizeof *in);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        ae_error_set(err, "%s", strerror(errno));
+        return false;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    bool ok = text != NULL;
+    while (ok) {
+        if (len == cap) {
+            char *t = realloc(text, cap * 2);
+            if (!t) {
+                ok = false;
+                break;
+            }
+            text = t;
+            cap *= 2;
+        }
+        size_t got = fread(text + len, 1, cap - len, f);
+        len += got;
+        if (got == 0) break;
+    }
+    if (ok && ferror(f)) {
+        ae_error_set(err, "%s", strerror(errno ? errno : EIO));
+        ok = false;
+    } else if (!ok) {
+        ae_error_set(err, "out of memory");
+    }
+    fclose(f);
+    if (ok) ok = pairs_parse(text, len, in, err);
+    free(text);
+    return ok;
+}
+
+void pairs_free(pairs_input *in) {
+    free(in->center);
+    free(in->radius);
+    free(in->category);
+    free(in->mask);
+    memset(in, 0, sizeof *in);
+}
+
+void pairs_run(const pairs_input *in, ae_bp_method method, uint64_t *pairs, uint64_t *checksum) {
+    ae_broadphase_def def = ae_default_broadphase_def();
+    def.method = method;
+    def.capacity = in->count;
+    // The world is the box of the centres (never empty); proxies beyond it still work.
+    if (in->count > 0) {
+        vec2s lo = in->center[0], hi = in->center[0];
+        for (int i = 1; i < in->count; i++) {
+            lo = glms_vec2_minv(lo, in->center[i]);
+            hi = glms_vec2_maxv(hi, in->center[i]);
+        }
+        // Pad by 1 plus a relative amount, so even centres near 1e30 give a non-empty world.
+        float big = fmaxf(fmaxf(fabsf(lo.x), fabsf(lo.y)), fmaxf(fabsf(hi.x), fabsf(hi.y)));
+        float pad = 1.0f + big * 1e-5f;
+        def.world.lower = glms_vec2_subs(lo, pad);
+        def.world.upper = glms_vec2_adds(hi, pad);
+    }
+    ae_broadphase *bp = ae_broadphase_create(&def);
+    AE_ASSERT(bp != NULL);
+    for (int i = 0; i < in->count; i++)
+        ae_broadphase_add_circle(bp, in->center[i], in->radius[i], in->category[i], in->mask[i],
+                                 (uint64_t)i);
+    int n;
+    const ae_pair *p = ae_broadphase_update(bp, &n);
+    uint64_t sum = 0;
+    for (int k = 0; k < n; k++)
+        sum += (uint64_t)ae_proxy_index(p[k].a) * 1000003u + (uint64_t)ae_proxy_index(p[k].b);
+    *pairs = (uint64_t)n;
+    *checksum = sum;
+    ae_broadphase_destroy(bp);
+}

@@ -1,0 +1,30 @@
+# Runs `EXE pairs FILE --method METHOD` and checks it.
+# Success case: EXPECT_FILE holds the exact stdout, exit status 0.
+# Failure case: EXPECT_STATUS (2), stderr starts with "arena-bench: FILE: " (or contains
+# EXPECT_ERR), and nothing is printed on stdout.
+execute_process(COMMAND ${EXE} pairs ${FILE} --method ${METHOD}
+  RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(DEFINED EXPECT_FILE)
+  file(READ ${EXPECT_FILE} expected)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "exit status ${status}: ${err}")
+  endif()
+  if(NOT out STREQUAL expected)
+    message(FATAL_ERROR "output:\n${out}\nexpected:\n${expected}")
+  endif()
+else()
+  if(NOT status EQUAL ${EXPECT_STATUS})
+    message(FATAL_ERROR "exit status ${status}, expected ${EXPECT_STATUS}: ${err}")
+  endif()
+  if(DEFINED EXPECT_ERR)
+    string(FIND "${err}" "arena-bench: ${EXPECT_ERR}: " at)
+  else()
+    string(FIND "${err}" "arena-bench: ${FILE}: " at)
+  endif()
+  if(NOT at EQUAL 0)
+    message(FATAL_ERROR "unexpected message: ${err}")
+  endif()
+  if(NOT out STREQUAL "")
+    message(FATAL_ERROR "printed output on failure: ${out}")
+  endif()
+endif()

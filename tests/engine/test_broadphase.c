@@ -1,0 +1,513 @@
+// Broadphase: every method against brute force on random scenes over thousands of updates, the
+// pairs-file edge cases, queries, handles and the no-allocation guarantee.
+#include "test.h"
+
+#include "arena/ae_broadphase.h"
+#include "arena/ae_rng.h"
+#include "pairs_file.h"
+
+#include <stdint.h>
+
+// ---------------------------------------------------------------------------------------------
+// A random scene driven identically into two broadphases (brute force and the method under test).
+
+enum { MAX_PROXIES = 400 };
+
+typedef struct twin {
+    ae_broadphase *ref, *bp;
+    ae_proxy_id rid[MAX_PROXIES], id[MAX_PROXIES];
+    bool live[MAX_PROXIES];
+    vec2s pos[MAX_PROXIES];
+    float radius[MAX_PROXIES];
+    bool is_box[MAX_PROXIES];
+    vec2s half[MAX_PROXIES];
+} twin;
+
+static const ae_aabb world = {{{0.0f, 0.0f}}, {{512.0f, 512.0f}}};
+
+static ae_broadphase *make(ae_bp_method m, int capacity) {
+    ae_broadphase_def def = ae_default_broadphase_def();
+    def.method = m;
+    def.world = world;
+    def.capacity = capacity;
+    return ae_broadphase_create(&def);
+}
+
+// Positions: mostly inside the world, some clustered in one spot, some far outside.
+static vec2s random_pos(ae_rng *r) {
+    uint32_t k = ae_rng_below(r, 20);
+    if (k == 0)
+        return (vec2s){{ae_rng_range(r, -300.0f, 800.0f), ae_rng_range(r, -300.0f, 800.0f)}};
+    if (k == 1) return (vec2s){{100.0f, 100.0f}};
+    // Integer positions make exact touching common.
+    if (k < 5)
+        return (vec2s){{(float)ae_rng_below(r, 64) * 8.0f, (float)ae_rng_below(r, 64) * 8.0f}};
+    return (vec2s){{ae_rng_range(r, 0.0f, 512.0f), ae_rng_range(r, 0.0f, 512.0f)}};
+}
+
+static float random_radius(ae_rng *r) {
+    uint32_t k = ae_rng_below(r, 40);
+    if (k == 0) return ae_rng_range(r, 100.0f, 400.0f); // spans many cells and regions
+    if (k == 1) return 0.0f;
+    if (k < 10) return 4.0f; // exact touching on the 8-unit lattice
+    return ae_rng_range(r, 1.0f, 14.0f);
+}
+
+static void random_filter(ae_rng *r, uint32_t *cat, uint32_t *mask) {
+    if (ae_rng_below(r, 3) == 0) {
+        *cat = 1u;
+        *mask = 0xffffffffu;
+        return;
+    }
+    *cat = 1u << ae_rng_below(r, 3);
+    *mask = ae_rng_below(r, 8); // one-way exclusions are common
+}
+
+static void twin_add(twin *t, int k, ae_rng *r) {
+    uint32_t cat, mask;
+    random_filter(r, &cat, &mask);
+    t->pos[k] = random_pos(r);
+    t->is_box[k] = ae_rng_below(r, 5) == 0;
+    if (t->is_box[k]) {
+        t->half[k] = (vec2s){{ae_rng_range(r, 0.0f, 20.0f), (float)ae_rng_below(r, 3) * 4.0f}};
+        ae_aabb b = {glms_vec2_sub(t->pos[k], t->half[k]), glms_vec2_add(t->pos[k], t->half[k])};
+        t->rid[k] = ae_broadphase_add_box(t->ref, b, cat, mask, (uint64_t)k);
+        t->id[k] = ae_broadphase_add_box(t->bp, b, cat, mask, (uint64_t)k);
+    } else {
+        t->radius[k] = random_radius(r);
+        t->rid[k] =
+            ae_broadphase_add_circle(t->ref, t->pos[k], t->radius[k], cat, mask, (uint64_t)k);
+        t->id[k] = ae_broadphase_add_circle(t->bp, t->pos[k], t->radius[k], cat, mask, (uint64_t)k);
+    }
+    t->live[k] = true;
+}
+
+static void twin_move(twin *t, int k, ae_rng *r) {
+    if (ae_rng_below(r, 10) == 0)
+        t->pos[k] = random_pos(r); // teleport
+    else
+        t->pos[k] = glms_vec2_add(
+            t->pos[k], (vec2s){{ae_rng_range(r, -3.0f, 3.0f), ae_rng_range(r, -3.0f, 3.0f)}});
+    if (t->is_box[k]) {
+        ae_aabb b = {glms_vec2_sub(t->pos[k], t->half[k]), glms_vec2_add(t->pos[k], t->half[k])};
+        ae_broadphase_move_box(t->ref, t->rid[k], b);
+        ae_broadphase_move_box(t->bp, t->id[k], b);
+    } else {
+        if (ae_rng_below(r, 50) == 0) t->radius[k] = random_radius(r);
+        ae_broadphase_move_circle(t->ref, t->rid[k], t->pos[k], t->radius[k]);
+        ae_broadphase_move_circle(t->bp, t->id[k], t->pos[k], t->radius[k]);
+    }
+}
+
+static void twin_remove(twin *t, int k) {
+    ae_broadphase_remove(t->ref, t->rid[k]);
+    ae_broadphase_remove(t->bp, t->id[k]);
+    t->live[k] = false;
+}
+
+// Same pairs (as user values, so slot numbering may differ) in the same order.
+static bool same_pairs(twin *t, int *npairs) {
+    int n_ref, n;
+    const ae_pair *pr = ae_broadphase_update(t->ref, &n_ref);
+    const ae_pair *p = ae_broadphase_update(t->bp, &n);
+    *npairs = n_ref;
+    if (n != n_ref) {
+        fprintf(stderr, "pair count %d, brute force %d\n", n, n_ref);
+        return false;
+    }
+    for (int k = 0; k < n; k++) {
+        if (ae_proxy_index(p[k].a) != ae_proxy_index(pr[k].a) ||
+            ae_proxy_index(p[k].b) != ae_proxy_index(pr[k].b) ||
+            p[k].a.generation != pr[k].a.generation || p[k].b.generation != pr[k].b.generation) {
+            fprintf(stderr, "pair %d differs\n", k);
+            return false;
+        }
+        if (!(ae_proxy_index(p[k].a) < ae_proxy_index(p[k].b))) return false;
+        if (k > 0 && !(ae_proxy_index(p[k - 1].a) < ae_proxy_index(p[k].a) ||
+                       (ae_proxy_index(p[k - 1].a) == ae_proxy_index(p[k].a) &&
+                        ae_proxy_index(p[k - 1].b) < ae_proxy_index(p[k].b))))
+            return false;
+    }
+    return true;
+}
+
+static void run_random(ae_bp_method m, uint64_t seed, int updates) {
+    static twin t;
+    memset(&t, 0, sizeof t);
+    t.ref = make(AE_BP_BRUTE, 16);
+    t.bp = make(m, 16); // small capacity: the pools grow during the test
+    ae_rng r;
+    ae_rng_seed(&r, seed, (uint64_t)m);
+    long total_pairs = 0;
+    int max_live = 0;
+    for (int u = 0; u < updates; u++) {
+        // Population drifts between about 0 and MAX_PROXIES so the MBP regions and quadtree
+        // depth are re-sized as it doubles and halves.
+        int phase = (u / 500) % 2;
+        int ops = (int)ae_rng_below(&r, 30);
+        for (int o = 0; o < ops; o++) {
+            int k = (int)ae_rng_below(&r, MAX_PROXIES);
+            if (!t.live[k]) {
+                if (phase == 0 || ae_rng_below(&r, 4) == 0) twin_add(&t, k, &r);
+            } else if (ae_rng_below(&r, phase ? 2 : 6) == 0) {
+                twin_remove(&t, k);
+                if (ae_rng_below(&r, 4) == 0) twin_add(&t, k, &r); // re-add before the update
+            }
+        }
+        // Sometimes a query lands between two rounds of moves: the structures sync without a
+        // full update, and the next update must still be right.
+        bool query_between = ae_rng_below(&r, 4) == 0;
+        int live = 0;
+        for (int k = 0; k < MAX_PROXIES; k++)
+            if (t.live[k]) {
+                live++;
+                if (ae_rng_below(&r, 3) != 0) twin_move(&t, k, &r);
+            }
+        if (query_between) {
+            int nq;
+            vec2s c = random_pos(&r);
+            ae_broadphase_query_circle(t.bp, c, 20.0f, ~0u, &nq);
+            for (int k = 0; k < MAX_PROXIES; k++)
+                if (t.live[k] && ae_rng_below(&r, 3) == 0) twin_move(&t, k, &r);
+        }
+        if (live > max_live) max_live = live;
+        int n;
+        bool ok = same_pairs(&t, &n);
+        total_pairs += n;
+        if (!ok) {
+            fprintf(stderr, "%s: mismatch at update %d\n", ae_bp_method_name(m), u);
+            CHECK(ok);
+            break;
+        }
+        // Only the method under test is checked against brute force's count.
+        CHECK(ae_broadphase_count(t.bp) == live);
+    }
+    // The scenes really had pairs and a large population, or the comparison proves little.
+    CHECK(total_pairs > updates);
+    CHECK(max_live > MAX_PROXIES / 2);
+    ae_broadphase_destroy(t.ref);
+    ae_broadphase_destroy(t.bp);
+}
+
+static void test_random_grid(void) {
+    run_random(AE_BP_GRID, 1, 3000);
+}
+static void test_random_quadtree(void) {
+    run_random(AE_BP_QUADTREE, 2, 3000);
+}
+static void test_random_sap(void) {
+    run_random(AE_BP_SAP, 3, 3000);
+}
+static void test_random_mbp(void) {
+    run_random(AE_BP_MBP, 4, 3000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pair-file edge cases: every method gives the expected output (computed independently).
+
+static bool read_text(const char *path, char *buf, size_t cap) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    size_t n = fread(buf, 1, cap - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return true;
+}
+
+static void check_fixture(const char *name) {
+    char path[512], expected_path[512], expected[256], got[256];
+    snprintf(path, sizeof path, "%s/tests/data/pairs/%s.txt", ARENA_SOURCE_DIR, name);
+    snprintf(expected_path, sizeof expected_path, "%s/tests/data/pairs/%s.expected",
+             ARENA_SOURCE_DIR, name);
+    REQUIRE(read_text(expected_path, expected, sizeof expected));
+    pairs_input in;
+    ae_error err;
+    REQUIRE(pairs_load(path, &in, &err));
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+        uint64_t pairs, sum;
+        pairs_run(&in, (ae_bp_method)m, &pairs, &sum);
+        snprintf(got, sizeof got, "pairs %llu\nchecksum %llu\n", (unsigned long long)pairs,
+                 (unsigned long long)sum);
+        if (strcmp(got, expected) != 0)
+            fprintf(stderr, "%s with %s:\n%s", name, ae_bp_method_name((ae_bp_method)m), got);
+        CHECK_STR(got, expected);
+    }
+    pairs_free(&in);
+}
+
+static void test_edge_one_spot(void) {
+    check_fixture("one_spot");
+}
+static void test_edge_touching(void) {
+    check_fixture("touching");
+}
+static void test_edge_huge(void) {
+    check_fixture("huge");
+}
+static void test_edge_outside(void) {
+    check_fixture("outside");
+}
+static void test_edge_filters(void) {
+    check_fixture("filters");
+}
+static void test_edge_empty(void) {
+    check_fixture("empty");
+}
+
+static void test_touching_exact(void) {
+    // Touching circles (3-4-5 triangle) and boxes sharing an edge are not overlaps; a hair closer
+    // is.
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+        ae_broadphase *bp = make((ae_bp_method)m, 16);
+        ae_broadphase_add_circle(bp, (vec2s){{0, 0}}, 2.5f, 1, ~0u, 0);
+        ae_broadphase_add_circle(bp, (vec2s){{3, 4}}, 2.5f, 1, ~0u, 1);
+        ae_broadphase_add_box(bp, (ae_aabb){{{10, 10}}, {{20, 20}}}, 1, ~0u, 2);
+        ae_broadphase_add_box(bp, (ae_aabb){{{20, 10}}, {{30, 20}}}, 1, ~0u, 3);
+        ae_broadphase_add_circle(bp, (vec2s){{35, 15}}, 5.0f, 1, ~0u, 4); // touches box 3
+        int n;
+        ae_broadphase_update(bp, &n);
+        CHECK(n == 0);
+        ae_proxy_id c = ae_broadphase_add_circle(bp, (vec2s){{34.99f, 15}}, 5.0f, 1, ~0u, 5);
+        const ae_pair *p = ae_broadphase_update(bp, &n);
+        // 5 overlaps box 3 and circle 4.
+        CHECK(n == 2);
+        if (n == 2) {
+            CHECK(ae_proxy_index(p[0].a) == 3 && ae_proxy_index(p[0].b) == 5);
+            CHECK(ae_proxy_index(p[1].a) == 4 && ae_proxy_index(p[1].b) == 5);
+            CHECK(ae_broadphase_user(bp, p[1].b) == 5);
+        }
+        ae_broadphase_remove(bp, c);
+        ae_broadphase_destroy(bp);
+    }
+}
+
+static void test_one_way_filter(void) {
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+        ae_broadphase *bp = make((ae_bp_method)m, 16);
+        // a accepts b's category but b does not accept a's: no pair.
+        ae_proxy_id a = ae_broadphase_add_circle(bp, (vec2s){{50, 50}}, 5, 1u, 2u, 0);
+        ae_proxy_id b = ae_broadphase_add_circle(bp, (vec2s){{52, 50}}, 5, 2u, 4u, 1);
+        int n;
+        ae_broadphase_update(bp, &n);
+        CHECK(n == 0);
+        ae_broadphase_set_filter(bp, b, 2u, 1u);
+        ae_broadphase_update(bp, &n);
+        CHECK(n == 1);
+        ae_broadphase_set_filter(bp, a, 0u, ~0u); // no category at all
+        ae_broadphase_update(bp, &n);
+        CHECK(n == 0);
+        ae_broadphase_destroy(bp);
+    }
+}
+
+static void test_leave_and_return_between_syncs(void) {
+    // A proxy leaves its cell or region, a query syncs the structure without touching that
+    // place, the proxy comes back, then an update: no stale or doubled entry may survive.
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+        ae_broadphase_def def = ae_default_broadphase_def();
+        def.method = (ae_bp_method)m;
+        ae_broadphase *bp = ae_broadphase_create(&def);
+        ae_proxy_id first = ae_proxy_null();
+        for (int y = 0; y < 40; y++)
+            for (int x = 0; x < 50; x++) {
+                ae_proxy_id id = ae_broadphase_add_circle(
+                    bp, (vec2s){{10.0f + 80.0f * (float)x, 10.0f + 100.0f * (float)y}}, 6.0f, 1,
+                    ~0u, 0);
+                if (ae_proxy_is_null(first)) first = id;
+            }
+        ae_broadphase_add_circle(bp, (vec2s){{20, 10}}, 6.0f, 1, ~0u, 1); // overlaps the first
+        int n;
+        ae_broadphase_update(bp, &n);
+        CHECK(n == 1);
+        ae_broadphase_move_circle(bp, first, (vec2s){{4000, 4000}}, 6.0f);
+        ae_broadphase_query_circle(bp, (vec2s){{2000, 2000}}, 1.0f, ~0u, &n);
+        ae_broadphase_move_circle(bp, first, (vec2s){{10, 10}}, 6.0f);
+        const ae_pair *p = ae_broadphase_update(bp, &n);
+        if (n != 1) fprintf(stderr, "%s: %d pairs\n", ae_bp_method_name((ae_bp_method)m), n);
+        CHECK(n == 1);
+        if (n >= 1) CHECK(ae_proxy_index(p[0].a) == 0 && ae_proxy_index(p[0].b) == 2000);
+        ae_broadphase_destroy(bp);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries against a direct scan of the exact shapes.
+
+static void test_queries(void) {
+    ae_rng r;
+    ae_rng_seed(&r, 77, 0);
+    enum { N = 300 };
+    vec2s pos[N];
+    float rad[N];
+    uint32_t cat[N];
+    ae_broadphase *bps[AE_BP_METHOD_COUNT];
+    static ae_proxy_id ids[AE_BP_METHOD_COUNT][N];
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) bps[m] = make((ae_bp_method)m, 64);
+    for (int i = 0; i < N; i++) {
+        pos[i] = random_pos(&r);
+        rad[i] = random_radius(&r);
+        cat[i] = 1u << ae_rng_below(&r, 3);
+        for (int m = 0; m < AE_BP_METHOD_COUNT; m++)
+            ids[m][i] = ae_broadphase_add_circle(bps[m], pos[i], rad[i], cat[i], ~0u, (uint64_t)i);
+    }
+    int checked = 0, nonempty = 0;
+    for (int q = 0; q < 400; q++) {
+        // Move a few proxies between queries, without an update: queries see the moves.
+        for (int k = 0; k < 5; k++) {
+            int i = (int)ae_rng_below(&r, N);
+            pos[i] = random_pos(&r);
+            for (int m = 0; m < AE_BP_METHOD_COUNT; m++)
+                ae_broadphase_move_circle(bps[m], ids[m][i], pos[i], rad[i]);
+        }
+        vec2s c = random_pos(&r);
+        float qr = ae_rng_range(&r, 0.0f, 60.0f);
+        vec2s h = {{ae_rng_range(&r, 0.0f, 60.0f), ae_rng_range(&r, 0.0f, 60.0f)}};
+        ae_aabb box = {glms_vec2_sub(c, h), glms_vec2_add(c, h)};
+        uint32_t mask = ae_rng_below(&r, 8);
+        int expect_box[N], expect_circle[N], nb = 0, nc = 0;
+        for (int i = 0; i < N; i++) {
+            if (!(cat[i] & mask)) continue;
+            if (ae_circle_aabb_overlap(pos[i], rad[i], box)) expect_box[nb++] = i;
+            if (ae_circles_overlap(pos[i], rad[i], c, qr)) expect_circle[nc++] = i;
+        }
+        if (nb) nonempty++;
+        for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+            int n;
+            const ae_proxy_id *res = ae_broadphase_query_aabb(bps[m], box, mask, &n);
+            bool ok = n == nb;
+            for (int k = 0; ok && k < n; k++) ok = ae_proxy_index(res[k]) == expect_box[k];
+            res = ae_broadphase_query_circle(bps[m], c, qr, mask, &n);
+            ok = ok && n == nc;
+            for (int k = 0; ok && k < n; k++) ok = ae_proxy_index(res[k]) == expect_circle[k];
+            if (!ok)
+                fprintf(stderr, "query %d differs for %s\n", q, ae_bp_method_name((ae_bp_method)m));
+            CHECK(ok);
+            checked++;
+        }
+        if (q % 50 == 0) // an update in between must not disturb later queries
+            for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+                int n;
+                ae_broadphase_update(bps[m], &n);
+            }
+    }
+    CHECK(checked == 400 * AE_BP_METHOD_COUNT);
+    CHECK(nonempty > 50);
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) ae_broadphase_destroy(bps[m]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handles, user values, memory.
+
+static void test_handles(void) {
+    ae_broadphase *bp = make(AE_BP_MBP, 16);
+    ae_proxy_id a = ae_broadphase_add_circle(bp, (vec2s){{1, 1}}, 1, 1, ~0u, 42);
+    CHECK(!ae_proxy_is_null(a));
+    CHECK(ae_proxy_is_null(ae_proxy_null()));
+    CHECK(ae_broadphase_is_valid(bp, a));
+    CHECK(!ae_broadphase_is_valid(bp, ae_proxy_null()));
+    CHECK(ae_broadphase_user(bp, a) == 42);
+    ae_aabb box = ae_broadphase_aabb(bp, a);
+    CHECK(box.lower.x == 0.0f && box.upper.y == 2.0f);
+    ae_broadphase_remove(bp, a);
+    CHECK(!ae_broadphase_is_valid(bp, a));
+    ae_proxy_id b = ae_broadphase_add_circle(bp, (vec2s){{1, 1}}, 1, 1, ~0u, 43);
+    // The slot is reused with a new generation; the old handle stays stale.
+    CHECK(ae_proxy_index(b) == ae_proxy_index(a));
+    CHECK(b.generation != a.generation);
+    CHECK(!ae_broadphase_is_valid(bp, a));
+    CHECK(ae_broadphase_is_valid(bp, b));
+    CHECK(ae_broadphase_count(bp) == 1);
+    CHECK(ae_broadphase_method(bp) == AE_BP_MBP);
+    ae_bp_method m;
+    CHECK(ae_bp_method_parse("quadtree", &m) && m == AE_BP_QUADTREE);
+    CHECK(!ae_bp_method_parse("octree", &m));
+    ae_broadphase_destroy(bp);
+}
+
+static size_t alloc_calls;
+static void *counting_alloc(size_t size, void *user) {
+    (void)user;
+    alloc_calls++;
+    return malloc(size);
+}
+static void counting_free(void *p, size_t size, void *user) {
+    (void)size;
+    (void)user;
+    free(p);
+}
+
+static void test_no_alloc_after_warmup(void) {
+    REQUIRE(ae_live_bytes() == 0);
+    ae_set_allocator(counting_alloc, counting_free, NULL);
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+        ae_broadphase *bp = make((ae_bp_method)m, 600);
+        ae_rng r;
+        ae_rng_seed(&r, 5, 0);
+        ae_proxy_id ids[500];
+        vec2s base[500], dir[500];
+        for (int i = 0; i < 500; i++) {
+            base[i] = (vec2s){{ae_rng_range(&r, 0, 512), ae_rng_range(&r, 0, 512)}};
+            dir[i] = (vec2s){{ae_rng_range(&r, -2, 2), ae_rng_range(&r, -2, 2)}};
+            ids[i] = ae_broadphase_add_circle(bp, base[i], 6.0f, 1, ~0u, (uint64_t)i);
+        }
+        // A periodic motion (triangle wave, period 50 ticks): after the first period every
+        // state repeats, so every capacity has been reached by tick 100.
+        size_t before = 0;
+        for (int tick = 0; tick < 200; tick++) {
+            if (tick == 100) before = alloc_calls;
+            float phase = (float)(tick % 50 < 25 ? tick % 50 : 50 - tick % 50);
+            for (int i = 0; i < 500; i++)
+                ae_broadphase_move_circle(bp, ids[i], glms_vec2_muladds(dir[i], phase, base[i]),
+                                          6.0f);
+            int n;
+            ae_broadphase_update(bp, &n);
+            ae_broadphase_query_circle(bp, base[tick % 50], 30.0f, ~0u, &n);
+            ae_broadphase_query_aabb(bp, (ae_aabb){{{0, 0}}, {{100, 100}}}, ~0u, &n);
+        }
+        if (alloc_calls != before)
+            fprintf(stderr, "%s allocated %zu times after warm-up\n",
+                    ae_bp_method_name((ae_bp_method)m), alloc_calls - before);
+        CHECK(alloc_calls == before);
+        ae_broadphase_destroy(bp);
+        CHECK(ae_live_bytes() == 0);
+    }
+    ae_set_allocator(NULL, NULL, NULL);
+}
+
+static void test_bad_pairs_files(void) {
+    static const struct {
+        const char *text, *msg;
+    } cases[] = {
+        {"1 2 3\n4 5\n", "line 2: expected `x y r [category mask]`, got 2 fields"},
+        {"1 2 3\n# c\n\n4 5 -1\n", "line 4: negative radius -1"},
+        {"nan 1 2\n", "line 1: x: NaN 'nan'"},
+        {"1 inf 2\n", "line 1: y: number out of range (|v| <= 1e30) 'inf'"},
+        {"1 2 3x\n", "line 1: r: not a number '3x'"},
+        {"1 2 3 1 -4\n", "line 1: category and mask must be unsigned 32-bit integers"},
+        {"1 2 3 1 0x100000000\n", "line 1: category and mask must be unsigned 32-bit integers"},
+        {"1 2 3 4 5 6\n", "line 1: expected `x y r [category mask]`, got 6 fields"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        pairs_input in;
+        ae_error err;
+        bool ok = pairs_parse(cases[k].text, strlen(cases[k].text), &in, &err);
+        CHECK(!ok);
+        if (!ok) CHECK_STR(err.msg, cases[k].msg);
+    }
+    pairs_input in;
+    ae_error err;
+    CHECK(!pairs_load("/nonexistent/pairs.txt", &in, &err));
+    const char *good = "# comment\n1 2 3\r\n\n4 5 6 0x10 7\n";
+    REQUIRE(pairs_parse(good, strlen(good), &in, &err));
+    CHECK(in.count == 2);
+    CHECK(in.category[0] == 1u && in.mask[0] == 0xffffffffu);
+    CHECK(in.category[1] == 16u && in.mask[1] == 7u);
+    pairs_free(&in);
+}
+
+TEST_MAIN(TEST_CASE(random_grid), TEST_CASE(random_quadtree), TEST_CASE(random_sap),
+          TEST_CASE(random_mbp), TEST_CASE(edge_one_spot), TEST_CASE(edge_touching),
+          TEST_CASE(edge_huge), TEST_CASE(edge_outside), TEST_CASE(edge_filters),
+          TEST_CASE(edge_empty), TEST_CASE(touching_exact),
+          TEST_CASE(leave_and_return_between_syncs), TEST_CASE(one_way_filter), TEST_CASE(queries),
+          TEST_CASE(handles), TEST_CASE(no_alloc_after_warmup), TEST_CASE(bad_pairs_files))
