@@ -1,6 +1,8 @@
 // Bot movement: following paths, noticing when stuck, dodging bullets.
 #include "bot_brain.h"
 
+#include "sim_collide.h"
+
 void bot_go_to(const sim_world *w, bot_brain *b, int id, bot_planner *planner, vec2s goal) {
     bool same_goal = glms_vec2_distance2(goal, b->goal) < 48.0f * 48.0f;
     if (b->path_pending && same_goal) return;
@@ -45,19 +47,28 @@ vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {
     const bot_skill *sk = bot_skill_for(a->difficulty);
     if (sk->dodge_lookahead <= 0.0f) return glms_vec2_zero();
     float soonest = sk->dodge_lookahead;
+    int chosen = -1;
     vec2s away = glms_vec2_zero();
-    for (int k = 0; k < w->cfg.max_bullets; k++) {
+    // Only bullets that can arrive within the lookahead matter: ask the broadphase for those.
+    const sim_rules *r = &w->cfg.rules;
+    float fastest = r->bullet_speed * (1.0f + r->bullet_speed_bonus * SIM_SKILL_MAX_LEVEL);
+    float reach = sk->dodge_lookahead * fastest + a->radius + r->bullet_radius + 8.0f;
+    int n;
+    const ae_proxy_id *near = sim_collide_query(w, a->pos, reach, SIM_CAT_BULLET, &n);
+    for (int q = 0; q < n; q++) {
+        int k = sim_collide_owner(w, near[q]);
         const sim_bullet *bl = &w->bullets[k];
         if (!bl->alive || bl->owner == id) continue;
         vec2s d = glms_vec2_sub(a->pos, bl->pos);
         float v2 = glms_vec2_dot(bl->vel, bl->vel);
         if (v2 <= 0.0f) continue;
         float t = glms_vec2_dot(d, bl->vel) / v2; // ticks to closest approach
-        if (t <= 0.0f || t >= soonest) continue;
+        if (t <= 0.0f || t > soonest || (t == soonest && (chosen < 0 || k > chosen))) continue;
         vec2s closest = glms_vec2_sub(d, glms_vec2_scale(bl->vel, t));
         float miss = glms_vec2_norm(closest);
         if (miss > a->radius + bl->radius + 6.0f) continue;
         soonest = t;
+        chosen = k;
         // Step sideways, away from the bullet's line; the other way if a wall is there.
         vec2s side = glms_vec2_normalize((vec2s){{-bl->vel.y, bl->vel.x}});
         if (glms_vec2_dot(side, closest) < 0.0f) side = glms_vec2_negate(side);

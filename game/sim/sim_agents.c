@@ -2,6 +2,7 @@
 #include "sim_internal.h"
 
 #include "sim_bots.h"
+#include "sim_collide.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -77,18 +78,23 @@ void sim_agents_move(sim_world *w) {
             a->stats.stuck_streak = 0;
         }
         if (a->hit_flash > 0) a->hit_flash--;
+        sim_collide_agent(w, i);
     }
 }
 
 int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
     const sim_agent *me = &w->agents[self];
+    int n;
+    const ae_proxy_id *near = sim_collide_query(w, me->pos, range, SIM_CAT_AGENT, &n);
+    // Nearest first, ties to the lowest id, whatever order the candidates come in.
     int best = -1;
     float best_d2 = range * range;
-    for (int j = 0; j < w->agent_count; j++) {
+    for (int k = 0; k < n; k++) {
+        int j = sim_collide_owner(w, near[k]);
         const sim_agent *o = &w->agents[j];
         if (j == self || o->placement != 0) continue;
         float d2 = glms_vec2_distance2(me->pos, o->pos);
-        if (d2 >= best_d2) continue;
+        if (d2 > best_d2 || (d2 == best_d2 && (best < 0 || j > best))) continue;
         if (!ae_sdf_clear_path(&w->sdf, me->pos, o->pos, 0.0f)) continue;
         best = j;
         best_d2 = d2;
@@ -141,6 +147,7 @@ void sim_agents_fire(sim_world *w) {
         b->range_left = sim_agent_range(w, a);
         b->owner = i;
         b->threat = -1;
+        sim_collide_bullet_added(w, slot);
         sim_bullet_mark_threat(w, b);
         w->bullet_count++;
         a->fire_cooldown = sim_agent_cooldown(w, a);
@@ -214,6 +221,7 @@ void sim_agents_regen_and_deaths(sim_world *w) {
         if (a->killer >= 0) w->agents[a->killer].kills++;
         if (a->placement == 1) w->winner = list[k].id;
         sim_event_push(w, SIM_EVENT_KILL, a->killer, list[k].id, 0.0f, a->pos);
+        sim_collide_agent(w, list[k].id);
         sim_gems_drop(w, a->pos, 2 + a->level);
     }
     if (w->alive_count <= 1 || w->tick + 1 >= sim_zone_ticks(w, r->time_limit_ticks)) {

@@ -1,22 +1,9 @@
 // Bullets: flight, range, wall hits by disk cast, agent hits by a swept test.
 #include "sim_internal.h"
 
-#include <math.h>
+#include "sim_collide.h"
 
-float sim_swept_toi(vec2s p0, vec2s p1, vec2s q0, vec2s q1, float r) {
-    // Relative motion: d(t) = (p0 - q0) + t * ((p1 - p0) - (q1 - q0)), first t with |d| = r.
-    vec2s d0 = glms_vec2_sub(p0, q0);
-    vec2s v = glms_vec2_sub(glms_vec2_sub(p1, p0), glms_vec2_sub(q1, q0));
-    float c = glms_vec2_dot(d0, d0) - r * r;
-    if (c <= 0.0f) return 0.0f;
-    float a = glms_vec2_dot(v, v);
-    float b = glms_vec2_dot(d0, v);
-    if (a <= 0.0f || b >= 0.0f) return -1.0f;
-    float disc = b * b - a * c;
-    if (disc < 0.0f) return -1.0f;
-    float t = (-b - sqrtf(disc)) / a;
-    return t <= 1.0f ? t : -1.0f;
-}
+#include <math.h>
 
 /// Records which agent a fresh bullet threatens, for the dodge statistics: the first agent (not
 /// its owner) on its straight path at least half a second away, who could still step aside.
@@ -40,13 +27,18 @@ void sim_bullet_mark_threat(sim_world *w, sim_bullet *b) {
     if (b->threat >= 0) w->agents[b->threat].stats.threats++;
 }
 
-static void kill_bullet(sim_world *w, sim_bullet *b, int hit_agent) {
+void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
+    sim_bullet *b = &w->bullets[slot];
     if (b->threat >= 0 && hit_agent != b->threat) w->agents[b->threat].stats.threats_dodged++;
     b->alive = false;
     w->bullet_count--;
+    sim_collide_bullet_removed(w, slot);
 }
 
 void sim_bullets_update(sim_world *w) {
+    // First every bullet's flight this tick, up to a wall (disk cast); the broadphase then pairs
+    // the flights with what the agents swept.
+    const sim_collide *c = w->collide;
     for (int k = 0; k < w->cfg.max_bullets; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
@@ -55,15 +47,27 @@ void sim_bullets_update(sim_world *w) {
         vec2s dir = glms_vec2_scale(b->vel, 1.0f / speed);
         bool wall;
         float free_travel = ae_sdf_disk_cast(&w->sdf, b->pos, dir, b->radius, travel, &wall);
-        vec2s p0 = b->pos, p1 = glms_vec2_add(p0, glms_vec2_scale(dir, free_travel));
-        // The earliest agent hit along the sweep, agents moving as they did this tick.
+        b->flight_end = glms_vec2_add(b->pos, glms_vec2_scale(dir, free_travel));
+        b->flight_wall = wall;
+        b->flight_travel = travel;
+        sim_collide_bullet_sweep(w, k, b->pos, b->flight_end);
+    }
+    sim_collide_update(w);
+    for (int k = 0; k < w->cfg.max_bullets; k++) {
+        sim_bullet *b = &w->bullets[k];
+        if (!b->alive) continue;
+        vec2s p0 = b->pos, p1 = b->flight_end;
+        // The earliest agent hit along the flight (agents moving as they did this tick), ties to
+        // the lowest id.
         int hit = -1;
         float hit_t = 2.0f;
-        for (int i = 0; i < w->agent_count; i++) {
+        for (int e = c->first[k]; e >= 0; e = c->next[e]) {
+            int i = c->agent[e];
             const sim_agent *a = &w->agents[i];
             if (i == b->owner || a->placement != 0) continue;
-            float t = sim_swept_toi(p0, p1, a->prev_pos, a->pos, a->radius + b->radius);
-            if (t >= 0.0f && t < hit_t) {
+            float t;
+            if (!ae_sweep_circles(p0, p1, b->radius, a->prev_pos, a->pos, a->radius, &t)) continue;
+            if (t < hit_t || (t == hit_t && i < hit)) {
                 hit_t = t;
                 hit = i;
             }
@@ -73,16 +77,16 @@ void sim_bullets_update(sim_world *w) {
             sim_damage(w, hit, b->owner, b->damage);
             w->agents[b->owner].stats.hits++;
             sim_event_push(w, SIM_EVENT_HIT, b->owner, hit, b->damage, at);
-            kill_bullet(w, b, hit);
+            sim_bullet_kill(w, k, hit);
             continue;
         }
-        if (wall) {
+        if (b->flight_wall) {
             sim_event_push(w, SIM_EVENT_WALL_HIT, b->owner, -1, 0.0f, p1);
-            kill_bullet(w, b, -1);
+            sim_bullet_kill(w, k, -1);
             continue;
         }
         b->pos = p1;
-        b->range_left -= travel;
-        if (b->range_left <= 0.0f) kill_bullet(w, b, -1);
+        b->range_left -= b->flight_travel;
+        if (b->range_left <= 0.0f) sim_bullet_kill(w, k, -1);
     }
 }

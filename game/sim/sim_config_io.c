@@ -49,12 +49,13 @@ static float rf(reader *r) {
 #define CONFIG_FIELDS(I, F)                                                                        \
     I(bots)                                                                                        \
     I(bot_difficulty)                                                                              \
-    I(max_bullets) I(max_gems) F(cell_size) F(rules.agent_radius) F(rules.agent_speed)             \
-        F(rules.agent_hp) I(rules.fire_cooldown) F(rules.bullet_radius) F(rules.bullet_speed)      \
-            F(rules.bullet_damage) F(rules.bullet_range) I(rules.gem_xp) I(rules.xp_first_level)   \
-                I(rules.xp_level_step) I(rules.gem_spawn_interval) I(rules.gems_max_spawned)       \
-                    F(rules.regen_hp_per_second) F(rules.attack_bonus) F(rules.fire_rate_bonus)    \
-                        F(rules.range_bonus) F(rules.move_speed_bonus) F(rules.bullet_speed_bonus) \
+    I(max_bullets)                                                                                 \
+    I(max_gems) F(cell_size) F(rules.agent_radius) F(rules.agent_speed) F(rules.agent_hp)          \
+        I(rules.fire_cooldown) F(rules.bullet_radius) F(rules.bullet_speed) F(rules.bullet_damage) \
+            F(rules.bullet_range) I(rules.gem_xp) I(rules.xp_first_level) I(rules.xp_level_step)   \
+                I(rules.gem_spawn_interval) I(rules.gems_max_spawned) F(rules.regen_hp_per_second) \
+                    F(rules.attack_bonus) F(rules.fire_rate_bonus) F(rules.range_bonus)            \
+                        F(rules.move_speed_bonus) F(rules.bullet_speed_bonus)                      \
                             I(rules.time_limit_ticks) I(rules.zone_phase_count)
 
 size_t sim_config_pack(const sim_config *cfg, uint8_t out[SIM_CONFIG_MAX_BYTES]) {

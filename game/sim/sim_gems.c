@@ -1,6 +1,8 @@
 // Gems: spawned over time inside the zone, dropped on death, picked up on overlap.
 #include "sim_internal.h"
 
+#include "sim_collide.h"
+
 static int alloc_gem(sim_world *w) {
     for (int i = 0; i < w->cfg.max_gems; i++)
         if (!w->gems[i].alive) return i;
@@ -46,18 +48,24 @@ void sim_gems_update(sim_world *w) {
     for (int g = 0; g < w->cfg.max_gems; g++) {
         sim_gem *gem = &w->gems[g];
         if (!gem->alive) continue;
-        for (int i = 0; i < w->agent_count; i++) {
-            sim_agent *a = &w->agents[i];
-            if (a->placement != 0) continue;
+        // The lowest-id living agent that touches the gem takes it.
+        int n, taker = -1;
+        const ae_proxy_id *near =
+            sim_collide_query(w, gem->pos, SIM_GEM_RADIUS + r->agent_radius, SIM_CAT_AGENT, &n);
+        for (int k = 0; k < n; k++) {
+            int i = sim_collide_owner(w, near[k]);
+            const sim_agent *a = &w->agents[i];
             float reach = a->radius + SIM_GEM_RADIUS;
-            if (glms_vec2_distance2(a->pos, gem->pos) >= reach * reach) continue;
-            a->xp += gem->xp;
-            gem->alive = false;
-            w->gem_count--;
-            w->spawned_gems -= !gem->dropped;
-            sim_event_push(w, SIM_EVENT_PICKUP, i, -1, 0.0f, gem->pos);
-            level_up(w, i);
-            break;
+            if (a->placement != 0 || glms_vec2_distance2(a->pos, gem->pos) >= reach * reach)
+                continue;
+            if (taker < 0 || i < taker) taker = i;
         }
+        if (taker < 0) continue;
+        w->agents[taker].xp += gem->xp;
+        gem->alive = false;
+        w->gem_count--;
+        w->spawned_gems -= !gem->dropped;
+        sim_event_push(w, SIM_EVENT_PICKUP, taker, -1, 0.0f, gem->pos);
+        level_up(w, taker);
     }
 }

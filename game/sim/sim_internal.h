@@ -35,8 +35,7 @@ void sim_gems_drop(sim_world *w, vec2s pos, int count);
 /// straight path, at least half a second away so it could still step aside.
 void sim_bullet_mark_threat(sim_world *w, sim_bullet *b);
 
-/// Time of impact in [0, 1] of a circle moving from p0 to p1 against one moving from q0 to q1
-/// (radii summed in `r`), or -1 when they do not touch during the tick.
-float sim_swept_toi(vec2s p0, vec2s p1, vec2s q0, vec2s q1, float r);
+/// Frees a bullet slot (hit_agent: who it hit, -1 for none, for the dodge statistics).
+void sim_bullet_kill(sim_world *w, int slot, int hit_agent);
 
 #endif

@@ -46,10 +46,7 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
     }
     for (int k = 0; k < w->cfg.max_bullets; k++) {
         sim_bullet *b = &w->bullets[k];
-        if (b->alive && ae_sdf_sample(&w->sdf, b->pos) < b->radius) {
-            b->alive = false;
-            w->bullet_count--;
-        }
+        if (b->alive && ae_sdf_sample(&w->sdf, b->pos) < b->radius) sim_bullet_kill(w, k, -1);
     }
     for (int g = 0; g < w->cfg.max_gems; g++) {
         sim_gem *gem = &w->gems[g];

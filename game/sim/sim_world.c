@@ -2,6 +2,7 @@
 #include "sim_internal.h"
 
 #include "sim_bots.h"
+#include "sim_collide.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -85,7 +86,7 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     if (ok) {
         sim_spawn_agents(w);
         sim_zone_init(w);
-        ok = sim_bots_create(w, err);
+        ok = sim_collide_create(w, err) && sim_bots_create(w, err);
     }
     if (!ok) {
         sim_destroy(w);
@@ -97,6 +98,7 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
 void sim_destroy(sim_world *w) {
     if (!w) return;
     sim_bots_destroy(w);
+    sim_collide_destroy(w);
     ae_free(w->agents, (size_t)w->agent_count * sizeof *w->agents);
     ae_free(w->bullets, (size_t)w->cfg.max_bullets * sizeof *w->bullets);
     ae_free(w->gems, (size_t)w->cfg.max_gems * sizeof *w->gems);

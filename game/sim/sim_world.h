@@ -55,7 +55,10 @@ typedef struct sim_bullet {
     float damage;
     float range_left; ///< units it may still travel
     int owner;
-    int threat; ///< agent it is flying at (dodge statistics), -1 for none
+    int threat;          ///< agent it is flying at (dodge statistics), -1 for none
+    vec2s flight_end;    ///< this tick: where its flight ends (a wall or its full travel)
+    bool flight_wall;    ///< this tick: the flight ends at a wall
+    float flight_travel; ///< this tick: how far it flies when nothing stops it
     bool alive;
 } sim_bullet;
 
@@ -119,7 +122,8 @@ struct sim_world {
     sim_event *events;   ///< events of the last tick
     int event_count;
     int event_capacity;
-    struct sim_bots *bots; ///< bot brains (one per agent; humans' stay idle)
+    struct sim_bots *bots;       ///< bot brains (one per agent; humans' stay idle)
+    struct sim_collide *collide; ///< the broadphase (MBP) over agents and bullets
 };
 
 /// Effective stats after skills.

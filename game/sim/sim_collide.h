@@ -1,0 +1,40 @@
+/// The match's broadphase (Multi Box Pruning): every living agent registers the box it swept
+/// this tick, every bullet the box of its flight this tick. Bullet hits come from its pairs;
+/// auto-aim, gem pickups and bot dodging ask it by circle query. Every use picks its winner by
+/// the same rule the plain loops used (smallest value, ties to the lowest id), so results never
+/// depend on proxy order.
+#ifndef SIM_COLLIDE_H
+#define SIM_COLLIDE_H
+
+#include "arena/ae_broadphase.h"
+#include "sim_world.h"
+
+enum { SIM_CAT_AGENT = 1u, SIM_CAT_BULLET = 2u };
+
+typedef struct sim_collide {
+    ae_broadphase *bp;
+    ae_proxy_id *agent_proxy;  ///< per agent, null once dead
+    ae_proxy_id *bullet_proxy; ///< per bullet slot, null when free
+    int32_t *first;            ///< per bullet slot: first candidate agent entry, -1 for none
+    int32_t *next;             ///< per entry: next entry of the same bullet
+    int32_t *agent;            ///< per entry: the agent
+    int cand_cap;              ///< entries the three arrays above hold
+} sim_collide;
+
+bool sim_collide_create(sim_world *w, ae_error *err);
+void sim_collide_destroy(sim_world *w);
+/// Registers what agent i swept this tick (prev_pos to pos); removes it once dead.
+void sim_collide_agent(sim_world *w, int i);
+void sim_collide_bullet_added(sim_world *w, int slot);
+void sim_collide_bullet_removed(sim_world *w, int slot);
+/// Registers bullet `slot`'s flight this tick from p0 to p1.
+void sim_collide_bullet_sweep(sim_world *w, int slot, vec2s p0, vec2s p1);
+/// Runs the broadphase and files the candidate agents of every bullet (see first/next/agent).
+void sim_collide_update(sim_world *w);
+/// Proxies of `category` overlapping a circle (the result is valid until the next call).
+const ae_proxy_id *sim_collide_query(const sim_world *w, vec2s center, float radius,
+                                     uint32_t category, int *count);
+/// The agent or bullet slot behind a proxy.
+int sim_collide_owner(const sim_world *w, ae_proxy_id id);
+
+#endif
