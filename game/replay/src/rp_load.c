@@ -85,14 +85,8 @@ static bool read_config(loader *L) {
         return rp_fail(c, "tick rate %u out of range (1..%d)", rate, RP_MAX_TICK_RATE);
     if (rsize < 1 || rsize > RP_MAX_RECORD_SIZE)
         return rp_fail(c, "input record size %u out of range (1..%d)", rsize, RP_MAX_RECORD_SIZE);
-    if (L->opts && L->opts->record_size && rsize != L->opts->record_size)
-        return rp_fail(c, "input record size %u does not match this build's %d", rsize,
-                       L->opts->record_size);
     if (ticks > RP_MAX_TICKS)
         return rp_fail(c, "absurd tick count %u (at most %u)", ticks, RP_MAX_TICKS);
-    if (L->opts && L->opts->config_version && cversion != L->opts->config_version)
-        return rp_fail(c, "match config version %u does not match this build's %u", cversion,
-                       L->opts->config_version);
     if (csize > RP_MAX_CONFIG_BYTES)
         return rp_fail(c, "absurd match config size %u (at most %u)", csize, RP_MAX_CONFIG_BYTES);
     const uint8_t *config;
@@ -342,7 +336,19 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
     L.c = (rp_cursor){file, RP_HEADER_SIZE, end, "replay", err, false};
     L.opts = opts;
     L.r = r;
-    if (!walk(&L)) {
+    // A damaged file is reported as damaged before it is judged incompatible.
+    bool ok = walk(&L);
+    if (ok && opts && opts->record_size && r->record_size != opts->record_size) {
+        ae_error_set(err, "input record size %d does not match this build's %d", r->record_size,
+                     opts->record_size);
+        ok = false;
+    }
+    if (ok && opts && opts->config_version && r->config_version != opts->config_version) {
+        ae_error_set(err, "match config version %u does not match this build's %u",
+                     r->config_version, opts->config_version);
+        ok = false;
+    }
+    if (!ok) {
         ae_free(file, size);
         memset(r, 0, sizeof *r);
         return false;
@@ -371,7 +377,7 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
     L.strings = (char *)(block + ev_bytes + cp_bytes + fh_bytes + run_bytes);
     L.fill = true;
     L.c.pos = RP_HEADER_SIZE;
-    bool ok = walk(&L);
+    ok = walk(&L);
     AE_ASSERT(ok); // same bytes, same code: the first walk accepted them
     r->format_version = RP_FORMAT_VERSION;
     r->map = map;
