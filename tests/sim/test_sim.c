@@ -41,8 +41,12 @@ static bool bullet_passed_through(const sim_world *w, const vec2s *bullet_before
     return false;
 }
 
+#ifndef INVARIANT_AGENTS
+#define INVARIANT_AGENTS 100
+#endif
+
 static void test_invariants(void) {
-    sim_world *w = make_world("arena", 11, 0, 100);
+    sim_world *w = make_world("arena", 11, 0, INVARIANT_AGENTS);
     REQUIRE(w);
     vec2s *before = calloc((size_t)w->cfg.max_bullets, sizeof *before);
     bool *alive = calloc((size_t)w->cfg.max_bullets, sizeof *alive);
