@@ -112,7 +112,7 @@ static void design_large(ae_grid *g, ae_rng *rng) {
     for (int y = 0; y < n; y += 4) {
         float nx = x + ae_rng_range(rng, -6.0f, 6.0f);
         shape_line(g, x, (float)y, nx, (float)y + 4.0f, 4.0f, 1);
-        x = nx < 60 ? 60 : (nx > n - 60 ? (float)n - 60 : nx);
+        x = nx < 60.0f ? 60.0f : (nx > (float)(n - 60) ? (float)(n - 60) : nx);
     }
     for (int y = 40; y < n - 20; y += 90) shape_rect(g, 0, y, n, 3, 0); // east-west roads cross it
     static const int towns[][2] = {{100, 110}, {380, 150}, {260, 400}};

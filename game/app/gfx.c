@@ -126,17 +126,23 @@ void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c) {
     SDL_RenderFillRectF(r, &rect);
 }
 
-enum { RING_SEGMENTS = 96 };
+enum { RING_SEGMENTS = 96, RING_MAX_SEGMENTS = 1024 };
 
 void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness, SDL_Color c,
               bool dashed) {
-    SDL_Vertex v[RING_SEGMENTS * 6];
+    // About one segment per 10 pixels of circumference, so big rings stay round and their dashes
+    // stay short.
+    int segments = (int)(6.2831853f * radius / 10.0f);
+    segments = segments < RING_SEGMENTS
+                   ? RING_SEGMENTS
+                   : (segments > RING_MAX_SEGMENTS ? RING_MAX_SEGMENTS : segments);
+    static SDL_Vertex v[RING_MAX_SEGMENTS * 6];
     int n = 0;
     float inner = radius - 0.5f * thickness, outer = radius + 0.5f * thickness;
-    for (int i = 0; i < RING_SEGMENTS; i++) {
+    for (int i = 0; i < segments; i++) {
         if (dashed && (i & 1)) continue;
-        float a0 = (float)i * 6.2831853f / RING_SEGMENTS,
-              a1 = (float)(i + 1) * 6.2831853f / RING_SEGMENTS;
+        float a0 = (float)i * 6.2831853f / (float)segments,
+              a1 = (float)(i + 1) * 6.2831853f / (float)segments;
         SDL_FPoint p[4] = {{cx + cosf(a0) * inner, cy + sinf(a0) * inner},
                            {cx + cosf(a0) * outer, cy + sinf(a0) * outer},
                            {cx + cosf(a1) * outer, cy + sinf(a1) * outer},

@@ -33,14 +33,17 @@ static void test_quality(void) {
         sim_destroy(w);
     }
     ae_grid_free(&g);
-    double easy = placement[SIM_EASY] / count[SIM_EASY], hard = placement[SIM_HARD] / count[SIM_HARD];
-    fprintf(stderr, "mean placement easy %.1f normal %.1f hard %.1f; zone deaths %d of %d; longest stuck %.1f s\n",
+    double easy = placement[SIM_EASY] / count[SIM_EASY],
+           hard = placement[SIM_HARD] / count[SIM_HARD];
+    fprintf(stderr,
+            "mean placement easy %.1f normal %.1f hard %.1f; zone deaths %d of %d; longest stuck "
+            "%.1f s\n",
             easy, placement[SIM_NORMAL] / count[SIM_NORMAL], hard, zone_deaths, bots,
             (double)longest_stuck / SIM_TICK_HZ);
     CHECK(hard < easy);
     CHECK(placement[SIM_NORMAL] / count[SIM_NORMAL] < easy);
-    CHECK(zone_deaths * 10 < bots);                // under a tenth of all bots
-    CHECK(longest_stuck < 5 * SIM_TICK_HZ);        // nobody pinned for five seconds
+    CHECK(zone_deaths * 10 < bots);         // under a tenth of all bots
+    CHECK(longest_stuck < 5 * SIM_TICK_HZ); // nobody pinned for five seconds
 }
 
 TEST_MAIN(TEST_CASE(quality))

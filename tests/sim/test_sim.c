@@ -23,7 +23,8 @@ static sim_world *make_world(const char *map, uint64_t seed, int humans, int bot
 
 /// Independent of the sim's swept test: samples the tick densely and reports whether a bullet
 /// that survived the tick ever overlapped a (moving) agent other than its owner.
-static bool bullet_passed_through(const sim_world *w, const vec2s *bullet_before, const bool *alive_before) {
+static bool bullet_passed_through(const sim_world *w, const vec2s *bullet_before,
+                                  const bool *alive_before) {
     for (int k = 0; k < w->cfg.max_bullets; k++) {
         const sim_bullet *b = &w->bullets[k];
         if (!alive_before[k] || !b->alive) continue;
@@ -126,7 +127,8 @@ static void test_zone_table(void) {
     CHECK_NEAR(w->zone.radius, r0, 1e-3);
     CHECK_NEAR(w->zone.next_radius, r0 * r->zone[0].radius_scale, 1e-2);
     // The next circle lies inside the current one.
-    CHECK(glms_vec2_distance(w->zone.next_center, w->zone.center) + w->zone.next_radius <= r0 + 1e-2f);
+    CHECK(glms_vec2_distance(w->zone.next_center, w->zone.center) + w->zone.next_radius <=
+          r0 + 1e-2f);
     for (int t = 0; t < sim_zone_ticks(w, r->zone[0].shrink_ticks); t++) {
         w->agents[0].hp = w->agents[1].hp = 100.0f;
         sim_step(w, idle);
