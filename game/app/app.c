@@ -97,6 +97,26 @@ static void play_sounds(const app *a, const sim_world *w) {
     }
 }
 
+vec2s app_camera_target(app *a) {
+    const sim_world *w = session_world(a->s);
+    // Several humans share the screen: frame all of those alive, zooming out as they spread.
+    vec2s lo = {{1e30f, 1e30f}}, hi = {{-1e30f, -1e30f}};
+    int alive = 0;
+    for (int h = 0; h < w->cfg.humans; h++) {
+        if (w->agents[h].placement != 0) continue;
+        vec2s p = agent_draw_pos(&w->agents[h], a->alpha);
+        lo = glms_vec2_minv(lo, p);
+        hi = glms_vec2_maxv(hi, p);
+        alive++;
+    }
+    if (alive < 2 || a->screen == SCREEN_TITLE)
+        return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
+    float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
+    float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
+    a->cam.target_zoom = ae_clampf(fit, CAMERA_ZOOM_MIN, 1.0f);
+    return glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
+}
+
 void app_tick(app *a) {
     sim_world *w = session_world(a->s);
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};

@@ -57,6 +57,9 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen);
 void app_tick(app *a);
 /// The agent the camera and the HUD follow.
 int app_focus(const app *a);
+/// Where the camera heads: the focus agent, or the middle of all living humans (zooming out to
+/// keep them on one screen).
+vec2s app_camera_target(app *a);
 /// Draws everything for the current screen (no present).
 void app_draw(app *a);
 /// Screen logic for one frame (menus, death, results).

@@ -88,8 +88,7 @@ static void frame(app *a, float dt) {
         if (ticks == 8) a->accumulator = 0;
         a->alpha = (float)(a->accumulator / step);
     }
-    const sim_world *w = session_world(a->s);
-    camera_follow(&a->cam, agent_draw_pos(&w->agents[app_focus(a)], a->alpha), dt);
+    camera_follow(&a->cam, app_camera_target(a), dt);
     fx_update(&a->fx, running ? dt : 0.0f);
     a->notice_age += dt;
     uint64_t t0 = SDL_GetPerformanceCounter();

@@ -1,5 +1,7 @@
 #include "hud.h"
 
+#include "render_world.h"
+
 #include <math.h>
 #include <stdio.h>
 
@@ -199,6 +201,20 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     draw_minimap(h, g, c, w, a);
     draw_feed(g, c, w, fx);
     if (focus < w->cfg.humans && a->placement == 0) draw_level_up(g, c, a, has_pad);
+    // Players 2..N on the same screen: a compact line each.
+    for (int p = 1; p < w->cfg.humans; p++) {
+        const sim_agent *o = &w->agents[p];
+        char line[64];
+        if (o->placement)
+            snprintf(line, sizeof line, "P%d  out (#%d)", p + 1, o->placement);
+        else
+            snprintf(line, sizeof line, "P%d  Lv %d  HP %d%s", p + 1, o->level, (int)ceilf(o->hp),
+                     o->pending_picks ? "  LEVEL UP: D-pad/X/Y" : "");
+        SDL_Color col = agent_color(w, p);
+        gfx_fill_rect(g->renderer, (SDL_FRect){12, 150 + 24.0f * (float)p, 330, 22},
+                      (SDL_Color){0, 0, 0, 150});
+        gfx_text(g, 20, 153 + 24.0f * (float)p, 1.0f, col, line);
+    }
     if (h->show_move_hint) {
         const char *hint = has_pad
                                ? "Left stick to move, right stick to aim and fire"
