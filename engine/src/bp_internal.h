@@ -48,6 +48,8 @@ typedef struct bp_vtable {
     void (*find_pairs)(ae_broadphase *bp);
     // Calls bp_query_hit for every proxy whose fat box may overlap q (duplicates allowed).
     void (*query)(ae_broadphase *bp, bp_box q);
+    // Debug view of the spatial cells (NULL: the method has none); see ae_broadphase_regions.
+    int (*regions)(const ae_broadphase *bp, ae_bp_region *out, int cap);
 } bp_vtable;
 
 struct ae_broadphase {

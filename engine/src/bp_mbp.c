@@ -367,7 +367,19 @@ static void mbp_query(ae_broadphase *bp, bp_box q) {
         }
 }
 
+static int mbp_regions(const ae_broadphase *bp, ae_bp_region *out, int cap) {
+    const mbp_impl *m = bp->impl;
+    for (int r = 0; r < m->region_count && r < cap; r++) {
+        float x0 = m->ox + (float)(r % m->nx) / m->inv_x,
+              y0 = m->oy + (float)(r / m->nx) / m->inv_y;
+        out[r].box = (ae_aabb){{{x0, y0}}, {{x0 + 1.0f / m->inv_x, y0 + 1.0f / m->inv_y}}};
+        out[r].proxies = m->regions[r].count;
+    }
+    return m->region_count;
+}
+
 const bp_vtable bp_mbp_vtable = {
+    .regions = mbp_regions,
     .create = mbp_create,
     .destroy = mbp_destroy,
     .grow = mbp_grow,

@@ -128,6 +128,10 @@ ae_bp_method ae_broadphase_method(const ae_broadphase *bp) {
     return bp->method;
 }
 
+int ae_broadphase_regions(const ae_broadphase *bp, ae_bp_region *out, int cap) {
+    return bp->vt->regions ? bp->vt->regions(bp, out, cap) : 0;
+}
+
 static void set_circle(ae_broadphase *bp, int i, vec2s c, float r) {
     AE_ASSERT(isfinite(c.x) && isfinite(c.y) && isfinite(r) && r >= 0.0f);
     bp_hot *h = &bp->hot[i];

@@ -117,6 +117,11 @@ vec2s app_camera_target(app *a) {
     return glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
 }
 
+static uint64_t clock_ns(void) {
+    return (uint64_t)((double)SDL_GetPerformanceCounter() * 1e9 /
+                      (double)SDL_GetPerformanceFrequency());
+}
+
 void app_tick(app *a) {
     sim_world *w = session_world(a->s);
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};
@@ -130,11 +135,15 @@ void app_tick(app *a) {
             picked = inputs[0].skill_pick != 0;
         }
     }
-    uint64_t t0 = SDL_GetPerformanceCounter();
-    session_step(a->s, inputs);
-    double ms =
-        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
-    a->timings.sim_ms += ((float)ms - a->timings.sim_ms) * 0.1f;
+    float phase_us[SIM_PHASE_COUNT] = {0};
+    session_step_timed(a->s, inputs, clock_ns, phase_us);
+    float total = 0;
+    for (int p = 0; p < SIM_PHASE_COUNT; p++) {
+        total += phase_us[p];
+        a->timings.phase_us[p] += (phase_us[p] - a->timings.phase_us[p]) * 0.1f;
+    }
+    a->timings.sim_ms += (total * 1e-3f - a->timings.sim_ms) * 0.1f;
+    overlays_record(&a->overlays, phase_us);
     fx_absorb(&a->fx, w);
     play_sounds(a, w);
     if (w->cfg.humans > 0)
@@ -145,6 +154,7 @@ void app_draw(app *a) {
     const sim_world *w = session_world(a->s);
     int focus = app_focus(a);
     world_renderer_draw(&a->wr, &a->cam, w, a->alpha, a->time, &a->fx);
+    overlays_draw(&a->overlays, &a->g, &a->cam, w, a->in.mouse_x, a->in.mouse_y);
     if (a->screen != SCREEN_TITLE) {
         hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings);
         // The virtual joystick, drawn where the drag began.

@@ -8,6 +8,7 @@
 #include "hud.h"
 #include "input.h"
 #include "options.h"
+#include "overlays.h"
 #include "render_world.h"
 #include "session.h"
 
@@ -44,6 +45,7 @@ typedef struct app {
     float alpha;        ///< interpolation between the last two ticks
     float time;         ///< seconds since start, for animation
     hud_timings timings;
+    overlays overlays;
     bool fullscreen;
     bool quit;
     char notice[320]; ///< short message on screen (map reloads)

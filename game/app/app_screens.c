@@ -128,7 +128,7 @@ void app_update_screens(app *a) {
     // Stale presses of other screens must not leak into the next one.
     for (int i = 0; i < ACT_COUNT; i++)
         if (i != ACT_FULLSCREEN && i != ACT_MUTE && i != ACT_PERF && i != ACT_ZOOM_IN &&
-            i != ACT_ZOOM_OUT && i != ACT_OVERLAY_0)
+            i != ACT_ZOOM_OUT && i != ACT_HELP)
             a->in.actions[i] = 0;
 }
 

@@ -68,7 +68,9 @@ static void global_actions(app *a) {
     if (input_take_action(&a->in, ACT_ZOOM_IN)) camera_zoom_by(&a->cam, 1.15f);
     if (input_take_action(&a->in, ACT_ZOOM_OUT)) camera_zoom_by(&a->cam, 1.0f / 1.15f);
     if (input_take_action(&a->in, ACT_MUTE)) audio_set_muted(!audio_muted());
-    a->in.actions[ACT_OVERLAY_0] = 0;
+    if (input_take_action(&a->in, ACT_HELP)) a->overlays.help = !a->overlays.help;
+    a->overlays.on ^= a->in.overlay_toggles;
+    a->in.overlay_toggles = 0;
 }
 
 static void frame(app *a, float dt) {
@@ -135,6 +137,7 @@ int app_run_windowed(const arena_options *o) {
         status = 2;
     }
     a.screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
+    a.overlays.on = o->overlays;
     uint64_t last = SDL_GetPerformanceCounter();
     while (status == 0 && !a.quit) {
         SDL_Event e;

@@ -147,8 +147,8 @@ static void key(input_state *in, const SDL_KeyboardEvent *k, bool down) {
         break;
     default:
         if (sym >= SDLK_1 && sym <= SDLK_6) in->players[0].pick = (uint8_t)(1 + sym - SDLK_1);
-        if (sym >= SDLK_F4 && sym <= SDLK_F10)
-            in->actions[ACT_OVERLAY_0] = 1 + (int)(sym - SDLK_F4);
+        if (sym >= SDLK_F4 && sym <= SDLK_F10) in->overlay_toggles ^= 1u << (sym - SDLK_F4);
+        if (sym == SDLK_F1) press(in, ACT_HELP);
         break;
     }
 }

@@ -31,7 +31,7 @@ typedef enum input_action {
     ACT_SPECTATE_NEXT,
     ACT_ZOOM_IN,
     ACT_ZOOM_OUT,
-    ACT_OVERLAY_0, ///< debug overlays F4.. (issue 7 uses them)
+    ACT_HELP, ///< F1: the list of debug overlays
     ACT_COUNT
 } input_action;
 
@@ -52,6 +52,7 @@ typedef struct input_state {
     float vstick_x0, vstick_y0; ///< where the drag began (screen)
     float vstick_x, vstick_y;   ///< where it is now
     int actions[ACT_COUNT];     ///< one-shot presses since the last input_take_action
+    unsigned overlay_toggles;   ///< bit k: F(4+k) was pressed (debug overlays), cleared by the app
     float idle_seconds;         ///< time since any input at all
     float screen_w, screen_h;   ///< for touch coordinates
 } input_state;

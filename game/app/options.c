@@ -74,6 +74,11 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
         } else if (!strcmp(a, "--humans")) {
             if (!parse_int(v, 1, 8, &o->humans))
                 return fail(v, "--humans needs a number from 1 to 8");
+        } else if (!strcmp(a, "--overlays")) {
+            int bits;
+            if (!parse_int(v, 0, 127, &bits))
+                return fail(v, "--overlays needs a bit mask from 0 to 127");
+            o->overlays = (unsigned)bits;
         } else if (!strcmp(a, "--ticks")) {
             if (!parse_int(v, 0, 100000000, &o->ticks))
                 return fail(v, "--ticks needs a number from 0 to 100000000");

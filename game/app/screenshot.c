@@ -42,6 +42,9 @@ int app_run_screenshot(const arena_options *o) {
     }
     if (status == 0) {
         a.screen = o->title ? SCREEN_TITLE : SCREEN_PLAY;
+        a.overlays.on = o->overlays;
+        a.in.mouse_x = SHOT_W / 2;
+        a.in.mouse_y = SHOT_H / 2 + 60;
         const float dt = 1.0f / SIM_TICK_HZ;
         for (int t = 0; t < o->ticks && !session_done(a.s); t++) {
             app_tick(&a);

@@ -129,6 +129,11 @@ static void apply_replay_events(session *s, uint32_t tick) {
 }
 
 void session_step(session *s, const sim_input *inputs) {
+    session_step_timed(s, inputs, NULL, NULL);
+}
+
+void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns)(void),
+                        float *phase_us) {
     if (session_done(s)) return;
     sim_input frames[SIM_MAX_HUMANS] = {{0}};
     const int humans = s->world->cfg.humans;
@@ -152,7 +157,17 @@ void session_step(session *s, const sim_input *inputs) {
             rp_writer_tick(s->writer, tick, records);
         }
     }
-    sim_step(s->world, frames);
+    if (clock_ns) {
+        uint64_t t0 = clock_ns();
+        for (int p = 0; p < SIM_PHASE_COUNT; p++) {
+            sim_step_phase(s->world, frames, (sim_phase)p);
+            uint64_t t1 = clock_ns();
+            phase_us[p] += (float)(t1 - t0) * 1e-3f;
+            t0 = t1;
+        }
+    } else {
+        sim_step(s->world, frames);
+    }
     check_hashes(s);
 }
 

@@ -25,6 +25,10 @@ void session_destroy(session *s);
 /// Advances one tick. `inputs` are the humans' frames for a live session (NULL: idle humans);
 /// a replay supplies its own. Recorded map swaps are applied at their tick.
 void session_step(session *s, const sim_input *inputs);
+/// session_step that also times each sim phase with the caller's clock (nanoseconds) and adds
+/// the microseconds to phase_us[SIM_PHASE_COUNT]: the F3 overlay and the timing graph use it.
+void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns)(void),
+                        float *phase_us);
 
 /// Swaps in a new map at this tick boundary and records the swap. False (with err, the old map
 /// kept) when the map cannot host the match.

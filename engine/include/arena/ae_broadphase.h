@@ -125,6 +125,16 @@ ae_aabb ae_broadphase_aabb(const ae_broadphase *bp, ae_proxy_id id);
 /// Live proxies.
 int ae_broadphase_count(const ae_broadphase *bp);
 
+/// One cell of the spatial structure, for debug overlays.
+typedef struct ae_bp_region {
+    ae_aabb box; ///< the cell's bounds (border cells also hold proxies beyond the world)
+    int proxies; ///< proxies filed in it (a proxy spanning cells counts in each)
+} ae_bp_region;
+
+/// Debug view: the MBP regions with their proxy counts as of the last update. Writes at most cap
+/// and returns the total; 0 for methods without regions.
+int ae_broadphase_regions(const ae_broadphase *bp, ae_bp_region *out, int cap);
+
 /// Brings the structures up to date and finds all overlapping pairs. Returns the pair buffer,
 /// sorted by (a's index, b's index) and owned by the broadphase; valid until the next call that
 /// changes the broadphase or updates it. *count receives the number of pairs.
