@@ -21,8 +21,8 @@ static void print_reasons(const ae_map_check *c) {
                "%.0f%% (%d areas)\n",
                100.0 * c->largest_share, 100.0 * (double)d->min_largest_share, c->component_count);
     if (c->problems & AE_MAP_PROBLEM_NO_ROOM)
-        printf("reason: room for %d spawns in the largest area, a match of %d needs %d\n",
-               c->spawn_capacity, d->agents, d->agents);
+        printf("reason: room for %d spawns in the largest area, a match needs %d\n",
+               c->spawn_capacity, d->agents);
 }
 
 int cmd_check(int argc, char **argv) {
