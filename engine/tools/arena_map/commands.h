@@ -15,5 +15,6 @@ int cmd_sdf(int argc, char **argv);
 int cmd_path(int argc, char **argv);
 int cmd_scen(int argc, char **argv);
 int cmd_cover(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif

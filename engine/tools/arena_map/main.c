@@ -17,6 +17,7 @@ static const command commands[] = {
     {"path", "path MAP X0 Y0 X1 Y1 [--radius R]", cmd_path},
     {"scen", "scen FILE.scen [--maps DIR] [--method jps|astar]", cmd_scen},
     {"cover", "cover MAP [--radius R]", cmd_cover},
+    {"check", "check MAP [--radius R] [--agents N] [--png OUT]", cmd_check},
 };
 
 bool map_load_or_fail(const char *path, ae_grid *grid) {

@@ -1,0 +1,95 @@
+// arena-map check MAP [--radius R] [--agents N] [--png OUT]: is the map playable?
+// Prints the connected area, pockets, narrow passages, spawn capacity and bake time, then
+// `playable yes` or `playable no` with one `reason:` line per problem (exit 1 when unplayable).
+#include "check_png.h"
+#include "commands.h"
+#include "sdf_timing.h"
+#include "tool_util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define USAGE "usage: check MAP [--radius R] [--agents N] [--png OUT]"
+
+static void print_reasons(const ae_map_check *c) {
+    const ae_map_check_def *d = &c->def;
+    if (c->problems & AE_MAP_PROBLEM_SMALL_AREA)
+        printf("reason: the largest connected area has %d cells, under %d\n", c->largest_cells,
+               d->min_largest_cells);
+    if (c->problems & AE_MAP_PROBLEM_SPLIT)
+        printf("reason: the largest connected area holds %.1f%% of the passable cells, under "
+               "%.0f%% (%d areas)\n",
+               100.0 * c->largest_share, 100.0 * (double)d->min_largest_share, c->component_count);
+    if (c->problems & AE_MAP_PROBLEM_NO_ROOM)
+        printf("reason: room for %d spawns in the largest area, a match needs %d\n",
+               c->spawn_capacity, d->agents);
+}
+
+int cmd_check(int argc, char **argv) {
+    const char *map = NULL, *png = NULL;
+    ae_map_check_def def = ae_map_check_default_def();
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--radius") && i + 1 < argc) {
+            double r;
+            if (!tool_parse_float(argv[++i], 0.0, 1e4, &r)) {
+                tool_fail(ARENA_MAP, argv[i], "radius must be a number >= 0 (cells)");
+                return TOOL_EXIT_BAD_INPUT;
+            }
+            def.radius = (float)r;
+        } else if (!strcmp(argv[i], "--agents") && i + 1 < argc) {
+            long n;
+            if (!tool_parse_int(argv[++i], 0, 1000000, &n)) {
+                tool_fail(ARENA_MAP, argv[i], "agents must be an integer >= 0");
+                return TOOL_EXIT_BAD_INPUT;
+            }
+            def.agents = (int)n;
+        } else if (!strcmp(argv[i], "--png") && i + 1 < argc) {
+            png = argv[++i];
+        } else if (!map && argv[i][0] != '-') {
+            map = argv[i];
+        } else {
+            tool_fail(ARENA_MAP, "check", USAGE);
+            return TOOL_EXIT_BAD_INPUT;
+        }
+    }
+    if (!map) {
+        tool_fail(ARENA_MAP, "check", USAGE);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    ae_grid grid;
+    if (!map_load_or_fail(map, &grid)) return TOOL_EXIT_BAD_INPUT;
+    double bake_ms = 0.0;
+    ae_sdf sdf;
+    ae_map_check c;
+    ae_error err;
+    if (!sdf_time_bake(&grid, &bake_ms, &err) || !ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
+        tool_fail(ARENA_MAP, map, "%s", err.msg);
+        ae_grid_free(&grid);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    bool ran = ae_map_check_run(&c, &grid, &sdf, &def, &err);
+    ae_sdf_free(&sdf);
+    if (!ran) {
+        tool_fail(ARENA_MAP, map, "%s", err.msg);
+        ae_grid_free(&grid);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    double cells = (double)grid.width * (double)grid.height;
+    printf("size %d %d\n", grid.width, grid.height);
+    printf("radius %.4f\n", (double)def.radius);
+    printf("free_fraction %.6f\n", (double)c.free_cells / cells);
+    printf("passable %d\n", c.passable_cells);
+    printf("largest_area %d %.6f\n", c.largest_cells, c.largest_share);
+    printf("pockets %d %d\n", c.pocket_count, c.pocket_cells);
+    printf("narrow %d %d\n", c.narrow_count, c.narrow_cells);
+    printf("spawn_capacity %d\n", c.spawn_capacity);
+    printf("bake_ms %.3f\n", bake_ms);
+    printf("playable %s\n", c.problems ? "no" : "yes");
+    print_reasons(&c);
+    fflush(stdout);
+    int status = c.problems ? TOOL_EXIT_FAIL : TOOL_EXIT_OK;
+    if (png && !check_png_write(&c, map, png)) status = TOOL_EXIT_BAD_INPUT;
+    ae_map_check_free(&c);
+    ae_grid_free(&grid);
+    return status;
+}

@@ -1,0 +1,108 @@
+// The map file watcher: stat-based change detection with settling, for hot reload.
+#include "map_watch.h"
+
+#include "arena/ae_map_file.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static map_watch_stamp observe(const char *path) {
+    map_watch_stamp s;
+    memset(&s, 0, sizeof s);
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return s;
+    s.exists = true;
+    s.dev = (uint64_t)st.st_dev;
+    s.ino = (uint64_t)st.st_ino;
+    s.size = (int64_t)st.st_size;
+    s.mtime_ns = (int64_t)st.st_mtim.tv_sec * 1000000000 + (int64_t)st.st_mtim.tv_nsec;
+    s.ctime_ns = (int64_t)st.st_ctim.tv_sec * 1000000000 + (int64_t)st.st_ctim.tv_nsec;
+    return s;
+}
+
+static bool same(const map_watch_stamp *a, const map_watch_stamp *b) {
+    if (a->exists != b->exists) return false;
+    if (!a->exists) return true;
+    return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+           a->mtime_ns == b->mtime_ns && a->ctime_ns == b->ctime_ns;
+}
+
+bool map_watch_init(map_watch *w, const char *path, double now) {
+    memset(w, 0, sizeof *w);
+    size_t len = strlen(path);
+    if (len >= sizeof w->path) return false;
+    memcpy(w->path, path, len + 1);
+    w->loaded = w->seen = observe(path);
+    w->seen_since = now;
+    return true;
+}
+
+map_watch_event map_watch_poll(map_watch *w, double now) {
+    map_watch_stamp cur = observe(w->path);
+    if (!same(&cur, &w->seen)) {
+        // Every observed change restarts the settling time.
+        w->seen = cur;
+        w->seen_since = now;
+    }
+    if (!cur.exists) {
+        if (w->missing_reported) return MAP_WATCH_NONE;
+        w->missing_reported = true;
+        return MAP_WATCH_MISSING_NOTICE;
+    }
+    w->missing_reported = false;
+    if (same(&cur, &w->loaded) || (w->has_rejected && same(&cur, &w->rejected)))
+        return MAP_WATCH_NONE;
+    if (now - w->seen_since < MAP_WATCH_SETTLE_SECONDS) return MAP_WATCH_NONE;
+    w->pending = cur;
+    return MAP_WATCH_CHANGED;
+}
+
+void map_watch_accept(map_watch *w) {
+    w->loaded = w->pending;
+    w->has_rejected = false;
+}
+
+void map_watch_reject(map_watch *w) {
+    w->rejected = w->pending;
+    w->has_rejected = true;
+}
+
+bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_fn *prepare,
+                      void *user, char *msg, size_t msglen) {
+    if (msglen) msg[0] = '\0';
+    map_watch_event ev = map_watch_poll(w, now);
+    if (ev == MAP_WATCH_MISSING_NOTICE) {
+        snprintf(msg, msglen, "map reload failed: %s: file is missing (keeping previous map)",
+                 w->path);
+        return false;
+    }
+    if (ev != MAP_WATCH_CHANGED) return false;
+    ae_error err;
+    bool ok = ae_map_load_file(w->path, out, &err);
+    // A save that landed during the load: drop this result and let the new version settle.
+    map_watch_stamp after = observe(w->path);
+    if (!same(&after, &w->pending)) {
+        if (ok) ae_grid_free(out);
+        w->seen = after;
+        w->seen_since = now;
+        return false;
+    }
+    double bake_ms = 0.0;
+    if (ok && prepare && !prepare(user, out, &bake_ms, &err)) {
+        ae_grid_free(out);
+        ok = false;
+    }
+    if (!ok) {
+        map_watch_reject(w);
+        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)", w->path, err.msg);
+        return false;
+    }
+    map_watch_accept(w);
+    if (prepare)
+        snprintf(msg, msglen, "map reloaded: %s (%dx%d, bake %.0f ms)", w->path, out->width,
+                 out->height, bake_ms);
+    else
+        snprintf(msg, msglen, "map reloaded: %s (%dx%d)", w->path, out->width, out->height);
+    return true;
+}

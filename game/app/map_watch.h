@@ -1,0 +1,81 @@
+/// Watching the map file for hot reload: POSIX stat only, no SDL, no threads, no clock of its own.
+///
+/// The caller passes a monotonic time in seconds to every call and polls at any rate (every
+/// frame or every 50 ms). A version of the file is identified by its inode and device, size,
+/// and modification and status-change times with nanoseconds, so every way editors save is
+/// seen: an in-place rewrite, a write to a temporary file then a rename, delete then recreate.
+/// A version is offered for loading only once it has been unchanged for MAP_WATCH_SETTLE_SECONDS
+/// (measured from the last observed change), so a partial write is waited out and a burst of
+/// saves gives one reload after the last of them. A version that failed to load is not offered
+/// again until the file changes; while the file is missing or bad the caller keeps its map.
+#ifndef MAP_WATCH_H
+#define MAP_WATCH_H
+
+#include "arena/ae_grid.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// How long a new version must stay unchanged before it is offered, in seconds.
+#define MAP_WATCH_SETTLE_SECONDS 0.150
+
+/// One observed version of the file.
+typedef struct map_watch_stamp {
+    bool exists;      ///< the path named a regular file when observed
+    uint64_t dev;     ///< st_dev
+    uint64_t ino;     ///< st_ino
+    int64_t size;     ///< st_size in bytes
+    int64_t mtime_ns; ///< modification time, nanoseconds since the epoch
+    int64_t ctime_ns; ///< status change time, nanoseconds since the epoch
+} map_watch_stamp;
+
+/// The watcher's state; plain data, no resources to free.
+typedef struct map_watch {
+    char path[1024];          ///< the watched file
+    map_watch_stamp loaded;   ///< the version in use (baseline)
+    map_watch_stamp seen;     ///< the last version observed by a poll
+    double seen_since;        ///< time at which `seen` was first observed
+    map_watch_stamp pending;  ///< the version the last MAP_WATCH_CHANGED offered
+    map_watch_stamp rejected; ///< the last version that failed to load
+    bool has_rejected;        ///< `rejected` is set
+    bool missing_reported;    ///< MAP_WATCH_MISSING_NOTICE was returned for this absence
+} map_watch;
+
+/// What a poll found.
+typedef enum map_watch_event {
+    MAP_WATCH_NONE = 0,       ///< nothing to do
+    MAP_WATCH_CHANGED,        ///< a new, settled version: load it, then accept or reject
+    MAP_WATCH_MISSING_NOTICE, ///< the file disappeared (reported once per absence)
+} map_watch_event;
+
+/// Starts watching `path`; the version there now is taken as the one in use. False when the
+/// path is too long for the watcher.
+bool map_watch_init(map_watch *w, const char *path, double now);
+
+/// Observes the file. Returns MAP_WATCH_CHANGED when it differs from the version in use and from
+/// the last rejected one and has stayed unchanged for MAP_WATCH_SETTLE_SECONDS.
+map_watch_event map_watch_poll(map_watch *w, double now);
+
+/// The version the last MAP_WATCH_CHANGED offered loaded well: it becomes the version in use.
+void map_watch_accept(map_watch *w);
+
+/// The offered version could not be used: it is not offered again until the file changes.
+void map_watch_reject(map_watch *w);
+
+/// Called after a successful load, before the swap: prepares the new map (bakes its field, nav
+/// grid, ...) and reports how long the bake took. Returning false rejects the version with the
+/// reason in err.
+typedef bool map_watch_prepare_fn(void *user, const ae_grid *grid, double *bake_ms, ae_error *err);
+
+/// Poll, load, prepare, accept or reject in one call. Returns true when *out holds a newly
+/// loaded grid (the caller owns it and swaps it in at a tick boundary). `msg` receives one line
+/// (no newline) when there is something to tell, else an empty string:
+///   `map reloaded: FILE (WxH, bake N ms)` on success (`(WxH)` when prepare is NULL);
+///   `map reload failed: FILE: reason (keeping previous map)` when the file is bad or missing.
+/// If the file changes while it is being loaded the result is dropped silently and the new
+/// version is waited for.
+bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_fn *prepare,
+                      void *user, char *msg, size_t msglen);
+
+#endif

@@ -1,0 +1,275 @@
+// The map file watcher with real files in a temporary folder and fake time: every way editors
+// save, partial and corrupt files, bursts of saves and missing files.
+#include "test.h"
+
+#include "map_watch.h"
+#include "png_writer.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+/// A temporary folder and the watched map in it.
+typedef struct fixture {
+    char dir[64];
+    char path[128];
+} fixture;
+
+/// PNG bytes of a w x h map: free everywhere except a wall cell at (tag % w, 0), so versions of
+/// the same size still differ.
+static size_t map_png(int w, int h, int tag, uint8_t **out) {
+    uint8_t *px = malloc((size_t)w * (size_t)h);
+    memset(px, 255, (size_t)w * (size_t)h);
+    px[tag % w] = 0;
+    png_spec spec = {w, h, 0, 8, px, NULL, 0, NULL, 0};
+    size_t len = png_encode(&spec, out);
+    free(px);
+    return len;
+}
+
+static bool write_map(const char *path, int w, int h, int tag) {
+    uint8_t *png = NULL;
+    size_t len = map_png(w, h, tag, &png);
+    bool ok = len > 0 && write_file(path, png, len) == 0;
+    free(png);
+    return ok;
+}
+
+static bool setup(fixture *f) {
+    snprintf(f->dir, sizeof f->dir, "/tmp/arena-watch-XXXXXX");
+    if (!mkdtemp(f->dir)) return false;
+    snprintf(f->path, sizeof f->path, "%s/map.png", f->dir);
+    return write_map(f->path, 64, 64, 0);
+}
+
+static void teardown(fixture *f) {
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->dir);
+    CHECK(system(cmd) == 0);
+}
+
+/// Polls through map_watch_reload from t0 to t1 every `step` seconds; counts reloads and failure
+/// messages, keeps the last reloaded grid in *last (freeing the one before).
+typedef struct tally {
+    int reloads;
+    int failures;
+    char msg[512]; ///< the last non-empty message
+    ae_grid last;
+} tally;
+
+static void run(map_watch *w, double t0, double t1, double step, tally *t) {
+    for (double now = t0; now <= t1 + 1e-9; now += step) {
+        ae_grid g;
+        char msg[512];
+        if (map_watch_reload(w, now, &g, NULL, NULL, msg, sizeof msg)) {
+            t->reloads++;
+            if (t->last.cells) ae_grid_free(&t->last);
+            t->last = g;
+        } else if (msg[0]) {
+            t->failures++;
+        }
+        if (msg[0]) snprintf(t->msg, sizeof t->msg, "%s", msg);
+    }
+}
+
+static void tally_free(tally *t) {
+    if (t->last.cells) ae_grid_free(&t->last);
+}
+
+static void test_in_place_rewrite(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    map_watch w;
+    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    tally t = {0};
+    run(&w, 0.0, 1.0, 0.05, &t);
+    CHECK(t.reloads == 0 && t.failures == 0); // the version in use is not reloaded
+    REQUIRE(write_map(f.path, 64, 64, 5));    // fopen "wb": same inode, new content
+    run(&w, 1.0, 1.1, 0.05, &t);
+    CHECK(t.reloads == 0); // not settled yet
+    run(&w, 1.15, 2.0, 0.05, &t);
+    CHECK(t.reloads == 1);
+    REQUIRE(t.last.cells);
+    CHECK(ae_grid_is_wall(&t.last, 5, 0) && !ae_grid_is_wall(&t.last, 0, 0));
+    char want[512];
+    snprintf(want, sizeof want, "map reloaded: %s (64x64)", f.path);
+    CHECK_STR(t.msg, want);
+    tally_free(&t);
+    teardown(&f);
+}
+
+static void test_partial_write(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    map_watch w;
+    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    uint8_t *png = NULL;
+    size_t len = map_png(64, 64, 7, &png);
+    REQUIRE(len > 100);
+    tally t = {0};
+    // Half a PNG, finished before it settles: no failure, one reload of the whole file.
+    REQUIRE(write_file(f.path, png, len / 2) == 0);
+    run(&w, 1.0, 1.1, 0.05, &t);
+    REQUIRE(write_file(f.path, png, len) == 0);
+    run(&w, 1.12, 2.0, 0.01, &t);
+    CHECK(t.reloads == 1 && t.failures == 0);
+    CHECK(t.last.cells && ae_grid_is_wall(&t.last, 7, 0));
+    // Half a PNG that stays half long enough: one failure, not retried, the old map stays.
+    free(png);
+    len = map_png(64, 64, 9, &png);
+    REQUIRE(write_file(f.path, png, len / 2) == 0);
+    run(&w, 3.0, 4.0, 0.01, &t);
+    CHECK(t.reloads == 1 && t.failures == 1);
+    char want[512];
+    snprintf(want, sizeof want, "map reload failed: %s: ", f.path);
+    CHECK(strncmp(t.msg, want, strlen(want)) == 0);
+    CHECK(strstr(t.msg, "(keeping previous map)") != NULL);
+    // The editor finishes the write: it reloads once.
+    REQUIRE(write_file(f.path, png, len) == 0);
+    run(&w, 4.0, 5.0, 0.01, &t);
+    CHECK(t.reloads == 2 && t.failures == 1);
+    CHECK(t.last.cells && ae_grid_is_wall(&t.last, 9, 0));
+    free(png);
+    tally_free(&t);
+    teardown(&f);
+}
+
+static void test_temp_then_rename(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    map_watch w;
+    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    char tmp[160];
+    snprintf(tmp, sizeof tmp, "%s/.map.png.swp", f.dir);
+    REQUIRE(write_map(tmp, 64, 64, 3));
+    tally t = {0};
+    run(&w, 1.0, 1.5, 0.05, &t);
+    CHECK(t.reloads == 0); // the temporary file is not the map
+    REQUIRE(rename(tmp, f.path) == 0);
+    run(&w, 2.0, 3.0, 0.05, &t);
+    CHECK(t.reloads == 1 && t.failures == 0);
+    CHECK(t.last.cells && ae_grid_is_wall(&t.last, 3, 0));
+    tally_free(&t);
+    teardown(&f);
+}
+
+static void test_delete_then_recreate(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    map_watch w;
+    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    REQUIRE(unlink(f.path) == 0);
+    tally t = {0};
+    run(&w, 1.0, 2.0, 0.05, &t);
+    CHECK(t.reloads == 0 && t.failures == 1); // missing: said once
+    char want[512];
+    snprintf(want, sizeof want, "map reload failed: %s: file is missing (keeping previous map)",
+             f.path);
+    CHECK_STR(t.msg, want);
+    REQUIRE(write_map(f.path, 64, 64, 11));
+    run(&w, 2.0, 2.1, 0.05, &t);
+    CHECK(t.reloads == 0);
+    run(&w, 2.15, 3.0, 0.05, &t);
+    CHECK(t.reloads == 1 && t.failures == 1);
+    CHECK(t.last.cells && ae_grid_is_wall(&t.last, 11, 0));
+    // Gone again: noticed again.
+    REQUIRE(unlink(f.path) == 0);
+    run(&w, 3.0, 4.0, 0.05, &t);
+    CHECK(t.failures == 2);
+    tally_free(&t);
+    teardown(&f);
+}
+
+static void test_corrupt_then_fixed(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    map_watch w;
+    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    static const char junk[] = "this is not a picture";
+    REQUIRE(write_file(f.path, (const uint8_t *)junk, sizeof junk - 1) == 0);
+    tally t = {0};
+    run(&w, 1.0, 3.0, 0.05, &t);
+    CHECK(t.reloads == 0 && t.failures == 1); // reported once, not retried every poll
+    char want[512];
+    snprintf(want, sizeof want, "map reload failed: %s: not an image", f.path);
+    CHECK(strncmp(t.msg, want, strlen(want)) == 0);
+    const char *tail = " (keeping previous map)";
+    CHECK(strlen(t.msg) > strlen(tail) && strcmp(t.msg + strlen(t.msg) - strlen(tail), tail) == 0);
+    REQUIRE(write_map(f.path, 64, 64, 13));
+    run(&w, 3.0, 4.0, 0.05, &t);
+    CHECK(t.reloads == 1 && t.failures == 1);
+    CHECK(t.last.cells && ae_grid_is_wall(&t.last, 13, 0));
+    tally_free(&t);
+    teardown(&f);
+}
+
+static void test_burst_of_saves(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    map_watch w;
+    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    tally t = {0};
+    // Ten saves 20 ms apart (each a different size), polled every 10 ms.
+    double now = 1.0;
+    for (int i = 0; i < 10; i++) {
+        REQUIRE(write_map(f.path, 64, 65 + i, i + 1));
+        run(&w, now, now + 0.019, 0.01, &t);
+        now += 0.02;
+    }
+    run(&w, now, now + 1.0, 0.01, &t);
+    CHECK(t.reloads >= 1 && t.reloads <= 2);
+    CHECK(t.failures == 0);
+    CHECK(t.last.cells && t.last.height == 74 && ae_grid_is_wall(&t.last, 10, 0));
+    tally_free(&t);
+    teardown(&f);
+}
+
+static bool fake_bake(void *user, const ae_grid *grid, double *bake_ms, ae_error *err) {
+    int *calls = user;
+    ++*calls;
+    *bake_ms = 3.0;
+    if (grid->width > 100) {
+        ae_error_set(err, "too wide for this test");
+        return false;
+    }
+    return true;
+}
+
+static void test_size_change(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    map_watch w;
+    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    REQUIRE(write_map(f.path, 96, 80, 1));
+    int calls = 0;
+    ae_grid g;
+    char msg[512], want[512];
+    CHECK(!map_watch_reload(&w, 1.0, &g, fake_bake, &calls, msg, sizeof msg));
+    CHECK(msg[0] == '\0');
+    REQUIRE(map_watch_reload(&w, 1.2, &g, fake_bake, &calls, msg, sizeof msg));
+    CHECK(g.width == 96 && g.height == 80);
+    snprintf(want, sizeof want, "map reloaded: %s (96x80, bake 3 ms)", f.path);
+    CHECK_STR(msg, want);
+    ae_grid_free(&g);
+    // A map the caller's preparation refuses is rejected like a bad file.
+    REQUIRE(write_map(f.path, 128, 64, 2));
+    CHECK(!map_watch_reload(&w, 2.0, &g, fake_bake, &calls, msg, sizeof msg));
+    CHECK(!map_watch_reload(&w, 2.2, &g, fake_bake, &calls, msg, sizeof msg));
+    snprintf(want, sizeof want,
+             "map reload failed: %s: too wide for this test (keeping previous map)", f.path);
+    CHECK_STR(msg, want);
+    CHECK(!map_watch_reload(&w, 2.5, &g, fake_bake, &calls, msg, sizeof msg));
+    CHECK(msg[0] == '\0');
+    CHECK(calls == 2);
+    // Low-level API: poll offers, accept makes it the baseline.
+    REQUIRE(write_map(f.path, 64, 80, 3));
+    CHECK(map_watch_poll(&w, 3.0) == MAP_WATCH_NONE);
+    CHECK(map_watch_poll(&w, 3.2) == MAP_WATCH_CHANGED);
+    CHECK(map_watch_poll(&w, 3.3) == MAP_WATCH_CHANGED); // offered until accepted or rejected
+    map_watch_accept(&w);
+    CHECK(map_watch_poll(&w, 3.4) == MAP_WATCH_NONE);
+    teardown(&f);
+}
+
+TEST_MAIN(TEST_CASE(in_place_rewrite), TEST_CASE(partial_write), TEST_CASE(temp_then_rename),
+          TEST_CASE(delete_then_recreate), TEST_CASE(corrupt_then_fixed), TEST_CASE(burst_of_saves),
+          TEST_CASE(size_change))
