@@ -37,6 +37,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         return false;
     }
     hud_build_minimap(&a->hud, a->renderer, w);
+    hot_reload_init(&a->reload, s, hot_reload_now());
     fx_clear(&a->fx);
     a->accumulator = 0;
     a->alpha = 1.0f;

@@ -5,6 +5,7 @@
 #include "camera.h"
 #include "fx.h"
 #include "gfx.h"
+#include "hot_reload.h"
 #include "hud.h"
 #include "input.h"
 #include "options.h"
@@ -46,6 +47,7 @@ typedef struct app {
     float time;         ///< seconds since start, for animation
     hud_timings timings;
     overlays overlays;
+    hot_reload reload;
     bool fullscreen;
     bool quit;
     char notice[320]; ///< short message on screen (map reloads)

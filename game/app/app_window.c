@@ -73,8 +73,25 @@ static void global_actions(app *a) {
     a->in.overlay_toggles = 0;
 }
 
+/// Swaps in an edited map file at this tick boundary and tells the player how it went.
+static void poll_map_file(app *a) {
+    char msg[sizeof a->notice];
+    bool changed = hot_reload_poll(&a->reload, a->s, hot_reload_now(), msg, sizeof msg);
+    if (!msg[0]) return;
+    printf("%s\n", msg);
+    fflush(stdout);
+    snprintf(a->notice, sizeof a->notice, "%s", msg);
+    a->notice_age = 0;
+    if (changed) { // the map may have changed size: resize what is drawn from it
+        const sim_world *w = session_world(a->s);
+        world_renderer_init(&a->wr, &a->g, w);
+        hud_build_minimap(&a->hud, a->renderer, w);
+    }
+}
+
 static void frame(app *a, float dt) {
     global_actions(a);
+    poll_map_file(a);
     app_update_screens(a);
     bool running =
         a->screen == SCREEN_TITLE || a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD;

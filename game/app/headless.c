@@ -1,5 +1,6 @@
 #include "headless.h"
 
+#include "hot_reload.h"
 #include "session.h"
 #include "sim_world.h"
 
@@ -83,11 +84,21 @@ int arena_run_headless(const arena_options *o) {
     sim_world *w = session_world(s);
     struct timespec next;
     clock_gettime(CLOCK_MONOTONIC, &next);
-    char diverged[160];
+    char diverged[160], msg[1280];
+    // In real time the map file is watched and reloaded at tick boundaries, as in the window.
+    hot_reload reload;
+    hot_reload_init(&reload, s, hot_reload_now());
     while (!session_done(s) && (o->ticks < 0 || sim_tick(w) < o->ticks)) {
         session_step(s, NULL);
         if (session_diverged(s, NULL, 0)) break;
-        if (o->realtime) sleep_until(&next);
+        if (o->realtime) {
+            sleep_until(&next);
+            hot_reload_poll(&reload, s, hot_reload_now(), msg, sizeof msg);
+            if (msg[0]) {
+                printf("%s\n", msg);
+                fflush(stdout);
+            }
+        }
     }
     bool ok = session_finish(s, &err);
     int status = 0;
