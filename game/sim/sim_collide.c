@@ -53,6 +53,15 @@ void sim_collide_destroy(sim_world *w) {
     w->collide = NULL;
 }
 
+bool sim_collide_rebuild(sim_world *w, ae_error *err) {
+    sim_collide_destroy(w);
+    if (!sim_collide_create(w, err)) return false;
+    for (int i = 0; i < w->agent_count; i++) sim_collide_agent(w, i); // drops the dead
+    for (int k = 0; k < w->cfg.max_bullets; k++)
+        if (w->bullets[k].alive) sim_collide_bullet_added(w, k);
+    return true;
+}
+
 void sim_collide_agent(sim_world *w, int i) {
     sim_collide *c = w->collide;
     const sim_agent *a = &w->agents[i];

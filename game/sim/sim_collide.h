@@ -23,6 +23,8 @@ typedef struct sim_collide {
 
 bool sim_collide_create(sim_world *w, ae_error *err);
 void sim_collide_destroy(sim_world *w);
+/// After a map swap: a broadphase sized for the new world, holding every living agent and bullet.
+bool sim_collide_rebuild(sim_world *w, ae_error *err);
 /// Registers what agent i swept this tick (prev_pos to pos); removes it once dead.
 void sim_collide_agent(sim_world *w, int i);
 void sim_collide_bullet_added(sim_world *w, int slot);

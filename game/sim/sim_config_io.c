@@ -50,7 +50,8 @@ static float rf(reader *r) {
     I(bots)                                                                                        \
     I(bot_difficulty)                                                                              \
     I(max_bullets)                                                                                 \
-    I(max_gems) F(cell_size) F(rules.agent_radius) F(rules.agent_speed) F(rules.agent_hp)          \
+    I(max_gems)                                                                                    \
+    F(cell_size) F(rules.agent_radius) F(rules.agent_speed) F(rules.agent_hp)                      \
         I(rules.fire_cooldown) F(rules.bullet_radius) F(rules.bullet_speed) F(rules.bullet_damage) \
             F(rules.bullet_range) I(rules.gem_xp) I(rules.xp_first_level) I(rules.xp_level_step)   \
                 I(rules.gem_spawn_interval) I(rules.gems_max_spawned) F(rules.regen_hp_per_second) \

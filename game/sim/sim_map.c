@@ -2,6 +2,7 @@
 #include "sim_internal.h"
 
 #include "sim_bots.h"
+#include "sim_collide.h"
 
 #include <string.h>
 
@@ -57,5 +58,9 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
         }
     }
     sim_bots_commit_maps(w, nav);
+    // The broadphase's regions follow the new world's size. Out of memory here cannot be undone
+    // (the map is already swapped), so it stops the program like any other broadphase growth.
+    bool rebuilt = sim_collide_rebuild(w, err);
+    AE_ASSERT(rebuilt);
     return true;
 }
