@@ -232,8 +232,11 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
 void hud_draw_notice(gfx *g, const camera *c, const char *text, float age) {
     if (age > 4.0f) return;
     Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 4.0f - age));
-    float w = gfx_text_width(1.5f, text) + 32;
+    // Long messages (a failed reload names the file and the reason) shrink to fit.
+    float scale = gfx_text_width(1.5f, text) + 32 <= c->screen_w ? 1.5f : 1.0f;
+    float w = fminf(gfx_text_width(scale, text) + 32, c->screen_w);
     gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, 150, w, 36},
                   (SDL_Color){0, 0, 0, (Uint8)(alpha * 2 / 3)});
-    gfx_text_centered(g, 0.5f * c->screen_w, 158, 1.5f, (SDL_Color){255, 230, 160, alpha}, text);
+    gfx_text_centered(g, 0.5f * c->screen_w, scale > 1.0f ? 158 : 160, scale,
+                      (SDL_Color){255, 230, 160, alpha}, text);
 }
