@@ -6,11 +6,7 @@
 /// Open arena: a walled square with a plaza, scattered houses, low cover walls and tree clumps.
 static void design_arena(ae_grid *g, ae_rng *rng) {
     const int n = g->width;
-    shape_rect(g, 0, 0, n, n, 0);
-    shape_rect(g, 0, 0, n, 2, 1);
-    shape_rect(g, 0, n - 2, n, 2, 1);
-    shape_rect(g, 0, 0, 2, n, 1);
-    shape_rect(g, n - 2, 0, 2, n, 1);
+    shape_walled_field(g, 2);
     // Houses on a loose ring around the plaza, doors on two sides.
     static const int houses[][5] = {{14, 14, 12, 9, 0},   {44, 10, 10, 10, 1}, {78, 12, 14, 9, 2},
                                     {104, 20, 10, 12, 3}, {12, 46, 9, 12, 1},  {106, 56, 10, 10, 0},
@@ -20,11 +16,6 @@ static void design_arena(ae_grid *g, ae_rng *rng) {
     for (size_t i = 0; i < sizeof houses / sizeof houses[0]; i++)
         shape_building(g, houses[i][0], houses[i][1], houses[i][2], houses[i][3],
                        doors[houses[i][4]]);
-    // Plaza: a fountain ring with four gaps.
-    shape_disc(g, 64, 64, 6, 1);
-    shape_disc(g, 64, 64, 4, 0);
-    shape_rect(g, 62, 57, 4, 14, 0);
-    shape_rect(g, 57, 62, 14, 4, 0);
     // Low walls for cover between houses.
     for (int i = 0; i < 18; i++) {
         int x = 8 + (int)ae_rng_below(rng, (uint32_t)(n - 20)),
@@ -38,7 +29,8 @@ static void design_arena(ae_grid *g, ae_rng *rng) {
         shape_trees(g, rng, 6 + (int)ae_rng_below(rng, (uint32_t)(n - 12)),
                     6 + (int)ae_rng_below(rng, (uint32_t)(n - 12)), 3 + (int)ae_rng_below(rng, 5),
                     3);
-    shape_rect(g, 56, 56, 16, 16, 0); // keep the plaza itself open
+    // The plaza, drawn last so nothing random lands in it: a fountain ring with four gaps.
+    shape_rect(g, 56, 56, 16, 16, 0);
     shape_disc(g, 64, 64, 6, 1);
     shape_disc(g, 64, 64, 4, 0);
     shape_rect(g, 62, 57, 4, 14, 0);
@@ -102,11 +94,7 @@ static void design_islands(ae_grid *g, ae_rng *rng) {
 /// A large map: fields, forests, three towns and a river with bridges.
 static void design_large(ae_grid *g, ae_rng *rng) {
     const int n = g->width;
-    shape_rect(g, 0, 0, n, n, 0);
-    shape_rect(g, 0, 0, n, 2, 1);
-    shape_rect(g, 0, n - 2, n, 2, 1);
-    shape_rect(g, 0, 0, 2, n, 1);
-    shape_rect(g, n - 2, 0, 2, n, 1);
+    shape_walled_field(g, 2);
     // The river winds from north to south.
     float x = (float)n * 0.45f;
     for (int y = 0; y < n; y += 4) {

@@ -12,6 +12,15 @@ void shape_rect(ae_grid *g, int x0, int y0, int w, int h, uint8_t v) {
         for (int x = x0; x < x0 + w; x++) set(g, x, y, v);
 }
 
+void shape_walled_field(ae_grid *g, int thickness) {
+    const int w = g->width, h = g->height;
+    shape_rect(g, 0, 0, w, h, 0);
+    shape_rect(g, 0, 0, w, thickness, 1);
+    shape_rect(g, 0, h - thickness, w, thickness, 1);
+    shape_rect(g, 0, 0, thickness, h, 1);
+    shape_rect(g, w - thickness, 0, thickness, h, 1);
+}
+
 void shape_building(ae_grid *g, int x0, int y0, int w, int h, const char *doors) {
     shape_rect(g, x0, y0, w, 1, 1);
     shape_rect(g, x0, y0 + h - 1, w, 1, 1);

@@ -6,6 +6,8 @@
 #include "arena/ae_rng.h"
 
 void shape_rect(ae_grid *g, int x0, int y0, int w, int h, uint8_t v);
+/// Clears the whole grid to open ground inside a wall border `thickness` cells thick.
+void shape_walled_field(ae_grid *g, int thickness);
 /// A hollow building one cell thick with a two-cell door in the middle of each side listed in
 /// `doors` ("n", "s", "w", "e" in any combination).
 void shape_building(ae_grid *g, int x0, int y0, int w, int h, const char *doors);

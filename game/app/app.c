@@ -8,6 +8,31 @@
 
 const char *const app_maps[APP_MAP_COUNT] = {"arena", "ruins", "islands", "large"};
 
+#ifndef ARENA_ASSET_DIR
+#define ARENA_ASSET_DIR "assets"
+#endif
+
+bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h, char *err,
+              size_t n) {
+    a->opts = *o;
+    a->humans = o->humans;
+    a->bots = o->bots >= 0 ? o->bots : 29;
+    a->renderer = r;
+    a->overlays.on = o->overlays;
+    input_init(&a->in);
+    hud_init(&a->hud);
+    camera_init(&a->cam, glms_vec2_zero(), w, h);
+    return gfx_load(&a->g, r, ARENA_ASSET_DIR "/sprites", err, n);
+}
+
+void app_close(app *a) {
+    if (a->s) session_destroy(a->s);
+    a->s = NULL;
+    world_renderer_free(&a->wr);
+    hud_free(&a->hud);
+    gfx_free(&a->g);
+}
+
 bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     char path[1024];
     arena_resolve_map(attract || a->opts.map == NULL ? app_maps[a->map] : a->opts.map, path,

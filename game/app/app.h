@@ -55,6 +55,12 @@ typedef struct app {
     int result_place, result_kills, result_ticks;
 } app;
 
+/// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
+/// renderer r (false with a reason in err when a sprite sheet cannot be loaded).
+bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h, char *err,
+              size_t n);
+/// Frees what app_open and app_start_match made (not the renderer).
+void app_close(app *a);
 /// Creates the session for the current menu choices (or the options), resets view state.
 bool app_start_match(app *a, bool attract, char *err, size_t errlen);
 /// Runs one fixed tick of the current session with the humans' inputs.

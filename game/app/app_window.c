@@ -125,9 +125,6 @@ int app_run_windowed(const arena_options *o) {
     }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
     static app a;
-    a.opts = *o;
-    a.humans = o->humans;
-    a.bots = o->bots >= 0 ? o->bots : 29;
     a.window = SDL_CreateWindow("Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     a.renderer = a.window ? SDL_CreateRenderer(a.window, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
@@ -138,15 +135,12 @@ int app_run_windowed(const arena_options *o) {
     }
     char err[512];
     int status = 0;
-    if (!gfx_load(&a.g, a.renderer, ARENA_ASSET_DIR "/sprites", err, sizeof err)) {
+    if (!app_open(&a, o, a.renderer, 1280, 720, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
     audio_init(); // false means no sound device: the game plays on silently
-    input_init(&a.in);
     input_open_pads(&a.in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
-    hud_init(&a.hud);
-    camera_init(&a.cam, glms_vec2_zero(), 1280, 720);
     sync_screen_size(&a);
     bool direct = o->map || o->replay || o->autopilot || o->record;
     if (status == 0 && !app_start_match(&a, !direct, err, sizeof err)) {
@@ -154,7 +148,6 @@ int app_run_windowed(const arena_options *o) {
         status = 2;
     }
     a.screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
-    a.overlays.on = o->overlays;
     uint64_t last = SDL_GetPerformanceCounter();
     while (status == 0 && !a.quit) {
         SDL_Event e;
@@ -170,12 +163,9 @@ int app_run_windowed(const arena_options *o) {
     if (a.s) {
         ae_error e;
         if (!session_finish(a.s, &e)) fprintf(stderr, "arena: %s: %s\n", o->record, e.msg);
-        session_destroy(a.s);
     }
-    world_renderer_free(&a.wr);
-    hud_free(&a.hud);
+    app_close(&a);
     input_close(&a.in);
-    gfx_free(&a.g);
     audio_shutdown();
     SDL_DestroyRenderer(a.renderer);
     SDL_DestroyWindow(a.window);

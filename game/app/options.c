@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "tool_util.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,11 +23,8 @@ static bool parse_u64(const char *s, uint64_t *out) {
 }
 
 static bool parse_int(const char *s, long lo, long hi, int *out) {
-    if (!s || !*s) return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || *end || v < lo || v > hi) return false;
+    long v;
+    if (!tool_parse_int(s, lo, hi, &v)) return false;
     *out = (int)v;
     return true;
 }

@@ -7,19 +7,11 @@
 #include <SDL_image.h>
 #include <stdio.h>
 
-#ifndef ARENA_ASSET_DIR
-#define ARENA_ASSET_DIR "assets"
-#endif
-
 #define SHOT_W 1280
 #define SHOT_H 720
 
 int app_run_screenshot(const arena_options *o) {
     static app a;
-    a.opts = *o;
-    a.opts.autopilot = true; // the player's agent plays, so the picture shows a real match
-    a.humans = o->humans;
-    a.bots = o->bots >= 0 ? o->bots : 29;
     SDL_Surface *surface =
         SDL_CreateRGBSurfaceWithFormat(0, SHOT_W, SHOT_H, 32, SDL_PIXELFORMAT_RGBA32);
     a.renderer = surface ? SDL_CreateSoftwareRenderer(surface) : NULL;
@@ -29,20 +21,17 @@ int app_run_screenshot(const arena_options *o) {
     }
     char err[512];
     int status = 0;
-    if (!gfx_load(&a.g, a.renderer, ARENA_ASSET_DIR "/sprites", err, sizeof err)) {
+    if (!app_open(&a, o, a.renderer, SHOT_W, SHOT_H, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
-    input_init(&a.in);
-    hud_init(&a.hud);
-    camera_init(&a.cam, glms_vec2_zero(), SHOT_W, SHOT_H);
+    a.opts.autopilot = true; // the player's agent plays, so the picture shows a real match
     if (status == 0 && !app_start_match(&a, o->title, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
     if (status == 0) {
         a.screen = o->title ? SCREEN_TITLE : SCREEN_PLAY;
-        a.overlays.on = o->overlays;
         a.in.mouse_x = SHOT_W / 2;
         a.in.mouse_y = SHOT_H / 2 + 60;
         const float dt = 1.0f / SIM_TICK_HZ;
@@ -65,10 +54,7 @@ int app_run_screenshot(const arena_options *o) {
             printf("screenshot: %s (%dx%d, tick %d)\n", o->screenshot, SHOT_W, SHOT_H, sim_tick(w));
         }
     }
-    if (a.s) session_destroy(a.s);
-    world_renderer_free(&a.wr);
-    hud_free(&a.hud);
-    gfx_free(&a.g);
+    app_close(&a);
     SDL_DestroyRenderer(a.renderer);
     SDL_FreeSurface(surface);
     return status;
