@@ -67,6 +67,15 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
                      s->replay.field_count, SIM_HASH_FIELD_COUNT);
         return false;
     }
+    // Every recorded input must be one this build could have produced.
+    for (uint32_t t = 0; t < s->replay.tick_count; t++)
+        for (int h = 0; h < s->replay.human_count; h++) {
+            sim_input in;
+            if (!sim_input_unpack(rp_replay_record(&s->replay, t, h), &in)) {
+                ae_error_set(err, "input of player %d at tick %u is out of range", h + 1, t);
+                return false;
+            }
+        }
     s->world = sim_create(&cfg, &s->replay.map, err);
     return s->world != NULL;
 }
@@ -140,9 +149,8 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
     uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->replaying) {
         apply_replay_events(s, tick);
-        for (int h = 0; h < humans; h++)
-            if (!sim_input_unpack(rp_replay_record(&s->replay, tick, h), &frames[h]))
-                memset(&frames[h], 0, sizeof frames[h]); // out-of-range values play as idle
+        for (int h = 0; h < humans; h++) // checked when the replay was loaded
+            sim_input_unpack(rp_replay_record(&s->replay, tick, h), &frames[h]);
     } else {
         for (int h = 0; h < humans; h++) {
             if (s->autopilot)

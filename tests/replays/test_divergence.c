@@ -1,7 +1,10 @@
 // Playback names the first tick and the first state field that differ from the recording.
 #include "test.h"
 
+#include "arena/ae_map_file.h"
+#include "arena/rp_writer.h"
 #include "session.h"
+#include "sim_config_io.h"
 #include "sim_world.h"
 
 #include <unistd.h>
@@ -46,4 +49,40 @@ static void test_first_tick_and_field(void) {
     remove(path);
 }
 
-TEST_MAIN(TEST_CASE(first_tick_and_field))
+/// A structurally sound replay whose input holds a value no build produces is refused.
+static void test_out_of_range_input(void) {
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/arena-range-%d.arp", (int)getpid());
+    ae_grid g;
+    REQUIRE(ae_map_load_file(ARENA_SOURCE_DIR "/assets/maps/arena.png", &g, NULL));
+    sim_config cfg = sim_default_config();
+    uint8_t blob[SIM_CONFIG_MAX_BYTES];
+    rp_writer_def def = rp_default_writer_def();
+    def.seed = 1;
+    def.human_count = 1;
+    def.record_size = SIM_INPUT_BYTES;
+    def.config_version = SIM_CONFIG_VERSION;
+    def.config = blob;
+    def.config_size = sim_config_pack(&cfg, blob);
+    def.field_names = sim_hash_field_names;
+    def.field_count = SIM_HASH_FIELD_COUNT;
+    def.map = &g;
+    rp_writer *w = rp_writer_create(&def, NULL);
+    REQUIRE(w);
+    uint8_t rec[SIM_INPUT_BYTES] = {0};
+    for (uint32_t t = 0; t < 10; t++) {
+        rec[0] = t == 7 ? 0x80 : 0; // move x = -128: outside the quantised range
+        rp_writer_tick(w, t, rec);
+    }
+    REQUIRE(rp_writer_finish(w, 10, 0, path, NULL));
+    rp_writer_destroy(w);
+    session_def play = {0};
+    play.replay_path = path;
+    ae_error err;
+    CHECK(session_create(&play, &err) == NULL);
+    CHECK_STR(err.msg, "input of player 1 at tick 7 is out of range");
+    ae_grid_free(&g);
+    remove(path);
+}
+
+TEST_MAIN(TEST_CASE(first_tick_and_field), TEST_CASE(out_of_range_input))
