@@ -112,19 +112,6 @@ const bot_brain *sim_bots_brain(const sim_world *w, int id) {
     return &w->bots->brains[id];
 }
 
-uint64_t sim_bots_hash(const sim_world *w) {
-    uint64_t h = 0xCBF29CE484222325ull;
-    for (int i = 0; i < w->agent_count; i++) {
-        const bot_brain *b = &w->bots->brains[i];
-        uint64_t parts[5] = {b->rng.state, (uint64_t)b->state, (uint64_t)(uint32_t)b->target,
-                             (uint64_t)(uint32_t)b->path_count, (uint64_t)b->path_pending};
-        for (int k = 0; k < 5; k++)
-            for (int byte = 0; byte < 8; byte++)
-                h = (h ^ ((parts[k] >> (8 * byte)) & 0xFF)) * 0x100000001B3ull;
-    }
-    return h;
-}
-
 bool bot_find_cover(const sim_world *w, int id, bot_planner *planner, vec2s threat, vec2s *out) {
     const sim_agent *a = &w->agents[id];
     ae_cover_choice c =

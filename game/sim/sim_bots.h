@@ -56,7 +56,5 @@ void sim_bots_discard_maps(sim_bots_maps *maps);
 const ae_nav_grid *sim_bots_nav(const sim_world *w);
 const ae_cover_set *sim_bots_cover(const sim_world *w);
 const bot_brain *sim_bots_brain(const sim_world *w, int id);
-/// Hash of the brains' state (part of sim_hash).
-uint64_t sim_bots_hash(const sim_world *w);
 
 #endif

@@ -116,7 +116,16 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     put_f32(&s, z->time_scale);
     out[SIM_HASH_ZONE] = s.h;
 
-    out[SIM_HASH_BOTS] = sim_bots_hash(w);
+    s.h = basis;
+    for (int i = 0; i < w->agent_count; i++) {
+        const bot_brain *b = sim_bots_brain(w, i);
+        put_u64(&s, b->rng.state);
+        put_u64(&s, (uint64_t)b->state);
+        put_u64(&s, (uint32_t)b->target);
+        put_u64(&s, (uint32_t)b->path_count);
+        put_u64(&s, (uint64_t)b->path_pending);
+    }
+    out[SIM_HASH_BOTS] = s.h;
 }
 
 uint64_t sim_hash(const sim_world *w) {
