@@ -56,7 +56,10 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
 
 static bool create_replay(session *s, const session_def *def, ae_error *err) {
     rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
-    if (!rp_replay_load(def->replay_path, &opts, &s->replay, err)) return false;
+    bool loaded = def->replay_path ? rp_replay_load(def->replay_path, &opts, &s->replay, err)
+                                   : rp_replay_load_memory(def->replay_data, def->replay_size,
+                                                           &opts, &s->replay, err);
+    if (!loaded) return false;
     s->replaying = true;
     sim_config cfg = sim_default_config();
     cfg.seed = s->replay.seed;
@@ -86,7 +89,8 @@ session *session_create(const session_def *def, ae_error *err) {
         ae_error_set(err, "out of memory");
         return NULL;
     }
-    bool ok = def->replay_path ? create_replay(s, def, err) : create_live(s, def, err);
+    bool replay = def->replay_path || def->replay_data;
+    bool ok = replay ? create_replay(s, def, err) : create_live(s, def, err);
     if (!ok) {
         session_destroy(s);
         return NULL;

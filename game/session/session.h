@@ -9,11 +9,13 @@
 #include "sim.h"
 
 typedef struct session_def {
-    const char *map_path;    ///< map to load (ignored when replaying)
-    sim_config config;       ///< seed, humans, bots, rules (ignored when replaying)
-    bool autopilot;          ///< bots drive the humans' agents
-    const char *record_path; ///< write a replay here when the session finishes (NULL: none)
-    const char *replay_path; ///< play this replay back (NULL: live)
+    const char *map_path;       ///< map to load (ignored when replaying)
+    sim_config config;          ///< seed, humans, bots, rules (ignored when replaying)
+    bool autopilot;             ///< bots drive the humans' agents
+    const char *record_path;    ///< write a replay here when the session finishes (NULL: none)
+    const char *replay_path;    ///< play this replay file back (NULL: live, or replay_data)
+    const uint8_t *replay_data; ///< or play these replay bytes back (used when replay_path is NULL)
+    size_t replay_size;         ///< bytes at replay_data
 } session_def;
 
 typedef struct session session;

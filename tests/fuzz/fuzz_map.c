@@ -1,0 +1,202 @@
+// Fuzz target: map file bytes -> grid -> SDF -> nav grid -> paths -> cover -> map check.
+//
+// Everything a map editor's save can reach. The bytes are named after their contents (PNG, BMP,
+// GIF, JPEG signatures, otherwise a Moving AI .map), so the loader's own format checks run on
+// every input. A refused file must leave an empty grid and a one-line reason. An accepted one
+// goes through every stage the game runs on a map load, with cross-checks between them: A* and
+// jump point search must agree on path lengths, smoothing never lengthens a path, cover points
+// sit at the radius from a wall, and the SDF's sign matches the cells.
+#include "arena/ae_cover.h"
+#include "arena/ae_map_check.h"
+#include "arena/ae_map_file.h"
+#include "arena/ae_nav.h"
+#include "fuzz_check.h"
+
+#include <math.h>
+#include <string.h>
+
+// Stages after loading run on maps up to this many cells, so one input stays well under a
+// second; larger maps still go through the loader.
+#define FUZZ_MAX_CELLS (256 * 256)
+#define CELL_SIZE      32.0f
+#define AGENT_RADIUS   12.0f
+
+static const char *name_for(const uint8_t *data, size_t len) {
+    static const struct {
+        const char *magic;
+        size_t n;
+        const char *name;
+    } kinds[] = {
+        {"\x89PNG", 4, "fuzz.png"},
+        {"BM", 2, "fuzz.bmp"},
+        {"GIF8", 4, "fuzz.gif"},
+        {"\xff\xd8\xff", 3, "fuzz.jpg"},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        if (len >= kinds[i].n && !memcmp(data, kinds[i].magic, kinds[i].n)) return kinds[i].name;
+    return "fuzz.map";
+}
+
+static ae_nav_cell nth_passable(const ae_nav_grid *nav, int layer, size_t n) {
+    size_t count = 0;
+    for (int y = 0; y < nav->height; y++)
+        for (int x = 0; x < nav->width; x++)
+            if (ae_nav_passable(nav, layer, x, y) && count++ == n) return (ae_nav_cell){x, y};
+    return (ae_nav_cell){-1, -1};
+}
+
+static size_t passable_count(const ae_nav_grid *nav, int layer) {
+    size_t count = 0;
+    for (int y = 0; y < nav->height; y++)
+        for (int x = 0; x < nav->width; x++) count += ae_nav_passable(nav, layer, x, y);
+    return count;
+}
+
+// A* and JPS between two passable cells must both find a path or both not, of equal length;
+// the smoothed path is never longer than the grid path.
+static void check_paths(const ae_nav_grid *nav, ae_nav_search *search, const ae_sdf *sdf, int layer,
+                        ae_nav_cell a, ae_nav_cell b) {
+    ae_nav_query q = {a, b, layer, AE_NAV_ASTAR};
+    ae_nav_status astar = ae_nav_find_path(search, nav, &q);
+    double astar_len = search->length;
+    q.method = AE_NAV_JPS;
+    ae_nav_status jps = ae_nav_find_path(search, nav, &q);
+    FUZZ_CHECK(astar == jps);
+    if (jps != AE_NAV_FOUND) return;
+    FUZZ_CHECK(fabs(search->length - astar_len) < 1e-6 * (1.0 + astar_len));
+    FUZZ_CHECK(search->length + 1e-9 >= ae_nav_octile(a, b));
+
+    static ae_nav_cell cells[FUZZ_MAX_CELLS + 2];
+    static vec2s pts[FUZZ_MAX_CELLS + 4];
+    int n = ae_nav_path_cells(search, cells, FUZZ_MAX_CELLS + 2);
+    FUZZ_CHECK(n >= 1 && n <= FUZZ_MAX_CELLS + 2);
+    vec2s s = ae_nav_cell_center(nav, a), g = ae_nav_cell_center(nav, b);
+    int m = ae_nav_smooth(sdf, nav->radii[layer], s, g, cells, n, pts, FUZZ_MAX_CELLS + 4);
+    FUZZ_CHECK(m >= 1 && m <= n + 2);
+    float smoothed = ae_nav_polyline_length(pts, m);
+    FUZZ_CHECK(smoothed <= (float)search->length * nav->cell_size * 1.0001f + 1e-3f);
+
+    // Walk the smoothed path: the follower never leaves the field's free side.
+    ae_nav_follower f;
+    ae_nav_follower_init(&f, pts, m, nav->radii[layer], nav->cell_size);
+    vec2s pos = s;
+    for (int i = 0; i < 4 * n + 16; i++)
+        if (ae_nav_follower_step(&f, sdf, nav->radii[layer], 8.0f, &pos) != AE_NAV_FOLLOW_MOVING)
+            break;
+    FUZZ_CHECK(isfinite(pos.x) && isfinite(pos.y));
+}
+
+static void check_sdf(const ae_grid *grid, const ae_sdf *sdf) {
+    FUZZ_CHECK(sdf->width == grid->width && sdf->height == grid->height);
+    for (int y = 0; y <= grid->height; y++)
+        for (int x = 0; x <= grid->width; x++) {
+            float d = ae_sdf_corner(sdf, x, y);
+            FUZZ_CHECK(isfinite(d) && fabsf(d) <= sdf->max_abs);
+        }
+    // A cell's centre is inside a wall exactly when the cell is a wall.
+    for (int y = 0; y < grid->height; y++)
+        for (int x = 0; x < grid->width; x++) {
+            vec2s c = {{((float)x + 0.5f) * CELL_SIZE, ((float)y + 0.5f) * CELL_SIZE}};
+            float d = ae_sdf_sample(sdf, c);
+            FUZZ_CHECK(ae_grid_is_wall(grid, x, y) ? d <= 0.0f : d >= 0.0f);
+        }
+}
+
+static void check_cover(const ae_grid *grid, const ae_sdf *sdf, const ae_nav_grid *nav,
+                        ae_nav_search *search, int layer) {
+    ae_cover_def def = ae_cover_default_def();
+    def.radius = AGENT_RADIUS;
+    ae_cover_set cover;
+    ae_error err;
+    if (!ae_cover_build(&cover, grid, sdf, &def, &err)) {
+        FUZZ_CHECK(err.msg[0] != '\0');
+        return;
+    }
+    for (int i = 0; i < cover.count; i++) {
+        const ae_cover_point *p = &cover.points[i];
+        FUZZ_CHECK(fabsf(ae_sdf_sample(sdf, p->pos) - def.radius) <=
+                   cover.def.tolerance * 1.0001f + 1e-3f);
+        FUZZ_CHECK(fabsf(p->normal.x * p->normal.x + p->normal.y * p->normal.y - 1.0f) < 1e-3f);
+        if (i > 0) FUZZ_CHECK(cover.points[i - 1].key < p->key);
+    }
+    ae_nav_cell a = nth_passable(nav, layer, 0);
+    if (a.x >= 0) {
+        static int32_t scratch[4096];
+        vec2s agent = ae_nav_cell_center(nav, a);
+        vec2s threat = {
+            {(float)grid->width * CELL_SIZE * 0.5f, (float)grid->height * CELL_SIZE * 0.5f}};
+        ae_cover_choice c = ae_cover_find_best(&cover, sdf, nav, search, layer, agent, threat,
+                                               20.0f * CELL_SIZE, scratch, 4096);
+        FUZZ_CHECK(c.index >= -1 && c.index < cover.count);
+    }
+    ae_cover_free(&cover);
+}
+
+static void run_stages(const ae_grid *grid) {
+    ae_error err;
+    ae_sdf sdf;
+    FUZZ_CHECK(ae_sdf_bake(&sdf, grid, CELL_SIZE, &err));
+    check_sdf(grid, &sdf);
+
+    ae_nav_def nd = ae_nav_default_def();
+    nd.radii[1] = AGENT_RADIUS;
+    nd.radius_count = 2;
+    ae_nav_grid nav;
+    FUZZ_CHECK(ae_nav_grid_build(&nav, grid, &sdf, &nd, &err));
+    ae_nav_search search;
+    FUZZ_CHECK(ae_nav_search_init(&search, &nav, &err));
+    for (int layer = 0; layer < 2; layer++) {
+        size_t n = passable_count(&nav, layer);
+        if (n == 0) continue;
+        // First to last, first to middle, and a pair picked by the map size.
+        ae_nav_cell first = nth_passable(&nav, layer, 0), last = nth_passable(&nav, layer, n - 1);
+        ae_nav_cell mid = nth_passable(&nav, layer, n / 2);
+        ae_nav_cell other = nth_passable(&nav, layer, (size_t)(grid->width * 7 + grid->height) % n);
+        check_paths(&nav, &search, &sdf, layer, first, last);
+        check_paths(&nav, &search, &sdf, layer, first, mid);
+        check_paths(&nav, &search, &sdf, layer, other, first);
+    }
+    check_cover(grid, &sdf, &nav, &search, 1);
+
+    ae_map_check_def cd = ae_map_check_default_def();
+    ae_map_check check;
+    FUZZ_CHECK(ae_map_check_run(&check, grid, &sdf, &cd, &err));
+    FUZZ_CHECK(check.free_cells == (int)ae_grid_free_count(grid));
+    FUZZ_CHECK(check.passable_cells <= check.free_cells);
+    FUZZ_CHECK(check.largest_cells <= check.passable_cells);
+    ae_map_check_free(&check);
+
+    // A run-time edit keeps the field equal to a fresh bake.
+    ae_grid edited;
+    FUZZ_CHECK(ae_grid_copy(&edited, grid, &err));
+    int ex = grid->width / 2, ey = grid->height / 2;
+    FUZZ_CHECK(ae_sdf_set_cell(&sdf, &edited, ex, ey, !ae_grid_is_wall(grid, ex, ey), &err));
+    ae_sdf fresh;
+    FUZZ_CHECK(ae_sdf_bake(&fresh, &edited, CELL_SIZE, &err));
+    size_t corners = (size_t)(grid->width + 1) * (size_t)(grid->height + 1);
+    FUZZ_CHECK(!memcmp(fresh.dist, sdf.dist, corners * sizeof *sdf.dist));
+    ae_sdf_free(&fresh);
+    ae_grid_free(&edited);
+
+    ae_nav_search_free(&search);
+    ae_nav_grid_free(&nav);
+    ae_sdf_free(&sdf);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    ae_grid grid;
+    ae_error err = {0};
+    if (!ae_map_load_memory(data, size, name_for(data, size), &grid, &err)) {
+        // Refused: one line, nothing kept.
+        FUZZ_CHECK(err.msg[0] != '\0' && !strchr(err.msg, '\n'));
+        FUZZ_CHECK(grid.cells == NULL);
+        return 0;
+    }
+    FUZZ_CHECK(grid.width >= AE_MAP_MIN_SIDE && grid.width <= AE_MAP_MAX_SIDE);
+    FUZZ_CHECK(grid.height >= AE_MAP_MIN_SIDE && grid.height <= AE_MAP_MAX_SIDE);
+    FUZZ_CHECK(ae_grid_free_count(&grid) > 0);
+    if ((size_t)grid.width * (size_t)grid.height <= FUZZ_MAX_CELLS) run_stages(&grid);
+    ae_grid_free(&grid);
+    return 0;
+}
