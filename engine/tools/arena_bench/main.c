@@ -21,12 +21,15 @@ static void usage(FILE *out) {
     for (int i = 0; i < SUITE_COUNT; i++) fprintf(out, "%s%s", i ? "|" : "", suites[i].name);
     fprintf(out, "] [--csv]\n");
     fprintf(out, "       %s pairs FILE [--method brute|grid|quadtree|sap|mbp]\n", ARENA_BENCH);
+    fprintf(out, "       %s soak [--matches N] [--agents N] [--max-ticks N] [--seed N] [--csv]\n",
+            ARENA_BENCH);
 }
 
 int main(int argc, char **argv) {
     bool csv = false;
     const char *only = NULL;
     if (argc > 1 && !strcmp(argv[1], "pairs")) return cmd_pairs(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--csv")) {
             csv = true;

@@ -1,0 +1,231 @@
+// arena-bench soak: many whole matches in one process, the way a long-running game host would
+// play them, to catch leaks, slow memory growth and rare divergences.
+//
+// Each match starts on a random shipped map with a random seed, gets one map swap to another
+// random map at a random tick (as hot reload does), is recorded, and the recording is played back
+// and must verify. After each match everything is freed and the resident set size is read.
+// The check: resident memory after the last match is within 1% of what it was after the first
+// match, and the engine's live-byte counter is back to its starting value after every match.
+#include "suites.h"
+
+#include "arena/ae_map_file.h"
+#include "arena/ae_rng.h"
+#include "session.h"
+#include "tool_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+static const char *const soak_maps[] = {"arena", "ruins", "islands", "large"};
+enum { SOAK_MAP_COUNT = sizeof soak_maps / sizeof soak_maps[0] };
+
+typedef struct soak_opts {
+    int matches;
+    int agents;
+    int max_ticks; ///< per match; 0: play to the end
+    uint64_t seed;
+    bool csv;
+} soak_opts;
+
+typedef struct soak_match {
+    uint64_t seed;
+    int map, swap_map;
+    int swap_tick;
+    int ticks;
+    double ms;
+    bool replay_ok;
+} soak_match;
+
+/// Resident set size in bytes (Linux /proc), 0 when unknown.
+static size_t resident_bytes(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (!f) return 0;
+    unsigned long pages_total = 0, pages_resident = 0;
+    int n = fscanf(f, "%lu %lu", &pages_total, &pages_resident);
+    fclose(f);
+    return n == 2 ? (size_t)pages_resident * (size_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
+static void map_path(int map, char *buf, size_t size) {
+    snprintf(buf, size, "%s/assets/maps/%s.png", ARENA_SOURCE_DIR, soak_maps[map]);
+}
+
+/// Plays one recorded, swapped match and then its replay. False (with a message) on any error.
+static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
+    char path[1024];
+    map_path(m->map, path, sizeof path);
+    session_def def = {0};
+    def.map_path = path;
+    def.config = sim_default_config();
+    def.config.seed = m->seed;
+    def.config.humans = 1;
+    def.config.bots = o->agents - 1;
+    def.autopilot = true;
+    def.record_path = record;
+    ae_error err;
+    session *s = session_create(&def, &err);
+    if (!s) {
+        tool_fail(ARENA_BENCH, path, "%s", err.msg);
+        return false;
+    }
+    ae_grid swap;
+    char swap_path[1024];
+    map_path(m->swap_map, swap_path, sizeof swap_path);
+    if (!ae_map_load_file(swap_path, &swap, &err)) {
+        tool_fail(ARENA_BENCH, swap_path, "%s", err.msg);
+        session_destroy(s);
+        return false;
+    }
+    uint64_t start = tool_now_ns();
+    bool ok = true;
+    while (ok && !session_done(s) && (!o->max_ticks || sim_tick(session_world(s)) < o->max_ticks)) {
+        if (sim_tick(session_world(s)) == m->swap_tick) {
+            ok = session_swap_map(s, &swap, swap_path, &err);
+            if (!ok) tool_fail(ARENA_BENCH, swap_path, "swap refused: %s", err.msg);
+        }
+        session_step(s, NULL);
+    }
+    m->ticks = sim_tick(session_world(s));
+    ae_grid_free(&swap);
+    if (ok && !session_finish(s, &err)) {
+        tool_fail(ARENA_BENCH, record, "%s", err.msg);
+        ok = false;
+    }
+    session_destroy(s);
+    if (!ok) return false;
+
+    session_def play = {0};
+    play.replay_path = record;
+    s = session_create(&play, &err);
+    if (!s) {
+        tool_fail(ARENA_BENCH, record, "%s", err.msg);
+        return false;
+    }
+    while (!session_done(s) && !session_diverged(s, NULL, 0)) session_step(s, NULL);
+    char msg[160];
+    m->replay_ok = !session_diverged(s, msg, sizeof msg);
+    if (!m->replay_ok) tool_fail(ARENA_BENCH, record, "%s", msg);
+    session_destroy(s);
+    m->ms = (double)(tool_now_ns() - start) * 1e-6;
+    return true;
+}
+
+static bool parse_opts(int argc, char **argv, soak_opts *o) {
+    *o = (soak_opts){50, 100, 0, tool_now_ns(), false};
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        long v;
+        if (!strcmp(a, "--csv")) {
+            o->csv = true;
+            continue;
+        }
+        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!val || !strncmp(val, "--", 2)) {
+            tool_fail(ARENA_BENCH, a, "%s",
+                      strncmp(a, "--", 2) ? "unknown argument" : "missing value");
+            return false;
+        }
+        i++;
+        if (!strcmp(a, "--matches") && tool_parse_int(val, 1, 100000, &v))
+            o->matches = (int)v;
+        else if (!strcmp(a, "--agents") && tool_parse_int(val, 1, SIM_MAX_AGENTS, &v))
+            o->agents = (int)v;
+        else if (!strcmp(a, "--max-ticks") && tool_parse_int(val, 1, 100000000, &v))
+            o->max_ticks = (int)v;
+        else if (!strcmp(a, "--seed") && tool_parse_int(val, 0, 0x7fffffffL, &v))
+            o->seed = (uint64_t)v;
+        else if (!strcmp(a, "--matches") || !strcmp(a, "--agents") || !strcmp(a, "--max-ticks") ||
+                 !strcmp(a, "--seed")) {
+            tool_fail(ARENA_BENCH, val, "%s needs a whole number in range (see --help)", a);
+            return false;
+        } else {
+            tool_fail(ARENA_BENCH, a, "unknown argument");
+            return false;
+        }
+    }
+    return true;
+}
+
+int cmd_soak(int argc, char **argv) {
+    soak_opts o;
+    if (!parse_opts(argc, argv, &o)) return TOOL_EXIT_BAD_INPUT;
+    char dir[] = "/tmp/arena-soak-XXXXXX";
+    if (!mkdtemp(dir)) {
+        tool_fail(ARENA_BENCH, "/tmp", "cannot create a temporary directory");
+        return TOOL_EXIT_FAIL;
+    }
+    char record[sizeof dir + 16];
+    snprintf(record, sizeof record, "%s/match.arp", dir);
+
+    static const char *const columns[] = {"match", "seed", "map",    "swap_to", "swap_tick",
+                                          "ticks", "ms",   "replay", "rss_mb",  "live_bytes"};
+    static const int widths[] = {5, 10, 7, 7, 9, 6, 8, 6, 8, 10};
+    tool_table t = {o.csv, 10, columns, widths};
+    if (!o.csv)
+        printf("\n# soak: %d matches of %d agents (1 autopilot + bots), soak seed %llu; each on a "
+               "random map with one random map swap, recorded and replayed\n",
+               o.matches, o.agents, (unsigned long long)o.seed);
+    tool_table_header(&t);
+
+    ae_rng rng;
+    ae_rng_seed(&rng, o.seed, 0x50a6u);
+    size_t live_before = ae_live_bytes();
+    size_t rss_first = 0, rss_last = 0, rss_peak = 0;
+    int failures = 0;
+    for (int i = 0; i < o.matches; i++) {
+        soak_match m = {0};
+        m.seed = ae_rng_next(&rng);
+        m.map = (int)ae_rng_below(&rng, SOAK_MAP_COUNT);
+        m.swap_map = (m.map + 1 + (int)ae_rng_below(&rng, SOAK_MAP_COUNT - 1)) % SOAK_MAP_COUNT;
+        m.swap_tick = 60 + (int)ae_rng_below(&rng, 3000);
+        bool ok = play_match(&o, &m, record) && m.replay_ok;
+        size_t live = ae_live_bytes();
+        if (!ok || live != live_before) failures++;
+        if (live != live_before)
+            tool_fail(ARENA_BENCH, "soak", "match %d left %zu bytes allocated", i + 1,
+                      live - live_before);
+#ifdef __GLIBC__
+        malloc_trim(0); // measure what is held, not what the allocator keeps cached for reuse
+#endif
+        size_t rss = resident_bytes();
+        if (i == 0) rss_first = rss;
+        rss_last = rss;
+        if (rss > rss_peak) rss_peak = rss;
+
+        char cells[10][32];
+        snprintf(cells[0], 32, "%d", i + 1);
+        snprintf(cells[1], 32, "%llu", (unsigned long long)m.seed);
+        snprintf(cells[2], 32, "%s", soak_maps[m.map]);
+        snprintf(cells[3], 32, "%s", soak_maps[m.swap_map]);
+        snprintf(cells[4], 32, "%d", m.swap_tick);
+        snprintf(cells[5], 32, "%d", m.ticks);
+        snprintf(cells[6], 32, "%.0f", m.ms);
+        snprintf(cells[7], 32, "%s", ok ? "ok" : "FAIL");
+        snprintf(cells[8], 32, "%.2f", (double)rss / (1024.0 * 1024.0));
+        snprintf(cells[9], 32, "%zu", live - live_before);
+        const char *row[10];
+        for (int c = 0; c < 10; c++) row[c] = cells[c];
+        tool_table_row(&t, row);
+        fflush(stdout);
+    }
+    remove(record);
+    rmdir(dir);
+
+    double growth =
+        rss_first ? 100.0 * ((double)rss_last - (double)rss_first) / (double)rss_first : 0;
+    bool rss_ok = growth < 1.0;
+    if (!o.csv)
+        printf(
+            "rss after match 1: %.2f MB, after match %d: %.2f MB (growth %+.2f%%, peak %.2f MB)\n"
+            "check: every match freed all it allocated and replayed ok: %s; "
+            "rss growth under 1%%: %s\n",
+            (double)rss_first / 1048576.0, o.matches, (double)rss_last / 1048576.0, growth,
+            (double)rss_peak / 1048576.0, failures ? "FAILED" : "ok", rss_ok ? "ok" : "FAILED");
+    return failures || !rss_ok ? TOOL_EXIT_FAIL : TOOL_EXIT_OK;
+}
