@@ -11,8 +11,8 @@ typedef struct suite {
 } suite;
 
 static const suite suites[] = {
-    {"sdf", bench_sdf},   {"broadphase", bench_broadphase}, {"nav", bench_nav},
-    {"sim", bench_sim},   {"render", bench_render},         {"replay", bench_replay},
+    {"sdf", bench_sdf}, {"broadphase", bench_broadphase}, {"nav", bench_nav},
+    {"sim", bench_sim}, {"render", bench_render},         {"replay", bench_replay},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 
@@ -21,7 +21,9 @@ static void usage(FILE *out) {
     for (int i = 0; i < SUITE_COUNT; i++) fprintf(out, "%s%s", i ? "|" : "", suites[i].name);
     fprintf(out, "] [--csv]\n");
     fprintf(out, "       %s pairs FILE [--method brute|grid|quadtree|sap|mbp]\n", ARENA_BENCH);
-    fprintf(out, "       %s soak [--matches N] [--agents N] [--max-ticks N] [--seed N] [--csv]\n",
+    fprintf(out,
+            "       %s soak [--matches N] [--agents N] [--max-ticks N] [--seed N] [--no-rss-check] "
+            "[--csv]\n",
             ARENA_BENCH);
 }
 

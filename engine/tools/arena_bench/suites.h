@@ -16,9 +16,9 @@ int bench_broadphase(bool csv);
 
 /// `arena-bench pairs FILE [--method M]`; argv holds the arguments after `pairs`.
 int cmd_pairs(int argc, char **argv);
-/// `arena-bench soak [--matches N] [--agents N] [--max-ticks N] [--seed N] [--csv]`: many
-/// recorded, swapped and replayed matches in one process; fails on leaks or memory growth.
-/// Not part of the default run (it takes minutes).
+/// `arena-bench soak [--matches N] [--agents N] [--max-ticks N] [--seed N] [--no-rss-check]
+/// [--csv]`: many recorded, swapped and replayed matches in one process; fails on leaks or memory
+/// growth. Not part of the default run (it takes minutes).
 int cmd_soak(int argc, char **argv);
 
 #endif
