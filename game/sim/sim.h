@@ -40,7 +40,9 @@ typedef struct sim_world sim_world;
 sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err);
 void sim_destroy(sim_world *w);
 
-/// Advances one tick. `inputs` holds cfg.humans frames (may be NULL when there are none).
+/// Advances one tick. `inputs` holds cfg.humans frames; NULL means every human idles (no move,
+/// no aim: auto-aim fire). Each frame is read through sim_input_normalize, so any byte values are
+/// safe. Does nothing once the match is over.
 void sim_step(sim_world *w, const sim_input *inputs);
 
 /// The phases of a tick, in order. sim_step runs them all; sim_step_phase lets a profiler (the
