@@ -37,5 +37,17 @@ void sim_bullet_mark_threat(sim_world *w, sim_bullet *b);
 
 /// Frees a bullet slot (hit_agent: who it hit, -1 for none, for the dodge statistics).
 void sim_bullet_kill(sim_world *w, int slot, int hit_agent);
+/// Frees a gem slot without giving its XP to anyone.
+void sim_gem_remove(sim_world *w, int slot);
+
+/// The centre of the nearest cell whose SDF is at least `radius` (ties to the first in row
+/// order); false when there is none.
+bool sim_nearest_room(const ae_sdf *sdf, vec2s from, float radius, vec2s *out);
+/// First thing in a tick: an agent whose centre is not finite, off the map or inside a wall
+/// (SDF < 0) moves to sim_nearest_room from its position clamped into the map (a non-finite
+/// coordinate reads as the map's middle), and prev_pos follows; a non-finite prev_pos becomes
+/// pos. Bullets with a non-finite number, no speed, or a centre off the map or in a wall, and
+/// gems off the map or in a wall, are removed without effect. The sim never makes such state.
+void sim_repair(sim_world *w);
 
 #endif

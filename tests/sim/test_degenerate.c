@@ -198,4 +198,146 @@ static void test_input_specials_replay(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
-TEST_MAIN(TEST_CASE(input_mapping), TEST_CASE(input_specials), TEST_CASE(input_specials_replay))
+/// Where the sim puts an agent found off the map or inside a wall (the rule documented at
+/// sim_step), computed here by brute force: the centre of the nearest cell whose SDF is at least
+/// the radius, from the position clamped into the map (a non-finite coordinate reads as the
+/// map's middle), ties to the first cell in row order.
+static vec2s expected_relocation(const sim_world *w, vec2s p, float radius) {
+    const float cs = w->cfg.cell_size;
+    const float mw = (float)w->grid.width * cs, mh = (float)w->grid.height * cs;
+    vec2s from = {{isfinite(p.x) ? fminf(fmaxf(p.x, 0.0f), mw) : 0.5f * mw,
+                   isfinite(p.y) ? fminf(fmaxf(p.y, 0.0f), mh) : 0.5f * mh}};
+    vec2s best = from;
+    float best_d2 = INFINITY;
+    for (int y = 0; y < w->grid.height; y++)
+        for (int x = 0; x < w->grid.width; x++) {
+            vec2s c = {{((float)x + 0.5f) * cs, ((float)y + 0.5f) * cs}};
+            float d2 = glms_vec2_distance2(c, from);
+            if (d2 < best_d2 && ae_sdf_sample(&w->sdf, c) >= radius) {
+                best_d2 = d2;
+                best = c;
+            }
+        }
+    return best;
+}
+
+/// A point whose SDF lies in [lo, hi] (a scan over cell corners and centres), for poking.
+static bool find_point(const sim_world *w, float lo, float hi, vec2s *out) {
+    const float cs = w->cfg.cell_size;
+    for (int y = 0; y < 2 * w->grid.height; y++)
+        for (int x = 0; x < 2 * w->grid.width; x++) {
+            vec2s p = {{(float)x * 0.5f * cs + 3.0f, (float)y * 0.5f * cs + 5.0f}};
+            float d = ae_sdf_sample(&w->sdf, p);
+            if (d >= lo && d <= hi) {
+                *out = p;
+                return true;
+            }
+        }
+    return false;
+}
+
+/// One run of the poking scenario; returns the final hash (0 when it could not be set up).
+static uint64_t poke_run(void) {
+    sim_world *w = dg_world("arena", 17, 2, 14);
+    if (!w) return 0;
+    w->cfg.rules.fire_cooldown = 4; // the humans fill the air with bullets to poke
+    sim_input fire[2] = {{0}};
+    sim_input_set_aim(&fire[0], (vec2s){{1.0f, 0.2f}});
+    sim_input_set_aim(&fire[1], (vec2s){{-0.3f, 1.0f}});
+    fire[0].buttons = fire[1].buttons = SIM_BUTTON_FIRE;
+    for (int t = 0; t < 400 && w->bullet_count < 6; t++) sim_step(w, fire);
+    sim_gems_drop(w, w->agents[2].pos, 6);
+    if (w->bullet_count < 6 || w->gem_count < 4 || w->alive_count < 12) {
+        fprintf(stderr, "set-up: %d bullets, %d gems, %d alive\n", w->bullet_count, w->gem_count,
+                w->alive_count);
+        sim_destroy(w);
+        return 0;
+    }
+    // Agents: far away, non-finite, deep in a wall, on the map's corner (inside the border
+    // wall); then two with the centre clear but the body overlapping a wall.
+    vec2s deep, half, edge;
+    bool found = find_point(w, -1e9f, -20.0f, &deep) && find_point(w, 5.0f, 7.0f, &half) &&
+                 find_point(w, 0.0f, 0.5f, &edge);
+    const vec2s pokes[] = {{{1e9f, 1e9f}},
+                           {{-1e9f, 100.0f}},
+                           {{NAN, NAN}},
+                           {{INFINITY, -INFINITY}},
+                           {{FLT_MAX, -FLT_MAX}},
+                           {{2000.0f, NAN}},
+                           deep,
+                           {{0.0f, 0.0f}},
+                           half,
+                           edge};
+    enum {
+        POKES = 10,
+        RELOCATED = 8
+    }; // the first eight have their centre off the map or in a wall
+    int ids[POKES], n = 0;
+    for (int i = 0; i < w->agent_count && n < POKES; i++)
+        if (w->agents[i].placement == 0) ids[n++] = i;
+    vec2s want[POKES];
+    for (int k = 0; k < POKES; k++) {
+        sim_agent *a = &w->agents[ids[k]];
+        a->pos = pokes[k];
+        if (k == 2) a->prev_pos = pokes[k];
+        want[k] = expected_relocation(w, a->pos, a->radius);
+    }
+    // Bullets: far away, non-finite position or velocity, standing still, inside a wall.
+    const vec2s bpos[] = {{{1e9f, 0.0f}}, {{NAN, 3.0f}}, {{0}}, {{0}}, {{0}}, deep};
+    const vec2s bvel[] = {{{1, 0}}, {{1, 0}}, {{NAN, 0}}, {{0, 0}}, {{1e30f, 1e30f}}, {{0, 1}}};
+    int nb = 0;
+    for (int k = 0; k < w->cfg.max_bullets && nb < 6; k++) {
+        sim_bullet *b = &w->bullets[k];
+        if (!b->alive) continue;
+        if (bpos[nb].x != 0.0f || bpos[nb].y != 0.0f) b->pos = bpos[nb];
+        b->vel = bvel[nb];
+        nb++;
+    }
+    const int bullets_before = w->bullet_count;
+    // Gems: far away, non-finite, inside a wall.
+    const vec2s gpos[] = {{{1e9f, 1e9f}}, {{NAN, 0.0f}}, deep, {{-1e9f, INFINITY}}};
+    int ng = 0;
+    for (int g = 0; g < w->cfg.max_gems && ng < 4; g++)
+        if (w->gems[g].alive) w->gems[g].pos = gpos[ng++];
+    const int gems_before = w->gem_count;
+
+    CHECK(found);
+    // The repair happens first thing in the tick, before the bots think.
+    sim_step_phase(w, fire, SIM_PHASE_BOTS);
+    for (int k = 0; k < POKES; k++) {
+        const sim_agent *a = &w->agents[ids[k]];
+        if (k < RELOCATED) {
+            CHECK(a->pos.x == want[k].x && a->pos.y == want[k].y);
+            CHECK(a->prev_pos.x == a->pos.x && a->prev_pos.y == a->pos.y);
+        } else {
+            CHECK(a->pos.x == pokes[k].x && a->pos.y == pokes[k].y); // left to the slide
+        }
+    }
+    CHECK(w->bullet_count == bullets_before - 6);
+    CHECK(w->gem_count == gems_before - 4);
+    for (int p = SIM_PHASE_BOTS + 1; p < SIM_PHASE_COUNT; p++)
+        sim_step_phase(w, fire, (sim_phase)p);
+    // The two overlapping a wall are pushed out by the slide.
+    CHECK(dg_world_sane(w, "after the pokes"));
+    bool sane = true;
+    for (int t = 0; t < 300 && !sim_over(w) && sane; t++) {
+        sim_step(w, fire);
+        sane = dg_world_sane(w, "later");
+    }
+    CHECK(sane);
+    uint64_t h = sim_hash(w);
+    sim_destroy(w);
+    return h;
+}
+
+/// Positions far outside the map, non-finite or inside walls (agents, bullets, gems): repaired
+/// as sim_step documents, no crash, a finite state and the same hash on every run.
+static void test_positions_outside(void) {
+    uint64_t a = poke_run(), b = poke_run();
+    CHECK(a != 0);
+    CHECK(a == b);
+    CHECK(ae_live_bytes() == 0);
+}
+
+TEST_MAIN(TEST_CASE(input_mapping), TEST_CASE(input_specials), TEST_CASE(input_specials_replay),
+          TEST_CASE(positions_outside))
