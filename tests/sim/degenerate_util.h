@@ -5,11 +5,12 @@
 
 #include "sim_internal.h"
 
-/// Sanitizer builds run many times slower: the long cases take fewer ticks there.
+/// Sanitizer builds run many times slower: the long cases take fewer ticks (or smaller pools)
+/// there.
 #ifdef DEGENERATE_SLOW
-#define DG_TICKS(release, sanitize) (sanitize)
+#define DG_BUILD(release, sanitize) (sanitize)
 #else
-#define DG_TICKS(release, sanitize) (release)
+#define DG_BUILD(release, sanitize) (release)
 #endif
 
 /// Builds a shipped map design ("arena", "ruins", "islands", "large") into g.
