@@ -21,10 +21,12 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
         ae_grid_free(&new_grid);
         return false;
     }
+    const int old_width = w->sdf.width, old_height = w->sdf.height;
     ae_sdf_free(&w->sdf);
     ae_grid_free(&w->grid);
     w->grid = new_grid;
     w->sdf = new_sdf; // the navigation prepared above reads the field through &w->sdf
+    sim_zone_fit(w, old_width, old_height);
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
         if (a->placement != 0 || ae_sdf_sample(&w->sdf, a->pos) >= a->radius) continue;

@@ -4,6 +4,7 @@
 // spawns) are in degenerate_maps.c.
 #include "test.h"
 
+#include "degenerate_maps.h"
 #include "degenerate_util.h"
 #include "session.h"
 
@@ -637,4 +638,5 @@ TEST_MAIN(TEST_CASE(input_mapping), TEST_CASE(input_specials), TEST_CASE(input_s
           TEST_CASE(positions_outside), TEST_CASE(one_agent), TEST_CASE(agent_limits),
           TEST_CASE(humans_only), TEST_CASE(max_agents_large), TEST_CASE(max_agents_small),
           TEST_CASE(bullet_pool_small), TEST_CASE(bullet_pool_max_agents), TEST_CASE(gem_pool_full),
-          TEST_CASE(max_capacities))
+          TEST_CASE(max_capacities), TEST_CASE(reload_all_wall), TEST_CASE(swap_no_room),
+          TEST_CASE(swap_smaller_map), TEST_CASE(crowded_spawn))
