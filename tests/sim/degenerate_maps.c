@@ -4,7 +4,7 @@
 #include "test.h"
 
 #include "arena/rp_replay.h"
-#include "degenerate_maps.h"
+#include "degenerate_cases.h"
 #include "degenerate_util.h"
 #include "hot_reload.h"
 #include "sim_config_io.h"
