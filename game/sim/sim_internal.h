@@ -47,11 +47,13 @@ void sim_gem_remove(sim_world *w, int slot);
 /// The centre of the nearest cell whose SDF is at least `radius` (ties to the first in row
 /// order); false when there is none.
 bool sim_nearest_room(const ae_sdf *sdf, vec2s from, float radius, vec2s *out);
+/// Moves an agent to sim_nearest_room from its position clamped into the map (a non-finite
+/// coordinate reads as the map's middle); prev_pos follows (a jump, no sweep).
+void sim_agent_place_in_room(sim_world *w, sim_agent *a);
 /// First thing in a tick: an agent whose centre is not finite, off the map or inside a wall
-/// (SDF < 0) moves to sim_nearest_room from its position clamped into the map (a non-finite
-/// coordinate reads as the map's middle), and prev_pos follows; a non-finite prev_pos becomes
-/// pos. Bullets with a non-finite number, no speed, or a centre off the map or in a wall, and
-/// gems off the map or in a wall, are removed without effect. The sim never makes such state.
+/// (SDF < 0) is moved by sim_agent_place_in_room; a non-finite prev_pos becomes pos. Bullets with a
+/// non-finite number, no speed, or a centre off the map or in a wall, and gems off the map or in a
+/// wall, are removed without effect. The sim never makes such state.
 void sim_repair(sim_world *w);
 
 #endif

@@ -21,6 +21,7 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
         ae_grid_free(&new_grid);
         return false;
     }
+    sim_repair(w); // anything poked off the map since the last tick, so the rebuild sees none
     const int old_width = w->sdf.width, old_height = w->sdf.height;
     ae_sdf_free(&w->sdf);
     ae_grid_free(&w->grid);
@@ -29,9 +30,8 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
     sim_zone_fit(w, old_width, old_height);
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
-        if (a->placement != 0 || ae_sdf_sample(&w->sdf, a->pos) >= a->radius) continue;
-        vec2s p;
-        if (sim_nearest_room(&w->sdf, a->pos, a->radius, &p)) a->pos = a->prev_pos = p;
+        if (a->placement == 0 && !(ae_sdf_sample(&w->sdf, a->pos) >= a->radius))
+            sim_agent_place_in_room(w, a);
     }
     for (int k = 0; k < w->cfg.max_bullets; k++) {
         sim_bullet *b = &w->bullets[k];

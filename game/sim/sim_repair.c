@@ -28,9 +28,7 @@ static bool in_wall(const sim_world *w, vec2s p) {
     return !(ae_sdf_sample(&w->sdf, p) >= 0.0f);
 }
 
-static void repair_agent(sim_world *w, sim_agent *a) {
-    if (!finite2(a->prev_pos)) a->prev_pos = a->pos;
-    if (!in_wall(w, a->pos)) return;
+void sim_agent_place_in_room(sim_world *w, sim_agent *a) {
     const float mw = (float)w->sdf.width * w->sdf.cell_size;
     const float mh = (float)w->sdf.height * w->sdf.cell_size;
     vec2s from = {{isfinite(a->pos.x) ? ae_clampf(a->pos.x, 0.0f, mw) : 0.5f * mw,
@@ -38,6 +36,11 @@ static void repair_agent(sim_world *w, sim_agent *a) {
     // sim_map_can_host guaranteed rooms for every agent, so one is always found.
     if (!sim_nearest_room(&w->sdf, from, a->radius, &a->pos)) a->pos = from;
     a->prev_pos = a->pos; // a jump, not a sweep: it hits no bullet on the way
+}
+
+static void repair_agent(sim_world *w, sim_agent *a) {
+    if (!finite2(a->prev_pos)) a->prev_pos = a->pos;
+    if (in_wall(w, a->pos)) sim_agent_place_in_room(w, a);
 }
 
 void sim_repair(sim_world *w) {

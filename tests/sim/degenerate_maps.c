@@ -164,7 +164,8 @@ void test_swap_no_room(void) {
 /// A swap from the largest shipped map (512x512) to the smallest (128x128) mid-match: agents
 /// beyond the new bounds move to the nearest cell with room (prev_pos too: no sweep), bullets and
 /// gems beyond them disappear, the zone's circles move inside the new map, and the match plays on
-/// to its end with a sane state.
+/// to its end with a sane state. Agents poked to non-finite positions just before the swap are
+/// repaired by it (sim_repair runs first), dead ones included.
 void test_swap_smaller_map(void) {
     ae_grid small;
     REQUIRE(dg_design("arena", &small));
@@ -186,6 +187,15 @@ void test_swap_smaller_map(void) {
             w->gems[g].alive && (w->gems[g].pos.x > new_side || w->gems[g].pos.y > new_side);
     // Most of the match happens beyond the new bounds.
     CHECK(outside > 50 && stray_bullets > 0 && stray_gems > 0);
+    // Poked just before the swap (no tick in between): a living and a dead agent, not finite.
+    int living = -1, dead = -1;
+    for (int i = 0; i < w->agent_count; i++) {
+        if (w->agents[i].placement == 0 && living < 0) living = i;
+        if (w->agents[i].placement != 0 && dead < 0) dead = i;
+    }
+    REQUIRE(living >= 0 && dead >= 0);
+    w->agents[living].pos = (vec2s){{NAN, 1e9f}};
+    w->agents[dead].pos = w->agents[dead].prev_pos = (vec2s){{-INFINITY, NAN}};
     static vec2s before[200];
     for (int i = 0; i < w->agent_count; i++) before[i] = w->agents[i].pos;
     ae_error err;
