@@ -54,13 +54,14 @@ void sim_destroy(sim_world *w);
 /// Advances one tick. `inputs` holds cfg.humans frames; NULL means every human idles (no move,
 /// no aim: auto-aim fire). Each frame is read through sim_input_normalize, so any byte values are
 /// safe. Does nothing once the match is over.
-/// State the sim never produces itself, put there by code that edits the world, is repaired
-/// first thing in the tick: an agent whose centre is not finite, off the map or inside a wall
+/// State the sim never produces itself, put there by code that edits the world, is repaired:
+/// first thing in the tick, an agent whose centre is not finite, off the map or in a wall cell
 /// moves to the centre of the nearest cell with room for its radius (measured from its position
-/// clamped into the map, a non-finite coordinate reading as the map's middle); bullets with a
-/// non-finite number, no speed or a centre off the map or in a wall, and gems off the map or in
-/// a wall, disappear without effect. An agent whose centre is clear but whose body overlaps a
-/// wall is pushed out by the usual slide.
+/// clamped into the map, a non-finite coordinate reading as the map's middle; prev_pos follows),
+/// and gems off the map or in a wall cell disappear; as their flight starts, bullets with a
+/// non-finite number, no speed or a centre off the map disappear (one inside a wall ends as a
+/// wall hit, like any bullet meeting a wall). None of these has any other effect. An agent whose
+/// centre is clear but whose body overlaps a wall is pushed out by the usual slide.
 void sim_step(sim_world *w, const sim_input *inputs);
 
 /// The phases of a tick, in order. sim_step runs them all; sim_step_phase lets a profiler (the

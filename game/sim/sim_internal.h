@@ -50,10 +50,12 @@ bool sim_nearest_room(const ae_sdf *sdf, vec2s from, float radius, vec2s *out);
 /// Moves an agent to sim_nearest_room from its position clamped into the map (a non-finite
 /// coordinate reads as the map's middle); prev_pos follows (a jump, no sweep).
 void sim_agent_place_in_room(sim_world *w, sim_agent *a);
-/// First thing in a tick: an agent whose centre is not finite, off the map or inside a wall
-/// (SDF < 0) is moved by sim_agent_place_in_room; a non-finite prev_pos becomes pos. Bullets with a
-/// non-finite number, no speed, or a centre off the map or in a wall, and gems off the map or in a
-/// wall, are removed without effect. The sim never makes such state.
+/// First thing in a tick: an agent whose centre is not finite, off the map or in a wall cell is
+/// moved by sim_agent_place_in_room; a non-finite prev_pos becomes pos. Gems off the map or in a
+/// wall cell are removed without effect. The sim never makes such state.
 void sim_repair(sim_world *w);
+/// A bullet the sim never makes: a non-finite number, no speed, or a centre off the map. The
+/// bullets phase removes it without effect before its flight.
+bool sim_bullet_broken(const sim_world *w, const sim_bullet *b);
 
 #endif

@@ -23,9 +23,14 @@ static bool finite2(vec2s v) {
     return isfinite(v.x) && isfinite(v.y);
 }
 
-/// Centre off the map, inside a wall or not finite (the field reads those as deep in a wall).
+/// Off the map, in a wall cell or not finite. A cell lookup, not a field sample: this runs for
+/// every agent and gem every tick. Whatever the sim places has a positive SDF, so it lies inside
+/// a free cell.
 static bool in_wall(const sim_world *w, vec2s p) {
-    return !(ae_sdf_sample(&w->sdf, p) >= 0.0f);
+    float u = p.x * w->sdf.inv_cell, v = p.y * w->sdf.inv_cell;
+    if (!(u >= 0.0f && v >= 0.0f && u < (float)w->grid.width && v < (float)w->grid.height))
+        return true; // NaN fails the test too
+    return ae_grid_is_wall(&w->grid, (int)u, (int)v);
 }
 
 void sim_agent_place_in_room(sim_world *w, sim_agent *a) {
@@ -43,18 +48,18 @@ static void repair_agent(sim_world *w, sim_agent *a) {
     if (in_wall(w, a->pos)) sim_agent_place_in_room(w, a);
 }
 
+bool sim_bullet_broken(const sim_world *w, const sim_bullet *b) {
+    const float mw = (float)w->sdf.width * w->sdf.cell_size;
+    const float mh = (float)w->sdf.height * w->sdf.cell_size;
+    float speed = glms_vec2_norm(b->vel);
+    // Written so that NaN fails every test.
+    return !(b->pos.x >= 0.0f && b->pos.x <= mw && b->pos.y >= 0.0f && b->pos.y <= mh) ||
+           !(speed > 0.0f && speed < INFINITY) || !isfinite(b->range_left) || !isfinite(b->damage);
+}
+
 void sim_repair(sim_world *w) {
     for (int i = 0; i < w->agent_count; i++) repair_agent(w, &w->agents[i]);
-    for (int k = 0; k < w->cfg.max_bullets; k++) {
-        sim_bullet *b = &w->bullets[k];
-        if (!b->alive) continue;
-        float speed = glms_vec2_norm(b->vel);
-        if (in_wall(w, b->pos) || !(speed > 0.0f) || !isfinite(speed) || !isfinite(b->range_left) ||
-            !isfinite(b->damage)) {
-            b->threat = -1; // not a dodge either
-            sim_bullet_kill(w, k, -1);
-        }
-    }
+    if (w->gem_count == 0) return;
     for (int g = 0; g < w->cfg.max_gems; g++)
         if (w->gems[g].alive && in_wall(w, w->gems[g].pos)) sim_gem_remove(w, g);
 }
