@@ -161,6 +161,8 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
                 sim_autopilot_input(s->autopilot, s->world, h, &frames[h]);
             else if (inputs)
                 frames[h] = inputs[h];
+            // What the sim will read, so the recording holds a frame a replay can play.
+            sim_input_normalize(&frames[h]);
         }
         if (s->writer) {
             uint8_t records[SIM_MAX_HUMANS * SIM_INPUT_BYTES];

@@ -20,11 +20,17 @@ typedef enum sim_difficulty { SIM_EASY, SIM_NORMAL, SIM_HARD, SIM_DIFFICULTY_COU
 typedef struct sim_config {
     uint64_t seed;
     int humans;         ///< agents 0 .. humans-1 take inputs from sim_step (0..SIM_MAX_HUMANS)
-    int bots;           ///< agents driven by the sim's own bots
+    int bots;           ///< agents driven by the sim's own bots (humans + bots: 1..SIM_MAX_AGENTS)
     int bot_difficulty; ///< a sim_difficulty for every bot, or -1 to mix them evenly
-    int max_bullets;    ///< bullet capacity
-    int max_gems;       ///< gem capacity
-    float cell_size;    ///< world units per map cell
+    /// Bullet capacity (1 .. 2^20). Shots are served in agent id order into the lowest free
+    /// slots; when every slot is in flight a new shot is refused (no bullet, no SHOT event, the
+    /// shooter's cooldown does not start, so it fires as soon as a slot frees). Bullets in
+    /// flight are never dropped to make room.
+    int max_bullets;
+    /// Gem capacity (1 .. 2^20). When every slot holds a gem, new gems (spawned, or dropped by a
+    /// death) are not created; the lying ones stay until picked up.
+    int max_gems;
+    float cell_size; ///< world units per map cell
     sim_rules rules;
 } sim_config;
 
@@ -36,11 +42,26 @@ sim_config sim_default_config(void);
 
 typedef struct sim_world sim_world;
 
-/// Creates a match on a copy of `grid`; NULL with err when the config or map cannot host it.
+/// Creates a match on a copy of `grid`; NULL with err when the config or map cannot host it:
+/// "humans must be 0 to 8, not H", "a match needs 1 to 1000 agents, not N" (no agents at all is
+/// refused), "capacities or cell size out of range", or "map has room for R agents, the match
+/// needs N" (every agent needs a cell whose centre is twice its radius from walls).
+/// A match of one agent is allowed: it ends at the end of its first tick with that agent as the
+/// winner, like any match once at most one agent is left alive.
 sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err);
 void sim_destroy(sim_world *w);
 
-/// Advances one tick. `inputs` holds cfg.humans frames (may be NULL when there are none).
+/// Advances one tick. `inputs` holds cfg.humans frames; NULL means every human idles (no move,
+/// no aim: auto-aim fire). Each frame is read through sim_input_normalize, so any byte values are
+/// safe. Does nothing once the match is over.
+/// State the sim never produces itself, put there by code that edits the world, is repaired:
+/// first thing in the tick, an agent whose centre is not finite, off the map or in a wall cell
+/// moves to the centre of the nearest cell with room for its radius (measured from its position
+/// clamped into the map, a non-finite coordinate reading as the map's middle; prev_pos follows),
+/// and gems off the map or in a wall cell disappear; as their flight starts, bullets with a
+/// non-finite number, no speed or a centre off the map disappear (one inside a wall ends as a
+/// wall hit, like any bullet meeting a wall). None of these has any other effect. An agent whose
+/// centre is clear but whose body overlaps a wall is pushed out by the usual slide.
 void sim_step(sim_world *w, const sim_input *inputs);
 
 /// The phases of a tick, in order. sim_step runs them all; sim_step_phase lets a profiler (the
@@ -61,9 +82,13 @@ typedef enum sim_phase {
 void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase);
 const char *sim_phase_name(sim_phase phase);
 
-/// Swaps in a new map at a tick boundary (a recorded event): rebakes the field, pushes agents out
-/// of new walls, drops bullets and gems inside walls and replans paths. False (with err, and the
-/// old map kept) when the map cannot host the match.
+/// Swaps in a new map at a tick boundary (a recorded event): rebakes the field, moves every
+/// living agent whose radius is not clear of the new walls (or who is beyond the new bounds) to
+/// the centre of the nearest cell with room, prev_pos too (a jump: no sweep), drops bullets and
+/// gems inside walls or beyond the bounds and replans paths. On a map of another size the zone
+/// keeps its place relative to the map (centres scale with the sides, radii with the diagonal;
+/// its timings stay). False (with err, and the whole state unchanged) when the map cannot host
+/// the match, e.g. "map has room for 0 agents, the match needs 30" for an all-wall grid.
 bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err);
 
 /// Canonical hash of the whole state (fields in a fixed order, never raw struct memory). It

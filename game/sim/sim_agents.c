@@ -47,9 +47,10 @@ void sim_agents_control(sim_world *w, const sim_input *inputs) {
         sim_agent *a = &w->agents[i];
         sim_input in = {0};
         if (a->placement == 0) {
-            if (i < w->cfg.humans)
-                in = inputs[i];
-            else
+            if (i < w->cfg.humans) {
+                if (inputs) in = inputs[i];
+                sim_input_normalize(&in);
+            } else
                 sim_bots_think(w, i, &in);
         }
         w->controls[i] = in;

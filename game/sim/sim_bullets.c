@@ -42,6 +42,11 @@ void sim_bullets_update(sim_world *w) {
     for (int k = 0; k < w->cfg.max_bullets; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
+        if (sim_bullet_broken(w, b)) {
+            b->threat = -1; // not a dodge either
+            sim_bullet_kill(w, k, -1);
+            continue;
+        }
         float speed = glms_vec2_norm(b->vel);
         float travel = fminf(speed, b->range_left);
         vec2s dir = glms_vec2_scale(b->vel, 1.0f / speed);

@@ -24,6 +24,13 @@ void sim_gems_drop(sim_world *w, vec2s pos, int count) {
     }
 }
 
+void sim_gem_remove(sim_world *w, int slot) {
+    sim_gem *gem = &w->gems[slot];
+    gem->alive = false;
+    w->gem_count--;
+    w->spawned_gems -= !gem->dropped;
+}
+
 static void level_up(sim_world *w, int id) {
     sim_agent *a = &w->agents[id];
     for (;;) {
@@ -62,9 +69,7 @@ void sim_gems_update(sim_world *w) {
         }
         if (taker < 0) continue;
         w->agents[taker].xp += gem->xp;
-        gem->alive = false;
-        w->gem_count--;
-        w->spawned_gems -= !gem->dropped;
+        sim_gem_remove(w, g);
         sim_event_push(w, SIM_EVENT_PICKUP, taker, -1, 0.0f, gem->pos);
         level_up(w, taker);
     }

@@ -10,8 +10,18 @@ static int8_t quantise_unit(float v) {
     return (int8_t)(q > 127.0f ? 127 : (q < -127.0f ? -127 : q));
 }
 
+/// A finite vector whose squared length overflows (components beyond about 1.8e19) scaled so its
+/// larger component is +-1: the same direction, a length the float formulas can take. Ordinary
+/// vectors are returned as they are, so the frames bots produce stay bit-identical.
+static vec2s tame(vec2s v) {
+    if (isfinite(v.x * v.x + v.y * v.y)) return v;
+    float big = fmaxf(fabsf(v.x), fabsf(v.y));
+    return (vec2s){{v.x / big, v.y / big}};
+}
+
 void sim_input_set_move(sim_input *in, vec2s move) {
     if (!isfinite(move.x) || !isfinite(move.y)) move = glms_vec2_zero();
+    move = tame(move);
     float len = sqrtf(move.x * move.x + move.y * move.y);
     if (len > 1.0f) move = glms_vec2_scale(move, 1.0f / len);
     in->move_x = quantise_unit(move.x);
@@ -19,13 +29,20 @@ void sim_input_set_move(sim_input *in, vec2s move) {
 }
 
 void sim_input_set_aim(sim_input *in, vec2s aim) {
+    in->aim_x = in->aim_y = 0;
+    if (!isfinite(aim.x) || !isfinite(aim.y)) return;
+    aim = tame(aim);
     float len = sqrtf(aim.x * aim.x + aim.y * aim.y);
-    if (!isfinite(len) || len < 1e-6f) {
-        in->aim_x = in->aim_y = 0;
-        return;
-    }
+    if (len < 1e-6f) return;
     in->aim_x = (int16_t)roundf(aim.x / len * 32000.0f);
     in->aim_y = (int16_t)roundf(aim.y / len * 32000.0f);
+}
+
+void sim_input_normalize(sim_input *in) {
+    if (in->move_x == INT8_MIN) in->move_x = -127;
+    if (in->move_y == INT8_MIN) in->move_y = -127;
+    in->buttons &= SIM_BUTTON_FIRE;
+    if (in->skill_pick > SIM_SKILL_COUNT) in->skill_pick = 0;
 }
 
 vec2s sim_input_move(const sim_input *in) {

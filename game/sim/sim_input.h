@@ -22,10 +22,20 @@ typedef struct sim_input {
 /// Bytes of a serialised input frame (replays store exactly these).
 #define SIM_INPUT_BYTES 8
 
-/// Quantises a float stick vector (length <= 1 after clamping; NaN or infinity count as 0).
+/// Quantises a float stick vector. A vector longer than 1 is scaled to length 1, keeping its
+/// direction however large its finite components are (FLT_MAX included); a NaN or infinite
+/// component makes the whole stick 0 (a broken reading is no input); tiny and subnormal values
+/// round to 0.
 void sim_input_set_move(sim_input *in, vec2s move);
-/// Quantises an aim direction; a zero or non-finite vector clears the aim.
+/// Quantises an aim direction (any finite length, FLT_MAX included, keeps its direction). A NaN
+/// or infinite component, or a vector shorter than 1e-6 (subnormals included), clears the aim,
+/// which means auto-aim.
 void sim_input_set_aim(sim_input *in, vec2s aim);
+/// Maps a frame filled in field by field to one a replay can hold: move -128 becomes -127,
+/// button bits other than SIM_BUTTON_FIRE are cleared and a skill pick above SIM_SKILL_COUNT
+/// becomes 0. Frames from sim_input_set_* are left unchanged. sim_step reads every human frame
+/// through it, and a recording session stores the normalised frame.
+void sim_input_normalize(sim_input *in);
 /// The move vector as the sim reads it: length at most 1.
 vec2s sim_input_move(const sim_input *in);
 /// The aim direction as a unit vector, or false when there is none.

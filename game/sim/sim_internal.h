@@ -25,6 +25,10 @@ void sim_bullets_update(sim_world *w);
 void sim_gems_update(sim_world *w);
 void sim_zone_init(sim_world *w);
 void sim_zone_update(sim_world *w);
+/// After a swap to a map of another size (the old one was old_width x old_height cells): the
+/// zone keeps its place relative to the map, centres scaled with each side and radii with the
+/// diagonal, so its circles stay over the new map. Its timings stay as the match began.
+void sim_zone_fit(sim_world *w, int old_width, int old_height);
 void sim_agents_regen_and_deaths(sim_world *w);
 
 /// Deals damage from `from` (-1 for the zone) to agent `to`.
@@ -37,5 +41,21 @@ void sim_bullet_mark_threat(sim_world *w, sim_bullet *b);
 
 /// Frees a bullet slot (hit_agent: who it hit, -1 for none, for the dodge statistics).
 void sim_bullet_kill(sim_world *w, int slot, int hit_agent);
+/// Frees a gem slot without giving its XP to anyone.
+void sim_gem_remove(sim_world *w, int slot);
+
+/// The centre of the nearest cell whose SDF is at least `radius` (ties to the first in row
+/// order); false when there is none.
+bool sim_nearest_room(const ae_sdf *sdf, vec2s from, float radius, vec2s *out);
+/// Moves an agent to sim_nearest_room from its position clamped into the map (a non-finite
+/// coordinate reads as the map's middle); prev_pos follows (a jump, no sweep).
+void sim_agent_place_in_room(sim_world *w, sim_agent *a);
+/// First thing in a tick: an agent whose centre is not finite, off the map or in a wall cell is
+/// moved by sim_agent_place_in_room; a non-finite prev_pos becomes pos. Gems off the map or in a
+/// wall cell are removed without effect. The sim never makes such state.
+void sim_repair(sim_world *w);
+/// A bullet the sim never makes: a non-finite number, no speed, or a centre off the map. The
+/// bullets phase removes it without effect before its flight.
+bool sim_bullet_broken(const sim_world *w, const sim_bullet *b);
 
 #endif

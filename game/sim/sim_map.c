@@ -6,20 +6,6 @@
 
 #include <string.h>
 
-/// The centre of the nearest cell where a circle of `radius` fits; false when there is none.
-static bool nearest_room(const ae_sdf *sdf, vec2s from, float radius, vec2s *out) {
-    float best = 1e30f;
-    for (int y = 0; y < sdf->height; y++)
-        for (int x = 0; x < sdf->width; x++) {
-            vec2s c = {{((float)x + 0.5f) * sdf->cell_size, ((float)y + 0.5f) * sdf->cell_size}};
-            float d2 = glms_vec2_distance2(c, from);
-            if (d2 >= best || ae_sdf_sample(sdf, c) < radius) continue;
-            best = d2;
-            *out = c;
-        }
-    return best < 1e30f;
-}
-
 bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
     ae_grid new_grid;
     ae_sdf new_sdf;
@@ -35,15 +21,17 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
         ae_grid_free(&new_grid);
         return false;
     }
+    sim_repair(w); // anything poked off the map since the last tick, so the rebuild sees none
+    const int old_width = w->sdf.width, old_height = w->sdf.height;
     ae_sdf_free(&w->sdf);
     ae_grid_free(&w->grid);
     w->grid = new_grid;
     w->sdf = new_sdf; // the navigation prepared above reads the field through &w->sdf
+    sim_zone_fit(w, old_width, old_height);
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
-        if (a->placement != 0 || ae_sdf_sample(&w->sdf, a->pos) >= a->radius) continue;
-        vec2s p;
-        if (nearest_room(&w->sdf, a->pos, a->radius, &p)) a->pos = a->prev_pos = p;
+        if (a->placement == 0 && !(ae_sdf_sample(&w->sdf, a->pos) >= a->radius))
+            sim_agent_place_in_room(w, a);
     }
     for (int k = 0; k < w->cfg.max_bullets; k++) {
         sim_bullet *b = &w->bullets[k];
@@ -51,11 +39,7 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
     }
     for (int g = 0; g < w->cfg.max_gems; g++) {
         sim_gem *gem = &w->gems[g];
-        if (gem->alive && ae_sdf_sample(&w->sdf, gem->pos) < SIM_GEM_RADIUS) {
-            gem->alive = false;
-            w->gem_count--;
-            w->spawned_gems -= !gem->dropped;
-        }
+        if (gem->alive && ae_sdf_sample(&w->sdf, gem->pos) < SIM_GEM_RADIUS) sim_gem_remove(w, g);
     }
     sim_bots_commit_maps(w, nav);
     // The broadphase's regions follow the new world's size. Out of memory here cannot be undone

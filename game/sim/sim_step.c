@@ -14,6 +14,7 @@ void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase) {
     switch (phase) {
     case SIM_PHASE_BOTS:
         w->event_count = 0;
+        sim_repair(w);
         sim_agents_control(w, inputs);
         break;
     case SIM_PHASE_PATHS:

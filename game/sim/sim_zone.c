@@ -21,6 +21,20 @@ void sim_zone_init(sim_world *w) {
     z->time_scale = ae_clampf(diag_cells / 181.0f, 1.0f, 4.0f);
 }
 
+void sim_zone_fit(sim_world *w, int old_width, int old_height) {
+    const float nw = (float)w->sdf.width, nh = (float)w->sdf.height;
+    if (w->sdf.width == old_width && w->sdf.height == old_height) return;
+    const float ow = (float)old_width, oh = (float)old_height;
+    const float sx = nw / ow, sy = nh / oh;
+    const float sr = sqrtf(nw * nw + nh * nh) / sqrtf(ow * ow + oh * oh);
+    sim_zone *z = &w->zone;
+    vec2s *centres[] = {&z->center, &z->from_center, &z->next_center};
+    for (int i = 0; i < 3; i++) *centres[i] = (vec2s){{centres[i]->x * sx, centres[i]->y * sy}};
+    z->radius *= sr;
+    z->from_radius *= sr;
+    z->next_radius *= sr;
+}
+
 int sim_zone_ticks(const sim_world *w, int ticks) {
     return (int)((float)ticks * w->zone.time_scale);
 }

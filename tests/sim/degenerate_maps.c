@@ -1,0 +1,257 @@
+// Degenerate maps: a map file that becomes all wall (or all wall but a hole) under hot reload,
+// the same grids handed to the sim directly, a swap to a smaller map that leaves agents, bullets
+// and gems outside its bounds, and spawning on a map with barely any room.
+#include "test.h"
+
+#include "arena/rp_replay.h"
+#include "degenerate_cases.h"
+#include "degenerate_util.h"
+#include "hot_reload.h"
+#include "sim_config_io.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+/// Steps a live session `ticks` times, checking the state after each.
+static bool play(session *s, int ticks, const char *what) {
+    for (int t = 0; t < ticks && !session_done(s); t++) {
+        session_step(s, NULL);
+        if (!dg_world_sane(session_world(s), what)) return false;
+    }
+    return true;
+}
+
+/// Replaces the watched map file and polls the watcher as the game does (fake time: one poll to
+/// see the change, one after it settled). Returns what hot_reload_poll returned; msg gets the
+/// message of the second poll.
+static bool reload(hot_reload *h, session *s, double *now, const char *path, const ae_grid *g,
+                   char *msg, size_t len) {
+    if (!dg_write_map_png(path, g)) return false;
+    *now += 1.0;
+    bool changed = hot_reload_poll(h, s, *now, msg, len);
+    CHECK(!changed && msg[0] == '\0'); // not settled yet
+    *now += 0.2;
+    return hot_reload_poll(h, s, *now, msg, len);
+}
+
+/// A map file that becomes all wall, then all wall but a one-cell hole (an agent's body fits in
+/// a cell, but a spawn spot needs twice its radius of clearance), then a 3x3 room (room for one
+/// agent): each is refused with its one-line reason, the match keeps its map (the grid's hash is
+/// unchanged) and plays on; a refused version is not retried; a valid map afterwards is swapped
+/// in. The recording holds only the accepted swap and replays identically.
+void test_reload_all_wall(void) {
+    char dir[64], path[128], rec[128];
+    snprintf(dir, sizeof dir, "/tmp/arena-degen-XXXXXX");
+    REQUIRE(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/m.png", dir);
+    snprintf(rec, sizeof rec, "%s/r.arp", dir);
+    ae_grid arena, ruins, wall, hole, room;
+    REQUIRE(dg_design("arena", &arena) && dg_design("ruins", &ruins));
+    REQUIRE(dg_walled(&wall, 128, 128, 0, 0, 0, 0) && dg_walled(&hole, 128, 128, 64, 64, 65, 65) &&
+            dg_walled(&room, 128, 128, 10, 20, 13, 23));
+    REQUIRE(dg_write_map_png(path, &arena));
+
+    session_def def = {0};
+    def.map_path = path;
+    def.config = sim_default_config();
+    def.config.seed = 19;
+    def.config.bots = 12;
+    def.autopilot = true;
+    def.record_path = rec;
+    ae_error err;
+    session *s = session_create(&def, &err);
+    REQUIRE(s);
+    sim_world *w = session_world(s);
+    hot_reload h;
+    double now = 0.0;
+    hot_reload_init(&h, s, now);
+    CHECK(h.active);
+    CHECK(play(s, 60, "before"));
+
+    const uint64_t map_hash = dg_map_hash(w);
+    const struct {
+        const ae_grid *grid;
+        const char *reason;
+    } bad[] = {
+        {&wall, "map has no free cell"}, // the loader refuses it before the sim sees it
+        {&hole, "map has room for 0 agents, the match needs 13"},
+        {&room, "map has room for 1 agents, the match needs 13"},
+    };
+    for (int i = 0; i < 3; i++) {
+        char msg[1280], want[1280];
+        int tick = sim_tick(w);
+        CHECK(!reload(&h, s, &now, path, bad[i].grid, msg, sizeof msg));
+        snprintf(want, sizeof want, "map reload failed: %s: %s (keeping previous map)", path,
+                 bad[i].reason);
+        CHECK_STR(msg, want);
+        CHECK(dg_map_hash(w) == map_hash);
+        CHECK(play(s, 120, "after a refused reload"));
+        CHECK(sim_tick(w) == tick + 120); // the match goes on
+        // The refused version is not offered again while the file stays as it is.
+        now += 1.0;
+        CHECK(!hot_reload_poll(&h, s, now, msg, sizeof msg) && msg[0] == '\0');
+    }
+
+    char msg[1280], want[1280];
+    CHECK(reload(&h, s, &now, path, &ruins, msg, sizeof msg));
+    snprintf(want, sizeof want, "map reloaded: %s (128x128, bake ", path);
+    CHECK(strncmp(msg, want, strlen(want)) == 0);
+    CHECK(w->grid.width == 128 && !memcmp(w->grid.cells, ruins.cells, 128 * 128));
+    CHECK(dg_map_hash(w) != map_hash);
+    CHECK(play(s, 120, "after the valid reload"));
+    uint64_t final_hash = sim_hash(w);
+    REQUIRE(session_finish(s, &err));
+    session_destroy(s);
+
+    rp_replay r;
+    rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
+    REQUIRE(rp_replay_load(rec, &opts, &r, &err));
+    CHECK(r.event_count == 1 && r.events[0].type == RP_EVENT_MAP_SWAP);
+    rp_replay_free(&r);
+    session_def play_def = {0};
+    play_def.replay_path = rec;
+    session *back = session_create(&play_def, &err);
+    REQUIRE(back);
+    while (!session_done(back)) session_step(back, NULL);
+    session_finish(back, &err);
+    CHECK(!session_diverged(back, NULL, 0));
+    CHECK(sim_hash(session_world(back)) == final_hash);
+    session_destroy(back);
+
+    ae_grid *grids[] = {&arena, &ruins, &wall, &hole, &room};
+    for (int i = 0; i < 5; i++) ae_grid_free(grids[i]);
+    remove(path);
+    remove(rec);
+    rmdir(dir);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// The same grids handed to the sim directly (no loader in between): sim_create refuses them,
+/// and sim_swap_map refuses them with the whole state (not only the map) unchanged.
+void test_swap_no_room(void) {
+    ae_grid wall, hole, arena;
+    REQUIRE(dg_walled(&wall, 64, 64, 0, 0, 0, 0) && dg_walled(&hole, 64, 64, 9, 9, 10, 10));
+    REQUIRE(dg_design("arena", &arena));
+    sim_config cfg = sim_default_config();
+    ae_error err;
+    CHECK(sim_create(&cfg, &wall, &err) == NULL);
+    CHECK_STR(err.msg, "map has room for 0 agents, the match needs 30");
+    CHECK(sim_create(&cfg, &hole, &err) == NULL);
+    CHECK_STR(err.msg, "map has room for 0 agents, the match needs 30");
+    sim_world *w = sim_create(&cfg, &arena, &err);
+    REQUIRE(w);
+    for (int t = 0; t < 200; t++) sim_step(w, NULL);
+    const ae_grid *bad[] = {&wall, &hole};
+    for (int i = 0; i < 2; i++) {
+        uint64_t before = sim_hash(w);
+        CHECK(!sim_swap_map(w, bad[i], &err));
+        CHECK_STR(err.msg, "map has room for 0 agents, the match needs 30");
+        CHECK(sim_hash(w) == before);
+        bool sane = true;
+        for (int t = 0; t < 60 && sane; t++) {
+            sim_step(w, NULL);
+            sane = dg_world_sane(w, "after a refused swap");
+        }
+        CHECK(sane);
+    }
+    sim_destroy(w);
+    ae_grid_free(&wall);
+    ae_grid_free(&hole);
+    ae_grid_free(&arena);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// A swap from the largest shipped map (512x512) to the smallest (128x128) mid-match: agents
+/// beyond the new bounds move to the nearest cell with room (prev_pos too: no sweep), bullets and
+/// gems beyond them disappear, the zone's circles move inside the new map, and the match plays on
+/// to its end with a sane state. Agents poked to non-finite positions just before the swap are
+/// repaired by it (sim_repair runs first), dead ones included.
+void test_swap_smaller_map(void) {
+    ae_grid small;
+    REQUIRE(dg_design("arena", &small));
+    sim_world *w = dg_world("large", 41, 0, 200);
+    REQUIRE(w);
+    for (int t = 0; t < 900; t++) sim_step(w, NULL);
+    const float new_side = 128.0f * w->cfg.cell_size;
+    int outside = 0;
+    for (int i = 0; i < w->agent_count; i++)
+        outside += w->agents[i].placement == 0 &&
+                   (w->agents[i].pos.x > new_side || w->agents[i].pos.y > new_side);
+    int stray_bullets = 0;
+    for (int k = 0; k < w->cfg.max_bullets; k++)
+        stray_bullets += w->bullets[k].alive &&
+                         (w->bullets[k].pos.x > new_side || w->bullets[k].pos.y > new_side);
+    int stray_gems = 0;
+    for (int g = 0; g < w->cfg.max_gems; g++)
+        stray_gems +=
+            w->gems[g].alive && (w->gems[g].pos.x > new_side || w->gems[g].pos.y > new_side);
+    // Most of the match happens beyond the new bounds.
+    CHECK(outside > 50 && stray_bullets > 0 && stray_gems > 0);
+    // Poked just before the swap (no tick in between): a living and a dead agent, not finite.
+    int living = -1, dead = -1;
+    for (int i = 0; i < w->agent_count; i++) {
+        if (w->agents[i].placement == 0 && living < 0) living = i;
+        if (w->agents[i].placement != 0 && dead < 0) dead = i;
+    }
+    REQUIRE(living >= 0 && dead >= 0);
+    w->agents[living].pos = (vec2s){{NAN, 1e9f}};
+    w->agents[dead].pos = w->agents[dead].prev_pos = (vec2s){{-INFINITY, NAN}};
+    static vec2s before[200];
+    for (int i = 0; i < w->agent_count; i++) before[i] = w->agents[i].pos;
+    ae_error err;
+    REQUIRE(sim_swap_map(w, &small, &err));
+    CHECK(w->grid.width == 128 && w->grid.height == 128);
+    CHECK(dg_world_sane(w, "right after the swap"));
+    int moved = 0;
+    for (int i = 0; i < w->agent_count; i++) {
+        const sim_agent *a = &w->agents[i];
+        if (a->placement != 0 || (a->pos.x == before[i].x && a->pos.y == before[i].y)) continue;
+        moved++;
+        CHECK(a->prev_pos.x == a->pos.x && a->prev_pos.y == a->pos.y);
+    }
+    CHECK(moved >= outside);
+    const sim_zone *z = &w->zone;
+    CHECK(z->center.x <= new_side && z->center.y <= new_side);
+    CHECK(z->next_center.x <= new_side && z->next_center.y <= new_side);
+    // To the end (the match keeps the large map's pace); the sanitizer build plays a part.
+    const int limit = DG_BUILD(1 << 30, 6000);
+    bool sane = true;
+    for (int t = 0; t < limit && !sim_over(w) && sane; t++) {
+        sim_step(w, NULL);
+        sane = dg_world_sane(w, "after the swap");
+    }
+    CHECK(sane);
+    CHECK(limit < (1 << 30) || (sim_over(w) && w->winner >= 0));
+    sim_destroy(w);
+    ae_grid_free(&small);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// Spawning where random tries almost never find room: a 512x512 map of walls with one 3x3 room
+/// has a spawn spot for exactly one agent. The bounded random tries (24 x 64) almost surely miss
+/// it, then a scan takes the first cell in row order whose centre has the agent's radius clear
+/// (agents do not collide with each other, so on a crowded map several may share it). A second
+/// agent is refused before anything spawns.
+void test_crowded_spawn(void) {
+    ae_grid g;
+    REQUIRE(dg_walled(&g, 512, 512, 300, 200, 303, 203));
+    sim_config cfg = sim_default_config();
+    cfg.humans = 1;
+    cfg.bots = 0;
+    ae_error err;
+    sim_world *w = sim_create(&cfg, &g, &err);
+    REQUIRE(w);
+    const float cs = w->cfg.cell_size;
+    // Bilinear between corners, the field at (300.5, 200.5) is a quarter cell: too little. The
+    // first centre in row order with the radius clear is (301.5, 200.5), half a cell from walls.
+    CHECK(w->agents[0].pos.x == 301.5f * cs && w->agents[0].pos.y == 200.5f * cs);
+    CHECK(dg_world_sane(w, "crowded spawn"));
+    sim_step(w, NULL);
+    CHECK(sim_over(w) && w->winner == 0);
+    sim_destroy(w);
+    cfg.bots = 1;
+    CHECK(sim_create(&cfg, &g, &err) == NULL);
+    CHECK_STR(err.msg, "map has room for 1 agents, the match needs 2");
+    ae_grid_free(&g);
+    CHECK(ae_live_bytes() == 0);
+}
