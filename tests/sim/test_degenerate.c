@@ -256,7 +256,7 @@ static uint64_t poke_run(void) {
     }
     // Agents: far away, non-finite, deep in a wall, on the map's corner (inside the border
     // wall); then two with the centre clear but the body overlapping a wall.
-    vec2s deep, half, edge;
+    vec2s deep = {{0}}, half = {{0}}, edge = {{0}};
     bool found = find_point(w, -1e9f, -20.0f, &deep) && find_point(w, 5.0f, 7.0f, &half) &&
                  find_point(w, 0.01f, 0.5f, &edge);
     const vec2s pokes[] = {{{1e9f, 1e9f}},
