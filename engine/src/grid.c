@@ -118,7 +118,8 @@ static bool header_int(text_reader *r, const char *key, int *value, ae_error *er
     *value = (int)v;
     return true;
 bad:
-    ae_error_set(err, "bad .map header: line %d: '%s' needs a whole number", r->line, key);
+    ae_error_set(err, "bad .map header: line %d: '%s' needs a non-negative whole number", r->line,
+                 key);
     return false;
 }
 
