@@ -175,6 +175,17 @@ static void bmp_gif_forms(void) {
     save_and_free("formats/gif.gif", data, gif_encode(REF_W, REF_H, rgba, &data));
 }
 
+/// The picture as a Moving AI map: '.' free, walls alternating '@' and 'T'.
+static void map_form(void) {
+    char text[64 + REF_H * (REF_W + 1)];
+    int n = snprintf(text, sizeof text, "type octile\nheight %d\nwidth %d\nmap\n", REF_H, REF_W);
+    for (int y = 0; y < REF_H; y++) {
+        for (int x = 0; x < REF_W; x++) text[n++] = ref_free(x, y) ? '.' : x % 2 ? '@' : 'T';
+        text[n++] = '\n';
+    }
+    save("formats/movingai.map", text, (size_t)n);
+}
+
 /// The base of the damaged PNGs: the picture as 8-bit grey.
 static size_t base_png(uint8_t **out) {
     static uint8_t grey[N];
@@ -289,6 +300,7 @@ int main(int argc, char **argv) {
     colour_forms();
     palette_forms();
     bmp_gif_forms();
+    map_form();
     damaged_pngs();
     damaged_others();
     return failures ? 1 : 0;
