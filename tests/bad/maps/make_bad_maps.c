@@ -26,9 +26,11 @@ static void save(const char *name, const void *data, size_t len) {
     }
 }
 
-static void save_and_free(const char *name, uint8_t *data, size_t len) {
-    save(name, data, len);
-    free(data);
+/// Saves and frees *data. It takes the pointer's address so that a call can encode in its
+/// length argument: `save_and_free(name, &png, png_encode(&spec, &png))`.
+static void save_and_free(const char *name, uint8_t **data, size_t len) {
+    save(name, *data, len);
+    free(*data);
 }
 
 /// How a form shows the picture's alpha.
@@ -75,9 +77,9 @@ static void save_png_pair(const char *name, const png_spec *spec) {
     char file[128];
     uint8_t *png;
     snprintf(file, sizeof file, "formats/%s.png", name);
-    save_and_free(file, png, png_encode(spec, &png));
+    save_and_free(file, &png, png_encode(spec, &png));
     snprintf(file, sizeof file, "formats/%s-adam7.png", name);
-    save_and_free(file, png, png_encode_interlaced(spec, &png));
+    save_and_free(file, &png, png_encode_interlaced(spec, &png));
 }
 
 static void grey_forms(void) {
@@ -167,12 +169,12 @@ static void bmp_gif_forms(void) {
     static uint8_t rgba[N * 4];
     uint8_t *data;
     rgba_picture(FLATTEN, rgba);
-    save_and_free("formats/bmp8.bmp", data, bmp_encode(REF_W, REF_H, 8, rgba, &data));
-    save_and_free("formats/bmp24.bmp", data, bmp_encode(REF_W, REF_H, 24, rgba, &data));
+    save_and_free("formats/bmp8.bmp", &data, bmp_encode(REF_W, REF_H, 8, rgba, &data));
+    save_and_free("formats/bmp24.bmp", &data, bmp_encode(REF_W, REF_H, 24, rgba, &data));
     rgba_picture(FULL, rgba);
-    save_and_free("formats/bmp32.bmp", data, bmp_encode(REF_W, REF_H, 32, rgba, &data));
+    save_and_free("formats/bmp32.bmp", &data, bmp_encode(REF_W, REF_H, 32, rgba, &data));
     rgba_picture(BINARY, rgba);
-    save_and_free("formats/gif.gif", data, gif_encode(REF_W, REF_H, rgba, &data));
+    save_and_free("formats/gif.gif", &data, gif_encode(REF_W, REF_H, rgba, &data));
 }
 
 /// The picture as a Moving AI map: '.' free, walls alternating '@' and 'T'.
@@ -201,7 +203,7 @@ static void png_with_ihdr(const char *name, const uint8_t fields[5]) {
     size_t at = png_find_chunk(png, len, "IHDR");
     memcpy(png + at + 8 + 8, fields, 5);
     png_resign(png, at);
-    save_and_free(name, png, len);
+    save_and_free(name, &png, len);
 }
 
 static void damaged_pngs(void) {
@@ -221,7 +223,7 @@ static void damaged_pngs(void) {
     idat = png_find_chunk(png, len, "IDAT");
     size_t idat_len = 12 + ((size_t)png[idat + 2] << 8 | png[idat + 3]);
     memmove(png + idat, png + idat + idat_len, len - idat - idat_len);
-    save_and_free("no-idat.png", png, len - idat_len);
+    save_and_free("no-idat.png", &png, len - idat_len);
 
     png_with_ihdr("bad-bit-depth.png", (const uint8_t[5]){3, 0, 0, 0, 0});
     png_with_ihdr("bad-color-type.png", (const uint8_t[5]){8, 5, 0, 0, 0});
@@ -233,12 +235,12 @@ static void damaged_pngs(void) {
 
     static uint8_t px[N];
     memset(px, 255, sizeof px);
-    save_and_free("zero-size.png", png, png_encode_header_only(0, 0, &png));
-    save_and_free("one-pixel.png", png,
+    save_and_free("zero-size.png", &png, png_encode_header_only(0, 0, &png));
+    save_and_free("one-pixel.png", &png,
                   png_encode(&(png_spec){1, 1, 0, 8, px, NULL, 0, NULL, 0}, &png));
-    save_and_free("huge-header.png", png, png_encode_header_only(20000, 20000, &png));
+    save_and_free("huge-header.png", &png, png_encode_header_only(20000, 20000, &png));
     memset(px, 0, sizeof px);
-    save_and_free("all-wall.png", png,
+    save_and_free("all-wall.png", &png,
                   png_encode(&(png_spec){REF_W, REF_H, 0, 8, px, NULL, 0, NULL, 0}, &png));
 }
 
@@ -252,7 +254,7 @@ static void damaged_others(void) {
     // 3,000,000 x 3,000,000 declared in a file of the picture's size.
     const uint8_t huge[8] = {0xC0, 0xC6, 0x2D, 0x00, 0xC0, 0xC6, 0x2D, 0x00};
     memcpy(data + 18, huge, 8);
-    save_and_free("huge.bmp", data, len);
+    save_and_free("huge.bmp", &data, len);
 
     rgba_picture(BINARY, rgba);
     len = gif_encode(REF_W, REF_H, rgba, &data);
@@ -275,7 +277,7 @@ static void damaged_others(void) {
     unsigned now = (old & ~mask) | two;
     codes[0] = (uint8_t)now;
     codes[1] = (uint8_t)(now >> 8);
-    save_and_free("bad-lzw.gif", data, len);
+    save_and_free("bad-lzw.gif", &data, len);
 
     // A JPEG that ends inside its APP0 segment, before any frame header.
     const uint8_t jpeg[] = {0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 'J', 'F', 'I', 'F', 0x00, 0x01};
