@@ -1,5 +1,6 @@
 #include "arena/ae_grid.h"
 
+#include <limits.h>
 #include <string.h>
 
 bool ae_grid_check_size(int width, int height, ae_error *err) {
@@ -92,7 +93,8 @@ static bool next_line(text_reader *r, const char **s, size_t *n) {
     return true;
 }
 
-/// Parses "KEY VALUE" with a positive integer value.
+/// Parses "KEY VALUE" with a whole number; values past the int range read as INT_MAX so the
+/// size check reports them as too large.
 static bool header_int(text_reader *r, const char *key, int *value, ae_error *err) {
     const char *s;
     size_t n;
@@ -105,17 +107,19 @@ static bool header_int(text_reader *r, const char *key, int *value, ae_error *er
         ae_error_set(err, "bad .map header: line %d should be '%s N'", r->line, key);
         return false;
     }
-    long v = 0;
+    long long v = 0;
     size_t i = klen + 1;
     if (i >= n) goto bad;
     for (; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9' || v > 1000000) goto bad;
+        if (s[i] < '0' || s[i] > '9') goto bad;
         v = v * 10 + (s[i] - '0');
+        if (v > INT_MAX) v = INT_MAX;
     }
     *value = (int)v;
     return true;
 bad:
-    ae_error_set(err, "bad .map header: line %d: '%s' needs a whole number", r->line, key);
+    ae_error_set(err, "bad .map header: line %d: '%s' needs a non-negative whole number", r->line,
+                 key);
     return false;
 }
 

@@ -51,9 +51,48 @@ static int dim(uint32_t v) {
     return v > 0x7FFFFFFFu ? 0x7FFFFFFF : (int)v;
 }
 
+/// Checks the IHDR fields libpng would refuse (it prints its own warnings to stderr first), so
+/// such files get one clear line from us instead.
+static bool check_ihdr(const uint8_t *ihdr, ae_error *err) {
+    const unsigned depth = ihdr[8], ctype = ihdr[9];
+    // Allowed bit depths per colour type, as bit masks of the depth.
+    static const unsigned depths[7] = {1u << 1 | 1u << 2 | 1u << 4 | 1u << 8 | 1u << 16,
+                                       0,
+                                       1u << 8 | 1u << 16,
+                                       1u << 1 | 1u << 2 | 1u << 4 | 1u << 8,
+                                       1u << 8 | 1u << 16,
+                                       0,
+                                       1u << 8 | 1u << 16};
+    if (ctype > 6 || !depths[ctype]) {
+        ae_error_set(err, "corrupt PNG (unknown colour type %u)", ctype);
+        return false;
+    }
+    if (depth > 16 || !(depths[ctype] >> depth & 1u)) {
+        ae_error_set(err, "corrupt PNG (bit depth %u is not allowed for colour type %u)", depth,
+                     ctype);
+        return false;
+    }
+    static const char *const fields[3] = {"compression", "filter", "interlace"};
+    for (int i = 0; i < 3; i++) {
+        unsigned v = ihdr[10 + i], max = i == 2 ? 1 : 0;
+        if (v > max) {
+            ae_error_set(err, "corrupt PNG (unknown %s method %u)", fields[i], v);
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The first two bytes of the zlib stream: deflate, a window of at most 32 KiB, the check bits
+/// right and no preset dictionary (PNG forbids one).
+static bool zlib_header_ok(const uint8_t *z) {
+    return (z[0] & 0x0F) == 8 && (z[0] >> 4) <= 7 && ((unsigned)z[0] << 8 | z[1]) % 31 == 0 &&
+           !(z[1] & 0x20);
+}
+
 static bool probe_png(const uint8_t *d, size_t len, ae_image_info *info, ae_error *err) {
     size_t pos = 8;
-    bool seen_ihdr = false;
+    bool seen_ihdr = false, seen_plte = false, seen_idat = false;
     while (true) {
         if (len - pos < 12) {
             ae_error_set(err, "truncated PNG (ends before its IEND chunk)");
@@ -91,10 +130,29 @@ static bool probe_png(const uint8_t *d, size_t len, ae_image_info *info, ae_erro
             seen_ihdr = true;
             // The size is checked as soon as it is known, before the rest is walked.
             if (!ae_grid_check_size(info->width, info->height, err)) return false;
+            if (!check_ihdr(type + 4, err)) return false;
         }
+        if (memcmp(type, "PLTE", 4) == 0) seen_plte = true;
         if (memcmp(type, "tRNS", 4) == 0) info->png_trns = true;
+        if (memcmp(type, "IDAT", 4) == 0) {
+            if (info->png_color_type == 3 && !seen_plte) {
+                ae_error_set(err, "corrupt PNG (palette image without a PLTE chunk before IDAT)");
+                return false;
+            }
+            if (!seen_idat && clen >= 2 && !zlib_header_ok(type + 4)) {
+                ae_error_set(err, "corrupt PNG (bad zlib header in IDAT)");
+                return false;
+            }
+            seen_idat = true;
+        }
         pos += 12 + (size_t)clen;
-        if (memcmp(type, "IEND", 4) == 0) return true;
+        if (memcmp(type, "IEND", 4) == 0) {
+            if (!seen_idat) {
+                ae_error_set(err, "corrupt PNG (no IDAT chunk: the file holds no image data)");
+                return false;
+            }
+            return true;
+        }
     }
 }
 
@@ -262,6 +320,26 @@ static bool probe_gif(const uint8_t *d, size_t len, ae_image_info *info, ae_erro
     return false;
 }
 
+/// Uncompressed BMPs (BI_RGB, BI_BITFIELDS) must hold every row their header declares: SDL's
+/// reader would only say "Error reading from datastream".
+static bool check_bmp_data(const uint8_t *d, size_t len, const ae_image_info *info, ae_error *err) {
+    if (len < 34) {
+        ae_error_set(err, "truncated BMP header");
+        return false;
+    }
+    unsigned bits = le16(d + 28);
+    uint32_t compression = le32(d + 30), offset = le32(d + 10);
+    if (compression != 0 && compression != 3) return true; // RLE: SDL checks as it decodes
+    uint64_t row = ((uint64_t)info->width * bits + 31) / 32 * 4;
+    uint64_t need = (uint64_t)offset + row * (uint64_t)info->height;
+    if (need > len) {
+        ae_error_set(err, "truncated BMP (pixel data needs %llu bytes, the file has %zu)",
+                     (unsigned long long)need, len);
+        return false;
+    }
+    return true;
+}
+
 static int extension_format(const char *name) {
     const char *dot = name ? strrchr(name, '.') : NULL;
     if (!dot) return -1;
@@ -318,7 +396,8 @@ bool ae_image_probe(const uint8_t *d, size_t len, const char *name, ae_image_inf
         info->width = w < 0 ? 0 : w;
         // Negative heights mean top-down rows; INT32_MIN has no positive counterpart.
         info->height = h == INT32_MIN ? 0x7FFFFFFF : (h < 0 ? -h : h);
-        return ae_grid_check_size(info->width, info->height, err);
+        if (!ae_grid_check_size(info->width, info->height, err)) return false;
+        return check_bmp_data(d, len, info, err);
     }
     case AE_IMAGE_GIF:
         return probe_gif(d, len, info, err);

@@ -4,6 +4,18 @@
 /// file, checks its header with ae_image_probe (so huge declared sizes are refused before any
 /// decoding), decodes images with SDL2_image into RGBA32 and hands the pixels to
 /// ae_grid_from_rgba. Moving AI `.map` text files go to ae_grid_parse_movingai.
+///
+/// Every form of a picture gives the same grid (tests/bad/maps/formats holds one of each):
+/// - grey, palette and 16-bit samples become 8-bit R = G = B (16-bit keeps its high byte);
+///   1, 2 and 4-bit grey is scaled to 0..255, so a level keeps its side of the 50% threshold;
+/// - alpha comes from an alpha channel (grey+alpha, RGBA, 32-bit BMP), from tRNS (per palette
+///   entry, or the one transparent grey or RGB colour) or from a GIF's transparent colour, and
+///   a pixel without any of these is opaque;
+/// - a cell is free when its luminance is above 50% and its alpha is 128 or more, so
+///   transparent pixels are walls whatever their colour.
+///
+/// Files are refused from their metadata before being read when they are not regular files or
+/// are larger than AE_MAP_FILE_MAX_BYTES.
 #ifndef AE_MAP_FILE_H
 #define AE_MAP_FILE_H
 

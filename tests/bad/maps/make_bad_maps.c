@@ -1,0 +1,309 @@
+// make_bad_maps OUTDIR: writes every generated fixture of the bad-map suite: the damaged files
+// named in README into OUTDIR and the reference picture in every form the loader accepts
+// (formats/README) into OUTDIR/formats. The committed files are this program's output; the
+// bad_maps.generator_matches test checks that the two have not drifted apart.
+#include "bmp_writer.h"
+#include "gif_writer.h"
+#include "png_writer.h"
+#include "reference_picture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { N = REF_W * REF_H };
+
+static const char *out_dir;
+static int failures;
+
+static void save(const char *name, const void *data, size_t len) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", out_dir, name);
+    if (!len || write_file(path, data, len) != 0) {
+        fprintf(stderr, "make_bad_maps: %s: cannot write\n", path);
+        failures++;
+    }
+}
+
+/// Saves and frees *data. It takes the pointer's address so that a call can encode in its
+/// length argument: `save_and_free(name, &png, png_encode(&spec, &png))`.
+static void save_and_free(const char *name, uint8_t **data, size_t len) {
+    save(name, *data, len);
+    free(*data);
+}
+
+/// How a form shows the picture's alpha.
+typedef enum alpha_mode {
+    FLATTEN, ///< no alpha: pixels under 50% alpha drawn black
+    BINARY,  ///< one transparent colour: pixels under 50% alpha are transparent, others opaque
+    FULL,    ///< an alpha channel
+} alpha_mode;
+
+static void pixel(int i, alpha_mode mode, uint8_t *g, uint8_t *a) {
+    ref_pixel(i % REF_W, i / REF_W, g, a);
+    if (mode == FLATTEN && *a < 128) *g = 0;
+    if (mode != FULL) *a = *a < 128 ? 0 : 255;
+    if (mode == FLATTEN) *a = 255;
+}
+
+/// A grey level at bit depth 1, 2 or 4: the nearest level, which keeps the side of 50%.
+static uint8_t quantise(uint8_t g, int depth) {
+    int top = (1 << depth) - 1;
+    return (uint8_t)((g * top + 127) / 255);
+}
+
+/// The sample bytes of the picture for a PNG colour type and depth. Transparent pixels of BINARY
+/// forms take `key` (a grey level or an RGB grey the picture never uses otherwise).
+static void samples(int ctype, int depth, alpha_mode mode, uint8_t key, uint8_t *out) {
+    for (int i = 0; i < N; i++) {
+        uint8_t g, a;
+        pixel(i, mode, &g, &a);
+        if (mode == BINARY && a == 0) g = key;
+        if (depth < 8) {
+            out[i] = quantise(g, depth);
+            continue;
+        }
+        int bytes = depth / 8, ch = ctype == 0 ? 1 : ctype == 4 ? 2 : ctype == 2 ? 3 : 4;
+        for (int c = 0; c < ch; c++) {
+            uint8_t v = (ctype == 4 && c == 1) || (ctype == 6 && c == 3) ? a : g;
+            for (int k = 0; k < bytes; k++) out[(i * ch + c) * bytes + k] = v; // 16-bit: v * 257
+        }
+    }
+}
+
+/// Saves the PNG as NAME.png and NAME-adam7.png.
+static void save_png_pair(const char *name, const png_spec *spec) {
+    char file[128];
+    uint8_t *png;
+    snprintf(file, sizeof file, "formats/%s.png", name);
+    save_and_free(file, &png, png_encode(spec, &png));
+    snprintf(file, sizeof file, "formats/%s-adam7.png", name);
+    save_and_free(file, &png, png_encode_interlaced(spec, &png));
+}
+
+static void grey_forms(void) {
+    static uint8_t px[N * 2];
+    char name[32];
+    for (int depth = 1; depth <= 16; depth *= 2) {
+        samples(0, depth, FLATTEN, 0, px);
+        snprintf(name, sizeof name, "grey%d", depth);
+        save_png_pair(name, &(png_spec){REF_W, REF_H, 0, depth, px, NULL, 0, NULL, 0});
+    }
+    // tRNS names one grey level transparent: 254 (8-bit), 254 * 257 (16-bit).
+    const uint8_t trns8[2] = {0, 254}, trns16[2] = {254, 254};
+    samples(0, 8, BINARY, 254, px);
+    save_png_pair("grey8-trns", &(png_spec){REF_W, REF_H, 0, 8, px, NULL, 0, trns8, 2});
+    samples(0, 16, BINARY, 254, px);
+    save_png_pair("grey16-trns", &(png_spec){REF_W, REF_H, 0, 16, px, NULL, 0, trns16, 2});
+    // tRNS at depth 4: level 14 (238) is transparent.
+    const uint8_t trns4[2] = {0, 14};
+    samples(0, 4, BINARY, 238, px);
+    save_png_pair("grey4-trns", &(png_spec){REF_W, REF_H, 0, 4, px, NULL, 0, trns4, 2});
+}
+
+static void colour_forms(void) {
+    static uint8_t px[N * 8];
+    samples(4, 8, FULL, 0, px);
+    save_png_pair("grey-alpha8", &(png_spec){REF_W, REF_H, 4, 8, px, NULL, 0, NULL, 0});
+    samples(4, 16, FULL, 0, px);
+    save_png_pair("grey-alpha16", &(png_spec){REF_W, REF_H, 4, 16, px, NULL, 0, NULL, 0});
+    samples(2, 8, FLATTEN, 0, px);
+    save_png_pair("rgb8", &(png_spec){REF_W, REF_H, 2, 8, px, NULL, 0, NULL, 0});
+    samples(2, 16, FLATTEN, 0, px);
+    save_png_pair("rgb16", &(png_spec){REF_W, REF_H, 2, 16, px, NULL, 0, NULL, 0});
+    const uint8_t trns8[6] = {0, 254, 0, 254, 0, 254}, trns16[6] = {254, 254, 254, 254, 254, 254};
+    samples(2, 8, BINARY, 254, px);
+    save_png_pair("rgb8-trns", &(png_spec){REF_W, REF_H, 2, 8, px, NULL, 0, trns8, 6});
+    samples(2, 16, BINARY, 254, px);
+    save_png_pair("rgb16-trns", &(png_spec){REF_W, REF_H, 2, 16, px, NULL, 0, trns16, 6});
+    samples(6, 8, FULL, 0, px);
+    save_png_pair("rgba8", &(png_spec){REF_W, REF_H, 6, 8, px, NULL, 0, NULL, 0});
+    samples(6, 16, FULL, 0, px);
+    save_png_pair("rgba16", &(png_spec){REF_W, REF_H, 6, 16, px, NULL, 0, NULL, 0});
+}
+
+/// Palette forms: at depths 1, 2, 4 the palette is the grey ramp of that depth; at depth 8 it
+/// holds the picture's distinct (grey, alpha) pairs, with a tRNS chunk in the "-trns" forms.
+static void palette_forms(void) {
+    static uint8_t idx[N];
+    uint8_t palette[3 * 256], trns[256];
+    char name[32];
+    for (int depth = 1; depth <= 4; depth *= 2) {
+        int levels = 1 << depth;
+        for (int k = 0; k < levels; k++) memset(palette + 3 * k, k * 255 / (levels - 1), 3);
+        samples(0, depth, FLATTEN, 0, idx);
+        snprintf(name, sizeof name, "palette%d", depth);
+        save_png_pair(name, &(png_spec){REF_W, REF_H, 3, depth, idx, palette, levels, NULL, 0});
+    }
+    for (int mode = FLATTEN; mode <= FULL; mode++) {
+        int count = 0;
+        for (int i = 0; i < N; i++) {
+            uint8_t g, a;
+            pixel(i, (alpha_mode)mode, &g, &a);
+            int k = 0;
+            while (k < count && (palette[3 * k] != g || trns[k] != a)) k++;
+            if (k == count) {
+                memset(palette + 3 * k, g, 3);
+                trns[count++] = a;
+            }
+            idx[i] = (uint8_t)k;
+        }
+        static const char *const names[3] = {"palette8", "palette8-trns-key", "palette8-trns"};
+        save_png_pair(names[mode], &(png_spec){REF_W, REF_H, 3, 8, idx, palette, count,
+                                               mode == FLATTEN ? NULL : trns, count});
+    }
+}
+
+/// RGBA bytes of the picture with the given alpha handling.
+static void rgba_picture(alpha_mode mode, uint8_t *out) {
+    for (int i = 0; i < N; i++) {
+        uint8_t g, a;
+        pixel(i, mode, &g, &a);
+        memset(out + 4 * i, g, 3);
+        out[4 * i + 3] = a;
+    }
+}
+
+static void bmp_gif_forms(void) {
+    static uint8_t rgba[N * 4];
+    uint8_t *data;
+    rgba_picture(FLATTEN, rgba);
+    save_and_free("formats/bmp8.bmp", &data, bmp_encode(REF_W, REF_H, 8, rgba, &data));
+    save_and_free("formats/bmp24.bmp", &data, bmp_encode(REF_W, REF_H, 24, rgba, &data));
+    rgba_picture(FULL, rgba);
+    save_and_free("formats/bmp32.bmp", &data, bmp_encode(REF_W, REF_H, 32, rgba, &data));
+    rgba_picture(BINARY, rgba);
+    save_and_free("formats/gif.gif", &data, gif_encode(REF_W, REF_H, rgba, &data));
+}
+
+/// The picture as a Moving AI map: '.' free, walls alternating '@' and 'T'.
+static void map_form(void) {
+    char text[64 + REF_H * (REF_W + 1)];
+    int n = snprintf(text, sizeof text, "type octile\nheight %d\nwidth %d\nmap\n", REF_H, REF_W);
+    for (int y = 0; y < REF_H; y++) {
+        for (int x = 0; x < REF_W; x++) text[n++] = ref_free(x, y) ? '.' : x % 2 ? '@' : 'T';
+        text[n++] = '\n';
+    }
+    save("formats/movingai.map", text, (size_t)n);
+}
+
+/// The base of the damaged PNGs: the picture as 8-bit grey.
+static size_t base_png(uint8_t **out) {
+    static uint8_t grey[N];
+    samples(0, 8, FLATTEN, 0, grey);
+    return png_encode(&(png_spec){REF_W, REF_H, 0, 8, grey, NULL, 0, NULL, 0}, out);
+}
+
+/// The base PNG with the last five IHDR fields (bit depth, colour type, compression, filter and
+/// interlace method) replaced and the chunk re-signed.
+static void png_with_ihdr(const char *name, const uint8_t fields[5]) {
+    uint8_t *png;
+    size_t len = base_png(&png);
+    size_t at = png_find_chunk(png, len, "IHDR");
+    memcpy(png + at + 8 + 8, fields, 5);
+    png_resign(png, at);
+    save_and_free(name, &png, len);
+}
+
+static void damaged_pngs(void) {
+    uint8_t *png;
+    size_t len = base_png(&png);
+    save("truncated.png", png, len / 2);
+    size_t idat = png_find_chunk(png, len, "IDAT");
+    // The stored block's LEN no longer matches its NLEN: the chunk is intact, its zlib data not.
+    png[idat + 8 + 3] ^= 0x5A;
+    png_resign(png, idat);
+    save("bad-zlib.png", png, len);
+    png[idat + 8 + 40] ^= 0x01; // and now the chunk's CRC does not match either
+    save("bad-crc.png", png, len);
+    free(png);
+
+    len = base_png(&png);
+    idat = png_find_chunk(png, len, "IDAT");
+    size_t idat_len = 12 + ((size_t)png[idat + 2] << 8 | png[idat + 3]);
+    memmove(png + idat, png + idat + idat_len, len - idat - idat_len);
+    save_and_free("no-idat.png", &png, len - idat_len);
+
+    png_with_ihdr("bad-bit-depth.png", (const uint8_t[5]){3, 0, 0, 0, 0});
+    png_with_ihdr("bad-color-type.png", (const uint8_t[5]){8, 5, 0, 0, 0});
+    png_with_ihdr("bad-depth-for-type.png", (const uint8_t[5]){16, 3, 0, 0, 0});
+    png_with_ihdr("bad-compression.png", (const uint8_t[5]){8, 0, 1, 0, 0});
+    png_with_ihdr("bad-filter.png", (const uint8_t[5]){8, 0, 0, 1, 0});
+    png_with_ihdr("bad-interlace.png", (const uint8_t[5]){8, 0, 0, 0, 2});
+    png_with_ihdr("palette-no-plte.png", (const uint8_t[5]){8, 3, 0, 0, 0});
+
+    static uint8_t px[N];
+    memset(px, 255, sizeof px);
+    save_and_free("zero-size.png", &png, png_encode_header_only(0, 0, &png));
+    save_and_free("one-pixel.png", &png,
+                  png_encode(&(png_spec){1, 1, 0, 8, px, NULL, 0, NULL, 0}, &png));
+    save_and_free("huge-header.png", &png, png_encode_header_only(20000, 20000, &png));
+    memset(px, 0, sizeof px);
+    save_and_free("all-wall.png", &png,
+                  png_encode(&(png_spec){REF_W, REF_H, 0, 8, px, NULL, 0, NULL, 0}, &png));
+}
+
+static void damaged_others(void) {
+    static uint8_t rgba[N * 4];
+    uint8_t *data;
+    rgba_picture(FLATTEN, rgba);
+    size_t len = bmp_encode(REF_W, REF_H, 24, rgba, &data);
+    save("bmp-named.png", data, len);
+    save("truncated.bmp", data, len / 2);
+    // 3,000,000 x 3,000,000 declared in a file of the picture's size.
+    const uint8_t huge[8] = {0xC0, 0xC6, 0x2D, 0x00, 0xC0, 0xC6, 0x2D, 0x00};
+    memcpy(data + 18, huge, 8);
+    save_and_free("huge.bmp", &data, len);
+
+    rgba_picture(BINARY, rgba);
+    len = gif_encode(REF_W, REF_H, rgba, &data);
+    save("truncated.gif", data, len * 2 / 3);
+    // The first frame claims 65535 x 65535 inside the 24 x 16 screen.
+    const int bits = (data[10] & 7) + 1;
+    size_t frame = 13 + (3u << bits);
+    if (data[frame] == 0x21) frame += 8; // the graphic control extension
+    uint8_t saved[4];
+    memcpy(saved, data + frame + 5, 4);
+    memset(data + frame + 5, 0xFF, 4);
+    save("huge-frame.gif", data, len);
+    memcpy(data + frame + 5, saved, 4);
+    // After the leading clear code comes a code past the table: clear + 3 (the table holds the
+    // colours, clear and end). Codes are packed least significant bit first.
+    uint8_t *codes = data + frame + 10 + 2; // after the LZW code size and the block length
+    const unsigned size = (unsigned)bits + 1, clear = 1u << bits;
+    const unsigned two = clear | (clear + 3) << size, mask = (1u << 2 * size) - 1;
+    unsigned old = codes[0] | (unsigned)codes[1] << 8;
+    unsigned now = (old & ~mask) | two;
+    codes[0] = (uint8_t)now;
+    codes[1] = (uint8_t)(now >> 8);
+    save_and_free("bad-lzw.gif", &data, len);
+
+    // A JPEG that ends inside its APP0 segment, before any frame header.
+    const uint8_t jpeg[] = {0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 'J', 'F', 'I', 'F', 0x00, 0x01};
+    save("truncated.jpg", jpeg, sizeof jpeg);
+
+    // Bytes 0..255 twice, named .map.
+    uint8_t junk[512];
+    for (int i = 0; i < 512; i++) junk[i] = (uint8_t)(i * 37 + 11);
+    save("binary.map", junk, sizeof junk);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: make_bad_maps OUTDIR\n");
+        return 2;
+    }
+    out_dir = argv[1];
+    char formats[1024];
+    snprintf(formats, sizeof formats, "%s/formats", out_dir);
+    mkdir(formats, 0777);
+    grey_forms();
+    colour_forms();
+    palette_forms();
+    bmp_gif_forms();
+    map_form();
+    damaged_pngs();
+    damaged_others();
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,264 @@
+// The bad-map suite in process: every form of the reference picture loads to the same grid,
+// every refusal in README gives its reason without leaking, a file declaring 20000x20000 is
+// refused without memory growing, and hot reload keeps the previous map for each refused file.
+#include "test.h"
+
+#include "arena/ae_map_file.h"
+#include "hot_reload.h"
+#include "reference_picture.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#define SUITE ARENA_SOURCE_DIR "/tests/bad/maps"
+
+/// One manifest line: FILE: EXIT: reason (comment lines are skipped).
+typedef struct entry {
+    char file[64];
+    int exit_code;
+    char reason[256];
+} entry;
+
+/// Reads README into entries; returns the count.
+static int read_manifest(entry *out, int max) {
+    FILE *f = fopen(SUITE "/README", "r");
+    if (!f) return 0;
+    char line[512];
+    int n = 0;
+    while (n < max && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        line[strcspn(line, "\n")] = '\0';
+        entry *e = &out[n];
+        int used = 0;
+        if (sscanf(line, "%63[^:]: %d: %n", e->file, &e->exit_code, &used) == 2 && used > 0) {
+            snprintf(e->reason, sizeof e->reason, "%s", line + used);
+            n++;
+        }
+    }
+    fclose(f);
+    return n;
+}
+
+static bool load(const char *path, ae_grid *g, ae_error *err) {
+    memset(err, 0, sizeof *err);
+    return ae_map_load_file(path, g, err);
+}
+
+static void test_formats_agree(void) {
+    ae_grid ref;
+    ae_error err;
+    REQUIRE(load(SUITE "/formats/grey8.png", &ref, &err));
+    REQUIRE(ref.width == REF_W && ref.height == REF_H);
+    // The reference itself follows the rule, so mid greys and alpha decide cells as documented.
+    for (int y = 0; y < REF_H; y++)
+        for (int x = 0; x < REF_W; x++) CHECK(ae_grid_is_wall(&ref, x, y) == !ref_free(x, y));
+    FILE *f = fopen(SUITE "/formats/README", "r");
+    REQUIRE(f);
+    char line[256];
+    int forms = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') continue;
+        line[strcspn(line, ":")] = '\0';
+        char path[512];
+        snprintf(path, sizeof path, "%s/formats/%s", SUITE, line);
+        ae_grid g;
+        bool ok = load(path, &g, &err);
+        if (!ok) fprintf(stderr, "%s: %s\n", line, err.msg);
+        CHECK(ok);
+        if (!ok) continue;
+        forms++;
+        bool same = g.width == ref.width && g.height == ref.height &&
+                    !memcmp(g.cells, ref.cells, (size_t)REF_W * REF_H);
+        if (!same) fprintf(stderr, "%s: grid differs from grey8.png\n", line);
+        CHECK(same);
+        ae_grid_free(&g);
+    }
+    fclose(f);
+    CHECK(forms >= 48);
+    ae_grid_free(&ref);
+    CHECK(ae_live_bytes() == 0);
+}
+
+static void test_manifest_reasons(void) {
+    static entry entries[128];
+    int n = read_manifest(entries, 128);
+    REQUIRE(n >= 30);
+    for (int i = 0; i < n; i++) {
+        const entry *e = &entries[i];
+        char path[512];
+        snprintf(path, sizeof path, "%s/%.63s", SUITE, e->file);
+        ae_grid g;
+        ae_error err;
+        size_t before = ae_live_bytes();
+        bool ok = load(path, &g, &err);
+        CHECK(ok == (e->exit_code == 0));
+        if (ok) {
+            ae_grid_free(&g);
+            continue;
+        }
+        CHECK(g.cells == NULL && g.width == 0 && g.height == 0);
+        CHECK(ae_live_bytes() == before);
+        if (strcmp(err.msg, e->reason) != 0) {
+            fprintf(stderr, "%s: got '%s', README says '%s'\n", e->file, err.msg, e->reason);
+            test_failures++;
+        }
+    }
+}
+
+/// Peak resident memory of this process in kB (VmHWM), or -1.
+static long peak_kb(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    char line[256];
+    long kb = -1;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "VmHWM: %ld kB", &kb) == 1) break;
+    fclose(f);
+    return kb;
+}
+
+/// Resets the peak to the current resident size (Linux: "5" to clear_refs), so what follows is
+/// measured alone. Without it the peak so far stays; the check below still holds.
+static void reset_peak(void) {
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    if (!f) return;
+    fputs("5", f);
+    fclose(f);
+}
+
+static void test_huge_header_memory(void) {
+    static const char *const huge[] = {"huge-header.png", "huge.bmp", "huge-frame.gif",
+                                       "huge-size.map"};
+    reset_peak();
+    long before = peak_kb();
+    if (before < 0) TEST_SKIP("no /proc/self/status");
+    for (int i = 0; i < 4; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", SUITE, huge[i]);
+        ae_grid g;
+        ae_error err;
+        CHECK(!load(path, &g, &err));
+        CHECK(strstr(err.msg, "too large") || strstr(err.msg, "outside"));
+    }
+    long grown = peak_kb() - before;
+    fprintf(stderr, "peak resident memory grew by %ld kB\n", grown);
+    CHECK(grown < 16 * 1024);
+}
+
+/// A temporary folder holding the live map file.
+static char dir[64];
+
+static bool copy_file(const char *from, const char *to) {
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    bool ok = in && out;
+    char buf[4096];
+    size_t n;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+    if (in) fclose(in);
+    if (out) ok = fclose(out) == 0 && ok;
+    return ok;
+}
+
+/// Saves `from` over the watched map the way editors do (a temporary file, then a rename), so
+/// the watcher sees a new version every time.
+static bool replace_map(const char *from, const char *map) {
+    char tmp[128];
+    snprintf(tmp, sizeof tmp, "%s/tmp", dir);
+    return copy_file(from, tmp) && rename(tmp, map) == 0;
+}
+
+/// The good map a live match starts from, per file name extension: the loader checks that the
+/// bytes match the name, so each kind of bad file replaces a good file of its own kind. There is
+/// no good JPEG among the fixtures, so truncated.jpg is left to the command-line tests.
+static const char *const starts[][2] = {{".png", SUITE "/formats/grey8.png"},
+                                        {".bmp", SUITE "/formats/bmp24.bmp"},
+                                        {".gif", SUITE "/formats/gif.gif"},
+                                        {".map", ARENA_SOURCE_DIR "/tests/data/maps/small.map"}};
+
+/// Plays a live match on a good map, saves every refused fixture named *ext over it in turn
+/// and checks each is reported with its README reason while the match keeps its map; then a
+/// good file is swapped in. Returns how many fixtures were fed.
+static int feed_refusals(const entry *entries, int n, int kind) {
+    const char *ext = starts[kind][0];
+    char map[128];
+    snprintf(map, sizeof map, "%s/live%s", dir, ext);
+    if (!copy_file(starts[kind][1], map)) return 0;
+    session_def def = {0};
+    def.map_path = map;
+    def.config = sim_default_config();
+    def.config.bots = 3;
+    ae_error err;
+    session *s = session_create(&def, &err);
+    if (!s) {
+        fprintf(stderr, "%s: %s\n", starts[kind][1], err.msg);
+        test_failures++;
+        return 0;
+    }
+    hot_reload h;
+    double now = 0.0;
+    hot_reload_init(&h, s, now);
+    CHECK(h.active);
+    const uint64_t hash = sim_hash(session_world(s));
+    int fed = 0;
+    for (int i = 0; i < n; i++) {
+        const entry *e = &entries[i];
+        const char *dot = strrchr(e->file, '.');
+        // The watcher follows regular files only: a directory in the map's place reads as a
+        // missing file (map_watch's own tests cover that).
+        if (e->exit_code == 0 || strcmp(dot, ext) != 0 || !strcmp(e->file, "directory.png"))
+            continue;
+        char from[512], msg[1024], want[1024];
+        snprintf(from, sizeof from, "%s/%.63s", SUITE, e->file);
+        if (!replace_map(from, map)) {
+            test_failures++;
+            break;
+        }
+        bool changed = false;
+        msg[0] = '\0';
+        // Poll past the settling time until the watcher has tried the new version.
+        for (int k = 0; k < 20 && !msg[0]; k++) {
+            now += 0.05;
+            changed |= hot_reload_poll(&h, s, now, msg, sizeof msg);
+        }
+        snprintf(want, sizeof want, "map reload failed: %s: %.255s (keeping previous map)", map,
+                 e->reason);
+        CHECK(!changed);
+        if (strcmp(msg, want) != 0) {
+            fprintf(stderr, "%s:\n  got  '%s'\n  want '%s'\n", e->file, msg, want);
+            test_failures++;
+        }
+        CHECK(sim_hash(session_world(s)) == hash);
+        fed++;
+    }
+    // A good file after all that is swapped in.
+    CHECK(replace_map(starts[kind][1], map));
+    char msg[1024] = "";
+    bool changed = false;
+    for (int k = 0; k < 20 && !changed; k++) {
+        now += 0.05;
+        changed = hot_reload_poll(&h, s, now, msg, sizeof msg);
+    }
+    CHECK(changed);
+    CHECK(strstr(msg, "map reloaded: ") == msg);
+    session_destroy(s);
+    return fed;
+}
+
+static void test_hot_reload_keeps_map(void) {
+    static entry entries[128];
+    int n = read_manifest(entries, 128);
+    REQUIRE(n >= 30);
+    snprintf(dir, sizeof dir, "/tmp/arena-badmaps-XXXXXX");
+    REQUIRE(mkdtemp(dir));
+    int fed = 0;
+    for (int kind = 0; kind < 4; kind++) fed += feed_refusals(entries, n, kind);
+    fprintf(stderr, "%d refused files fed through hot reload\n", fed);
+    CHECK(fed == n - 2); // all but truncated.jpg and directory.png (README lists refusals only)
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+}
+
+TEST_MAIN(TEST_CASE(formats_agree), TEST_CASE(manifest_reasons), TEST_CASE(huge_header_memory),
+          TEST_CASE(hot_reload_keeps_map))
