@@ -1,6 +1,6 @@
 #include "options.h"
 
-#include "tool_util.h"
+#include "tool_output.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,26 +12,150 @@
 #define ARENA_ASSET_DIR "assets"
 #endif
 
-static bool parse_u64(const char *s, uint64_t *out) {
-    if (!s || !*s || *s == '-') return false;
-    char *end;
+static bool fail(const char *arg, const char *reason) {
+    fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, arg, reason);
+    return false;
+}
+
+// Whole numbers are plain decimal digits: no sign, space, hex or trailing text, and no
+// wrap-around (strtoull alone would turn " -1" into 2^64 - 1).
+static bool parse_u64(const char *s, uint64_t hi, uint64_t *out) {
+    if (!s[0]) return false;
+    for (const char *p = s; *p; p++)
+        if (*p < '0' || *p > '9') return false;
     errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end) return false;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno || v > hi) return false;
     *out = v;
     return true;
 }
 
-static bool parse_int(const char *s, long lo, long hi, int *out) {
-    long v;
-    if (!tool_parse_int(s, lo, hi, &v)) return false;
-    *out = (int)v;
+typedef enum flag_kind { FLAG_SWITCH, FLAG_TEXT, FLAG_NUMBER } flag_kind;
+
+typedef struct flag {
+    const char *name;
+    flag_kind kind;
+    uint64_t max; // FLAG_NUMBER: largest value (smallest in `min`)
+    uint64_t min;
+    const char *needs; // FLAG_NUMBER: the refusal's reason
+} flag;
+
+enum {
+    F_HEADLESS,
+    F_AUTOPILOT,
+    F_REALTIME,
+    F_STATS,
+    F_TITLE,
+    F_MAP,
+    F_RECORD,
+    F_REPLAY,
+    F_SCREENSHOT,
+    F_SEED,
+    F_BOTS,
+    F_HUMANS,
+    F_OVERLAYS,
+    F_TICKS,
+    F_COUNT
+};
+
+static const flag flags[F_COUNT] = {
+    [F_HEADLESS] = {"--headless", FLAG_SWITCH, 0, 0, NULL},
+    [F_AUTOPILOT] = {"--autopilot", FLAG_SWITCH, 0, 0, NULL},
+    [F_REALTIME] = {"--realtime", FLAG_SWITCH, 0, 0, NULL},
+    [F_STATS] = {"--stats", FLAG_SWITCH, 0, 0, NULL},
+    [F_TITLE] = {"--title", FLAG_SWITCH, 0, 0, NULL},
+    [F_MAP] = {"--map", FLAG_TEXT, 0, 0, NULL},
+    [F_RECORD] = {"--record", FLAG_TEXT, 0, 0, NULL},
+    [F_REPLAY] = {"--replay", FLAG_TEXT, 0, 0, NULL},
+    [F_SCREENSHOT] = {"--screenshot", FLAG_TEXT, 0, 0, NULL},
+    [F_SEED] = {"--seed", FLAG_NUMBER, UINT64_MAX, 0, "--seed needs a whole number >= 0"},
+    [F_BOTS] = {"--bots", FLAG_NUMBER, 999, 0, "--bots needs a number from 0 to 999"},
+    [F_HUMANS] = {"--humans", FLAG_NUMBER, 8, 1, "--humans needs a number from 1 to 8"},
+    [F_OVERLAYS] = {"--overlays", FLAG_NUMBER, 127, 0, "--overlays needs a bit mask from 0 to 127"},
+    [F_TICKS] = {"--ticks", FLAG_NUMBER, 100000000, 0,
+                 "--ticks needs a number from 0 to 100000000"},
+};
+
+static void store(arena_options *o, int f, const char *text, uint64_t n) {
+    switch (f) {
+    case F_HEADLESS:
+        o->headless = true;
+        break;
+    case F_AUTOPILOT:
+        o->autopilot = true;
+        break;
+    case F_REALTIME:
+        o->realtime = true;
+        break;
+    case F_STATS:
+        o->stats = true;
+        break;
+    case F_TITLE:
+        o->title = true;
+        break;
+    case F_MAP:
+        o->map = text;
+        break;
+    case F_RECORD:
+        o->record = text;
+        break;
+    case F_REPLAY:
+        o->replay = text;
+        break;
+    case F_SCREENSHOT:
+        o->screenshot = text;
+        break;
+    case F_SEED:
+        o->seed = n, o->seed_set = true;
+        break;
+    case F_BOTS:
+        o->bots = (int)n;
+        break;
+    case F_HUMANS:
+        o->humans = (int)n;
+        break;
+    case F_OVERLAYS:
+        o->overlays = (unsigned)n;
+        break;
+    case F_TICKS:
+        o->ticks = (int)n;
+        break;
+    default:
+        break;
+    }
+}
+
+// Options that a replay brings itself.
+static bool check_conflicts(const bool *given) {
+    static const int replay_has[] = {F_RECORD, F_MAP, F_AUTOPILOT, F_SEED, F_BOTS, F_HUMANS};
+    if (given[F_REPLAY])
+        for (size_t i = 0; i < sizeof replay_has / sizeof replay_has[0]; i++)
+            if (given[replay_has[i]])
+                return fail(flags[replay_has[i]].name,
+                            "cannot be combined with --replay (a replay carries its own map, seed, "
+                            "players and inputs)");
     return true;
 }
 
-static bool fail(const char *arg, const char *reason) {
-    fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, arg, reason);
-    return false;
+// Outputs are checked before a match runs: a bad path wastes no time and overwrites nothing.
+static bool check_outputs(const arena_options *o) {
+    char map[1024];
+    arena_resolve_map(o->map, map, sizeof map);
+    const char *inputs[3] = {o->replay ? NULL : map, o->replay, NULL};
+    char reason[1200];
+    if (o->record) {
+        inputs[2] = o->screenshot;
+        if (!tool_output_ok(o->record, inputs, 3, reason, sizeof reason))
+            return fail(o->record, reason);
+    }
+    if (o->screenshot) {
+        inputs[2] = o->record;
+        if (!tool_output_ok(o->screenshot, inputs, 3, reason, sizeof reason))
+            return fail(o->screenshot, reason);
+        if (o->record && !strcmp(o->record, o->screenshot))
+            return fail(o->screenshot, "is also the --record file");
+    }
+    return true;
 }
 
 bool arena_parse_options(int argc, char **argv, arena_options *o) {
@@ -40,58 +164,31 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     o->bots = -1;
     o->humans = 1;
     o->ticks = -1;
+    bool given[F_COUNT] = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes_value = true;
-        if (!strcmp(a, "--headless"))
-            o->headless = true, takes_value = false;
-        else if (!strcmp(a, "--autopilot"))
-            o->autopilot = true, takes_value = false;
-        else if (!strcmp(a, "--realtime"))
-            o->realtime = true, takes_value = false;
-        else if (!strcmp(a, "--stats"))
-            o->stats = true, takes_value = false;
-        else if (!strcmp(a, "--title"))
-            o->title = true, takes_value = false;
-        else if (!v)
-            return fail(a, strncmp(a, "--", 2) ? "unknown argument" : "missing value");
-        else if (!strcmp(a, "--map"))
-            o->map = v;
-        else if (!strcmp(a, "--record"))
-            o->record = v;
-        else if (!strcmp(a, "--replay"))
-            o->replay = v;
-        else if (!strcmp(a, "--screenshot"))
-            o->screenshot = v;
-        else if (!strcmp(a, "--seed")) {
-            if (!parse_u64(v, &o->seed)) return fail(v, "--seed needs a whole number >= 0");
-            o->seed_set = true;
-        } else if (!strcmp(a, "--bots")) {
-            if (!parse_int(v, 0, 999, &o->bots))
-                return fail(v, "--bots needs a number from 0 to 999");
-        } else if (!strcmp(a, "--humans")) {
-            if (!parse_int(v, 1, 8, &o->humans))
-                return fail(v, "--humans needs a number from 1 to 8");
-        } else if (!strcmp(a, "--overlays")) {
-            int bits;
-            if (!parse_int(v, 0, 127, &bits))
-                return fail(v, "--overlays needs a bit mask from 0 to 127");
-            o->overlays = (unsigned)bits;
-        } else if (!strcmp(a, "--ticks")) {
-            if (!parse_int(v, 0, 100000000, &o->ticks))
-                return fail(v, "--ticks needs a number from 0 to 100000000");
-        } else {
-            return fail(a, "unknown argument");
+        int f = 0;
+        while (f < F_COUNT && strcmp(a, flags[f].name) != 0) f++;
+        if (f == F_COUNT)
+            return fail(a, strncmp(a, "--", 2) ? "unknown argument" : "unknown option");
+        if (given[f]) return fail(a, "given twice");
+        given[f] = true;
+        if (flags[f].kind == FLAG_SWITCH) {
+            store(o, f, NULL, 0);
+            continue;
         }
-        if (takes_value) i++;
+        // A value never starts with "--": `--map --headless` lacks its value.
+        const char *v = i + 1 < argc ? argv[++i] : NULL;
+        if (!v || !strncmp(v, "--", 2)) return fail(a, "missing value");
+        if (!v[0]) return fail(a, "empty value");
+        uint64_t n = 0;
+        if (flags[f].kind == FLAG_NUMBER && (!parse_u64(v, flags[f].max, &n) || n < flags[f].min))
+            return fail(v, flags[f].needs);
+        store(o, f, v, n);
     }
-    if (o->replay && (o->record || o->map || o->autopilot))
-        return fail(
-            "--replay",
-            "a replay carries its own map and inputs; drop --record, --map and --autopilot");
+    if (!check_conflicts(given)) return false;
     if (o->screenshot && o->ticks < 0) return fail("--screenshot", "needs --ticks N");
-    return true;
+    return check_outputs(o);
 }
 
 void arena_resolve_map(const char *map, char *buf, int size) {

@@ -133,15 +133,28 @@ size_t build_spec(const spec *s, uint8_t *buf, size_t cap) {
     put(&o, s->ticks, 4);
     put(&o, 60, 4);
     put(&o, s->config_version, 4);
-    put(&o, 0, 4); // no config blob
-    put(&o, 0, 1); // no hash fields
-    put(&o, 0, 2); // empty map name
-    put_grid(&o, s->map_w, s->map_h);
+    put(&o, s->config_size, 4);
+    for (uint32_t k = 0; s->config && k < s->config_size; k++) put(&o, s->config[k], 1);
+    put(&o, s->field_count, 1);
+    for (int f = 0; f < s->field_count; f++) {
+        const char *name = s->field_name ? s->field_name : "f";
+        uint8_t len = s->field_name ? s->field_name_len : 1;
+        put(&o, len, 1);
+        for (int k = 0; k < len; k++) put(&o, (uint8_t)name[k], 1);
+    }
+    put(&o, s->map_name_len, 2);
+    for (int k = 0; k < s->map_name_len; k++) put(&o, (uint8_t)s->map_name[k], 1);
+    if (s->map_raw)
+        for (size_t k = 0; k < s->map_raw_len; k++) put(&o, s->map_raw[k], 1);
+    else
+        put_grid(&o, s->map_w, s->map_h);
     for (int h = 0; h < s->humans; h++) {
-        uint32_t runs = s->ticks ? 1 : 0;
+        uint32_t one = s->ticks;
+        const uint32_t *lens = h == 0 && s->run_count ? s->run_len : &one;
+        uint32_t runs = h == 0 && s->run_count ? (uint32_t)s->run_count : s->ticks ? 1 : 0;
         put(&o, s->claimed_runs ? s->claimed_runs : runs, 4);
-        if (runs) {
-            put_var(&o, s->ticks);
+        for (uint32_t r = 0; r < runs; r++) {
+            put_var(&o, lens[r]);
             for (int k = 0; k < s->record_size; k++) put(&o, (uint8_t)(h + k), 1);
         }
     }
@@ -155,7 +168,7 @@ size_t build_spec(const spec *s, uint8_t *buf, size_t cap) {
             put_grid(&o, 8, 8);
         } else {
             put(&o, 1, 2); // kind
-            put(&o, 1, 2); // size
+            put(&o, s->data_size ? s->data_size : 1, 2);
             put(&o, 0xab, 1);
         }
     }
@@ -163,6 +176,7 @@ size_t build_spec(const spec *s, uint8_t *buf, size_t cap) {
     for (int i = 0; i < s->checkpoint_count; i++) {
         put(&o, s->checkpoint_tick[i], 4);
         put(&o, 1000u + i, 8);
+        for (int f = 0; f < s->field_count; f++) put(&o, 7, 8);
     }
     put(&o, s->final_tick, 4);
     put(&o, 0x1234, 8);

@@ -31,11 +31,23 @@ typedef struct spec {
     uint32_t ticks;
     uint32_t claimed_runs; // 0: the true run count (1, or 0 without ticks)
     uint32_t config_version;
-    uint16_t map_w, map_h; // an all-free map
+    uint32_t config_size;  // size of the match config blob ...
+    const uint8_t *config; // ... and its bytes (NULL: the size is claimed, no bytes follow)
+    uint8_t field_count; // hash field names, each `field_name` (default "f"), field_name_len bytes
+    const char *field_name;
+    uint8_t field_name_len;
+    const char *map_name; // initial map name of map_name_len bytes (default empty)
+    uint16_t map_name_len;
+    uint16_t map_w, map_h;  // an all-free map ...
+    const uint8_t *map_raw; // ... unless these raw grid bytes replace it
+    size_t map_raw_len;
+    int run_count; // 0: human 0 holds one run of `ticks`; otherwise these run lengths
+    uint32_t run_len[3];
     int event_count;
     uint32_t event_tick[4];
     uint8_t event_type[4];   // 0: RP_EVENT_DATA
     uint32_t claimed_events; // 0: event_count
+    uint16_t data_size;      // 0: each data event holds 1 byte; otherwise it claims this many
     int checkpoint_count;
     uint32_t checkpoint_tick[4];
     uint32_t claimed_checkpoints; // 0: checkpoint_count

@@ -4,6 +4,7 @@
 #include "check_png.h"
 #include "commands.h"
 #include "sdf_timing.h"
+#include "tool_output.h"
 #include "tool_util.h"
 
 #include <stdio.h>
@@ -54,6 +55,11 @@ int cmd_check(int argc, char **argv) {
     }
     if (!map) {
         tool_fail(ARENA_MAP, "check", USAGE);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    char reason[1200];
+    if (png && !tool_output_ok(png, &map, 1, reason, sizeof reason)) {
+        tool_fail(ARENA_MAP, png, "%s", reason);
         return TOOL_EXIT_BAD_INPUT;
     }
     ae_grid grid;

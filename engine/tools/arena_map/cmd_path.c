@@ -15,7 +15,10 @@ int cmd_path(int argc, char **argv) {
     int npos = 0;
     double radius = 0.0;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--radius") && i + 1 < argc) {
+        if (!strcmp(argv[i], "--radius") && i + 1 == argc) {
+            tool_fail(ARENA_MAP, "--radius", "missing value");
+            return TOOL_EXIT_BAD_INPUT;
+        } else if (!strcmp(argv[i], "--radius")) {
             if (!tool_parse_float(argv[++i], 0.0, 1e6, &radius)) {
                 tool_fail(ARENA_MAP, argv[i], "radius must be a number >= 0");
                 return TOOL_EXIT_BAD_INPUT;
@@ -39,6 +42,14 @@ int cmd_path(int argc, char **argv) {
         }
     ae_grid grid;
     if (!map_load_or_fail(pos[0], &grid)) return TOOL_EXIT_BAD_INPUT;
+    // A cell outside the map is a typing mistake, not a question whose answer is `no path`.
+    for (int k = 0; k < 4; k++)
+        if (c[k] < 0 || c[k] >= (k % 2 ? grid.height : grid.width)) {
+            tool_fail(ARENA_MAP, pos[k + 1], "%s is outside the %dx%d map",
+                      k % 2 ? "row" : "column", grid.width, grid.height);
+            ae_grid_free(&grid);
+            return TOOL_EXIT_BAD_INPUT;
+        }
     ae_sdf sdf;
     ae_nav_grid nav;
     ae_nav_search search;
@@ -58,11 +69,8 @@ int cmd_path(int argc, char **argv) {
         return TOOL_EXIT_BAD_INPUT;
     }
     int status = TOOL_EXIT_OK;
-    // Coordinates far off the map are simply not passable (the query clamps nothing).
-    bool in_range = c[0] >= -1 && c[1] >= -1 && c[2] >= -1 && c[3] >= -1 && c[0] <= grid.width &&
-                    c[1] <= grid.height && c[2] <= grid.width && c[3] <= grid.height;
     ae_nav_query q = {{(int)c[0], (int)c[1]}, {(int)c[2], (int)c[3]}, 0, AE_NAV_AUTO};
-    if (!in_range || ae_nav_find_path(&search, &nav, &q) != AE_NAV_FOUND) {
+    if (ae_nav_find_path(&search, &nav, &q) != AE_NAV_FOUND) {
         printf("no path\n");
         status = TOOL_EXIT_FAIL;
     } else {

@@ -35,7 +35,7 @@ static void usage(FILE *out) {
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        usage(stderr);
+        tool_fail(ARENA_MAP, "missing command", "try --help");
         return TOOL_EXIT_BAD_INPUT;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 void tool_fail(const char *program, const char *what, const char *fmt, ...) {
@@ -16,8 +17,15 @@ void tool_fail(const char *program, const char *what, const char *fmt, ...) {
     va_end(ap);
 }
 
+// Numbers start with a digit, or a minus and a digit: strtol and strtod would also take leading
+// space, a '+', and strtod hex ("0x1p3"), which nobody types on purpose.
+static bool plain_number_start(const char *s) {
+    if (*s == '-') s++;
+    return (*s >= '0' && *s <= '9') || (*s == '.' && s[1] >= '0' && s[1] <= '9');
+}
+
 bool tool_parse_int(const char *s, long lo, long hi, long *out) {
-    if (!s || !*s) return false;
+    if (!s || !plain_number_start(s) || strchr(s, '.')) return false;
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
@@ -27,7 +35,7 @@ bool tool_parse_int(const char *s, long lo, long hi, long *out) {
 }
 
 bool tool_parse_float(const char *s, double lo, double hi, double *out) {
-    if (!s || !*s) return false;
+    if (!s || !plain_number_start(s) || strpbrk(s, "xX")) return false;
     char *end;
     errno = 0;
     double v = strtod(s, &end);
