@@ -4,36 +4,13 @@
 
 #include "sim_world.h"
 
+#include "tool_save_png.h"
+
 #include <SDL_image.h>
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
-#include <unistd.h>
 
 #define SHOT_W 1280
 #define SHOT_H 720
-
-// Writes through a temporary file beside the target and a rename, so a failed write leaves
-// neither a half-written PNG nor a damaged older file.
-static bool save_png(SDL_Surface *surface, const char *path) {
-    char tmp[4096];
-    int n = snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid());
-    if (n < 0 || (size_t)n >= sizeof tmp) {
-        fprintf(stderr, "arena: %s: path too long\n", path);
-        return false;
-    }
-    if (IMG_SavePNG(surface, tmp) != 0) {
-        fprintf(stderr, "arena: %s: cannot write: %s\n", path, IMG_GetError());
-        remove(tmp);
-        return false;
-    }
-    if (rename(tmp, path) != 0) {
-        fprintf(stderr, "arena: %s: cannot write: %s\n", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
-}
 
 int app_run_screenshot(const arena_options *o) {
     static app a;
@@ -72,7 +49,9 @@ int app_run_screenshot(const arena_options *o) {
         a.cam.center = w->agents[app_focus(&a)].pos;
         app_draw(&a);
         SDL_RenderPresent(a.renderer);
-        if (!save_png(surface, o->screenshot)) {
+        ae_error write_err;
+        if (!tool_save_png(surface, o->screenshot, &write_err)) {
+            fprintf(stderr, "arena: %s: %s\n", o->screenshot, write_err.msg);
             status = 2;
         } else {
             printf("screenshot: %s (%dx%d, tick %d)\n", o->screenshot, SHOT_W, SHOT_H, sim_tick(w));

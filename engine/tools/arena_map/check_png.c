@@ -1,16 +1,13 @@
-// The picture of a map check, written with SDL2_image through a temporary file and a rename.
+// The picture of a map check, written with SDL2_image through ae_output (tool_save_png).
 #include "check_png.h"
 
 #include "commands.h"
+#include "tool_save_png.h"
 #include "tool_util.h"
 
 #include <SDL.h>
-#include <SDL_image.h>
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 int check_png_scale(int width, int height) {
     return ae_maxi(width, height) <= CHECK_PNG_SMALL_SIDE ? 4 : 1;
@@ -68,18 +65,7 @@ static void paint(const ae_map_check *c, SDL_Surface *s, int scale) {
         }
 }
 
-static bool same_file(const char *a, const char *b) {
-    if (!strcmp(a, b)) return true;
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
-}
-
-bool check_png_write(const ae_map_check *c, const char *map, const char *out) {
-    if (same_file(map, out)) {
-        tool_fail(ARENA_MAP, out, "refusing to overwrite the input map");
-        return false;
-    }
+bool check_png_write(const ae_map_check *c, const char *out) {
     const int scale = check_png_scale(c->width, c->height);
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, c->width * scale, c->height * scale, 24,
                                                     SDL_PIXELFORMAT_RGB24);
@@ -88,19 +74,9 @@ bool check_png_write(const ae_map_check *c, const char *map, const char *out) {
         return false;
     }
     paint(c, s, scale);
-    char tmp[4096];
-    int len = snprintf(tmp, sizeof tmp, "%s.tmp-%ld", out, (long)getpid());
-    bool ok = len > 0 && (size_t)len < sizeof tmp;
-    if (!ok) {
-        tool_fail(ARENA_MAP, out, "path too long");
-    } else if (IMG_SavePNG(s, tmp) != 0) {
-        tool_fail(ARENA_MAP, out, "cannot write: %s", SDL_GetError());
-        ok = false;
-    } else if (rename(tmp, out) != 0) {
-        tool_fail(ARENA_MAP, out, "cannot write: %s", strerror(errno));
-        ok = false;
-    }
-    if (!ok && len > 0 && (size_t)len < sizeof tmp) remove(tmp);
+    ae_error err;
+    bool ok = tool_save_png(s, out, &err);
+    if (!ok) tool_fail(ARENA_MAP, out, "%s", err.msg);
     SDL_FreeSurface(s);
     return ok;
 }

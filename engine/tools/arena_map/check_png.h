@@ -9,9 +9,9 @@
 #define CHECK_PNG_SMALL_SIDE 256
 int check_png_scale(int width, int height);
 
-/// Writes the picture of `check` to `out` through a temporary file in the same folder and a
-/// rename, so a failure never leaves a partial PNG behind. Refuses to write over `map` (the
-/// same path or the same file). On failure prints `arena-map: OUT: reason` and returns false.
-bool check_png_write(const ae_map_check *check, const char *map, const char *out);
+/// Writes the picture of `check` to `out` (tool_save_png: a failure never leaves a partial PNG
+/// behind). The caller has checked `out` with tool_output_ok, so it is not the input map. On
+/// failure prints `arena-map: OUT: reason` and returns false.
+bool check_png_write(const ae_map_check *check, const char *out);
 
 #endif

@@ -94,7 +94,7 @@ int cmd_check(int argc, char **argv) {
     print_reasons(&c);
     fflush(stdout);
     int status = c.problems ? TOOL_EXIT_FAIL : TOOL_EXIT_OK;
-    if (png && !check_png_write(&c, map, png)) status = TOOL_EXIT_BAD_INPUT;
+    if (png && !check_png_write(&c, png)) status = TOOL_EXIT_BAD_INPUT;
     ae_map_check_free(&c);
     ae_grid_free(&grid);
     return status;

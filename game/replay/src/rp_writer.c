@@ -1,5 +1,7 @@
 #include "arena/rp_writer.h"
 
+#include "arena/ae_output.h"
+
 #include "rp_bytes.h"
 
 #include <stdio.h>
@@ -257,33 +259,12 @@ bool rp_writer_finish(rp_writer *w, uint32_t final_tick, uint64_t final_hash, co
     uint8_t *data;
     size_t size;
     if (!rp_writer_finish_memory(w, final_tick, final_hash, &data, &size, err)) return false;
-    char tmp[4096];
-    int n = snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    bool ok = false;
-    if (n < 0 || (size_t)n >= sizeof tmp) {
-        ae_error_set(err, "path too long");
-        goto done;
+    ae_output out;
+    bool ok = ae_output_begin(&out, path, err);
+    if (ok) {
+        fwrite(data, 1, size, out.file); // a short write sets the stream's error flag
+        ok = ae_output_commit(&out, err);
     }
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        ae_error_set(err, "cannot create %s", tmp);
-        goto done;
-    }
-    bool written = fwrite(data, 1, size, f) == size;
-    written = fflush(f) == 0 && written;
-    written = fclose(f) == 0 && written;
-    if (!written) {
-        remove(tmp);
-        ae_error_set(err, "cannot write %s (disk full?)", tmp);
-        goto done;
-    }
-    if (rename(tmp, path) != 0) {
-        remove(tmp);
-        ae_error_set(err, "cannot rename %s to the replay file", tmp);
-        goto done;
-    }
-    ok = true;
-done:
     ae_free(data, size);
     return ok;
 }

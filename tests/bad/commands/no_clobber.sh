@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # no_clobber.sh ARENA ARENA_MAP MAP PNG REPLAY: every command that writes a file, pointed at one
 # of its inputs or at a directory, is refused (exit 2) and leaves the inputs byte for byte as they
-# were, with no partial or temporary output beside them.
+# were, with no partial or temporary output beside them; and writes that succeed never touch a
+# user's file named like a temporary one.
 set -u
 arena=$1 arena_map=$2
 dir=$(mktemp -d)
@@ -27,6 +28,19 @@ refused "$arena_map" check "$dir/in.map" --png "$dir/out"
 ln "$dir/in.map" "$dir/link.map"
 refused "$arena" --headless --ticks 5 --map "$dir/in.map" --record "$dir/link.map"
 rm "$dir/link.map"
+# Writes that succeed leave a user's files that look like temporary names alone.
+for t in out.arp.tmp out.png.tmp out.arp.tmp-1 check.png.tmp; do echo "mine: $t" >"$dir/$t"; done
+"$arena" --headless --ticks 5 --map "$dir/in.map" --record "$dir/out.arp" >/dev/null || fail=1
+"$arena" --map "$dir/in.png" --screenshot "$dir/out.png" --ticks 1 >/dev/null 2>&1 || fail=1
+"$arena_map" check "$dir/in.map" --png "$dir/check.png" >/dev/null || [ $? = 1 ] || fail=1
+for t in out.arp.tmp out.png.tmp out.arp.tmp-1 check.png.tmp; do
+  [ "$(cat "$dir/$t")" = "mine: $t" ] || { echo "$t was overwritten"; fail=1; }
+  rm "$dir/$t"
+done
+for f in out.arp out.png check.png; do
+  [ -s "$dir/$f" ] || { echo "$f was not written"; fail=1; }
+  rm -f "$dir/$f"
+done
 for f in in.map in.png in.arp; do
   cmp -s "$dir/$f" "$dir/$f.orig" || { echo "$f was changed"; fail=1; }
 done
