@@ -193,9 +193,12 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
 
 void arena_resolve_map(const char *map, char *buf, int size) {
     if (!map) map = "arena";
-    if (access(map, F_OK) == 0 || strchr(map, '/') || strchr(map, '.')) {
-        snprintf(buf, (size_t)size, "%s", map);
-        return;
+    // A bare name (no '/', no '.') is a shipped map first, so `--map arena` run from build/bin
+    // does not pick up the `arena` executable; a file of that name is used only when no shipped
+    // map has it. Anything else is a path.
+    if (!strchr(map, '/') && !strchr(map, '.')) {
+        snprintf(buf, (size_t)size, "%s/maps/%s.png", ARENA_ASSET_DIR, map);
+        if (access(buf, F_OK) == 0 || access(map, F_OK) != 0) return;
     }
-    snprintf(buf, (size_t)size, "%s/maps/%s.png", ARENA_ASSET_DIR, map);
+    snprintf(buf, (size_t)size, "%s", map);
 }

@@ -29,8 +29,8 @@ typedef struct arena_options {
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.
 bool arena_parse_options(int argc, char **argv, arena_options *out);
 
-/// Resolves a map argument: an existing file as is, otherwise NAME in the shipped maps folder
-/// (NAME.png). Writes the path into buf.
+/// Resolves a map argument: a bare NAME (no '/' or '.') is the shipped map NAME.png when there
+/// is one; anything else is a path. Writes the path into buf.
 void arena_resolve_map(const char *map, char *buf, int size);
 
 #endif
