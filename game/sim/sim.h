@@ -44,7 +44,8 @@ typedef struct sim_world sim_world;
 
 /// Creates a match on a copy of `grid`; NULL with err when the config or map cannot host it:
 /// "humans must be 0 to 8, not H", "a match needs 1 to 1000 agents, not N" (no agents at all is
-/// refused), "capacities or cell size out of range", or "map has room for R agents, the match
+/// refused), a field out of its range (sim_config_check: "config: max_gems is 0, not 1 to
+/// 1048576"; rules included), or "map has room for R agents, the match
 /// needs N" (every agent needs a cell whose centre is twice its radius from walls).
 /// A match of one agent is allowed: it ends at the end of its first tick with that agent as the
 /// winner, like any match once at most one agent is left alive.

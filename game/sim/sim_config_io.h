@@ -1,5 +1,5 @@
 /// The match config as bytes, for replays: every field little-endian in a fixed order, and a
-/// validating reader that refuses out-of-range values with a one-line reason.
+/// validating reader that refuses out-of-range values with a one-line reason naming the field.
 #ifndef SIM_CONFIG_IO_H
 #define SIM_CONFIG_IO_H
 
@@ -10,6 +10,9 @@
 
 /// Writes cfg (without seed and humans, which replays keep in their header); returns the size.
 size_t sim_config_pack(const sim_config *cfg, uint8_t out[SIM_CONFIG_MAX_BYTES]);
+/// Checks every config field against the range a match accepts; false with a reason naming
+/// the field ("config: rules.agent_speed is 1e+09, not 0 to 64"). sim_create runs it too.
+bool sim_config_check(const sim_config *cfg, ae_error *err);
 /// Reads a packed config into cfg, whose seed and humans the caller sets. False with err when
 /// the bytes are short, long or hold values out of range.
 bool sim_config_unpack(const uint8_t *data, size_t size, sim_config *cfg, ae_error *err);

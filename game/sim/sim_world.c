@@ -1,4 +1,5 @@
 // Creating and destroying a match, spawning, and the small shared helpers.
+#include "sim_config_io.h"
 #include "sim_internal.h"
 
 #include "sim_bots.h"
@@ -31,16 +32,7 @@ static bool check_config(const sim_config *c, ae_error *err) {
         ae_error_set(err, "a match needs 1 to %d agents, not %d", SIM_MAX_AGENTS, agents);
         return false;
     }
-    if (c->bot_difficulty < -1 || c->bot_difficulty >= SIM_DIFFICULTY_COUNT) {
-        ae_error_set(err, "bot difficulty %d out of range", c->bot_difficulty);
-        return false;
-    }
-    if (c->max_bullets < 1 || c->max_bullets > 1 << 20 || c->max_gems < 1 ||
-        c->max_gems > 1 << 20 || !(c->cell_size >= 4.0f && c->cell_size <= 256.0f)) {
-        ae_error_set(err, "capacities or cell size out of range");
-        return false;
-    }
-    return true;
+    return sim_config_check(c, err);
 }
 
 /// Room a map needs: every agent must find a spot with twice its radius of clearance.

@@ -242,7 +242,7 @@ static void compat_fixtures(void) {
     s.config_size = (uint32_t)sim_config_pack(&cfg, config);
     s.config = config;
     put_le32(config, (uint32_t)-1);
-    from_spec("config-value.rpl", &s, "config: a value is out of range");
+    from_spec("config-value.rpl", &s, "config: bots is -1, not 0 to 1000");
     put_le32(config, (uint32_t)cfg.bots);
     fixture *f = add("hash-field-count.rpl", "");
     snprintf(f->reason, sizeof f->reason,

@@ -54,10 +54,20 @@ void test_agent_limits(void) {
     cfg.max_bullets = (1 << 20) + 1;
     ae_error err;
     CHECK(sim_create(&cfg, &g, &err) == NULL);
-    CHECK_STR(err.msg, "capacities or cell size out of range");
+    CHECK_STR(err.msg, "config: max_bullets is 1048577, not 1 to 1048576");
     cfg = sim_default_config();
     cfg.max_gems = 0;
     CHECK(sim_create(&cfg, &g, &err) == NULL);
+    CHECK_STR(err.msg, "config: max_gems is 0, not 1 to 1048576");
+    // Rules are checked too: a non-finite speed would reach the movement code.
+    cfg = sim_default_config();
+    cfg.rules.agent_speed = NAN;
+    CHECK(sim_create(&cfg, &g, &err) == NULL);
+    CHECK_STR(err.msg, "config: rules.agent_speed is nan, not 0 to 64");
+    cfg = sim_default_config();
+    cfg.rules.zone[0].shrink_ticks = 0;
+    CHECK(sim_create(&cfg, &g, &err) == NULL);
+    CHECK_STR(err.msg, "config: zone phase 0 out of range");
     ae_grid_free(&g);
     CHECK(ae_live_bytes() == 0);
 }
