@@ -234,19 +234,35 @@ static int construct(huffman *h, const uint16_t *length, int n) {
 
 enum { DECODE_TRUNCATED = -1, DECODE_NO_CODE = -2 };
 
-/// Reads one symbol, a bit at a time (codes are packed most significant bit first).
+/// Reads one symbol. Codes are packed most significant bit first, so they are matched a bit at a
+/// time against the first code of each length (puff's decode, reading the input directly).
 static int decode(inflater *s, const huffman *h) {
-    int code = 0, first = 0, index = 0;
-    for (int len = 1; len <= MAX_BITS; len++) {
-        if (!need(s, 1)) return DECODE_TRUNCATED;
-        code |= (int)take(s, 1);
-        int count = h->count[len];
-        if (code - count < first) return h->symbol[index + (code - first)];
-        index += count;
-        first = (first + count) << 1;
-        code <<= 1;
+    uint32_t bitbuf = s->bitbuf;
+    int avail = s->bitcnt, code = 0, first = 0, index = 0, len = 1;
+    for (;;) {
+        for (; avail > 0; avail--, len++) {
+            code |= (int)(bitbuf & 1u);
+            bitbuf >>= 1;
+            int count = h->count[len];
+            if (code - count < first) {
+                s->bitbuf = bitbuf;
+                s->bitcnt = (s->bitcnt - len) & 7; // the bits left of the last byte read
+                return h->symbol[index + (code - first)];
+            }
+            index += count;
+            first = (first + count) << 1;
+            code <<= 1;
+        }
+        if (len > MAX_BITS) return DECODE_NO_CODE; // only an incomplete code has such patterns
+        if (!refill(s)) {
+            truncated(s);
+            return DECODE_TRUNCATED;
+        }
+        bitbuf = *s->in++;
+        s->left--;
+        s->consumed++;
+        avail = MAX_BITS + 1 - len < 8 ? MAX_BITS + 1 - len : 8;
     }
-    return DECODE_NO_CODE; // only an incomplete code has bit patterns that name no symbol
 }
 
 /// The symbols of one Huffman-coded block up to its end-of-block code.
