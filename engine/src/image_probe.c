@@ -1,5 +1,8 @@
-// Header-only inspection of image files: format by magic bytes, declared size, PNG chunk CRCs.
+// Inspection of image files before a decoder sees them: format by magic bytes, declared size,
+// PNG chunk CRCs and compressed image data (inflate_check.c), the LZW stream of a GIF's first
+// frame.
 #include "arena/ae_grid.h"
+#include "inflate_internal.h"
 
 #include <string.h>
 
@@ -83,16 +86,26 @@ static bool check_ihdr(const uint8_t *ihdr, ae_error *err) {
     return true;
 }
 
-/// The first two bytes of the zlib stream: deflate, a window of at most 32 KiB, the check bits
-/// right and no preset dictionary (PNG forbids one).
-static bool zlib_header_ok(const uint8_t *z) {
-    return (z[0] & 0x0F) == 8 && (z[0] >> 4) <= 7 && ((unsigned)z[0] << 8 | z[1]) % 31 == 0 &&
-           !(z[1] & 0x20);
+/// Hands the inflater the payloads of the IDAT chunks from `pos` on, one by one, up to the first
+/// chunk of another type. Only called once the chunk walk has checked every chunk up to IEND.
+typedef struct idat_walk {
+    const uint8_t *d;
+    size_t pos;
+} idat_walk;
+
+static const uint8_t *next_idat(void *ctx, size_t *len) {
+    idat_walk *w = ctx;
+    if (memcmp(w->d + w->pos + 4, "IDAT", 4) != 0) return NULL;
+    *len = be32(w->d + w->pos);
+    const uint8_t *data = w->d + w->pos + 8;
+    w->pos += 12 + *len;
+    return data;
 }
 
 static bool probe_png(const uint8_t *d, size_t len, ae_image_info *info, ae_error *err) {
     size_t pos = 8;
-    bool seen_ihdr = false, seen_plte = false, seen_idat = false;
+    bool seen_ihdr = false, seen_plte = false, idat_ended = false;
+    size_t first_idat = 0; // 0: no IDAT yet
     while (true) {
         if (len - pos < 12) {
             ae_error_set(err, "truncated PNG (ends before its IEND chunk)");
@@ -139,19 +152,27 @@ static bool probe_png(const uint8_t *d, size_t len, ae_image_info *info, ae_erro
                 ae_error_set(err, "corrupt PNG (palette image without a PLTE chunk before IDAT)");
                 return false;
             }
-            if (!seen_idat && clen >= 2 && !zlib_header_ok(type + 4)) {
-                ae_error_set(err, "corrupt PNG (bad zlib header in IDAT)");
+            // libpng reads the image data from one run of IDAT chunks only.
+            if (idat_ended) {
+                ae_error_set(err, "corrupt PNG (IDAT chunks are not consecutive)");
                 return false;
             }
-            seen_idat = true;
+            if (!first_idat) first_idat = pos;
+        } else if (first_idat) {
+            idat_ended = true;
         }
         pos += 12 + (size_t)clen;
         if (memcmp(type, "IEND", 4) == 0) {
-            if (!seen_idat) {
+            if (!first_idat) {
                 ae_error_set(err, "corrupt PNG (no IDAT chunk: the file holds no image data)");
                 return false;
             }
-            return true;
+            // The image data is inflated here, not by libpng first: libpng would print its own
+            // line to stderr before SDL2_image's vague one.
+            const uint8_t *ihdr = d + 16;
+            inflate_png_shape shape = {be32(ihdr), be32(ihdr + 4), ihdr[8], ihdr[9], ihdr[12] == 1};
+            idat_walk walk = {d, first_idat};
+            return inflate_check_png((inflate_source){next_idat, &walk}, &shape, err);
         }
     }
 }

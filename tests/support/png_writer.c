@@ -160,6 +160,48 @@ size_t png_encode_header_only(uint32_t w, uint32_t h, uint8_t **out) {
     return png.n;
 }
 
+size_t png_zlib_stored(const uint8_t *data, size_t n, uint8_t **out) {
+    buf z = {0};
+    zlib_stored(&z, data, n);
+    *out = z.p;
+    return z.n;
+}
+
+static size_t chunk_len(const uint8_t *p) {
+    return (size_t)p[0] << 24 | (size_t)p[1] << 16 | (size_t)p[2] << 8 | p[3];
+}
+
+size_t png_idat_data(const uint8_t *png, size_t len, uint8_t **out) {
+    buf z = {0};
+    for (size_t at = 8; at + 12 <= len; at += 12 + chunk_len(png + at))
+        if (!memcmp(png + at + 4, "IDAT", 4)) put(&z, png + at + 8, chunk_len(png + at));
+    if (!z.p) z.p = malloc(1); // an empty result is still a buffer the caller frees
+    *out = z.p;
+    return z.n;
+}
+
+size_t png_with_idat(const uint8_t *png, size_t len, const uint8_t *z, size_t zlen, size_t piece,
+                     uint8_t **out) {
+    buf b = {0};
+    put(&b, png, 8);
+    int written = 0;
+    for (size_t at = 8; at + 12 <= len; at += 12 + chunk_len(png + at)) {
+        if (memcmp(png + at + 4, "IDAT", 4) != 0) {
+            put(&b, png + at, 12 + chunk_len(png + at));
+            continue;
+        }
+        if (written++) continue;
+        size_t pos = 0;
+        do {
+            size_t n = piece && zlen - pos > piece ? piece : zlen - pos;
+            chunk(&b, "IDAT", z + pos, n);
+            pos += n;
+        } while (pos < zlen);
+    }
+    *out = b.p;
+    return b.n;
+}
+
 size_t png_find_chunk(const uint8_t *png, size_t len, const char *type) {
     for (size_t at = 8; at + 12 <= len;) {
         size_t n = (size_t)png[at] << 24 | (size_t)png[at + 1] << 16 | (size_t)png[at + 2] << 8 |

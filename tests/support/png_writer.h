@@ -34,6 +34,15 @@ size_t png_find_chunk(const uint8_t *png, size_t len, const char *type);
 /// Recomputes the CRC of the chunk at `at` (as png_find_chunk returns) after its data changed.
 void png_resign(uint8_t *png, size_t at);
 
+/// A zlib stream of stored (uncompressed) blocks holding data; returns its length, *out malloc'd.
+size_t png_zlib_stored(const uint8_t *data, size_t n, uint8_t **out);
+/// The payloads of the PNG's IDAT chunks joined into one malloc'd buffer; returns its length.
+size_t png_idat_data(const uint8_t *png, size_t len, uint8_t **out);
+/// The PNG with its IDAT chunks replaced by the zlib data z, cut into IDAT chunks of at most
+/// `piece` bytes (0: a single chunk) where the first IDAT was; returns the length, *out malloc'd.
+size_t png_with_idat(const uint8_t *png, size_t len, const uint8_t *z, size_t zlen, size_t piece,
+                     uint8_t **out);
+
 /// Writes bytes to a file; returns 0 on success.
 int write_file(const char *path, const uint8_t *data, size_t len);
 

@@ -65,7 +65,9 @@ typedef struct ae_image_info {
 
 /// Reads an image's format and size from its header without decoding it, so a small file that
 /// declares a huge picture is refused before anything large is allocated. For PNG it also walks
-/// every chunk and checks its CRC and the final IEND (truncated or corrupt files are refused).
+/// every chunk and checks its CRC and the final IEND, and inflates the image data (without keeping
+/// it) to check the deflate stream, its size, scanline filter types and checksum (truncated or
+/// corrupt files are refused); for GIF it walks the first frame's LZW stream.
 /// `name` is the file name: data whose bytes say one format while the name says another (BMP
 /// bytes named .png) is refused. Sizes are checked with ae_grid_check_size.
 bool ae_image_probe(const uint8_t *data, size_t len, const char *name, ae_image_info *info,

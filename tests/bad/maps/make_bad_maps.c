@@ -3,6 +3,7 @@
 // (formats/README) into OUTDIR/formats. The committed files are this program's output; the
 // bad_maps.generator_matches test checks that the two have not drifted apart.
 #include "bmp_writer.h"
+#include "deflate_writer.h"
 #include "gif_writer.h"
 #include "png_writer.h"
 #include "reference_picture.h"
@@ -123,6 +124,49 @@ static void colour_forms(void) {
     save_png_pair("rgba16", &(png_spec){REF_W, REF_H, 6, 16, px, NULL, 0, NULL, 0});
 }
 
+/// The base of the damaged PNGs: the picture as 8-bit grey.
+static size_t base_png(uint8_t **out) {
+    static uint8_t grey[N];
+    samples(0, 8, FLATTEN, 0, grey);
+    return png_encode(&(png_spec){REF_W, REF_H, 0, 8, grey, NULL, 0, NULL, 0}, out);
+}
+
+/// The scanlines of the 8-bit grey picture as the compressed data holds them: each row after its
+/// filter type byte (0, none).
+enum { RAW_ROW = 1 + REF_W, RAW = REF_H * RAW_ROW };
+static void grey8_scanlines(uint8_t raw[RAW]) {
+    static uint8_t grey[N];
+    samples(0, 8, FLATTEN, 0, grey);
+    for (int y = 0; y < REF_H; y++) {
+        raw[y * RAW_ROW] = 0;
+        memcpy(raw + y * RAW_ROW + 1, grey + y * REF_W, REF_W);
+    }
+}
+
+/// The base of the damaged PNGs (8-bit grey, see base_png) with its image data replaced by z.
+static void save_grey8_with(const char *name, const uint8_t *z, size_t zlen) {
+    uint8_t *png, *out;
+    size_t len = base_png(&png);
+    save_and_free(name, &out, png_with_idat(png, len, z, zlen, 0, &out));
+    free(png);
+}
+
+/// 8-bit grey with Huffman-coded image data (real encoders write these; png_writer only stored
+/// blocks): one fixed-code block, and one dynamic block cut into three IDAT chunks.
+static void huffman_forms(void) {
+    uint8_t raw[RAW], *z, *png, *out;
+    grey8_scanlines(raw);
+    size_t zlen = zlib_huffman(raw, RAW, false, &z);
+    save_grey8_with("formats/grey8-fixed.png", z, zlen);
+    free(z);
+    zlen = zlib_huffman(raw, RAW, true, &z);
+    size_t len = base_png(&png);
+    save_and_free("formats/grey8-dynamic.png", &out,
+                  png_with_idat(png, len, z, zlen, zlen / 3, &out));
+    free(png);
+    free(z);
+}
+
 /// Palette forms: at depths 1, 2, 4 the palette is the grey ramp of that depth; at depth 8 it
 /// holds the picture's distinct (grey, alpha) pairs, with a tRNS chunk in the "-trns" forms.
 static void palette_forms(void) {
@@ -188,13 +232,6 @@ static void map_form(void) {
     save("formats/movingai.map", text, (size_t)n);
 }
 
-/// The base of the damaged PNGs: the picture as 8-bit grey.
-static size_t base_png(uint8_t **out) {
-    static uint8_t grey[N];
-    samples(0, 8, FLATTEN, 0, grey);
-    return png_encode(&(png_spec){REF_W, REF_H, 0, 8, grey, NULL, 0, NULL, 0}, out);
-}
-
 /// The base PNG with the last five IHDR fields (bit depth, colour type, compression, filter and
 /// interlace method) replaced and the chunk re-signed.
 static void png_with_ihdr(const char *name, const uint8_t fields[5]) {
@@ -242,6 +279,48 @@ static void damaged_pngs(void) {
     memset(px, 0, sizeof px);
     save_and_free("all-wall.png", &png,
                   png_encode(&(png_spec){REF_W, REF_H, 0, 8, px, NULL, 0, NULL, 0}, &png));
+}
+
+/// Image data that libpng would refuse with its own line on stderr (or warn about and accept).
+static void damaged_image_data(void) {
+    uint8_t raw[RAW + RAW_ROW], *z;
+    grey8_scanlines(raw);
+    memcpy(raw + RAW, raw + RAW - RAW_ROW, RAW_ROW); // a 17th row for idat-long.png
+    size_t zlen = png_zlib_stored(raw, RAW, &z);
+    z[zlen - 1] ^= 0x01; // the Adler-32 checksum's last byte
+    save_grey8_with("bad-adler.png", z, zlen);
+    free(z);
+    zlen = png_zlib_stored(raw, RAW - 4 * RAW_ROW, &z);
+    save_grey8_with("idat-short.png", z, zlen);
+    free(z);
+    zlen = png_zlib_stored(raw, RAW + RAW_ROW, &z);
+    save_grey8_with("idat-long.png", z, zlen);
+    free(z);
+    raw[5 * RAW_ROW] = 5; // row 6 gets filter type 5 (0..4 exist)
+    zlen = png_zlib_stored(raw, RAW, &z);
+    save_grey8_with("bad-filter-type.png", z, zlen);
+    free(z);
+    raw[5 * RAW_ROW] = 0;
+
+    // A dynamic block whose literal/length code has more codes than its lengths allow.
+    zbits b = {0};
+    zbits_zlib_header(&b);
+    zbits_dynamic_block(&b, raw, RAW, true, DYNAMIC_OVERSUBSCRIBED);
+    zbits_adler(&b, raw, RAW);
+    save_grey8_with("bad-huffman.png", b.p, b.n);
+    free(b.p);
+
+    // Fixed code: the filter byte, then a copy from 2 bytes back when only 1 byte exists.
+    b = (zbits){0};
+    zbits_zlib_header(&b);
+    zbits_put(&b, 1, 1);
+    zbits_put(&b, 1, 2);
+    zbits_fixed_symbol(&b, 0);
+    zbits_fixed_match(&b, 3, 2);
+    zbits_fixed_symbol(&b, 256);
+    zbits_adler(&b, raw, 4);
+    save_grey8_with("distance-too-far.png", b.p, b.n);
+    free(b.p);
 }
 
 static void damaged_others(void) {
@@ -303,7 +382,9 @@ int main(int argc, char **argv) {
     palette_forms();
     bmp_gif_forms();
     map_form();
+    huffman_forms();
     damaged_pngs();
+    damaged_image_data();
     damaged_others();
     return failures ? 1 : 0;
 }
