@@ -272,9 +272,9 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     for (int i = 0; i < w->agent_count && n < r->capacity; i++)
         if (w->agents[i].placement == 0)
             r->items[n++] = (drawable){agent_draw_pos(&w->agents[i], alpha).y, D_AGENT, i};
-    for (int i = 0; i < w->cfg.max_gems && n < r->capacity; i++)
+    for (int i = 0; i < w->gem_top && n < r->capacity; i++)
         if (w->gems[i].alive) r->items[n++] = (drawable){w->gems[i].pos.y, D_GEM, i};
-    for (int i = 0; i < w->cfg.max_bullets && n < r->capacity; i++)
+    for (int i = 0; i < w->bullet_top && n < r->capacity; i++)
         if (w->bullets[i].alive) r->items[n++] = (drawable){w->bullets[i].pos.y, D_BULLET, i};
     qsort(r->items, (size_t)n, sizeof *r->items, cmp_drawable);
 

@@ -43,6 +43,7 @@ static sim_world *busy_world(const ae_grid *map) {
         b->vel = (vec2s){{ae_rng_range(&rng, -5, 5), ae_rng_range(&rng, -5, 5)}};
         b->owner = (int)ae_rng_below(&rng, (uint32_t)w->agent_count);
         b->radius = 5;
+        w->bullet_top = k + 1;
     }
     return w;
 }

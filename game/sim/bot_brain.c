@@ -21,7 +21,7 @@ static void safe_circle(const sim_world *w, vec2s *center, float *radius) {
 static int nearest_gem(const sim_world *w, vec2s pos, float max_dist, vec2s c, float r) {
     int best = -1;
     float best_d2 = max_dist * max_dist;
-    for (int g = 0; g < w->cfg.max_gems; g++) {
+    for (int g = 0; g < w->gem_top; g++) {
         const sim_gem *gem = &w->gems[g];
         if (!gem->alive) continue;
         float d2 = glms_vec2_distance2(pos, gem->pos);

@@ -105,9 +105,9 @@ int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
 
 static int alloc_bullet(sim_world *w) {
     // Lowest free slot first, so slot order (and the hash) never depends on anything else.
-    for (int i = 0; i < w->cfg.max_bullets; i++)
+    for (int i = 0; i < w->bullet_top; i++)
         if (!w->bullets[i].alive) return i;
-    return -1;
+    return w->bullet_top < w->cfg.max_bullets ? w->bullet_top++ : -1;
 }
 
 void sim_agents_fire(sim_world *w) {

@@ -32,6 +32,7 @@ void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
     if (b->threat >= 0 && hit_agent != b->threat) w->agents[b->threat].stats.threats_dodged++;
     b->alive = false;
     w->bullet_count--;
+    while (w->bullet_top > 0 && !w->bullets[w->bullet_top - 1].alive) w->bullet_top--;
     sim_collide_bullet_removed(w, slot);
 }
 
@@ -39,7 +40,7 @@ void sim_bullets_update(sim_world *w) {
     // First every bullet's flight this tick, up to a wall (disk cast); the broadphase then pairs
     // the flights with what the agents swept.
     const sim_collide *c = w->collide;
-    for (int k = 0; k < w->cfg.max_bullets; k++) {
+    for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
         if (sim_bullet_broken(w, b)) {
@@ -58,7 +59,7 @@ void sim_bullets_update(sim_world *w) {
         sim_collide_bullet_sweep(w, k, b->pos, b->flight_end);
     }
     sim_collide_update(w);
-    for (int k = 0; k < w->cfg.max_bullets; k++) {
+    for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
         vec2s p0 = b->pos, p1 = b->flight_end;

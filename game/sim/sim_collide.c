@@ -57,7 +57,7 @@ bool sim_collide_rebuild(sim_world *w, ae_error *err) {
     sim_collide_destroy(w);
     if (!sim_collide_create(w, err)) return false;
     for (int i = 0; i < w->agent_count; i++) sim_collide_agent(w, i); // drops the dead
-    for (int k = 0; k < w->cfg.max_bullets; k++)
+    for (int k = 0; k < w->bullet_top; k++)
         if (w->bullets[k].alive) sim_collide_bullet_added(w, k);
     return true;
 }
@@ -114,7 +114,7 @@ void sim_collide_update(sim_world *w) {
     int n;
     const ae_pair *pairs = ae_broadphase_update(c->bp, &n);
     if (n > c->cand_cap) grow(c, n);
-    for (int k = 0; k < w->cfg.max_bullets; k++) c->first[k] = -1;
+    for (int k = 0; k < w->bullet_top; k++) c->first[k] = -1;
     for (int k = 0; k < n; k++) {
         // Filters only let bullets meet agents: one side of every pair is each.
         uint64_t ua = ae_broadphase_user(c->bp, pairs[k].a),

@@ -4,9 +4,9 @@
 #include "sim_collide.h"
 
 static int alloc_gem(sim_world *w) {
-    for (int i = 0; i < w->cfg.max_gems; i++)
+    for (int i = 0; i < w->gem_top; i++)
         if (!w->gems[i].alive) return i;
-    return -1;
+    return w->gem_top < w->cfg.max_gems ? w->gem_top++ : -1;
 }
 
 static void place_gem(sim_world *w, vec2s pos, bool dropped) {
@@ -28,6 +28,7 @@ void sim_gem_remove(sim_world *w, int slot) {
     sim_gem *gem = &w->gems[slot];
     gem->alive = false;
     w->gem_count--;
+    while (w->gem_top > 0 && !w->gems[w->gem_top - 1].alive) w->gem_top--;
     w->spawned_gems -= !gem->dropped;
 }
 
@@ -52,7 +53,7 @@ void sim_gems_update(sim_world *w) {
         if (radius > SIM_GEM_RADIUS && sim_random_free_point(w, SIM_GEM_RADIUS, center, radius, &p))
             place_gem(w, p, false);
     }
-    for (int g = 0; g < w->cfg.max_gems; g++) {
+    for (int g = 0; g < w->gem_top; g++) {
         sim_gem *gem = &w->gems[g];
         if (!gem->alive) continue;
         // The lowest-id living agent that touches the gem takes it.

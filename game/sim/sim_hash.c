@@ -80,7 +80,7 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
 
     s.h = basis;
     put_i32(&s, w->bullet_count);
-    for (int i = 0; i < w->cfg.max_bullets; i++) {
+    for (int i = 0; i < w->bullet_top; i++) {
         const sim_bullet *b = &w->bullets[i];
         if (!b->alive) continue;
         put_i32(&s, i);
@@ -95,7 +95,7 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     s.h = basis;
     put_i32(&s, w->gem_count);
     put_i32(&s, w->spawned_gems);
-    for (int i = 0; i < w->cfg.max_gems; i++) {
+    for (int i = 0; i < w->gem_top; i++) {
         const sim_gem *g = &w->gems[i];
         if (!g->alive) continue;
         put_i32(&s, i);

@@ -33,11 +33,11 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
         if (a->placement == 0 && !(ae_sdf_sample(&w->sdf, a->pos) >= a->radius))
             sim_agent_place_in_room(w, a);
     }
-    for (int k = 0; k < w->cfg.max_bullets; k++) {
+    for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (b->alive && ae_sdf_sample(&w->sdf, b->pos) < b->radius) sim_bullet_kill(w, k, -1);
     }
-    for (int g = 0; g < w->cfg.max_gems; g++) {
+    for (int g = 0; g < w->gem_top; g++) {
         sim_gem *gem = &w->gems[g];
         if (gem->alive && ae_sdf_sample(&w->sdf, gem->pos) < SIM_GEM_RADIUS) sim_gem_remove(w, g);
     }

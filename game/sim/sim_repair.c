@@ -60,6 +60,6 @@ bool sim_bullet_broken(const sim_world *w, const sim_bullet *b) {
 void sim_repair(sim_world *w) {
     for (int i = 0; i < w->agent_count; i++) repair_agent(w, &w->agents[i]);
     if (w->gem_count == 0) return;
-    for (int g = 0; g < w->cfg.max_gems; g++)
+    for (int g = 0; g < w->gem_top; g++)
         if (w->gems[g].alive && in_wall(w, w->gems[g].pos)) sim_gem_remove(w, g);
 }

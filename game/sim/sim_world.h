@@ -112,8 +112,10 @@ struct sim_world {
     int alive_count;
     sim_bullet *bullets; ///< cfg.max_bullets slots; free slots are reused lowest first
     int bullet_count;    ///< live bullets
+    int bullet_top;      ///< bullet slots from here up are all free: loops over bullets stop here
     sim_gem *gems;       ///< cfg.max_gems slots
     int gem_count;       ///< live gems
+    int gem_top;         ///< gem slots from here up are all free
     int spawned_gems;    ///< live gems that came from spawning
     sim_zone zone;
     bool over;

@@ -46,12 +46,31 @@ static bool bullet_passed_through(const sim_world *w, const vec2s *bullet_before
 #define INVARIANT_AGENTS 100
 #endif
 
+/// The pools' tops are tight: every slot at or above is free, the one just below is in use, and
+/// the counts match the slots in use (loops over bullets and gems stop at the tops).
+static bool pools_tight(const sim_world *w) {
+    int bullets = 0, gems = 0;
+    for (int k = 0; k < w->cfg.max_bullets; k++)
+        if (w->bullets[k].alive) {
+            if (k >= w->bullet_top) return false;
+            bullets++;
+        }
+    for (int g = 0; g < w->cfg.max_gems; g++)
+        if (w->gems[g].alive) {
+            if (g >= w->gem_top) return false;
+            gems++;
+        }
+    return bullets == w->bullet_count && gems == w->gem_count &&
+           (w->bullet_top == 0 || w->bullets[w->bullet_top - 1].alive) &&
+           (w->gem_top == 0 || w->gems[w->gem_top - 1].alive);
+}
+
 static void test_invariants(void) {
     sim_world *w = make_world("arena", 11, 0, INVARIANT_AGENTS);
     REQUIRE(w);
     vec2s *before = calloc((size_t)w->cfg.max_bullets, sizeof *before);
     bool *alive = calloc((size_t)w->cfg.max_bullets, sizeof *alive);
-    int in_wall = 0, through = 0;
+    int in_wall = 0, through = 0, bad_pools = 0;
     while (!sim_over(w)) {
         for (int k = 0; k < w->cfg.max_bullets; k++) {
             before[k] = w->bullets[k].pos;
@@ -63,9 +82,11 @@ static void test_invariants(void) {
             if (a->placement == 0 && ae_sdf_sample(&w->sdf, a->pos) < a->radius - 1e-3f) in_wall++;
         }
         through += bullet_passed_through(w, before, alive);
+        bad_pools += !pools_tight(w);
     }
     CHECK(in_wall == 0);
     CHECK(through == 0);
+    CHECK(bad_pools == 0);
     // One winner, placements a permutation of 1..N, within the time limit.
     CHECK(w->winner >= 0 && w->agents[w->winner].placement == 1);
     CHECK(w->tick <= sim_zone_ticks(w, w->cfg.rules.time_limit_ticks));
@@ -164,6 +185,7 @@ static void test_levels_and_skills(void) {
         while (w->gems[slot].alive) slot++;
         w->gems[slot] = (sim_gem){a->pos, r->gem_xp, true, true};
         w->gem_count++;
+        if (slot >= w->gem_top) w->gem_top = slot + 1;
         sim_step(w, both);
     }
     CHECK(a->level == 2);
