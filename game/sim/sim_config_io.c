@@ -45,8 +45,8 @@ static float rf(reader *r) {
     return v;
 }
 
-/// Every field in one list, so packing and unpacking can never disagree on the order.
-// Every packed field in its order, with the range a match accepts (the one home of both).
+/// Every packed field in one list with the range a match accepts, so packing, unpacking and
+/// checking can never disagree on the order or the limits.
 #define CONFIG_FIELDS(I, F)                                                                        \
     I(bots, 0, SIM_MAX_AGENTS)                                                                     \
     I(bot_difficulty, -1, SIM_DIFFICULTY_COUNT - 1)                                                \
