@@ -135,6 +135,29 @@ bool sim_random_free_point(sim_world *w, float clearance, vec2s center, float ra
     return false;
 }
 
+/// Spawning on a crowded map, where random tries found no room: of the cell centres with `need`
+/// clear (the spots sim_map_can_host counted), the one farthest from the agents spawned so far,
+/// ties to the first in row order. Agents do not collide with each other, so when there are
+/// fewer spots than agents some share one; sim_map_can_host makes sure there are enough.
+static vec2s roomiest_spot(const sim_world *w, int spawned, float need) {
+    vec2s best = {{0}};
+    float best_d2 = -1.0f;
+    for (int y = 0; y < w->sdf.height; y++)
+        for (int x = 0; x < w->sdf.width; x++) {
+            vec2s p = {
+                {((float)x + 0.5f) * w->sdf.cell_size, ((float)y + 0.5f) * w->sdf.cell_size}};
+            if (!(ae_sdf_sample(&w->sdf, p) >= need)) continue;
+            float d2 = 1e30f;
+            for (int j = 0; j < spawned; j++)
+                d2 = fminf(d2, glms_vec2_distance2(p, w->agents[j].pos));
+            if (d2 > best_d2) {
+                best_d2 = d2;
+                best = p;
+            }
+        }
+    return best;
+}
+
 void sim_spawn_agents(sim_world *w) {
     const sim_rules *r = &w->cfg.rules;
     for (int i = 0; i < w->agent_count; i++) {
@@ -167,18 +190,7 @@ void sim_spawn_agents(sim_world *w) {
                 best = p;
             }
         }
-        if (best_d2 < 0.0f) { // the map is crowded: scan for any spot with room
-            for (int y = 0; y < w->sdf.height && best_d2 < 0.0f; y++)
-                for (int x = 0; x < w->sdf.width; x++) {
-                    vec2s p = {{((float)x + 0.5f) * w->sdf.cell_size,
-                                ((float)y + 0.5f) * w->sdf.cell_size}};
-                    if (ae_sdf_sample(&w->sdf, p) >= a->radius) {
-                        best = p;
-                        best_d2 = 0.0f;
-                        break;
-                    }
-                }
-        }
+        if (best_d2 < 0.0f) best = roomiest_spot(w, i, 2.0f * a->radius);
         a->pos = a->prev_pos = best;
     }
     w->alive_count = w->agent_count;

@@ -96,9 +96,8 @@ void test_humans_only(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
-/// SIM_MAX_AGENTS agents on a map: every one spawns inside it with at least its radius clear of
-/// walls (twice that wherever the map has room; agents do not collide with each other, so a
-/// crowded map may stack them), spawning ends, and the match runs on with a sane state.
+/// SIM_MAX_AGENTS agents on a map: every one spawns inside it with twice its radius clear of
+/// walls, spawning ends, and the match runs on with a sane state.
 static void max_agents_on(const char *map, int ticks) {
     sim_world *w = dg_world(map, 31, 1, SIM_MAX_AGENTS - 1);
     REQUIRE(w);

@@ -9,6 +9,7 @@
 #include "hot_reload.h"
 #include "sim_config_io.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -229,9 +230,8 @@ void test_swap_smaller_map(void) {
 
 /// Spawning where random tries almost never find room: a 512x512 map of walls with one 3x3 room
 /// has a spawn spot for exactly one agent. The bounded random tries (24 x 64) almost surely miss
-/// it, then a scan takes the first cell in row order whose centre has the agent's radius clear
-/// (agents do not collide with each other, so on a crowded map several may share it). A second
-/// agent is refused before anything spawns.
+/// it, then a scan takes the spot sim_map_can_host counted: a cell centre with twice the agent's
+/// radius clear. A second agent is refused before anything spawns.
 void test_crowded_spawn(void) {
     ae_grid g;
     REQUIRE(dg_walled(&g, 512, 512, 300, 200, 303, 203));
@@ -242,9 +242,8 @@ void test_crowded_spawn(void) {
     sim_world *w = sim_create(&cfg, &g, &err);
     REQUIRE(w);
     const float cs = w->cfg.cell_size;
-    // Bilinear between corners, the field at (300.5, 200.5) is a quarter cell: too little. The
-    // first centre in row order with the radius clear is (301.5, 200.5), half a cell from walls.
-    CHECK(w->agents[0].pos.x == 301.5f * cs && w->agents[0].pos.y == 200.5f * cs);
+    // The room's middle cell is the only centre with twice the radius clear.
+    CHECK(w->agents[0].pos.x == 301.5f * cs && w->agents[0].pos.y == 201.5f * cs);
     CHECK(dg_world_sane(w, "crowded spawn"));
     sim_step(w, NULL);
     CHECK(sim_over(w) && w->winner == 0);
@@ -252,6 +251,39 @@ void test_crowded_spawn(void) {
     cfg.bots = 1;
     CHECK(sim_create(&cfg, &g, &err) == NULL);
     CHECK_STR(err.msg, "map has room for 1 agents, the match needs 2");
+    ae_grid_free(&g);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// A crowded map with exactly as many spots as agents: a one-cell-high strip of room 40 cells
+/// long (3 rows of free cells) in a 512x512 wall. Every agent gets a spot of its own, each with
+/// twice its radius clear, none stacked on another.
+void test_crowded_spawn_spread(void) {
+    ae_grid g;
+    REQUIRE(dg_walled(&g, 512, 512, 100, 300, 140, 303));
+    sim_config cfg = sim_default_config();
+    cfg.humans = 1;
+    cfg.bots = 0;
+    ae_error err;
+    // Too many agents: the refusal says how many spots there are.
+    cfg.bots = 99;
+    int spots = 0;
+    REQUIRE(sim_create(&cfg, &g, &err) == NULL);
+    REQUIRE(sscanf(err.msg, "map has room for %d agents", &spots) == 1);
+    REQUIRE(spots >= 10 && spots < 100);
+    cfg.bots = spots - 1;
+    sim_world *w = sim_create(&cfg, &g, &err);
+    REQUIRE(w);
+    int stacked = 0, cramped = 0;
+    for (int i = 0; i < w->agent_count; i++) {
+        const sim_agent *a = &w->agents[i];
+        cramped += !(ae_sdf_sample(&w->sdf, a->pos) >= 2.0f * a->radius);
+        for (int j = 0; j < i; j++) stacked += glms_vec2_distance2(a->pos, w->agents[j].pos) < 1.0f;
+    }
+    CHECK(stacked == 0);
+    CHECK(cramped == 0);
+    CHECK(dg_world_sane(w, "crowded spawn spread"));
+    sim_destroy(w);
     ae_grid_free(&g);
     CHECK(ae_live_bytes() == 0);
 }
