@@ -3,6 +3,7 @@
 #include "tool_output.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,14 +31,15 @@ static bool parse_u64(const char *s, uint64_t hi, uint64_t *out) {
     return true;
 }
 
-typedef enum flag_kind { FLAG_SWITCH, FLAG_TEXT, FLAG_NUMBER } flag_kind;
+// What a flag's value is stored as, at its offset in arena_options.
+typedef enum flag_kind { FLAG_SWITCH, FLAG_TEXT, FLAG_INT, FLAG_UNSIGNED, FLAG_U64 } flag_kind;
 
 typedef struct flag {
     const char *name;
     flag_kind kind;
-    uint64_t max; // FLAG_NUMBER: largest value (smallest in `min`)
-    uint64_t min;
-    const char *needs; // FLAG_NUMBER: the refusal's reason
+    size_t field;      // offsetof(arena_options, ...)
+    uint64_t min, max; // numbers: the accepted range
+    const char *needs; // numbers: the refusal's reason
 } flag;
 
 enum {
@@ -58,69 +60,44 @@ enum {
     F_COUNT
 };
 
+#define AT(member) offsetof(arena_options, member)
 static const flag flags[F_COUNT] = {
-    [F_HEADLESS] = {"--headless", FLAG_SWITCH, 0, 0, NULL},
-    [F_AUTOPILOT] = {"--autopilot", FLAG_SWITCH, 0, 0, NULL},
-    [F_REALTIME] = {"--realtime", FLAG_SWITCH, 0, 0, NULL},
-    [F_STATS] = {"--stats", FLAG_SWITCH, 0, 0, NULL},
-    [F_TITLE] = {"--title", FLAG_SWITCH, 0, 0, NULL},
-    [F_MAP] = {"--map", FLAG_TEXT, 0, 0, NULL},
-    [F_RECORD] = {"--record", FLAG_TEXT, 0, 0, NULL},
-    [F_REPLAY] = {"--replay", FLAG_TEXT, 0, 0, NULL},
-    [F_SCREENSHOT] = {"--screenshot", FLAG_TEXT, 0, 0, NULL},
-    [F_SEED] = {"--seed", FLAG_NUMBER, UINT64_MAX, 0, "--seed needs a whole number >= 0"},
-    [F_BOTS] = {"--bots", FLAG_NUMBER, 999, 0, "--bots needs a number from 0 to 999"},
-    [F_HUMANS] = {"--humans", FLAG_NUMBER, 8, 1, "--humans needs a number from 1 to 8"},
-    [F_OVERLAYS] = {"--overlays", FLAG_NUMBER, 127, 0, "--overlays needs a bit mask from 0 to 127"},
-    [F_TICKS] = {"--ticks", FLAG_NUMBER, 100000000, 0,
+    [F_HEADLESS] = {"--headless", FLAG_SWITCH, AT(headless), 0, 0, NULL},
+    [F_AUTOPILOT] = {"--autopilot", FLAG_SWITCH, AT(autopilot), 0, 0, NULL},
+    [F_REALTIME] = {"--realtime", FLAG_SWITCH, AT(realtime), 0, 0, NULL},
+    [F_STATS] = {"--stats", FLAG_SWITCH, AT(stats), 0, 0, NULL},
+    [F_TITLE] = {"--title", FLAG_SWITCH, AT(title), 0, 0, NULL},
+    [F_MAP] = {"--map", FLAG_TEXT, AT(map), 0, 0, NULL},
+    [F_RECORD] = {"--record", FLAG_TEXT, AT(record), 0, 0, NULL},
+    [F_REPLAY] = {"--replay", FLAG_TEXT, AT(replay), 0, 0, NULL},
+    [F_SCREENSHOT] = {"--screenshot", FLAG_TEXT, AT(screenshot), 0, 0, NULL},
+    [F_SEED] = {"--seed", FLAG_U64, AT(seed), 0, UINT64_MAX, "--seed needs a whole number >= 0"},
+    [F_BOTS] = {"--bots", FLAG_INT, AT(bots), 0, 999, "--bots needs a number from 0 to 999"},
+    [F_HUMANS] = {"--humans", FLAG_INT, AT(humans), 1, 8, "--humans needs a number from 1 to 8"},
+    [F_OVERLAYS] = {"--overlays", FLAG_UNSIGNED, AT(overlays), 0, 127,
+                    "--overlays needs a bit mask from 0 to 127"},
+    [F_TICKS] = {"--ticks", FLAG_INT, AT(ticks), 0, 100000000,
                  "--ticks needs a number from 0 to 100000000"},
 };
+#undef AT
 
-static void store(arena_options *o, int f, const char *text, uint64_t n) {
-    switch (f) {
-    case F_HEADLESS:
-        o->headless = true;
+static void store(arena_options *o, const flag *f, const char *text, uint64_t n) {
+    void *field = (char *)o + f->field;
+    switch (f->kind) {
+    case FLAG_SWITCH:
+        *(bool *)field = true;
         break;
-    case F_AUTOPILOT:
-        o->autopilot = true;
+    case FLAG_TEXT:
+        *(const char **)field = text;
         break;
-    case F_REALTIME:
-        o->realtime = true;
+    case FLAG_INT: // ranges fit an int
+        *(int *)field = (int)n;
         break;
-    case F_STATS:
-        o->stats = true;
+    case FLAG_UNSIGNED:
+        *(unsigned *)field = (unsigned)n;
         break;
-    case F_TITLE:
-        o->title = true;
-        break;
-    case F_MAP:
-        o->map = text;
-        break;
-    case F_RECORD:
-        o->record = text;
-        break;
-    case F_REPLAY:
-        o->replay = text;
-        break;
-    case F_SCREENSHOT:
-        o->screenshot = text;
-        break;
-    case F_SEED:
-        o->seed = n, o->seed_set = true;
-        break;
-    case F_BOTS:
-        o->bots = (int)n;
-        break;
-    case F_HUMANS:
-        o->humans = (int)n;
-        break;
-    case F_OVERLAYS:
-        o->overlays = (unsigned)n;
-        break;
-    case F_TICKS:
-        o->ticks = (int)n;
-        break;
-    default:
+    case FLAG_U64:
+        *(uint64_t *)field = n;
         break;
     }
 }
@@ -174,7 +151,7 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
         if (given[f]) return fail(a, "given twice");
         given[f] = true;
         if (flags[f].kind == FLAG_SWITCH) {
-            store(o, f, NULL, 0);
+            store(o, &flags[f], NULL, 0);
             continue;
         }
         // A value never starts with "--": `--map --headless` lacks its value.
@@ -182,10 +159,11 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
         if (!v || !strncmp(v, "--", 2)) return fail(a, "missing value");
         if (!v[0]) return fail(a, "empty value");
         uint64_t n = 0;
-        if (flags[f].kind == FLAG_NUMBER && (!parse_u64(v, flags[f].max, &n) || n < flags[f].min))
+        if (flags[f].kind != FLAG_TEXT && (!parse_u64(v, flags[f].max, &n) || n < flags[f].min))
             return fail(v, flags[f].needs);
-        store(o, f, v, n);
+        store(o, &flags[f], v, n);
     }
+    o->seed_set = given[F_SEED];
     if (!check_conflicts(given)) return false;
     if (o->screenshot && o->ticks < 0) return fail("--screenshot", "needs --ticks N");
     return check_outputs(o);

@@ -18,11 +18,10 @@ typedef struct arena_options {
     bool autopilot;
     bool realtime;
     bool stats;
-    bool title;
-    unsigned overlays;  ///< --overlays BITS: debug overlays on from the start (bit k = F(4+k)) ///<
-                        ///< --screenshot of the title screen instead of the match
-    const char *record; ///< replay file to write
-    const char *replay; ///< replay file to play back
+    bool title;             ///< --screenshot of the title screen instead of the match
+    unsigned overlays;      ///< --overlays BITS: debug overlays on from the start (bit k = F(4+k))
+    const char *record;     ///< replay file to write
+    const char *replay;     ///< replay file to play back
     const char *screenshot; ///< PNG to write at tick `ticks`
 } arena_options;
 
