@@ -45,7 +45,8 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         a->opts.seed_set || attract ? a->opts.seed : (uint64_t)SDL_GetPerformanceCounter();
     def.config.humans = attract ? 0 : a->humans;
     def.config.bots = attract ? 24 : a->bots;
-    def.autopilot = !attract && a->opts.autopilot;
+    def.config.bot_difficulty = attract ? -1 : a->opts.difficulty;
+    def.pilot = attract ? SIM_PILOT_NONE : a->opts.pilot;
     def.record_path = attract ? NULL : a->opts.record;
     def.replay_path = attract ? NULL : a->opts.replay;
     ae_error e;

@@ -142,7 +142,7 @@ int app_run_windowed(const arena_options *o) {
     audio_init(); // false means no sound device: the game plays on silently
     input_open_pads(&a.in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
     sync_screen_size(&a);
-    bool direct = o->map || o->replay || o->autopilot || o->record;
+    bool direct = o->map || o->replay || o->pilot || o->record;
     if (status == 0 && !app_start_match(&a, !direct, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;

@@ -2,7 +2,7 @@
 
 #include "hot_reload.h"
 #include "session.h"
-#include "sim_world.h"
+#include "sim_stats.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,27 +13,23 @@ static void print_stats(const sim_world *w) {
     printf("stats: difficulty bots mean_placement hit_rate dodged zone_deaths bullet_deaths "
            "stuck_s max_stuck_s\n");
     for (int d = 0; d < SIM_DIFFICULTY_COUNT; d++) {
-        int n = 0, zone = 0, bullet = 0, shots = 0, hits = 0, threats = 0, dodged = 0;
-        int stuck = 0, longest = 0;
-        double placement = 0;
-        for (int i = 0; i < w->agent_count; i++) {
-            const sim_agent *a = &w->agents[i];
-            if (!a->bot || (int)a->difficulty != d) continue;
-            n++;
-            placement += a->placement ? a->placement : 1;
-            zone += a->cause == SIM_DIED_ZONE;
-            bullet += a->cause == SIM_DIED_BULLET;
-            shots += a->stats.shots;
-            hits += a->stats.hits;
-            threats += a->stats.threats;
-            dodged += a->stats.threats_dodged;
-            stuck += a->stats.stuck_ticks;
-            if (a->stats.longest_stuck > longest) longest = a->stats.longest_stuck;
-        }
-        if (n == 0) continue;
-        printf("stats: %s %d %.2f %.3f %.3f %d %d %.1f %.1f\n", names[d], n, placement / n,
-               shots ? (double)hits / shots : 0.0, threats ? (double)dodged / threats : 0.0, zone,
-               bullet, (double)stuck / SIM_TICK_HZ, (double)longest / SIM_TICK_HZ);
+        sim_difficulty_stats st;
+        sim_stats_difficulty(w, (sim_difficulty)d, &st);
+        if (st.bots == 0) continue;
+        printf("stats: %s %d %.2f %.3f %.3f %d %d %.1f %.1f\n", names[d], st.bots,
+               st.mean_placement, st.shots ? (double)st.hits / st.shots : 0.0,
+               st.threats ? (double)st.dodged / st.threats : 0.0, st.zone_deaths, st.bullet_deaths,
+               (double)st.stuck_ticks / SIM_TICK_HZ, (double)st.longest_stuck / SIM_TICK_HZ);
+    }
+    for (int h = 0; h < w->cfg.humans; h++) {
+        sim_human_stats hs;
+        sim_stats_human(w, h, &hs);
+        char first[32] = "-";
+        if (hs.first_level_s >= 0) snprintf(first, sizeof first, "%.1f", hs.first_level_s);
+        printf("stats: human %d placement %d of %d survived_s %.1f first_level_s %s level %d "
+               "kills %d hit_rate %.2f dodged %.2f\n",
+               h + 1, hs.placement, hs.agents, hs.survived_s, first, hs.level, hs.kills,
+               hs.hit_rate, hs.dodged);
     }
 }
 
@@ -72,7 +68,8 @@ int arena_run_headless(const arena_options *o) {
     def.config.seed = o->seed;
     def.config.humans = o->humans;
     if (o->bots >= 0) def.config.bots = o->bots;
-    def.autopilot = o->autopilot;
+    def.config.bot_difficulty = o->difficulty;
+    def.pilot = o->pilot;
     def.record_path = o->record;
     def.replay_path = o->replay;
     ae_error err;

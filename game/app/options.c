@@ -32,14 +32,32 @@ static bool parse_u64(const char *s, uint64_t hi, uint64_t *out) {
 }
 
 // What a flag's value is stored as, at its offset in arena_options.
-typedef enum flag_kind { FLAG_SWITCH, FLAG_TEXT, FLAG_INT, FLAG_UNSIGNED, FLAG_U64 } flag_kind;
+typedef enum flag_kind {
+    FLAG_SWITCH,
+    FLAG_TEXT,
+    FLAG_INT,
+    FLAG_UNSIGNED,
+    FLAG_U64,
+    FLAG_CHOICE
+} flag_kind;
+
+// A named value of a FLAG_CHOICE flag, stored as an int; a NULL name ends a list.
+typedef struct choice {
+    const char *name;
+    int value;
+} choice;
+
+static const choice pilots[] = {{"bot", SIM_PILOT_BOT}, {"novice", SIM_PILOT_NOVICE}, {NULL, 0}};
+static const choice difficulties[] = {
+    {"easy", SIM_EASY}, {"normal", SIM_NORMAL}, {"hard", SIM_HARD}, {"mixed", -1}, {NULL, 0}};
 
 typedef struct flag {
     const char *name;
     flag_kind kind;
-    size_t field;      // offsetof(arena_options, ...)
-    uint64_t min, max; // numbers: the accepted range
-    const char *needs; // numbers: the refusal's reason
+    size_t field;           // offsetof(arena_options, ...)
+    uint64_t min, max;      // numbers: the accepted range
+    const char *needs;      // numbers and choices: the refusal's reason
+    const choice *choices;  // FLAG_CHOICE: the accepted names
 } flag;
 
 enum {
@@ -57,6 +75,8 @@ enum {
     F_HUMANS,
     F_OVERLAYS,
     F_TICKS,
+    F_PILOT,
+    F_DIFFICULTY,
     F_COUNT
 };
 
@@ -78,6 +98,9 @@ static const flag flags[F_COUNT] = {
                     "--overlays needs a bit mask from 0 to 127"},
     [F_TICKS] = {"--ticks", FLAG_INT, AT(ticks), 0, 100000000,
                  "--ticks needs a number from 0 to 100000000"},
+    [F_PILOT] = {"--pilot", FLAG_CHOICE, AT(pilot), 0, 0, "--pilot needs bot or novice", pilots},
+    [F_DIFFICULTY] = {"--difficulty", FLAG_CHOICE, AT(difficulty), 0, 0,
+                      "--difficulty needs easy, normal, hard or mixed", difficulties},
 };
 #undef AT
 
@@ -91,7 +114,8 @@ static void store(arena_options *o, const flag *f, const char *text, uint64_t n)
         *(const char **)field = text;
         break;
     case FLAG_INT: // ranges fit an int
-        *(int *)field = (int)n;
+    case FLAG_CHOICE: // n is the choice's value
+        *(int *)field = (int)(int64_t)n;
         break;
     case FLAG_UNSIGNED:
         *(unsigned *)field = (unsigned)n;
@@ -104,13 +128,16 @@ static void store(arena_options *o, const flag *f, const char *text, uint64_t n)
 
 // Options that a replay brings itself.
 static bool check_conflicts(const bool *given) {
-    static const int replay_has[] = {F_RECORD, F_MAP, F_AUTOPILOT, F_SEED, F_BOTS, F_HUMANS};
+    static const int replay_has[] = {F_RECORD, F_MAP,    F_AUTOPILOT, F_PILOT,
+                                     F_SEED,   F_BOTS,   F_HUMANS,    F_DIFFICULTY};
     if (given[F_REPLAY])
         for (size_t i = 0; i < sizeof replay_has / sizeof replay_has[0]; i++)
             if (given[replay_has[i]])
                 return fail(flags[replay_has[i]].name,
                             "cannot be combined with --replay (a replay carries its own map, seed, "
                             "players and inputs)");
+    if (given[F_AUTOPILOT] && given[F_PILOT])
+        return fail("--pilot", "cannot be combined with --autopilot (which is --pilot bot)");
     return true;
 }
 
@@ -141,6 +168,7 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     o->bots = -1;
     o->humans = 1;
     o->ticks = -1;
+    o->difficulty = SIM_NORMAL;
     bool given[F_COUNT] = {0};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -159,11 +187,19 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
         if (!v || !strncmp(v, "--", 2)) return fail(a, "missing value");
         if (!v[0]) return fail(a, "empty value");
         uint64_t n = 0;
-        if (flags[f].kind != FLAG_TEXT && (!parse_u64(v, flags[f].max, &n) || n < flags[f].min))
+        if (flags[f].kind == FLAG_CHOICE) {
+            const choice *c = flags[f].choices;
+            while (c->name && strcmp(c->name, v) != 0) c++;
+            if (!c->name) return fail(v, flags[f].needs);
+            n = (uint64_t)(int64_t)c->value;
+        } else if (flags[f].kind != FLAG_TEXT &&
+                   (!parse_u64(v, flags[f].max, &n) || n < flags[f].min)) {
             return fail(v, flags[f].needs);
+        }
         store(o, &flags[f], v, n);
     }
     o->seed_set = given[F_SEED];
+    if (o->autopilot) o->pilot = SIM_PILOT_BOT;
     if (!check_conflicts(given)) return false;
     if (o->screenshot && o->ticks < 0) return fail("--screenshot", "needs --ticks N");
     return check_outputs(o);

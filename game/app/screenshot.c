@@ -27,7 +27,7 @@ int app_run_screenshot(const arena_options *o) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
-    a.opts.autopilot = true; // the player's agent plays, so the picture shows a real match
+    a.opts.pilot = SIM_PILOT_BOT; // the player's agent plays, so the picture shows a real match
     if (status == 0 && !app_start_match(&a, o->title, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;

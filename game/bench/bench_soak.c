@@ -89,7 +89,7 @@ static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
     def.config.seed = m->seed;
     def.config.humans = 1;
     def.config.bots = o->agents - 1;
-    def.autopilot = true;
+    def.pilot = SIM_PILOT_BOT;
     def.record_path = record;
     ae_error err;
     session *s = session_create(&def, &err);

@@ -45,8 +45,8 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
         s->writer = rp_writer_create(&wd, err);
         ok = s->writer != NULL;
     }
-    if (ok && def->autopilot) {
-        s->autopilot = sim_autopilot_create(s->world, def->config.seed);
+    if (ok && def->pilot != SIM_PILOT_NONE) {
+        s->autopilot = sim_autopilot_create(s->world, def->config.seed, def->pilot);
         ok = s->autopilot != NULL;
         if (!ok) ae_error_set(err, "out of memory");
     }

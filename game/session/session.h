@@ -7,11 +7,12 @@
 
 #include "arena/rp_replay.h"
 #include "sim.h"
+#include "sim_autopilot.h"
 
 typedef struct session_def {
     const char *map_path;       ///< map to load (ignored when replaying)
     sim_config config;          ///< seed, humans, bots, rules (ignored when replaying)
-    bool autopilot;             ///< bots drive the humans' agents
+    sim_pilot pilot;            ///< who drives the humans' agents: people, a bot or the novice
     const char *record_path;    ///< write a replay here when the session finishes (NULL: none)
     const char *replay_path;    ///< play this replay file back (NULL: live, or replay_data)
     const uint8_t *replay_data; ///< or play these replay bytes back (used when replay_path is NULL)

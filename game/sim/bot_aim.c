@@ -26,9 +26,15 @@ vec2s bot_aim_at(const sim_world *w, bot_brain *b, int id, int target) {
     float len = glms_vec2_norm(aim);
     if (len < 1e-3f) return (vec2s){{1.0f, 0.0f}};
     aim = glms_vec2_scale(aim, 1.0f / len);
-    // Error as a sideways nudge (tangent of the angle): no trigonometry in the sim.
-    float e = ae_rng_range(&b->rng, -sk->aim_error, sk->aim_error);
+    // Error as a sideways nudge (tangent of the angle): no trigonometry in the sim. Like a
+    // person's, it grows with distance and with how fast the target crosses the line of fire.
     vec2s side = {{-aim.y, aim.x}};
+    float dist = glms_vec2_norm(rel);
+    float crossing = fabsf(glms_vec2_dot(glms_vec2_sub(t->pos, t->prev_pos), side)) / s;
+    float range = sim_agent_range(w, me);
+    float spread = sk->aim_error + sk->aim_error_far * fminf(dist / range, 1.0f) +
+                   sk->aim_error_moving * fminf(crossing, 1.0f);
+    float e = ae_rng_range(&b->rng, -spread, spread);
     aim = glms_vec2_add(aim, glms_vec2_scale(side, e));
     return glms_vec2_scale(aim, 1.0f / glms_vec2_norm(aim));
 }

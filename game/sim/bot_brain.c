@@ -32,6 +32,26 @@ static int nearest_gem(const sim_world *w, vec2s pos, float max_dist, vec2s c, f
     return best;
 }
 
+/// Moving in a fight as people do: circle one way for a while, then the other, or stand and
+/// shoot; close in or back off to hold about 70% of range. A stance is held for a second or two,
+/// so a shooter who leads can hit it.
+static void fight_move(const sim_world *w, bot_brain *b, int id, vec2s dir, float dist,
+                       float range) {
+    const bot_skill *sk = bot_skill_for(w->agents[id].difficulty);
+    if (w->tick >= b->strafe_until) {
+        b->strafe_side = ae_rng_float(&b->rng) < sk->plant_chance
+                             ? 0
+                             : (ae_rng_below(&b->rng, 2) ? 1 : -1);
+        b->strafe_until =
+            w->tick + sk->strafe_min +
+            (int)ae_rng_below(&b->rng, (uint32_t)(sk->strafe_max - sk->strafe_min + 1));
+    }
+    vec2s side = {{-dir.y * (float)b->strafe_side, dir.x * (float)b->strafe_side}};
+    float want = 0.7f * range;
+    float approach = dist > want * 1.15f ? 0.8f : (dist < want * 0.6f ? -0.6f : 0.0f);
+    b->strafe = glms_vec2_add(glms_vec2_scale(side, 0.8f), glms_vec2_scale(dir, approach));
+}
+
 static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planner) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
@@ -70,16 +90,7 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
             return;
         }
         b->state = BOT_FIGHT;
-        // Circle-strafe, switching sides now and then; hold a distance of about 70% of range.
-        vec2s side = {{-dir.y, dir.x}};
-        if (ae_rng_below(&b->rng, 4) == 0 || glms_vec2_norm(b->strafe) < 0.5f)
-            b->strafe = ae_rng_below(&b->rng, 2) ? side : glms_vec2_negate(side);
-        float want = 0.7f * range;
-        float approach = dist > want * 1.15f ? 0.8f : (dist < want * 0.6f ? -0.6f : 0.0f);
-        b->strafe = glms_vec2_add(
-            glms_vec2_scale(glms_vec2_dot(b->strafe, side) >= 0 ? side : glms_vec2_negate(side),
-                            0.8f),
-            glms_vec2_scale(dir, approach));
+        fight_move(w, b, id, dir, dist, range);
         return;
     }
     b->target = -1;
@@ -123,8 +134,8 @@ void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *pla
     out->skill_pick = bot_pick_skill(w, a);
     if ((w->tick + id) % sk->think_interval == 0) {
         decide(w, b, id, planner);
-        vec2s dodge = bot_dodge(w, b, id);
-        if (glms_vec2_norm(dodge) > 0.5f && ae_rng_float(&b->rng) < sk->dodge_chance) {
+        vec2s dodge = b->dodge_ticks > 0 ? glms_vec2_zero() : bot_dodge(w, b, id);
+        if (glms_vec2_norm(dodge) > 0.5f) {
             b->dodge_ticks = 14;
             b->strafe = dodge;
         }
@@ -137,21 +148,29 @@ void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *pla
         move = b->strafe;
         // Keep clear of walls while strafing: slide handles contact, this avoids hugging.
         vec2s ahead = glms_vec2_add(a->pos, glms_vec2_scale(move, 2.0f * a->radius));
-        if (ae_sdf_sample(&w->sdf, ahead) < a->radius) b->strafe = glms_vec2_negate(b->strafe);
+        if (ae_sdf_sample(&w->sdf, ahead) < a->radius) {
+            b->strafe = glms_vec2_negate(b->strafe);
+            b->strafe_side = -b->strafe_side;
+        }
     } else {
         move = bot_follow_path(w, b, id, planner);
     }
     sim_input_set_move(out, move);
-    // Bots always aim, so the auto-fire of aimless input never fires for them; they pull the
-    // trigger only at a target seen for longer than their reaction time.
+    // Bots always aim, so the auto-fire of aimless input never fires for them: they look at the
+    // enemy they fight (or where they walk) and pull the trigger only at a target seen for longer
+    // than their reaction time.
     vec2s aim = a->facing;
-    bool fire = false;
-    if (b->state == BOT_FIGHT && b->target >= 0 && w->agents[b->target].placement == 0 &&
-        w->tick - b->target_seen >= sk->reaction_ticks && a->fire_cooldown == 0 &&
-        ae_sdf_clear_path(&w->sdf, a->pos, w->agents[b->target].pos, 0.0f)) {
-        aim = bot_aim_at(w, b, id, b->target);
-        fire = true;
+    bool fighting = b->state == BOT_FIGHT && b->target >= 0 && w->agents[b->target].placement == 0;
+    if (fighting) {
+        aim = glms_vec2_sub(w->agents[b->target].pos, a->pos);
+        if (w->tick - b->target_seen >= sk->reaction_ticks && a->fire_cooldown == 0 &&
+            ae_sdf_clear_path(&w->sdf, a->pos, w->agents[b->target].pos, 0.0f)) {
+            sim_input_set_aim(out, bot_aim_at(w, b, id, b->target));
+            out->buttons |= SIM_BUTTON_FIRE;
+            return;
+        }
+    } else if (glms_vec2_norm(move) > 0.1f) {
+        aim = move;
     }
     sim_input_set_aim(out, aim);
-    if (fire) out->buttons |= SIM_BUTTON_FIRE;
 }

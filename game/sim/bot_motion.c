@@ -41,18 +41,44 @@ vec2s bot_follow_path(const sim_world *w, bot_brain *b, int id, bot_planner *pla
     return steer;
 }
 
-vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {
-    (void)b;
+/// A number in [0, 1) fixed for one bot and one bullet: whether a dodge works is decided once,
+/// not re-rolled on every think (splitmix64's finaliser over the pair).
+static float dodge_roll(const sim_world *w, int id, int slot, const sim_bullet *bl) {
+    uint64_t x = w->cfg.seed ^ ((uint64_t)(uint32_t)id << 32) ^ (uint64_t)(uint32_t)slot ^
+                 ((uint64_t)(uint32_t)bl->fired_tick << 20);
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    x ^= x >> 31;
+    return (float)(x >> 40) * (1.0f / 16777216.0f);
+}
+
+/// Whether the bot has seen a bullet long enough to act on it: fired at least its reaction time
+/// ago, and then inside its field of view, or fired by the enemy it is watching.
+static bool bullet_noticed(const sim_world *w, const bot_brain *b, int id, const sim_bullet *bl) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
-    if (sk->dodge_lookahead <= 0.0f) return glms_vec2_zero();
-    float soonest = sk->dodge_lookahead;
-    int chosen = -1;
-    vec2s away = glms_vec2_zero();
-    // Only bullets that can arrive within the lookahead matter: ask the broadphase for those.
+    int age = w->tick - bl->fired_tick;
+    if (age < sk->reaction_ticks) return false;
+    if (bl->owner == b->target) return true;
+    vec2s seen_at = glms_vec2_sub(bl->pos, glms_vec2_scale(bl->vel, (float)sk->reaction_ticks));
+    vec2s to = glms_vec2_sub(seen_at, a->pos);
+    float len = glms_vec2_norm(to);
+    return len < 1e-3f || glms_vec2_dot(to, a->facing) >= sk->view_cos * len;
+}
+
+vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {
+    const sim_agent *a = &w->agents[id];
+    const bot_skill *sk = bot_skill_for(a->difficulty);
+    if (sk->dodge_chance <= 0.0f) return glms_vec2_zero();
+    // Only bullets that can arrive within two seconds matter: ask the broadphase for those.
+    const float lookahead = 2.0f * SIM_TICK_HZ;
     const sim_rules *r = &w->cfg.rules;
     float fastest = r->bullet_speed * (1.0f + r->bullet_speed_bonus * SIM_SKILL_MAX_LEVEL);
-    float reach = sk->dodge_lookahead * fastest + a->radius + r->bullet_radius + 8.0f;
+    float reach = lookahead * fastest + a->radius + r->bullet_radius + 8.0f;
+    float soonest = lookahead;
+    int chosen = -1;
+    vec2s away = glms_vec2_zero();
     int n;
     const ae_proxy_id *near = sim_collide_query(w, a->pos, reach, SIM_CAT_BULLET, &n);
     for (int q = 0; q < n; q++) {
@@ -67,6 +93,8 @@ vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {
         vec2s closest = glms_vec2_sub(d, glms_vec2_scale(bl->vel, t));
         float miss = glms_vec2_norm(closest);
         if (miss > a->radius + bl->radius + 6.0f) continue;
+        if (!bullet_noticed(w, b, id, bl) || dodge_roll(w, id, k, bl) >= sk->dodge_chance)
+            continue;
         soonest = t;
         chosen = k;
         // Step sideways, away from the bullet's line; the other way if a wall is there.

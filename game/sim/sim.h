@@ -34,7 +34,7 @@ typedef struct sim_config {
     sim_rules rules;
 } sim_config;
 
-/// Defaults: one human, 29 bots of mixed difficulty, cell size 32, the default rules.
+/// Defaults: one human, 29 normal bots, cell size 32, the default rules.
 sim_config sim_default_config(void);
 
 /// Largest agent count a match accepts.

@@ -42,6 +42,29 @@ static void apply_skill_pick(sim_agent *a, uint8_t pick) {
     a->pending_picks--;
 }
 
+/// An agent faces its aim: the aim of its input, else (aimless input fires at the nearest
+/// enemy in sight and range) that enemy when there is one, else the way it walks, else it keeps
+/// its facing.
+static void face_aim(sim_world *w, int i, const sim_input *in) {
+    sim_agent *a = &w->agents[i];
+    vec2s dir;
+    if (sim_input_aim(in, &dir)) {
+        a->facing = dir;
+        return;
+    }
+    int target = sim_nearest_visible_enemy(w, i, sim_agent_range(w, a));
+    if (target >= 0) {
+        vec2s d = glms_vec2_sub(w->agents[target].pos, a->pos);
+        float len = glms_vec2_norm(d);
+        if (len > 1e-3f) {
+            a->facing = glms_vec2_scale(d, 1.0f / len);
+            return;
+        }
+    }
+    float m = glms_vec2_norm(a->move);
+    if (m > 1e-3f) a->facing = glms_vec2_scale(a->move, 1.0f / m);
+}
+
 void sim_agents_control(sim_world *w, const sim_input *inputs) {
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
@@ -56,6 +79,7 @@ void sim_agents_control(sim_world *w, const sim_input *inputs) {
         w->controls[i] = in;
         a->move = sim_input_move(&in);
         apply_skill_pick(a, in.skill_pick);
+        if (a->placement == 0) face_aim(w, i, &in);
     }
 }
 
@@ -68,7 +92,6 @@ void sim_agents_move(sim_world *w) {
         a->pos = ae_sdf_move_circle(&w->sdf, a->pos, a->radius, delta);
         float want = glms_vec2_norm(delta);
         if (want > 1e-3f) {
-            a->facing = glms_vec2_scale(a->move, 1.0f / glms_vec2_norm(a->move));
             // Stuck: asked to move but made less than a tenth of the way.
             bool stuck = glms_vec2_distance(a->pos, a->prev_pos) < 0.1f * want;
             a->stats.stuck_streak = stuck ? a->stats.stuck_streak + 1 : 0;
@@ -147,6 +170,7 @@ void sim_agents_fire(sim_world *w) {
         b->damage = sim_agent_damage(w, a);
         b->range_left = sim_agent_range(w, a);
         b->owner = i;
+        b->fired_tick = w->tick;
         b->threat = -1;
         sim_collide_bullet_added(w, slot);
         sim_bullet_mark_threat(w, b);

@@ -1,19 +1,32 @@
 #include "sim_autopilot.h"
 
 #include "bot_nav.h"
+#include "pilot_novice.h"
 
 struct sim_autopilot {
-    bot_brain brains[SIM_MAX_HUMANS];
+    sim_pilot pilot;
+    int humans;
+    bot_brain brains[SIM_MAX_HUMANS]; ///< the bot pilot's brains; the novices walk with them
+    pilot_novice novices[SIM_MAX_HUMANS];
     bot_nav nav;               ///< its own queue and flood context over the world's maps
     const ae_nav_grid *mapped; ///< the nav grid `nav` was set up for (changes with map swaps)
 };
 
-sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed) {
+sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot pilot) {
+    if (pilot == SIM_PILOT_NONE) return NULL;
     sim_autopilot *ap = ae_calloc(1, sizeof *ap);
     if (!ap) return NULL;
+    ap->pilot = pilot;
+    ap->humans = w->cfg.humans;
+    bool ok = true;
     for (int i = 0; i < SIM_MAX_HUMANS; i++) bot_brain_init(&ap->brains[i], seed ^ 0xA11CEull, i);
+    if (pilot == SIM_PILOT_NOVICE)
+        for (int i = 0; i < ap->humans; i++)
+            ok = ok && pilot_novice_init(&ap->novices[i], w);
     ap->mapped = sim_bots_nav(w);
-    if (!bot_nav_init(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), w->cfg.humans, NULL)) {
+    if (!ok ||
+        !bot_nav_init(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), w->cfg.humans, NULL)) {
+        for (int i = 0; i < SIM_MAX_HUMANS; i++) pilot_novice_free(&ap->novices[i]);
         ae_free(ap, sizeof *ap);
         return NULL;
     }
@@ -23,6 +36,7 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed) {
 void sim_autopilot_destroy(sim_autopilot *ap) {
     if (!ap) return;
     bot_nav_free(&ap->nav);
+    for (int i = 0; i < SIM_MAX_HUMANS; i++) pilot_novice_free(&ap->novices[i]);
     ae_free(ap, sizeof *ap);
 }
 
@@ -34,5 +48,9 @@ void sim_autopilot_input(sim_autopilot *ap, const sim_world *w, int human, sim_i
                 ap->brains[i].path_count = ap->brains[i].path_pending = 0;
     }
     if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, BOT_NAV_BUDGET);
-    bot_brain_update(w, &ap->brains[human], human, &ap->nav.planner, out);
+    if (ap->pilot == SIM_PILOT_NOVICE)
+        pilot_novice_update(w, &ap->novices[human], &ap->brains[human], human, &ap->nav.planner,
+                            out);
+    else
+        bot_brain_update(w, &ap->brains[human], human, &ap->nav.planner, out);
 }

@@ -6,30 +6,47 @@
 #include <math.h>
 
 /// Records which agent a fresh bullet threatens, for the dodge statistics: the first agent (not
-/// its owner) on its straight path at least half a second away, who could still step aside.
+/// its owner) that it would hit if everyone kept moving as they did this tick, no sooner than
+/// SIM_DODGE_TICKS from now (a person could still react) and with no wall in between. Whoever it
+/// then misses has dodged it, by stepping aside or by changing course.
 void sim_bullet_mark_threat(sim_world *w, sim_bullet *b) {
     const float speed = glms_vec2_norm(b->vel);
     if (speed <= 0.0f) return;
-    vec2s dir = glms_vec2_scale(b->vel, 1.0f / speed);
-    float best = b->range_left;
+    const float flight = b->range_left / speed; // ticks until it runs out of range
+    float best = flight;
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
         if (i == b->owner || a->placement != 0) continue;
-        vec2s rel = glms_vec2_sub(a->pos, b->pos);
-        float along = glms_vec2_dot(rel, dir);
-        if (along <= 0.0f || along >= best) continue;
-        float side = fabsf(rel.x * dir.y - rel.y * dir.x);
-        if (side >= a->radius + b->radius) continue;
-        if (along / speed < 0.5f * SIM_TICK_HZ) continue;
-        best = along;
+        // Relative motion d(t) = d0 + v t; first t with |d(t)| = r, if any.
+        vec2s d0 = glms_vec2_sub(a->pos, b->pos);
+        vec2s v = glms_vec2_sub(glms_vec2_sub(a->pos, a->prev_pos), b->vel);
+        float r = a->radius + b->radius;
+        float qa = glms_vec2_dot(v, v), qb = glms_vec2_dot(d0, v);
+        float qc = glms_vec2_dot(d0, d0) - r * r;
+        if (qa <= 1e-9f || qb >= 0.0f) continue; // not closing in
+        float disc = qb * qb - qa * qc;
+        if (disc < 0.0f) continue;
+        float t = (-qb - sqrtf(disc)) / qa;
+        if (t < (float)SIM_DODGE_TICKS || t >= best) continue;
+        vec2s at = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, t));
+        if (!ae_sdf_clear_path(&w->sdf, b->pos, at, b->radius)) continue;
+        best = t;
         b->threat = i;
     }
-    if (b->threat >= 0) w->agents[b->threat].stats.threats++;
 }
 
 void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
     sim_bullet *b = &w->bullets[slot];
-    if (b->threat >= 0 && hit_agent != b->threat) w->agents[b->threat].stats.threats_dodged++;
+    // A threat counts once it is settled: hit, or missed while its target still lived.
+    if (b->threat >= 0) {
+        sim_agent_stats *st = &w->agents[b->threat].stats;
+        if (hit_agent == b->threat) {
+            st->threats++;
+        } else if (w->agents[b->threat].placement == 0) {
+            st->threats++;
+            st->threats_dodged++;
+        }
+    }
     b->alive = false;
     w->bullet_count--;
     while (w->bullet_top > 0 && !w->bullets[w->bullet_top - 1].alive) w->bullet_top--;

@@ -40,6 +40,7 @@ static void level_up(sim_world *w, int id) {
         a->xp -= need;
         a->level++;
         a->pending_picks++;
+        if (a->stats.first_level_tick < 0) a->stats.first_level_tick = w->tick;
         sim_event_push(w, SIM_EVENT_LEVEL_UP, id, a->level, 0.0f, a->pos);
     }
 }

@@ -89,6 +89,7 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
         put_f32(&s, b->damage);
         put_f32(&s, b->range_left);
         put_i32(&s, b->owner);
+        put_i32(&s, b->fired_tick);
     }
     out[SIM_HASH_BULLETS] = s.h;
 

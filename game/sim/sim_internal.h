@@ -35,8 +35,8 @@ void sim_agents_regen_and_deaths(sim_world *w);
 void sim_damage(sim_world *w, int to, int from, float amount);
 /// Drops `count` gems around a position.
 void sim_gems_drop(sim_world *w, vec2s pos, int count);
-/// Records the agent a new bullet flies at (for the dodge statistics): the first one on its
-/// straight path, at least half a second away so it could still step aside.
+/// Records the agent a new bullet would hit if nobody changed course (for the dodge statistics),
+/// when that is at least SIM_DODGE_TICKS away so it could still step aside.
 void sim_bullet_mark_threat(sim_world *w, sim_bullet *b);
 
 /// Frees a bullet slot (hit_agent: who it hit, -1 for none, for the dodge statistics).

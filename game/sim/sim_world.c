@@ -14,7 +14,7 @@ sim_config sim_default_config(void) {
     c.seed = 1;
     c.humans = 1;
     c.bots = 29;
-    c.bot_difficulty = -1;
+    c.bot_difficulty = SIM_NORMAL;
     c.max_bullets = 4096;
     c.max_gems = 1024;
     c.cell_size = 32.0f;
@@ -61,6 +61,7 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     w->cfg = *cfg;
     w->agent_count = cfg->humans + cfg->bots;
     w->winner = -1;
+    w->alive_at_last_shrink = -1;
     ae_rng_seed(&w->rng, cfg->seed, 0x5EED);
     w->event_capacity = SIM_EVENT_CAPACITY;
     bool ok = ae_grid_copy(&w->grid, grid, err) &&
@@ -167,6 +168,7 @@ void sim_spawn_agents(sim_world *w) {
         a->level = 1;
         a->killer = -1;
         a->last_hit_by = -1;
+        a->stats.first_level_tick = -1;
         a->facing = (vec2s){{1.0f, 0.0f}};
         a->bot = i >= w->cfg.humans;
         int bot_index = i - w->cfg.humans;

@@ -71,6 +71,7 @@ void sim_zone_update(sim_world *w) {
         if (!z->shrinking && z->timer >= sim_zone_ticks(w, ph->hold_ticks)) {
             pick_next_circle(w);
             z->shrinking = true;
+            if (z->phase == r->zone_phase_count - 1) w->alive_at_last_shrink = w->alive_count;
             z->timer = 0;
         } else if (z->shrinking) {
             float t = (float)z->timer / (float)sim_zone_ticks(w, ph->shrink_ticks);

@@ -17,7 +17,7 @@ static void test_first_tick_and_field(void) {
     def.config = sim_default_config();
     def.config.seed = 3;
     def.config.bots = 12;
-    def.autopilot = true;
+    def.pilot = SIM_PILOT_BOT;
     def.record_path = path;
     ae_error err;
     session *rec = session_create(&def, &err);

@@ -57,7 +57,7 @@ void test_reload_all_wall(void) {
     def.config = sim_default_config();
     def.config.seed = 19;
     def.config.bots = 12;
-    def.autopilot = true;
+    def.pilot = SIM_PILOT_BOT;
     def.record_path = rec;
     ae_error err;
     session *s = session_create(&def, &err);

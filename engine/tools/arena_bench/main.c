@@ -25,6 +25,7 @@ static void usage(FILE *out) {
             "       %s soak [--matches N] [--agents N] [--max-ticks N] [--seed N] [--no-rss-check] "
             "[--csv]\n",
             ARENA_BENCH);
+    fprintf(out, "       %s balance [--seeds N] [--csv]\n", ARENA_BENCH);
 }
 
 int main(int argc, char **argv) {
@@ -32,6 +33,7 @@ int main(int argc, char **argv) {
     const char *only = NULL;
     if (argc > 1 && !strcmp(argv[1], "pairs")) return cmd_pairs(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "balance")) return cmd_balance(argc - 2, argv + 2);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--csv")) {
             csv = true;

@@ -20,5 +20,8 @@ int cmd_pairs(int argc, char **argv);
 /// [--csv]`: many recorded, swapped and replayed matches in one process; fails on leaks or memory
 /// growth. Not part of the default run (it takes minutes).
 int cmd_soak(int argc, char **argv);
+/// `arena-bench balance [--seeds N] [--csv]`: the novice player model against each lobby, every
+/// balance figure with its target (bench_balance.c).
+int cmd_balance(int argc, char **argv);
 
 #endif
