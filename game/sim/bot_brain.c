@@ -1,12 +1,15 @@
 // Bot decisions: zone first, then fight or hide, then gems, then roam.
 #include "bot_brain.h"
 
+#include "sim_collide.h"
+
 #include <string.h>
 
 void bot_brain_init(bot_brain *b, uint64_t seed, int id) {
     memset(b, 0, sizeof *b);
     ae_rng_seed(&b->rng, seed, 0xB07u + (uint64_t)id);
     b->target = -1;
+    b->let_go = -1;
     b->state = BOT_WANDER;
     b->replan_tick = -1000000;
 }
@@ -32,6 +35,10 @@ static int nearest_gem(const sim_world *w, vec2s pos, float max_dist, vec2s c, f
     return best;
 }
 
+/// How long a bot chases an enemy running out of its range, and how long it then leaves it be.
+#define BOT_CHASE_TICKS  (2 * SIM_TICK_HZ)
+#define BOT_LET_GO_TICKS (8 * SIM_TICK_HZ)
+
 /// Moving in a fight as people do: circle one way for a while, then the other, or stand and
 /// shoot; close in or back off to hold about 70% of range. A stance is held for a second or two,
 /// so a shooter who leads can hit it.
@@ -50,6 +57,52 @@ static void fight_move(const sim_world *w, bot_brain *b, int id, vec2s dir, floa
     float want = 0.7f * range;
     float approach = dist > want * 1.15f ? 0.8f : (dist < want * 0.6f ? -0.6f : 0.0f);
     b->strafe = glms_vec2_add(glms_vec2_scale(side, 0.8f), glms_vec2_scale(dir, approach));
+    // Someone running away out of range is chased for a while, then let go: people rarely
+    // follow a fleeing enemy across the map.
+    const sim_agent *t = &w->agents[b->target];
+    bool fleeing = dist > want * 1.15f && glms_vec2_dot(glms_vec2_sub(t->pos, t->prev_pos), dir) > 0.0f;
+    b->chase_ticks = fleeing ? b->chase_ticks + sk->think_interval : 0;
+    if (b->chase_ticks >= BOT_CHASE_TICKS) {
+        b->let_go = b->target;
+        b->let_go_until = w->tick + BOT_LET_GO_TICKS;
+        b->chase_ticks = 0;
+    }
+}
+
+/// Within this share of its range, an enemy is fought even while looting.
+#define BOT_LOOT_CLOSE 0.4f
+
+/// The enemy to fight: in sight and within `range`, the nearest, but an enemy that other bots
+/// already fight counts as farther (people pick a free opponent rather than pile on), and the
+/// current target is kept unless another is clearly better. -1 when none.
+static int pick_target(const sim_world *w, const bot_brain *b, int id, float range) {
+    const sim_agent *me = &w->agents[id];
+    int n;
+    const ae_proxy_id *near = sim_collide_query(w, me->pos, range, SIM_CAT_AGENT, &n);
+    int best = -1;
+    float best_score = 1e30f;
+    // Until the first circle has closed in, people loot: a bot starts a fight only with an enemy who
+    // comes close or has just shot it.
+    bool looting = w->zone.phase == 0;
+    for (int k = 0; k < n; k++) {
+        int j = sim_collide_owner(w, near[k]);
+        const sim_agent *o = &w->agents[j];
+        if (j == id || o->placement != 0) continue;
+        if (j == b->let_go && w->tick < b->let_go_until) continue;
+        float d = glms_vec2_distance(me->pos, o->pos);
+        if (d > range) continue;
+        bool mine = j == b->target && b->state == BOT_FIGHT;
+        if (!mine && looting && d > BOT_LOOT_CLOSE * range &&
+            !(me->last_hit_by == j && w->tick - me->hurt_tick < 3 * SIM_TICK_HZ))
+            continue;
+        int others = sim_bots_attackers(w, j) - (mine && me->bot);
+        float score = d * (1.0f + 0.75f * (float)(others > 0 ? others : 0)) * (mine ? 0.8f : 1.0f);
+        if (score > best_score || (score == best_score && j > best)) continue;
+        if (!ae_sdf_clear_path(&w->sdf, me->pos, o->pos, 0.0f)) continue;
+        best = j;
+        best_score = score;
+    }
+    return best;
 }
 
 static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planner) {
@@ -68,7 +121,7 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
         return;
     }
     float range = sim_agent_range(w, a);
-    int enemy = sim_nearest_visible_enemy(w, id, range * 1.1f);
+    int enemy = pick_target(w, b, id, range * 1.1f);
     if (enemy >= 0) {
         if (enemy != b->target) {
             b->target = enemy;

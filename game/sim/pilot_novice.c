@@ -7,7 +7,7 @@
 /// Decisions happen this often (a person's glance at the screen), on top of the reaction time.
 #define PILOT_THINK_TICKS 12
 /// HP share below which it backs away.
-#define PILOT_LOW_HP 0.34f
+#define PILOT_LOW_HP 0.5f
 
 bool pilot_novice_init(pilot_novice *n, const sim_world *w) {
     memset(n, 0, sizeof *n);

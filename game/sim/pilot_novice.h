@@ -11,7 +11,7 @@
 ///   bot's, and a hand that lags the target by 100 ms;
 /// - it never dodges on purpose;
 /// - it walks to gems it sees, fights an enemy in range (standing its ground or closing in),
-///   backs away from the nearest enemy when its HP is below a third, heads into the zone when
+///   backs away from the nearest enemy when its HP is below half, heads into the zone when
 ///   outside it (routing round walls, as a person sees them), and picks skills at random.
 #ifndef PILOT_NOVICE_H
 #define PILOT_NOVICE_H

@@ -66,6 +66,7 @@ static void face_aim(sim_world *w, int i, const sim_input *in) {
 }
 
 void sim_agents_control(sim_world *w, const sim_input *inputs) {
+    sim_bots_count_attackers(w);
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
         sim_input in = {0};
@@ -185,6 +186,7 @@ void sim_damage(sim_world *w, int to, int from, float amount) {
     sim_agent *a = &w->agents[to];
     if (a->placement != 0) return;
     a->hp -= amount;
+    a->hurt_tick = w->tick;
     if (from >= 0) {
         a->last_hit_by = from;
         a->hit_flash = 8;
@@ -234,7 +236,9 @@ void sim_agents_regen_and_deaths(sim_world *w) {
             list[n++] = (dying){i, a->hp};
             continue;
         }
-        a->hp += r->regen_hp_per_second * a->skills[SIM_SKILL_REGEN] / (float)SIM_TICK_HZ;
+        float regen = r->regen_hp_per_second * a->skills[SIM_SKILL_REGEN];
+        if (w->tick - a->hurt_tick >= r->calm_regen_delay) regen += r->calm_regen_hp_per_second;
+        a->hp += regen / (float)SIM_TICK_HZ;
         if (a->hp > a->max_hp) a->hp = a->max_hp;
     }
     qsort(list, (size_t)n, sizeof *list, cmp_dying);

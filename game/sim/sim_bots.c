@@ -14,6 +14,7 @@ typedef struct sim_bots_maps {
 
 typedef struct sim_bots {
     bot_brain *brains;   ///< one per agent
+    int *attackers;      ///< per agent: bots fighting it as the tick began
     sim_bots_maps *maps; ///< heap-allocated so its address (held by the planner) never moves
 } sim_bots;
 
@@ -51,7 +52,12 @@ static sim_bots_maps *maps_create(const sim_world *w, const ae_grid *grid, const
 bool sim_bots_create(sim_world *w, ae_error *err) {
     sim_bots *bots = ae_calloc(1, sizeof *bots);
     if (bots) bots->brains = ae_calloc((size_t)w->agent_count, sizeof *bots->brains);
-    if (!bots || !bots->brains) {
+    if (bots) bots->attackers = ae_calloc((size_t)w->agent_count, sizeof *bots->attackers);
+    if (!bots || !bots->brains || !bots->attackers) {
+        if (bots && bots->brains)
+            ae_free(bots->brains, (size_t)w->agent_count * sizeof *bots->brains);
+        if (bots && bots->attackers)
+            ae_free(bots->attackers, (size_t)w->agent_count * sizeof *bots->attackers);
         if (bots) ae_free(bots, sizeof *bots);
         ae_error_set(err, "out of memory for bots");
         return false;
@@ -67,8 +73,23 @@ void sim_bots_destroy(sim_world *w) {
     if (!bots) return;
     maps_destroy(bots->maps);
     ae_free(bots->brains, (size_t)w->agent_count * sizeof *bots->brains);
+    ae_free(bots->attackers, (size_t)w->agent_count * sizeof *bots->attackers);
     ae_free(bots, sizeof *bots);
     w->bots = NULL;
+}
+
+void sim_bots_count_attackers(sim_world *w) {
+    sim_bots *bots = w->bots;
+    for (int i = 0; i < w->agent_count; i++) bots->attackers[i] = 0;
+    for (int i = w->cfg.humans; i < w->agent_count; i++) {
+        const bot_brain *b = &bots->brains[i];
+        if (w->agents[i].placement == 0 && b->state == BOT_FIGHT && b->target >= 0)
+            bots->attackers[b->target]++;
+    }
+}
+
+int sim_bots_attackers(const sim_world *w, int agent) {
+    return w->bots->attackers[agent];
 }
 
 void sim_bots_think(sim_world *w, int id, sim_input *out) {

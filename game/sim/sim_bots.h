@@ -32,6 +32,9 @@ typedef struct bot_brain {
     int replan_tick; ///< tick of the last path request
     int stuck_ticks; ///< consecutive ticks without progress
     int cover_tick;  ///< tick of the last cover search (floods: not on every think)
+    int chase_ticks; ///< ticks its target has been running away out of its range
+    int let_go;      ///< an enemy it gave up chasing, -1 for none ...
+    int let_go_until; ///< ... and the tick until which it leaves that one alone
     vec2s path[BOT_PATH_MAX];
     int path_count;
     int path_next;
@@ -42,6 +45,11 @@ typedef struct bot_brain {
 /// Creates the brains of every agent (humans' brains stay idle unless an autopilot uses them).
 bool sim_bots_create(sim_world *w, ae_error *err);
 void sim_bots_destroy(sim_world *w);
+/// Counts, for every agent, the living bots fighting it; once a tick before they think, so every
+/// bot sees the same counts whatever its id.
+void sim_bots_count_attackers(sim_world *w);
+/// Bots that were fighting `agent` as this tick began.
+int sim_bots_attackers(const sim_world *w, int agent);
 /// The input frame of bot `id` for this tick (heavy decisions run on its staggered think ticks).
 void sim_bots_think(sim_world *w, int id, sim_input *out);
 /// Serves pending path requests within this tick's node budget.

@@ -66,7 +66,12 @@ static float rf(reader *r) {
     I(rules.xp_level_step, 0, 100000)                                                              \
     I(rules.gem_spawn_interval, 1, 1000000)                                                        \
     I(rules.gems_max_spawned, 0, 1 << 20)                                                          \
+    I(rules.gems_at_start, 0, 1 << 20)                                                             \
+    F(rules.gem_magnet_radius, 0, 1e4f)                                                            \
+    F(rules.gem_magnet_speed, 0, 256)                                                              \
     F(rules.regen_hp_per_second, 0, 1e4f)                                                          \
+    I(rules.calm_regen_delay, 0, 100000000)                                                        \
+    F(rules.calm_regen_hp_per_second, 0, 1e4f)                                                     \
     F(rules.attack_bonus, 0, 100)                                                                  \
     F(rules.fire_rate_bonus, 0, 0.19f)                                                             \
     F(rules.range_bonus, 0, 100)                                                                   \

@@ -5,7 +5,7 @@
 
 #include "sim.h"
 
-#define SIM_CONFIG_VERSION   1
+#define SIM_CONFIG_VERSION   2
 #define SIM_CONFIG_MAX_BYTES 512
 
 /// Writes cfg (without seed and humans, which replays keep in their header); returns the size.

@@ -3,6 +3,8 @@
 
 #include "sim_collide.h"
 
+#include <math.h>
+
 static int alloc_gem(sim_world *w) {
     for (int i = 0; i < w->gem_top; i++)
         if (!w->gems[i].alive) return i;
@@ -54,25 +56,47 @@ void sim_gems_update(sim_world *w) {
         if (radius > SIM_GEM_RADIUS && sim_random_free_point(w, SIM_GEM_RADIUS, center, radius, &p))
             place_gem(w, p, false);
     }
+    // Each gem: the lowest-id living agent touching it takes it; else it drifts towards the
+    // nearest living agent within the magnet radius (ties to the lowest id), unless that would put
+    // it against a wall.
+    const float reach = fmaxf(SIM_GEM_RADIUS + r->agent_radius, r->gem_magnet_radius);
     for (int g = 0; g < w->gem_top; g++) {
         sim_gem *gem = &w->gems[g];
         if (!gem->alive) continue;
-        // The lowest-id living agent that touches the gem takes it.
-        int n, taker = -1;
-        const ae_proxy_id *near =
-            sim_collide_query(w, gem->pos, SIM_GEM_RADIUS + r->agent_radius, SIM_CAT_AGENT, &n);
+        int n, taker = -1, pull = -1;
+        float pull_d2 = r->gem_magnet_radius * r->gem_magnet_radius;
+        const ae_proxy_id *near = sim_collide_query(w, gem->pos, reach, SIM_CAT_AGENT, &n);
         for (int k = 0; k < n; k++) {
             int i = sim_collide_owner(w, near[k]);
             const sim_agent *a = &w->agents[i];
-            float reach = a->radius + SIM_GEM_RADIUS;
-            if (a->placement != 0 || glms_vec2_distance2(a->pos, gem->pos) >= reach * reach)
-                continue;
-            if (taker < 0 || i < taker) taker = i;
+            if (a->placement != 0) continue;
+            float d2 = glms_vec2_distance2(a->pos, gem->pos);
+            float touch = a->radius + SIM_GEM_RADIUS;
+            if (d2 < touch * touch && (taker < 0 || i < taker)) taker = i;
+            if (d2 < pull_d2 || (d2 == pull_d2 && pull >= 0 && i < pull)) {
+                pull_d2 = d2;
+                pull = i;
+            }
         }
-        if (taker < 0) continue;
-        w->agents[taker].xp += gem->xp;
-        sim_gem_remove(w, g);
-        sim_event_push(w, SIM_EVENT_PICKUP, taker, -1, 0.0f, gem->pos);
-        level_up(w, taker);
+        if (taker >= 0) {
+            w->agents[taker].xp += gem->xp;
+            sim_gem_remove(w, g);
+            sim_event_push(w, SIM_EVENT_PICKUP, taker, -1, 0.0f, gem->pos);
+            level_up(w, taker);
+            continue;
+        }
+        if (pull < 0 || r->gem_magnet_speed <= 0.0f) continue;
+        vec2s to = glms_vec2_sub(w->agents[pull].pos, gem->pos);
+        float d = sqrtf(pull_d2);
+        vec2s next = glms_vec2_add(gem->pos, glms_vec2_scale(to, fminf(r->gem_magnet_speed, d) / d));
+        if (ae_sdf_sample(&w->sdf, next) >= SIM_GEM_RADIUS) gem->pos = next;
+    }
+}
+
+void sim_gems_scatter(sim_world *w) {
+    for (int i = 0; i < w->cfg.rules.gems_at_start; i++) {
+        vec2s p;
+        if (sim_random_free_point(w, SIM_GEM_RADIUS, glms_vec2_zero(), 0.0f, &p))
+            place_gem(w, p, false);
     }
 }

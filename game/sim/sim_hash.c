@@ -74,6 +74,7 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
         put_i32(&s, a->killer);
         put_i32(&s, (int)a->cause);
         put_i32(&s, a->last_hit_by);
+        put_i32(&s, a->hurt_tick);
         for (int k = 0; k < SIM_SKILL_COUNT; k++) put_u8(&s, a->skills[k]);
     }
     out[SIM_HASH_AGENTS] = s.h;

@@ -33,6 +33,8 @@ void sim_agents_regen_and_deaths(sim_world *w);
 
 /// Deals damage from `from` (-1 for the zone) to agent `to`.
 void sim_damage(sim_world *w, int to, int from, float amount);
+/// Scatters the rules' gems_at_start over the map (counted as spawned gems).
+void sim_gems_scatter(sim_world *w);
 /// Drops `count` gems around a position.
 void sim_gems_drop(sim_world *w, vec2s pos, int count);
 /// Records the agent a new bullet would hit if nobody changed course (for the dodge statistics),

@@ -78,6 +78,7 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     }
     if (ok) {
         sim_spawn_agents(w);
+        sim_gems_scatter(w);
         sim_zone_init(w);
         ok = sim_collide_create(w, err) && sim_bots_create(w, err);
     }

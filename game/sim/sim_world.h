@@ -46,6 +46,7 @@ typedef struct sim_agent {
     int killer; ///< agent id, -1 for the zone or none
     sim_death_cause cause;
     int last_hit_by; ///< last agent whose bullet hit, -1 for none
+    int hurt_tick;   ///< tick it last took damage (calm regeneration waits for it)
     int hit_flash;   ///< ticks of the red flash after being hit
     bool bot;
     sim_difficulty difficulty;
