@@ -35,8 +35,12 @@ static int nearest_gem(const sim_world *w, vec2s pos, float max_dist, vec2s c, f
     return best;
 }
 
-/// How long a bot chases an enemy running out of its range, and how long it then leaves it be.
-#define BOT_CHASE_TICKS  (2 * SIM_TICK_HZ)
+/// Picking a target: an enemy other bots fight counts as this much farther per bot, and the
+/// current target as this share of its distance.
+#define BOT_CROWD_SHY   0.75f
+#define BOT_KEEP_TARGET 0.8f
+
+/// How long a bot leaves an enemy be once it gave up chasing it.
 #define BOT_LET_GO_TICKS (8 * SIM_TICK_HZ)
 
 /// Moving in a fight as people do: circle one way for a while, then the other, or stand and
@@ -62,21 +66,19 @@ static void fight_move(const sim_world *w, bot_brain *b, int id, vec2s dir, floa
     const sim_agent *t = &w->agents[b->target];
     bool fleeing = dist > want * 1.15f && glms_vec2_dot(glms_vec2_sub(t->pos, t->prev_pos), dir) > 0.0f;
     b->chase_ticks = fleeing ? b->chase_ticks + sk->think_interval : 0;
-    if (b->chase_ticks >= BOT_CHASE_TICKS) {
+    if (b->chase_ticks >= sk->chase_ticks) {
         b->let_go = b->target;
         b->let_go_until = w->tick + BOT_LET_GO_TICKS;
         b->chase_ticks = 0;
     }
 }
 
-/// Within this share of its range, an enemy is fought even while looting.
-#define BOT_LOOT_CLOSE 0.4f
-
 /// The enemy to fight: in sight and within `range`, the nearest, but an enemy that other bots
 /// already fight counts as farther (people pick a free opponent rather than pile on), and the
 /// current target is kept unless another is clearly better. -1 when none.
 static int pick_target(const sim_world *w, const bot_brain *b, int id, float range) {
     const sim_agent *me = &w->agents[id];
+    const bot_skill *sk = bot_skill_for(me->difficulty);
     int n;
     const ae_proxy_id *near = sim_collide_query(w, me->pos, range, SIM_CAT_AGENT, &n);
     int best = -1;
@@ -92,11 +94,12 @@ static int pick_target(const sim_world *w, const bot_brain *b, int id, float ran
         float d = glms_vec2_distance(me->pos, o->pos);
         if (d > range) continue;
         bool mine = j == b->target && b->state == BOT_FIGHT;
-        if (!mine && looting && d > BOT_LOOT_CLOSE * range &&
+        if (!mine && looting && d > sk->loot_close * range &&
             !(me->last_hit_by == j && w->tick - me->hurt_tick < 3 * SIM_TICK_HZ))
             continue;
         int others = sim_bots_attackers(w, j) - (mine && me->bot);
-        float score = d * (1.0f + 0.75f * (float)(others > 0 ? others : 0)) * (mine ? 0.8f : 1.0f);
+        float score = d * (1.0f + BOT_CROWD_SHY * (float)(others > 0 ? others : 0)) *
+                      (mine ? BOT_KEEP_TARGET : 1.0f);
         if (score > best_score || (score == best_score && j > best)) continue;
         if (!ae_sdf_clear_path(&w->sdf, me->pos, o->pos, 0.0f)) continue;
         best = j;

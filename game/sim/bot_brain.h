@@ -40,6 +40,9 @@ typedef struct bot_skill {
     int strafe_max;         ///< ... and at most
     float plant_chance;     ///< chance a new strafe is standing still to shoot
     float cover_hp;         ///< HP share below which it looks for cover
+    float loot_close;       ///< while looting (the first circle), it starts fights only with
+                            ///< enemies within this share of its range, or who just shot it
+    int chase_ticks;        ///< how long it chases an enemy running out of its range
 } bot_skill;
 
 const bot_skill *bot_skill_for(sim_difficulty d);

@@ -42,17 +42,28 @@ static void apply_skill_pick(sim_agent *a, uint8_t pick) {
     a->pending_picks--;
 }
 
-/// An agent faces its aim: the aim of its input, else (aimless input fires at the nearest
-/// enemy in sight and range) that enemy when there is one, else the way it walks, else it keeps
-/// its facing.
+/// An agent faces its aim: the aim of its input, else (aimless input is auto-aim) the enemy it
+/// has locked on to, else the way it walks, else it keeps its facing. Auto-aim keeps its lock
+/// while the enemy stays alive, in sight and within its share of the range; otherwise it locks
+/// on to the nearest such enemy, and a new lock starts its wait again.
 static void face_aim(sim_world *w, int i, const sim_input *in) {
     sim_agent *a = &w->agents[i];
     vec2s dir;
     if (sim_input_aim(in, &dir)) {
         a->facing = dir;
+        a->auto_target = -1;
         return;
     }
-    int target = sim_nearest_visible_enemy(w, i, sim_agent_range(w, a));
+    float reach = sim_agent_range(w, a) * w->cfg.rules.auto_aim_range;
+    int target = a->auto_target;
+    if (target < 0 || w->agents[target].placement != 0 ||
+        glms_vec2_distance2(a->pos, w->agents[target].pos) > reach * reach ||
+        !ae_sdf_clear_path(&w->sdf, a->pos, w->agents[target].pos, 0.0f))
+        target = sim_nearest_visible_enemy(w, i, reach);
+    if (target != a->auto_target) {
+        a->auto_target = target;
+        a->auto_since = w->tick;
+    }
     if (target >= 0) {
         vec2s d = glms_vec2_sub(w->agents[target].pos, a->pos);
         float len = glms_vec2_norm(d);
@@ -148,9 +159,10 @@ void sim_agents_fire(sim_world *w) {
         if (sim_input_aim(&controls[i], &dir)) {
             fire = (controls[i].buttons & SIM_BUTTON_FIRE) != 0;
         } else {
-            // No aim: fire automatically at the nearest enemy in sight and in range.
-            int target = sim_nearest_visible_enemy(w, i, sim_agent_range(w, a));
-            if (target >= 0) {
+            // No aim: fire at the enemy auto-aim has held its lock on for long enough.
+            int target = a->auto_target;
+            if (target >= 0 && w->agents[target].placement == 0 &&
+                w->tick - a->auto_since >= w->cfg.rules.auto_aim_lock_ticks) {
                 vec2s d = glms_vec2_sub(w->agents[target].pos, a->pos);
                 float len = glms_vec2_norm(d);
                 if (len > 1e-3f) {

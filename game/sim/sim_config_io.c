@@ -57,6 +57,8 @@ static float rf(reader *r) {
     F(rules.agent_speed, 0, 64)                                                                    \
     F(rules.agent_hp, 1, 1e6f)                                                                     \
     I(rules.fire_cooldown, 1, 100000)                                                              \
+    F(rules.auto_aim_range, 0, 1)                                                                  \
+    I(rules.auto_aim_lock_ticks, 0, 100000)                                                        \
     F(rules.bullet_radius, 0.5f, 64)                                                               \
     F(rules.bullet_speed, 0.01f, 256)                                                              \
     F(rules.bullet_damage, 0, 1e6f)                                                                \

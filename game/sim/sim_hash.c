@@ -75,6 +75,8 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
         put_i32(&s, (int)a->cause);
         put_i32(&s, a->last_hit_by);
         put_i32(&s, a->hurt_tick);
+        put_i32(&s, a->auto_target);
+        put_i32(&s, a->auto_since);
         for (int k = 0; k < SIM_SKILL_COUNT; k++) put_u8(&s, a->skills[k]);
     }
     out[SIM_HASH_AGENTS] = s.h;

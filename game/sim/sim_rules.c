@@ -9,6 +9,8 @@ sim_rules sim_default_rules(void) {
     r.agent_speed = 2.6f;
     r.agent_hp = 100.0f;
     r.fire_cooldown = 32;
+    r.auto_aim_range = 0.65f;
+    r.auto_aim_lock_ticks = 18;
     r.bullet_radius = 5.0f;
     r.bullet_speed = 5.0f;
     r.bullet_damage = 12.0f;
@@ -18,7 +20,7 @@ sim_rules sim_default_rules(void) {
     r.xp_level_step = 2;
     r.gem_spawn_interval = 20;
     r.gems_max_spawned = 160;
-    r.gems_at_start = 60;
+    r.gems_at_start = 40;
     r.gem_magnet_radius = 64.0f;
     r.gem_magnet_speed = 4.0f;
     r.regen_hp_per_second = 1.6f;

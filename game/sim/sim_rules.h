@@ -25,6 +25,10 @@ typedef struct sim_rules {
     float agent_speed; ///< units per tick at full stick
     float agent_hp;
     int fire_cooldown; ///< ticks between shots
+    // Auto-aim (input without an aim): it locks on to the nearest enemy in sight within this
+    // share of the range, and fires once the lock has held this many ticks.
+    float auto_aim_range;
+    int auto_aim_lock_ticks;
     // Bullets: slow enough to dodge.
     float bullet_radius;
     float bullet_speed; ///< units per tick

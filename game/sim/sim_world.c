@@ -170,6 +170,7 @@ void sim_spawn_agents(sim_world *w) {
         a->killer = -1;
         a->last_hit_by = -1;
         a->stats.first_level_tick = -1;
+        a->auto_target = -1;
         a->facing = (vec2s){{1.0f, 0.0f}};
         a->bot = i >= w->cfg.humans;
         int bot_index = i - w->cfg.humans;
@@ -177,7 +178,8 @@ void sim_spawn_agents(sim_world *w) {
                             ? (sim_difficulty)w->cfg.bot_difficulty
                             : (sim_difficulty)(bot_index % SIM_DIFFICULTY_COUNT);
         if (!a->bot) a->difficulty = SIM_NORMAL;
-        // Best of a few random spots: the one farthest from everyone spawned so far.
+        // Best of a few random spots: the one farthest from everyone spawned so far. Humans
+        // spawn first, and a human counts as twice as near, so people get room to start.
         vec2s best = {{0}};
         float best_d2 = -1.0f;
         for (int k = 0; k < 24; k++) {
@@ -186,6 +188,7 @@ void sim_spawn_agents(sim_world *w) {
             float d2 = 1e30f;
             for (int j = 0; j < i; j++) {
                 float dd = glms_vec2_distance2(p, w->agents[j].pos);
+                if (j < w->cfg.humans) dd *= 0.25f;
                 if (dd < d2) d2 = dd;
             }
             if (d2 > best_d2) {

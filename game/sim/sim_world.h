@@ -47,6 +47,8 @@ typedef struct sim_agent {
     sim_death_cause cause;
     int last_hit_by; ///< last agent whose bullet hit, -1 for none
     int hurt_tick;   ///< tick it last took damage (calm regeneration waits for it)
+    int auto_target; ///< auto-aim: the enemy locked on to, -1 for none ...
+    int auto_since;  ///< ... since this tick
     int hit_flash;   ///< ticks of the red flash after being hit
     bool bot;
     sim_difficulty difficulty;

@@ -19,6 +19,7 @@ static void test_quality(void) {
         cfg.seed = (uint64_t)seed * 7919u;
         cfg.humans = 0;
         cfg.bots = 99;
+        cfg.bot_difficulty = -1; // mixed: a third of each
         sim_world *w = sim_create(&cfg, &g, NULL);
         REQUIRE(w);
         while (!sim_over(w)) sim_step(w, NULL);
