@@ -17,6 +17,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     a->opts = *o;
     a->humans = o->humans;
     a->bots = o->bots >= 0 ? o->bots : 29;
+    a->difficulty = SIM_NORMAL;
     a->renderer = r;
     a->overlays.on = o->overlays;
     input_init(&a->in);
@@ -45,6 +46,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         a->opts.seed_set || attract ? a->opts.seed : (uint64_t)SDL_GetPerformanceCounter();
     def.config.humans = attract ? 0 : a->humans;
     def.config.bots = attract ? 24 : a->bots;
+    if (!attract) def.config.bot_difficulty = a->difficulty;
     def.autopilot = !attract && a->opts.autopilot;
     def.record_path = attract ? NULL : a->opts.record;
     def.replay_path = attract ? NULL : a->opts.replay;

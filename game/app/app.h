@@ -38,9 +38,10 @@ typedef struct app {
     hud hud;
     input_state in;
     app_screen screen;
-    int menu; ///< selected menu item
-    int bots; ///< title menu: number of bots
-    int map;  ///< title menu: index into app_maps
+    int menu;       ///< selected menu item
+    int bots;       ///< title menu: number of bots
+    int difficulty; ///< title menu: the bots' sim_difficulty, or -1 for a mix
+    int map;        ///< title menu: index into app_maps
     int humans;
     int spectate;       ///< agent followed after death
     double accumulator; ///< seconds of sim time owed

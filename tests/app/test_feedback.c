@@ -1,6 +1,6 @@
-// What the player sees of the fight, with the software renderer and no display: the screen
-// shake never moves the aim, a hit flashes the target and reddens the screen's edge, the
-// low-health heartbeat, and the crosshair.
+// What the player sees of the fight, with the software renderer and no display: the title
+// screen's difficulty reaches the match, the screen shake never moves the aim, a hit flashes the
+// target and reddens the screen's edge, the low-health heartbeat, and the crosshair.
 #include "test.h"
 
 #include "app.h"
@@ -36,6 +36,69 @@ static void rig_close(rig *r) {
     app_close(&r->a);
     if (r->a.renderer) SDL_DestroyRenderer(r->a.renderer);
     SDL_FreeSurface(r->surface);
+}
+
+/// One menu key press, handled as a frame would.
+static void press(app *a, input_action act) {
+    a->in.actions[act] = 1;
+    app_update_screens(a);
+}
+
+/// From the title screen: moves to the difficulty item, presses right `steps` times (left
+/// when negative), goes back up to Start and starts the match.
+static void choose_difficulty_and_start(app *a, int steps) {
+    press(a, ACT_DOWN);
+    press(a, ACT_DOWN);
+    for (int i = 0; i < abs(steps); i++) press(a, steps > 0 ? ACT_RIGHT : ACT_LEFT);
+    press(a, ACT_UP);
+    press(a, ACT_UP);
+    press(a, ACT_CONFIRM);
+}
+
+static void test_title_difficulty(void) {
+    static rig r;
+    REQUIRE(rig_open(&r));
+    app *a = &r.a;
+    // Normal unless chosen otherwise.
+    choose_difficulty_and_start(a, 0);
+    REQUIRE(a->screen == SCREEN_PLAY);
+    const sim_world *w = session_world(a->s);
+    CHECK(w->cfg.bot_difficulty == SIM_NORMAL);
+    CHECK(w->cfg.bots == 12);
+    // Normal -> Hard: every bot of the started match is hard.
+    a->screen = SCREEN_TITLE;
+    a->menu = 0;
+    choose_difficulty_and_start(a, 1);
+    REQUIRE(a->screen == SCREEN_PLAY);
+    w = session_world(a->s);
+    CHECK(w->cfg.bot_difficulty == SIM_HARD);
+    for (int i = w->cfg.humans; i < w->agent_count; i++) CHECK(w->agents[i].difficulty == SIM_HARD);
+    // Hard -> Mixed: the match mixes all three.
+    a->screen = SCREEN_TITLE;
+    a->menu = 0;
+    choose_difficulty_and_start(a, 1);
+    w = session_world(a->s);
+    CHECK(w->cfg.bot_difficulty == -1);
+    int seen[SIM_DIFFICULTY_COUNT] = {0};
+    for (int i = w->cfg.humans; i < w->agent_count; i++) seen[w->agents[i].difficulty]++;
+    CHECK(seen[SIM_EASY] > 0 && seen[SIM_NORMAL] > 0 && seen[SIM_HARD] > 0);
+    // Mixed -> Easy wraps around; and Easy <- left wraps back to Mixed.
+    a->screen = SCREEN_TITLE;
+    a->menu = 0;
+    choose_difficulty_and_start(a, 1);
+    CHECK(session_world(a->s)->cfg.bot_difficulty == SIM_EASY);
+    a->screen = SCREEN_TITLE;
+    a->menu = 0;
+    choose_difficulty_and_start(a, -1);
+    CHECK(session_world(a->s)->cfg.bot_difficulty == -1);
+    // The match behind the title menu is not the player's: it keeps the default mix.
+    a->screen = SCREEN_TITLE;
+    a->menu = 3; // the map item: changing the map restarts the attract match
+    press(a, ACT_RIGHT);
+    CHECK(a->screen == SCREEN_TITLE);
+    CHECK(session_world(a->s)->cfg.humans == 0);
+    CHECK(session_world(a->s)->cfg.bot_difficulty == sim_default_config().bot_difficulty);
+    rig_close(&r);
 }
 
 static int differing_pixels(const SDL_Surface *x, const SDL_Surface *y) {
@@ -290,5 +353,5 @@ static void test_crosshair(void) {
     rig_close(&r);
 }
 
-TEST_MAIN(TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback), TEST_CASE(low_health),
-          TEST_CASE(crosshair))
+TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
+          TEST_CASE(low_health), TEST_CASE(crosshair))
