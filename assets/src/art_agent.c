@@ -9,7 +9,7 @@
 
 #include <math.h>
 
-#define FORESHORTEN 0.7f
+#define FORESHORTEN ART_AGENT_FORESHORTEN
 
 static const rs_color *ink(void) {
     static const rs_color c = {0.13f, 0.13f, 0.15f, 1.0f};
@@ -34,13 +34,10 @@ static void foot(rs_canvas *c, float x, float y) {
 }
 
 static void gun(rs_canvas *c, float cx, float cy, float dx, float dy) {
-    // Held in the right hand: shifted to the character's right of the facing.
+    // Held in the right hand: shifted to the character's right of the facing (art_layout.h,
+    // shared with the renderer's muzzle flash).
     float sx = dx, sy = dy * FORESHORTEN;
-    // Pointing away from the camera it is raised so it shows over the shoulder.
-    float away = dy < 0.0f ? -dy : 0.0f;
-    float len = 15.0f + 3.0f * away;
-    cx += -dy * (7.0f + 1.0f * away);
-    cy += dx * FORESHORTEN * 5.0f - 3.0f * away;
+    float len = art_agent_gun(dx, dy, &cx, &cy);
     float x0 = cx + sx * 4.0f, y0 = cy + 4.0f + sy * 4.0f;
     float x1 = cx + sx * len, y1 = cy + 4.0f + sy * len;
     rs_shape barrel = rs_capsule(x0, y0, x1, y1, 2.6f);
@@ -112,7 +109,7 @@ static void draw_agent(rs_canvas *c, int dir, pose ps) {
     const float angle = (float)dir * 0.78539816f;
     const float dx = cosf(angle), dy = sinf(angle);
     const float footx = (float)ART_AGENT_FOOT_X, footy = (float)ART_AGENT_FOOT_Y;
-    const float cx = footx, cy = footy - 14.5f + ps.bob;
+    const float cx = footx, cy = footy - ART_AGENT_BODY_Y + ps.bob;
 
     // Feet step along the facing; the side-to-side spread follows the perpendicular.
     float px = -dy, py = dx * FORESHORTEN;

@@ -1,5 +1,6 @@
 // fx.png: one row per effect, 8 frames each: the gem (sparkle loop), the bullet (pulse loop),
-// hit and death bursts (play once), the muzzle flash and a dust puff.
+// hit and death bursts (play once) and a dust puff. muzzle.png: the muzzle flash for each of
+// the agent's eight facings.
 #include "art.h"
 #include "art_layout.h"
 
@@ -131,25 +132,6 @@ static void death_frame(rs_canvas *c, int f, ae_rng *rng) {
     burst_frame(c, f, rng, rs_hex(0xffffff, 1.0f), rs_hex(0xb0b0c0, 1.0f), 12.0f, 10);
 }
 
-static void muzzle_frame(rs_canvas *c, int f) {
-    // Bright at once, then shrinking: a star of 6 points with a hot core.
-    float k = 1.0f - (float)f / (float)ART_FX_FRAMES;
-    float r = 4.0f + 9.0f * k, inner = r * 0.42f, rot = (float)f * 0.35f;
-    float pts[24];
-    for (int i = 0; i < 12; i++) {
-        float a = rot + (float)i * TAU / 12.0f, rr = (i % 2) ? inner : r;
-        pts[2 * i] = 16.0f + cosf(a) * rr;
-        pts[2 * i + 1] = 16.0f + sinf(a) * rr;
-    }
-    rs_shape star = rs_poly(12, pts, 0.5f);
-    rs_paint sp =
-        rs_radial(rs_hex(0xfff6c0, k), 16.0f, 16.0f, rs_hex(0xff9a2a, 0.6f * k + 0.2f), r);
-    rs_fill(c, &star, &sp, 0.0f, 1.0f);
-    rs_shape core = rs_circle(16.0f, 16.0f, 2.0f + 3.0f * k);
-    rs_paint cp = rs_solid(rs_hex(0xffffff, 0.5f + 0.5f * k));
-    rs_fill(c, &core, &cp, 0.0f, 1.0f);
-}
-
 static void dust_frame(rs_canvas *c, int f) {
     float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES, fade = 1.0f - 0.7f * t;
     static const float puffs[][3] = {{-5.0f, 1.0f, 3.5f}, {4.0f, 0.0f, 4.0f}, {0.0f, -2.0f, 3.0f}};
@@ -182,15 +164,58 @@ void art_draw_fx(rs_canvas *c) {
             case ART_FX_DEATH:
                 death_frame(c, f, &rng);
                 break;
-            case ART_FX_MUZZLE:
-                muzzle_frame(c, f);
-                break;
             case ART_FX_DUST:
                 dust_frame(c, f);
                 break;
             case ART_FX_COUNT:
                 break;
             }
+        }
+    }
+}
+
+// A spiky burst from the cell's centre along screen angle `angle`: long and white-hot at once,
+// then shrinking and cooling to orange. The forward spike is the longest, the side ones short.
+static void muzzle_frame(rs_canvas *c, int f, float angle) {
+    const float m = (float)ART_MUZZLE * 0.5f;
+    float k = 1.0f - (float)f / (float)ART_FX_FRAMES;
+    float len = 7.0f + 15.0f * k;
+    static const float spikes[][2] = {
+        {-1.1f, 0.42f}, {-0.5f, 0.68f}, {0.0f, 1.0f}, {0.5f, 0.68f}, {1.1f, 0.42f}};
+    float pts[2 * 10];
+    int n = 0;
+    pts[n++] = m - cosf(angle);
+    pts[n++] = m - sinf(angle);
+    for (int i = 0; i < 5; i++) {
+        float a = angle + spikes[i][0], r = spikes[i][1] * len;
+        pts[n++] = m + cosf(a) * r;
+        pts[n++] = m + sinf(a) * r;
+        if (i < 4) { // the notch between this spike and the next
+            float mid = angle + 0.5f * (spikes[i][0] + spikes[i + 1][0]);
+            pts[n++] = m + cosf(mid) * len * 0.3f;
+            pts[n++] = m + sinf(mid) * len * 0.3f;
+        }
+    }
+    rs_shape burst = rs_poly(n / 2, pts, 0.4f);
+    float hx = m + cosf(angle), hy = m + sinf(angle); // the hot spot, just out of the barrel
+    rs_paint bp = rs_radial(rs_hex(0xfffbe0, 0.45f + 0.55f * k), hx, hy,
+                            rs_hex(0xff8a1a, 0.3f + 0.6f * k), len);
+    rs_fill_outlined(c, &burst, &bp, rs_hex(0xff6a10, 0.25f + 0.5f * k), 0.8f);
+    float cr = 1.5f + 3.0f * k;
+    rs_shape core = rs_circle(m + 2.0f * cosf(angle), m + 2.0f * sinf(angle), cr);
+    rs_paint cp =
+        rs_radial(rs_hex(0xffffff, 0.7f + 0.3f * k), hx, hy, rs_hex(0xfff0b0, 0.4f + 0.5f * k), cr);
+    rs_fill(c, &core, &cp, 0.0f, 1.0f);
+}
+
+void art_draw_muzzle(rs_canvas *c) {
+    for (int d = 0; d < ART_AGENT_DIRS; d++) {
+        // The gun of facing d points along (dx, dy) squashed vertically (art_agent_gun).
+        float a = (float)d * TAU / (float)ART_AGENT_DIRS;
+        float angle = atan2f(sinf(a) * ART_AGENT_FORESHORTEN, cosf(a));
+        for (int f = 0; f < ART_FX_FRAMES; f++) {
+            rs_cell(c, f * ART_MUZZLE, d * ART_MUZZLE, ART_MUZZLE, ART_MUZZLE);
+            muzzle_frame(c, f, angle);
         }
     }
 }

@@ -38,6 +38,30 @@ enum art_tile {
 /// y down); columns: 0 idle, 1-4 walk cycle, 5 hit flash (all white).
 #define ART_AGENT_DIRS   8
 #define ART_AGENT_FRAMES 6
+/// The body's centre sits this far above the foot; the facing is squashed vertically by
+/// ART_AGENT_FORESHORTEN when the gun, the feet and the eyes are placed (the 2.5D look).
+#define ART_AGENT_BODY_Y      14.5f
+#define ART_AGENT_FORESHORTEN 0.7f
+
+/// The gun of an agent whose body centre is (*cx, *cy), facing (dx, dy) (unit, y down): moves
+/// (*cx, *cy) to the grip and returns the barrel's length. The barrel runs from the grip along
+/// (dx, dy * ART_AGENT_FORESHORTEN), 4 pixels lower. Pointing away from the camera the gun is
+/// raised so it shows over the shoulder.
+static inline float art_agent_gun(float dx, float dy, float *cx, float *cy) {
+    float away = dy < 0.0f ? -dy : 0.0f;
+    *cx += -dy * (7.0f + 1.0f * away);
+    *cy += dx * ART_AGENT_FORESHORTEN * 5.0f - 3.0f * away;
+    return 15.0f + 3.0f * away;
+}
+
+/// Where the muzzle of the gun of an idle agent facing (dx, dy) is, relative to its foot, in
+/// cell pixels (the renderer puts the muzzle flash there).
+static inline void art_agent_muzzle(float dx, float dy, float *x, float *y) {
+    float cx = (float)ART_AGENT_FOOT_X, cy = (float)ART_AGENT_FOOT_Y - ART_AGENT_BODY_Y;
+    float len = art_agent_gun(dx, dy, &cx, &cy);
+    *x = cx + dx * len - (float)ART_AGENT_FOOT_X;
+    *y = cy + 4.0f + dy * ART_AGENT_FORESHORTEN * len - (float)ART_AGENT_FOOT_Y;
+}
 
 /// assets/sprites/props.png: 48x64 cells; foot at (24, 58).
 #define ART_PROPS_FILE  "props.png"
@@ -64,10 +88,16 @@ enum art_fx {
     ART_FX_BULLET, ///< glowing round bullet, pulse cycle (centre at (16, 16)), white: tinted
     ART_FX_HIT,    ///< hit burst, frames 0-7 play once
     ART_FX_DEATH,  ///< death burst, frames 0-7 play once
-    ART_FX_MUZZLE, ///< muzzle flash
     ART_FX_DUST,   ///< footstep dust puff
     ART_FX_COUNT
 };
+
+/// assets/sprites/muzzle.png: the muzzle flash, 48x48 cells; one row per agent facing (the rows
+/// of agent.png), frames 0-7 play once. It bursts from the cell's centre, which the renderer
+/// puts on the muzzle (art_agent_muzzle), along the gun as that facing's sprite draws it
+/// (foreshortened), so no rotation is needed at run time.
+#define ART_MUZZLE_FILE "muzzle.png"
+#define ART_MUZZLE      48
 
 /// assets/sprites/icons.png: 32x32 cells, 8 per row.
 #define ART_ICONS_FILE "icons.png"
@@ -93,8 +123,13 @@ enum art_icon {
 };
 #define ART_ICONS_PER_ROW 8
 
-/// assets/sprites/ui.png: the virtual joystick (base 128x128 at (0,0), knob 64x64 at (128,0))
-/// and a 9-slice panel (48x48 at (192,0), 16-pixel borders).
+/// assets/sprites/ui.png: the virtual joystick (base 128x128 at (0,0), knob 64x64 at (128,0)),
+/// a 9-slice panel (48x48 at (192,0), 16-pixel borders), the crosshair (48x48 at (240,0)) and
+/// the hit marker (48x48 at (288,0)), white: tinted by a colour mod.
+/// The crosshair is four arms around a centre dot. Each arm lies in its own strip
+/// ART_UI_CROSS_ARM_W wide and ART_UI_CROSS_ARM long from the cell's edge towards the centre,
+/// and the dot in the ART_UI_CROSS_ARM_W square at the centre, so the renderer can draw the
+/// arms apart (the crosshair spreads when you fire).
 #define ART_UI_FILE         "ui.png"
 #define ART_UI_STICK_BASE_X 0
 #define ART_UI_STICK_BASE   128
@@ -103,6 +138,21 @@ enum art_icon {
 #define ART_UI_PANEL_X      192
 #define ART_UI_PANEL        48
 #define ART_UI_PANEL_BORDER 16
+#define ART_UI_CROSS_X      240
+#define ART_UI_CROSS        48
+#define ART_UI_CROSS_ARM    19
+#define ART_UI_CROSS_ARM_W  10
+#define ART_UI_HITMARK_X    288
+#define ART_UI_HITMARK      48
+#define ART_UI_W            (ART_UI_HITMARK_X + ART_UI_HITMARK)
+
+/// assets/sprites/vignette.png: transparent in the middle, opaque towards the edges and corners
+/// (an ellipse), and white premultiplied by that alpha (grey as dark as it is clear), the form
+/// SDL's MUL blend expects: stretched over the screen and tinted, it is the red edge when you
+/// are hit or low on health.
+#define ART_VIGNETTE_FILE "vignette.png"
+#define ART_VIGNETTE_W    256
+#define ART_VIGNETTE_H    144
 
 /// assets/sprites/font.png: a bitmap font, ASCII 32..126 in rows of 16 cells of 8x16, white
 /// on transparent (tinted with a colour mod).

@@ -1,4 +1,5 @@
-// ui.png: the virtual joystick (base ring and knob) and a 9-slice panel.
+// ui.png: the virtual joystick (base ring and knob), a 9-slice panel, the crosshair and the
+// hit marker; vignette.png: the soft edge for hit and low-health warnings.
 #include "art.h"
 #include "art_layout.h"
 
@@ -62,8 +63,59 @@ static void panel(rs_canvas *c) {
     rs_fill(c, &core, &bp, 0.0f, 1.0f);
 }
 
+// A white stroke with a dark rim, so it reads on grass, dirt, walls and the zone's tint.
+static void stroke(rs_canvas *c, float x0, float y0, float x1, float y1, float r) {
+    rs_shape s = rs_capsule(x0, y0, x1, y1, r);
+    rs_paint p = rs_solid(rs_hex(0xffffff, 1.0f));
+    rs_fill_outlined(c, &s, &p, rs_hex(0x10131c, 0.85f), 1.4f);
+}
+
+static void crosshair(rs_canvas *c) {
+    // Arms from 8 to 16 pixels out, each inside its own strip (art_layout.h), the dot alone in
+    // the square between them.
+    const float m = (float)ART_UI_CROSS * 0.5f, in = 8.0f, out = 16.0f, r = 1.15f;
+    rs_cell(c, ART_UI_CROSS_X, 0, ART_UI_CROSS, ART_UI_CROSS);
+    stroke(c, m, m - out, m, m - in, r);
+    stroke(c, m, m + in, m, m + out, r);
+    stroke(c, m - out, m, m - in, m, r);
+    stroke(c, m + in, m, m + out, m, r);
+    rs_shape dot = rs_circle(m, m, 1.5f);
+    rs_paint dp = rs_solid(rs_hex(0xffffff, 1.0f));
+    rs_fill_outlined(c, &dot, &dp, rs_hex(0x10131c, 0.85f), 1.2f);
+}
+
+static void hit_marker(rs_canvas *c) {
+    // Four diagonal strokes, the shape players know as "that one landed".
+    const float m = (float)ART_UI_HITMARK * 0.5f, in = 7.0f, out = 15.0f;
+    rs_cell(c, ART_UI_HITMARK_X, 0, ART_UI_HITMARK, ART_UI_HITMARK);
+    for (int i = 0; i < 4; i++) {
+        float dx = (i & 1) ? 0.70710678f : -0.70710678f, dy = (i & 2) ? 0.70710678f : -0.70710678f;
+        stroke(c, m + dx * in, m + dy * in, m + dx * out, m + dy * out, 1.5f);
+    }
+}
+
 void art_draw_ui(rs_canvas *c) {
     stick_base(c);
     stick_knob(c);
     panel(c);
+    crosshair(c);
+    hit_marker(c);
+}
+
+void art_draw_vignette(rs_canvas *c) {
+    // A superellipse "distance" from the centre, 1 on the edges and 1.19 in the corners, so the
+    // band hugs all four edges alike; clear inside 0.6, then an eased ramp to opaque at 1.12.
+    for (int y = 0; y < ART_VIGNETTE_H; y++)
+        for (int x = 0; x < ART_VIGNETTE_W; x++) {
+            float u = ((float)x + 0.5f) / (0.5f * ART_VIGNETTE_W) - 1.0f;
+            float v = ((float)y + 0.5f) / (0.5f * ART_VIGNETTE_H) - 1.0f;
+            float d = sqrtf(sqrtf(u * u * u * u + v * v * v * v));
+            float t = (d - 0.6f) / (1.12f - 0.6f);
+            if (t <= 0.0f) continue;
+            if (t > 1.0f) t = 1.0f;
+            // Grey as dark as it is transparent (white premultiplied by its alpha): drawn with
+            // SDL's MUL blend, which expects that, it darkens towards the colour mod.
+            float a = t * t * (3.0f - 2.0f * t);
+            rs_plot(c, x, y, (rs_color){a, a, a, 1.0f}, a, RS_OVER);
+        }
 }

@@ -17,6 +17,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     a->opts = *o;
     a->humans = o->humans;
     a->bots = o->bots >= 0 ? o->bots : 29;
+    a->difficulty = o->difficulty;
     a->renderer = r;
     a->overlays.on = o->overlays;
     input_init(&a->in);
@@ -45,7 +46,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         a->opts.seed_set || attract ? a->opts.seed : (uint64_t)SDL_GetPerformanceCounter();
     def.config.humans = attract ? 0 : a->humans;
     def.config.bots = attract ? 24 : a->bots;
-    def.config.bot_difficulty = attract ? -1 : a->opts.difficulty;
+    def.config.bot_difficulty = attract ? -1 : a->difficulty;
     def.pilot = attract ? SIM_PILOT_NONE : a->opts.pilot;
     def.record_path = attract ? NULL : a->opts.record;
     def.replay_path = attract ? NULL : a->opts.replay;
@@ -155,7 +156,7 @@ void app_tick(app *a) {
     bool moved = false, aimed = false, picked = false;
     for (int h = 0; h < w->cfg.humans && h < INPUT_MAX_PLAYERS; h++) {
         vec2s p = camera_to_screen(&a->cam, agent_draw_pos(&w->agents[h], a->alpha));
-        input_frame(&a->in, h, p.x, p.y - 20.0f * a->cam.zoom, &inputs[h]);
+        input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->cam.zoom, &inputs[h]);
         if (h == 0) {
             moved = inputs[0].move_x || inputs[0].move_y;
             aimed = inputs[0].aim_x || inputs[0].aim_y;
@@ -177,12 +178,36 @@ void app_tick(app *a) {
         hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, 0, moved, aimed, picked);
 }
 
+void app_update_fx(app *a, float dt) {
+    fx_update(&a->fx, dt);
+    const sim_world *w = session_world(a->s);
+    float share = 1.0f; // nobody's health watched: no heartbeat
+    if (a->screen == SCREEN_PLAY || a->screen == SCREEN_PAUSE) {
+        const sim_agent *me = w->cfg.humans > 0 ? &w->agents[0] : NULL;
+        if (me && me->placement == 0 && me->max_hp > 0.0f) share = me->hp / me->max_hp;
+    }
+    if (fx_heartbeat(&a->fx, dt, share) && a->screen == SCREEN_PLAY && audio_available())
+        audio_play(AUDIO_SFX_HEARTBEAT, 0.6f, 0.0f);
+}
+
+bool app_crosshair_shown(const app *a) {
+    const sim_world *w = session_world(a->s);
+    // Not when the humans are driven for us (autopilot, a replay), nor for a pad or touch.
+    return a->screen == SCREEN_PLAY && w->cfg.humans > 0 && w->agents[0].placement == 0 &&
+           a->opts.pilot == SIM_PILOT_NONE && !a->opts.replay && a->in.mouse_aims;
+}
+
 void app_draw(app *a) {
     const sim_world *w = session_world(a->s);
     int focus = app_focus(a);
-    world_renderer_draw(&a->wr, &a->cam, w, a->alpha, a->time, &a->fx);
-    overlays_draw(&a->overlays, &a->g, &a->cam, w, a->in.mouse_x, a->in.mouse_y);
+    // The shake moves only the picture: a->cam, which the aim is computed with, stays put.
+    camera view = a->cam;
+    view.center =
+        glms_vec2_sub(view.center, glms_vec2_scale(fx_shake(&a->fx, a->time), 1.0f / view.zoom));
+    world_renderer_draw(&a->wr, &view, w, a->alpha, a->time, &a->fx);
+    overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
     if (a->screen != SCREEN_TITLE) {
+        screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
         hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings);
         // The virtual joystick, drawn where the drag began.
         if (a->in.vstick_active && a->screen == SCREEN_PLAY) {
@@ -203,6 +228,8 @@ void app_draw(app *a) {
                 &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
             SDL_SetTextureAlphaMod(a->g.ui, 255);
         }
+        if (app_crosshair_shown(a))
+            screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, 0, a->in.mouse_x, a->in.mouse_y);
     }
     app_draw_screen_overlay(a);
     if (a->notice[0]) hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age);

@@ -11,6 +11,7 @@
 #include "options.h"
 #include "overlays.h"
 #include "render_world.h"
+#include "screen_fx.h"
 #include "session.h"
 
 typedef enum app_screen {
@@ -37,9 +38,10 @@ typedef struct app {
     hud hud;
     input_state in;
     app_screen screen;
-    int menu; ///< selected menu item
-    int bots; ///< title menu: number of bots
-    int map;  ///< title menu: index into app_maps
+    int menu;       ///< selected menu item
+    int bots;       ///< title menu: number of bots
+    int difficulty; ///< title menu: the bots' sim_difficulty, or -1 for a mix
+    int map;        ///< title menu: index into app_maps
     int humans;
     int spectate;       ///< agent followed after death
     double accumulator; ///< seconds of sim time owed
@@ -49,6 +51,7 @@ typedef struct app {
     overlays overlays;
     hot_reload reload;
     bool fullscreen;
+    bool cursor_hidden; ///< the OS cursor is off (during play: the crosshair replaces it)
     bool quit;
     char notice[320]; ///< short message on screen (map reloads)
     float notice_age;
@@ -70,6 +73,11 @@ int app_focus(const app *a);
 /// Where the camera heads: the focus agent, or the middle of all living humans (zooming out to
 /// keep them on one screen).
 vec2s app_camera_target(app *a);
+/// Advances the effects by dt seconds of wall time (0 while paused) and the low-health
+/// heartbeat of player 1, playing its sound on each beat.
+void app_update_fx(app *a, float dt);
+/// Player 1 aims with the mouse in a running match: the crosshair shows.
+bool app_crosshair_shown(const app *a);
 /// Draws everything for the current screen (no present).
 void app_draw(app *a);
 /// Screen logic for one frame (menus, death, results).

@@ -66,21 +66,37 @@ static void record_result(app *a) {
     a->result_ticks = me->placement && me->death_tick ? me->death_tick : w->tick;
 }
 
+/// The title menu's items, top to bottom.
+enum { TITLE_START, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_QUIT, TITLE_ITEMS };
+
+/// The difficulty choices in menu order: a sim_difficulty each, then the mix (-1).
+#define DIFFICULTY_CHOICES 4
+static const char *const difficulty_names[DIFFICULTY_CHOICES] = {"Easy", "Normal", "Hard", "Mixed"};
+
+static int difficulty_choice(int difficulty) {
+    return difficulty >= 0 && difficulty < SIM_DIFFICULTY_COUNT ? difficulty : SIM_DIFFICULTY_COUNT;
+}
+
 void app_update_screens(app *a) {
     const sim_world *w = session_world(a->s);
     switch (a->screen) {
     case SCREEN_TITLE: {
-        int dir = navigate(a, 4);
-        if (a->menu == 1 && dir)
+        int dir = navigate(a, TITLE_ITEMS);
+        if (a->menu == TITLE_BOTS && dir)
             a->bots = a->bots + dir * 5 < 0 ? 0 : (a->bots + dir * 5 > 99 ? 99 : a->bots + dir * 5);
-        if (a->menu == 2 && dir) {
+        if (a->menu == TITLE_DIFFICULTY && dir) {
+            int c =
+                (difficulty_choice(a->difficulty) + DIFFICULTY_CHOICES + dir) % DIFFICULTY_CHOICES;
+            a->difficulty = c < SIM_DIFFICULTY_COUNT ? c : -1;
+        }
+        if (a->menu == TITLE_MAP && dir) {
             a->map = (a->map + APP_MAP_COUNT + dir) % APP_MAP_COUNT;
             a->opts.map = NULL;
             start_or_notice(a, true);
         }
         if (input_take_action(&a->in, ACT_CONFIRM)) {
-            if (a->menu == 0) start_or_notice(a, false);
-            if (a->menu == 3) a->quit = true;
+            if (a->menu == TITLE_START) start_or_notice(a, false);
+            if (a->menu == TITLE_QUIT) a->quit = true;
         }
         if (input_take_action(&a->in, ACT_BACK)) a->quit = true;
         if (session_done(a->s)) start_or_notice(a, true); // the attract match restarts
@@ -139,11 +155,13 @@ static void draw_title(app *a) {
     gfx_text_centered(&a->g, cx, y, 9.0f, GOLD, "ARENA");
     gfx_text_centered(&a->g, cx, y + 160, 1.5f, WHITE,
                       "slide, shoot, dodge - be the last one standing");
-    char bots[32], map[48];
+    char bots[32], difficulty[48], map[48];
     snprintf(bots, sizeof bots, "< Bots: %d >", a->bots);
+    snprintf(difficulty, sizeof difficulty, "< Difficulty: %s >",
+             difficulty_names[difficulty_choice(a->difficulty)]);
     snprintf(map, sizeof map, "< Map: %s >", app_maps[a->map]);
-    const char *items[4] = {"Start", bots, map, "Quit"};
-    menu(a, a->cam.screen_h * 0.48f, items, 4);
+    const char *items[TITLE_ITEMS] = {"Start", bots, difficulty, map, "Quit"};
+    menu(a, a->cam.screen_h * 0.47f, items, TITLE_ITEMS);
     gfx_text_centered(&a->g, cx, a->cam.screen_h - 40, 1.0f, (SDL_Color){220, 220, 220, 220},
                       "Arrows/WASD or pad to choose - Enter/A to start - F11 fullscreen - M mute");
 }

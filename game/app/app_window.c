@@ -108,7 +108,12 @@ static void frame(app *a, float dt) {
         a->alpha = (float)(a->accumulator / step);
     }
     camera_follow(&a->cam, app_camera_target(a), dt);
-    fx_update(&a->fx, running ? dt : 0.0f);
+    app_update_fx(a, running ? dt : 0.0f);
+    bool hide = a->screen == SCREEN_PLAY; // the crosshair, or nothing for pads, in a match
+    if (hide != a->cursor_hidden) {
+        SDL_ShowCursor(hide ? SDL_DISABLE : SDL_ENABLE);
+        a->cursor_hidden = hide;
+    }
     a->notice_age += dt;
     uint64_t t0 = SDL_GetPerformanceCounter();
     app_draw(a);

@@ -15,7 +15,7 @@
 
 typedef struct gfx {
     SDL_Renderer *renderer;
-    SDL_Texture *tiles, *agent, *props, *fx, *icons, *ui, *font, *far, *near;
+    SDL_Texture *tiles, *agent, *props, *fx, *icons, *ui, *font, *far, *near, *vignette, *muzzle;
     bool near_used[GFX_NEAR_BLOCKS * GFX_NEAR_BLOCKS]; ///< blocks of near.png with any pixel
 } gfx;
 

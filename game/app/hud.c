@@ -60,14 +60,28 @@ static void bar(SDL_Renderer *r, float x, float y, float w, float hgt, float sha
     gfx_fill_rect(r, (SDL_FRect){x, y, w * fmaxf(0.0f, fminf(1.0f, share)), hgt}, c);
 }
 
-static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a) {
+static Uint8 lerp8(Uint8 a, Uint8 b, float t) {
+    return (Uint8)((float)a + ((float)b - (float)a) * t);
+}
+
+static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, const fx_state *fx,
+                              bool watched) {
     SDL_Renderer *r = g->renderer;
     gfx_panel(g, (SDL_FRect){12, 12, 330, 132}, PANEL);
     char t[64];
-    gfx_icon(g, ART_ICON_HEART, 26, 26, 28, WHITE);
-    bar(r, 62, 32, 200, 16, a->hp / a->max_hp, (SDL_Color){225, 70, 70, 255});
+    // Low on health (fx_heartbeat runs for the watched human): the heart beats, the bar blinks
+    // towards white and glows, the numbers turn red.
+    float pulse = watched && fx->beating ? fx->pulse : 0.0f;
+    bool low = watched && fx->beating;
+    float heart = 28.0f * (1.0f + 0.25f * pulse);
+    gfx_icon(g, ART_ICON_HEART, 40 - 0.5f * heart, 40 - 0.5f * heart, heart, WHITE);
+    if (low)
+        gfx_fill_rect(r, (SDL_FRect){56, 26, 212, 28},
+                      (SDL_Color){255, 40, 40, (Uint8)(60.0f + 160.0f * pulse)});
+    SDL_Color hp = {lerp8(225, 255, pulse), lerp8(70, 235, pulse), lerp8(70, 225, pulse), 255};
+    bar(r, 62, 32, 200, 16, a->hp / a->max_hp, hp);
     snprintf(t, sizeof t, "%d/%d", (int)ceilf(fmaxf(a->hp, 0)), (int)a->max_hp);
-    text_shadow(g, 272, 30, 1.0f, WHITE, t);
+    text_shadow(g, 272, 30, 1.0f, low ? (SDL_Color){255, 110, 100, 255} : WHITE, t);
     gfx_icon(g, ART_ICON_GEM, 26, 60, 28, WHITE);
     int need = sim_rules_xp_for_level(&w->cfg.rules, a->level);
     bar(r, 62, 66, 200, 12, (float)a->xp / (float)need, (SDL_Color){170, 90, 240, 255});
@@ -196,7 +210,7 @@ static void draw_perf(gfx *g, const hud_timings *t) {
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
               bool has_pad, const hud_timings *t) {
     const sim_agent *a = &w->agents[focus];
-    draw_player_panel(g, w, a);
+    draw_player_panel(g, w, a, fx, focus < w->cfg.humans && a->placement == 0);
     draw_match_panel(g, c, w, a);
     draw_minimap(h, g, c, w, a);
     draw_feed(g, c, w, fx);

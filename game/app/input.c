@@ -7,6 +7,7 @@ void input_init(input_state *in) {
     memset(in, 0, sizeof *in);
     for (int i = 0; i < INPUT_MAX_PLAYERS; i++) in->players[i].pad_id = -1;
     in->vstick_finger = -1;
+    in->mouse_aims = true;
 }
 
 static void attach_pad(input_state *in, int device_index) {
@@ -158,6 +159,7 @@ static void key(input_state *in, const SDL_KeyboardEvent *k, bool down) {
 static void pad_button(input_state *in, const SDL_ControllerButtonEvent *b, bool down) {
     int p = player_of_pad(in, b->which);
     if (p < 0) return;
+    if (p == 0) in->mouse_aims = false;
     if (b->button == SDL_CONTROLLER_BUTTON_RIGHTSHOULDER) in->players[p].fire_held = down;
     if (!down) return;
     static const uint8_t picks[SDL_CONTROLLER_BUTTON_MAX] = {
@@ -208,6 +210,7 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         if (e->motion.which == SDL_TOUCH_MOUSEID) return false;
         in->mouse_x = (float)e->motion.x;
         in->mouse_y = (float)e->motion.y;
+        in->mouse_aims = true;
         if (in->vstick_active && in->vstick_finger == -1) {
             in->vstick_x = in->mouse_x;
             in->vstick_y = in->mouse_y;
@@ -219,6 +222,7 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         bool down = e->type == SDL_MOUSEBUTTONDOWN;
         in->mouse_x = (float)e->button.x;
         in->mouse_y = (float)e->button.y;
+        in->mouse_aims = true;
         if (e->button.button == SDL_BUTTON_LEFT) {
             in->mouse_fire = down;
             if (down) press(in, ACT_CONFIRM);
@@ -235,6 +239,7 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         if (e->wheel.y < 0) press(in, ACT_ZOOM_OUT);
         break;
     case SDL_FINGERDOWN:
+        in->mouse_aims = false;
         if (!in->vstick_active) {
             in->vstick_active = true;
             in->vstick_finger = e->tfinger.fingerId;
@@ -268,6 +273,8 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         break;
     case SDL_CONTROLLERAXISMOTION: {
         int p = player_of_pad(in, e->caxis.which);
+        if (p == 0 && abs(e->caxis.value) > (int)(INPUT_DEAD_ZONE * 32767.0f))
+            in->mouse_aims = false; // player 1 plays with the pad: no crosshair
         if (p >= 0 && e->caxis.axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT)
             in->players[p].fire_held = e->caxis.value > 12000;
         if (p >= 0 && e->caxis.axis == SDL_CONTROLLER_AXIS_LEFTY) {

@@ -16,6 +16,9 @@
 #define INPUT_AIM_FIRE 0.35f
 /// Virtual joystick radius in screen pixels: a drag this long is full speed.
 #define INPUT_VSTICK_RADIUS 70.0f
+/// Mouse aim is measured from this far (screen pixels at zoom 1) above the agent's foot: its
+/// chest, where bullets are drawn.
+#define INPUT_AIM_HEIGHT 20.0f
 
 typedef enum input_action {
     ACT_UP,
@@ -47,7 +50,8 @@ typedef struct input_state {
     bool up, down, left, right; ///< movement keys
     bool mouse_fire;            ///< left button held: fire at the cursor
     float mouse_x, mouse_y;
-    bool vstick_active;         ///< a drag (right mouse button or a finger) is steering
+    bool mouse_aims;    ///< the mouse moved since player 1's pad or a finger was used: it aims
+    bool vstick_active; ///< a drag (right mouse button or a finger) is steering
     SDL_FingerID vstick_finger; ///< the finger that drags, or -1 for the mouse
     float vstick_x0, vstick_y0; ///< where the drag began (screen)
     float vstick_x, vstick_y;   ///< where it is now

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#define TAU 6.2831853f
+
 enum drawable_kind { D_WALL, D_PROP, D_GEM, D_AGENT, D_BULLET };
 
 struct drawable {
@@ -154,21 +156,53 @@ static void draw_sprite(SDL_Renderer *rr, SDL_Texture *t, const camera *c, SDL_R
 
 static int facing_row(vec2s f) {
     float a = atan2f(f.y, f.x); // screen space, y down: 0 east, pi/2 south
-    int row = (int)lroundf(a / (6.2831853f / ART_AGENT_DIRS));
+    int row = (int)lroundf(a / (TAU / ART_AGENT_DIRS));
     return (row % ART_AGENT_DIRS + ART_AGENT_DIRS) % ART_AGENT_DIRS;
 }
 
-static void draw_agent(gfx *g, const camera *c, const sim_world *w, int id, float alpha,
-                       float time) {
+/// The muzzle flash at the tip of the gun the sprite of facing `row` holds, pointing where that
+/// gun points (muzzle.png has a row per facing); `left`: seconds of flash left.
+static void draw_muzzle(gfx *g, const camera *c, vec2s foot, int row, float left) {
+    float angle = (float)row * (TAU / ART_AGENT_DIRS), mx, my;
+    art_agent_muzzle(cosf(angle), sinf(angle), &mx, &my);
+    int frame =
+        ae_clampi((int)((1.0f - left / FX_MUZZLE_LIFE) * ART_FX_FRAMES), 0, ART_FX_FRAMES - 1);
+    SDL_Rect src = {frame * ART_MUZZLE, row * ART_MUZZLE, ART_MUZZLE, ART_MUZZLE};
+    const float half = ART_MUZZLE * 0.5f;
+    draw_sprite(g->renderer, g->muzzle, c, src, (vec2s){{foot.x + mx, foot.y + my}}, half, half);
+}
+
+/// Ticks of sim_agent.hit_flash right after a hit (sim_damage).
+#define HIT_FLASH_TICKS 8.0f
+
+static void draw_agent(gfx *g, const camera *c, const sim_world *w, const fx_state *fx, int id,
+                       float alpha, float time) {
     const sim_agent *a = &w->agents[id];
     vec2s p = agent_draw_pos(a, alpha);
     bool moving = glms_vec2_norm(a->move) > 0.1f;
-    int frame = a->hit_flash > 0 ? 5 : (moving ? 1 + (int)(time * 10.0f + (float)id) % 4 : 0);
-    SDL_Rect src = {frame * ART_AGENT_W, facing_row(a->facing) * ART_AGENT_H, ART_AGENT_W,
-                    ART_AGENT_H};
+    // The sprite faces `facing` (where the agent aims), whichever way it walks.
+    int row = facing_row(a->facing), frame = moving ? 1 + (int)(time * 10.0f + (float)id) % 4 : 0;
+    float flash = fminf(1.0f, (float)a->hit_flash / HIT_FLASH_TICKS);
+    if (flash > 0.0f) p.x += (a->hit_flash & 1 ? 1.5f : -1.5f) * flash; // a jolt
+    SDL_Rect src = {frame * ART_AGENT_W, row * ART_AGENT_H, ART_AGENT_W, ART_AGENT_H};
+    float muzzle = id < SIM_MAX_AGENTS ? fx->muzzle[id] : 0.0f;
+    // Pointing away from the camera (north, or west) the gun, and so its flash, is behind.
+    bool behind = row >= 4 && row <= 7;
+    if (muzzle > 0.0f && behind) draw_muzzle(g, c, p, row, muzzle);
     SDL_Color col = agent_color(w, id);
     SDL_SetTextureColorMod(g->agent, col.r, col.g, col.b);
     draw_sprite(g->renderer, g->agent, c, src, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
+    if (flash > 0.0f) {
+        // The hit: the silhouette over the body, white at once, cooling to red as it fades, so
+        // it reads on every body colour.
+        SDL_Rect sil = {(ART_AGENT_FRAMES - 1) * ART_AGENT_W, src.y, ART_AGENT_W, ART_AGENT_H};
+        Uint8 gb = (Uint8)(70.0f + 185.0f * flash * flash);
+        SDL_SetTextureColorMod(g->agent, 255, gb, gb);
+        SDL_SetTextureAlphaMod(g->agent, (Uint8)(235.0f * fminf(1.0f, 1.6f * flash)));
+        draw_sprite(g->renderer, g->agent, c, sil, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
+        SDL_SetTextureAlphaMod(g->agent, 255);
+    }
+    if (muzzle > 0.0f && !behind) draw_muzzle(g, c, p, row, muzzle);
     // HP bar over the head.
     vec2s s = camera_to_screen(c, (vec2s){{p.x - 16.0f, p.y - ART_AGENT_FOOT_Y - 6.0f}});
     float bw = 32.0f * c->zoom, bh = fmaxf(3.0f, 4.0f * c->zoom);
@@ -299,7 +333,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             break;
         }
         case D_AGENT:
-            draw_agent(g, c, w, d->index, alpha, time);
+            draw_agent(g, c, w, fx, d->index, alpha, time);
             break;
         case D_BULLET: {
             const sim_bullet *b = &w->bullets[d->index];

@@ -39,7 +39,7 @@ int app_run_screenshot(const arena_options *o) {
         const float dt = 1.0f / SIM_TICK_HZ;
         for (int t = 0; t < o->ticks && !session_done(a.s); t++) {
             app_tick(&a);
-            fx_update(&a.fx, dt);
+            app_update_fx(&a, dt);
             a.time += dt;
             const sim_world *w = session_world(a.s);
             camera_follow(&a.cam, w->agents[app_focus(&a)].pos, dt);

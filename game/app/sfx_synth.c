@@ -125,6 +125,16 @@ static const sfx_def defs[AUDIO_SFX_COUNT] = {
           {0.3f, 0.3f, WAVE_SAW, EB4, EB4, 0.4f, 0.01f, 0.0f, 5.0f, 0.01f, 1400.0f},
           {0.6f, 0.7f, WAVE_SAW, C4, C4 * 0.94f, 0.45f, 0.01f, 0.35f, 4.5f, 0.025f, 1200.0f},
           {0.0f, 1.3f, WAVE_TRIANGLE, C4 * 0.5f, C4 * 0.5f, 0.3f, 0.05f, 0.6f, 0, 0, 0}}},
+    // Two muffled thumps, the second softer: low sines that drop in pitch, with an overtone so
+    // small speakers still carry them.
+    [AUDIO_SFX_HEARTBEAT] =
+        {"heartbeat",
+         420,
+         4,
+         {{0.0f, 0.16f, WAVE_SINE, 68.0f, 46.0f, 1.0f, 0.008f, 0.045f, 0, 0, 0},
+          {0.0f, 0.12f, WAVE_TRIANGLE, 136.0f, 92.0f, 0.35f, 0.008f, 0.03f, 0, 0, 600.0f},
+          {0.19f, 0.2f, WAVE_SINE, 58.0f, 40.0f, 0.75f, 0.01f, 0.055f, 0, 0, 0},
+          {0.19f, 0.14f, WAVE_TRIANGLE, 116.0f, 80.0f, 0.25f, 0.01f, 0.035f, 0, 0, 600.0f}}},
 };
 
 const char *sfx_name(audio_sfx s) {

@@ -12,7 +12,7 @@
 
 /// The game's sound effects. Lengths (documented, checked by the tests) in milliseconds:
 /// shot 160, hit 140, death 650, gem 260, level-up 720, zone warning 900, zone tick 150,
-/// UI click 45, UI select 140, win 1500, lose 1300.
+/// UI click 45, UI select 140, win 1500, lose 1300, heartbeat 420.
 typedef enum audio_sfx {
     AUDIO_SFX_SHOT,         ///< "pew": square wave swept down plus a noise puff
     AUDIO_SFX_HIT,          ///< a bullet lands: thump and crackle
@@ -25,6 +25,7 @@ typedef enum audio_sfx {
     AUDIO_SFX_UI_SELECT,    ///< two-note confirm blip
     AUDIO_SFX_WIN,          ///< fanfare
     AUDIO_SFX_LOSE,         ///< falling minor phrase
+    AUDIO_SFX_HEARTBEAT,    ///< soft low "lub-dub": low on health
     AUDIO_SFX_COUNT
 } audio_sfx;
 

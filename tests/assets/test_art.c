@@ -94,13 +94,15 @@ static void test_sizes(void) {
         {ART_AGENT_FILE, ART_AGENT_W * ART_AGENT_FRAMES, ART_AGENT_H * ART_AGENT_DIRS},
         {ART_PROPS_FILE, ART_PROP_W * ART_PROP_COUNT, ART_PROP_H},
         {ART_FX_FILE, ART_FX * ART_FX_FRAMES, ART_FX * ART_FX_COUNT},
+        {ART_MUZZLE_FILE, ART_MUZZLE * ART_FX_FRAMES, ART_MUZZLE * ART_AGENT_DIRS},
         {ART_ICONS_FILE, ART_ICON * ART_ICONS_PER_ROW,
          ART_ICON * ((ART_ICON_COUNT + ART_ICONS_PER_ROW - 1) / ART_ICONS_PER_ROW)},
-        {ART_UI_FILE, ART_UI_PANEL_X + ART_UI_PANEL, ART_UI_STICK_BASE},
+        {ART_UI_FILE, ART_UI_HITMARK_X + ART_UI_HITMARK, ART_UI_STICK_BASE},
         {ART_FONT_FILE, ART_FONT_W * ART_FONT_PER_ROW,
          ART_FONT_H * ((ART_FONT_LAST - ART_FONT_FIRST + ART_FONT_PER_ROW) / ART_FONT_PER_ROW)},
         {ART_FAR_FILE, ART_PARALLAX, ART_PARALLAX},
         {ART_NEAR_FILE, ART_PARALLAX, ART_PARALLAX},
+        {ART_VIGNETTE_FILE, ART_VIGNETTE_W, ART_VIGNETTE_H},
     };
     CHECK(art_sheet_count == (int)(sizeof want / sizeof want[0]));
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
@@ -143,7 +145,45 @@ static void test_cells_not_empty(void) {
     CHECK(opaque_in(&ui, ART_UI_STICK_BASE_X, 0, ART_UI_STICK_BASE, ART_UI_STICK_BASE) > 0);
     CHECK(opaque_in(&ui, ART_UI_STICK_KNOB_X, 0, ART_UI_STICK_KNOB, ART_UI_STICK_KNOB) > 0);
     CHECK(opaque_in(&ui, ART_UI_PANEL_X, 0, ART_UI_PANEL, ART_UI_PANEL) > 0);
+    CHECK(opaque_in(&ui, ART_UI_HITMARK_X, 0, ART_UI_HITMARK, ART_UI_HITMARK) > 0);
+    // The crosshair's arms and dot each lie inside their own strip (the renderer draws them
+    // apart): nothing visible outside the four strips and the centre square.
+    const int x0 = ART_UI_CROSS_X, s = ART_UI_CROSS, l = ART_UI_CROSS_ARM, w = ART_UI_CROSS_ARM_W;
+    int strays = 0, arms[5] = {0};
+    for (int y = 0; y < s; y++)
+        for (int x = 0; x < s; x++) {
+            if (px(&ui, x0 + x, y)[3] == 0) continue;
+            bool mid_x = x >= (s - w) / 2 && x < (s + w) / 2,
+                 mid_y = y >= (s - w) / 2 && y < (s + w) / 2;
+            if (mid_x && y < l)
+                arms[0]++;
+            else if (mid_x && y >= s - l)
+                arms[1]++;
+            else if (mid_y && x < l)
+                arms[2]++;
+            else if (mid_y && x >= s - l)
+                arms[3]++;
+            else if (mid_x && mid_y)
+                arms[4]++;
+            else
+                strays++;
+        }
+    CHECK(strays == 0);
+    for (int i = 0; i < 5; i++) CHECK(arms[i] > 0);
     free(ui.px);
+    // The vignette is clear in the middle and opaque at the edges, and premultiplied (grey as
+    // dark as it is clear) for the MUL blend.
+    image v = {0};
+    REQUIRE(load(SPRITES, ART_VIGNETTE_FILE, &v));
+    CHECK(px(&v, ART_VIGNETTE_W / 2, ART_VIGNETTE_H / 2)[3] == 0);
+    CHECK(px(&v, 0, ART_VIGNETTE_H / 2)[3] > 200 && px(&v, 0, 0)[3] == 255);
+    int not_premultiplied = 0;
+    for (int i = 0; i < v.w * v.h; i++) {
+        const uint8_t *p = v.px + 4 * i;
+        not_premultiplied += !(abs((int)p[0] - (int)p[3]) <= 1 && p[0] == p[1] && p[1] == p[2]);
+    }
+    CHECK(not_premultiplied == 0);
+    free(v.px);
 }
 
 static void test_agent_tintable(void) {

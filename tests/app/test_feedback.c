@@ -1,0 +1,357 @@
+// What the player sees of the fight, with the software renderer and no display: the title
+// screen's difficulty reaches the match, the screen shake never moves the aim, a hit flashes the
+// target and reddens the screen's edge, the low-health heartbeat, and the crosshair.
+#include "test.h"
+
+#include "app.h"
+#include "sim_world.h"
+
+#define W 800
+#define H 450
+
+typedef struct rig {
+    app a;
+    SDL_Surface *surface;
+} rig;
+
+/// An app on a software renderer at the title screen (a bot match behind the menu), seed 5.
+static bool rig_open(rig *r) {
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    memset(r, 0, sizeof *r);
+    r->surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!r->surface) return false;
+    r->a.renderer = SDL_CreateSoftwareRenderer(r->surface);
+    char *argv[] = {"arena", "--seed", "5", "--bots", "12", NULL};
+    arena_options o;
+    char err[256];
+    if (!r->a.renderer || !arena_parse_options(5, argv, &o) ||
+        !app_open(&r->a, &o, r->a.renderer, W, H, err, sizeof err) ||
+        !app_start_match(&r->a, true, err, sizeof err))
+        return false;
+    r->a.screen = SCREEN_TITLE;
+    return true;
+}
+
+static void rig_close(rig *r) {
+    app_close(&r->a);
+    if (r->a.renderer) SDL_DestroyRenderer(r->a.renderer);
+    SDL_FreeSurface(r->surface);
+}
+
+/// One menu key press, handled as a frame would.
+static void press(app *a, input_action act) {
+    a->in.actions[act] = 1;
+    app_update_screens(a);
+}
+
+/// From the title screen: moves to the difficulty item, presses right `steps` times (left
+/// when negative), goes back up to Start and starts the match.
+static void choose_difficulty_and_start(app *a, int steps) {
+    press(a, ACT_DOWN);
+    press(a, ACT_DOWN);
+    for (int i = 0; i < abs(steps); i++) press(a, steps > 0 ? ACT_RIGHT : ACT_LEFT);
+    press(a, ACT_UP);
+    press(a, ACT_UP);
+    press(a, ACT_CONFIRM);
+}
+
+static void test_title_difficulty(void) {
+    static rig r;
+    REQUIRE(rig_open(&r));
+    app *a = &r.a;
+    // Normal unless chosen otherwise.
+    choose_difficulty_and_start(a, 0);
+    REQUIRE(a->screen == SCREEN_PLAY);
+    const sim_world *w = session_world(a->s);
+    CHECK(w->cfg.bot_difficulty == SIM_NORMAL);
+    CHECK(w->cfg.bots == 12);
+    // Normal -> Hard: every bot of the started match is hard.
+    a->screen = SCREEN_TITLE;
+    a->menu = 0;
+    choose_difficulty_and_start(a, 1);
+    REQUIRE(a->screen == SCREEN_PLAY);
+    w = session_world(a->s);
+    CHECK(w->cfg.bot_difficulty == SIM_HARD);
+    for (int i = w->cfg.humans; i < w->agent_count; i++) CHECK(w->agents[i].difficulty == SIM_HARD);
+    // Hard -> Mixed: the match mixes all three.
+    a->screen = SCREEN_TITLE;
+    a->menu = 0;
+    choose_difficulty_and_start(a, 1);
+    w = session_world(a->s);
+    CHECK(w->cfg.bot_difficulty == -1);
+    int seen[SIM_DIFFICULTY_COUNT] = {0};
+    for (int i = w->cfg.humans; i < w->agent_count; i++) seen[w->agents[i].difficulty]++;
+    CHECK(seen[SIM_EASY] > 0 && seen[SIM_NORMAL] > 0 && seen[SIM_HARD] > 0);
+    // Mixed -> Easy wraps around; and Easy <- left wraps back to Mixed.
+    a->screen = SCREEN_TITLE;
+    a->menu = 0;
+    choose_difficulty_and_start(a, 1);
+    CHECK(session_world(a->s)->cfg.bot_difficulty == SIM_EASY);
+    a->screen = SCREEN_TITLE;
+    a->menu = 0;
+    choose_difficulty_and_start(a, -1);
+    CHECK(session_world(a->s)->cfg.bot_difficulty == -1);
+    // The match behind the title menu is not the player's: it keeps the default mix.
+    a->screen = SCREEN_TITLE;
+    a->menu = 3; // the map item: changing the map restarts the attract match
+    press(a, ACT_RIGHT);
+    CHECK(a->screen == SCREEN_TITLE);
+    CHECK(session_world(a->s)->cfg.humans == 0);
+    CHECK(session_world(a->s)->cfg.bot_difficulty == sim_default_config().bot_difficulty);
+    rig_close(&r);
+}
+
+static int differing_pixels(const SDL_Surface *x, const SDL_Surface *y) {
+    int n = 0;
+    for (int row = 0; row < H; row++)
+        n += memcmp((const Uint8 *)x->pixels + row * x->pitch,
+                    (const Uint8 *)y->pixels + row * y->pitch, (size_t)W * 4) != 0;
+    return n;
+}
+
+static void test_shake_keeps_aim(void) {
+    // Two identical matches; the player fires at the cursor in both, but one screen shakes
+    // hard all the time. The pictures differ, the matches must not.
+    static rig calm, shaken;
+    REQUIRE(rig_open(&calm) && rig_open(&shaken));
+    rig *rs[2] = {&calm, &shaken};
+    for (int k = 0; k < 2; k++) {
+        app *a = &rs[k]->a;
+        a->opts.seed_set = true;
+        char err[256];
+        REQUIRE(app_start_match(a, false, err, sizeof err));
+        a->screen = SCREEN_PLAY;
+        a->in.mouse_x = W * 0.5f + 90;
+        a->in.mouse_y = H * 0.5f - 40;
+        a->in.mouse_fire = true;
+    }
+    int pictures_differ = 0;
+    for (int t = 0; t < 240; t++) {
+        shaken.a.fx.trauma = 1.0f;
+        for (int k = 0; k < 2; k++) {
+            app *a = &rs[k]->a;
+            vec2s before = a->cam.center;
+            app_draw(a);
+            CHECK(a->cam.center.x == before.x && a->cam.center.y == before.y);
+            app_tick(a);
+            a->time += 1.0f / SIM_TICK_HZ;
+        }
+        const sim_world *wc = session_world(calm.a.s), *ws = session_world(shaken.a.s);
+        CHECK(memcmp(&wc->controls[0], &ws->controls[0], sizeof wc->controls[0]) == 0);
+        if (t % 60 == 0) pictures_differ += differing_pixels(calm.surface, shaken.surface) > H / 2;
+    }
+    CHECK(pictures_differ >= 3); // the shake did show
+    CHECK(sim_hash(session_world(calm.a.s)) == sim_hash(session_world(shaken.a.s)));
+    vec2s s = fx_shake(&shaken.a.fx, 1.234f);
+    CHECK(fabsf(s.x) <= FX_SHAKE_MAX && fabsf(s.y) <= FX_SHAKE_MAX && (s.x != 0 || s.y != 0));
+    rig_close(&calm);
+    rig_close(&shaken);
+}
+
+/// Mean of (red - green) over a rectangle of the surface.
+static double redness(const SDL_Surface *s, int x0, int y0, int w, int h) {
+    double sum = 0;
+    for (int y = y0; y < y0 + h; y++)
+        for (int x = x0; x < x0 + w; x++) {
+            const Uint8 *p = (const Uint8 *)s->pixels + y * s->pitch + 4 * x;
+            sum += (double)p[0] - (double)p[1];
+        }
+    return sum / (w * h);
+}
+
+/// Mean brightness over a rectangle.
+static double brightness(const SDL_Surface *s, int x0, int y0, int w, int h) {
+    double sum = 0;
+    for (int y = y0; y < y0 + h; y++)
+        for (int x = x0; x < x0 + w; x++) {
+            const Uint8 *p = (const Uint8 *)s->pixels + y * s->pitch + 4 * x;
+            sum += (double)p[0] + p[1] + p[2];
+        }
+    return sum / (3.0 * w * h);
+}
+
+static void test_hit_feedback(void) {
+    static rig r;
+    REQUIRE(rig_open(&r));
+    app *a = &r.a;
+    a->opts.seed_set = true;
+    a->opts.pilot = SIM_PILOT_BOT; // the player fights like a bot: it gets shot at and shoots
+    char err[256];
+    REQUIRE(app_start_match(a, false, err, sizeof err));
+    a->screen = SCREEN_PLAY;
+    sim_world *w = session_world(a->s);
+    // Play until the player is hit by a bullet.
+    int t = 0;
+    bool hit = false, shot = false;
+    float damage = 0;
+    for (; t < 60 * 120 && !hit && w->agents[0].placement == 0; t++) {
+        app_tick(a);
+        for (int i = 0; i < w->event_count; i++) {
+            const sim_event *e = &w->events[i];
+            if (e->kind == SIM_EVENT_HIT && e->b == 0) {
+                hit = true;
+                damage = e->value;
+            }
+            if (e->kind == SIM_EVENT_SHOT && e->a >= 0) {
+                shot = true;
+                CHECK(a->fx.muzzle[e->a] == FX_MUZZLE_LIFE);
+            }
+        }
+    }
+    REQUIRE(hit && shot);
+    // The screen shakes and its edge flashes, more for more damage; both fade within a second.
+    CHECK(a->fx.trauma > 0.3f && a->fx.hurt > 0.45f);
+    vec2s s = fx_shake(&a->fx, 0.37f);
+    CHECK(s.x != 0.0f || s.y != 0.0f);
+    static fx_state more, less;
+    sim_event big = {SIM_EVENT_HIT, 1, 0, 2.0f * damage, w->agents[0].pos};
+    sim_event small = big;
+    small.value = 0.5f * damage;
+    sim_event *saved = w->events;
+    int saved_count = w->event_count;
+    w->events = &big;
+    w->event_count = 1;
+    fx_absorb(&more, w);
+    w->events = &small;
+    fx_absorb(&less, w);
+    w->events = saved;
+    w->event_count = saved_count;
+    CHECK(more.trauma > less.trauma && more.hurt > less.hurt);
+
+    // The picture: the edge is redder than after the flash has faded, the middle is not.
+    a->alpha = 1.0f;
+    a->cam.center = w->agents[0].pos;
+    fx_state flash = a->fx;
+    flash.trauma = 0; // keep the picture still for the comparison
+    a->fx = flash;
+    app_draw(a);
+    double edge_hit = redness(r.surface, 0, H / 2 - 20, 12, 40);
+    int target = 0; // the hit agent flashes white: brighter than the same agent without it
+    vec2s foot = camera_to_screen(&a->cam, w->agents[target].pos);
+    int fx0 = (int)foot.x - 12, fy0 = (int)foot.y - 36;
+    REQUIRE(fx0 > 0 && fy0 > 0 && fx0 + 24 < W && fy0 + 30 < H);
+    double body_flash = brightness(r.surface, fx0, fy0, 24, 30);
+    int flash_ticks = w->agents[target].hit_flash;
+    CHECK(flash_ticks > 0);
+    a->fx.hurt = 0;
+    w->agents[target].hit_flash = 0;
+    app_draw(a);
+    double edge_calm = redness(r.surface, 0, H / 2 - 20, 12, 40);
+    double body_calm = brightness(r.surface, fx0, fy0, 24, 30);
+    w->agents[target].hit_flash = flash_ticks;
+    CHECK(edge_hit > edge_calm + 20.0);
+    CHECK(body_flash > body_calm + 20.0);
+    fx_update(&a->fx, 1.0f);
+    CHECK(a->fx.trauma == 0.0f && a->fx.hurt == 0.0f);
+    s = fx_shake(&a->fx, 0.37f);
+    CHECK(s.x == 0.0f && s.y == 0.0f);
+    rig_close(&r);
+}
+
+static void test_low_health(void) {
+    fx_state f = {0};
+    const float dt = 1.0f / 60.0f;
+    // Healthy: no beat, no pulse.
+    for (int i = 0; i < 120; i++) CHECK(!fx_heartbeat(&f, dt, 0.6f));
+    CHECK(f.pulse == 0.0f && !f.beating);
+    // Low: a beat at once, then a steady rhythm that quickens as health drops.
+    int beats_low = 0, beats_dying = 0;
+    float peak = 0;
+    for (int i = 0; i < 600; i++) {
+        beats_low += fx_heartbeat(&f, dt, 0.25f);
+        peak = fmaxf(peak, f.pulse);
+    }
+    fx_heartbeat(&f, dt, 1.0f); // back to health stops it
+    CHECK(!f.beating && f.pulse == 0.0f);
+    for (int i = 0; i < 600; i++) beats_dying += fx_heartbeat(&f, dt, 0.03f);
+    CHECK(beats_low >= 11 && beats_low <= 14);     // 10 s at about 75 a minute
+    CHECK(beats_dying >= 18 && beats_dying <= 21); // ... and at about 115
+    CHECK(peak > 0.5f);
+    CHECK(!fx_heartbeat(&f, dt, 0.0f)); // dead: silence
+
+    // On screen: the edge reddens with the pulse, the middle of the screen does not change.
+    static rig r;
+    REQUIRE(rig_open(&r));
+    app *a = &r.a;
+    a->screen = SCREEN_PLAY;
+    char err[256];
+    REQUIRE(app_start_match(a, false, err, sizeof err));
+    app_draw(a);
+    double edge_ok = redness(r.surface, 0, H / 2 - 20, 12, 40);
+    SDL_Surface *ok = SDL_ConvertSurface(r.surface, r.surface->format, 0);
+    a->fx.beating = true;
+    a->fx.pulse = 1.0f;
+    app_draw(a);
+    CHECK(redness(r.surface, 0, H / 2 - 20, 12, 40) > edge_ok + 30.0);
+    CHECK(memcmp((Uint8 *)ok->pixels + (H / 2) * ok->pitch + 4 * (W / 2 - 40),
+                 (Uint8 *)r.surface->pixels + (H / 2) * ok->pitch + 4 * (W / 2 - 40), 4 * 80) == 0);
+    SDL_FreeSurface(ok);
+    rig_close(&r);
+}
+
+/// Pixels that differ between two surfaces outside a box of half-size `half` around (cx, cy),
+/// and inside it.
+static void diff_around(const SDL_Surface *x, const SDL_Surface *y, int cx, int cy, int half,
+                        int *inside, int *outside) {
+    *inside = *outside = 0;
+    for (int row = 0; row < H; row++)
+        for (int col = 0; col < W; col++) {
+            bool differs = memcmp((const Uint8 *)x->pixels + row * x->pitch + 4 * col,
+                                  (const Uint8 *)y->pixels + row * y->pitch + 4 * col, 4) != 0;
+            bool in = abs(row - cy) <= half && abs(col - cx) <= half;
+            *(in ? inside : outside) += differs;
+        }
+}
+
+static void test_crosshair(void) {
+    static rig r;
+    REQUIRE(rig_open(&r));
+    app *a = &r.a;
+    char err[256];
+    REQUIRE(app_start_match(a, false, err, sizeof err));
+    a->screen = SCREEN_PLAY;
+    const int mx = W / 2 + 100, my = H / 2 + 30;
+    a->in.mouse_x = (float)mx;
+    a->in.mouse_y = (float)my;
+    CHECK(app_crosshair_shown(a));
+    app_draw(a);
+    SDL_Surface *with = SDL_ConvertSurface(r.surface, r.surface->format, 0);
+    // A pad in player 1's hands hides it; the mouse moving brings it back.
+    SDL_Event e = {0};
+    e.type = SDL_CONTROLLERAXISMOTION;
+    e.caxis.which = 7;
+    a->in.players[0].pad_id = 7;
+    e.caxis.value = 30000;
+    input_handle_event(&a->in, &e);
+    CHECK(!app_crosshair_shown(a));
+    app_draw(a);
+    int inside, outside;
+    diff_around(with, r.surface, mx, my, 26, &inside, &outside);
+    CHECK(inside > 40);  // the crosshair is drawn at the mouse ...
+    CHECK(outside == 0); // ... and nowhere else
+    e.type = SDL_MOUSEMOTION;
+    e.motion.x = mx;
+    e.motion.y = my;
+    input_handle_event(&a->in, &e);
+    CHECK(app_crosshair_shown(a));
+    // Not in menus, nor when the player is not the one aiming.
+    a->screen = SCREEN_PAUSE;
+    CHECK(!app_crosshair_shown(a));
+    a->screen = SCREEN_PLAY;
+    a->opts.pilot = SIM_PILOT_BOT;
+    CHECK(!app_crosshair_shown(a));
+    a->opts.pilot = SIM_PILOT_NONE;
+    // Firing spreads its arms: the kick moves pixels only around the cursor.
+    app_draw(a);
+    SDL_Surface *still = SDL_ConvertSurface(r.surface, r.surface->format, 0);
+    a->fx.kick = 1.0f;
+    app_draw(a);
+    diff_around(still, r.surface, mx, my, 30, &inside, &outside);
+    CHECK(inside > 20 && outside == 0);
+    SDL_FreeSurface(still);
+    SDL_FreeSurface(with);
+    rig_close(&r);
+}
+
+TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
+          TEST_CASE(low_health), TEST_CASE(crosshair))
