@@ -91,13 +91,13 @@ static void test_title_difficulty(void) {
     a->menu = 0;
     choose_difficulty_and_start(a, -1);
     CHECK(session_world(a->s)->cfg.bot_difficulty == -1);
-    // The match behind the title menu is not the player's: it keeps the default mix.
+    // The match behind the title menu is not the player's: it mixes every difficulty.
     a->screen = SCREEN_TITLE;
     a->menu = 3; // the map item: changing the map restarts the attract match
     press(a, ACT_RIGHT);
     CHECK(a->screen == SCREEN_TITLE);
     CHECK(session_world(a->s)->cfg.humans == 0);
-    CHECK(session_world(a->s)->cfg.bot_difficulty == sim_default_config().bot_difficulty);
+    CHECK(session_world(a->s)->cfg.bot_difficulty == -1);
     rig_close(&r);
 }
 
