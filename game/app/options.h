@@ -2,7 +2,9 @@
 #ifndef ARENA_OPTIONS_H
 #define ARENA_OPTIONS_H
 
+#include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define ARENA_PROGRAM "arena"
@@ -28,8 +30,12 @@ typedef struct arena_options {
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.
 bool arena_parse_options(int argc, char **argv, arena_options *out);
 
-/// Resolves a map argument: a bare NAME (no '/' or '.') is the shipped map NAME.png when there
-/// is one; anything else is a path. Writes the path into buf.
-void arena_resolve_map(const char *map, char *buf, int size);
+/// Room for a shipped map's path (see arena_resolve_map).
+#define ARENA_SHIPPED_MAP_PATH PATH_MAX
+
+/// Resolves a map argument (NULL: the default map): a bare NAME (no '/' or '.') is the shipped
+/// map NAME.png when there is one, whose path is written into buf (ARENA_SHIPPED_MAP_PATH
+/// bytes); anything else is a path and is returned as it is, never copied or cut.
+const char *arena_resolve_map(const char *map, char *buf, size_t size);
 
 #endif
