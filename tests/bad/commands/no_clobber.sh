@@ -79,6 +79,31 @@ write_fails() { # the command must exit 2 with `PROGRAM: FILE: cannot write: Fil
 write_fails "$dir/old.arp" "$arena" --headless --ticks 5 --map "$dir/in.png" --record "$dir/old.arp"
 write_fails "$dir/old.png" "$arena" --map "$dir/in.png" --screenshot "$dir/old.png" --ticks 1
 write_fails "$dir/check.png" "$arena_map" check "$dir/in.png" --png "$dir/check.png"
+# A full disk, for real where the system lets the test mount a one-page tmpfs of its own (a
+# private mount namespace, `unshare -rm`): the older file fills it, every write must fail with
+# `cannot write: No space left on device`, keep the older file and leave nothing else.
+if unshare -rm true 2>/dev/null; then
+  mkdir "$dir/full"
+  disk_full() { # FILE COMMAND...: FILE is the output's name inside the full folder
+    local name=$1
+    shift
+    unshare -rm bash -c '
+      d=$1 name=$2 err=$3; shift 3
+      mount -t tmpfs -o size=4k tmpfs "$d" || { echo "cannot mount"; exit 1; }
+      echo older >"$d/$name"
+      "$@" >/dev/null 2>"$err"
+      s=$?
+      [ $s = 2 ] && grep -qx ".*: $d/$name: cannot write: No space left on device" "$err" ||
+        { echo "exit $s, expected 2 and No space left on device: $*"; cat "$err"; exit 1; }
+      [ "$(cat "$d/$name")" = older ] || { echo "$name was changed"; exit 1; }
+      [ "$(ls -A "$d")" = "$name" ] || { echo "left on the full disk: $(ls -A "$d")"; exit 1; }' \
+      _ "$dir/full" "$name" "$dir/err" "$@" || fail=1
+  }
+  disk_full out.arp "$arena" --headless --ticks 5 --map "$dir/in.png" --record "$dir/full/out.arp"
+  disk_full out.png "$arena" --map "$dir/in.png" --screenshot "$dir/full/out.png" --ticks 1
+  disk_full check.png "$arena_map" check "$dir/in.png" --png "$dir/full/check.png"
+  rmdir "$dir/full"
+fi
 # Writes that succeed leave a user's files that look like temporary names alone.
 for t in out.arp.tmp out.png.tmp out.arp.tmp-1 check.png.tmp; do echo "mine: $t" >"$dir/$t"; done
 "$arena" --headless --ticks 5 --map "$dir/in.map" --record "$dir/out.arp" >/dev/null || fail=1
