@@ -1,14 +1,21 @@
 // arena-make-maps DIR: writes the shipped maps as black-and-white PNG heightmaps into DIR.
 #include "map_designs.h"
+#include "arena/ae_quote.h"
+#include "tool_save_png.h"
+#include "tool_util.h"
 
 #include <SDL.h>
-#include <SDL_image.h>
 #include <stdio.h>
+#include <stdlib.h>
 
-static bool save_png(const ae_grid *g, const char *path) {
+// Written through ae_output (tool_save_png): never half-written, never onto a FIFO or a device.
+static bool save_png(const ae_grid *g, const char *path, ae_error *err) {
     SDL_Surface *s =
         SDL_CreateRGBSurfaceWithFormat(0, g->width, g->height, 24, SDL_PIXELFORMAT_RGB24);
-    if (!s) return false;
+    if (!s) {
+        ae_error_set(err, "%s", SDL_GetError());
+        return false;
+    }
     for (int y = 0; y < g->height; y++) {
         Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
         for (int x = 0; x < g->width; x++) {
@@ -16,7 +23,7 @@ static bool save_png(const ae_grid *g, const char *path) {
             row[3 * x] = row[3 * x + 1] = row[3 * x + 2] = v;
         }
     }
-    bool ok = IMG_SavePNG(s, path) == 0;
+    bool ok = tool_save_png(s, path, err);
     SDL_FreeSurface(s);
     return ok;
 }
@@ -28,15 +35,22 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < map_design_count; i++) {
         ae_grid g;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s.png", argv[1], map_designs[i].name);
-        if (!map_design_build(&map_designs[i], &g) || !save_png(&g, path)) {
-            fprintf(stderr, "arena-make-maps: %s: cannot write: %s\n", path, SDL_GetError());
+        ae_error err = {"out of memory"};
+        char *name = malloc(strlen(map_designs[i].name) + 5);
+        if (name) sprintf(name, "%s.png", map_designs[i].name);
+        char *path = name ? tool_join(argv[1], name) : NULL;
+        free(name);
+        bool built = path && map_design_build(&map_designs[i], &g);
+        if (!built || !save_png(&g, path, &err)) {
+            tool_fail("arena-make-maps", path ? path : argv[1], "%s", err.msg);
+            if (built) ae_grid_free(&g);
+            free(path);
             return 2;
         }
-        printf("%s: %dx%d, %.1f%% free\n", path, g.width, g.height,
+        printf("%s: %dx%d, %.1f%% free\n", AE_QUOTED(path), g.width, g.height,
                100.0 * (double)ae_grid_free_count(&g) / ((double)g.width * g.height));
         ae_grid_free(&g);
+        free(path);
     }
     return 0;
 }

@@ -1,14 +1,11 @@
 #include "arena/ae_map_file.h"
 
+#include "arena/ae_file.h"
+
 #include <SDL.h>
 #include <SDL_image.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 static bool looks_like_movingai(const uint8_t *data, size_t len, const char *name) {
     const char *dot = name ? strrchr(name, '.') : NULL;
@@ -91,61 +88,12 @@ bool ae_map_load_memory(const uint8_t *data, size_t len, const char *name, ae_gr
     return decode_image(data, len, name, grid, err);
 }
 
-/// Checks what the path names before reading it: a regular file no larger than the limit, so a
-/// directory, a device or a huge file is refused from its metadata without reading it.
-static bool check_file(FILE *f, size_t *size, ae_error *err) {
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0) {
-        ae_error_set(err, "cannot inspect: %s", strerror(errno));
-        return false;
-    }
-    if (S_ISDIR(st.st_mode)) {
-        ae_error_set(err, "is a directory, not a map file");
-        return false;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        ae_error_set(err, "not a regular file");
-        return false;
-    }
-    if ((uint64_t)st.st_size > AE_MAP_FILE_MAX_BYTES) {
-        ae_error_set(err, "file too large: %lld bytes (at most %u)", (long long)st.st_size,
-                     AE_MAP_FILE_MAX_BYTES);
-        return false;
-    }
-    *size = (size_t)st.st_size;
-    return true;
-}
-
 bool ae_map_load_file(const char *path, ae_grid *grid, ae_error *err) {
     memset(grid, 0, sizeof *grid);
-    // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused just below); it
-    // changes nothing for regular files.
-    int fd = open(path, O_RDONLY | O_NONBLOCK);
-    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
-    if (!f) {
-        ae_error_set(err, "cannot open: %s", strerror(errno));
-        if (fd >= 0) close(fd);
-        return false;
-    }
-    size_t size = 0;
-    if (!check_file(f, &size, err)) {
-        fclose(f);
-        return false;
-    }
-    // One byte more than the size says, to notice a file that grew since fstat.
-    uint8_t *data = malloc(size + 1);
-    bool ok = data != NULL;
-    if (!ok) ae_error_set(err, "out of memory reading the file");
-    size_t len = ok ? fread(data, 1, size + 1, f) : 0;
-    if (ok && ferror(f)) {
-        ae_error_set(err, "read error: %s", strerror(errno));
-        ok = false;
-    } else if (ok && len != size) {
-        ae_error_set(err, "file changed while it was read (%zu bytes, expected %zu)", len, size);
-        ok = false;
-    }
-    fclose(f);
-    if (ok) ok = ae_map_load_memory(data, len, path, grid, err);
-    free(data);
+    uint8_t *data;
+    size_t size;
+    if (!ae_file_read(path, AE_MAP_FILE_MAX_BYTES, &data, &size, err)) return false;
+    bool ok = ae_map_load_memory(data, size, path, grid, err);
+    if (data) ae_free(data, size);
     return ok;
 }

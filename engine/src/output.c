@@ -1,61 +1,210 @@
-// ae_output: whole-or-nothing output files (see ae_output.h). POSIX: open(O_EXCL) and rename.
-#define _POSIX_C_SOURCE 200809L
+// ae_output: whole-or-nothing output files (see ae_output.h). POSIX 2008: openat, renameat.
+#define _GNU_SOURCE // O_PATH: the target's folder needs search and write permission, not read
 
 #include "arena/ae_output.h"
 
+#include "arena/ae_file.h"
+#include "arena/ae_quote.h"
+
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-bool ae_output_begin(ae_output *o, const char *path, ae_error *err) {
-    memset(o, 0, sizeof *o);
-    size_t len = strlen(path);
-    if (len >= sizeof o->path || len + 32 >= sizeof o->tmp) {
-        ae_error_set(err, "path too long");
-        return false;
-    }
-    memcpy(o->path, path, len + 1);
-    // O_EXCL with a fresh name per try rather than mkstemp: mkstemp's files are private (0600),
-    // while an output should get the usual permissions (0666 less the umask), as fopen gives.
+#ifndef O_PATH
+#define O_PATH O_RDONLY
+#endif
+
+static ae_output_write_fn *write_hook;
+
+// A symbolic link found at commit time was put there since the check (links are followed when
+// the output begins): it is refused like any other target that is not a regular file.
+static const char *refusal_of(const struct stat *st) {
+    return S_ISLNK(st->st_mode) ? "is not a regular file"
+                                : ae_file_refusal(ae_file_kind_of((unsigned)st->st_mode));
+}
+
+void ae_output_set_write_hook(ae_output_write_fn *fn) {
+    write_hook = fn;
+}
+
+// Closes what o holds and removes the temporary file. o->tmp is set only once the file is
+// created, so a name that turned out to be taken is never removed.
+static void release(ae_output *o) {
+    if (o->fd >= 0) close(o->fd);
+    if (o->tmp) unlinkat(o->dir, o->tmp, 0);
+    if (o->dir >= 0) close(o->dir);
+    free(o->name);
+    free(o->tmp);
+    o->fd = o->dir = -1;
+    o->name = o->tmp = NULL;
+}
+
+// Creates the temporary file in o->dir. Its name is ours to choose: the target's name with a
+// suffix, or a short stem when that would pass the folder's limit on names.
+static bool create_tmp(ae_output *o, size_t name_max, ae_error *err) {
+    enum { SUFFIX = 48 }; // ".tmp-" PID "-" counter, with room to spare
     static unsigned counter;
-    int fd = -1;
-    for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
-        snprintf(o->tmp, sizeof o->tmp, "%s.tmp-%ld-%u", path, (long)getpid(), counter++);
-        fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno != EEXIST) break;
-    }
-    if (fd < 0) {
-        ae_error_set(err, "cannot create a file beside it: %s", strerror(errno));
-        o->tmp[0] = '\0';
+    const char *stem = strlen(o->name) + SUFFIX <= name_max ? o->name : ".arena-output";
+    size_t cap = strlen(stem) + SUFFIX;
+    char *tmp = malloc(cap);
+    if (!tmp) {
+        ae_error_set(err, "out of memory");
         return false;
     }
-    o->file = fdopen(fd, "wb");
-    if (!o->file) {
-        ae_error_set(err, "cannot write: %s", strerror(errno));
-        close(fd);
-        remove(o->tmp);
-        o->tmp[0] = '\0';
+    // O_EXCL: an existing file of that name is never touched; another name is tried.
+    int e = EEXIST;
+    for (int attempt = 0; attempt < 100 && e == EEXIST; attempt++) {
+        snprintf(tmp, cap, "%s.tmp-%ld-%u", stem, (long)getpid(), counter++);
+        o->fd = openat(o->dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        e = o->fd < 0 ? errno : 0;
+    }
+    if (e) {
+        ae_error_set(err, "cannot create a file in its directory: %s", strerror(e));
+        free(tmp);
         return false;
+    }
+    o->tmp = tmp;
+    return true;
+}
+
+// What check and begin share: follows a symbolic link, opens the target's folder, refuses a
+// target that exists and is not a regular file (or is too long a name), and creates the
+// temporary file beside it. *st receives the target's status (st_mode 0 when it is absent).
+// No path is copied into a fixed buffer: what the system cannot take is refused whole.
+static bool open_target(ae_output *o, const char *path, struct stat *st, ae_error *err) {
+    memset(o, 0, sizeof *o);
+    o->fd = o->dir = -1;
+    memset(st, 0, sizeof *st);
+    if (!path[0]) {
+        ae_error_set(err, "empty output path");
+        return false;
+    }
+    bool ok = false;
+    char *real = NULL, *dir = NULL;
+    struct stat link;
+    if (lstat(path, &link) == 0 && S_ISLNK(link.st_mode) && !(real = realpath(path, NULL))) {
+        ae_error_set(err, "cannot follow the symbolic link: %s", strerror(errno));
+        goto done;
+    }
+    const char *p = real ? real : path;
+    const char *slash = strrchr(p, '/');
+    dir = slash ? strndup(p, slash == p ? 1 : (size_t)(slash - p)) : strdup(".");
+    o->name = strdup(slash ? slash + 1 : p);
+    if (!dir || !o->name) {
+        ae_error_set(err, "out of memory");
+        goto done;
+    }
+    if (!o->name[0]) {
+        struct stat d;
+        bool is_dir = stat(p, &d) == 0 && S_ISDIR(d.st_mode);
+        ae_error_set(err, "%s", is_dir ? "is a directory" : "ends with /, not a file name");
+        goto done;
+    }
+    // Reasons never repeat the folder's name: the message names the whole path already, and a
+    // long one would push the cause out of the one-line reason.
+    o->dir = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (o->dir < 0) {
+        int e = errno;
+        if (e == ENOENT)
+            ae_error_set(err, "its directory does not exist");
+        else if (e == ENOTDIR)
+            ae_error_set(err, "a part of its directory is not a directory");
+        else
+            ae_error_set(err, "cannot use its directory: %s", strerror(e));
+        goto done;
+    }
+    long name_max = pathconf(dir, _PC_NAME_MAX);
+    if (name_max <= 0) name_max = NAME_MAX;
+    size_t len = strlen(o->name);
+    if (len > (size_t)name_max) {
+        ae_error_set(err, "file name too long (%zu bytes, at most %ld)", len, name_max);
+        goto done;
+    }
+    if (fstatat(o->dir, o->name, st, AT_SYMLINK_NOFOLLOW) != 0) {
+        memset(st, 0, sizeof *st);
+        if (errno != ENOENT) {
+            ae_error_set(err, "cannot inspect: %s", strerror(errno));
+            goto done;
+        }
+    } else if (refusal_of(st)) {
+        ae_error_set(err, "%s", refusal_of(st));
+        goto done;
+    }
+    ok = create_tmp(o, (size_t)name_max, err);
+done:
+    free(real);
+    free(dir);
+    if (!ok) release(o);
+    return ok;
+}
+
+bool ae_output_check(const char *path, const char *const *inputs, int n, ae_error *err) {
+    ae_output o;
+    struct stat st;
+    if (!open_target(&o, path, &st, err)) return false;
+    release(&o);
+    for (int i = 0; st.st_mode && i < n; i++) {
+        struct stat in;
+        if (inputs[i] && stat(inputs[i], &in) == 0 && in.st_dev == st.st_dev &&
+            in.st_ino == st.st_ino) {
+            ae_error_set(err, "would overwrite the input file %s", AE_QUOTED(inputs[i]));
+            return false;
+        }
     }
     return true;
 }
 
+bool ae_output_begin(ae_output *o, const char *path, ae_error *err) {
+    struct stat st;
+    return open_target(o, path, &st, err);
+}
+
+bool ae_output_write(ae_output *o, const void *data, size_t size) {
+    const char *p = data;
+    while (size > 0 && !o->write_errno) {
+        ssize_t n = write_hook ? write_hook(o->fd, p, size) : write(o->fd, p, size);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            o->write_errno = n < 0 ? errno : EIO;
+            break;
+        }
+        p += n;
+        size -= (size_t)n;
+    }
+    return !o->write_errno;
+}
+
 bool ae_output_commit(ae_output *o, ae_error *err) {
-    errno = 0;
-    bool written = !ferror(o->file) && fflush(o->file) == 0;
-    int e = errno;
-    if (fclose(o->file) != 0 && written) written = false, e = errno;
-    o->file = NULL;
-    if (written && rename(o->tmp, o->path) == 0) return true;
-    if (written) e = errno;
-    remove(o->tmp);
-    ae_error_set(err, "cannot write: %s", e ? strerror(e) : "write error");
+    // Every step's failure keeps its cause: a full disk can show up at write, fsync or close.
+    int e = o->write_errno;
+    if (!e && fsync(o->fd) != 0) e = errno;
+    if (close(o->fd) != 0 && !e) e = errno;
+    o->fd = -1;
+    // The target may have been replaced while the output was made: never rename over a FIFO, a
+    // device or a directory that appeared there since the check.
+    struct stat st;
+    const char *refusal = NULL;
+    if (!e && fstatat(o->dir, o->name, &st, AT_SYMLINK_NOFOLLOW) == 0) refusal = refusal_of(&st);
+    if (!e && !refusal && renameat(o->dir, o->tmp, o->dir, o->name) != 0) e = errno;
+    if (!e && !refusal) {
+        free(o->tmp);
+        o->tmp = NULL; // renamed: nothing to remove
+        release(o);
+        return true;
+    }
+    if (refusal)
+        ae_error_set(err, "%s", refusal);
+    else
+        ae_error_set(err, "cannot write: %s", strerror(e));
+    release(o);
     return false;
 }
 
 void ae_output_abort(ae_output *o) {
-    if (o->file) fclose(o->file);
-    o->file = NULL;
-    if (o->tmp[0]) remove(o->tmp);
+    release(o);
 }

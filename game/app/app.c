@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "audio.h"
+#include "arena/ae_quote.h"
 #include "sim_world.h"
 
 #include <stdio.h>
@@ -35,9 +36,9 @@ void app_close(app *a) {
 }
 
 bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
-    char path[1024];
-    arena_resolve_map(attract || a->opts.map == NULL ? app_maps[a->map] : a->opts.map, path,
-                      sizeof path);
+    char shipped[ARENA_SHIPPED_MAP_PATH];
+    const char *path = arena_resolve_map(
+        attract || a->opts.map == NULL ? app_maps[a->map] : a->opts.map, shipped, sizeof shipped);
     session_def def = {0};
     def.map_path = path;
     def.config = sim_default_config();
@@ -53,7 +54,8 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     ae_error e;
     session *s = session_create(&def, &e);
     if (!s) {
-        snprintf(err, errlen, "%s: %s", a->opts.replay && !attract ? a->opts.replay : path, e.msg);
+        snprintf(err, errlen, "%s: %s",
+                 AE_QUOTED(a->opts.replay && !attract ? a->opts.replay : path), e.msg);
         return false;
     }
     if (a->s) session_destroy(a->s);

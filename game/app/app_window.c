@@ -3,6 +3,7 @@
 
 #include "audio.h"
 #include "sim_world.h"
+#include "tool_util.h"
 
 #include <stdio.h>
 
@@ -75,12 +76,13 @@ static void global_actions(app *a) {
 
 /// Swaps in an edited map file at this tick boundary and tells the player how it went.
 static void poll_map_file(app *a) {
-    char msg[sizeof a->notice];
+    char msg[PATH_MAX + 512]; // the stdout line is whole; the notice shows what fits
     bool changed = hot_reload_poll(&a->reload, a->s, hot_reload_now(), msg, sizeof msg);
     if (!msg[0]) return;
     printf("%s\n", msg);
     fflush(stdout);
-    snprintf(a->notice, sizeof a->notice, "%s", msg);
+    // The on-screen notice is as wide as the screen allows: it shows the message's start.
+    snprintf(a->notice, sizeof a->notice, "%.*s", (int)sizeof a->notice - 1, msg);
     a->notice_age = 0;
     if (changed) { // the map may have changed size: resize what is drawn from it
         const sim_world *w = session_world(a->s);
@@ -138,7 +140,7 @@ int app_run_windowed(const arena_options *o) {
         SDL_Quit();
         return 1;
     }
-    char err[512];
+    char err[PATH_MAX + 512]; // names the map or replay
     int status = 0;
     if (!app_open(&a, o, a.renderer, 1280, 720, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
@@ -167,7 +169,7 @@ int app_run_windowed(const arena_options *o) {
     }
     if (a.s) {
         ae_error e;
-        if (!session_finish(a.s, &e)) fprintf(stderr, "arena: %s: %s\n", o->record, e.msg);
+        if (!session_finish(a.s, &e)) tool_fail(ARENA_PROGRAM, o->record, "%s", e.msg);
     }
     app_close(&a);
     input_close(&a.in);

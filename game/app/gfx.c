@@ -1,8 +1,12 @@
 #include "gfx.h"
 
+#include "arena/ae_quote.h"
+#include "tool_util.h"
+
 #include <SDL_image.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /// Marks which blocks of a parallax layer hold any visible pixel.
 static void find_used_blocks(SDL_Surface *s, bool *used) {
@@ -20,20 +24,14 @@ static void find_used_blocks(SDL_Surface *s, bool *used) {
 
 static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, char *err, size_t n,
                          bool *used_blocks) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    SDL_Surface *s = IMG_Load(path);
-    if (!s) {
-        snprintf(err, n, "%s: %s", path, IMG_GetError());
-        return NULL;
-    }
-    if (used_blocks) find_used_blocks(s, used_blocks);
-    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    char *path = tool_join(dir, file);
+    SDL_Surface *s = path ? IMG_Load(path) : NULL;
+    SDL_Texture *t = s ? SDL_CreateTextureFromSurface(r, s) : NULL;
+    if (!t) snprintf(err, n, "%s: %s", path ? AE_QUOTED(path) : file, SDL_GetError());
+    if (t && used_blocks) find_used_blocks(s, used_blocks);
     SDL_FreeSurface(s);
-    if (!t) {
-        snprintf(err, n, "%s: %s", path, SDL_GetError());
-        return NULL;
-    }
+    free(path);
+    if (!t) return NULL;
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
     return t;
 }

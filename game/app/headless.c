@@ -3,6 +3,7 @@
 #include "hot_reload.h"
 #include "session.h"
 #include "sim_stats.h"
+#include "tool_util.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -60,8 +61,8 @@ static void sleep_until(struct timespec *next) {
 }
 
 int arena_run_headless(const arena_options *o) {
-    char path[1024];
-    arena_resolve_map(o->map, path, sizeof path);
+    char shipped[ARENA_SHIPPED_MAP_PATH];
+    const char *path = arena_resolve_map(o->map, shipped, sizeof shipped);
     session_def def = {0};
     def.map_path = path;
     def.config = sim_default_config();
@@ -75,13 +76,13 @@ int arena_run_headless(const arena_options *o) {
     ae_error err;
     session *s = session_create(&def, &err);
     if (!s) {
-        fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, o->replay ? o->replay : path, err.msg);
+        tool_fail(ARENA_PROGRAM, o->replay ? o->replay : path, "%s", err.msg);
         return 2;
     }
     sim_world *w = session_world(s);
     struct timespec next;
     clock_gettime(CLOCK_MONOTONIC, &next);
-    char diverged[160], msg[1280];
+    char diverged[160], msg[PATH_MAX + 512]; // a reload message names the map's path
     // In real time the map file is watched and reloaded at tick boundaries, as in the window.
     hot_reload reload;
     hot_reload_init(&reload, s, hot_reload_now());
@@ -100,7 +101,7 @@ int arena_run_headless(const arena_options *o) {
     bool ok = session_finish(s, &err);
     int status = 0;
     if (!ok) {
-        fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, o->record, err.msg);
+        tool_fail(ARENA_PROGRAM, o->record, "%s", err.msg);
         status = 2;
     }
     print_summary(w);

@@ -11,7 +11,8 @@ double hot_reload_now(void) {
 
 void hot_reload_init(hot_reload *h, session *s, double now) {
     memset(h, 0, sizeof *h);
-    h->active = !session_replaying(s) && map_watch_init(&h->watch, session_map_path(s), now);
+    h->active = !session_replaying(s);
+    if (h->active) map_watch_init(&h->watch, session_map_path(s), now);
     h->next_poll = now;
 }
 

@@ -2,6 +2,7 @@
 #include "map_watch.h"
 
 #include "arena/ae_map_file.h"
+#include "arena/ae_quote.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -11,8 +12,9 @@ static map_watch_stamp observe(const char *path) {
     map_watch_stamp s;
     memset(&s, 0, sizeof s);
     struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return s;
-    s.exists = true;
+    if (stat(path, &st) != 0) return s;
+    s.kind = ae_file_kind_of((unsigned)st.st_mode);
+    if (s.kind != AE_FILE_REGULAR) return s; // only the kind matters
     s.dev = (uint64_t)st.st_dev;
     s.ino = (uint64_t)st.st_ino;
     s.size = (int64_t)st.st_size;
@@ -21,21 +23,22 @@ static map_watch_stamp observe(const char *path) {
     return s;
 }
 
+static bool regular(const map_watch_stamp *s) {
+    return s->kind == AE_FILE_REGULAR;
+}
+
 static bool same(const map_watch_stamp *a, const map_watch_stamp *b) {
-    if (a->exists != b->exists) return false;
-    if (!a->exists) return true;
+    if (a->kind != b->kind) return false;
+    if (!regular(a)) return true;
     return a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
            a->mtime_ns == b->mtime_ns && a->ctime_ns == b->ctime_ns;
 }
 
-bool map_watch_init(map_watch *w, const char *path, double now) {
+void map_watch_init(map_watch *w, const char *path, double now) {
     memset(w, 0, sizeof *w);
-    size_t len = strlen(path);
-    if (len >= sizeof w->path) return false;
-    memcpy(w->path, path, len + 1);
+    w->path = path;
     w->loaded = w->seen = observe(path);
     w->seen_since = now;
-    return true;
 }
 
 map_watch_event map_watch_poll(map_watch *w, double now) {
@@ -44,13 +47,15 @@ map_watch_event map_watch_poll(map_watch *w, double now) {
         // Every observed change restarts the settling time.
         w->seen = cur;
         w->seen_since = now;
+        w->gone_reported = false;
     }
-    if (!cur.exists) {
-        if (w->missing_reported) return MAP_WATCH_NONE;
-        w->missing_reported = true;
-        return MAP_WATCH_MISSING_NOTICE;
+    if (!regular(&cur)) {
+        // Told once per state: gone, then a directory, then a FIFO are three notices (a change
+        // of kind resets gone_reported above).
+        if (w->gone_reported) return MAP_WATCH_NONE;
+        w->gone_reported = true;
+        return MAP_WATCH_GONE_NOTICE;
     }
-    w->missing_reported = false;
     if (same(&cur, &w->loaded) || (w->has_rejected && same(&cur, &w->rejected)))
         return MAP_WATCH_NONE;
     if (now - w->seen_since < MAP_WATCH_SETTLE_SECONDS) return MAP_WATCH_NONE;
@@ -72,9 +77,11 @@ bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_
                       void *user, char *msg, size_t msglen) {
     if (msglen) msg[0] = '\0';
     map_watch_event ev = map_watch_poll(w, now);
-    if (ev == MAP_WATCH_MISSING_NOTICE) {
-        snprintf(msg, msglen, "map reload failed: %s: file is missing (keeping previous map)",
-                 w->path);
+    if (ev == MAP_WATCH_GONE_NOTICE) {
+        const char *what =
+            w->seen.kind == AE_FILE_NONE ? "file is missing" : ae_file_refusal(w->seen.kind);
+        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
+                 AE_QUOTED(w->path), what);
         return false;
     }
     if (ev != MAP_WATCH_CHANGED) return false;
@@ -95,14 +102,16 @@ bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_
     }
     if (!ok) {
         map_watch_reject(w);
-        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)", w->path, err.msg);
+        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
+                 AE_QUOTED(w->path), err.msg);
         return false;
     }
     map_watch_accept(w);
     if (prepare)
-        snprintf(msg, msglen, "map reloaded: %s (%dx%d, bake %.0f ms)", w->path, out->width,
-                 out->height, bake_ms);
+        snprintf(msg, msglen, "map reloaded: %s (%dx%d, bake %.0f ms)", AE_QUOTED(w->path),
+                 out->width, out->height, bake_ms);
     else
-        snprintf(msg, msglen, "map reloaded: %s (%dx%d)", w->path, out->width, out->height);
+        snprintf(msg, msglen, "map reloaded: %s (%dx%d)", AE_QUOTED(w->path), out->width,
+                 out->height);
     return true;
 }

@@ -7,10 +7,12 @@
 /// A version is offered for loading only once it has been unchanged for MAP_WATCH_SETTLE_SECONDS
 /// (measured from the last observed change), so a partial write is waited out and a burst of
 /// saves gives one reload after the last of them. A version that failed to load is not offered
-/// again until the file changes; while the file is missing or bad the caller keeps its map.
+/// again until the file changes; while the file is missing, bad, or replaced by something that
+/// is not a regular file (a directory, a FIFO, a device) the caller keeps its map.
 #ifndef MAP_WATCH_H
 #define MAP_WATCH_H
 
+#include "arena/ae_file.h"
 #include "arena/ae_grid.h"
 
 #include <stdbool.h>
@@ -22,36 +24,37 @@
 
 /// One observed version of the file.
 typedef struct map_watch_stamp {
-    bool exists;      ///< the path named a regular file when observed
-    uint64_t dev;     ///< st_dev
-    uint64_t ino;     ///< st_ino
-    int64_t size;     ///< st_size in bytes
-    int64_t mtime_ns; ///< modification time, nanoseconds since the epoch
-    int64_t ctime_ns; ///< status change time, nanoseconds since the epoch
+    ae_file_kind kind; ///< what the path named when observed (AE_FILE_NONE: nothing)
+    uint64_t dev;      ///< st_dev
+    uint64_t ino;      ///< st_ino
+    int64_t size;      ///< st_size in bytes
+    int64_t mtime_ns;  ///< modification time, nanoseconds since the epoch
+    int64_t ctime_ns;  ///< status change time, nanoseconds since the epoch
 } map_watch_stamp;
 
 /// The watcher's state; plain data, no resources to free.
 typedef struct map_watch {
-    char path[1024];          ///< the watched file
+    const char *path;         ///< the watched file (the caller's string, kept while watching)
     map_watch_stamp loaded;   ///< the version in use (baseline)
     map_watch_stamp seen;     ///< the last version observed by a poll
     double seen_since;        ///< time at which `seen` was first observed
     map_watch_stamp pending;  ///< the version the last MAP_WATCH_CHANGED offered
     map_watch_stamp rejected; ///< the last version that failed to load
     bool has_rejected;        ///< `rejected` is set
-    bool missing_reported;    ///< MAP_WATCH_MISSING_NOTICE was returned for this absence
+    bool gone_reported;       ///< MAP_WATCH_GONE_NOTICE told of `seen`'s kind
 } map_watch;
 
 /// What a poll found.
 typedef enum map_watch_event {
-    MAP_WATCH_NONE = 0,       ///< nothing to do
-    MAP_WATCH_CHANGED,        ///< a new, settled version: load it, then accept or reject
-    MAP_WATCH_MISSING_NOTICE, ///< the file disappeared (reported once per absence)
+    MAP_WATCH_NONE = 0,    ///< nothing to do
+    MAP_WATCH_CHANGED,     ///< a new, settled version: load it, then accept or reject
+    MAP_WATCH_GONE_NOTICE, ///< the path no longer names a regular file: it is missing, or a
+                           ///< directory, FIFO, device or socket (reported once per state)
 } map_watch_event;
 
-/// Starts watching `path`; the version there now is taken as the one in use. False when the
-/// path is too long for the watcher.
-bool map_watch_init(map_watch *w, const char *path, double now);
+/// Starts watching `path`, which must stay valid while watching (it is not copied, so no length
+/// limit applies); the version there now is taken as the one in use.
+void map_watch_init(map_watch *w, const char *path, double now);
 
 /// Observes the file. Returns MAP_WATCH_CHANGED when it differs from the version in use and from
 /// the last rejected one and has stayed unchanged for MAP_WATCH_SETTLE_SECONDS.
@@ -72,7 +75,9 @@ typedef bool map_watch_prepare_fn(void *user, const ae_grid *grid, double *bake_
 /// loaded grid (the caller owns it and swaps it in at a tick boundary). `msg` receives one line
 /// (no newline) when there is something to tell, else an empty string:
 ///   `map reloaded: FILE (WxH, bake N ms)` on success (`(WxH)` when prepare is NULL);
-///   `map reload failed: FILE: reason (keeping previous map)` when the file is bad or missing.
+///   `map reload failed: FILE: reason (keeping previous map)` when the file is bad, missing
+///   (`file is missing`) or no longer a regular file (`is a directory`, `is a FIFO`, ...).
+/// FILE is shown through ae_quote.
 /// If the file changes while it is being loaded the result is dropped silently and the new
 /// version is waited for.
 bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_fn *prepare,

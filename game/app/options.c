@@ -1,11 +1,11 @@
 #include "options.h"
 
-#include "tool_output.h"
+#include "arena/ae_output.h"
+#include "tool_args.h"
+#include "tool_util.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,21 +14,8 @@
 #endif
 
 static bool fail(const char *arg, const char *reason) {
-    fprintf(stderr, "%s: %s: %s\n", ARENA_PROGRAM, arg, reason);
+    tool_fail(ARENA_PROGRAM, arg, "%s", reason);
     return false;
-}
-
-// Whole numbers are plain decimal digits: no sign, space, hex or trailing text, and no
-// wrap-around (strtoull alone would turn " -1" into 2^64 - 1).
-static bool parse_u64(const char *s, uint64_t hi, uint64_t *out) {
-    if (!s[0]) return false;
-    for (const char *p = s; *p; p++)
-        if (*p < '0' || *p > '9') return false;
-    errno = 0;
-    unsigned long long v = strtoull(s, NULL, 10);
-    if (errno || v > hi) return false;
-    *out = v;
-    return true;
 }
 
 // What a flag's value is stored as, at its offset in arena_options.
@@ -54,10 +41,10 @@ static const choice difficulties[] = {
 typedef struct flag {
     const char *name;
     flag_kind kind;
-    size_t field;           // offsetof(arena_options, ...)
-    uint64_t min, max;      // numbers: the accepted range
-    const char *needs;      // numbers and choices: the refusal's reason
-    const choice *choices;  // FLAG_CHOICE: the accepted names
+    size_t field;          // offsetof(arena_options, ...)
+    uint64_t min, max;     // numbers: the accepted range
+    const char *needs;     // numbers and choices: the refusal's reason
+    const choice *choices; // FLAG_CHOICE: the accepted names
 } flag;
 
 enum {
@@ -114,6 +101,8 @@ static void store(arena_options *o, const flag *f, const char *text, uint64_t n)
         *(const char **)field = text;
         break;
     case FLAG_INT: // ranges fit an int
+        *(int *)field = (int)n;
+        break;
     case FLAG_CHOICE: // n is the choice's value
         *(int *)field = (int)(int64_t)n;
         break;
@@ -128,8 +117,8 @@ static void store(arena_options *o, const flag *f, const char *text, uint64_t n)
 
 // Options that a replay brings itself.
 static bool check_conflicts(const bool *given) {
-    static const int replay_has[] = {F_RECORD, F_MAP,    F_AUTOPILOT, F_PILOT,
-                                     F_SEED,   F_BOTS,   F_HUMANS,    F_DIFFICULTY};
+    static const int replay_has[] = {F_RECORD, F_MAP,  F_AUTOPILOT, F_PILOT,
+                                     F_SEED,   F_BOTS, F_HUMANS,    F_DIFFICULTY};
     if (given[F_REPLAY])
         for (size_t i = 0; i < sizeof replay_has / sizeof replay_has[0]; i++)
             if (given[replay_has[i]])
@@ -143,19 +132,17 @@ static bool check_conflicts(const bool *given) {
 
 // Outputs are checked before a match runs: a bad path wastes no time and overwrites nothing.
 static bool check_outputs(const arena_options *o) {
-    char map[1024];
-    arena_resolve_map(o->map, map, sizeof map);
+    char shipped[ARENA_SHIPPED_MAP_PATH];
+    const char *map = arena_resolve_map(o->map, shipped, sizeof shipped);
     const char *inputs[3] = {o->replay ? NULL : map, o->replay, NULL};
-    char reason[1200];
+    ae_error err;
     if (o->record) {
         inputs[2] = o->screenshot;
-        if (!tool_output_ok(o->record, inputs, 3, reason, sizeof reason))
-            return fail(o->record, reason);
+        if (!ae_output_check(o->record, inputs, 3, &err)) return fail(o->record, err.msg);
     }
     if (o->screenshot) {
         inputs[2] = o->record;
-        if (!tool_output_ok(o->screenshot, inputs, 3, reason, sizeof reason))
-            return fail(o->screenshot, reason);
+        if (!ae_output_check(o->screenshot, inputs, 3, &err)) return fail(o->screenshot, err.msg);
         if (o->record && !strcmp(o->record, o->screenshot))
             return fail(o->screenshot, "is also the --record file");
     }
@@ -169,50 +156,45 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     o->humans = 1;
     o->ticks = -1;
     o->difficulty = SIM_NORMAL;
-    bool given[F_COUNT] = {0};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int f = 0;
-        while (f < F_COUNT && strcmp(a, flags[f].name) != 0) f++;
-        if (f == F_COUNT)
-            return fail(a, strncmp(a, "--", 2) ? "unknown argument" : "unknown option");
-        if (given[f]) return fail(a, "given twice");
-        given[f] = true;
-        if (flags[f].kind == FLAG_SWITCH) {
-            store(o, &flags[f], NULL, 0);
-            continue;
-        }
-        // A value never starts with "--": `--map --headless` lacks its value.
-        const char *v = i + 1 < argc ? argv[++i] : NULL;
-        if (!v || !strncmp(v, "--", 2)) return fail(a, "missing value");
-        if (!v[0]) return fail(a, "empty value");
+    tool_option options[F_COUNT];
+    for (int f = 0; f < F_COUNT; f++)
+        options[f] = (tool_option){flags[f].name, flags[f].kind != FLAG_SWITCH};
+    tool_args args;
+    if (!tool_args_read(ARENA_PROGRAM, options, F_COUNT, 0, argc - 1, argv + 1, &args))
+        return false;
+    // Values are read in the order of the table, which is the order the flags are documented.
+    for (int f = 0; f < F_COUNT; f++) {
+        if (!args.given[f]) continue;
+        const char *v = args.value[f];
         uint64_t n = 0;
         if (flags[f].kind == FLAG_CHOICE) {
             const choice *c = flags[f].choices;
             while (c->name && strcmp(c->name, v) != 0) c++;
             if (!c->name) return fail(v, flags[f].needs);
             n = (uint64_t)(int64_t)c->value;
-        } else if (flags[f].kind != FLAG_TEXT &&
-                   (!parse_u64(v, flags[f].max, &n) || n < flags[f].min)) {
+        } else if (flags[f].kind != FLAG_SWITCH && flags[f].kind != FLAG_TEXT &&
+                   !tool_parse_u64(v, flags[f].min, flags[f].max, &n)) {
             return fail(v, flags[f].needs);
         }
         store(o, &flags[f], v, n);
     }
-    o->seed_set = given[F_SEED];
+    o->seed_set = args.given[F_SEED];
     if (o->autopilot) o->pilot = SIM_PILOT_BOT;
-    if (!check_conflicts(given)) return false;
+    if (!check_conflicts(args.given)) return false;
     if (o->screenshot && o->ticks < 0) return fail("--screenshot", "needs --ticks N");
     return check_outputs(o);
 }
 
-void arena_resolve_map(const char *map, char *buf, int size) {
+const char *arena_resolve_map(const char *map, char *buf, size_t size) {
     if (!map) map = "arena";
     // A bare name (no '/', no '.') is a shipped map first, so `--map arena` run from build/bin
     // does not pick up the `arena` executable; a file of that name is used only when no shipped
-    // map has it. Anything else is a path.
+    // map has it. Anything else is a path, used as it is. A shipped map's path that does not fit
+    // buf cannot be opened either (buf holds PATH_MAX bytes), so then the name is not one.
     if (!strchr(map, '/') && !strchr(map, '.')) {
-        snprintf(buf, (size_t)size, "%s/maps/%s.png", ARENA_ASSET_DIR, map);
-        if (access(buf, F_OK) == 0 || access(map, F_OK) != 0) return;
+        int n = snprintf(buf, size, "%s/maps/%s.png", ARENA_ASSET_DIR, map);
+        if (n > 0 && (size_t)n < size && (access(buf, F_OK) == 0 || access(map, F_OK) != 0))
+            return buf;
     }
-    snprintf(buf, (size_t)size, "%s", map);
+    return map;
 }

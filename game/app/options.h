@@ -4,7 +4,9 @@
 
 #include "sim_autopilot.h"
 
+#include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define ARENA_PROGRAM "arena"
@@ -32,8 +34,12 @@ typedef struct arena_options {
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.
 bool arena_parse_options(int argc, char **argv, arena_options *out);
 
-/// Resolves a map argument: a bare NAME (no '/' or '.') is the shipped map NAME.png when there
-/// is one; anything else is a path. Writes the path into buf.
-void arena_resolve_map(const char *map, char *buf, int size);
+/// Room for a shipped map's path (see arena_resolve_map).
+#define ARENA_SHIPPED_MAP_PATH PATH_MAX
+
+/// Resolves a map argument (NULL: the default map): a bare NAME (no '/' or '.') is the shipped
+/// map NAME.png when there is one, whose path is written into buf (ARENA_SHIPPED_MAP_PATH
+/// bytes); anything else is a path and is returned as it is, never copied or cut.
+const char *arena_resolve_map(const char *map, char *buf, size_t size);
 
 #endif

@@ -4,7 +4,9 @@
 
 #include "sim_world.h"
 
+#include "arena/ae_quote.h"
 #include "tool_save_png.h"
+#include "tool_util.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
@@ -21,7 +23,7 @@ int app_run_screenshot(const arena_options *o) {
         fprintf(stderr, "arena: cannot create a software renderer: %s\n", SDL_GetError());
         return 1;
     }
-    char err[512];
+    char err[PATH_MAX + 512]; // names the map or replay
     int status = 0;
     if (!app_open(&a, o, a.renderer, SHOT_W, SHOT_H, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
@@ -51,10 +53,11 @@ int app_run_screenshot(const arena_options *o) {
         SDL_RenderPresent(a.renderer);
         ae_error write_err;
         if (!tool_save_png(surface, o->screenshot, &write_err)) {
-            fprintf(stderr, "arena: %s: %s\n", o->screenshot, write_err.msg);
+            tool_fail(ARENA_PROGRAM, o->screenshot, "%s", write_err.msg);
             status = 2;
         } else {
-            printf("screenshot: %s (%dx%d, tick %d)\n", o->screenshot, SHOT_W, SHOT_H, sim_tick(w));
+            printf("screenshot: %s (%dx%d, tick %d)\n", AE_QUOTED(o->screenshot), SHOT_W, SHOT_H,
+                   sim_tick(w));
         }
     }
     app_close(&a);

@@ -5,6 +5,7 @@
 #include "suites.h"
 
 #include "session.h"
+#include "tool_args.h"
 #include "sim_stats.h"
 #include "tool_util.h"
 
@@ -15,6 +16,8 @@
 
 #define BALANCE_AGENTS 30
 #define BALANCE_MAP    "arena"
+// The map's path is known when building: no buffer to size.
+#define BALANCE_MAP_PATH ARENA_SOURCE_DIR "/assets/maps/" BALANCE_MAP ".png"
 
 /// A lobby: every bot of one difficulty, or mixed (-1).
 typedef struct lobby {
@@ -33,7 +36,8 @@ typedef struct lobby_result {
     int *placement;
     int top_third, bottom_half;
     int deaths, zone_deaths;
-    int decided; ///< matches whose last circle began to close with at most 3 alive (or never had to)
+    int decided; ///< matches whose last circle began to close with at most 3 alive (or never had
+                 ///< to)
     sim_difficulty_stats bots[SIM_DIFFICULTY_COUNT]; ///< summed over the matches
     double placement_sum[SIM_DIFFICULTY_COUNT];      ///< of the per-match mean placements
 } lobby_result;
@@ -49,10 +53,8 @@ static void add_bots(sim_difficulty_stats *sum, const sim_difficulty_stats *st) 
 }
 
 static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/assets/maps/%s.png", ARENA_SOURCE_DIR, BALANCE_MAP);
     session_def def = {0};
-    def.map_path = path;
+    def.map_path = BALANCE_MAP_PATH;
     def.config = sim_default_config();
     def.config.seed = seed;
     def.config.humans = 1;
@@ -62,7 +64,7 @@ static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
     ae_error err;
     session *s = session_create(&def, &err);
     if (!s) {
-        tool_fail(ARENA_BENCH, path, "%s", err.msg);
+        tool_fail(ARENA_BENCH, BALANCE_MAP_PATH, "%s", err.msg);
         return false;
     }
     while (!session_done(s)) session_step(s, NULL);
@@ -151,14 +153,13 @@ static void print_table(lobby_result *res, bool csv) {
             if (csv)
                 printf("bots: hit rate,%s,%.3f,-,-\n", lobbies[d].name, v);
             else
-                printf("%28s %7s %9.3f %12s %7s\n", "bots: hit rate", lobbies[d].name, v, "-",
-                       "-");
+                printf("%28s %7s %9.3f %12s %7s\n", "bots: hit rate", lobbies[d].name, v, "-", "-");
         }
     }
     {
         const lobby_result *m = &res[LOBBY_COUNT - 1];
-        double gap = (m->placement_sum[SIM_EASY] - m->placement_sum[SIM_HARD]) / m->matches /
-                     BALANCE_AGENTS;
+        double gap =
+            (m->placement_sum[SIM_EASY] - m->placement_sum[SIM_HARD]) / m->matches / BALANCE_AGENTS;
         row(&p, "hard places ahead of easy", "mixed", gap, ">= 0.20", gap >= 0.20);
     }
     {
@@ -200,33 +201,18 @@ static void print_table(lobby_result *res, bool csv) {
 }
 
 static bool parse_opts(int argc, char **argv, int *seeds, bool *csv) {
-    *seeds = 20;
-    *csv = false;
-    bool seeds_given = false;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--csv") && !*csv) {
-            *csv = true;
-        } else if (!strcmp(a, "--seeds") && !seeds_given) {
-            seeds_given = true;
-            const char *val = i + 1 < argc ? argv[++i] : NULL;
-            long v;
-            if (!val || !strncmp(val, "--", 2)) {
-                tool_fail(ARENA_BENCH, a, "missing value");
-                return false;
-            }
-            if (!tool_parse_int(val, 1, 1000, &v)) {
-                tool_fail(ARENA_BENCH, val, "--seeds needs a whole number from 1 to 1000");
-                return false;
-            }
-            *seeds = (int)v;
-        } else {
-            tool_fail(ARENA_BENCH, a,
-                      !strcmp(a, "--csv") || !strcmp(a, "--seeds") ? "given twice"
-                                                                   : "unknown argument (try --help)");
-            return false;
-        }
+    enum { OPT_SEEDS, OPT_CSV, OPT_COUNT };
+    static const tool_option options[OPT_COUNT] = {{"--seeds", true}, {"--csv", false}};
+    tool_args args;
+    if (!tool_args_read(ARENA_BENCH, options, OPT_COUNT, 0, argc, argv, &args)) return false;
+    long v = 20;
+    if (args.given[OPT_SEEDS] && !tool_parse_int(args.value[OPT_SEEDS], 1, 1000, &v)) {
+        tool_fail(ARENA_BENCH, args.value[OPT_SEEDS],
+                  "--seeds needs a whole number from 1 to 1000");
+        return false;
     }
+    *seeds = (int)v;
+    *csv = args.given[OPT_CSV];
     return true;
 }
 

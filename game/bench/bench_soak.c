@@ -13,6 +13,7 @@
 #include "arena/ae_map_file.h"
 #include "arena/ae_rng.h"
 #include "session.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include <limits.h>
@@ -75,14 +76,20 @@ static double growth_percent(size_t first, size_t last) {
     return first ? 100.0 * ((double)last - (double)first) / (double)first : 0.0;
 }
 
-static void map_path(int map, char *buf, size_t size) {
-    snprintf(buf, size, "%s/assets/maps/%s.png", ARENA_SOURCE_DIR, soak_maps[map]);
+// The shipped maps' folder is known when building, so a buffer of its size plus the longest
+// name always fits the path.
+#define SOAK_MAP_DIR  ARENA_SOURCE_DIR "/assets/maps/"
+#define SOAK_MAP_PATH (sizeof SOAK_MAP_DIR + 16)
+
+static void map_path(int map, char *buf) {
+    int n = snprintf(buf, SOAK_MAP_PATH, "%s%s.png", SOAK_MAP_DIR, soak_maps[map]);
+    AE_ASSERT(n > 0 && (size_t)n < SOAK_MAP_PATH);
 }
 
 /// Plays one recorded, swapped match and then its replay. False (with a message) on any error.
 static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
-    char path[1024];
-    map_path(m->map, path, sizeof path);
+    char path[SOAK_MAP_PATH];
+    map_path(m->map, path);
     session_def def = {0};
     def.map_path = path;
     def.config = sim_default_config();
@@ -102,8 +109,8 @@ static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
     int next_swap = 0;
     while (ok && !session_done(s) && (!o->max_ticks || sim_tick(session_world(s)) < o->max_ticks)) {
         if (next_swap < m->swap_count && sim_tick(session_world(s)) == m->swap_tick[next_swap]) {
-            char swap_path[1024];
-            map_path(m->swap_map[next_swap++], swap_path, sizeof swap_path);
+            char swap_path[SOAK_MAP_PATH];
+            map_path(m->swap_map[next_swap++], swap_path);
             ae_grid swap;
             ok = ae_map_load_file(swap_path, &swap, &err);
             if (!ok) tool_fail(ARENA_BENCH, swap_path, "%s", err.msg);
@@ -141,45 +148,26 @@ static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
 
 static bool parse_opts(int argc, char **argv, soak_opts *o) {
     *o = (soak_opts){50, 100, 0, tool_now_ns() % (uint64_t)LONG_MAX, false, true};
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--csv")) {
-            o->csv = true;
-            continue;
-        }
-        if (!strcmp(a, "--no-rss-check")) {
-            o->rss_check = false;
-            continue;
-        }
-        const struct {
-            const char *flag;
-            long lo, hi;
-        } flags[] = {{"--matches", 1, 100000},
-                     {"--agents", 2, SIM_MAX_AGENTS},
-                     {"--max-ticks", 1, 100000000},
-                     {"--seed", 0, LONG_MAX}};
-        int f = 0;
-        while (f < 4 && strcmp(a, flags[f].flag)) f++;
-        if (f == 4) {
-            tool_fail(ARENA_BENCH, a, "unknown argument (try --help)");
+    enum { OPT_MATCHES, OPT_AGENTS, OPT_MAX_TICKS, OPT_SEED, OPT_CSV, OPT_NO_RSS, OPT_COUNT };
+    static const tool_option options[OPT_COUNT] = {
+        {"--matches", true}, {"--agents", true}, {"--max-ticks", true},
+        {"--seed", true},    {"--csv", false},   {"--no-rss-check", false}};
+    static const long lo[4] = {1, 2, 1, 0}, hi[4] = {100000, SIM_MAX_AGENTS, 100000000, LONG_MAX};
+    tool_args args;
+    if (!tool_args_read(ARENA_BENCH, options, OPT_COUNT, 0, argc, argv, &args)) return false;
+    long v[4] = {o->matches, o->agents, o->max_ticks, (long)o->seed};
+    for (int f = OPT_MATCHES; f <= OPT_SEED; f++)
+        if (args.given[f] && !tool_parse_int(args.value[f], lo[f], hi[f], &v[f])) {
+            tool_fail(ARENA_BENCH, args.value[f], "%s needs a whole number from %ld to %ld",
+                      options[f].name, lo[f], hi[f]);
             return false;
         }
-        const char *val = i + 1 < argc ? argv[++i] : NULL;
-        long v;
-        if (!val || !strncmp(val, "--", 2)) {
-            tool_fail(ARENA_BENCH, a, "missing value");
-            return false;
-        }
-        if (!tool_parse_int(val, flags[f].lo, flags[f].hi, &v)) {
-            tool_fail(ARENA_BENCH, val, "%s needs a whole number from %ld to %ld", a, flags[f].lo,
-                      flags[f].hi);
-            return false;
-        }
-        if (f == 0) o->matches = (int)v;
-        if (f == 1) o->agents = (int)v;
-        if (f == 2) o->max_ticks = (int)v;
-        if (f == 3) o->seed = (uint64_t)v;
-    }
+    o->matches = (int)v[OPT_MATCHES];
+    o->agents = (int)v[OPT_AGENTS];
+    o->max_ticks = (int)v[OPT_MAX_TICKS];
+    o->seed = (uint64_t)v[OPT_SEED];
+    o->csv = args.given[OPT_CSV];
+    o->rss_check = !args.given[OPT_NO_RSS];
     return true;
 }
 

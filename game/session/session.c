@@ -13,17 +13,18 @@ struct session {
     sim_world *world;
     sim_autopilot *autopilot;
     rp_writer *writer;
-    char record_path[1024];
-    char map_path[1024];
+    const char *record_path; ///< copies of the paths given, whole, in `paths` below
+    const char *map_path;
+    size_t size; ///< bytes allocated for the session and its paths
     rp_replay replay;
     bool replaying;
     bool diverged;
     char divergence[160];
+    char paths[]; ///< map path, then record path, each with its NUL
 };
 
 static bool create_live(session *s, const session_def *def, ae_error *err) {
     ae_grid grid;
-    snprintf(s->map_path, sizeof s->map_path, "%s", def->map_path);
     if (!ae_map_load_file(def->map_path, &grid, err)) return false;
     s->world = sim_create(&def->config, &grid, err);
     bool ok = s->world != NULL;
@@ -41,7 +42,6 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
         wd.field_count = SIM_HASH_FIELD_COUNT;
         wd.map = &grid;
         wd.map_name = def->map_path;
-        snprintf(s->record_path, sizeof s->record_path, "%s", def->record_path);
         s->writer = rp_writer_create(&wd, err);
         ok = s->writer != NULL;
     }
@@ -84,12 +84,23 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
 }
 
 session *session_create(const session_def *def, ae_error *err) {
-    session *s = ae_calloc(1, sizeof *s);
+    bool replay = def->replay_path || def->replay_data;
+    // The paths are kept whole, however long: a path cut to fit a buffer could name another
+    // file, and the recording would overwrite it.
+    const char *map = !replay && def->map_path ? def->map_path : "";
+    const char *record = !replay && def->record_path ? def->record_path : "";
+    size_t map_len = strlen(map) + 1, record_len = strlen(record) + 1;
+    size_t size = sizeof(session) + map_len + record_len;
+    session *s = ae_calloc(1, size);
     if (!s) {
         ae_error_set(err, "out of memory");
         return NULL;
     }
-    bool replay = def->replay_path || def->replay_data;
+    s->size = size;
+    memcpy(s->paths, map, map_len);
+    memcpy(s->paths + map_len, record, record_len);
+    s->map_path = s->paths;
+    s->record_path = s->paths + map_len;
     bool ok = replay ? create_replay(s, def, err) : create_live(s, def, err);
     if (!ok) {
         session_destroy(s);
@@ -104,7 +115,7 @@ void session_destroy(session *s) {
     rp_writer_destroy(s->writer);
     rp_replay_free(&s->replay);
     sim_destroy(s->world);
-    ae_free(s, sizeof *s);
+    ae_free(s, s->size);
 }
 
 static void check_hashes(session *s) {

@@ -52,14 +52,14 @@ static void teardown(fixture *f) {
 typedef struct tally {
     int reloads;
     int failures;
-    char msg[512]; ///< the last non-empty message
+    char msg[4096]; ///< the last non-empty message
     ae_grid last;
 } tally;
 
 static void run(map_watch *w, double t0, double t1, double step, tally *t) {
     for (double now = t0; now <= t1 + 1e-9; now += step) {
         ae_grid g;
-        char msg[512];
+        char msg[4096];
         if (map_watch_reload(w, now, &g, NULL, NULL, msg, sizeof msg)) {
             t->reloads++;
             if (t->last.cells) ae_grid_free(&t->last);
@@ -79,7 +79,7 @@ static void test_in_place_rewrite(void) {
     fixture f;
     REQUIRE(setup(&f));
     map_watch w;
-    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    map_watch_init(&w, f.path, 0.0);
     tally t = {0};
     run(&w, 0.0, 1.0, 0.05, &t);
     CHECK(t.reloads == 0 && t.failures == 0); // the version in use is not reloaded
@@ -101,7 +101,7 @@ static void test_partial_write(void) {
     fixture f;
     REQUIRE(setup(&f));
     map_watch w;
-    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    map_watch_init(&w, f.path, 0.0);
     uint8_t *png = NULL;
     size_t len = map_png(64, 64, 7, &png);
     REQUIRE(len > 100);
@@ -137,7 +137,7 @@ static void test_temp_then_rename(void) {
     fixture f;
     REQUIRE(setup(&f));
     map_watch w;
-    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    map_watch_init(&w, f.path, 0.0);
     char tmp[160];
     snprintf(tmp, sizeof tmp, "%s/.map.png.swp", f.dir);
     REQUIRE(write_map(tmp, 64, 64, 3));
@@ -156,7 +156,7 @@ static void test_delete_then_recreate(void) {
     fixture f;
     REQUIRE(setup(&f));
     map_watch w;
-    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    map_watch_init(&w, f.path, 0.0);
     REQUIRE(unlink(f.path) == 0);
     tally t = {0};
     run(&w, 1.0, 2.0, 0.05, &t);
@@ -179,11 +179,68 @@ static void test_delete_then_recreate(void) {
     teardown(&f);
 }
 
+// The map's path replaced by a directory, a FIFO, or a link to a device: each is told as what
+// it is, once, nothing is loaded (reading a FIFO would block), and the map comes back after.
+static void test_not_a_file(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    map_watch w;
+    map_watch_init(&w, f.path, 0.0);
+    static const struct {
+        const char *make, *reason;
+    } cases[] = {
+        {"mkdir", "is a directory"}, {"mkfifo", "is a FIFO"}, {"ln -s /dev/null", "is a device"}};
+    tally t = {0};
+    double now = 1.0;
+    for (int i = 0; i < 3; i++) {
+        char cmd[512], want[512];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s' && %s '%s'", f.path, cases[i].make, f.path);
+        REQUIRE(system(cmd) == 0);
+        run(&w, now, now + 1.0, 0.05, &t);
+        now += 1.05;
+        CHECK(t.reloads == 0 && t.failures == i + 1); // each state said once
+        snprintf(want, sizeof want, "map reload failed: %s: %s (keeping previous map)", f.path,
+                 cases[i].reason);
+        CHECK_STR(t.msg, want);
+    }
+    REQUIRE(unlink(f.path) == 0);
+    REQUIRE(write_map(f.path, 64, 64, 7));
+    run(&w, now, now + 1.0, 0.05, &t);
+    CHECK(t.reloads == 1 && t.failures == 3);
+    CHECK(t.last.cells && ae_grid_is_wall(&t.last, 7, 0));
+    tally_free(&t);
+    teardown(&f);
+}
+
+// The watcher keeps the caller's path, however long: no buffer cuts it to another file's name.
+static void test_long_path(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    size_t n = strlen(f.dir) + 2 * 1000 + 16;
+    char *path = malloc(n);
+    REQUIRE(path);
+    int len = snprintf(path, n, "%s/", f.dir);
+    for (int i = 0; i < 1000; i++) len += snprintf(path + len, n - (size_t)len, "./");
+    snprintf(path + len, n - (size_t)len, "map.png");
+    CHECK(strlen(path) > 2000);
+    map_watch w;
+    map_watch_init(&w, path, 0.0);
+    REQUIRE(write_map(f.path, 64, 64, 9));
+    tally t = {0};
+    run(&w, 1.0, 2.0, 0.05, &t);
+    CHECK(t.reloads == 1 && t.failures == 0);
+    CHECK(t.last.cells && ae_grid_is_wall(&t.last, 9, 0));
+    CHECK(strstr(t.msg, path) != NULL); // the message names the whole path
+    tally_free(&t);
+    free(path);
+    teardown(&f);
+}
+
 static void test_corrupt_then_fixed(void) {
     fixture f;
     REQUIRE(setup(&f));
     map_watch w;
-    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    map_watch_init(&w, f.path, 0.0);
     static const char junk[] = "this is not a picture";
     REQUIRE(write_file(f.path, (const uint8_t *)junk, sizeof junk - 1) == 0);
     tally t = {0};
@@ -206,7 +263,7 @@ static void test_burst_of_saves(void) {
     fixture f;
     REQUIRE(setup(&f));
     map_watch w;
-    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    map_watch_init(&w, f.path, 0.0);
     tally t = {0};
     // Ten saves 20 ms apart (each a different size), polled every 10 ms.
     double now = 1.0;
@@ -238,7 +295,7 @@ static void test_size_change(void) {
     fixture f;
     REQUIRE(setup(&f));
     map_watch w;
-    REQUIRE(map_watch_init(&w, f.path, 0.0));
+    map_watch_init(&w, f.path, 0.0);
     REQUIRE(write_map(f.path, 96, 80, 1));
     int calls = 0;
     ae_grid g;
@@ -272,4 +329,4 @@ static void test_size_change(void) {
 
 TEST_MAIN(TEST_CASE(in_place_rewrite), TEST_CASE(partial_write), TEST_CASE(temp_then_rename),
           TEST_CASE(delete_then_recreate), TEST_CASE(corrupt_then_fixed), TEST_CASE(burst_of_saves),
-          TEST_CASE(size_change))
+          TEST_CASE(size_change), TEST_CASE(not_a_file), TEST_CASE(long_path))

@@ -486,6 +486,8 @@ static void test_bad_pairs_files(void) {
         {"1 2 3 1 -4\n", "line 1: category and mask must be unsigned 32-bit integers"},
         {"1 2 3 1 0x100000000\n", "line 1: category and mask must be unsigned 32-bit integers"},
         {"1 2 3 4 5 6\n", "line 1: expected `x y r [category mask]`, got 6 fields"},
+        // A token holding escape bytes is quoted, so the message stays one harmless line.
+        {"1 2 \x1b[2J\n", "line 1: r: not a number '\"\\x1b[2J\"'"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         pairs_input in;

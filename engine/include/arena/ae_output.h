@@ -1,29 +1,53 @@
 #ifndef ARENA_AE_OUTPUT_H
 #define ARENA_AE_OUTPUT_H
 
-// Writing an output file so that nothing is half-written and nothing else is overwritten: the
-// bytes go to a new, uniquely named temporary file beside the target (created exclusively, so an
-// existing file of any name is never touched), which replaces the target only once it is
-// complete. Every writer of replays, screenshots and map pictures goes through this.
+// Writing an output file so that nothing is half-written and nothing else is overwritten. Every
+// writer of replays, screenshots and pictures goes through this:
+// - ae_output_check, before any work, refuses a target that is not a regular file (a directory,
+//   a FIFO, a device such as /dev/null, a socket), one of the inputs, or one that cannot be
+//   created: it makes and removes a temporary file beside the target, so a missing or unwritable
+//   folder, a read-only file system or a name over the system's limit is found up front.
+// - ae_output_begin creates a new, uniquely named temporary file beside the target (exclusively,
+//   so an existing file of any name is never touched); ae_output_write fills it; and
+//   ae_output_commit renames it onto the target once complete, checking again that the target
+//   is still a regular file or absent. Any failure removes the temporary file and says why, with
+//   the system's reason ("No space left on device").
+// A symbolic link as the target is followed: the file it names is replaced, the link stays.
 
 #include "arena/ae_base.h"
 
-#include <stdio.h>
+#include <sys/types.h>
 
 typedef struct ae_output {
-    FILE *file;      ///< write here between ae_output_begin and ae_output_commit
-    char tmp[4096];  ///< the temporary file's path
-    char path[4096]; ///< the target's path
+    int fd;          ///< the temporary file (-1: none)
+    int dir;         ///< the target's folder (-1: none)
+    char *name;      ///< the target's name inside dir (heap)
+    char *tmp;       ///< the temporary file's name inside dir (heap; NULL until it is created)
+    int write_errno; ///< the first failed write's errno (0: none)
 } ae_output;
+
+/// Checks, before any work, that `path` can receive an output: see above. `inputs` are the
+/// files the command reads (n of them, NULL entries skipped); the same file under any name (a
+/// hard or symbolic link) is refused. False with a one-line reason in err.
+bool ae_output_check(const char *path, const char *const *inputs, int n, ae_error *err);
 
 /// Creates the temporary file beside `path`. On failure sets `err` and leaves nothing behind.
 bool ae_output_begin(ae_output *o, const char *path, ae_error *err);
 
-/// Closes the temporary file and renames it onto the target. On failure (a write error, a full
-/// disk) the temporary file is removed, the target is left as it was and `err` says why.
+/// Appends bytes to the temporary file. A failure is remembered and reported by commit.
+bool ae_output_write(ae_output *o, const void *data, size_t size);
+
+/// Flushes the temporary file to disk and renames it onto the target. On failure (a write error,
+/// a full disk, a target that became a FIFO) the temporary file is removed, the target is left
+/// as it was and `err` says why.
 bool ae_output_commit(ae_output *o, ae_error *err);
 
 /// Closes and removes the temporary file; the target is left as it was.
 void ae_output_abort(ae_output *o);
+
+/// For tests: replaces write(2) for output files (NULL restores it), so that a test can make
+/// writes fail as they do on a full disk.
+typedef ssize_t ae_output_write_fn(int fd, const void *data, size_t size);
+void ae_output_set_write_hook(ae_output_write_fn *fn);
 
 #endif

@@ -3,6 +3,7 @@
 #include "suites.h"
 
 #include "arena/ae_cover.h"
+#include "arena/ae_file.h"
 #include "arena/ae_map_file.h"
 #include "arena/ae_rng.h"
 #include "gen_maps.h"
@@ -12,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { MAX_QUERIES = 400, COVER_RUNS = 5 };
 
@@ -38,8 +40,14 @@ static void row(const tool_table *t, const char *map, const char *method, double
 
 /// Problems of a scenario file, evenly spaced, at most MAX_QUERIES.
 static int scen_pairs(const char *path, pair *out) {
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
+    uint64_t size;
+    ae_error err;
+    int fd = ae_file_open(path, &size, &err); // like every reader: never blocks on a FIFO
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (!f) {
+        if (fd >= 0) close(fd);
+        return 0;
+    }
     static pair all[20000];
     int n = 0;
     char buf[1024];
@@ -148,30 +156,30 @@ int bench_nav(bool csv) {
     tool_table_header(&t);
     bool ok = true;
     int maps = 0;
-    char path[2048];
-    snprintf(path, sizeof path, "%s/assets/maps", ARENA_SOURCE_DIR);
+    const char *path = ARENA_SOURCE_DIR "/assets/maps";
     DIR *d = opendir(path);
     if (d) {
         // Sorted names so the table order does not depend on the directory order.
-        char names[64][256];
+        char names[64][256]; // d_name holds at most 255 bytes
         int nn = 0;
         struct dirent *e;
         while ((e = readdir(d)) && nn < 64) {
             size_t l = strlen(e->d_name);
             if (l > 4 && l < 256 && !strcmp(e->d_name + l - 4, ".png"))
-                snprintf(names[nn++], 256, "%s", e->d_name);
+                memcpy(names[nn++], e->d_name, l + 1);
         }
         closedir(d);
         qsort(names, (size_t)nn, sizeof names[0], (int (*)(const void *, const void *))strcmp);
         for (int i = 0; i < nn; i++) {
-            char file[2400];
-            snprintf(file, sizeof file, "%s/%.255s", path, names[i]);
+            char *file = tool_join(path, names[i]);
             ae_grid g;
             ae_error err;
-            if (!ae_map_load_file(file, &g, &err)) {
-                fprintf(stderr, "%s: %s: %s (skipped)\n", ARENA_BENCH, file, err.msg);
+            if (!file || !ae_map_load_file(file, &g, &err)) {
+                if (file) fprintf(stderr, "%s: %s: %s (skipped)\n", ARENA_BENCH, file, err.msg);
+                free(file);
                 continue;
             }
+            free(file);
             ok &= bench_map(&t, names[i], &g, 32.0f, 12.0f, NULL);
             ae_grid_free(&g);
             maps++;
@@ -185,7 +193,8 @@ int bench_nav(bool csv) {
     static const char *const mai[] = {"arena2",      "brc202d",        "den520d",
                                       "maze512-1-0", "random512-10-0", "32room_000"};
     for (int i = 0; i < 6; i++) {
-        char map[2048], scen[2100];
+        // Built-in names under a folder known when building: the buffer fits them by its size.
+        char map[sizeof ARENA_SHARED_DIR + 64], scen[sizeof map + 8];
         snprintf(map, sizeof map, "%s/data/movingai/%s.map", ARENA_SHARED_DIR, mai[i]);
         snprintf(scen, sizeof scen, "%s.scen", map);
         ae_error err;

@@ -2,6 +2,7 @@
 #include "suites.h"
 
 #include "pairs_file.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include <inttypes.h>
@@ -9,27 +10,17 @@
 #include <string.h>
 
 int cmd_pairs(int argc, char **argv) {
-    const char *file = NULL;
-    ae_bp_method method = AE_BP_MBP;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--method")) {
-            if (i + 1 >= argc) {
-                tool_fail(ARENA_BENCH, "--method", "needs brute|grid|quadtree|sap|mbp");
-                return TOOL_EXIT_BAD_INPUT;
-            }
-            if (!ae_bp_method_parse(argv[++i], &method)) {
-                tool_fail(ARENA_BENCH, argv[i], "unknown method (brute|grid|quadtree|sap|mbp)");
-                return TOOL_EXIT_BAD_INPUT;
-            }
-        } else if (!file && (argv[i][0] != '-' || argv[i][1] == '\0')) {
-            file = argv[i];
-        } else {
-            tool_fail(ARENA_BENCH, argv[i], "unknown argument (usage: pairs FILE [--method M])");
-            return TOOL_EXIT_BAD_INPUT;
-        }
-    }
-    if (!file) {
+    static const tool_option options[] = {{"--method", true}};
+    tool_args args;
+    if (!tool_args_read(ARENA_BENCH, options, 1, 1, argc, argv, &args)) return TOOL_EXIT_BAD_INPUT;
+    if (args.npos != 1) {
         tool_fail(ARENA_BENCH, "pairs", "missing FILE (usage: pairs FILE [--method M])");
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    const char *file = args.pos[0];
+    ae_bp_method method = AE_BP_MBP;
+    if (args.given[0] && !ae_bp_method_parse(args.value[0], &method)) {
+        tool_fail(ARENA_BENCH, args.value[0], "unknown method (brute|grid|quadtree|sap|mbp)");
         return TOOL_EXIT_BAD_INPUT;
     }
     pairs_input in;

@@ -1,5 +1,6 @@
 // arena-bench: benchmark tables with medians, each with an agreement check.
 #include "suites.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include <stdio.h>
@@ -29,24 +30,24 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
-    bool csv = false;
-    const char *only = NULL;
     if (argc > 1 && !strcmp(argv[1], "pairs")) return cmd_pairs(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "balance")) return cmd_balance(argc - 2, argv + 2);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--csv")) {
-            csv = true;
-        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return TOOL_EXIT_OK;
-        } else if (!only && argv[i][0] != '-') {
-            only = argv[i];
-        } else {
-            tool_fail(ARENA_BENCH, argv[i], "unknown argument (try --help)");
-            return TOOL_EXIT_BAD_INPUT;
-        }
+    if (argc > 1 && !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return TOOL_EXIT_OK;
     }
+    enum { OPT_CSV, OPT_HELP, OPT_COUNT };
+    static const tool_option options[OPT_COUNT] = {{"--csv", false}, {"--help", false}};
+    tool_args args;
+    if (!tool_args_read(ARENA_BENCH, options, OPT_COUNT, 1, argc - 1, argv + 1, &args))
+        return TOOL_EXIT_BAD_INPUT;
+    if (args.given[OPT_HELP]) {
+        usage(stdout);
+        return TOOL_EXIT_OK;
+    }
+    const bool csv = args.given[OPT_CSV];
+    const char *only = args.npos ? args.pos[0] : NULL;
     int status = TOOL_EXIT_OK;
     bool found = false;
     for (int i = 0; i < SUITE_COUNT; i++) {

@@ -10,7 +10,7 @@
 int check_png_scale(int width, int height);
 
 /// Writes the picture of `check` to `out` (tool_save_png: a failure never leaves a partial PNG
-/// behind). The caller has checked `out` with tool_output_ok, so it is not the input map. On
+/// behind). The caller has checked `out` with ae_output_check, so it is not the input map. On
 /// failure prints `arena-map: OUT: reason` and returns false.
 bool check_png_write(const ae_map_check *check, const char *out);
 

@@ -4,8 +4,10 @@
 #include "check_png.h"
 #include "commands.h"
 #include "sdf_timing.h"
-#include "tool_output.h"
+#include "tool_args.h"
 #include "tool_util.h"
+
+#include "arena/ae_output.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -27,39 +29,38 @@ static void print_reasons(const ae_map_check *c) {
 }
 
 int cmd_check(int argc, char **argv) {
-    const char *map = NULL, *png = NULL;
-    ae_map_check_def def = ae_map_check_default_def();
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--radius") && i + 1 < argc) {
-            double r;
-            if (!tool_parse_float(argv[++i], 0.0, 1e4, &r)) {
-                tool_fail(ARENA_MAP, argv[i], "radius must be a number >= 0 (cells)");
-                return TOOL_EXIT_BAD_INPUT;
-            }
-            def.radius = (float)r;
-        } else if (!strcmp(argv[i], "--agents") && i + 1 < argc) {
-            long n;
-            if (!tool_parse_int(argv[++i], 0, 1000000, &n)) {
-                tool_fail(ARENA_MAP, argv[i], "agents must be an integer >= 0");
-                return TOOL_EXIT_BAD_INPUT;
-            }
-            def.agents = (int)n;
-        } else if (!strcmp(argv[i], "--png") && i + 1 < argc) {
-            png = argv[++i];
-        } else if (!map && argv[i][0] != '-') {
-            map = argv[i];
-        } else {
-            tool_fail(ARENA_MAP, "check", USAGE);
-            return TOOL_EXIT_BAD_INPUT;
-        }
-    }
-    if (!map) {
+    enum { OPT_RADIUS, OPT_AGENTS, OPT_PNG, OPT_COUNT };
+    static const tool_option options[OPT_COUNT] = {
+        {"--radius", true}, {"--agents", true}, {"--png", true}};
+    tool_args args;
+    if (!tool_args_read(ARENA_MAP, options, OPT_COUNT, 1, argc, argv, &args))
+        return TOOL_EXIT_BAD_INPUT;
+    if (args.npos != 1) {
         tool_fail(ARENA_MAP, "check", USAGE);
         return TOOL_EXIT_BAD_INPUT;
     }
-    char reason[1200];
-    if (png && !tool_output_ok(png, &map, 1, reason, sizeof reason)) {
-        tool_fail(ARENA_MAP, png, "%s", reason);
+    const char *map = args.pos[0], *png = args.value[OPT_PNG];
+    ae_map_check_def def = ae_map_check_default_def();
+    double r;
+    long n;
+    if (args.given[OPT_RADIUS]) {
+        if (!tool_parse_float(args.value[OPT_RADIUS], 0.0, 1e4, &r)) {
+            tool_fail(ARENA_MAP, args.value[OPT_RADIUS], "radius must be a number >= 0 (cells)");
+            return TOOL_EXIT_BAD_INPUT;
+        }
+        def.radius = (float)r;
+    }
+    if (args.given[OPT_AGENTS]) {
+        if (!tool_parse_int(args.value[OPT_AGENTS], 0, 1000000, &n)) {
+            tool_fail(ARENA_MAP, args.value[OPT_AGENTS], "agents must be an integer >= 0");
+            return TOOL_EXIT_BAD_INPUT;
+        }
+        def.agents = (int)n;
+    }
+    // The picture's target is checked (and a file made and removed beside it) before any work.
+    ae_error err;
+    if (png && !ae_output_check(png, &map, 1, &err)) {
+        tool_fail(ARENA_MAP, png, "%s", err.msg);
         return TOOL_EXIT_BAD_INPUT;
     }
     ae_grid grid;
@@ -67,7 +68,6 @@ int cmd_check(int argc, char **argv) {
     double bake_ms = 0.0;
     ae_sdf sdf;
     ae_map_check c;
-    ae_error err;
     if (!sdf_time_bake(&grid, &bake_ms, &err) || !ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
         tool_fail(ARENA_MAP, map, "%s", err.msg);
         ae_grid_free(&grid);

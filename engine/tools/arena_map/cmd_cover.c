@@ -1,5 +1,6 @@
 // arena-map cover MAP [--radius R]: cover points, a count then `x y nx ny` per point.
 #include "commands.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include "arena/ae_cover.h"
@@ -8,23 +9,17 @@
 #include <string.h>
 
 int cmd_cover(int argc, char **argv) {
-    const char *map = NULL;
-    double radius = 0.5;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--radius") && i + 1 < argc) {
-            if (!tool_parse_float(argv[++i], 0.0, 1e6, &radius)) {
-                tool_fail(ARENA_MAP, argv[i], "radius must be a number >= 0");
-                return TOOL_EXIT_BAD_INPUT;
-            }
-        } else if (!map && argv[i][0] != '-') {
-            map = argv[i];
-        } else {
-            tool_fail(ARENA_MAP, "cover", "usage: cover MAP [--radius R]");
-            return TOOL_EXIT_BAD_INPUT;
-        }
-    }
-    if (!map) {
+    static const tool_option options[] = {{"--radius", true}};
+    tool_args args;
+    if (!tool_args_read(ARENA_MAP, options, 1, 1, argc, argv, &args)) return TOOL_EXIT_BAD_INPUT;
+    if (args.npos != 1) {
         tool_fail(ARENA_MAP, "cover", "usage: cover MAP [--radius R]");
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    const char *map = args.pos[0];
+    double radius = 0.5;
+    if (args.given[0] && !tool_parse_float(args.value[0], 0.0, 1e6, &radius)) {
+        tool_fail(ARENA_MAP, args.value[0], "radius must be a number >= 0");
         return TOOL_EXIT_BAD_INPUT;
     }
     ae_grid grid;

@@ -1,21 +1,24 @@
 // arena-map info MAP: size, free fraction and bake time.
 #include "commands.h"
 #include "sdf_timing.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include <stdio.h>
 
 int cmd_info(int argc, char **argv) {
-    if (argc != 1) {
+    tool_args args;
+    if (!tool_args_read(ARENA_MAP, NULL, 0, 1, argc, argv, &args)) return TOOL_EXIT_BAD_INPUT;
+    if (args.npos != 1) {
         tool_fail(ARENA_MAP, "info", "usage: info MAP");
         return TOOL_EXIT_BAD_INPUT;
     }
     ae_grid grid;
-    if (!map_load_or_fail(argv[0], &grid)) return TOOL_EXIT_BAD_INPUT;
+    if (!map_load_or_fail(args.pos[0], &grid)) return TOOL_EXIT_BAD_INPUT;
     double bake_ms = 0.0;
     ae_error err;
     if (!sdf_time_bake(&grid, &bake_ms, &err)) {
-        tool_fail(ARENA_MAP, argv[0], "%s", err.msg);
+        tool_fail(ARENA_MAP, args.pos[0], "%s", err.msg);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;
     }

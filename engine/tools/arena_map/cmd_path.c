@@ -1,5 +1,6 @@
 // arena-map path MAP X0 Y0 X1 Y1 [--radius R]: optimal grid path, smoothed length, waypoints.
 #include "commands.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include "arena/ae_nav.h"
@@ -11,27 +12,17 @@
 #define USAGE "usage: path MAP X0 Y0 X1 Y1 [--radius R]"
 
 int cmd_path(int argc, char **argv) {
-    const char *pos[5];
-    int npos = 0;
-    double radius = 0.0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--radius") && i + 1 == argc) {
-            tool_fail(ARENA_MAP, "--radius", "missing value");
-            return TOOL_EXIT_BAD_INPUT;
-        } else if (!strcmp(argv[i], "--radius")) {
-            if (!tool_parse_float(argv[++i], 0.0, 1e6, &radius)) {
-                tool_fail(ARENA_MAP, argv[i], "radius must be a number >= 0");
-                return TOOL_EXIT_BAD_INPUT;
-            }
-        } else if (npos < 5 && (argv[i][0] != '-' || npos > 0)) {
-            pos[npos++] = argv[i];
-        } else {
-            tool_fail(ARENA_MAP, "path", USAGE);
-            return TOOL_EXIT_BAD_INPUT;
-        }
-    }
-    if (npos != 5) {
+    static const tool_option options[] = {{"--radius", true}};
+    tool_args args;
+    if (!tool_args_read(ARENA_MAP, options, 1, 5, argc, argv, &args)) return TOOL_EXIT_BAD_INPUT;
+    if (args.npos != 5) {
         tool_fail(ARENA_MAP, "path", USAGE);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    const char *const *pos = args.pos;
+    double radius = 0.0;
+    if (args.given[0] && !tool_parse_float(args.value[0], 0.0, 1e6, &radius)) {
+        tool_fail(ARENA_MAP, args.value[0], "radius must be a number >= 0");
         return TOOL_EXIT_BAD_INPUT;
     }
     long c[4];

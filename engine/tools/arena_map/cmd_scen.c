@@ -1,8 +1,10 @@
 // arena-map scen FILE.scen [--maps DIR] [--method jps|astar]: solves a Moving AI scenario.
 #include "commands.h"
 #include "movingai_scen.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,35 +14,30 @@ static void print_line(void *user, int id, double length, const char *expected) 
 }
 
 int cmd_scen(int argc, char **argv) {
-    const char *file = NULL, *maps = NULL;
-    ae_nav_method method = AE_NAV_AUTO;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--maps") && i + 1 < argc) {
-            maps = argv[++i];
-        } else if (!strcmp(argv[i], "--method") && i + 1 < argc) {
-            const char *m = argv[++i];
-            if (!strcmp(m, "astar"))
-                method = AE_NAV_ASTAR;
-            else if (!strcmp(m, "jps"))
-                method = AE_NAV_JPS;
-            else {
-                tool_fail(ARENA_MAP, m, "unknown method (astar or jps)");
-                return TOOL_EXIT_BAD_INPUT;
-            }
-        } else if (!file && argv[i][0] != '-') {
-            file = argv[i];
-        } else {
-            tool_fail(ARENA_MAP, "scen", "usage: scen FILE.scen [--maps DIR] [--method M]");
-            return TOOL_EXIT_BAD_INPUT;
-        }
-    }
-    if (!file) {
-        tool_fail(ARENA_MAP, "scen", "usage: scen FILE.scen [--maps DIR] [--method M]");
+    enum { OPT_MAPS, OPT_METHOD, OPT_COUNT };
+    static const tool_option options[OPT_COUNT] = {{"--maps", true}, {"--method", true}};
+    tool_args args;
+    if (!tool_args_read(ARENA_MAP, options, OPT_COUNT, 1, argc, argv, &args))
+        return TOOL_EXIT_BAD_INPUT;
+    if (args.npos != 1) {
+        tool_fail(ARENA_MAP, "scen", "usage: scen FILE.scen [--maps DIR] [--method jps|astar]");
         return TOOL_EXIT_BAD_INPUT;
     }
+    ae_nav_method method = AE_NAV_AUTO;
+    const char *m = args.value[OPT_METHOD];
+    if (m && !strcmp(m, "astar"))
+        method = AE_NAV_ASTAR;
+    else if (m && !strcmp(m, "jps"))
+        method = AE_NAV_JPS;
+    else if (m) {
+        tool_fail(ARENA_MAP, m, "unknown method (astar or jps)");
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    const char *file = args.pos[0];
     scen_summary sum;
-    char why[512];
-    if (!scen_run(file, maps, 1, 0, method, print_line, NULL, &sum, why, sizeof why)) {
+    char why[PATH_MAX + 512]; // may name a map's path
+    if (!scen_run(file, args.value[OPT_MAPS], 1, 0, method, print_line, NULL, &sum, why,
+                  sizeof why)) {
         fflush(stdout);
         tool_fail(ARENA_MAP, file, "%s", why);
         return TOOL_EXIT_BAD_INPUT;

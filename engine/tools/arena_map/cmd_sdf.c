@@ -1,20 +1,23 @@
 // arena-map sdf MAP: the corner field, W+1 by H+1 signed distances in cells.
 #include "commands.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include <stdio.h>
 
 int cmd_sdf(int argc, char **argv) {
-    if (argc != 1) {
+    tool_args args;
+    if (!tool_args_read(ARENA_MAP, NULL, 0, 1, argc, argv, &args)) return TOOL_EXIT_BAD_INPUT;
+    if (args.npos != 1) {
         tool_fail(ARENA_MAP, "sdf", "usage: sdf MAP");
         return TOOL_EXIT_BAD_INPUT;
     }
     ae_grid grid;
-    if (!map_load_or_fail(argv[0], &grid)) return TOOL_EXIT_BAD_INPUT;
+    if (!map_load_or_fail(args.pos[0], &grid)) return TOOL_EXIT_BAD_INPUT;
     ae_sdf sdf;
     ae_error err;
     if (!ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
-        tool_fail(ARENA_MAP, argv[0], "%s", err.msg);
+        tool_fail(ARENA_MAP, args.pos[0], "%s", err.msg);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;
     }

@@ -6,6 +6,9 @@
 
 #include <stddef.h>
 
+/// Largest scenario file read, in bytes.
+#define SCEN_MAX_FILE_BYTES (64u * 1024u * 1024u)
+
 /// Summary of a run.
 typedef struct scen_summary {
     int problems;     ///< problems solved
@@ -18,9 +21,9 @@ typedef struct scen_summary {
 typedef void scen_line_fn(void *user, int id, double length, const char *expected);
 
 /// Runs the problems whose 0-based id % k == phase (k >= 1) of a `.scen` file with `method`. Maps
-/// are looked up by file name in maps_dir (NULL: the scenario's folder). False with a reason in why
-/// on bad input (unreadable or malformed file, missing map, size mismatch, blocked endpoint, no
-/// path).
+/// are looked up by file name in maps_dir (NULL: the scenario's folder). Files are read with
+/// ae_file_read (never blocking on a FIFO). False with a reason in why on bad input (unreadable
+/// or malformed file, missing map, size mismatch, blocked endpoint, no path).
 bool scen_run(const char *scen_path, const char *maps_dir, int every_k, int phase,
               ae_nav_method method, scen_line_fn *line, void *user, scen_summary *out, char *why,
               size_t why_len);

@@ -1,5 +1,8 @@
 #include "pairs_file.h"
 
+#include "arena/ae_file.h"
+#include "arena/ae_quote.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -78,7 +81,7 @@ static bool parse_line(char *line, int lineno, pairs_input *in, ae_error *err) {
     for (int k = 0; k < 3; k++) {
         const char *why;
         if (!parse_real(tok[k], &v[k], &why)) {
-            ae_error_set(err, "line %d: %s: %s '%s'", lineno, names[k], why, tok[k]);
+            ae_error_set(err, "line %d: %s: %s '%s'", lineno, names[k], why, AE_QUOTED(tok[k]));
             return false;
         }
     }
@@ -140,37 +143,11 @@ bool pairs_parse(const char *text, size_t len, pairs_input *in, ae_error *err) {
 
 bool pairs_load(const char *path, pairs_input *in, ae_error *err) {
     memset(in, 0, sizeof *in);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        ae_error_set(err, "%s", strerror(errno));
-        return false;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    bool ok = text != NULL;
-    while (ok) {
-        if (len == cap) {
-            char *t = realloc(text, cap * 2);
-            if (!t) {
-                ok = false;
-                break;
-            }
-            text = t;
-            cap *= 2;
-        }
-        size_t got = fread(text + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) break;
-    }
-    if (ok && ferror(f)) {
-        ae_error_set(err, "%s", strerror(errno ? errno : EIO));
-        ok = false;
-    } else if (!ok) {
-        ae_error_set(err, "out of memory");
-    }
-    fclose(f);
-    if (ok) ok = pairs_parse(text, len, in, err);
-    free(text);
+    uint8_t *text;
+    size_t len;
+    if (!ae_file_read(path, PAIRS_MAX_FILE_BYTES, &text, &len, err)) return false;
+    bool ok = pairs_parse((const char *)text, len, in, err);
+    if (text) ae_free(text, len);
     return ok;
 }
 

@@ -17,8 +17,11 @@ typedef struct pairs_input {
     uint32_t *mask;
 } pairs_input;
 
-/// Reads a file. On failure returns false and writes "line N: reason" (or the system's reason
-/// when the file cannot be read) to err.
+/// Largest circle file read, in bytes.
+#define PAIRS_MAX_FILE_BYTES (256u * 1024u * 1024u)
+
+/// Reads a file (ae_file_read: only a regular file, never blocking on a FIFO). On failure
+/// returns false and writes "line N: reason" (or why the file cannot be read) to err.
 bool pairs_load(const char *path, pairs_input *in, ae_error *err);
 /// Parses text already in memory (same rules as pairs_load).
 bool pairs_parse(const char *text, size_t len, pairs_input *in, ae_error *err);

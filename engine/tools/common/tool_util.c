@@ -1,5 +1,7 @@
 #include "tool_util.h"
 
+#include "arena/ae_quote.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -11,7 +13,7 @@
 void tool_fail(const char *program, const char *what, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: %s: ", program, what);
+    fprintf(stderr, "%s: %s: ", program, AE_QUOTED(what));
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -34,6 +36,18 @@ bool tool_parse_int(const char *s, long lo, long hi, long *out) {
     return true;
 }
 
+// Whole numbers >= 0 are digits only: strtoull alone would take " -1" as 2^64 - 1.
+bool tool_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
+    if (!s || !s[0]) return false;
+    for (const char *p = s; *p; p++)
+        if (*p < '0' || *p > '9') return false;
+    errno = 0;
+    unsigned long long v = strtoull(s, NULL, 10);
+    if (errno || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
 bool tool_parse_float(const char *s, double lo, double hi, double *out) {
     if (!s || !plain_number_start(s) || strpbrk(s, "xX")) return false;
     char *end;
@@ -42,6 +56,16 @@ bool tool_parse_float(const char *s, double lo, double hi, double *out) {
     if (errno || *end || !isfinite(v) || v < lo || v > hi) return false;
     *out = v;
     return true;
+}
+
+char *tool_join(const char *dir, const char *name) {
+    size_t a = strlen(dir), b = strlen(name);
+    char *s = malloc(a + b + 2);
+    if (!s) return NULL;
+    memcpy(s, dir, a);
+    s[a] = '/';
+    memcpy(s + a + 1, name, b + 1);
+    return s;
 }
 
 uint64_t tool_now_ns(void) {

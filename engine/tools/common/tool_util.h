@@ -10,16 +10,23 @@
 /// Exit codes shared by every tool: 2 for bad input (usage, unreadable files).
 enum { TOOL_EXIT_OK = 0, TOOL_EXIT_FAIL = 1, TOOL_EXIT_BAD_INPUT = 2 };
 
-/// Prints "PROGRAM: WHAT: reason" to stderr.
+/// Prints "PROGRAM: WHAT: reason" to stderr. WHAT (a file or an argument) is shown through
+/// ae_quote, so a name holding a newline or escape bytes keeps the message on one line.
 void tool_fail(const char *program, const char *what, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
 
-/// Strict number parsing: the whole string must be a number within [lo, hi].
+/// Strict number parsing: the whole string must be a number within [lo, hi]. Integers are plain
+/// decimal (tool_parse_u64: digits only; tool_parse_int: a '-' may lead), floats have no '+',
+/// hex or infinity.
 bool tool_parse_int(const char *s, long lo, long hi, long *out);
+bool tool_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 bool tool_parse_float(const char *s, double lo, double hi, double *out);
+
+/// DIR/NAME in memory from malloc (free it), never cut; NULL when out of memory.
+char *tool_join(const char *dir, const char *name);
 
 /// Monotonic time in nanoseconds.
 uint64_t tool_now_ns(void);

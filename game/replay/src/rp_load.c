@@ -5,8 +5,8 @@
 
 #include "rp_bytes.h"
 
-#include <errno.h>
-#include <stdio.h>
+#include "arena/ae_file.h"
+
 #include <string.h>
 
 typedef struct loader {
@@ -414,50 +414,14 @@ bool rp_replay_load_memory(const uint8_t *data, size_t size, const rp_load_opts 
 
 bool rp_replay_load(const char *path, const rp_load_opts *opts, rp_replay *replay, ae_error *err) {
     memset(replay, 0, sizeof *replay);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        ae_error_set(err, "cannot open: %s", strerror(errno));
-        return false;
-    }
-    // Reading one byte first turns a directory into a read error instead of a bogus size.
-    errno = 0;
-    if (fgetc(f) == EOF && ferror(f)) {
-        int e = errno;
-        fclose(f);
-        ae_error_set(err, "cannot read: %s", e ? strerror(e) : "read error");
-        return false;
-    }
-    long size = -1;
-    if (fseek(f, 0, SEEK_END) == 0) size = ftell(f);
-    if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        ae_error_set(err, "cannot read (not a regular file?)");
-        return false;
-    }
+    uint8_t *data;
+    size_t size;
+    if (!ae_file_read(path, RP_MAX_FILE_BYTES, &data, &size, err)) return false;
     if (size == 0) {
-        fclose(f);
         ae_error_set(err, "empty file");
         return false;
     }
-    if ((unsigned long)size > RP_MAX_FILE_BYTES) {
-        fclose(f);
-        ae_error_set(err, "file of %ld bytes is too large for a replay", size);
-        return false;
-    }
-    uint8_t *data = ae_alloc((size_t)size);
-    if (!data) {
-        fclose(f);
-        ae_error_set(err, "out of memory for a %ld-byte replay", size);
-        return false;
-    }
-    size_t got = fread(data, 1, (size_t)size, f);
-    fclose(f);
-    if (got != (size_t)size) {
-        ae_free(data, (size_t)size);
-        ae_error_set(err, "cannot read (not a regular file?)");
-        return false;
-    }
-    return load_owned(data, (size_t)size, opts, replay, err);
+    return load_owned(data, size, opts, replay, err);
 }
 
 void rp_replay_free(rp_replay *replay) {

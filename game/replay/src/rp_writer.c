@@ -262,7 +262,7 @@ bool rp_writer_finish(rp_writer *w, uint32_t final_tick, uint64_t final_hash, co
     ae_output out;
     bool ok = ae_output_begin(&out, path, err);
     if (ok) {
-        fwrite(data, 1, size, out.file); // a short write sets the stream's error flag
+        ae_output_write(&out, data, size); // a failure is reported by commit, with its cause
         ok = ae_output_commit(&out, err);
     }
     ae_free(data, size);

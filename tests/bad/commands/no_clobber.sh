@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # no_clobber.sh ARENA ARENA_MAP MAP PNG REPLAY: every command that writes a file, pointed at one
-# of its inputs or at a directory, is refused (exit 2) and leaves the inputs byte for byte as they
-# were, with no partial or temporary output beside them; and writes that succeed never touch a
-# user's file named like a temporary one.
+# of its inputs, a directory, a FIFO or a device, is refused (exit 2) and leaves them as they
+# were (byte for byte, or still a FIFO or a device), with no partial or temporary output beside
+# them; a path too long for any fixed buffer is written where it says, never onto the input its
+# cut would name; a write that fails (a file size limit) keeps the older file and says why; and
+# writes that succeed never touch a user's file named like a temporary one.
 set -u
 arena=$1 arena_map=$2
 dir=$(mktemp -d)
@@ -28,6 +30,80 @@ refused "$arena_map" check "$dir/in.map" --png "$dir/out"
 ln "$dir/in.map" "$dir/link.map"
 refused "$arena" --headless --ticks 5 --map "$dir/in.map" --record "$dir/link.map"
 rm "$dir/link.map"
+# The issue's reproduction: a --record path of 1027 bytes whose first 1023 name the input map
+# (a 1024-byte buffer used to cut it there, and the map became a replay). "//" pads the folder's
+# name so the cut falls exactly on in.png.
+pad=$dir/
+while [ $(((1017 - ${#pad}) % 2)) != 0 ]; do pad=$pad/; done
+long=$pad$(printf './%.0s' $(seq $(((1017 - ${#pad}) / 2))))in.png
+[ ${#long} = 1023 ] || { echo "long path is ${#long} bytes"; fail=1; }
+"$arena" --headless --map "$dir/in.png" --autopilot --ticks 5 --record "$long.rpl" >/dev/null ||
+  { echo "recording to a 1027-byte path failed"; fail=1; }
+[ -s "$dir/in.png.rpl" ] || { echo "the long --record path was not written"; fail=1; }
+"$arena" --replay "$long.rpl" --headless | grep -qx 'replay ok' || { echo "long path: no replay ok"; fail=1; }
+rm -f "$dir/in.png.rpl"
+# FIFOs and devices are never replaced (a device node is made only where the test may: as root;
+# otherwise /dev/null, which then cannot be replaced anyway).
+mkfifo "$dir/out.fifo"
+dev=/dev/null
+if [ "$(id -u)" = 0 ]; then
+  dev=$dir/null
+  mknod "$dev" c 1 3 2>/dev/null || dev=
+fi
+for target in "$dir/out.fifo" $dev; do
+  refused "$arena" --headless --ticks 5 --map "$dir/in.map" --record "$target"
+  refused "$arena" --map "$dir/in.png" --screenshot "$target" --ticks 1
+  refused "$arena_map" check "$dir/in.map" --png "$target"
+done
+[ -p "$dir/out.fifo" ] || { echo "the FIFO was replaced"; fail=1; }
+rm "$dir/out.fifo"
+if [ -n "$dev" ]; then
+  [ -c "$dev" ] || { echo "$dev is no longer a device"; fail=1; }
+  [ "$dev" = /dev/null ] || rm "$dev"
+fi
+[ -c /dev/null ] || { echo "/dev/null is no longer a device"; fail=1; }
+# A write that fails (here at a 1 kB file size limit) keeps the older file, leaves no temporary
+# file and says why.
+for f in old.arp old.png check.png; do echo "older $f" >"$dir/$f"; done
+write_fails() { # the command must exit 2 with `PROGRAM: FILE: cannot write: File too large`
+  local file=$1
+  shift
+  (trap '' XFSZ && ulimit -f 1 && exec "$@") >/dev/null 2>"$dir/err"
+  local s=$?
+  if [ $s != 2 ] || ! grep -qx ".*: $file: cannot write: File too large" "$dir/err"; then
+    echo "exit $s, expected 2 and 'cannot write: File too large': $*"; cat "$dir/err"; fail=1
+  fi
+  [ "$(cat "$file")" = "older ${file##*/}" ] || { echo "$file was changed"; fail=1; }
+  rm -f "$file"
+}
+write_fails "$dir/old.arp" "$arena" --headless --ticks 5 --map "$dir/in.png" --record "$dir/old.arp"
+write_fails "$dir/old.png" "$arena" --map "$dir/in.png" --screenshot "$dir/old.png" --ticks 1
+write_fails "$dir/check.png" "$arena_map" check "$dir/in.png" --png "$dir/check.png"
+# A full disk, for real where the system lets the test mount a one-page tmpfs of its own (a
+# private mount namespace, `unshare -rm`): the older file fills it, every write must fail with
+# `cannot write: No space left on device`, keep the older file and leave nothing else.
+if unshare -rm true 2>/dev/null; then
+  mkdir "$dir/full"
+  disk_full() { # FILE COMMAND...: FILE is the output's name inside the full folder
+    local name=$1
+    shift
+    unshare -rm bash -c '
+      d=$1 name=$2 err=$3; shift 3
+      mount -t tmpfs -o size=4k tmpfs "$d" || { echo "cannot mount"; exit 1; }
+      echo older >"$d/$name"
+      "$@" >/dev/null 2>"$err"
+      s=$?
+      [ $s = 2 ] && grep -qx ".*: $d/$name: cannot write: No space left on device" "$err" ||
+        { echo "exit $s, expected 2 and No space left on device: $*"; cat "$err"; exit 1; }
+      [ "$(cat "$d/$name")" = older ] || { echo "$name was changed"; exit 1; }
+      [ "$(ls -A "$d")" = "$name" ] || { echo "left on the full disk: $(ls -A "$d")"; exit 1; }' \
+      _ "$dir/full" "$name" "$dir/err" "$@" || fail=1
+  }
+  disk_full out.arp "$arena" --headless --ticks 5 --map "$dir/in.png" --record "$dir/full/out.arp"
+  disk_full out.png "$arena" --map "$dir/in.png" --screenshot "$dir/full/out.png" --ticks 1
+  disk_full check.png "$arena_map" check "$dir/in.png" --png "$dir/full/check.png"
+  rmdir "$dir/full"
+fi
 # Writes that succeed leave a user's files that look like temporary names alone.
 for t in out.arp.tmp out.png.tmp out.arp.tmp-1 check.png.tmp; do echo "mine: $t" >"$dir/$t"; done
 "$arena" --headless --ticks 5 --map "$dir/in.map" --record "$dir/out.arp" >/dev/null || fail=1

@@ -204,8 +204,8 @@ static int feed_refusals(const entry *entries, int n, int kind) {
     for (int i = 0; i < n; i++) {
         const entry *e = &entries[i];
         const char *dot = strrchr(e->file, '.');
-        // The watcher follows regular files only: a directory in the map's place reads as a
-        // missing file (map_watch's own tests cover that).
+        // A directory in the map's place is told as such by the watcher before any load
+        // (map_watch's own tests cover it, and FIFOs and devices).
         if (e->exit_code == 0 || strcmp(dot, ext) != 0 || !strcmp(e->file, "directory.png"))
             continue;
         char from[512], msg[1024], want[1024];

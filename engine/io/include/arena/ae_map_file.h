@@ -14,8 +14,8 @@
 /// - a cell is free when its luminance is above 50% and its alpha is 128 or more, so
 ///   transparent pixels are walls whatever their colour.
 ///
-/// Files are refused from their metadata before being read when they are not regular files or
-/// are larger than AE_MAP_FILE_MAX_BYTES.
+/// Files are read with ae_file_read: refused from their metadata, without blocking, when they
+/// are not regular files (a directory, FIFO or device) or are larger than AE_MAP_FILE_MAX_BYTES.
 #ifndef AE_MAP_FILE_H
 #define AE_MAP_FILE_H
 

@@ -80,8 +80,9 @@ typedef struct rp_load_opts {
     uint32_t config_version; ///< refuse files whose config blob has another version
 } rp_load_opts;
 
-/// Loads and validates a replay file. On failure `replay` is zeroed, nothing stays allocated
-/// and err holds one line. opts may be NULL.
+/// Loads and validates a replay file (read with ae_file_read: a directory, FIFO or device is
+/// refused without blocking). On failure `replay` is zeroed, nothing stays allocated and err
+/// holds one line. opts may be NULL.
 bool rp_replay_load(const char *path, const rp_load_opts *opts, rp_replay *replay, ae_error *err);
 
 /// Same as rp_replay_load for bytes in memory (copied; the caller keeps its buffer).

@@ -1,0 +1,47 @@
+#include "tool_args.h"
+
+#include "tool_util.h"
+
+#include "arena/ae_base.h"
+
+#include <string.h>
+
+bool tool_args_read(const char *program, const tool_option *options, int n, int max_pos, int argc,
+                    char **argv, tool_args *out) {
+    memset(out, 0, sizeof *out);
+    AE_ASSERT(n <= TOOL_ARGS_MAX_OPTIONS && max_pos <= TOOL_ARGS_MAX_POSITIONAL);
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--", 2) != 0) {
+            if (out->npos == max_pos) {
+                tool_fail(program, a, "unknown argument");
+                return false;
+            }
+            out->pos[out->npos++] = a;
+            continue;
+        }
+        int f = 0;
+        while (f < n && strcmp(a, options[f].name) != 0) f++;
+        if (f == n) {
+            tool_fail(program, a, "unknown option");
+            return false;
+        }
+        if (out->given[f]) {
+            tool_fail(program, a, "given twice");
+            return false;
+        }
+        out->given[f] = true;
+        if (!options[f].has_value) continue;
+        const char *v = i + 1 < argc ? argv[++i] : NULL;
+        if (!v || !strncmp(v, "--", 2)) {
+            tool_fail(program, a, "missing value");
+            return false;
+        }
+        if (!v[0]) {
+            tool_fail(program, a, "empty value");
+            return false;
+        }
+        out->value[f] = v;
+    }
+    return true;
+}

@@ -1,0 +1,35 @@
+/// The one command-line reader of arena, arena-map and arena-bench, so that every program reads
+/// its arguments by the same strict rules:
+/// - an argument starting with "--" is an option, and must be one of the program's options;
+/// - an option is given at most once (never "last one wins");
+/// - an option that takes a value takes the next argument, which must be there, must not be
+///   empty and never starts with "--" (`--png --agents` lacks its value);
+/// - anything else is a positional argument, up to the program's count ("-1" is one: a
+///   coordinate may be negative).
+/// Numbers in values are then read with tool_parse_int, tool_parse_u64 or tool_parse_float.
+#ifndef TOOL_ARGS_H
+#define TOOL_ARGS_H
+
+#include <stdbool.h>
+
+enum { TOOL_ARGS_MAX_OPTIONS = 24, TOOL_ARGS_MAX_POSITIONAL = 8 };
+
+typedef struct tool_option {
+    const char *name; ///< "--radius"
+    bool has_value;   ///< takes the next argument as its value
+} tool_option;
+
+typedef struct tool_args {
+    bool given[TOOL_ARGS_MAX_OPTIONS];         ///< per option, in the table's order
+    const char *value[TOOL_ARGS_MAX_OPTIONS];  ///< the value of each given option that takes one
+    const char *pos[TOOL_ARGS_MAX_POSITIONAL]; ///< positional arguments, in order
+    int npos;
+} tool_args;
+
+/// Reads argv[0..argc) against the n options. At most max_pos positional arguments are
+/// accepted. False after printing one line `PROGRAM: ARG: reason`: `unknown option`, `unknown
+/// argument` (one positional too many), `given twice`, `missing value` or `empty value`.
+bool tool_args_read(const char *program, const tool_option *options, int n, int max_pos, int argc,
+                    char **argv, tool_args *out);
+
+#endif
