@@ -5,6 +5,10 @@
 
 #include "sim.h"
 
+/// The rules version: the config's layout and the sim's behaviour. Bumped whenever either
+/// changes, so a replay recorded under other rules is refused instead of diverging.
+/// 2: fair bots (reaction, aim spread, field of view, looting), gem magnet, calm regeneration,
+///    auto-aim lock-on, normal difficulty by default.
 #define SIM_CONFIG_VERSION   2
 #define SIM_CONFIG_MAX_BYTES 512
 

@@ -7,6 +7,7 @@
 #include "degenerate_cases.h"
 #include "degenerate_util.h"
 #include "session.h"
+#include "sim_config_io.h"
 
 #include <float.h>
 #include <unistd.h>
@@ -167,7 +168,7 @@ static void test_input_specials_replay(void) {
     session_destroy(rec);
 
     rp_replay r;
-    rp_load_opts opts = {SIM_INPUT_BYTES, 1};
+    rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
     REQUIRE(rp_replay_load(path, &opts, &r, &err));
     CHECK(r.tick_count == (uint32_t)played);
     int mismatched = 0;

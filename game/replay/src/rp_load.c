@@ -344,7 +344,8 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
         ok = false;
     }
     if (ok && opts && opts->config_version && r->config_version != opts->config_version) {
-        ae_error_set(err, "match config version %u does not match this build's %u",
+        ae_error_set(err, "recorded by %s version of Arena (rules version %u; this build plays %u)",
+                     r->config_version < opts->config_version ? "an older" : "a newer",
                      r->config_version, opts->config_version);
         ok = false;
     }

@@ -53,7 +53,7 @@ typedef struct rp_replay {
     int record_size;                        ///< bytes of one input record
     uint32_t tick_count;                    ///< ticks with records: [0, tick_count)
     uint32_t checkpoint_interval;           ///< as the recorder declared it (informational)
-    uint32_t config_version;                ///< the sim's config blob layout version
+    uint32_t config_version;                ///< the rules version (config layout and sim behaviour)
     const uint8_t *config;                  ///< the sim's config blob (NULL when empty)
     uint32_t config_size;                   ///< bytes of config
     int field_count;                        ///< per-field hashes in each checkpoint
@@ -77,7 +77,7 @@ typedef struct rp_replay {
 /// What the player expects of a file; zero members accept anything.
 typedef struct rp_load_opts {
     int record_size;         ///< refuse files whose input records have another size
-    uint32_t config_version; ///< refuse files whose config blob has another version
+    uint32_t config_version; ///< refuse files recorded under another rules version
 } rp_load_opts;
 
 /// Loads and validates a replay file (read with ae_file_read: a directory, FIFO or device is

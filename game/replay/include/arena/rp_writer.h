@@ -24,7 +24,7 @@ typedef struct rp_writer_def {
     int tick_rate;                ///< ticks per second, 1..RP_MAX_TICK_RATE (default 60)
     int record_size;              ///< bytes of one input record, 1..RP_MAX_RECORD_SIZE
     uint32_t checkpoint_interval; ///< ticks between checkpoints, for information (default 60)
-    uint32_t config_version;      ///< version of the sim's config blob layout
+    uint32_t config_version;      ///< the rules version (config layout and sim behaviour)
     const void *config;           ///< the sim's match config (rules, bots...), opaque bytes
     size_t config_size;           ///< 0..RP_MAX_CONFIG_BYTES
     /// Names of the per-field hashes each checkpoint carries besides its combined hash (e.g.
