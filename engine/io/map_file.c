@@ -38,9 +38,9 @@ static Sint64 span_seek(SDL_RWops *rw, Sint64 offset, int whence) {
 
 static size_t span_read(SDL_RWops *rw, void *ptr, size_t size, size_t maxnum) {
     span_stream *s = rw->hidden.unknown.data1;
-    if (size == 0 || maxnum > (size_t)(s->size - s->pos) / size) {
-        maxnum = size ? (size_t)(s->size - s->pos) / size : 0;
-    }
+    const size_t left = (size_t)(s->size - s->pos);
+    if (size == 0) return 0;
+    if (maxnum > left / size) maxnum = left / size; // whole objects only
     size_t want = size * maxnum, done = 0;
     Sint64 start = 0; // stream offset of the current span
     for (int i = 0; i < s->info->decode_count && done < want; i++) {

@@ -118,8 +118,11 @@ bool probe_gif(const uint8_t *d, size_t len, ae_image_info *info, ae_error *err)
         } else if (d[pos] == 0x2C && pos + 10 <= len) { // image descriptor
             unsigned x = probe_le16(d + pos + 1), y = probe_le16(d + pos + 3);
             unsigned w = probe_le16(d + pos + 5), h = probe_le16(d + pos + 7);
-            if (w == 0 || h == 0 || x + w > (unsigned)info->width ||
-                y + h > (unsigned)info->height) {
+            if (w == 0 || h == 0) {
+                ae_error_set(err, "corrupt GIF (empty first frame %ux%u)", w, h);
+                return false;
+            }
+            if (x + w > (unsigned)info->width || y + h > (unsigned)info->height) {
                 ae_error_set(err, "corrupt GIF (frame %ux%u at %u,%u is outside the %dx%d image)",
                              w, h, x, y, info->width, info->height);
                 return false;

@@ -67,6 +67,7 @@ static void damaged_bmps(void) {
     bmp24_with("bmp-bits-7.bmp", 28, 7);                        // 7 bits, compression 0 kept
     bmp24_with("bmp-compression-4.bmp", 30, 4);                 // BI_JPEG
     bmp24_with("bmp-negative-width.bmp", 18, (uint32_t)-REF_W); // width -24
+    bmp24_with("bmp-offset-in-header.bmp", 10, 30);             // pixels inside the header
 
     const bmp_spec rle8 = {REF_W, REF_H, 8, 40, false, true, false};
     len = bmp_encode_spec(&rle8, rgba, &data);
@@ -120,6 +121,9 @@ static void damaged_gifs(void) {
     memcpy(saved, data + frame + 5, 4);
     memset(data + frame + 5, 0xFF, 4);
     save("huge-frame.gif", data, len);
+    memcpy(data + frame + 5, saved, 4);
+    memset(data + frame + 5, 0, 2);
+    save("empty-frame.gif", data, len); // 0 x 16
     memcpy(data + frame + 5, saved, 4);
     // After the leading clear code comes a code past the table: clear + 3 (the table holds the
     // colours, clear and end). Codes are packed least significant bit first.
