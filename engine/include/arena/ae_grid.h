@@ -97,7 +97,8 @@ typedef struct ae_image_info {
 ///   compression and bit depth, and that the pixel data or RLE stream is all there.
 /// `name` is the file name: data whose bytes say one format while the name says another (BMP
 /// bytes named .png) is refused.
-/// Cost: time linear in the file size; memory a fixed 40 KiB of stack, whatever the file holds.
+/// Cost: time linear in the file size (and for PNG the image size, which its data must inflate
+/// to); memory under 40 KiB of stack, whatever the file holds.
 bool ae_image_probe(const uint8_t *data, size_t len, const char *name, ae_image_info *info,
                     ae_error *err);
 
