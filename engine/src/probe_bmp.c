@@ -114,7 +114,7 @@ bool probe_bmp(const uint8_t *d, size_t len, ae_image_info *info, ae_error *err)
     info->height = h.height == INT32_MIN ? 0x7FFFFFFF : (h.height < 0 ? -h.height : h.height);
     if (!ae_grid_check_size(info->width, info->height, err)) return false;
     if (!check_encoding(&h, err)) return false;
-    if (h.offset < 14 + h.size) { // SDL would read the header as pixels
+    if (h.offset < 14u + (uint64_t)h.size) { // SDL would read the header as pixels
         ae_error_set(err, "corrupt BMP (pixel data at byte %u, inside the header)", h.offset);
         return false;
     }
