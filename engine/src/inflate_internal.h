@@ -1,6 +1,6 @@
-// The PNG image-data check the image probe runs (inflate_check.c): walks the zlib stream of the
-// IDAT chunks the way an inflater does, counting bytes instead of keeping them, so damaged data
-// is refused with our own reason before libpng prints its own.
+// The PNG image-data check (inflate_check.c, called from probe_png.c): walks the zlib stream of
+// the IDAT chunks the way an inflater does, counting bytes instead of keeping them, so damaged
+// data is refused with our own reason before libpng prints its own.
 #ifndef AE_INFLATE_INTERNAL_H
 #define AE_INFLATE_INTERNAL_H
 

@@ -5,15 +5,18 @@
 // every input. A refused file must leave an empty grid and a one-line reason. An accepted one
 // goes through every stage the game runs on a map load, with cross-checks between them: A* and
 // jump point search must agree on path lengths, smoothing never lengthens a path, cover points
-// sit at the radius from a wall, and the SDF's sign matches the cells.
+// sit at the radius from a wall, and the SDF's sign matches the cells. Loading never writes to
+// stderr.
 #include "arena/ae_cover.h"
 #include "arena/ae_map_check.h"
 #include "arena/ae_map_file.h"
 #include "arena/ae_nav.h"
 #include "fuzz_check.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 // Stages after loading run on maps up to this many cells, so one input stays well under a
 // second; larger maps still go through the loader.
@@ -183,11 +186,44 @@ static void run_stages(const ae_grid *grid) {
     ae_sdf_free(&sdf);
 }
 
+/// The loader never writes to stderr (a decoder's warning would break the one-line rule), so
+/// fd 2 goes to a file while it runs and anything written there is an invariant failure. The
+/// file is removed at a normal exit; after a crash inside the loader it holds the sanitizer's
+/// report.
+static char quiet_path[64];
+static int quiet_fd = -1;
+
+static void remove_quiet_file(void) {
+    unlink(quiet_path);
+}
+
+static bool load_quietly(const uint8_t *data, size_t size, ae_grid *grid, ae_error *err) {
+    if (quiet_fd < 0) {
+        snprintf(quiet_path, sizeof quiet_path, "/tmp/fuzz_map-stderr-%ld", (long)getpid());
+        quiet_fd = open(quiet_path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+        FUZZ_CHECK(quiet_fd >= 0);
+        atexit(remove_quiet_file);
+    }
+    FUZZ_CHECK(ftruncate(quiet_fd, 0) == 0 && lseek(quiet_fd, 0, SEEK_SET) == 0);
+    fflush(stderr);
+    int saved = dup(2);
+    FUZZ_CHECK(saved >= 0 && dup2(quiet_fd, 2) == 2);
+    bool ok = ae_map_load_memory(data, size, name_for(data, size), grid, err);
+    fflush(stderr);
+    FUZZ_CHECK(dup2(saved, 2) == 2);
+    close(saved);
+    char said[256] = "";
+    ssize_t n = pread(quiet_fd, said, sizeof said - 1, 0);
+    if (n > 0) fprintf(stderr, "the loader wrote to stderr: %s\n", said);
+    FUZZ_CHECK(n == 0);
+    return ok;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ae_grid grid;
     ae_error err = {0};
-    if (!ae_map_load_memory(data, size, name_for(data, size), &grid, &err)) {
+    if (!load_quietly(data, size, &grid, &err)) {
         // Refused: one line, nothing kept.
         FUZZ_CHECK(err.msg[0] != '\0' && !strchr(err.msg, '\n'));
         FUZZ_CHECK(grid.cells == NULL);

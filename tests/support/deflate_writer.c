@@ -260,3 +260,53 @@ size_t zlib_huffman(const uint8_t *raw, size_t n, bool dynamic, uint8_t **out) {
     *out = z.p;
     return z.n;
 }
+
+size_t zlib_bomb(const uint8_t *head, size_t head_len, size_t zeros, uint8_t **out) {
+    zbits z = {0};
+    zbits_zlib_header(&z);
+    zbits_put(&z, zeros == 0, 1); // a stored block, final when no zeros follow
+    zbits_put(&z, 0, 2);
+    zbits_align(&z);
+    zbits_put(&z, (uint32_t)head_len, 16);
+    zbits_put(&z, (uint32_t)~head_len & 0xFFFFu, 16);
+    for (size_t i = 0; i < head_len; i++) zbits_put(&z, head[i], 8);
+    uint32_t a = 1, b = 0;
+    for (size_t i = 0; i < head_len; i++) {
+        a = (a + head[i]) % 65521u;
+        b = (b + a) % 65521u;
+    }
+    if (zeros) {
+        // Literal/length code: 285 (copy 258) one bit "0", literal 0 "10", end of block "11";
+        // distance code: distance 1 alone, one bit. Their lengths are sent with the code length
+        // code 18 (a run of zeros) "0", 1 "10" and 2 "11".
+        zbits_put(&z, 1, 1);
+        zbits_put(&z, 2, 2);
+        zbits_put(&z, 286 - 257, 5);
+        zbits_put(&z, 1 - 1, 5);
+        zbits_put(&z, 18 - 4, 4);
+        // Code length code lengths in the order 16 17 18 0 8 7 9 6 10 5 11 4 12 3 13 2 14 1.
+        static const uint8_t cl[18] = {0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2};
+        for (int i = 0; i < 18; i++) zbits_put(&z, cl[i], 3);
+        zbits_code(&z, 3, 2); // literal 0: length 2
+        zbits_code(&z, 0, 1); // literals 1..138: zero (18, 138 - 11)
+        zbits_put(&z, 127, 7);
+        zbits_code(&z, 0, 1); // literals 139..255: zero (18, 117 - 11)
+        zbits_put(&z, 106, 7);
+        zbits_code(&z, 3, 2); // end of block: length 2
+        zbits_code(&z, 0, 1); // lengths 257..284: zero (18, 28 - 11)
+        zbits_put(&z, 17, 7);
+        zbits_code(&z, 2, 2); // 285: length 1
+        zbits_code(&z, 2, 2); // distance 1: length 1
+        zbits_code(&z, 2, 2); // the first zero, a literal
+        size_t left = zeros - 1;
+        for (; left >= 258; left -= 258) zbits_code(&z, 0, 2); // copy 258 from 1 back
+        for (; left; left--) zbits_code(&z, 2, 2);
+        zbits_code(&z, 3, 2);
+        b = (uint32_t)((b + (uint64_t)a * zeros) % 65521u);
+    }
+    zbits_align(&z);
+    uint32_t sum = b << 16 | a;
+    for (int i = 3; i >= 0; i--) zbits_put(&z, sum >> (8 * i) & 0xFFu, 8);
+    *out = z.p;
+    return z.n;
+}

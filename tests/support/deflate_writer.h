@@ -44,4 +44,9 @@ void zbits_dynamic_block(zbits *z, const uint8_t *raw, size_t n, bool last, dyna
 /// Returns its length; *out is malloc'd.
 size_t zlib_huffman(const uint8_t *raw, size_t n, bool dynamic, uint8_t **out);
 
+/// A zlib stream of `head` as it is (a stored block) followed by `zeros` zero bytes in about
+/// zeros / 1032 bytes (one dynamic block whose codes give a 258-byte copy in two bits): a
+/// "decompression bomb" for tests. Returns its length; *out is malloc'd.
+size_t zlib_bomb(const uint8_t *head, size_t head_len, size_t zeros, uint8_t **out);
+
 #endif

@@ -2,23 +2,20 @@
 // named in README into OUTDIR and the reference picture in every form the loader accepts
 // (formats/README) into OUTDIR/formats. The committed files are this program's output; the
 // bad_maps.generator_matches test checks that the two have not drifted apart.
-#include "bmp_writer.h"
+#include "make_bad_maps.h"
+
 #include "deflate_writer.h"
-#include "gif_writer.h"
 #include "png_writer.h"
-#include "reference_picture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-enum { N = REF_W * REF_H };
+const char *out_dir;
+int failures;
 
-static const char *out_dir;
-static int failures;
-
-static void save(const char *name, const void *data, size_t len) {
+void save(const char *name, const void *data, size_t len) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", out_dir, name);
     if (!len || write_file(path, data, len) != 0) {
@@ -27,21 +24,12 @@ static void save(const char *name, const void *data, size_t len) {
     }
 }
 
-/// Saves and frees *data. It takes the pointer's address so that a call can encode in its
-/// length argument: `save_and_free(name, &png, png_encode(&spec, &png))`.
-static void save_and_free(const char *name, uint8_t **data, size_t len) {
+void save_and_free(const char *name, uint8_t **data, size_t len) {
     save(name, *data, len);
     free(*data);
 }
 
-/// How a form shows the picture's alpha.
-typedef enum alpha_mode {
-    FLATTEN, ///< no alpha: pixels under 50% alpha drawn black
-    BINARY,  ///< one transparent colour: pixels under 50% alpha are transparent, others opaque
-    FULL,    ///< an alpha channel
-} alpha_mode;
-
-static void pixel(int i, alpha_mode mode, uint8_t *g, uint8_t *a) {
+void pixel(int i, alpha_mode mode, uint8_t *g, uint8_t *a) {
     ref_pixel(i % REF_W, i / REF_W, g, a);
     if (mode == FLATTEN && *a < 128) *g = 0;
     if (mode != FULL) *a = *a < 128 ? 0 : 255;
@@ -54,9 +42,7 @@ static uint8_t quantise(uint8_t g, int depth) {
     return (uint8_t)((g * top + 127) / 255);
 }
 
-/// The sample bytes of the picture for a PNG colour type and depth. Transparent pixels of BINARY
-/// forms take `key` (a grey level or an RGB grey the picture never uses otherwise).
-static void samples(int ctype, int depth, alpha_mode mode, uint8_t key, uint8_t *out) {
+void samples(int ctype, int depth, alpha_mode mode, uint8_t key, uint8_t *out) {
     for (int i = 0; i < N; i++) {
         uint8_t g, a;
         pixel(i, mode, &g, &a);
@@ -124,8 +110,7 @@ static void colour_forms(void) {
     save_png_pair("rgba16", &(png_spec){REF_W, REF_H, 6, 16, px, NULL, 0, NULL, 0});
 }
 
-/// The base of the damaged PNGs: the picture as 8-bit grey.
-static size_t base_png(uint8_t **out) {
+size_t base_png(uint8_t **out) {
     static uint8_t grey[N];
     samples(0, 8, FLATTEN, 0, grey);
     return png_encode(&(png_spec){REF_W, REF_H, 0, 8, grey, NULL, 0, NULL, 0}, out);
@@ -199,26 +184,13 @@ static void palette_forms(void) {
     }
 }
 
-/// RGBA bytes of the picture with the given alpha handling.
-static void rgba_picture(alpha_mode mode, uint8_t *out) {
+void rgba_picture(alpha_mode mode, uint8_t *out) {
     for (int i = 0; i < N; i++) {
         uint8_t g, a;
         pixel(i, mode, &g, &a);
         memset(out + 4 * i, g, 3);
         out[4 * i + 3] = a;
     }
-}
-
-static void bmp_gif_forms(void) {
-    static uint8_t rgba[N * 4];
-    uint8_t *data;
-    rgba_picture(FLATTEN, rgba);
-    save_and_free("formats/bmp8.bmp", &data, bmp_encode(REF_W, REF_H, 8, rgba, &data));
-    save_and_free("formats/bmp24.bmp", &data, bmp_encode(REF_W, REF_H, 24, rgba, &data));
-    rgba_picture(FULL, rgba);
-    save_and_free("formats/bmp32.bmp", &data, bmp_encode(REF_W, REF_H, 32, rgba, &data));
-    rgba_picture(BINARY, rgba);
-    save_and_free("formats/gif.gif", &data, gif_encode(REF_W, REF_H, rgba, &data));
 }
 
 /// The picture as a Moving AI map: '.' free, walls alternating '@' and 'T'.
@@ -323,46 +295,8 @@ static void damaged_image_data(void) {
     free(b.p);
 }
 
-static void damaged_others(void) {
-    static uint8_t rgba[N * 4];
-    uint8_t *data;
-    rgba_picture(FLATTEN, rgba);
-    size_t len = bmp_encode(REF_W, REF_H, 24, rgba, &data);
-    save("bmp-named.png", data, len);
-    save("truncated.bmp", data, len / 2);
-    // 3,000,000 x 3,000,000 declared in a file of the picture's size.
-    const uint8_t huge[8] = {0xC0, 0xC6, 0x2D, 0x00, 0xC0, 0xC6, 0x2D, 0x00};
-    memcpy(data + 18, huge, 8);
-    save_and_free("huge.bmp", &data, len);
-
-    rgba_picture(BINARY, rgba);
-    len = gif_encode(REF_W, REF_H, rgba, &data);
-    save("truncated.gif", data, len * 2 / 3);
-    // The first frame claims 65535 x 65535 inside the 24 x 16 screen.
-    const int bits = (data[10] & 7) + 1;
-    size_t frame = 13 + (3u << bits);
-    if (data[frame] == 0x21) frame += 8; // the graphic control extension
-    uint8_t saved[4];
-    memcpy(saved, data + frame + 5, 4);
-    memset(data + frame + 5, 0xFF, 4);
-    save("huge-frame.gif", data, len);
-    memcpy(data + frame + 5, saved, 4);
-    // After the leading clear code comes a code past the table: clear + 3 (the table holds the
-    // colours, clear and end). Codes are packed least significant bit first.
-    uint8_t *codes = data + frame + 10 + 2; // after the LZW code size and the block length
-    const unsigned size = (unsigned)bits + 1, clear = 1u << bits;
-    const unsigned two = clear | (clear + 3) << size, mask = (1u << 2 * size) - 1;
-    unsigned old = codes[0] | (unsigned)codes[1] << 8;
-    unsigned now = (old & ~mask) | two;
-    codes[0] = (uint8_t)now;
-    codes[1] = (uint8_t)(now >> 8);
-    save_and_free("bad-lzw.gif", &data, len);
-
-    // A JPEG that ends inside its APP0 segment, before any frame header.
-    const uint8_t jpeg[] = {0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 'J', 'F', 'I', 'F', 0x00, 0x01};
-    save("truncated.jpg", jpeg, sizeof jpeg);
-
-    // Bytes 0..255 twice, named .map.
+/// Bytes 0..255 twice, named .map.
+static void binary_map(void) {
     uint8_t junk[512];
     for (int i = 0; i < 512; i++) junk[i] = (uint8_t)(i * 37 + 11);
     save("binary.map", junk, sizeof junk);
@@ -380,11 +314,14 @@ int main(int argc, char **argv) {
     grey_forms();
     colour_forms();
     palette_forms();
-    bmp_gif_forms();
     map_form();
     huffman_forms();
     damaged_pngs();
     damaged_image_data();
-    damaged_others();
+    binary_map();
+    chunk_fixtures();
+    bmp_fixtures();
+    gif_fixtures();
+    jpeg_fixtures();
     return failures ? 1 : 0;
 }

@@ -1,9 +1,12 @@
 /// Loading map files: the one entry point the game, the tools and the tests use.
 ///
 /// This small adapter is the only part of the engine folder that knows SDL2_image: it reads the
-/// file, checks its header with ae_image_probe (so huge declared sizes are refused before any
-/// decoding), decodes images with SDL2_image into RGBA32 and hands the pixels to
-/// ae_grid_from_rgba. Moving AI `.map` text files go to ae_grid_parse_movingai.
+/// file, checks it with ae_image_probe (so damaged files and huge declared sizes are refused
+/// before any decoding), hands the format's own SDL2_image loader the bytes the probe chose (a
+/// PNG without its ancillary chunks) through a reader over the file, converts the picture to
+/// RGBA32, places a GIF frame smaller than its screen at its offset (the rest is wall) and hands
+/// the pixels to ae_grid_from_rgba. Moving AI `.map` text files go to ae_grid_parse_movingai.
+/// Nothing here or in the decoders writes to stderr: every refusal is the one line in err.
 ///
 /// Every form of a picture gives the same grid (tests/bad/maps/formats holds one of each):
 /// - grey, palette and 16-bit samples become 8-bit R = G = B (16-bit keeps its high byte);
