@@ -107,17 +107,21 @@ void session_destroy(session *s) {
     ae_free(s, sizeof *s);
 }
 
+/// Hashes the state where something is recorded or checked: at a recorder's checkpoint ticks,
+/// and at a replay's checkpoints and final tick. Other ticks cost nothing.
 static void check_hashes(session *s) {
+    uint32_t tick = (uint32_t)sim_tick(s->world);
+    bool record = s->writer && tick % SESSION_CHECKPOINT_TICKS == 0;
+    bool verify = !s->writer && s->replaying && !s->diverged &&
+                  (tick == s->replay.final_tick || rp_replay_checkpoint_at(&s->replay, tick));
+    if (!record && !verify) return;
     uint64_t fields[SIM_HASH_FIELD_COUNT];
     sim_hash_fields(s->world, fields);
-    uint64_t hash = sim_hash(s->world);
-    uint32_t tick = (uint32_t)sim_tick(s->world);
-    if (s->writer) {
-        if (tick % SESSION_CHECKPOINT_TICKS == 0)
-            rp_writer_checkpoint(s->writer, tick, hash, fields);
+    uint64_t hash = sim_hash_combine(fields);
+    if (record) {
+        rp_writer_checkpoint(s->writer, tick, hash, fields);
         return;
     }
-    if (!s->replaying || s->diverged) return;
     rp_divergence div;
     if (!rp_replay_verify(&s->replay, tick, hash, fields, &div)) {
         s->diverged = true;

@@ -27,6 +27,7 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
     ae_grid_free(&w->grid);
     w->grid = new_grid;
     w->sdf = new_sdf; // the navigation prepared above reads the field through &w->sdf
+    w->map_hash = sim_hash_grid(&w->grid);
     sim_zone_fit(w, old_width, old_height);
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];

@@ -67,6 +67,7 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
               ae_sdf_bake(&w->sdf, &w->grid, cfg->cell_size, err) &&
               sim_map_can_host(&w->sdf, cfg, err);
     if (ok) {
+        w->map_hash = sim_hash_grid(&w->grid);
         w->agents = ae_calloc((size_t)w->agent_count, sizeof *w->agents);
         w->bullets = ae_calloc((size_t)cfg->max_bullets, sizeof *w->bullets);
         w->gems = ae_calloc((size_t)cfg->max_gems, sizeof *w->gems);

@@ -105,6 +105,7 @@ struct sim_world {
     sim_config cfg;
     ae_grid grid;
     ae_sdf sdf;
+    uint64_t map_hash; ///< sim_hash_grid(&grid), kept up to date wherever the grid changes
     int tick;
     ae_rng rng;
     int agent_count;
