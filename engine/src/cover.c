@@ -216,6 +216,11 @@ int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out,
     return n;
 }
 
+double ae_cover_flood_cost(float max_dist, float cell_size) {
+    // A flood a bit beyond max_dist: paths bend around walls.
+    return 2.0 * (double)(max_dist / cell_size) + 2.0;
+}
+
 ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
                                    const ae_nav_grid *nav, ae_nav_search *search, int layer,
                                    vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
@@ -223,8 +228,7 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
     ae_cover_choice best = {-1, INFINITY};
     const float c = nav->cell_size;
     ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
-    // A flood a bit beyond max_dist: paths bend around walls.
-    if (!ae_nav_flood(search, nav, start, layer, 2.0 * (double)(max_dist / c) + 2.0)) return best;
+    if (!ae_nav_flood(search, nav, start, layer, ae_cover_flood_cost(max_dist, c))) return best;
     vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
           hi = {{agent.x + max_dist, agent.y + max_dist}};
     int n = ae_cover_query_aabb(set, lo, hi, scratch, scratch_cap);

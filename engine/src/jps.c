@@ -50,7 +50,7 @@ static inline int sgn(int v) {
 }
 
 ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded) {
-    const uint8_t *pass = s->nav->pass;
+    const uint8_t *pass = s->pass;
     const uint8_t mask = s->mask;
     const int32_t w = s->nav->stride;
     int64_t done = 0;

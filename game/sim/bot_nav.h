@@ -24,6 +24,9 @@ bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf,
 /// Serves requests within `budget` expanded nodes and hands finished paths to their brains.
 void bot_nav_serve(bot_nav *n, bot_brain *brains, int count, int64_t budget);
 
+/// How far (world units, a box around the bot) cover is looked for.
+#define BOT_COVER_RANGE 320.0f
+
 /// Per-tick node budget of the sim's path queue.
 #define BOT_NAV_BUDGET 20000
 

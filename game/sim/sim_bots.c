@@ -116,7 +116,7 @@ bool bot_find_cover(const sim_world *w, int id, bot_planner *planner, vec2s thre
     const sim_agent *a = &w->agents[id];
     ae_cover_choice c =
         ae_cover_find_best(planner->cover, &w->sdf, planner->nav, planner->flood, 0, a->pos, threat,
-                           320.0f, planner->scratch, planner->scratch_cap);
+                           BOT_COVER_RANGE, planner->scratch, planner->scratch_cap);
     if (c.index < 0) return false;
     *out = planner->cover->points[c.index].pos;
     return true;

@@ -68,7 +68,7 @@ typedef struct ae_nav_queue {
     int head;               ///< ring index of the oldest entry
     int size;               ///< ring entries in use
     int active;             ///< agent whose search is in the context, -1 when none
-    ae_nav_cell *cells;     ///< scratch for grid paths, width * height cells
+    ae_nav_cell *cells;     ///< scratch for grid paths, as long as the longest path so far
     int cell_cap;           ///< capacity of cells
 } ae_nav_queue;
 
