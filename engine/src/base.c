@@ -20,6 +20,7 @@ static ae_alloc_fn *s_alloc = default_alloc;
 static ae_free_fn *s_free = default_free;
 static void *s_user;
 static size_t s_live_bytes;
+static size_t s_peak_bytes;
 
 void ae_assert_fail(const char *expr, const char *file, int line) {
     fprintf(stderr, "assertion failed: %s (%s:%d)\n", expr, file, line);
@@ -45,7 +46,10 @@ void ae_set_allocator(ae_alloc_fn *alloc, ae_free_fn *free_fn, void *user) {
 void *ae_alloc(size_t size) {
     if (size == 0) return NULL;
     void *p = s_alloc(size, s_user);
-    if (p) s_live_bytes += size;
+    if (p) {
+        s_live_bytes += size;
+        if (s_live_bytes > s_peak_bytes) s_peak_bytes = s_live_bytes;
+    }
     return p;
 }
 
@@ -66,4 +70,12 @@ void ae_free(void *ptr, size_t size) {
 
 size_t ae_live_bytes(void) {
     return s_live_bytes;
+}
+
+size_t ae_peak_live_bytes(void) {
+    return s_peak_bytes;
+}
+
+void ae_reset_peak_live_bytes(void) {
+    s_peak_bytes = s_live_bytes;
 }
