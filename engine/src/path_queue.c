@@ -82,6 +82,19 @@ bool ae_nav_queue_set_maps(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf
     return true;
 }
 
+void ae_nav_queue_clear(ae_nav_queue *q) {
+    for (int i = 0; i < q->max_agents; i++) {
+        ae_nav_slot *s = &q->slots[i];
+        s->generation++;
+        if (s->generation == 0) s->generation = 1;
+        s->status = AE_NAV_REQUEST_INVALID;
+        s->queued = false;
+        s->point_count = 0;
+    }
+    q->head = q->size = 0;
+    q->active = -1;
+}
+
 void ae_nav_queue_on_nav_changed(ae_nav_queue *q) {
     q->active = -1;
 }

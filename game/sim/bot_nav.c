@@ -74,6 +74,10 @@ bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf,
     return true;
 }
 
+void bot_nav_clear(bot_nav *n) {
+    ae_nav_queue_clear(&n->queue);
+}
+
 void bot_nav_serve(bot_nav *n, bot_brain *brains, int count, int64_t budget) {
     if (ae_nav_queue_pending(&n->queue) > 0) ae_nav_queue_update(&n->queue, budget);
     for (int i = 0; i < count; i++) {

@@ -21,6 +21,8 @@ void bot_nav_free(bot_nav *n);
 /// Points at new maps after a swap; every brain must drop its path.
 bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf,
                       const ae_cover_set *cover, ae_error *err);
+/// Drops every request (a swap starts the queue afresh).
+void bot_nav_clear(bot_nav *n);
 /// Serves requests within `budget` expanded nodes and hands finished paths to their brains.
 void bot_nav_serve(bot_nav *n, bot_brain *brains, int count, int64_t budget);
 

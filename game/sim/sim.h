@@ -92,6 +92,23 @@ const char *sim_phase_name(sim_phase phase);
 /// the match, e.g. "map has room for 0 agents, the match needs 30" for an all-wall grid.
 bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err);
 
+/// sim_swap_map in two steps, so the heavy part can run while the world plays on (the app does
+/// it on a thread of its own; the sim starts none and stays deterministic, since the swap itself
+/// still happens at the tick boundary where sim_swap_commit is called).
+typedef struct sim_map_prep sim_map_prep;
+/// Copies the grid, bakes its field, checks that it can host the match, builds the bots'
+/// navigation and cover points and hashes the grid. Reads only the world's config, which never
+/// changes, so it may run concurrently with sim_step on the same world. NULL with err when the
+/// map cannot host the match (as sim_swap_map) or memory runs out.
+sim_map_prep *sim_swap_prepare(const sim_world *w, const ae_grid *grid, ae_error *err);
+/// The prepared grid (to record the swap).
+const ae_grid *sim_map_prep_grid(const sim_map_prep *p);
+/// Swaps a prepared map in at this tick boundary with every effect of sim_swap_map. Takes `p`
+/// whatever happens; false with err, the state unchanged, only when memory runs out.
+bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err);
+/// Frees a prepared swap that is not committed.
+void sim_swap_discard(sim_map_prep *p);
+
 /// Canonical hash of the whole state (fields in a fixed order, never raw struct memory). It
 /// combines per-part hashes, which replays store too so a divergence names the first part that
 /// differs.

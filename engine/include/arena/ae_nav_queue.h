@@ -82,6 +82,10 @@ void ae_nav_queue_free(ae_nav_queue *q);
 bool ae_nav_queue_set_maps(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
                            ae_error *err);
 
+/// Drops every request: their ids go stale and the line is empty, as in a new queue (waypoint
+/// buffers are kept for reuse).
+void ae_nav_queue_clear(ae_nav_queue *q);
+
 /// Call after cells were edited (nav grid updated): the search in progress restarts.
 void ae_nav_queue_on_nav_changed(ae_nav_queue *q);
 
