@@ -40,67 +40,54 @@ static inline double nav_h(const ae_nav_search *s, int32_t m) {
     return (double)(hi - lo) + (double)lo * NAV_SQRT2;
 }
 
-/// A heap key: lower f first; on equal f the deeper node (higher g), then the lower index, so
+/// Heap order: lower f first; on equal f the deeper node (higher g), then the lower index, so
 /// the order never depends on insertion history.
-typedef struct nav_key {
-    double f, g;
-    int32_t i;
-} nav_key;
-
-static inline nav_key nav_key_of(const ae_nav_search *s, int32_t i) {
-    double g = s->nodes[i].g;
-    return (nav_key){g + nav_h(s, i), g, i};
-}
-
-static inline bool nav_key_before(nav_key a, nav_key b) {
+static inline bool nav_before(const ae_nav_search *s, ae_nav_open a, ae_nav_open b) {
     if (a.f != b.f) return a.f < b.f;
-    if (a.g != b.g) return a.g > b.g;
-    return a.i < b.i;
+    double ga = s->nodes[a.node].g, gb = s->nodes[b.node].g;
+    if (ga != gb) return ga > gb;
+    return a.node < b.node;
 }
 
 static inline void nav_sift_up(ae_nav_search *s, int i) {
-    int32_t *h = s->heap;
-    const nav_key v = nav_key_of(s, h[i]);
+    ae_nav_open *h = s->heap;
+    const ae_nav_open v = h[i];
     while (i > 0) {
         int p = (i - 1) >> 1;
-        if (!nav_key_before(v, nav_key_of(s, h[p]))) break;
+        if (!nav_before(s, v, h[p])) break;
         h[i] = h[p];
-        s->nodes[h[i]].heap = i;
+        s->nodes[h[i].node].heap = i;
         i = p;
     }
-    h[i] = v.i;
-    s->nodes[v.i].heap = i;
+    h[i] = v;
+    s->nodes[v.node].heap = i;
 }
 
 static inline int32_t nav_pop(ae_nav_search *s) {
-    int32_t *h = s->heap;
-    int32_t top = h[0];
-    int32_t last = h[--s->heap_size];
+    ae_nav_open *h = s->heap;
+    const int32_t top = h[0].node;
+    const ae_nav_open v = h[--s->heap_size];
     int n = s->heap_size, i = 0;
     if (n > 0) {
-        const nav_key v = nav_key_of(s, last);
         for (;;) {
             int c = 2 * i + 1;
             if (c >= n) break;
-            nav_key kc = nav_key_of(s, h[c]);
-            if (c + 1 < n) {
-                nav_key kd = nav_key_of(s, h[c + 1]);
-                if (nav_key_before(kd, kc)) {
-                    c++;
-                    kc = kd;
-                }
-            }
-            if (!nav_key_before(kc, v)) break;
+            if (c + 1 < n && nav_before(s, h[c + 1], h[c])) c++;
+            if (!nav_before(s, h[c], v)) break;
             h[i] = h[c];
-            s->nodes[h[i]].heap = i;
+            s->nodes[h[i].node].heap = i;
             i = c;
         }
-        h[i] = last;
-        s->nodes[last].heap = i;
+        h[i] = v;
+        s->nodes[v.node].heap = i;
     }
     s->nodes[top].heap = -1;
     return top;
 }
+
+/// Room for one more open node: the heap grows by doubling (it is kept between searches, so
+/// this allocates only when a search opens more nodes than any before it).
+void nav_heap_grow(ae_nav_search *s);
 
 /// Offers node m a path through n with cost g.
 static inline void nav_relax(ae_nav_search *s, int32_t m, int32_t n, double g) {
@@ -108,11 +95,13 @@ static inline void nav_relax(ae_nav_search *s, int32_t m, int32_t n, double g) {
     if (nm->heap == NAV_UNSEEN) {
         nm->g = g;
         nm->parent = n;
-        s->heap[s->heap_size] = m;
+        if (s->heap_size == s->heap_cap) nav_heap_grow(s);
+        s->heap[s->heap_size] = (ae_nav_open){g + nav_h(s, m), m};
         nav_sift_up(s, s->heap_size++);
     } else if (nm->heap >= 0 && g < nm->g) {
         nm->g = g;
         nm->parent = n;
+        s->heap[nm->heap].f = g + nav_h(s, m);
         nav_sift_up(s, nm->heap);
     }
 }

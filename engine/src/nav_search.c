@@ -4,6 +4,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Open-heap slots a context starts with.
+#define NAV_HEAP_START 1024
+
+void nav_heap_grow(ae_nav_search *s) {
+    // A search never holds more open nodes than it has nodes.
+    int cap = s->heap_cap > s->capacity / 2 ? s->capacity : 2 * s->heap_cap;
+    AE_ASSERT(cap > s->heap_cap);
+    ae_nav_open *h = ae_alloc((size_t)cap * sizeof *h);
+    if (!h) ae_assert_fail("out of memory for a search's open heap", __FILE__, __LINE__);
+    memcpy(h, s->heap, (size_t)s->heap_size * sizeof *h);
+    ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
+    s->heap = h;
+    s->heap_cap = cap;
+}
+
 /// Allocates nodes, tile stamps and the heap for `rows` padded rows of `stride` cells.
 static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, ae_error *err) {
     memset(s, 0, sizeof *s);
@@ -14,7 +29,8 @@ static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, a
     const size_t cap = tiles << AE_NAV_TILE_SHIFT;
     s->nodes = ae_alloc(cap * sizeof *s->nodes);
     s->tile_stamp = ae_calloc(tiles, sizeof *s->tile_stamp);
-    s->heap = ae_alloc(cap * sizeof *s->heap);
+    s->heap_cap = cap < NAV_HEAP_START ? (int)cap : NAV_HEAP_START;
+    s->heap = ae_alloc((size_t)s->heap_cap * sizeof *s->heap);
     s->capacity = (int)cap;
     if (!s->nodes || !s->tile_stamp || !s->heap) {
         ae_error_set(err, "nav: out of memory for a search context");
@@ -50,7 +66,7 @@ void ae_nav_search_free(ae_nav_search *s) {
     const size_t cap = (size_t)s->capacity;
     if (s->nodes) ae_free(s->nodes, cap * sizeof *s->nodes);
     if (s->tile_stamp) ae_free(s->tile_stamp, (cap >> AE_NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
-    if (s->heap) ae_free(s->heap, cap * sizeof *s->heap);
+    if (s->heap) ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
     memset(s, 0, sizeof *s);
 }
 
@@ -78,7 +94,7 @@ static void push_start(ae_nav_search *s, int32_t start) {
     ae_nav_node *n = nav_touch(s, start);
     n->g = 0.0;
     n->parent = -1;
-    s->heap[0] = start;
+    s->heap[0] = (ae_nav_open){nav_h(s, start), start};
     n->heap = 0;
     s->heap_size = 1;
 }
@@ -94,6 +110,7 @@ ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, cons
     next_stamp(s);
     use_grid(s, nav, 0);
     s->mask = (uint8_t)(1u << q->layer);
+    s->layer = q->layer;
     s->method = q->method == AE_NAV_ASTAR ? AE_NAV_ASTAR : AE_NAV_JPS;
     s->max_cost = 0.0;
     if (!ae_nav_passable(nav, q->layer, q->start.x, q->start.y) ||
@@ -190,6 +207,7 @@ bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, i
         base_row = ae_clampi(start.y + 1 - ((int)max_cost + 2), 0, nav->height + 2 - s->rows);
     use_grid(s, nav, base_row);
     s->mask = (uint8_t)(1u << layer);
+    s->layer = layer;
     s->method = AE_NAV_ASTAR;
     s->goal = -1;
     s->max_cost = max_cost;

@@ -52,15 +52,22 @@ static void classify_row(const ae_grid *grid, int cx0, int cx1, int cy, uint8_t 
     const int w = grid->width;
     const uint8_t *above = cy > 0 ? grid->cells + (size_t)(cy - 1) * (size_t)w : NULL;
     const uint8_t *below = cy < grid->height ? grid->cells + (size_t)cy * (size_t)w : NULL;
+    static const uint8_t by_walls[5] = {CLASS_FREE, CLASS_EDGE, CLASS_EDGE, CLASS_EDGE,
+                                        CLASS_SOLID};
     for (int cx = cx0; cx < cx1; cx++) {
         int walls = 0;
-        for (int dx = -1; dx <= 0; dx++) {
-            int x = cx + dx;
-            bool inside = x >= 0 && x < w;
-            walls += !inside || !above || above[x];
-            walls += !inside || !below || below[x];
+        if (above && below && cx > 0 && cx < w) { // the four cells around it are on the map
+            walls =
+                (above[cx - 1] != 0) + (above[cx] != 0) + (below[cx - 1] != 0) + (below[cx] != 0);
+        } else {
+            for (int dx = -1; dx <= 0; dx++) {
+                int x = cx + dx;
+                bool inside = x >= 0 && x < w;
+                walls += !inside || !above || above[x];
+                walls += !inside || !below || below[x];
+            }
         }
-        out[cx - cx0] = walls == 0 ? CLASS_FREE : (walls == 4 ? CLASS_SOLID : CLASS_EDGE);
+        out[cx - cx0] = by_walls[walls];
     }
 }
 
