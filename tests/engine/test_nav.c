@@ -240,6 +240,17 @@ static void test_cell_edit(void) {
         for (int k = 0; k < 3; k++) def.radii[k] = radii[k];
         REQUIRE(ae_nav_grid_build(&full, &f.grid, &f.sdf, &def, NULL));
         CHECK(memcmp(full.pass, f.nav.pass, (size_t)66 * 66) == 0);
+        // The bit lines jump point search scans follow the edit too.
+        CHECK(memcmp(full.row_bits, f.nav.row_bits, (size_t)3 * 66 * 2 * 8) == 0);
+        CHECK(memcmp(full.col_bits, f.nav.col_bits, (size_t)3 * 66 * 2 * 8) == 0);
+        for (int k = 0; k < 3; k++)
+            for (int py = 0; py < 66; py++)
+                for (int px = 0; px < 66; px++) {
+                    bool open = (f.nav.pass[py * 66 + px] >> k) & 1u;
+                    bool row = (f.nav.row_bits[(k * 66 + py) * 2 + px / 64] >> (px % 64)) & 1u;
+                    bool col = (f.nav.col_bits[(k * 66 + px) * 2 + py / 64] >> (py % 64)) & 1u;
+                    if (row != open || col != open) CHECK(false);
+                }
         ae_nav_grid_free(&full);
     }
     fixture_free(&f);
