@@ -22,20 +22,34 @@ void hud_free(hud *h) {
 
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     hud_free(h);
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w->grid.width, w->grid.height, 32,
-                                                    SDL_PIXELFORMAT_RGBA32);
+    // One pixel per block of cells, at most HUD_MINIMAP_MAX pixels a side (it is drawn at 190):
+    // a big map needs no texture of its own size. A pixel mixes the wall and ground colours by
+    // the share of wall in its block.
+    const ae_grid *g = &w->grid;
+    const int side = g->width > g->height ? g->width : g->height;
+    const int block = (side + HUD_MINIMAP_MAX - 1) / HUD_MINIMAP_MAX;
+    const int pw = (g->width + block - 1) / block, ph = (g->height + block - 1) / block;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, pw, ph, 32, SDL_PIXELFORMAT_RGBA32);
     if (!s) return;
-    for (int y = 0; y < w->grid.height; y++) {
-        Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
-        for (int x = 0; x < w->grid.width; x++) {
-            bool wall = ae_grid_is_wall(&w->grid, x, y);
-            Uint8 px[4] = {wall ? 70 : 96, wall ? 72 : 150, wall ? 84 : 80, 230};
-            SDL_memcpy(row + 4 * x, px, 4);
+    for (int py = 0; py < ph; py++) {
+        Uint8 *row = (Uint8 *)s->pixels + (size_t)py * (size_t)s->pitch;
+        for (int px = 0; px < pw; px++) {
+            int walls = 0, cells = 0;
+            for (int y = py * block; y < (py + 1) * block && y < g->height; y++)
+                for (int x = px * block; x < (px + 1) * block && x < g->width; x++) {
+                    walls += ae_grid_is_wall(g, x, y);
+                    cells++;
+                }
+            const int wall[3] = {70, 72, 84}, ground[3] = {96, 150, 80};
+            Uint8 px4[4] = {0, 0, 0, 230};
+            for (int c = 0; c < 3; c++)
+                px4[c] = (Uint8)((wall[c] * walls + ground[c] * (cells - walls)) / cells);
+            SDL_memcpy(row + 4 * px, px4, 4);
         }
     }
     h->minimap = SDL_CreateTextureFromSurface(r, s);
-    h->minimap_w = w->grid.width;
-    h->minimap_h = w->grid.height;
+    h->minimap_w = g->width;
+    h->minimap_h = g->height;
     SDL_FreeSurface(s);
 }
 
