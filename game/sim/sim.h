@@ -96,11 +96,11 @@ bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err);
 /// it on a thread of its own; the sim starts none and stays deterministic, since the swap itself
 /// still happens at the tick boundary where sim_swap_commit is called).
 typedef struct sim_map_prep sim_map_prep;
-/// Copies the grid, bakes its field, checks that it can host the match, builds the bots'
-/// navigation and cover points and hashes the grid. Reads only the world's config, which never
-/// changes, so it may run concurrently with sim_step on the same world. NULL with err when the
-/// map cannot host the match (as sim_swap_map) or memory runs out.
-sim_map_prep *sim_swap_prepare(const sim_world *w, const ae_grid *grid, ae_error *err);
+/// Copies the grid, bakes its field, checks that it can host a match of this config (the
+/// world's, which never changes), builds the bots' navigation, cover points and room index and
+/// hashes the grid. It touches no world, so it may run while the world plays on. NULL with err
+/// when the map cannot host the match (as sim_swap_map) or memory runs out.
+sim_map_prep *sim_swap_prepare(const sim_config *cfg, const ae_grid *grid, ae_error *err);
 /// The prepared grid (to record the swap).
 const ae_grid *sim_map_prep_grid(const sim_map_prep *p);
 /// Swaps a prepared map in at this tick boundary with every effect of sim_swap_map. Takes `p`

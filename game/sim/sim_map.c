@@ -10,6 +10,7 @@
 struct sim_map_prep {
     ae_grid grid;
     ae_sdf sdf;
+    sim_room_index rooms;
     uint64_t hash;
     sim_bots_maps *nav;
 };
@@ -17,14 +18,13 @@ struct sim_map_prep {
 void sim_swap_discard(sim_map_prep *p) {
     if (!p) return;
     if (p->nav) sim_bots_discard_maps(p->nav);
+    sim_room_index_free(&p->rooms);
     if (p->sdf.dist) ae_sdf_free(&p->sdf);
     if (p->grid.cells) ae_grid_free(&p->grid);
     ae_free(p, sizeof *p);
 }
 
-sim_map_prep *sim_swap_prepare(const sim_world *w, const ae_grid *grid, ae_error *err) {
-    // Only the config is read: it is fixed when the world is made.
-    const sim_config *cfg = &w->cfg;
+sim_map_prep *sim_swap_prepare(const sim_config *cfg, const ae_grid *grid, ae_error *err) {
     sim_map_prep *p = ae_calloc(1, sizeof *p);
     if (!p) {
         ae_error_set(err, "out of memory");
@@ -34,6 +34,10 @@ sim_map_prep *sim_swap_prepare(const sim_world *w, const ae_grid *grid, ae_error
               ae_sdf_bake(&p->sdf, &p->grid, cfg->cell_size, err) &&
               sim_map_can_host(&p->sdf, cfg, err) &&
               (p->nav = sim_bots_prepare_maps(cfg, &p->grid, &p->sdf, err)) != NULL;
+    if (ok && !sim_room_index_build(&p->rooms, &p->sdf)) {
+        ae_error_set(err, "out of memory");
+        ok = false;
+    }
     if (!ok) {
         sim_swap_discard(p);
         return NULL;
@@ -56,6 +60,8 @@ bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err) {
     const int old_width = w->sdf.width, old_height = w->sdf.height;
     ae_sdf_free(&w->sdf);
     ae_grid_free(&w->grid);
+    sim_room_index_free(&w->rooms);
+    w->rooms = p->rooms;
     w->grid = p->grid;
     w->sdf = p->sdf; // the navigation reads the field through &w->sdf
     w->map_hash = p->hash;
@@ -83,6 +89,6 @@ bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err) {
 }
 
 bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err) {
-    sim_map_prep *p = sim_swap_prepare(w, grid, err);
+    sim_map_prep *p = sim_swap_prepare(&w->cfg, grid, err);
     return p && sim_swap_commit(w, p, err);
 }
