@@ -13,7 +13,8 @@ void frame_stats_init(frame_stats *f) {
 
 void frame_stats_add(frame_stats *f, double ms) {
     if (!f->on) return;
-    if (ms > f->longest_ms) {
+    // The first frame sets up (textures, the first draw of everything) and is not counted.
+    if (f->frames > 0 && ms > f->longest_ms) {
         f->longest_ms = ms;
         f->longest_at = f->frames;
     }

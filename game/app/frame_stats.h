@@ -1,7 +1,7 @@
 /// The longest frame of a run, for measuring stalls (hot reload of a big map must not cause
 /// one). Off unless the environment sets ARENA_FRAME_STATS; then the window and
 /// `--headless --realtime` print one line to stderr when they end:
-/// `arena: frame stats: N frames, longest T ms (frame K)`.
+/// `arena: frame stats: N frames, longest T ms (frame K)`, the first frame (set-up) not counted.
 #ifndef ARENA_FRAME_STATS_H
 #define ARENA_FRAME_STATS_H
 

@@ -123,6 +123,7 @@ int arena_run_headless(const arena_options *o) {
             printf("replay ok\n");
         }
     }
+    hot_reload_free(&reload);
     session_destroy(s);
     return status;
 }

@@ -30,23 +30,31 @@ void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     const int block = (side + HUD_MINIMAP_MAX - 1) / HUD_MINIMAP_MAX;
     const int pw = (g->width + block - 1) / block, ph = (g->height + block - 1) / block;
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, pw, ph, 32, SDL_PIXELFORMAT_RGBA32);
-    if (!s) return;
+    int *walls = SDL_calloc((size_t)pw, sizeof *walls);
+    if (!s || !walls) {
+        SDL_FreeSurface(s);
+        SDL_free(walls);
+        return;
+    }
     for (int py = 0; py < ph; py++) {
+        // Wall counts of this row of blocks, read row by row through the grid.
+        SDL_memset(walls, 0, (size_t)pw * sizeof *walls);
+        const int y0 = py * block, y1 = SDL_min(y0 + block, g->height);
+        for (int y = y0; y < y1; y++) {
+            const uint8_t *cells = g->cells + (size_t)y * (size_t)g->width;
+            for (int x = 0; x < g->width; x++) walls[x / block] += cells[x] != 0;
+        }
         Uint8 *row = (Uint8 *)s->pixels + (size_t)py * (size_t)s->pitch;
         for (int px = 0; px < pw; px++) {
-            int walls = 0, cells = 0;
-            for (int y = py * block; y < (py + 1) * block && y < g->height; y++)
-                for (int x = px * block; x < (px + 1) * block && x < g->width; x++) {
-                    walls += ae_grid_is_wall(g, x, y);
-                    cells++;
-                }
+            const int cells = (y1 - y0) * (SDL_min((px + 1) * block, g->width) - px * block);
             const int wall[3] = {70, 72, 84}, ground[3] = {96, 150, 80};
             Uint8 px4[4] = {0, 0, 0, 230};
             for (int c = 0; c < 3; c++)
-                px4[c] = (Uint8)((wall[c] * walls + ground[c] * (cells - walls)) / cells);
+                px4[c] = (Uint8)((wall[c] * walls[px] + ground[c] * (cells - walls[px])) / cells);
             SDL_memcpy(row + 4 * px, px4, 4);
         }
     }
+    SDL_free(walls);
     h->minimap = SDL_CreateTextureFromSurface(r, s);
     h->minimap_w = g->width;
     h->minimap_h = g->height;

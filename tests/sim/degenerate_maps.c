@@ -23,8 +23,8 @@ static bool play(session *s, int ticks, const char *what) {
 }
 
 /// Replaces the watched map file and polls the watcher as the game does (fake time: one poll to
-/// see the change, one after it settled). Returns what hot_reload_poll returned; msg gets the
-/// message of the second poll.
+/// see the change, one after it settled, which starts loading on a thread, and one once the
+/// load is done). Returns what the last hot_reload_poll returned; msg gets its message.
 static bool reload(hot_reload *h, session *s, double *now, const char *path, const ae_grid *g,
                    char *msg, size_t len) {
     if (!dg_write_map_png(path, g)) return false;
@@ -32,6 +32,9 @@ static bool reload(hot_reload *h, session *s, double *now, const char *path, con
     bool changed = hot_reload_poll(h, s, *now, msg, len);
     CHECK(!changed && msg[0] == '\0'); // not settled yet
     *now += 0.2;
+    changed = hot_reload_poll(h, s, *now, msg, len);
+    CHECK(!changed && msg[0] == '\0'); // loading
+    hot_reload_wait(h);
     return hot_reload_poll(h, s, *now, msg, len);
 }
 
@@ -102,6 +105,7 @@ void test_reload_all_wall(void) {
     CHECK(play(s, 120, "after the valid reload"));
     uint64_t final_hash = sim_hash(w);
     REQUIRE(session_finish(s, &err));
+    hot_reload_free(&h);
     session_destroy(s);
 
     rp_replay r;

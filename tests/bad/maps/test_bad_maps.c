@@ -219,6 +219,7 @@ static int feed_refusals(const entry *entries, int n, int kind) {
         // Poll past the settling time until the watcher has tried the new version.
         for (int k = 0; k < 20 && !msg[0]; k++) {
             now += 0.05;
+            hot_reload_wait(&h); // a version being loaded on its thread
             changed |= hot_reload_poll(&h, s, now, msg, sizeof msg);
         }
         snprintf(want, sizeof want, "map reload failed: %s: %.255s (keeping previous map)", map,
@@ -231,16 +232,20 @@ static int feed_refusals(const entry *entries, int n, int kind) {
         CHECK(sim_hash(session_world(s)) == hash);
         fed++;
     }
-    // A good file after all that is swapped in.
+    // A good file after all that is swapped in, at a tick after the start (session.h: a swap
+    // comes at least one tick after the previous one, the start counting as one).
+    session_step(s, NULL);
     CHECK(replace_map(starts[kind][1], map));
     char msg[1024] = "";
     bool changed = false;
     for (int k = 0; k < 20 && !changed; k++) {
         now += 0.05;
+        hot_reload_wait(&h);
         changed = hot_reload_poll(&h, s, now, msg, sizeof msg);
     }
     CHECK(changed);
     CHECK(strstr(msg, "map reloaded: ") == msg);
+    hot_reload_free(&h);
     session_destroy(s);
     return fed;
 }
