@@ -67,9 +67,9 @@ static bool check_replay_limits(const rp_replay *r, ae_error *err) {
     const uint32_t want = r->tick_count / SESSION_CHECKPOINT_TICKS;
     if ((uint32_t)r->checkpoint_count < want) {
         ae_error_set(err,
-                     "replay of %u ticks carries %d checkpoints, at least %u are needed (one "
-                     "every %d ticks, as recorded)",
-                     r->tick_count, r->checkpoint_count, want, SESSION_CHECKPOINT_TICKS);
+                     "replay of %u ticks carries %d checkpoints; recordings carry one every %d "
+                     "ticks, so at least %u",
+                     r->tick_count, r->checkpoint_count, SESSION_CHECKPOINT_TICKS, want);
         return false;
     }
     uint32_t last = 0;
