@@ -3,7 +3,7 @@
 #include "nav_internal.h"
 
 ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded) {
-    const uint8_t *pass = s->nav->pass;
+    const uint8_t *pass = s->pass;
     const uint8_t mask = s->mask;
     const int32_t w = s->nav->stride;
     const int32_t goal = s->goal;

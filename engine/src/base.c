@@ -1,6 +1,7 @@
 #include "arena/ae_base.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,10 @@ static void default_free(void *ptr, size_t size, void *user) {
 static ae_alloc_fn *s_alloc = default_alloc;
 static ae_free_fn *s_free = default_free;
 static void *s_user;
-static size_t s_live_bytes;
+// Atomic, so an app may load and prepare maps on a thread of its own (the engine starts none);
+// a custom allocator installed with ae_set_allocator must then be thread-safe too.
+static _Atomic size_t s_live_bytes;
+static _Atomic size_t s_peak_bytes;
 
 void ae_assert_fail(const char *expr, const char *file, int line) {
     fprintf(stderr, "assertion failed: %s (%s:%d)\n", expr, file, line);
@@ -36,7 +40,7 @@ void ae_error_set(ae_error *err, const char *fmt, ...) {
 
 void ae_set_allocator(ae_alloc_fn *alloc, ae_free_fn *free_fn, void *user) {
     AE_ASSERT((alloc == NULL) == (free_fn == NULL));
-    AE_ASSERT(s_live_bytes == 0);
+    AE_ASSERT(atomic_load(&s_live_bytes) == 0);
     s_alloc = alloc ? alloc : default_alloc;
     s_free = free_fn ? free_fn : default_free;
     s_user = user;
@@ -45,7 +49,12 @@ void ae_set_allocator(ae_alloc_fn *alloc, ae_free_fn *free_fn, void *user) {
 void *ae_alloc(size_t size) {
     if (size == 0) return NULL;
     void *p = s_alloc(size, s_user);
-    if (p) s_live_bytes += size;
+    if (p) {
+        size_t live = atomic_fetch_add(&s_live_bytes, size) + size;
+        size_t peak = atomic_load(&s_peak_bytes);
+        while (live > peak && !atomic_compare_exchange_weak(&s_peak_bytes, &peak, live)) {
+        }
+    }
     return p;
 }
 
@@ -59,11 +68,19 @@ void *ae_calloc(size_t count, size_t size) {
 
 void ae_free(void *ptr, size_t size) {
     if (!ptr) return;
-    AE_ASSERT(s_live_bytes >= size);
-    s_live_bytes -= size;
+    size_t before = atomic_fetch_sub(&s_live_bytes, size);
+    AE_ASSERT(before >= size);
     s_free(ptr, size, s_user);
 }
 
 size_t ae_live_bytes(void) {
-    return s_live_bytes;
+    return atomic_load(&s_live_bytes);
+}
+
+size_t ae_peak_live_bytes(void) {
+    return atomic_load(&s_peak_bytes);
+}
+
+void ae_reset_peak_live_bytes(void) {
+    atomic_store(&s_peak_bytes, atomic_load(&s_live_bytes));
 }

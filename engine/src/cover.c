@@ -39,6 +39,26 @@ static void plist_free(plist *l) {
 /// Side k: 0 = -y (up), 1 = +x, 2 = +y, 3 = -x.
 static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {-1, 0, 1, 0};
 
+/// False when no sample from the edges of cell (x, y) can land on the iso-line: the walk below
+/// reads the field only within r + 1.5 cells of an edge (it starts r away, steps at most half a
+/// cell and is dropped beyond r + 1 cells), and a bilinear value is at most the largest of its
+/// cell's corners, so when every corner in reach is below the value a point needs, the Newton
+/// steps cannot succeed. The skip changes no result; it saves their cost where walls are
+/// everywhere (a checkerboard of single cells made arena-map cover spend 14 s at 4096x4096).
+static bool can_reach_iso(const ae_cover_def *d, const ae_sdf *sdf, int x, int y) {
+    const float c = sdf->cell_size;
+    const int m = (int)ceilf(d->radius / c + 1.5f) + 1;
+    const int cx0 = ae_maxi(0, x - m), cx1 = ae_mini(sdf->width, x + 1 + m);
+    const int cy0 = ae_maxi(0, y - m), cy1 = ae_mini(sdf->height, y + 1 + m);
+    float top = -INFINITY;
+    for (int cy = cy0; cy <= cy1; cy++)
+        for (int cx = cx0; cx <= cx1; cx++) top = fmaxf(top, ae_sdf_corner(sdf, cx, cy));
+    // A point needs SDF >= r - max(tolerance, the Newton test's 1e-4 cells); the margin covers
+    // float rounding of the interpolation.
+    const float need = d->radius - fmaxf(d->tolerance, 1e-4f * c);
+    return top * c >= need - 1e-3f * c - 1e-4f * fabsf(need);
+}
+
 /// Samples of every wall edge of free cell (x, y), projected onto SDF == r.
 static bool gen_cell(plist *l, const ae_cover_def *d, const ae_grid *g, const ae_sdf *sdf, int x,
                      int y) {
@@ -46,6 +66,10 @@ static bool gen_cell(plist *l, const ae_cover_def *d, const ae_grid *g, const ae
     const float c = sdf->cell_size, r = d->radius;
     int k = (int)(c / d->spacing + 0.5f);
     k = ae_clampi(k, 1, 16);
+    if (!ae_grid_is_wall(g, x, y - 1) && !ae_grid_is_wall(g, x + 1, y) &&
+        !ae_grid_is_wall(g, x, y + 1) && !ae_grid_is_wall(g, x - 1, y))
+        return true; // no wall edge
+    if (!can_reach_iso(d, sdf, x, y)) return true;
     for (int side = 0; side < 4; side++) {
         if (!ae_grid_is_wall(g, x + side_dx[side], y + side_dy[side])) continue;
         // The edge's endpoints and the direction into the free cell.
@@ -216,6 +240,11 @@ int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out,
     return n;
 }
 
+double ae_cover_flood_cost(float max_dist, float cell_size) {
+    // A flood a bit beyond max_dist: paths bend around walls.
+    return 2.0 * (double)(max_dist / cell_size) + 2.0;
+}
+
 ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
                                    const ae_nav_grid *nav, ae_nav_search *search, int layer,
                                    vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
@@ -223,8 +252,7 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
     ae_cover_choice best = {-1, INFINITY};
     const float c = nav->cell_size;
     ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
-    // A flood a bit beyond max_dist: paths bend around walls.
-    if (!ae_nav_flood(search, nav, start, layer, 2.0 * (double)(max_dist / c) + 2.0)) return best;
+    if (!ae_nav_flood(search, nav, start, layer, ae_cover_flood_cost(max_dist, c))) return best;
     vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
           hi = {{agent.x + max_dist, agent.y + max_dist}};
     int n = ae_cover_query_aabb(set, lo, hi, scratch, scratch_cap);

@@ -12,6 +12,14 @@ ae_nav_def ae_nav_default_def(void) {
     return d;
 }
 
+static size_t row_bits_size(const ae_nav_grid *nav) {
+    return (size_t)nav->radius_count * (size_t)(nav->height + 2) * (size_t)nav->row_words;
+}
+
+static size_t col_bits_size(const ae_nav_grid *nav) {
+    return (size_t)nav->radius_count * (size_t)nav->stride * (size_t)nav->col_words;
+}
+
 static uint8_t cell_bits(const ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf, int x,
                          int y) {
     if (ae_grid_is_wall(grid, x, y)) return 0;
@@ -41,16 +49,21 @@ bool ae_nav_grid_build(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
         }
     }
     size_t n = (size_t)(grid->width + 2) * (size_t)(grid->height + 2);
-    nav->pass = ae_calloc(n, 1);
-    if (!nav->pass) {
-        ae_error_set(err, "nav: out of memory");
-        return false;
-    }
     nav->width = grid->width;
     nav->height = grid->height;
     nav->stride = grid->width + 2;
-    nav->cell_size = sdf->cell_size;
     nav->radius_count = def->radius_count;
+    nav->row_words = (nav->stride + 63) / 64;
+    nav->col_words = (nav->height + 2 + 63) / 64;
+    nav->pass = ae_calloc(n, 1);
+    nav->row_bits = ae_calloc(row_bits_size(nav), sizeof *nav->row_bits);
+    nav->col_bits = ae_calloc(col_bits_size(nav), sizeof *nav->col_bits);
+    if (!nav->pass || !nav->row_bits || !nav->col_bits) {
+        ae_nav_grid_free(nav);
+        ae_error_set(err, "nav: out of memory");
+        return false;
+    }
+    nav->cell_size = sdf->cell_size;
     memcpy(nav->radii, def->radii, sizeof nav->radii);
     ae_nav_grid_update_rect(nav, grid, sdf, 0, 0, grid->width - 1, grid->height - 1);
     return true;
@@ -58,7 +71,38 @@ bool ae_nav_grid_build(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
 
 void ae_nav_grid_free(ae_nav_grid *nav) {
     if (nav->pass) ae_free(nav->pass, (size_t)(nav->width + 2) * (size_t)(nav->height + 2));
+    if (nav->row_bits) ae_free(nav->row_bits, row_bits_size(nav) * sizeof *nav->row_bits);
+    if (nav->col_bits) ae_free(nav->col_bits, col_bits_size(nav) * sizeof *nav->col_bits);
     memset(nav, 0, sizeof *nav);
+}
+
+/// Recomputes the bit lines of every layer over padded cells [px0, px1] x [py0, py1] from
+/// `pass`, whole words at a time. Columns are filled row by row, so `pass` is read in order.
+static void refresh_bits(ae_nav_grid *nav, int px0, int py0, int px1, int py1) {
+    const int stride = nav->stride, rows = nav->height + 2;
+    for (int k = 0; k < nav->radius_count; k++) {
+        const uint8_t bit = (uint8_t)(1u << k);
+        uint64_t *rb = nav->row_bits + (size_t)k * (size_t)rows * (size_t)nav->row_words;
+        uint64_t *cb = nav->col_bits + (size_t)k * (size_t)stride * (size_t)nav->col_words;
+        for (int py = py0; py <= py1; py++) {
+            const uint8_t *line = nav->pass + (size_t)py * (size_t)stride;
+            for (int wi = px0 >> 6; wi <= px1 >> 6; wi++) {
+                uint64_t v = 0;
+                for (int b = 0, px = wi << 6; b < 64 && px < stride; b++, px++)
+                    v |= (uint64_t)((line[px] & bit) != 0) << b;
+                rb[(size_t)py * (size_t)nav->row_words + (size_t)wi] = v;
+            }
+        }
+        for (int wj = py0 >> 6; wj <= py1 >> 6; wj++) {
+            for (int px = px0; px <= px1; px++) cb[(size_t)px * (size_t)nav->col_words + wj] = 0;
+            for (int b = 0, py = wj << 6; b < 64 && py < rows; b++, py++) {
+                const uint8_t *line = nav->pass + (size_t)py * (size_t)stride;
+                for (int px = px0; px <= px1; px++)
+                    cb[(size_t)px * (size_t)nav->col_words + wj] |=
+                        (uint64_t)((line[px] & bit) != 0) << b;
+            }
+        }
+    }
 }
 
 void ae_nav_grid_update_rect(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf, int x0,
@@ -71,6 +115,7 @@ void ae_nav_grid_update_rect(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf
         for (int x = x0; x <= x1; x++)
             nav->pass[(size_t)(y + 1) * (size_t)nav->stride + (size_t)(x + 1)] =
                 cell_bits(nav, grid, sdf, x, y);
+    refresh_bits(nav, x0 + 1, y0 + 1, x1 + 1, y1 + 1);
     nav->version++;
 }
 

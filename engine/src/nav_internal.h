@@ -1,79 +1,107 @@
-// Private helpers shared by the search files: the open heap and node relaxation.
+// Private helpers shared by the search files: node tiles, the open heap and node relaxation.
 #ifndef NAV_INTERNAL_H
 #define NAV_INTERNAL_H
 
 #include "arena/ae_nav.h"
 
+#include <stdlib.h>
+
 #define NAV_SQRT2 1.4142135623730951
+
+/// ae_nav_node.heap of a node not reached by the current search.
+#define NAV_UNSEEN (-2)
+#define NAV_TILE   (1 << AE_NAV_TILE_SHIFT)
+
+/// The node at index i, its tile reset first when an earlier search last used it.
+static inline ae_nav_node *nav_touch(ae_nav_search *s, int32_t i) {
+    AE_ASSERT(i >= 0 && i < s->capacity); // a flood band too narrow for its cost is misuse
+    const uint32_t t = (uint32_t)i >> AE_NAV_TILE_SHIFT;
+    if (s->tile_stamp[t] != s->stamp) {
+        s->tile_stamp[t] = s->stamp;
+        ae_nav_node *n = s->nodes + ((size_t)t << AE_NAV_TILE_SHIFT);
+        for (int k = 0; k < NAV_TILE; k++) n[k].heap = NAV_UNSEEN;
+    }
+    return &s->nodes[i];
+}
+
+/// Row of index i: i / stride by a multiply and a shift (s->row_magic = ceil(2^42 / stride)),
+/// exact for every index of a padded grid up to 4098 x 4098 cells (i < 2^25, stride < 2^13).
+static inline int32_t nav_row(const ae_nav_search *s, int32_t i) {
+    return (int32_t)(((uint64_t)(uint32_t)i * s->row_magic) >> 42);
+}
+
+/// Octile heuristic from index m to the goal (0 for floods). Indices of one search share their
+/// first row, so differences of columns and rows are the grid's.
+static inline double nav_h(const ae_nav_search *s, int32_t m) {
+    if (s->goal < 0) return 0.0;
+    int32_t y = nav_row(s, m), x = m - y * s->stride;
+    int dx = abs(x - s->goal_x), dy = abs(y - s->goal_y);
+    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
+    return (double)(hi - lo) + (double)lo * NAV_SQRT2;
+}
 
 /// Heap order: lower f first; on equal f the deeper node (higher g), then the lower index, so
 /// the order never depends on insertion history.
-static inline bool nav_before(const ae_nav_node *nodes, int32_t a, int32_t b) {
-    const ae_nav_node *na = &nodes[a], *nb = &nodes[b];
-    if (na->f != nb->f) return na->f < nb->f;
-    if (na->g != nb->g) return na->g > nb->g;
-    return a < b;
+static inline bool nav_before(const ae_nav_search *s, ae_nav_open a, ae_nav_open b) {
+    if (a.f != b.f) return a.f < b.f;
+    double ga = s->nodes[a.node].g, gb = s->nodes[b.node].g;
+    if (ga != gb) return ga > gb;
+    return a.node < b.node;
 }
 
 static inline void nav_sift_up(ae_nav_search *s, int i) {
-    int32_t *h = s->heap;
-    int32_t v = h[i];
+    ae_nav_open *h = s->heap;
+    const ae_nav_open v = h[i];
     while (i > 0) {
         int p = (i - 1) >> 1;
-        if (!nav_before(s->nodes, v, h[p])) break;
+        if (!nav_before(s, v, h[p])) break;
         h[i] = h[p];
-        s->nodes[h[i]].heap = i;
+        s->nodes[h[i].node].heap = i;
         i = p;
     }
     h[i] = v;
-    s->nodes[v].heap = i;
+    s->nodes[v.node].heap = i;
 }
 
 static inline int32_t nav_pop(ae_nav_search *s) {
-    int32_t *h = s->heap;
-    int32_t top = h[0];
-    int32_t v = h[--s->heap_size];
+    ae_nav_open *h = s->heap;
+    const int32_t top = h[0].node;
+    const ae_nav_open v = h[--s->heap_size];
     int n = s->heap_size, i = 0;
     if (n > 0) {
         for (;;) {
             int c = 2 * i + 1;
             if (c >= n) break;
-            if (c + 1 < n && nav_before(s->nodes, h[c + 1], h[c])) c++;
-            if (!nav_before(s->nodes, h[c], v)) break;
+            if (c + 1 < n && nav_before(s, h[c + 1], h[c])) c++;
+            if (!nav_before(s, h[c], v)) break;
             h[i] = h[c];
-            s->nodes[h[i]].heap = i;
+            s->nodes[h[i].node].heap = i;
             i = c;
         }
         h[i] = v;
-        s->nodes[v].heap = i;
+        s->nodes[v.node].heap = i;
     }
     s->nodes[top].heap = -1;
     return top;
 }
 
-/// Octile heuristic from padded index m to the goal (0 for floods).
-static inline double nav_h(const ae_nav_search *s, int32_t m) {
-    if (s->goal < 0) return 0.0;
-    int stride = s->nav->stride;
-    int dx = abs(m % stride - s->goal % stride), dy = abs(m / stride - s->goal / stride);
-    int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return (double)(hi - lo) + (double)lo * NAV_SQRT2;
-}
+/// Room for one more open node: the heap grows by doubling (it is kept between searches, so
+/// this allocates only when a search opens more nodes than any before it).
+void nav_heap_grow(ae_nav_search *s);
 
 /// Offers node m a path through n with cost g.
 static inline void nav_relax(ae_nav_search *s, int32_t m, int32_t n, double g) {
-    ae_nav_node *nm = &s->nodes[m];
-    if (nm->stamp != s->stamp) {
-        nm->stamp = s->stamp;
+    ae_nav_node *nm = nav_touch(s, m);
+    if (nm->heap == NAV_UNSEEN) {
         nm->g = g;
-        nm->f = g + nav_h(s, m);
         nm->parent = n;
-        s->heap[s->heap_size] = m;
+        if (s->heap_size == s->heap_cap) nav_heap_grow(s);
+        s->heap[s->heap_size] = (ae_nav_open){g + nav_h(s, m), m};
         nav_sift_up(s, s->heap_size++);
     } else if (nm->heap >= 0 && g < nm->g) {
-        nm->f = g + nav_h(s, m);
         nm->g = g;
         nm->parent = n;
+        s->heap[nm->heap].f = g + nav_h(s, m);
         nav_sift_up(s, nm->heap);
     }
 }

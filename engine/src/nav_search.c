@@ -4,30 +4,77 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool ae_nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err) {
+/// Open-heap slots a context starts with.
+#define NAV_HEAP_START 1024
+
+void nav_heap_grow(ae_nav_search *s) {
+    // A search never holds more open nodes than it has nodes.
+    int cap = s->heap_cap > s->capacity / 2 ? s->capacity : 2 * s->heap_cap;
+    AE_ASSERT(cap > s->heap_cap);
+    ae_nav_open *h = ae_alloc((size_t)cap * sizeof *h);
+    if (!h) ae_assert_fail("out of memory for a search's open heap", __FILE__, __LINE__);
+    memcpy(h, s->heap, (size_t)s->heap_size * sizeof *h);
+    ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
+    s->heap = h;
+    s->heap_cap = cap;
+}
+
+/// Allocates nodes, tile stamps and the heap for `rows` padded rows of `stride` cells.
+static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, ae_error *err) {
     memset(s, 0, sizeof *s);
-    int cap = nav->stride * (nav->height + 2);
-    s->nodes = ae_calloc((size_t)cap, sizeof *s->nodes);
-    s->heap = ae_alloc((size_t)cap * sizeof *s->heap);
-    if (!s->nodes || !s->heap) {
+    // nav_row's multiply-shift division is exact up to this size (checked for every stride).
+    AE_ASSERT(stride <= AE_MAP_MAX_SIDE + 2 && rows <= AE_MAP_MAX_SIDE + 2);
+    const size_t cells = (size_t)stride * (size_t)rows;
+    const size_t tiles = (cells + NAV_TILE - 1) >> AE_NAV_TILE_SHIFT;
+    const size_t cap = tiles << AE_NAV_TILE_SHIFT;
+    s->nodes = ae_alloc(cap * sizeof *s->nodes);
+    s->tile_stamp = ae_calloc(tiles, sizeof *s->tile_stamp);
+    s->heap_cap = cap < NAV_HEAP_START ? (int)cap : NAV_HEAP_START;
+    s->heap = ae_alloc((size_t)s->heap_cap * sizeof *s->heap);
+    s->capacity = (int)cap;
+    if (!s->nodes || !s->tile_stamp || !s->heap) {
         ae_error_set(err, "nav: out of memory for a search context");
         ae_nav_search_free(s);
         return false;
     }
-    s->capacity = cap;
+    s->stride = stride;
+    s->row_magic = ((1ull << 42) + (uint64_t)stride - 1) / (uint64_t)stride;
+    s->rows = rows;
+    s->reach = reach;
     return true;
 }
 
+bool ae_nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err) {
+    return search_alloc(s, nav->stride, nav->height + 2, -1.0, err);
+}
+
+/// Rows of a flood band: a flood up to `cost` expands cells at most floor(cost) rows from its
+/// start (every step costs at least 1 and moves at most one row) and touches their neighbours.
+static int band_rows(double cost) {
+    return 2 * ((int)cost + 2) + 1;
+}
+
+bool ae_nav_search_init_flood(ae_nav_search *s, const ae_nav_grid *nav, double reach,
+                              ae_error *err) {
+    AE_ASSERT(reach >= 0.0);
+    if (reach >= (double)nav->height)
+        return search_alloc(s, nav->stride, nav->height + 2, -1.0, err);
+    return search_alloc(s, nav->stride, ae_mini(band_rows(reach), nav->height + 2), reach, err);
+}
+
 void ae_nav_search_free(ae_nav_search *s) {
-    if (s->nodes) ae_free(s->nodes, (size_t)s->capacity * sizeof *s->nodes);
-    if (s->heap) ae_free(s->heap, (size_t)s->capacity * sizeof *s->heap);
+    const size_t cap = (size_t)s->capacity;
+    if (s->nodes) ae_free(s->nodes, cap * sizeof *s->nodes);
+    if (s->tile_stamp) ae_free(s->tile_stamp, (cap >> AE_NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
+    if (s->heap) ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
     memset(s, 0, sizeof *s);
 }
 
-/// Opens a new search number; on wrap-around every stamp is cleared once.
+/// Opens a new search number; on wrap-around every tile stamp is cleared once.
 static void next_stamp(ae_nav_search *s) {
     if (++s->stamp == 0) {
-        for (int i = 0; i < s->capacity; i++) s->nodes[i].stamp = 0;
+        memset(s->tile_stamp, 0,
+               ((size_t)s->capacity >> AE_NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
         s->stamp = 1;
     }
     s->heap_size = 0;
@@ -35,28 +82,35 @@ static void next_stamp(ae_nav_search *s) {
     s->length = 0.0;
 }
 
+/// Points the context at a grid with node 0 at padded row `base_row`.
+static void use_grid(ae_nav_search *s, const ae_nav_grid *nav, int base_row) {
+    s->nav = nav;
+    s->nav_version = nav->version;
+    s->base_row = base_row;
+    s->pass = nav->pass + (size_t)base_row * (size_t)nav->stride;
+}
+
 static void push_start(ae_nav_search *s, int32_t start) {
-    ae_nav_node *n = &s->nodes[start];
-    n->stamp = s->stamp;
+    ae_nav_node *n = nav_touch(s, start);
     n->g = 0.0;
-    n->f = nav_h(s, start);
     n->parent = -1;
-    s->heap[0] = start;
+    s->heap[0] = (ae_nav_open){nav_h(s, start), start};
     n->heap = 0;
     s->heap_size = 1;
 }
 
-static int32_t padded(const ae_nav_grid *nav, ae_nav_cell c) {
-    return (c.y + 1) * nav->stride + (c.x + 1);
+/// Index of a cell in the current search.
+static int32_t index_of(const ae_nav_search *s, ae_nav_cell c) {
+    return (c.y + 1 - s->base_row) * s->nav->stride + (c.x + 1);
 }
 
 ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, const ae_nav_query *q) {
-    AE_ASSERT(s->capacity >= nav->stride * (nav->height + 2));
+    AE_ASSERT(s->reach < 0.0 && s->stride == nav->stride && s->rows >= nav->height + 2);
     AE_ASSERT(q->layer >= 0 && q->layer < nav->radius_count);
     next_stamp(s);
-    s->nav = nav;
-    s->nav_version = nav->version;
+    use_grid(s, nav, 0);
     s->mask = (uint8_t)(1u << q->layer);
+    s->layer = q->layer;
     s->method = q->method == AE_NAV_ASTAR ? AE_NAV_ASTAR : AE_NAV_JPS;
     s->max_cost = 0.0;
     if (!ae_nav_passable(nav, q->layer, q->start.x, q->start.y) ||
@@ -64,8 +118,10 @@ ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, cons
         s->status = AE_NAV_BAD_ENDPOINT;
         return s->status;
     }
-    s->start = padded(nav, q->start);
-    s->goal = padded(nav, q->goal);
+    s->start = index_of(s, q->start);
+    s->goal = index_of(s, q->goal);
+    s->goal_x = q->goal.x + 1;
+    s->goal_y = q->goal.y + 1;
     push_start(s, s->start);
     s->status = AE_NAV_RUNNING;
     return s->status;
@@ -122,13 +178,13 @@ int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap) {
     int i = count - 1;
     // Walk back from the goal; every parent link is a straight or diagonal line of cells.
     for (int32_t n = s->goal; i >= 0; n = s->nodes[n].parent) {
-        int x = n % stride - 1, y = n / stride - 1;
+        int x = n % stride - 1, y = n / stride - 1 + s->base_row;
         int32_t p = s->nodes[n].parent;
         if (p < 0) {
             if (i < cap) out[i] = (ae_nav_cell){x, y};
             break;
         }
-        int px = p % stride - 1, py = p / stride - 1;
+        int px = p % stride - 1, py = p / stride - 1 + s->base_row;
         int sx = (px > x) - (px < x), sy = (py > y) - (py < y);
         while (x != px || y != py) {
             if (i < cap) out[i] = (ae_nav_cell){x, y};
@@ -142,11 +198,16 @@ int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap) {
 
 bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, int layer,
                   double max_cost) {
-    AE_ASSERT(s->capacity >= nav->stride * (nav->height + 2));
+    AE_ASSERT(s->stride == nav->stride);
+    AE_ASSERT(s->reach < 0.0 ? s->rows >= nav->height + 2 : max_cost <= s->reach);
     next_stamp(s);
-    s->nav = nav;
-    s->nav_version = nav->version;
+    // The band of rows the flood can touch, kept inside the padded grid.
+    int base_row = 0;
+    if (s->rows < nav->height + 2)
+        base_row = ae_clampi(start.y + 1 - ((int)max_cost + 2), 0, nav->height + 2 - s->rows);
+    use_grid(s, nav, base_row);
     s->mask = (uint8_t)(1u << layer);
+    s->layer = layer;
     s->method = AE_NAV_ASTAR;
     s->goal = -1;
     s->max_cost = max_cost;
@@ -154,7 +215,7 @@ bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, i
         s->status = AE_NAV_BAD_ENDPOINT;
         return false;
     }
-    s->start = padded(nav, start);
+    s->start = index_of(s, start);
     push_start(s, s->start);
     s->status = AE_NAV_RUNNING;
     ae_nav_search_step(s, INT64_MAX, NULL);
@@ -164,7 +225,9 @@ bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, i
 double ae_nav_flood_cost(const ae_nav_search *s, int x, int y) {
     if (s->goal >= 0 || !s->nav) return -1.0;
     if (x < 0 || y < 0 || x >= s->nav->width || y >= s->nav->height) return -1.0;
-    const ae_nav_node *n = &s->nodes[(y + 1) * s->nav->stride + (x + 1)];
-    if (n->stamp != s->stamp || n->heap >= 0 || n->g > s->max_cost) return -1.0;
+    const int32_t i = index_of(s, (ae_nav_cell){x, y});
+    if (i < 0 || i >= s->capacity || s->tile_stamp[i >> AE_NAV_TILE_SHIFT] != s->stamp) return -1.0;
+    const ae_nav_node *n = &s->nodes[i];
+    if (n->heap != -1 || n->g > s->max_cost) return -1.0;
     return n->g;
 }

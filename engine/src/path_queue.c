@@ -15,20 +15,28 @@ ae_nav_request_def ae_nav_default_request_def(void) {
     return d;
 }
 
-static bool alloc_scratch(ae_nav_queue *q, const ae_nav_grid *nav, ae_error *err) {
-    int cap = nav->width * nav->height;
-    ae_nav_cell *cells = ae_alloc((size_t)cap * sizeof *cells);
+/// A search context for grids of nav's size (the old one stays until the new one exists).
+static bool alloc_search(ae_nav_queue *q, const ae_nav_grid *nav, ae_error *err) {
     ae_nav_search s;
-    if (!cells || !ae_nav_search_init(&s, nav, err)) {
-        if (cells) ae_free(cells, (size_t)cap * sizeof *cells);
+    if (!ae_nav_search_init(&s, nav, err)) {
         ae_error_set(err, "nav queue: out of memory");
         return false;
     }
-    if (q->cells) ae_free(q->cells, (size_t)q->cell_cap * sizeof *q->cells);
     if (q->search.nodes) ae_nav_search_free(&q->search);
+    q->search = s;
+    return true;
+}
+
+/// Grid path scratch for n cells: grown to the longest path met so far, never shrunk.
+static bool reserve_cells(ae_nav_queue *q, int n) {
+    if (n <= q->cell_cap) return true;
+    int cap = q->cell_cap ? q->cell_cap : 256;
+    while (cap < n) cap = cap > INT32_MAX / 2 ? n : cap * 2;
+    ae_nav_cell *cells = ae_alloc((size_t)cap * sizeof *cells);
+    if (!cells) return false;
+    if (q->cells) ae_free(q->cells, (size_t)q->cell_cap * sizeof *q->cells);
     q->cells = cells;
     q->cell_cap = cap;
-    q->search = s;
     return true;
 }
 
@@ -40,7 +48,7 @@ bool ae_nav_queue_init(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sd
     q->ring = ae_calloc((size_t)def->max_agents, sizeof *q->ring);
     q->max_agents = def->max_agents;
     q->active = -1;
-    if (!q->slots || !q->ring || !alloc_scratch(q, nav, err)) {
+    if (!q->slots || !q->ring || !alloc_search(q, nav, err)) {
         ae_error_set(err, "nav queue: out of memory");
         ae_nav_queue_free(q);
         return false;
@@ -65,14 +73,26 @@ void ae_nav_queue_free(ae_nav_queue *q) {
 
 bool ae_nav_queue_set_maps(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
                            ae_error *err) {
-    if (nav->width * nav->height > q->cell_cap ||
-        nav->stride * (nav->height + 2) > q->search.capacity) {
-        if (!alloc_scratch(q, nav, err)) return false;
+    if (nav->stride != q->search.stride || nav->height + 2 > q->search.rows) {
+        if (!alloc_search(q, nav, err)) return false;
     }
     q->nav = nav;
     q->sdf = sdf;
     q->active = -1;
     return true;
+}
+
+void ae_nav_queue_clear(ae_nav_queue *q) {
+    for (int i = 0; i < q->max_agents; i++) {
+        ae_nav_slot *s = &q->slots[i];
+        s->generation++;
+        if (s->generation == 0) s->generation = 1;
+        s->status = AE_NAV_REQUEST_INVALID;
+        s->queued = false;
+        s->point_count = 0;
+    }
+    q->head = q->size = 0;
+    q->active = -1;
 }
 
 void ae_nav_queue_on_nav_changed(ae_nav_queue *q) {
@@ -161,16 +181,17 @@ static void finish(ae_nav_queue *q, ae_nav_slot *s, ae_nav_status st) {
         s->status = AE_NAV_REQUEST_NO_PATH;
         return;
     }
-    int n = ae_nav_path_cells(&q->search, q->cells, q->cell_cap);
+    int n = ae_nav_path_count(&q->search);
+    if (!reserve_cells(q, n) || !reserve_points(s, n + 2)) {
+        s->status = AE_NAV_REQUEST_NO_PATH;
+        return;
+    }
+    ae_nav_path_cells(&q->search, q->cells, q->cell_cap);
     const float r = s->def.radius;
     ae_nav_cell gc = q->cells[n - 1];
     vec2s goal = s->def.goal;
     // A goal position the agent cannot stand at is replaced by its cell's centre.
     if (ae_sdf_sample(q->sdf, goal) < r) goal = ae_nav_cell_center(q->nav, gc);
-    if (!reserve_points(s, n + 2)) {
-        s->status = AE_NAV_REQUEST_NO_PATH;
-        return;
-    }
     s->point_count = ae_nav_smooth(q->sdf, r, s->def.start, goal, q->cells, n, s->points, n + 2);
     s->grid_length = q->search.length;
     s->status = AE_NAV_REQUEST_FOUND;

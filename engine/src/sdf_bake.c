@@ -13,37 +13,34 @@
 
 enum { CLASS_FREE = 0, CLASS_EDGE = 1, CLASS_SOLID = 2 };
 
-#define NO_SITE INT32_MAX
+/// The column pass keeps each corner's vertical distance in the output array itself, as a float
+/// (whole numbers up to 4097 are exact), so a bake needs only per-row scratch beside the field.
+#define NO_SITE INFINITY
 
 typedef struct bake_scratch {
-    int32_t *g;    // per corner: vertical distance to the nearest site of its opposite set
-    uint8_t *cls;  // per corner: class
+    uint8_t *cls;  // one row of corner classes
     int32_t *site; // per row: site x positions of the lower envelope
     double *z;     // per row: envelope boundaries
     int64_t *f;    // per row: squared vertical distances of the sites
-    size_t corners;
     int row_len;
 } bake_scratch;
 
 static void scratch_free(bake_scratch *s) {
-    ae_free(s->g, s->corners * sizeof *s->g);
-    ae_free(s->cls, s->corners);
+    ae_free(s->cls, (size_t)s->row_len);
     ae_free(s->site, (size_t)s->row_len * sizeof *s->site);
     ae_free(s->z, (size_t)(s->row_len + 1) * sizeof *s->z);
     ae_free(s->f, (size_t)s->row_len * sizeof *s->f);
     memset(s, 0, sizeof *s);
 }
 
-static bool scratch_init(bake_scratch *s, int nw, int nh) {
+static bool scratch_init(bake_scratch *s, int nw) {
     memset(s, 0, sizeof *s);
-    s->corners = (size_t)nw * (size_t)nh;
     s->row_len = nw;
-    s->g = ae_alloc(s->corners * sizeof *s->g);
-    s->cls = ae_alloc(s->corners);
+    s->cls = ae_alloc((size_t)nw);
     s->site = ae_alloc((size_t)nw * sizeof *s->site);
     s->z = ae_alloc((size_t)(nw + 1) * sizeof *s->z);
     s->f = ae_alloc((size_t)nw * sizeof *s->f);
-    if (!s->g || !s->cls || !s->site || !s->z || !s->f) {
+    if (!s->cls || !s->site || !s->z || !s->f) {
         scratch_free(s);
         return false;
     }
@@ -55,21 +52,29 @@ static void classify_row(const ae_grid *grid, int cx0, int cx1, int cy, uint8_t 
     const int w = grid->width;
     const uint8_t *above = cy > 0 ? grid->cells + (size_t)(cy - 1) * (size_t)w : NULL;
     const uint8_t *below = cy < grid->height ? grid->cells + (size_t)cy * (size_t)w : NULL;
+    static const uint8_t by_walls[5] = {CLASS_FREE, CLASS_EDGE, CLASS_EDGE, CLASS_EDGE,
+                                        CLASS_SOLID};
     for (int cx = cx0; cx < cx1; cx++) {
         int walls = 0;
-        for (int dx = -1; dx <= 0; dx++) {
-            int x = cx + dx;
-            bool inside = x >= 0 && x < w;
-            walls += !inside || !above || above[x];
-            walls += !inside || !below || below[x];
+        if (above && below && cx > 0 && cx < w) { // the four cells around it are on the map
+            walls =
+                (above[cx - 1] != 0) + (above[cx] != 0) + (below[cx - 1] != 0) + (below[cx] != 0);
+        } else {
+            for (int dx = -1; dx <= 0; dx++) {
+                int x = cx + dx;
+                bool inside = x >= 0 && x < w;
+                walls += !inside || !above || above[x];
+                walls += !inside || !below || below[x];
+            }
         }
-        out[cx - cx0] = walls == 0 ? CLASS_FREE : (walls == 4 ? CLASS_SOLID : CLASS_EDGE);
+        out[cx - cx0] = by_walls[walls];
     }
 }
 
 /// Lower envelope of parabolas over one row for the sites of one set, then squared distances for
-/// the row's corners of class `target`. Returns the largest distance written.
-static float row_envelope(bake_scratch *s, const int32_t *g, const uint8_t *cls, int n, int target,
+/// the row's corners of class `target`. Returns the largest distance written. `g` and `out` are
+/// the same row: g is read (for target corners only) before any target corner is written.
+static float row_envelope(bake_scratch *s, const float *g, const uint8_t *cls, int n, int target,
                           float *out) {
     int k = -1;
     for (int q = 0; q < n; q++) {
@@ -79,7 +84,7 @@ static float row_envelope(bake_scratch *s, const int32_t *g, const uint8_t *cls,
         if (cls[q] != target)
             fq = 0;
         else if (g[q] != NO_SITE)
-            fq = (int64_t)g[q] * g[q];
+            fq = (int64_t)g[q] * (int64_t)g[q];
         else
             continue;
         double fq_q2 = (double)(fq + (int64_t)q * q);
@@ -117,35 +122,37 @@ static float row_envelope(bake_scratch *s, const int32_t *g, const uint8_t *cls,
 }
 
 /// Exact distances for the corner window [cx0, cx1) x [cy0, cy1), counting only sites inside the
-/// window. Writes them to out (row stride out_stride). Returns the largest |distance| written.
+/// window. Writes them to out (rows of cx1 - cx0, which first hold the column pass).
+/// Returns the largest |distance| written.
 static float bake_window(bake_scratch *s, const ae_grid *grid, int cx0, int cy0, int cx1, int cy1,
-                         float *out, size_t out_stride) {
+                         float *out) {
     const int nw = cx1 - cx0, nh = cy1 - cy0;
+    uint8_t *cls = s->cls;
+    // Column pass: vertical distance to the nearest EDGE corner above, then below.
     for (int j = 0; j < nh; j++) {
-        uint8_t *cls = s->cls + (size_t)j * (size_t)nw;
-        int32_t *g = s->g + (size_t)j * (size_t)nw;
+        float *g = out + (size_t)j * (size_t)nw;
         classify_row(grid, cx0, cx1, cy0 + j, cls);
-        const int32_t *up = j > 0 ? g - nw : NULL;
+        const float *up = j > 0 ? g - nw : NULL;
         for (int i = 0; i < nw; i++) {
             if (cls[i] == CLASS_EDGE)
-                g[i] = 0;
+                g[i] = 0.0f;
             else if (!up || up[i] == NO_SITE)
                 g[i] = NO_SITE;
             else
-                g[i] = up[i] + 1;
+                g[i] = up[i] + 1.0f;
         }
     }
     for (int j = nh - 2; j >= 0; j--) {
-        int32_t *g = s->g + (size_t)j * (size_t)nw;
-        const int32_t *down = g + nw;
+        float *g = out + (size_t)j * (size_t)nw;
+        const float *down = g + nw;
         for (int i = 0; i < nw; i++)
-            if (down[i] != NO_SITE && down[i] + 1 < g[i]) g[i] = down[i] + 1;
+            if (down[i] + 1.0f < g[i]) g[i] = down[i] + 1.0f;
     }
+    // Row pass, in place: each row's column distances become its signed distances.
     float max_abs = 0.0f;
     for (int j = 0; j < nh; j++) {
-        const uint8_t *cls = s->cls + (size_t)j * (size_t)nw;
-        const int32_t *g = s->g + (size_t)j * (size_t)nw;
-        float *row = out + (size_t)j * out_stride;
+        classify_row(grid, cx0, cx1, cy0 + j, cls);
+        float *row = out + (size_t)j * (size_t)nw;
         bool any_free = false, any_solid = false;
         for (int i = 0; i < nw; i++) {
             if (cls[i] == CLASS_EDGE) row[i] = 0.0f;
@@ -153,11 +160,11 @@ static float bake_window(bake_scratch *s, const ae_grid *grid, int cx0, int cy0,
             any_solid |= cls[i] == CLASS_SOLID;
         }
         if (any_free) {
-            float m = row_envelope(s, g, cls, nw, CLASS_FREE, row);
+            float m = row_envelope(s, row, cls, nw, CLASS_FREE, row);
             if (m > max_abs) max_abs = m;
         }
         if (any_solid) {
-            float m = row_envelope(s, g, cls, nw, CLASS_SOLID, row);
+            float m = row_envelope(s, row, cls, nw, CLASS_SOLID, row);
             if (m > max_abs) max_abs = m;
         }
     }
@@ -170,12 +177,12 @@ bool ae_sdf_bake(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *er
     const int nw = grid->width + 1, nh = grid->height + 1;
     bake_scratch s;
     float *dist = ae_alloc((size_t)nw * (size_t)nh * sizeof *dist);
-    if (!dist || !scratch_init(&s, nw, nh)) {
+    if (!dist || !scratch_init(&s, nw)) {
         ae_free(dist, (size_t)nw * (size_t)nh * sizeof *dist);
         ae_error_set(err, "out of memory baking a %dx%d distance field", grid->width, grid->height);
         return false;
     }
-    sdf->max_abs = bake_window(&s, grid, 0, 0, nw, nh, dist, (size_t)nw);
+    sdf->max_abs = bake_window(&s, grid, 0, 0, nw, nh, dist);
     scratch_free(&s);
     sdf->width = grid->width;
     sdf->height = grid->height;
@@ -221,13 +228,13 @@ bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, bool wall, ae_err
             tmp_size = need;
         }
         bake_scratch s;
-        if (!tmp || !scratch_init(&s, bw, bh)) {
+        if (!tmp || !scratch_init(&s, bw)) {
             ae_free(tmp, tmp_size);
             *cell = wall ? 0 : 1;
             ae_error_set(err, "out of memory editing the distance field");
             return false;
         }
-        bake_window(&s, grid, bx0, by0, bx1, by1, tmp, (size_t)bw);
+        bake_window(&s, grid, bx0, by0, bx1, by1, tmp);
         scratch_free(&s);
         bool whole_map = bx0 == 0 && by0 == 0 && bx1 == nw && by1 == nh;
         float window_max = 0.0f;

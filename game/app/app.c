@@ -28,6 +28,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 }
 
 void app_close(app *a) {
+    hot_reload_free(&a->reload);
     if (a->s) session_destroy(a->s);
     a->s = NULL;
     world_renderer_free(&a->wr);
@@ -58,6 +59,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
                  AE_QUOTED(a->opts.replay && !attract ? a->opts.replay : path), e.msg);
         return false;
     }
+    hot_reload_free(&a->reload); // a map still loading belongs to the old match
     if (a->s) session_destroy(a->s);
     a->s = s;
     sim_world *w = session_world(s);

@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "audio.h"
+#include "frame_stats.h"
 #include "sim_world.h"
 #include "tool_util.h"
 
@@ -156,6 +157,8 @@ int app_run_windowed(const arena_options *o) {
     }
     a.screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
     uint64_t last = SDL_GetPerformanceCounter();
+    frame_stats stats;
+    frame_stats_init(&stats);
     while (status == 0 && !a.quit) {
         SDL_Event e;
         while (SDL_PollEvent(&e)) handle_event(&a, &e);
@@ -166,7 +169,10 @@ int app_run_windowed(const arena_options *o) {
         a.time += dt;
         a.timings.frame_ms += (dt * 1000.0f - a.timings.frame_ms) * 0.1f;
         frame(&a, dt);
+        frame_stats_add(&stats, (double)(SDL_GetPerformanceCounter() - now) * 1000.0 /
+                                    (double)SDL_GetPerformanceFrequency());
     }
+    frame_stats_report(&stats);
     if (a.s) {
         ae_error e;
         if (!session_finish(a.s, &e)) tool_fail(ARENA_PROGRAM, o->record, "%s", e.msg);

@@ -1,5 +1,6 @@
 #include "headless.h"
 
+#include "frame_stats.h"
 #include "hot_reload.h"
 #include "session.h"
 #include "sim_stats.h"
@@ -86,18 +87,23 @@ int arena_run_headless(const arena_options *o) {
     // In real time the map file is watched and reloaded at tick boundaries, as in the window.
     hot_reload reload;
     hot_reload_init(&reload, s, hot_reload_now());
+    frame_stats stats;
+    frame_stats_init(&stats);
     while (!session_done(s) && (o->ticks < 0 || sim_tick(w) < o->ticks)) {
+        double t0 = hot_reload_now();
         session_step(s, NULL);
         if (session_diverged(s, NULL, 0)) break;
         if (o->realtime) {
-            sleep_until(&next);
             hot_reload_poll(&reload, s, hot_reload_now(), msg, sizeof msg);
             if (msg[0]) {
                 printf("%s\n", msg);
                 fflush(stdout);
             }
+            frame_stats_add(&stats, (hot_reload_now() - t0) * 1000.0);
+            sleep_until(&next);
         }
     }
+    if (o->realtime) frame_stats_report(&stats);
     bool ok = session_finish(s, &err);
     int status = 0;
     if (!ok) {
@@ -115,6 +121,7 @@ int arena_run_headless(const arena_options *o) {
             printf("replay ok\n");
         }
     }
+    hot_reload_free(&reload);
     session_destroy(s);
     return status;
 }

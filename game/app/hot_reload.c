@@ -1,7 +1,24 @@
 #include "hot_reload.h"
 
+#include "arena/ae_map_file.h"
+#include "sim_world.h"
+
+#include <SDL.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
+
+/// One offered version of the map file: loaded and prepared on a thread, then swapped in.
+struct hot_reload_job {
+    SDL_Thread *thread; ///< NULL once joined (or when the job ran on the caller's thread)
+    SDL_atomic_t done;  ///< set by the thread when the fields below are final
+    char path[1024];    ///< the file (a copy: the thread never reads the hot_reload)
+    sim_config config;  ///< the match's config
+    sim_map_prep *prep; ///< the prepared map, NULL when loading or preparing failed
+    ae_error err;       ///< why, when prep is NULL
+    double prepare_ms;  ///< time spent preparing (decoding excluded)
+    bool checked;       ///< the result was looked at: prep is ready for its tick
+};
 
 double hot_reload_now(void) {
     struct timespec ts;
@@ -14,24 +31,110 @@ void hot_reload_init(hot_reload *h, session *s, double now) {
     h->active = !session_replaying(s);
     if (h->active) map_watch_init(&h->watch, session_map_path(s), now);
     h->next_poll = now;
+    h->config = session_world(s)->cfg;
 }
 
-/// The watcher's prepare step: the swap itself (bake, navigation, pushing agents out), timed.
-static bool swap_in(void *user, const ae_grid *grid, double *bake_ms, ae_error *err) {
-    session *s = user;
-    double t0 = hot_reload_now();
-    const char *path = session_map_path(s);
-    bool ok = session_swap_map(s, grid, path, err);
-    *bake_ms = (hot_reload_now() - t0) * 1000.0;
-    return ok;
+/// The job's thread: everything heavy, touching nothing but the job. The engine allocator's
+/// counters are atomic, and the sim's preparation reads only the config copy.
+static int run_job(void *data) {
+    hot_reload_job *j = data;
+    ae_grid grid;
+    if (ae_map_load_file(j->path, &grid, &j->err)) {
+        double t0 = hot_reload_now();
+        j->prep = sim_swap_prepare(&j->config, &grid, &j->err);
+        j->prepare_ms = (hot_reload_now() - t0) * 1000.0;
+        ae_grid_free(&grid);
+    }
+    SDL_AtomicSet(&j->done, 1);
+    return 0;
+}
+
+static void start_job(hot_reload *h) {
+    hot_reload_job *j = ae_calloc(1, sizeof *j);
+    if (!j) return; // out of memory: the version is offered again at the next poll
+    snprintf(j->path, sizeof j->path, "%s", h->watch.path);
+    j->config = h->config;
+    h->job = j;
+    j->thread = SDL_CreateThread(run_job, "map reload", j);
+    if (!j->thread) run_job(j); // no thread to be had: load here, with the stall
+}
+
+static void join(hot_reload_job *j) {
+    if (j->thread) SDL_WaitThread(j->thread, NULL);
+    j->thread = NULL;
+}
+
+static void drop_job(hot_reload *h) {
+    sim_swap_discard(h->job->prep);
+    ae_free(h->job, sizeof *h->job);
+    h->job = NULL;
+}
+
+/// A finished job: a load of an outdated version is dropped (the new one settles and is loaded
+/// in turn), a failure rejects the version. True when a prepared map is ready.
+static bool finish_job(hot_reload *h, double now, char *msg, size_t msglen) {
+    hot_reload_job *j = h->job;
+    join(j);
+    if (!map_watch_unchanged(&h->watch, now)) {
+        drop_job(h);
+        return false;
+    }
+    if (!j->prep) {
+        map_watch_reject(&h->watch);
+        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)", h->watch.path,
+                 j->err.msg);
+        drop_job(h);
+        return false;
+    }
+    return true;
 }
 
 bool hot_reload_poll(hot_reload *h, session *s, double now, char *msg, size_t msglen) {
     if (msglen) msg[0] = '\0';
-    if (!h->active || now < h->next_poll) return false;
+    if (!h->active) return false;
+    hot_reload_job *j = h->job;
+    if (j) {
+        if (!SDL_AtomicGet(&j->done)) return false; // still loading
+        if (!j->checked && !finish_job(h, now, msg, msglen)) return false;
+        j->checked = true;
+        // Ready: swapped in at the first tick boundary the session's limits allow.
+        const ae_grid *g = sim_map_prep_grid(j->prep);
+        const int width = g->width, height = g->height;
+        if ((uint32_t)sim_tick(session_world(s)) < session_swap_allowed_at(s, width, height))
+            return false;
+        ae_error err;
+        bool ok = session_swap_prepared(s, j->prep, h->watch.path, &err);
+        j->prep = NULL; // the session took it
+        const double prepare_ms = j->prepare_ms;
+        drop_job(h);
+        if (!ok) {
+            map_watch_reject(&h->watch);
+            snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)", h->watch.path,
+                     err.msg);
+            return false;
+        }
+        map_watch_accept(&h->watch);
+        snprintf(msg, msglen, "map reloaded: %s (%dx%d, bake %.0f ms)", h->watch.path, width,
+                 height, prepare_ms);
+        return true;
+    }
+    if (now < h->next_poll) return false;
     h->next_poll = now + 0.05;
-    ae_grid grid;
-    if (!map_watch_reload(&h->watch, now, &grid, swap_in, s, msg, msglen)) return false;
-    ae_grid_free(&grid); // the session holds its own copy
-    return true;
+    map_watch_event ev = map_watch_poll(&h->watch, now);
+    if (ev == MAP_WATCH_MISSING_NOTICE)
+        snprintf(msg, msglen, "map reload failed: %s: file is missing (keeping previous map)",
+                 h->watch.path);
+    else if (ev == MAP_WATCH_CHANGED)
+        start_job(h);
+    return false;
+}
+
+void hot_reload_wait(hot_reload *h) {
+    if (h->job) join(h->job);
+}
+
+void hot_reload_free(hot_reload *h) {
+    if (!h->job) return;
+    join(h->job);
+    drop_job(h);
 }

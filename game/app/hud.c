@@ -22,20 +22,42 @@ void hud_free(hud *h) {
 
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     hud_free(h);
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w->grid.width, w->grid.height, 32,
-                                                    SDL_PIXELFORMAT_RGBA32);
-    if (!s) return;
-    for (int y = 0; y < w->grid.height; y++) {
-        Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
-        for (int x = 0; x < w->grid.width; x++) {
-            bool wall = ae_grid_is_wall(&w->grid, x, y);
-            Uint8 px[4] = {wall ? 70 : 96, wall ? 72 : 150, wall ? 84 : 80, 230};
-            SDL_memcpy(row + 4 * x, px, 4);
+    // One pixel per block of cells, at most HUD_MINIMAP_MAX pixels a side (it is drawn at 190):
+    // a big map needs no texture of its own size. A pixel mixes the wall and ground colours by
+    // the share of wall in its block.
+    const ae_grid *g = &w->grid;
+    const int side = g->width > g->height ? g->width : g->height;
+    const int block = (side + HUD_MINIMAP_MAX - 1) / HUD_MINIMAP_MAX;
+    const int pw = (g->width + block - 1) / block, ph = (g->height + block - 1) / block;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, pw, ph, 32, SDL_PIXELFORMAT_RGBA32);
+    int *walls = SDL_calloc((size_t)pw, sizeof *walls);
+    if (!s || !walls) {
+        SDL_FreeSurface(s);
+        SDL_free(walls);
+        return;
+    }
+    for (int py = 0; py < ph; py++) {
+        // Wall counts of this row of blocks, read row by row through the grid.
+        SDL_memset(walls, 0, (size_t)pw * sizeof *walls);
+        const int y0 = py * block, y1 = SDL_min(y0 + block, g->height);
+        for (int y = y0; y < y1; y++) {
+            const uint8_t *cells = g->cells + (size_t)y * (size_t)g->width;
+            for (int x = 0; x < g->width; x++) walls[x / block] += cells[x] != 0;
+        }
+        Uint8 *row = (Uint8 *)s->pixels + (size_t)py * (size_t)s->pitch;
+        for (int px = 0; px < pw; px++) {
+            const int cells = (y1 - y0) * (SDL_min((px + 1) * block, g->width) - px * block);
+            const int wall[3] = {70, 72, 84}, ground[3] = {96, 150, 80};
+            Uint8 px4[4] = {0, 0, 0, 230};
+            for (int c = 0; c < 3; c++)
+                px4[c] = (Uint8)((wall[c] * walls[px] + ground[c] * (cells - walls[px])) / cells);
+            SDL_memcpy(row + 4 * px, px4, 4);
         }
     }
+    SDL_free(walls);
     h->minimap = SDL_CreateTextureFromSurface(r, s);
-    h->minimap_w = w->grid.width;
-    h->minimap_h = w->grid.height;
+    h->minimap_w = g->width;
+    h->minimap_h = g->height;
     SDL_FreeSurface(s);
 }
 

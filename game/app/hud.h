@@ -15,15 +15,18 @@ typedef struct hud_timings {
 } hud_timings;
 
 typedef struct hud {
-    SDL_Texture *minimap; ///< one pixel per cell
-    int minimap_w, minimap_h;
-    idle_hint move_hint; ///< "drag or press WASD to move"
-    idle_hint pick_hint; ///< "press 1-6 to pick a skill"
+    SDL_Texture *minimap;     ///< one pixel per cell, or per block of cells on big maps
+    int minimap_w, minimap_h; ///< the map's size in cells
+    idle_hint move_hint;      ///< "drag or press WASD to move"
+    idle_hint pick_hint;      ///< "press 1-6 to pick a skill"
     bool show_move_hint, show_pick_hint;
     bool show_perf;
 } hud;
 
 void hud_init(hud *h);
+/// Largest side of the minimap texture, in pixels.
+#define HUD_MINIMAP_MAX 256
+
 /// (Re)builds the minimap from the map (after start and every map swap).
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w);
 void hud_free(hud *h);

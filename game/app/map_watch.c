@@ -73,6 +73,14 @@ void map_watch_reject(map_watch *w) {
     w->has_rejected = true;
 }
 
+bool map_watch_unchanged(map_watch *w, double now) {
+    map_watch_stamp after = observe(w->path);
+    if (same(&after, &w->pending)) return true;
+    w->seen = after;
+    w->seen_since = now;
+    return false;
+}
+
 bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_fn *prepare,
                       void *user, char *msg, size_t msglen) {
     if (msglen) msg[0] = '\0';
@@ -88,11 +96,8 @@ bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_
     ae_error err;
     bool ok = ae_map_load_file(w->path, out, &err);
     // A save that landed during the load: drop this result and let the new version settle.
-    map_watch_stamp after = observe(w->path);
-    if (!same(&after, &w->pending)) {
+    if (!map_watch_unchanged(w, now)) {
         if (ok) ae_grid_free(out);
-        w->seen = after;
-        w->seen_since = now;
         return false;
     }
     double bake_ms = 0.0;

@@ -66,6 +66,10 @@ void map_watch_accept(map_watch *w);
 /// The offered version could not be used: it is not offered again until the file changes.
 void map_watch_reject(map_watch *w);
 
+/// After loading the offered version: true when the file is still that version. Otherwise a
+/// save landed during the load: false, and the new version starts settling from `now`.
+bool map_watch_unchanged(map_watch *w, double now);
+
 /// Called after a successful load, before the swap: prepares the new map (bakes its field, nav
 /// grid, ...) and reports how long the bake took. Returning false rejects the version with the
 /// reason in err.

@@ -16,10 +16,19 @@ struct drawable {
 bool world_renderer_init(world_renderer *r, gfx *g, const sim_world *w) {
     world_renderer_free(r);
     r->g = g;
-    r->capacity =
-        w->grid.width * w->grid.height + w->agent_count + w->cfg.max_bullets + w->cfg.max_gems;
-    r->items = malloc((size_t)r->capacity * sizeof *r->items);
-    return r->items != NULL;
+    (void)w; // the scratch grows with what a frame shows: cells on screen, not the whole map
+    return true;
+}
+
+/// Room for n drawables; when memory runs out the frame draws what fits.
+static void reserve(world_renderer *r, size_t n) {
+    if (n <= (size_t)r->capacity) return;
+    size_t cap = (size_t)r->capacity < 4096 ? 4096 : (size_t)r->capacity;
+    while (cap < n) cap *= 2;
+    drawable *items = realloc(r->items, cap * sizeof *items);
+    if (!items) return;
+    r->items = items;
+    r->capacity = (int)cap;
 }
 
 void world_renderer_free(world_renderer *r) {
@@ -296,6 +305,8 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     int y1 = ae_mini(w->grid.height - 1, (int)floorf(br.y / cs) + 1);
     draw_ground(g, c, w, x0, y0, x1, y1);
 
+    reserve(r, (size_t)ae_maxi(0, x1 - x0 + 1) * (size_t)ae_maxi(0, y1 - y0 + 1) +
+                   (size_t)w->agent_count + (size_t)w->gem_top + (size_t)w->bullet_top);
     int n = 0;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++)

@@ -12,11 +12,11 @@ typedef struct drawable drawable;
 
 typedef struct world_renderer {
     gfx *g;
-    drawable *items; ///< scratch for the depth sort, sized for the map and the match
+    drawable *items; ///< scratch for the depth sort, grown to the most a frame has drawn
     int capacity;
 } world_renderer;
 
-/// Sizes the scratch for a world (call again after a map swap changed the size).
+/// Sets up drawing for a world (call again after a map swap).
 bool world_renderer_init(world_renderer *r, gfx *g, const sim_world *w);
 void world_renderer_free(world_renderer *r);
 

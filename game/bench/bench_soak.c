@@ -214,10 +214,11 @@ int cmd_soak(int argc, char **argv) {
         for (int k = 0; k < m.swap_count; k++) {
             m.swap_map[k] = order[k];
             m.swap_tick[k] = 60 + 1000 * k + (int)ae_rng_below(&rng, i == 0 ? 900 : 3000);
-            // A match cut short by --max-ticks still gets all its swaps, in the same order.
+            // A match cut short by --max-ticks still gets all its swaps, in the same order and
+            // at distinct ticks (a match swaps at most once a tick).
             if (o.max_ticks > 0 && o.max_ticks < SOAK_LAST_SWAP + 120)
                 m.swap_tick[k] =
-                    60 + (m.swap_tick[k] - 60) * ae_maxi(o.max_ticks - 120, 0) / SOAK_LAST_SWAP;
+                    60 + k + (m.swap_tick[k] - 60) * ae_maxi(o.max_ticks - 120, 0) / SOAK_LAST_SWAP;
         }
         bool ok = play_match(&o, &m, record) && m.replay_ok;
         size_t live = ae_live_bytes();

@@ -19,6 +19,7 @@ struct session {
     rp_replay replay;
     bool replaying;
     bool diverged;
+    uint32_t last_swap_tick; ///< tick of the last map swap, 0 (the start) before any
     char divergence[160];
     char paths[]; ///< map path, then record path, each with its NUL
 };
@@ -54,6 +55,41 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
     return ok;
 }
 
+uint32_t session_swap_gap(int width, int height) {
+    const uint64_t cells = (uint64_t)width * (uint64_t)height;
+    const uint64_t gap = (cells + SESSION_SWAP_CELLS_PER_TICK - 1) / SESSION_SWAP_CELLS_PER_TICK;
+    return gap < 1 ? 1 : (uint32_t)gap;
+}
+
+/// The limits of session.h that a replay file can break: checkpoints as dense as the recorder
+/// writes them, and map swaps spaced as the recorder spaces them.
+static bool check_replay_limits(const rp_replay *r, ae_error *err) {
+    const uint32_t want = r->tick_count / SESSION_CHECKPOINT_TICKS;
+    if ((uint32_t)r->checkpoint_count < want) {
+        ae_error_set(err,
+                     "replay of %u ticks carries %d checkpoints; recordings carry one every %d "
+                     "ticks, so at least %u",
+                     r->tick_count, r->checkpoint_count, SESSION_CHECKPOINT_TICKS, want);
+        return false;
+    }
+    uint32_t last = 0;
+    for (int i = 0; i < r->event_count; i++) {
+        const rp_event *e = &r->events[i];
+        if (e->type != RP_EVENT_MAP_SWAP) continue;
+        const uint32_t gap = session_swap_gap(e->map_width, e->map_height);
+        if (e->tick < last + gap) {
+            ae_error_set(err,
+                         "map swap at tick %u comes %u ticks after the previous one, a %dx%d map "
+                         "needs %u (at most %u cells swapped in per tick)",
+                         e->tick, e->tick - last, e->map_width, e->map_height, gap,
+                         SESSION_SWAP_CELLS_PER_TICK);
+            return false;
+        }
+        last = e->tick;
+    }
+    return true;
+}
+
 static bool create_replay(session *s, const session_def *def, ae_error *err) {
     rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
     bool loaded = def->replay_path ? rp_replay_load(def->replay_path, &opts, &s->replay, err)
@@ -70,6 +106,7 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
                      s->replay.field_count, SIM_HASH_FIELD_COUNT);
         return false;
     }
+    if (!check_replay_limits(&s->replay, err)) return false;
     // Every recorded input must be one this build could have produced.
     for (uint32_t t = 0; t < s->replay.tick_count; t++)
         for (int h = 0; h < s->replay.human_count; h++) {
@@ -118,17 +155,21 @@ void session_destroy(session *s) {
     ae_free(s, s->size);
 }
 
+/// Hashes the state where something is recorded or checked: at a recorder's checkpoint ticks,
+/// and at a replay's checkpoints and final tick. Other ticks cost nothing.
 static void check_hashes(session *s) {
+    uint32_t tick = (uint32_t)sim_tick(s->world);
+    bool record = s->writer && tick % SESSION_CHECKPOINT_TICKS == 0;
+    bool verify = !s->writer && s->replaying && !s->diverged &&
+                  (tick == s->replay.final_tick || rp_replay_checkpoint_at(&s->replay, tick));
+    if (!record && !verify) return;
     uint64_t fields[SIM_HASH_FIELD_COUNT];
     sim_hash_fields(s->world, fields);
-    uint64_t hash = sim_hash(s->world);
-    uint32_t tick = (uint32_t)sim_tick(s->world);
-    if (s->writer) {
-        if (tick % SESSION_CHECKPOINT_TICKS == 0)
-            rp_writer_checkpoint(s->writer, tick, hash, fields);
+    uint64_t hash = sim_hash_combine(fields);
+    if (record) {
+        rp_writer_checkpoint(s->writer, tick, hash, fields);
         return;
     }
-    if (!s->replaying || s->diverged) return;
     rp_divergence div;
     if (!rp_replay_verify(&s->replay, tick, hash, fields, &div)) {
         s->diverged = true;
@@ -144,7 +185,8 @@ static void apply_replay_events(session *s, uint32_t tick) {
         ae_grid grid;
         ae_error err;
         // A recorded swap was accepted when it was made, so it is accepted again; a refusal
-        // here shows up as a divergence at the next checkpoint.
+        // here shows up as a divergence at the next checkpoint. (Its spacing was checked when
+        // the replay was loaded.)
         if (rp_replay_event_grid(&s->replay, &ev[i], &grid, &err)) {
             sim_swap_map(s->world, &grid, &err);
             ae_grid_free(&grid);
@@ -196,14 +238,43 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
     check_hashes(s);
 }
 
-bool session_swap_map(session *s, const ae_grid *grid, const char *name, ae_error *err) {
+uint32_t session_swap_allowed_at(const session *s, int width, int height) {
+    return s->last_swap_tick + session_swap_gap(width, height);
+}
+
+/// Refuses a swap the limits do not allow now.
+static bool swap_allowed(const session *s, int width, int height, ae_error *err) {
     if (s->replaying) {
         ae_error_set(err, "a replay plays its own recorded maps");
         return false;
     }
-    if (!sim_swap_map(s->world, grid, err)) return false;
-    if (s->writer) rp_writer_event_map(s->writer, (uint32_t)sim_tick(s->world), grid, name);
+    const uint32_t tick = (uint32_t)sim_tick(s->world);
+    const uint32_t at = session_swap_allowed_at(s, width, height);
+    if (tick < at) {
+        ae_error_set(err, "too soon after the last map swap: a %dx%d map may come at tick %u",
+                     width, height, at);
+        return false;
+    }
     return true;
+}
+
+bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_error *err) {
+    const ae_grid *grid = sim_map_prep_grid(p);
+    if (!swap_allowed(s, grid->width, grid->height, err)) {
+        sim_swap_discard(p);
+        return false;
+    }
+    if (!sim_swap_commit(s->world, p, err)) return false;
+    const uint32_t tick = (uint32_t)sim_tick(s->world);
+    if (s->writer) rp_writer_event_map(s->writer, tick, &s->world->grid, name);
+    s->last_swap_tick = tick;
+    return true;
+}
+
+bool session_swap_map(session *s, const ae_grid *grid, const char *name, ae_error *err) {
+    if (!swap_allowed(s, grid->width, grid->height, err)) return false;
+    sim_map_prep *p = sim_swap_prepare(&s->world->cfg, grid, err);
+    return p && session_swap_prepared(s, p, name, err);
 }
 
 bool session_done(const session *s) {

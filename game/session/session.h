@@ -34,8 +34,29 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
                         float *phase_us);
 
 /// Swaps in a new map at this tick boundary and records the swap. False (with err, the old map
-/// kept) when the map cannot host the match.
+/// kept) when the map cannot host the match or comes too soon (session_swap_allowed_at).
 bool session_swap_map(session *s, const ae_grid *grid, const char *name, ae_error *err);
+/// session_swap_map with a map prepared beforehand (sim_swap_prepare, e.g. on another thread
+/// while the match played on). Takes `p` whatever happens.
+bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_error *err);
+
+/// What a match may ask for. The recorder and the replay reader share these limits, so the game
+/// never records what it would refuse to play back, and the work a replay asks for stays in
+/// proportion to its size:
+/// - a recording carries a checkpoint every SESSION_CHECKPOINT_TICKS ticks (76 bytes with this
+///   build's 8 hash fields), so a replay of T ticks must carry at least T / 60 checkpoints;
+/// - a swap to a map of C cells comes at least session_swap_gap(C) ticks after the previous one,
+///   the start of the match counting as one at tick 0, so swaps never bake more than
+///   SESSION_SWAP_CELLS_PER_TICK cells per tick played: one tick apart for maps up to 512x512,
+///   64 ticks (about a second) for 4096x4096. A hot reload that is ready sooner waits.
+/// Per tick, a match costs at most a bounded amount whatever its map (1000 agents, pools of
+/// 2^20 slots scanned up to their top, a path budget of nodes), so a replay's work is bounded
+/// by its size.
+#define SESSION_SWAP_CELLS_PER_TICK (1u << 18)
+/// Ticks a swap to a width x height map must come after the previous swap: at least 1.
+uint32_t session_swap_gap(int width, int height);
+/// The first tick at which this session may swap to a width x height map.
+uint32_t session_swap_allowed_at(const session *s, int width, int height);
 
 /// True when the match is over, or a replay has run out of recorded ticks.
 bool session_done(const session *s);

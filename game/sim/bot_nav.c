@@ -22,6 +22,12 @@ static void point_planner(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set
     n->planner.scratch_cap = n->scratch_cap;
 }
 
+/// The cover flood's context holds only the rows a cover query's flood can reach.
+static bool init_flood(ae_nav_search *flood, const ae_nav_grid *nav, ae_error *err) {
+    return ae_nav_search_init_flood(flood, nav,
+                                    ae_cover_flood_cost(BOT_COVER_RANGE, nav->cell_size), err);
+}
+
 bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf, const ae_cover_set *cover,
                   int agents, ae_error *err) {
     memset(n, 0, sizeof *n);
@@ -37,7 +43,7 @@ bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf, const a
         ae_free(n->scratch, (size_t)n->scratch_cap * sizeof *n->scratch);
         return false;
     }
-    if (!ae_nav_search_init(&n->flood, nav, err)) {
+    if (!init_flood(&n->flood, nav, err)) {
         ae_nav_queue_free(&n->queue);
         ae_free(n->scratch, (size_t)n->scratch_cap * sizeof *n->scratch);
         return false;
@@ -57,7 +63,7 @@ void bot_nav_free(bot_nav *n) {
 bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf,
                       const ae_cover_set *cover, ae_error *err) {
     ae_nav_search flood;
-    if (!ae_nav_search_init(&flood, nav, err)) return false;
+    if (!init_flood(&flood, nav, err)) return false;
     if (!ae_nav_queue_set_maps(&n->queue, nav, sdf, err)) {
         ae_nav_search_free(&flood);
         return false;
@@ -66,6 +72,10 @@ bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf,
     n->flood = flood;
     point_planner(n, nav, cover);
     return true;
+}
+
+void bot_nav_clear(bot_nav *n) {
+    ae_nav_queue_clear(&n->queue);
 }
 
 void bot_nav_serve(bot_nav *n, bot_brain *brains, int count, int64_t budget) {

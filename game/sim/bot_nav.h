@@ -21,8 +21,13 @@ void bot_nav_free(bot_nav *n);
 /// Points at new maps after a swap; every brain must drop its path.
 bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf,
                       const ae_cover_set *cover, ae_error *err);
+/// Drops every request (a swap starts the queue afresh).
+void bot_nav_clear(bot_nav *n);
 /// Serves requests within `budget` expanded nodes and hands finished paths to their brains.
 void bot_nav_serve(bot_nav *n, bot_brain *brains, int count, int64_t budget);
+
+/// How far (world units, a box around the bot) cover is looked for.
+#define BOT_COVER_RANGE 320.0f
 
 /// Per-tick node budget of the sim's path queue.
 #define BOT_NAV_BUDGET 20000

@@ -92,6 +92,23 @@ const char *sim_phase_name(sim_phase phase);
 /// the match, e.g. "map has room for 0 agents, the match needs 30" for an all-wall grid.
 bool sim_swap_map(sim_world *w, const ae_grid *grid, ae_error *err);
 
+/// sim_swap_map in two steps, so the heavy part can run while the world plays on (the app does
+/// it on a thread of its own; the sim starts none and stays deterministic, since the swap itself
+/// still happens at the tick boundary where sim_swap_commit is called).
+typedef struct sim_map_prep sim_map_prep;
+/// Copies the grid, bakes its field, checks that it can host a match of this config (the
+/// world's, which never changes), builds the bots' navigation, cover points and room index and
+/// hashes the grid. It touches no world, so it may run while the world plays on. NULL with err
+/// when the map cannot host the match (as sim_swap_map) or memory runs out.
+sim_map_prep *sim_swap_prepare(const sim_config *cfg, const ae_grid *grid, ae_error *err);
+/// The prepared grid (to record the swap).
+const ae_grid *sim_map_prep_grid(const sim_map_prep *p);
+/// Swaps a prepared map in at this tick boundary with every effect of sim_swap_map. Takes `p`
+/// whatever happens; false with err, the state unchanged, only when memory runs out.
+bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err);
+/// Frees a prepared swap that is not committed.
+void sim_swap_discard(sim_map_prep *p);
+
 /// Canonical hash of the whole state (fields in a fixed order, never raw struct memory). It
 /// combines per-part hashes, which replays store too so a divergence names the first part that
 /// differs.
@@ -110,7 +127,14 @@ typedef enum sim_hash_field {
 } sim_hash_field;
 
 extern const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT];
+/// The per-part hashes. The map's part is the one the world computed when its grid last changed
+/// (sim_create, sim_swap_map): the grid is never hashed per call, so this costs the same on a
+/// 4096x4096 map as on a small one.
 void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]);
+/// sim_hash from parts that sim_hash_fields returned (saves computing them twice).
+uint64_t sim_hash_combine(const uint64_t fields[SIM_HASH_FIELD_COUNT]);
+/// The map part of the hash for a grid: FNV-1a over its width, height and every cell.
+uint64_t sim_hash_grid(const ae_grid *grid);
 
 bool sim_over(const sim_world *w);
 int sim_tick(const sim_world *w);

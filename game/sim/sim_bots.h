@@ -54,12 +54,17 @@ int sim_bots_attackers(const sim_world *w, int agent);
 void sim_bots_think(sim_world *w, int id, sim_input *out);
 /// Serves pending path requests within this tick's node budget.
 void sim_bots_serve_paths(sim_world *w);
-/// Map swaps in two steps so a failure leaves everything as it was: prepare navigation for the
-/// new grid and field (NULL with err on out-of-memory), then commit it once the world holds the
-/// new map (every path is dropped), or discard it.
+/// Map swaps in steps, so that a failure leaves everything as it was and the heavy part can
+/// run while the world plays on: sim_bots_prepare_maps builds the navigation grid and cover
+/// points for a new grid and field from the config alone (NULL with err on out-of-memory);
+/// sim_bots_use_maps points the bots' path queue and flood context at them, growing the search
+/// contexts when the new map is larger (false with err on out-of-memory, nothing changed); then
+/// sim_bots_commit_maps installs them once the world holds the new map (every request and path
+/// is dropped, as with a new queue). sim_bots_discard_maps frees maps never committed.
 typedef struct sim_bots_maps sim_bots_maps;
-sim_bots_maps *sim_bots_prepare_maps(const sim_world *w, const ae_grid *grid, const ae_sdf *sdf,
+sim_bots_maps *sim_bots_prepare_maps(const sim_config *cfg, const ae_grid *grid, const ae_sdf *sdf,
                                      ae_error *err);
+bool sim_bots_use_maps(sim_world *w, sim_bots_maps *maps, ae_error *err);
 void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps);
 void sim_bots_discard_maps(sim_bots_maps *maps);
 /// Read-only views for overlays and tools.

@@ -49,12 +49,7 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     put_u64(&s, w->rng.inc);
     out[SIM_HASH_RNG] = s.h;
 
-    s.h = basis;
-    put_i32(&s, w->grid.width);
-    put_i32(&s, w->grid.height);
-    for (size_t i = 0; i < (size_t)w->grid.width * (size_t)w->grid.height; i++)
-        put_u8(&s, w->grid.cells[i]);
-    out[SIM_HASH_MAP] = s.h;
+    out[SIM_HASH_MAP] = w->map_hash;
 
     s.h = basis;
     put_i32(&s, w->agent_count);
@@ -132,10 +127,23 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     out[SIM_HASH_BOTS] = s.h;
 }
 
-uint64_t sim_hash(const sim_world *w) {
-    uint64_t fields[SIM_HASH_FIELD_COUNT];
-    sim_hash_fields(w, fields);
+uint64_t sim_hash_grid(const ae_grid *grid) {
+    hasher s = {0xCBF29CE484222325ull};
+    put_i32(&s, grid->width);
+    put_i32(&s, grid->height);
+    for (size_t i = 0; i < (size_t)grid->width * (size_t)grid->height; i++)
+        put_u8(&s, grid->cells[i]);
+    return s.h;
+}
+
+uint64_t sim_hash_combine(const uint64_t fields[SIM_HASH_FIELD_COUNT]) {
     hasher s = {0xCBF29CE484222325ull};
     for (int i = 0; i < SIM_HASH_FIELD_COUNT; i++) put_u64(&s, fields[i]);
     return s.h;
+}
+
+uint64_t sim_hash(const sim_world *w) {
+    uint64_t fields[SIM_HASH_FIELD_COUNT];
+    sim_hash_fields(w, fields);
+    return sim_hash_combine(fields);
 }

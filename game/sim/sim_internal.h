@@ -2,6 +2,7 @@
 #ifndef SIM_INTERNAL_H
 #define SIM_INTERNAL_H
 
+#include "sim_rooms.h"
 #include "sim_world.h"
 
 /// Radius of a gem's pickup circle, in world units.
@@ -46,9 +47,6 @@ void sim_bullet_kill(sim_world *w, int slot, int hit_agent);
 /// Frees a gem slot without giving its XP to anyone.
 void sim_gem_remove(sim_world *w, int slot);
 
-/// The centre of the nearest cell whose SDF is at least `radius` (ties to the first in row
-/// order); false when there is none.
-bool sim_nearest_room(const ae_sdf *sdf, vec2s from, float radius, vec2s *out);
 /// Moves an agent to sim_nearest_room from its position clamped into the map (a non-finite
 /// coordinate reads as the map's middle); prev_pos follows (a jump, no sweep).
 void sim_agent_place_in_room(sim_world *w, sim_agent *a);

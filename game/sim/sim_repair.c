@@ -6,19 +6,6 @@
 
 #include <math.h>
 
-bool sim_nearest_room(const ae_sdf *sdf, vec2s from, float radius, vec2s *out) {
-    float best = INFINITY;
-    for (int y = 0; y < sdf->height; y++)
-        for (int x = 0; x < sdf->width; x++) {
-            vec2s c = {{((float)x + 0.5f) * sdf->cell_size, ((float)y + 0.5f) * sdf->cell_size}};
-            float d2 = glms_vec2_distance2(c, from);
-            if (!(d2 < best) || ae_sdf_sample(sdf, c) < radius) continue; // NaN: never
-            best = d2;
-            *out = c;
-        }
-    return best < INFINITY;
-}
-
 static bool finite2(vec2s v) {
     return isfinite(v.x) && isfinite(v.y);
 }
@@ -39,7 +26,7 @@ void sim_agent_place_in_room(sim_world *w, sim_agent *a) {
     vec2s from = {{isfinite(a->pos.x) ? ae_clampf(a->pos.x, 0.0f, mw) : 0.5f * mw,
                    isfinite(a->pos.y) ? ae_clampf(a->pos.y, 0.0f, mh) : 0.5f * mh}};
     // sim_map_can_host guaranteed rooms for every agent, so one is always found.
-    if (!sim_nearest_room(&w->sdf, from, a->radius, &a->pos)) a->pos = from;
+    if (!sim_nearest_room(&w->sdf, &w->rooms, from, a->radius, &a->pos)) a->pos = from;
     a->prev_pos = a->pos; // a jump, not a sweep: it hits no bullet on the way
 }
 

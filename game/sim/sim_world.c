@@ -67,7 +67,12 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     bool ok = ae_grid_copy(&w->grid, grid, err) &&
               ae_sdf_bake(&w->sdf, &w->grid, cfg->cell_size, err) &&
               sim_map_can_host(&w->sdf, cfg, err);
+    if (ok && !sim_room_index_build(&w->rooms, &w->sdf)) {
+        ae_error_set(err, "out of memory");
+        ok = false;
+    }
     if (ok) {
+        w->map_hash = sim_hash_grid(&w->grid);
         w->agents = ae_calloc((size_t)w->agent_count, sizeof *w->agents);
         w->bullets = ae_calloc((size_t)cfg->max_bullets, sizeof *w->bullets);
         w->gems = ae_calloc((size_t)cfg->max_gems, sizeof *w->gems);
@@ -98,6 +103,7 @@ void sim_destroy(sim_world *w) {
     ae_free(w->gems, (size_t)w->cfg.max_gems * sizeof *w->gems);
     ae_free(w->events, (size_t)w->event_capacity * sizeof *w->events);
     ae_free(w->controls, (size_t)w->agent_count * sizeof *w->controls);
+    sim_room_index_free(&w->rooms);
     if (w->sdf.dist) ae_sdf_free(&w->sdf);
     if (w->grid.cells) ae_grid_free(&w->grid);
     ae_free(w, sizeof *w);
@@ -137,31 +143,16 @@ bool sim_random_free_point(sim_world *w, float clearance, vec2s center, float ra
     return false;
 }
 
-/// Spawning on a crowded map, where random tries found no room: of the cell centres with `need`
-/// clear (the spots sim_map_can_host counted), the one farthest from the agents spawned so far,
-/// ties to the first in row order. Agents do not collide with each other, so when there are
-/// fewer spots than agents some share one; sim_map_can_host makes sure there are enough.
-static vec2s roomiest_spot(const sim_world *w, int spawned, float need) {
-    vec2s best = {{0}};
-    float best_d2 = -1.0f;
-    for (int y = 0; y < w->sdf.height; y++)
-        for (int x = 0; x < w->sdf.width; x++) {
-            vec2s p = {
-                {((float)x + 0.5f) * w->sdf.cell_size, ((float)y + 0.5f) * w->sdf.cell_size}};
-            if (!(ae_sdf_sample(&w->sdf, p) >= need)) continue;
-            float d2 = 1e30f;
-            for (int j = 0; j < spawned; j++)
-                d2 = fminf(d2, glms_vec2_distance2(p, w->agents[j].pos));
-            if (d2 > best_d2) {
-                best_d2 = d2;
-                best = p;
-            }
-        }
-    return best;
-}
-
 void sim_spawn_agents(sim_world *w) {
     const sim_rules *r = &w->cfg.rules;
+    // Spawning on a crowded map, where random tries found no room: of the cell centres with
+    // twice the radius clear (the spots sim_map_can_host counted), the one farthest from the
+    // agents spawned so far, ties to the first in row order. The spots are listed on the first
+    // such agent and keep their distance to the nearest agent as agents are placed. Agents do
+    // not collide with each other, so when there are fewer spots than agents some share one;
+    // sim_map_can_host makes sure there are enough.
+    sim_spots spots = {0};
+    bool listed = false;
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
         a->radius = r->agent_radius;
@@ -196,8 +187,18 @@ void sim_spawn_agents(sim_world *w) {
                 best = p;
             }
         }
-        if (best_d2 < 0.0f) best = roomiest_spot(w, i, 2.0f * a->radius);
+        if (best_d2 < 0.0f) {
+            if (!listed) {
+                // Out of memory lists no spot: such agents start at (0, 0), and the first tick's
+                // repair moves them to the nearest room.
+                listed = sim_spots_build(&spots, &w->sdf, &w->rooms, 2.0f * a->radius);
+                for (int j = 0; listed && j < i; j++) sim_spots_place(&spots, w->agents[j].pos);
+            }
+            best = sim_spots_roomiest(&spots);
+        }
         a->pos = a->prev_pos = best;
+        if (listed) sim_spots_place(&spots, best);
     }
+    sim_spots_free(&spots);
     w->alive_count = w->agent_count;
 }

@@ -5,6 +5,7 @@
 #include "arena/ae_rng.h"
 #include "arena/ae_sdf.h"
 #include "sim.h"
+#include "sim_rooms.h"
 
 typedef enum sim_death_cause {
     SIM_ALIVE,
@@ -114,6 +115,8 @@ struct sim_world {
     sim_config cfg;
     ae_grid grid;
     ae_sdf sdf;
+    uint64_t map_hash;    ///< sim_hash_grid(&grid), kept up to date wherever the grid changes
+    sim_room_index rooms; ///< where the field has room (sim_rooms.h), follows the map
     int tick;
     ae_rng rng;
     int agent_count;

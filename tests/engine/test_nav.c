@@ -6,6 +6,7 @@
 #include "arena/ae_rng.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /// Reference Dijkstra written independently of the engine: plain coordinates, passability from
 /// the grid and a direct SDF sample at the centre, a lazy-deletion heap of (cost, cell).
@@ -239,6 +240,17 @@ static void test_cell_edit(void) {
         for (int k = 0; k < 3; k++) def.radii[k] = radii[k];
         REQUIRE(ae_nav_grid_build(&full, &f.grid, &f.sdf, &def, NULL));
         CHECK(memcmp(full.pass, f.nav.pass, (size_t)66 * 66) == 0);
+        // The bit lines jump point search scans follow the edit too.
+        CHECK(memcmp(full.row_bits, f.nav.row_bits, (size_t)3 * 66 * 2 * 8) == 0);
+        CHECK(memcmp(full.col_bits, f.nav.col_bits, (size_t)3 * 66 * 2 * 8) == 0);
+        for (int k = 0; k < 3; k++)
+            for (int py = 0; py < 66; py++)
+                for (int px = 0; px < 66; px++) {
+                    bool open = (f.nav.pass[py * 66 + px] >> k) & 1u;
+                    bool row = (f.nav.row_bits[(k * 66 + py) * 2 + px / 64] >> (px % 64)) & 1u;
+                    bool col = (f.nav.col_bits[(k * 66 + px) * 2 + py / 64] >> (py % 64)) & 1u;
+                    if (row != open || col != open) CHECK(false);
+                }
         ae_nav_grid_free(&full);
     }
     fixture_free(&f);
@@ -270,5 +282,44 @@ static void test_flood(void) {
     fixture_free(&f);
 }
 
+/// A flood context that holds only a band of rows gives bit-identical costs to a whole-grid one,
+/// from starts at the top, middle and bottom (the band is clamped there), and takes a fraction
+/// of the memory on a tall map.
+static void test_flood_band(void) {
+    fixture f;
+    const float radii[] = {0.0f};
+    REQUIRE(gen_random_map(&f.grid, 60, 300, 5, 0.25f));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    const double cost = 22.0;
+    ae_nav_search band;
+    REQUIRE(ae_nav_search_init_flood(&band, &f.nav, cost, NULL));
+    CHECK(band.rows == 2 * (22 + 2) + 1 && band.capacity < f.search.capacity / 5);
+    int floods = 0;
+    for (int sy = 0; sy < 300; sy += 13)
+        for (int sx = 0; sx < 60; sx += 7) {
+            ae_nav_cell st = {sx, sy};
+            if (!ae_nav_passable(&f.nav, 0, sx, sy)) continue;
+            REQUIRE(ae_nav_flood(&f.search, &f.nav, st, 0, cost));
+            REQUIRE(ae_nav_flood(&band, &f.nav, st, 0, cost));
+            floods++;
+            int differ = 0;
+            for (int y = 0; y < 300; y++)
+                for (int x = 0; x < 60; x++) {
+                    double a = ae_nav_flood_cost(&f.search, x, y),
+                           b = ae_nav_flood_cost(&band, x, y);
+                    differ += memcmp(&a, &b, sizeof a) != 0;
+                }
+            CHECK(differ == 0);
+        }
+    CHECK(floods > 100);
+    // A band is enough for exactly the reach it was made for; a wider map gets its own rows.
+    ae_nav_search whole;
+    REQUIRE(ae_nav_search_init_flood(&whole, &f.nav, 400.0, NULL));
+    CHECK(whole.rows == 302 && whole.reach < 0.0);
+    ae_nav_search_free(&whole);
+    ae_nav_search_free(&band);
+    fixture_free(&f);
+}
+
 TEST_MAIN(TEST_CASE(astar_optimal), TEST_CASE(jps_optimal), TEST_CASE(jps_equals_astar),
-          TEST_CASE(endpoints), TEST_CASE(cell_edit), TEST_CASE(flood))
+          TEST_CASE(endpoints), TEST_CASE(cell_edit), TEST_CASE(flood), TEST_CASE(flood_band))

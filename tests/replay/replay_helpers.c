@@ -165,7 +165,7 @@ size_t build_spec(const spec *s, uint8_t *buf, size_t cap) {
         put(&o, type, 1);
         if (type == RP_EVENT_MAP_SWAP) {
             put(&o, 0, 2);
-            put_grid(&o, 8, 8);
+            put_grid(&o, s->swap_w ? s->swap_w : 8, s->swap_h ? s->swap_h : 8);
         } else {
             put(&o, 1, 2); // kind
             put(&o, s->data_size ? s->data_size : 1, 2);

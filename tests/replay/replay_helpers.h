@@ -46,6 +46,7 @@ typedef struct spec {
     int event_count;
     uint32_t event_tick[4];
     uint8_t event_type[4];   // 0: RP_EVENT_DATA
+    uint16_t swap_w, swap_h; // the all-free grid of RP_EVENT_MAP_SWAP events (0: 8x8)
     uint32_t claimed_events; // 0: event_count
     uint16_t data_size;      // 0: each data event holds 1 byte; otherwise it claims this many
     int checkpoint_count;

@@ -257,6 +257,49 @@ static void compat_fixtures(void) {
     from_spec("input-out-of-range.rpl", &s, "input of player 1 at tick 0 is out of range");
 }
 
+// Tiny files that ask for huge work, refused by the limits the recorder keeps too (session.h):
+// a match of 999 bots on a 4096x4096 map for a day of ticks with one checkpoint, and map swaps
+// to 4096x4096 maps at tick 0 and several swaps at one tick.
+static void limit_fixtures(void) {
+    static uint8_t config[SIM_CONFIG_MAX_BYTES];
+    sim_config cfg = sim_default_config();
+    cfg.humans = 2;
+    cfg.bots = 998;
+    spec s = default_spec();
+    s.config_version = SIM_CONFIG_VERSION;
+    s.config_size = (uint32_t)sim_config_pack(&cfg, config);
+    s.config = config;
+    s.field_count = SIM_HASH_FIELD_COUNT;
+    s.map_w = s.map_h = 4096;
+    s.ticks = s.final_tick = 5000000;
+    s.event_count = 0;
+    s.checkpoint_count = 1;
+    from_spec("few-checkpoints.rpl", &s,
+              "replay of 5000000 ticks carries 1 checkpoints; recordings carry one every 60 "
+              "ticks, so at least 83333");
+    s = default_spec();
+    s.config_version = SIM_CONFIG_VERSION;
+    s.config_size = (uint32_t)sim_config_pack(&cfg, config);
+    s.config = config;
+    s.field_count = SIM_HASH_FIELD_COUNT;
+    s.map_w = s.map_h = 4096;
+    s.event_count = 4;
+    for (int i = 0; i < 4; i++) {
+        s.event_tick[i] = 0;
+        s.event_type[i] = RP_EVENT_MAP_SWAP;
+    }
+    s.swap_w = s.swap_h = 4096;
+    from_spec("swaps-at-start.rpl", &s,
+              "map swap at tick 0 comes 0 ticks after the previous one, a 4096x4096 map needs 64 "
+              "(at most 262144 cells swapped in per tick)");
+    s.swap_w = s.swap_h = 0;
+    s.event_count = 2;
+    s.event_tick[0] = s.event_tick[1] = 60;
+    from_spec("swaps-same-tick.rpl", &s,
+              "map swap at tick 60 comes 0 ticks after the previous one, a 8x8 map needs 1 (at "
+              "most 262144 cells swapped in per tick)");
+}
+
 static void make_fixtures(void) {
     fixture_count = 0;
     header_fixtures();
@@ -264,6 +307,7 @@ static void make_fixtures(void) {
     grid_fixtures();
     body_fixtures();
     compat_fixtures();
+    limit_fixtures();
 }
 
 static void readme_text(char *buf, size_t cap) {

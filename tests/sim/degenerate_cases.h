@@ -19,5 +19,6 @@ void test_swap_no_room(void);
 void test_swap_smaller_map(void);
 void test_crowded_spawn(void);
 void test_crowded_spawn_spread(void);
+void test_swap_spacing(void);
 
 #endif

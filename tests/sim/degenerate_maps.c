@@ -23,8 +23,8 @@ static bool play(session *s, int ticks, const char *what) {
 }
 
 /// Replaces the watched map file and polls the watcher as the game does (fake time: one poll to
-/// see the change, one after it settled). Returns what hot_reload_poll returned; msg gets the
-/// message of the second poll.
+/// see the change, one after it settled, which starts loading on a thread, and one once the
+/// load is done). Returns what the last hot_reload_poll returned; msg gets its message.
 static bool reload(hot_reload *h, session *s, double *now, const char *path, const ae_grid *g,
                    char *msg, size_t len) {
     if (!dg_write_map_png(path, g)) return false;
@@ -32,6 +32,9 @@ static bool reload(hot_reload *h, session *s, double *now, const char *path, con
     bool changed = hot_reload_poll(h, s, *now, msg, len);
     CHECK(!changed && msg[0] == '\0'); // not settled yet
     *now += 0.2;
+    changed = hot_reload_poll(h, s, *now, msg, len);
+    CHECK(!changed && msg[0] == '\0'); // loading
+    hot_reload_wait(h);
     return hot_reload_poll(h, s, *now, msg, len);
 }
 
@@ -102,6 +105,7 @@ void test_reload_all_wall(void) {
     CHECK(play(s, 120, "after the valid reload"));
     uint64_t final_hash = sim_hash(w);
     REQUIRE(session_finish(s, &err));
+    hot_reload_free(&h);
     session_destroy(s);
 
     rp_replay r;
@@ -285,5 +289,67 @@ void test_crowded_spawn_spread(void) {
     CHECK(dg_world_sane(w, "crowded spawn spread"));
     sim_destroy(w);
     ae_grid_free(&g);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// Map swaps come at most once a tick, and a big map only after its gap (session.h): a swap too
+/// soon is refused with the tick it may come at and changes nothing, a recording holds the
+/// accepted ones, and it plays back.
+void test_swap_spacing(void) {
+    char dir[64], path[128], rec[128];
+    snprintf(dir, sizeof dir, "/tmp/arena-spacing-XXXXXX");
+    REQUIRE(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/m.png", dir);
+    snprintf(rec, sizeof rec, "%s/r.arp", dir);
+    ae_grid arena, ruins, big;
+    REQUIRE(dg_design("arena", &arena) && dg_design("ruins", &ruins));
+    REQUIRE(dg_walled(&big, 1024, 1024, 1, 1, 1023, 1023));
+    REQUIRE(dg_write_map_png(path, &arena));
+    session_def def = {0};
+    def.map_path = path;
+    def.config = sim_default_config();
+    def.config.bots = 5;
+    def.record_path = rec;
+    ae_error err;
+    session *s = session_create(&def, &err);
+    REQUIRE(s);
+    CHECK(session_swap_gap(128, 128) == 1 && session_swap_gap(1024, 1024) == 4 &&
+          session_swap_gap(4096, 4096) == 64);
+    // Tick 0: the start counts as a swap.
+    const uint64_t hash = sim_hash(session_world(s));
+    CHECK(!session_swap_map(s, &ruins, "ruins.png", &err));
+    CHECK_STR(err.msg, "too soon after the last map swap: a 128x128 map may come at tick 1");
+    CHECK(sim_hash(session_world(s)) == hash);
+    session_step(s, NULL);
+    CHECK(session_swap_map(s, &ruins, "ruins.png", &err));
+    CHECK(!session_swap_map(s, &arena, "arena.png", &err)); // the same tick
+    CHECK_STR(err.msg, "too soon after the last map swap: a 128x128 map may come at tick 2");
+    session_step(s, NULL);
+    session_step(s, NULL);
+    CHECK(session_swap_allowed_at(s, 1024, 1024) == 5);
+    CHECK(!session_swap_map(s, &big, "big.png", &err));
+    CHECK_STR(err.msg, "too soon after the last map swap: a 1024x1024 map may come at tick 5");
+    while (sim_tick(session_world(s)) < 5) session_step(s, NULL);
+    CHECK(session_swap_map(s, &big, "big.png", &err));
+    for (int t = 0; t < 120; t++) session_step(s, NULL);
+    const uint64_t final_hash = sim_hash(session_world(s));
+    REQUIRE(session_finish(s, &err));
+    session_destroy(s);
+
+    session_def play_def = {0};
+    play_def.replay_path = rec;
+    session *back = session_create(&play_def, &err);
+    REQUIRE(back);
+    while (!session_done(back)) session_step(back, NULL);
+    session_finish(back, &err);
+    CHECK(!session_diverged(back, NULL, 0));
+    CHECK(sim_hash(session_world(back)) == final_hash);
+    session_destroy(back);
+    ae_grid_free(&arena);
+    ae_grid_free(&ruins);
+    ae_grid_free(&big);
+    remove(path);
+    remove(rec);
+    rmdir(dir);
     CHECK(ae_live_bytes() == 0);
 }

@@ -358,4 +358,5 @@ TEST_MAIN(TEST_CASE(input_mapping), TEST_CASE(input_specials), TEST_CASE(input_s
           TEST_CASE(humans_only), TEST_CASE(max_agents_large), TEST_CASE(max_agents_small),
           TEST_CASE(bullet_pool_small), TEST_CASE(bullet_pool_max_agents), TEST_CASE(gem_pool_full),
           TEST_CASE(max_capacities), TEST_CASE(reload_all_wall), TEST_CASE(swap_no_room),
-          TEST_CASE(swap_smaller_map), TEST_CASE(crowded_spawn), TEST_CASE(crowded_spawn_spread))
+          TEST_CASE(swap_smaller_map), TEST_CASE(crowded_spawn), TEST_CASE(crowded_spawn_spread),
+          TEST_CASE(swap_spacing))

@@ -33,12 +33,20 @@ static void test_swaps(void) {
     cfg.seed = 4;
     sim_world *w = sim_create(&cfg, &arena, NULL);
     REQUIRE(w);
+    uint64_t fields[SIM_HASH_FIELD_COUNT];
+    // The map's part of the hash is kept from when the map changed, never recomputed per tick:
+    // it must still be the grid's own hash, and another map's differs.
+    sim_hash_fields(w, fields);
+    CHECK(fields[SIM_HASH_MAP] == sim_hash_grid(&arena));
+    CHECK(sim_hash_grid(&arena) != sim_hash_grid(&ruins));
     const ae_grid *maps[] = {&ruins, &islands, &arena, &ruins};
     for (int s = 0; s < 4; s++) {
         for (int t = 0; t < 400; t++) sim_step(w, NULL);
         ae_error err;
         CHECK(sim_swap_map(w, maps[s], &err));
         CHECK(w->grid.width == maps[s]->width && w->grid.height == maps[s]->height);
+        sim_hash_fields(w, fields);
+        CHECK(fields[SIM_HASH_MAP] == sim_hash_grid(maps[s]));
         check_clear(w);
         // The match goes on: bots replan on the new map and nobody ends a tick in a wall.
         for (int t = 0; t < 120; t++) {

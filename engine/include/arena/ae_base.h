@@ -46,6 +46,11 @@ void *ae_calloc(size_t count, size_t size);
 void ae_free(void *ptr, size_t size);
 /// Bytes currently allocated through the engine.
 size_t ae_live_bytes(void);
+/// The most bytes allocated through the engine at any one time since the program started or
+/// since ae_reset_peak_live_bytes (the memory budget tests read it).
+size_t ae_peak_live_bytes(void);
+/// Starts a new peak measurement from the bytes live now.
+void ae_reset_peak_live_bytes(void);
 
 static inline float ae_clampf(float v, float lo, float hi) {
     return v < lo ? lo : (v > hi ? hi : v);

@@ -35,7 +35,14 @@ typedef struct ae_nav_grid {
     float cell_size;               ///< world units per cell (from the SDF)
     int radius_count;              ///< number of radii (layers)
     float radii[AE_NAV_MAX_RADII]; ///< layer k's agent radius, world units
-    uint8_t *pass;    ///< (width + 2) * (height + 2) bytes; bit k set = passable for radii[k]
+    uint8_t *pass; ///< (width + 2) * (height + 2) bytes; bit k set = passable for radii[k]
+    /// The same passability as bit lines, per layer, so jump point search scans 64 cells at a
+    /// time: padded row y of layer k is row_bits + (k * (height + 2) + y) * row_words (bit x of
+    /// word x / 64), padded column x is col_bits + (k * (width + 2) + x) * col_words.
+    uint64_t *row_bits;
+    uint64_t *col_bits;
+    int row_words;    ///< 64-bit words per padded row: ceil((width + 2) / 64)
+    int col_words;    ///< 64-bit words per padded column: ceil((height + 2) / 64)
     uint32_t version; ///< bumped by every build and update, so queues know to restart searches
 } ae_nav_grid;
 
@@ -94,39 +101,71 @@ typedef struct ae_nav_query {
     ae_nav_method method; ///< AE_NAV_AUTO by default
 } ae_nav_query;
 
-/// Per-node search record (private layout, public so contexts can be embedded).
+/// Per-node search record (private layout, public so contexts can be embedded). f = g + h is
+/// kept only for open nodes, in the heap.
 typedef struct ae_nav_node {
     double g;       ///< cost from the start, cells
-    double f;       ///< g plus the heuristic
-    int32_t parent; ///< padded index of the parent, -1 for the start
-    int32_t heap;   ///< position in the open heap, -1 when closed
-    uint32_t stamp; ///< search number that last touched the node
-    uint32_t pad_;  ///< keeps the record 32 bytes
+    int32_t parent; ///< index of the parent, -1 for the start
+    int32_t heap;   ///< position in the open heap; -1 when closed, -2 when not reached yet
 } ae_nav_node;
 
-/// Reusable search state sized for one nav grid: nodes are reset lazily with per-search stamps,
-/// so a search allocates nothing. One context runs one search at a time; a paused search
-/// resumes exactly where it stopped, so results never depend on the budget.
+/// An open node in the heap with its f = g + heuristic (so comparisons need not recompute it).
+typedef struct ae_nav_open {
+    double f;     ///< g plus the heuristic
+    int32_t node; ///< node index
+} ae_nav_open;
+
+/// Nodes are reset in tiles of 2^AE_NAV_TILE_SHIFT consecutive cells: a tile first touched by a
+/// search is cleared then, so memory holds one stamp per tile instead of one per node.
+#define AE_NAV_TILE_SHIFT 5
+
+/// Reusable search state: nodes are reset lazily per tile, so a search allocates nothing. One
+/// context runs one search at a time; a paused search resumes exactly where it stopped, so
+/// results never depend on the budget.
+///
+/// A context holds either every padded row of a grid (ae_nav_search_init: searches and floods)
+/// or a band of rows around a flood's start (ae_nav_search_init_flood: floods up to a stated
+/// cost only), which needs memory for 2 * cost + 5 rows instead of the whole map. Node indices
+/// count from the first row held (`base_row`), so they keep the padded grid's order.
 typedef struct ae_nav_search {
-    int capacity;           ///< nodes (padded cells) the arrays hold
+    int capacity;           ///< nodes the arrays hold (a multiple of the tile size)
+    int stride;             ///< padded row length the context was sized for
+    int rows;               ///< padded rows it holds
+    double reach;           ///< flood contexts: the largest flood cost served; < 0: any
     ae_nav_node *nodes;     ///< capacity records
-    int32_t *heap;          ///< capacity open-heap slots
+    uint32_t *tile_stamp;   ///< per tile: the search number that last reset it
+    ae_nav_open *heap;      ///< the open nodes, a binary heap of heap_cap slots
     int heap_size;          ///< open nodes
+    int heap_cap;           ///< slots of heap: grown on demand, kept between searches
     uint32_t stamp;         ///< current search number
     ae_nav_status status;   ///< state of the current search
     ae_nav_method method;   ///< method actually used (never AUTO once begun)
     const ae_nav_grid *nav; ///< grid of the current search
+    const uint8_t *pass;    ///< nav->pass from base_row on: indexed like the nodes
+    int base_row;           ///< padded row of node index 0 in the current search
     uint32_t nav_version;   ///< nav->version when the search began
-    int32_t start;          ///< padded start index
-    int32_t goal;           ///< padded goal index, -1 for a flood
+    int32_t start;          ///< start index
+    int32_t goal;           ///< goal index, -1 for a flood
+    int32_t goal_x;         ///< the goal's column and row in index terms (for the heuristic)
+    int32_t goal_y;         ///< ...
+    uint64_t row_magic;     ///< ceil(2^42 / stride): index / stride without a division
     uint8_t mask;           ///< layer bit
+    int layer;              ///< layer index
     double max_cost;        ///< flood limit
     double length;          ///< path length in cells once FOUND
     int64_t expanded;       ///< nodes expanded so far by this search
 } ae_nav_search;
 
-/// Allocates a context for grids of up to nav's size. False (with err) on out-of-memory.
+/// Allocates a context for grids of up to nav's size: 16 bytes per padded cell for the nodes,
+/// plus an open heap of 16 bytes per open node that grows to the most nodes a search has held
+/// open (on a map of open ground a few hundred; at most the cells searched). False (with err) on
+/// out-of-memory; running out of memory while the heap grows stops the program, as a broadphase
+/// that cannot grow does.
 bool ae_nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err);
+/// Allocates a context that serves only ae_nav_flood on grids of nav's width, with a max_cost of
+/// at most `reach` cells: it holds the rows such a flood can touch. False on out-of-memory.
+bool ae_nav_search_init_flood(ae_nav_search *s, const ae_nav_grid *nav, double reach,
+                              ae_error *err);
 void ae_nav_search_free(ae_nav_search *s);
 
 /// Starts a search (no work yet). Returns AE_NAV_RUNNING, or AE_NAV_BAD_ENDPOINT at once.
@@ -148,6 +187,7 @@ int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap);
 
 /// Dijkstra flood from a start cell up to max_cost (cells), run to completion. Afterwards
 /// ae_nav_flood_cost gives path distances. Returns false when the start is not passable.
+/// A context from ae_nav_search_init_flood must have been made with a reach >= max_cost.
 bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, int layer,
                   double max_cost);
 

@@ -68,7 +68,7 @@ typedef struct ae_nav_queue {
     int head;               ///< ring index of the oldest entry
     int size;               ///< ring entries in use
     int active;             ///< agent whose search is in the context, -1 when none
-    ae_nav_cell *cells;     ///< scratch for grid paths, width * height cells
+    ae_nav_cell *cells;     ///< scratch for grid paths, as long as the longest path so far
     int cell_cap;           ///< capacity of cells
 } ae_nav_queue;
 
@@ -81,6 +81,10 @@ void ae_nav_queue_free(ae_nav_queue *q);
 /// results stay readable. False (with err) on out-of-memory, leaving the queue unchanged.
 bool ae_nav_queue_set_maps(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
                            ae_error *err);
+
+/// Drops every request: their ids go stale and the line is empty, as in a new queue (waypoint
+/// buffers are kept for reuse).
+void ae_nav_queue_clear(ae_nav_queue *q);
 
 /// Call after cells were edited (nav grid updated): the search in progress restarts.
 void ae_nav_queue_on_nav_changed(ae_nav_queue *q);

@@ -288,6 +288,7 @@ static bool poll_reload(hot_reload *h, session *s, double *now, char *msg, size_
     quiet_begin();
     for (int k = 0; k < 20 && !msg[0]; k++) {
         *now += 0.05;
+        hot_reload_wait(h); // a version being loaded on its thread
         changed |= hot_reload_poll(h, s, *now, msg, cap);
     }
     CHECK(quiet_end(what));
@@ -333,6 +334,8 @@ static int feed(const entry *entries, int n, int kind) {
             test_failures++;
             break;
         }
+        // A swap comes at least one tick after the previous one (session.h).
+        session_step(s, NULL);
         bool changed = poll_reload(&h, s, &now, msg, sizeof msg, e->file);
         if (e->exit_code == 0) {
             snprintf(want, sizeof want, "map reloaded: %s (%dx%d", map, REF_W, REF_H);
@@ -350,10 +353,13 @@ static int feed(const entry *entries, int n, int kind) {
         }
         fed++;
     }
-    // A good file after all that is swapped in.
+    // A good file after all that is swapped in, at a tick after the start (session.h: a swap
+    // comes at least one tick after the previous one, the start counting as one).
+    session_step(s, NULL);
     CHECK(replace_map(starts[kind][1], map));
     CHECK(poll_reload(&h, s, &now, msg, sizeof msg, starts[kind][1]));
     CHECK(strstr(msg, "map reloaded: ") == msg);
+    hot_reload_free(&h);
     session_destroy(s);
     return fed;
 }
