@@ -1,6 +1,7 @@
 #include "hot_reload.h"
 
 #include "arena/ae_map_file.h"
+#include "arena/ae_quote.h"
 #include "sim_world.h"
 
 #include <SDL.h>
@@ -12,7 +13,8 @@
 struct hot_reload_job {
     SDL_Thread *thread; ///< NULL once joined (or when the job ran on the caller's thread)
     SDL_atomic_t done;  ///< set by the thread when the fields below are final
-    char path[1024];    ///< the file (a copy: the thread never reads the hot_reload)
+    char *path;         ///< the file (a copy of any length: the thread never reads the hot_reload)
+    size_t path_size;   ///< bytes at path
     sim_config config;  ///< the match's config
     sim_map_prep *prep; ///< the prepared map, NULL when loading or preparing failed
     ae_error err;       ///< why, when prep is NULL
@@ -51,8 +53,15 @@ static int run_job(void *data) {
 
 static void start_job(hot_reload *h) {
     hot_reload_job *j = ae_calloc(1, sizeof *j);
-    if (!j) return; // out of memory: the version is offered again at the next poll
-    snprintf(j->path, sizeof j->path, "%s", h->watch.path);
+    size_t size = strlen(h->watch.path) + 1;
+    char *path = j ? ae_alloc(size) : NULL;
+    if (!path) { // out of memory: the version is offered again at the next poll
+        if (j) ae_free(j, sizeof *j);
+        return;
+    }
+    memcpy(path, h->watch.path, size);
+    j->path = path;
+    j->path_size = size;
     j->config = h->config;
     h->job = j;
     j->thread = SDL_CreateThread(run_job, "map reload", j);
@@ -66,6 +75,7 @@ static void join(hot_reload_job *j) {
 
 static void drop_job(hot_reload *h) {
     sim_swap_discard(h->job->prep);
+    ae_free(h->job->path, h->job->path_size);
     ae_free(h->job, sizeof *h->job);
     h->job = NULL;
 }
@@ -81,8 +91,8 @@ static bool finish_job(hot_reload *h, double now, char *msg, size_t msglen) {
     }
     if (!j->prep) {
         map_watch_reject(&h->watch);
-        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)", h->watch.path,
-                 j->err.msg);
+        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
+                 AE_QUOTED(h->watch.path), j->err.msg);
         drop_job(h);
         return false;
     }
@@ -109,22 +119,24 @@ bool hot_reload_poll(hot_reload *h, session *s, double now, char *msg, size_t ms
         drop_job(h);
         if (!ok) {
             map_watch_reject(&h->watch);
-            snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)", h->watch.path,
-                     err.msg);
+            snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
+                     AE_QUOTED(h->watch.path), err.msg);
             return false;
         }
         map_watch_accept(&h->watch);
-        snprintf(msg, msglen, "map reloaded: %s (%dx%d, bake %.0f ms)", h->watch.path, width,
-                 height, prepare_ms);
+        snprintf(msg, msglen, "map reloaded: %s (%dx%d, bake %.0f ms)", AE_QUOTED(h->watch.path),
+                 width, height, prepare_ms);
         return true;
     }
     if (now < h->next_poll) return false;
     h->next_poll = now + 0.05;
     map_watch_event ev = map_watch_poll(&h->watch, now);
-    if (ev == MAP_WATCH_MISSING_NOTICE)
-        snprintf(msg, msglen, "map reload failed: %s: file is missing (keeping previous map)",
-                 h->watch.path);
-    else if (ev == MAP_WATCH_CHANGED)
+    if (ev == MAP_WATCH_GONE_NOTICE) {
+        const char *what = h->watch.seen.kind == AE_FILE_NONE ? "file is missing"
+                                                              : ae_file_refusal(h->watch.seen.kind);
+        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
+                 AE_QUOTED(h->watch.path), what);
+    } else if (ev == MAP_WATCH_CHANGED)
         start_job(h);
     return false;
 }

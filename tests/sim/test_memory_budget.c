@@ -94,7 +94,7 @@ static void test_match(void) {
             session_def def = {0};
             def.map_path = path;
             def.config = sim_default_config();
-            def.autopilot = true;
+            def.pilot = SIM_PILOT_BOT;
             def.record_path = rec;
             ae_error err;
             session *s = session_create(&def, &err);
@@ -125,7 +125,7 @@ static void test_swap(void) {
         session_def def = {0};
         def.map_path = path;
         def.config = sim_default_config();
-        def.autopilot = true;
+        def.pilot = SIM_PILOT_BOT;
         ae_error err;
         session *s = session_create(&def, &err);
         REQUIRE(s);
