@@ -334,8 +334,10 @@ static int feed(const entry *entries, int n, int kind) {
             test_failures++;
             break;
         }
-        // A swap comes at least one tick after the previous one (session.h).
+        // A swap comes at least one tick after the previous one (session.h); a refused file
+        // must leave the state of that tick as it is.
         session_step(s, NULL);
+        hash = sim_hash(session_world(s));
         bool changed = poll_reload(&h, s, &now, msg, sizeof msg, e->file);
         if (e->exit_code == 0) {
             snprintf(want, sizeof want, "map reloaded: %s (%dx%d", map, REF_W, REF_H);
