@@ -50,9 +50,8 @@ static void fight_move(const sim_world *w, bot_brain *b, int id, vec2s dir, floa
                        float range) {
     const bot_skill *sk = bot_skill_for(w->agents[id].difficulty);
     if (w->tick >= b->strafe_until) {
-        b->strafe_side = ae_rng_float(&b->rng) < sk->plant_chance
-                             ? 0
-                             : (ae_rng_below(&b->rng, 2) ? 1 : -1);
+        b->strafe_side =
+            ae_rng_float(&b->rng) < sk->plant_chance ? 0 : (ae_rng_below(&b->rng, 2) ? 1 : -1);
         b->strafe_until =
             w->tick + sk->strafe_min +
             (int)ae_rng_below(&b->rng, (uint32_t)(sk->strafe_max - sk->strafe_min + 1));
@@ -64,7 +63,8 @@ static void fight_move(const sim_world *w, bot_brain *b, int id, vec2s dir, floa
     // Someone running away out of range is chased for a while, then let go: people rarely
     // follow a fleeing enemy across the map.
     const sim_agent *t = &w->agents[b->target];
-    bool fleeing = dist > want * 1.15f && glms_vec2_dot(glms_vec2_sub(t->pos, t->prev_pos), dir) > 0.0f;
+    bool fleeing =
+        dist > want * 1.15f && glms_vec2_dot(glms_vec2_sub(t->pos, t->prev_pos), dir) > 0.0f;
     b->chase_ticks = fleeing ? b->chase_ticks + sk->think_interval : 0;
     if (b->chase_ticks >= sk->chase_ticks) {
         b->let_go = b->target;
@@ -83,8 +83,8 @@ static int pick_target(const sim_world *w, const bot_brain *b, int id, float ran
     const ae_proxy_id *near = sim_collide_query(w, me->pos, range, SIM_CAT_AGENT, &n);
     int best = -1;
     float best_score = 1e30f;
-    // Until the first circle has closed in, people loot: a bot starts a fight only with an enemy who
-    // comes close or has just shot it.
+    // Until the first circle has closed in, people loot: a bot starts a fight only with an enemy
+    // who comes close or has just shot it.
     bool looting = w->zone.phase == 0;
     for (int k = 0; k < n; k++) {
         int j = sim_collide_owner(w, near[k]);

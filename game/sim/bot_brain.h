@@ -31,18 +31,19 @@ typedef struct bot_skill {
     int reaction_ticks;     ///< a thing must have been in view this long before the bot acts on it
     float aim_error;        ///< max aim error (tangent of the angle) at a still target up close
     float aim_error_far;    ///< ... plus this much at the edge of its range
-    float aim_error_moving; ///< ... plus this much per unit of the target's sideways speed / bullet speed
+    float aim_error_moving; ///< ... plus this much per unit of the target's sideways speed / bullet
+                            ///< speed
     float lead;             ///< share of the target's motion that is led (0..1)
     float view_cos;         ///< cosine of half its field of view: bullets outside it go unseen
                             ///< unless its own target fired them
-    float dodge_chance;     ///< chance that a seen bullet on course is dodged (decided once per bullet)
-    int strafe_min;         ///< ticks a strafing direction is held in a fight, at least ...
-    int strafe_max;         ///< ... and at most
-    float plant_chance;     ///< chance a new strafe is standing still to shoot
-    float cover_hp;         ///< HP share below which it looks for cover
-    float loot_close;       ///< while looting (the first circle), it starts fights only with
-                            ///< enemies within this share of its range, or who just shot it
-    int chase_ticks;        ///< how long it chases an enemy running out of its range
+    float dodge_chance; ///< chance that a seen bullet on course is dodged (decided once per bullet)
+    int strafe_min;     ///< ticks a strafing direction is held in a fight, at least ...
+    int strafe_max;     ///< ... and at most
+    float plant_chance; ///< chance a new strafe is standing still to shoot
+    float cover_hp;     ///< HP share below which it looks for cover
+    float loot_close;   ///< while looting (the first circle), it starts fights only with
+                        ///< enemies within this share of its range, or who just shot it
+    int chase_ticks;    ///< how long it chases an enemy running out of its range
 } bot_skill;
 
 const bot_skill *bot_skill_for(sim_difficulty d);

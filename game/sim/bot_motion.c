@@ -93,8 +93,7 @@ vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {
         vec2s closest = glms_vec2_sub(d, glms_vec2_scale(bl->vel, t));
         float miss = glms_vec2_norm(closest);
         if (miss > a->radius + bl->radius + 6.0f) continue;
-        if (!bullet_noticed(w, b, id, bl) || dodge_roll(w, id, k, bl) >= sk->dodge_chance)
-            continue;
+        if (!bullet_noticed(w, b, id, bl) || dodge_roll(w, id, k, bl) >= sk->dodge_chance) continue;
         soonest = t;
         chosen = k;
         // Step sideways, away from the bullet's line; the other way if a wall is there.

@@ -137,8 +137,7 @@ static uint8_t pick_skill(const sim_world *w, pilot_novice *n, ae_rng *rng, cons
         return 0;
     }
     // A newcomer reads the choices for a second or two, then picks one at random.
-    if (n->pick_at < 0)
-        n->pick_at = w->tick + SIM_TICK_HZ + (int)ae_rng_below(rng, SIM_TICK_HZ);
+    if (n->pick_at < 0) n->pick_at = w->tick + SIM_TICK_HZ + (int)ae_rng_below(rng, SIM_TICK_HZ);
     if (w->tick < n->pick_at) return 0;
     n->pick_at = -1;
     int open[SIM_SKILL_COUNT], count = 0;

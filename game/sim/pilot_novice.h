@@ -23,11 +23,11 @@
 #define PILOT_REACTION_TICKS 18
 
 typedef struct pilot_novice {
-    int *seen_since;  ///< per agent: tick it came on screen, -1 while off screen
+    int *seen_since; ///< per agent: tick it came on screen, -1 while off screen
     int agent_count;
-    int target;       ///< enemy being fought, -1 for none
-    int react_ticks;  ///< this noticing's reaction time
-    int pick_at;      ///< tick it will choose a skill for a pending level-up
+    int target;      ///< enemy being fought, -1 for none
+    int react_ticks; ///< this noticing's reaction time
+    int pick_at;     ///< tick it will choose a skill for a pending level-up
 } pilot_novice;
 
 bool pilot_novice_init(pilot_novice *n, const sim_world *w);

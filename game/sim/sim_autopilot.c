@@ -21,8 +21,7 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot
     bool ok = true;
     for (int i = 0; i < SIM_MAX_HUMANS; i++) bot_brain_init(&ap->brains[i], seed ^ 0xA11CEull, i);
     if (pilot == SIM_PILOT_NOVICE)
-        for (int i = 0; i < ap->humans; i++)
-            ok = ok && pilot_novice_init(&ap->novices[i], w);
+        for (int i = 0; i < ap->humans; i++) ok = ok && pilot_novice_init(&ap->novices[i], w);
     ap->mapped = sim_bots_nav(w);
     if (!ok ||
         !bot_nav_init(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), w->cfg.humans, NULL)) {

@@ -88,7 +88,8 @@ void sim_gems_update(sim_world *w) {
         if (pull < 0 || r->gem_magnet_speed <= 0.0f) continue;
         vec2s to = glms_vec2_sub(w->agents[pull].pos, gem->pos);
         float d = sqrtf(pull_d2);
-        vec2s next = glms_vec2_add(gem->pos, glms_vec2_scale(to, fminf(r->gem_magnet_speed, d) / d));
+        vec2s next =
+            glms_vec2_add(gem->pos, glms_vec2_scale(to, fminf(r->gem_magnet_speed, d) / d));
         if (ae_sdf_sample(&w->sdf, next) >= SIM_GEM_RADIUS) gem->pos = next;
     }
 }

@@ -36,19 +36,19 @@ typedef struct sim_rules {
     float bullet_range; ///< units
     // Gems and levels.
     int gem_xp;
-    int xp_first_level;     ///< XP for level 2
-    int xp_level_step;      ///< each further level needs this much more
-    int gem_spawn_interval; ///< ticks between spawned gems
-    int gems_max_spawned;   ///< cap on gems lying around from spawning
-    int gems_at_start;      ///< gems scattered over the map when the match begins (spawned ones)
+    int xp_first_level;      ///< XP for level 2
+    int xp_level_step;       ///< each further level needs this much more
+    int gem_spawn_interval;  ///< ticks between spawned gems
+    int gems_max_spawned;    ///< cap on gems lying around from spawning
+    int gems_at_start;       ///< gems scattered over the map when the match begins (spawned ones)
     float gem_magnet_radius; ///< gems this close to a living agent drift towards it ...
     float gem_magnet_speed;  ///< ... at this many units per tick
     // Skill effects per level.
-    float regen_hp_per_second; ///< per level of the Regen skill
-    int calm_regen_delay;      ///< ticks without taking damage before calm regeneration starts
+    float regen_hp_per_second;      ///< per level of the Regen skill
+    int calm_regen_delay;           ///< ticks without taking damage before calm regeneration starts
     float calm_regen_hp_per_second; ///< regeneration out of combat, for everyone
-    float attack_bonus;    ///< damage * (1 + level * bonus)
-    float fire_rate_bonus; ///< cooldown * (1 - level * bonus)
+    float attack_bonus;             ///< damage * (1 + level * bonus)
+    float fire_rate_bonus;          ///< cooldown * (1 - level * bonus)
     float range_bonus;
     float move_speed_bonus;
     float bullet_speed_bonus;

@@ -17,7 +17,8 @@ void sim_stats_difficulty(const sim_world *w, sim_difficulty d, sim_difficulty_s
         out->threats += a->stats.threats;
         out->dodged += a->stats.threats_dodged;
         out->stuck_ticks += a->stats.stuck_ticks;
-        if (a->stats.longest_stuck > out->longest_stuck) out->longest_stuck = a->stats.longest_stuck;
+        if (a->stats.longest_stuck > out->longest_stuck)
+            out->longest_stuck = a->stats.longest_stuck;
     }
     out->mean_placement = out->bots ? placement / out->bots : 0.0;
 }

@@ -18,13 +18,13 @@ typedef struct sim_difficulty_stats {
 void sim_stats_difficulty(const sim_world *w, sim_difficulty d, sim_difficulty_stats *out);
 
 typedef struct sim_human_stats {
-    int placement;       ///< 1 = winner; 0 while the match goes on and it lives
-    int agents;          ///< of how many
-    double survived_s;   ///< until its death, or until now
+    int placement;        ///< 1 = winner; 0 while the match goes on and it lives
+    int agents;           ///< of how many
+    double survived_s;    ///< until its death, or until now
     double first_level_s; ///< when it reached level 2; negative when it never did
     int level, kills;
-    double hit_rate;     ///< hits per shot (0 without shots)
-    double dodged;       ///< share of dodgeable bullets that missed it (0 without any)
+    double hit_rate; ///< hits per shot (0 without shots)
+    double dodged;   ///< share of dodgeable bullets that missed it (0 without any)
     int threats;
 } sim_human_stats;
 

@@ -18,15 +18,15 @@ typedef enum sim_death_cause {
 
 /// Per-agent figures for `--stats` (not part of the state hash).
 typedef struct sim_agent_stats {
-    int shots;          ///< bullets fired
-    int hits;           ///< bullets that hit an agent
-    int threats;         ///< bullets that would have hit it had it kept its course, fired at least
-                         ///< SIM_DODGE_TICKS before they would arrive (settled while it lived)
-    int threats_dodged;  ///< ... of which missed it
+    int shots;            ///< bullets fired
+    int hits;             ///< bullets that hit an agent
+    int threats;          ///< bullets that would have hit it had it kept its course, fired at least
+                          ///< SIM_DODGE_TICKS before they would arrive (settled while it lived)
+    int threats_dodged;   ///< ... of which missed it
     int first_level_tick; ///< tick it reached level 2, -1 before
-    int stuck_ticks;    ///< ticks spent wanting to move but not moving
-    int stuck_streak;   ///< current run of stuck ticks
-    int longest_stuck;  ///< longest run of stuck ticks
+    int stuck_ticks;      ///< ticks spent wanting to move but not moving
+    int stuck_streak;     ///< current run of stuck ticks
+    int longest_stuck;    ///< longest run of stuck ticks
 } sim_agent_stats;
 
 typedef struct sim_agent {
@@ -64,10 +64,10 @@ typedef struct sim_bullet {
     float damage;
     float range_left; ///< units it may still travel
     int owner;
-    int fired_tick;      ///< tick it was fired (bots notice a bullet only after their reaction time)
-    int threat;          ///< agent it is flying at (dodge statistics), -1 for none
-    vec2s flight_end;    ///< this tick: where its flight ends (a wall or its full travel)
-    bool flight_wall;    ///< this tick: the flight ends at a wall
+    int fired_tick;   ///< tick it was fired (bots notice a bullet only after their reaction time)
+    int threat;       ///< agent it is flying at (dodge statistics), -1 for none
+    vec2s flight_end; ///< this tick: where its flight ends (a wall or its full travel)
+    bool flight_wall; ///< this tick: the flight ends at a wall
     float flight_travel; ///< this tick: how far it flies when nothing stops it
     bool alive;
 } sim_bullet;
@@ -131,10 +131,10 @@ struct sim_world {
     int spawned_gems;    ///< live gems that came from spawning
     sim_zone zone;
     bool over;
-    int winner;          ///< agent id once over
+    int winner;               ///< agent id once over
     int alive_at_last_shrink; ///< living agents when the last circle began to close, -1 before
-    sim_input *controls; ///< this tick's input frame of every agent
-    sim_event *events;   ///< events of the last tick
+    sim_input *controls;      ///< this tick's input frame of every agent
+    sim_event *events;        ///< events of the last tick
     int event_count;
     int event_capacity;
     struct sim_bots *bots;       ///< bot brains (one per agent; humans' stay idle)
