@@ -3,6 +3,11 @@
 
 #include <math.h>
 
+float bot_aim_spread(const bot_skill *sk, float range_share, float crossing) {
+    return sk->aim_error + sk->aim_error_far * fminf(range_share, 1.0f) +
+           sk->aim_error_moving * fminf(crossing, 1.0f);
+}
+
 vec2s bot_aim_at(const sim_world *w, bot_brain *b, int id, int target) {
     const sim_agent *me = &w->agents[id], *t = &w->agents[target];
     const bot_skill *sk = bot_skill_for(me->difficulty);
@@ -32,8 +37,7 @@ vec2s bot_aim_at(const sim_world *w, bot_brain *b, int id, int target) {
     float dist = glms_vec2_norm(rel);
     float crossing = fabsf(glms_vec2_dot(glms_vec2_sub(t->pos, t->prev_pos), side)) / s;
     float range = sim_agent_range(w, me);
-    float spread = sk->aim_error + sk->aim_error_far * fminf(dist / range, 1.0f) +
-                   sk->aim_error_moving * fminf(crossing, 1.0f);
+    float spread = bot_aim_spread(sk, dist / range, crossing);
     float e = ae_rng_range(&b->rng, -spread, spread);
     aim = glms_vec2_add(aim, glms_vec2_scale(side, e));
     return glms_vec2_scale(aim, 1.0f / glms_vec2_norm(aim));

@@ -54,6 +54,9 @@ void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *pla
                       sim_input *out);
 
 /// Internal pieces (bot_aim.c, bot_motion.c).
+/// The aim spread (tangent) of skill `sk` at `range_share` of its range against a target crossing
+/// the line of fire at `crossing` times the bullet's speed; the novice player model uses it too.
+float bot_aim_spread(const bot_skill *sk, float range_share, float crossing);
 vec2s bot_aim_at(const sim_world *w, bot_brain *b, int id, int target);
 uint8_t bot_pick_skill(const sim_world *w, const sim_agent *a);
 /// Steering along the current path (unit-ish vector), replanning when stuck.

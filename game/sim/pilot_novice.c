@@ -124,9 +124,7 @@ static vec2s aim_at(const sim_world *w, ae_rng *rng, int id, int target) {
     vec2s aim = glms_vec2_scale(rel, 1.0f / dist);
     vec2s side = {{-aim.y, aim.x}};
     float crossing = fabsf(glms_vec2_dot(vel, side)) / sim_agent_bullet_speed(w, me);
-    float spread = normal->aim_error +
-                   normal->aim_error_far * fminf(dist / sim_agent_range(w, me), 1.0f) +
-                   normal->aim_error_moving * fminf(crossing, 1.0f);
+    float spread = bot_aim_spread(normal, dist / sim_agent_range(w, me), crossing);
     float e = ae_rng_range(rng, -spread, spread);
     return glms_vec2_add(aim, glms_vec2_scale(side, e));
 }
