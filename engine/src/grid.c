@@ -43,7 +43,7 @@ bool ae_grid_copy(ae_grid *dst, const ae_grid *src, ae_error *err) {
 
 size_t ae_grid_free_count(const ae_grid *g) {
     size_t n = (size_t)g->width * (size_t)g->height, count = 0;
-    for (size_t i = 0; i < n; i++) count += g->cells[i] == 0;
+    for (size_t i = 0; i < n; i++) count += (g->cells[i] & AE_CELL_WALL) == 0;
     return count;
 }
 
@@ -66,8 +66,15 @@ bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int heig
             const uint8_t *px = row + 4 * x;
             // Rec. 601 luma in thousandths: above half of 255000 is bright.
             uint32_t luma = 299u * px[0] + 587u * px[1] + 114u * px[2];
-            bool free_cell = luma > 127500u && px[3] >= 128u;
-            out[x] = free_cell ? 0 : 1;
+            bool opaque = px[3] >= 128u;
+            if (opaque && px[2] >= 160u && px[0] < 96u && px[1] < 96u)
+                out[x] = AE_CELL_DOOR;
+            else if (opaque && luma > 127500u)
+                out[x] = AE_CELL_FREE;
+            else if (opaque && luma > 63750u)
+                out[x] = AE_CELL_WALL | AE_CELL_BREAKABLE;
+            else
+                out[x] = AE_CELL_WALL;
         }
     }
     return finish_grid(grid, err);

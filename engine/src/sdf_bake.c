@@ -57,14 +57,14 @@ static void classify_row(const ae_grid *grid, int cx0, int cx1, int cy, uint8_t 
     for (int cx = cx0; cx < cx1; cx++) {
         int walls = 0;
         if (above && below && cx > 0 && cx < w) { // the four cells around it are on the map
-            walls =
-                (above[cx - 1] != 0) + (above[cx] != 0) + (below[cx - 1] != 0) + (below[cx] != 0);
+            walls = (above[cx - 1] & AE_CELL_WALL) + (above[cx] & AE_CELL_WALL) +
+                    (below[cx - 1] & AE_CELL_WALL) + (below[cx] & AE_CELL_WALL);
         } else {
             for (int dx = -1; dx <= 0; dx++) {
                 int x = cx + dx;
                 bool inside = x >= 0 && x < w;
-                walls += !inside || !above || above[x];
-                walls += !inside || !below || below[x];
+                walls += !inside || !above || (above[x] & AE_CELL_WALL);
+                walls += !inside || !below || (below[x] & AE_CELL_WALL);
             }
         }
         out[cx - cx0] = by_walls[walls];
@@ -197,11 +197,15 @@ void ae_sdf_free(ae_sdf *sdf) {
     memset(sdf, 0, sizeof *sdf);
 }
 
-bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, bool wall, ae_error *err) {
+bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err) {
     AE_ASSERT(ae_grid_in_bounds(grid, x, y));
     AE_ASSERT(grid->width == sdf->width && grid->height == sdf->height);
+    AE_ASSERT(ae_grid_cell_valid(value));
     uint8_t *cell = grid->cells + (size_t)y * (size_t)grid->width + (size_t)x;
-    if ((*cell != 0) == wall) return true;
+    const uint8_t old = *cell;
+    const bool wall = (value & AE_CELL_WALL) != 0;
+    *cell = value; // a change of tags alone leaves the field as it is
+    if (((old & AE_CELL_WALL) != 0) == wall) return true;
     const int nw = grid->width + 1, nh = grid->height + 1;
 
     // Only the four corners of the cell change class. A corner farther than its own old |d| from
@@ -213,7 +217,6 @@ bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, bool wall, ae_err
     int ww = wx1 - wx0, wh = wy1 - wy0;
     float *tmp = NULL;
     size_t tmp_size = 0;
-    *cell = wall ? 1 : 0;
 
     // The window's new distances only need sites within `margin` of it: a result no larger than
     // the margin cannot have a nearer site outside, so it is exact. Otherwise widen and redo.
@@ -230,7 +233,7 @@ bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, bool wall, ae_err
         bake_scratch s;
         if (!tmp || !scratch_init(&s, bw)) {
             ae_free(tmp, tmp_size);
-            *cell = wall ? 0 : 1;
+            *cell = old;
             ae_error_set(err, "out of memory editing the distance field");
             return false;
         }

@@ -144,7 +144,7 @@ static void config_fixtures(void) {
 }
 
 // Damage to the initial map grid (rp_scan_grid, shared with map swap events). The grid starts at
-// byte 48: u16 width, u16 height, first cell value, then run lengths.
+// byte 48: u16 width, u16 height, then runs of (cell value, length).
 static void grid_fixtures(void) {
     static const uint8_t zero_width[] = {0, 0, 12, 0, 0, 0};
     from_grid("grid-size.rpl", zero_width, sizeof zero_width,
@@ -152,12 +152,12 @@ static void grid_fixtures(void) {
     static const uint8_t cell_value[] = {16, 0, 12, 0, 2, 192, 1};
     from_grid("grid-cell-value.rpl", cell_value, sizeof cell_value,
               "initial map at byte 52: cell value 2 out of range");
-    static const uint8_t empty_run[] = {16, 0, 12, 0, 0, 10, 0, 182};
+    static const uint8_t empty_run[] = {16, 0, 12, 0, 0, 10, 1, 0, 0, 182, 1};
     from_grid("grid-empty-run.rpl", empty_run, sizeof empty_run,
-              "initial map: empty cell run at byte 54");
-    static const uint8_t overflow[] = {16, 0, 12, 0, 0, 100, 100};
+              "initial map: empty cell run at byte 55");
+    static const uint8_t overflow[] = {16, 0, 12, 0, 0, 100, 1, 100};
     from_grid("grid-run-overflow.rpl", overflow, sizeof overflow,
-              "initial map: cell runs overflow the 16x12 map at byte 54");
+              "initial map: cell runs overflow the 16x12 map at byte 55");
     static const uint8_t all_wall[] = {16, 0, 12, 0, 1, 192, 1};
     from_grid("grid-no-free-cell.rpl", all_wall, sizeof all_wall,
               "initial map at byte 48: map has no free cell");

@@ -1,4 +1,12 @@
 /// The map grid: W x H cells, each free or wall. Outside the map counts as wall.
+///
+/// A cell is one byte. Bit 0 (AE_CELL_WALL) is all the collision engine reads; the other bits
+/// are tags it carries along for the game (copies, cell edits, replays and hashes keep them):
+///   0  free                                   AE_CELL_FREE
+///   1  wall                                   AE_CELL_WALL
+///   3  a wall that bullets can break          AE_CELL_WALL | AE_CELL_BREAKABLE
+///   4  free, with a sliding door standing in it   AE_CELL_DOOR
+/// No other value is valid (ae_grid_cell_valid).
 #ifndef AE_GRID_H
 #define AE_GRID_H
 
@@ -8,10 +16,23 @@
 #define AE_MAP_MIN_SIDE 8
 #define AE_MAP_MAX_SIDE 4096
 
+enum {
+    AE_CELL_FREE = 0u,
+    AE_CELL_WALL = 1u,
+    AE_CELL_BREAKABLE = 2u,
+    AE_CELL_DOOR = 4u,
+};
+
+/// True for the cell values a grid may hold (see above).
+static inline bool ae_grid_cell_valid(uint8_t v) {
+    return v == AE_CELL_FREE || v == AE_CELL_WALL || v == (AE_CELL_WALL | AE_CELL_BREAKABLE) ||
+           v == AE_CELL_DOOR;
+}
+
 typedef struct ae_grid {
     int width;
     int height;
-    uint8_t *cells; ///< width * height bytes, row-major, 1 = wall, 0 = free
+    uint8_t *cells; ///< width * height bytes, row-major (values above)
 } ae_grid;
 
 /// Allocates a grid of the given size with every cell free. Sizes outside
@@ -27,7 +48,8 @@ static inline bool ae_grid_in_bounds(const ae_grid *g, int x, int y) {
 
 /// True for wall cells and for everything outside the map.
 static inline bool ae_grid_is_wall(const ae_grid *g, int x, int y) {
-    return !ae_grid_in_bounds(g, x, y) || g->cells[(size_t)y * (size_t)g->width + (size_t)x] != 0;
+    return !ae_grid_in_bounds(g, x, y) ||
+           (g->cells[(size_t)y * (size_t)g->width + (size_t)x] & AE_CELL_WALL) != 0;
 }
 
 /// Number of free cells.
@@ -37,7 +59,10 @@ size_t ae_grid_free_count(const ae_grid *g);
 bool ae_grid_check_size(int width, int height, ae_error *err);
 
 /// Builds a grid from RGBA32 pixels (bytes R, G, B, A in memory order), rows `pitch` bytes apart.
-/// A cell is free when its luminance is above 50% and its alpha above 50%, wall otherwise.
+/// A cell is free when its luminance is above 50% and its alpha above 50%, wall otherwise. Two
+/// kinds of pixel carry a tag: an opaque mid grey (luminance above 25%, up to 50%) is a breakable
+/// wall, and an opaque strong blue (blue above 62%, red and green below 38%) is a free cell with
+/// a door in it. Black (and anything darker or more transparent) is a plain wall.
 /// Refuses sizes out of range and maps with no free cell.
 bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int height, int pitch,
                        ae_error *err);

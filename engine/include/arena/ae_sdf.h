@@ -32,10 +32,11 @@ static inline float ae_sdf_corner(const ae_sdf *sdf, int cx, int cy) {
     return sdf->dist[(size_t)cy * (size_t)(sdf->width + 1) + (size_t)cx];
 }
 
-/// Sets one cell to wall or free in both the grid and the field. Only the window of corners whose
-/// distance can change is rebaked; the result is identical to ae_sdf_bake on the edited grid.
-/// Returns false (with err) when memory runs out, leaving both unchanged.
-bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, bool wall, ae_error *err);
+/// Sets one cell of the grid to `value` (an ae_grid_cell_valid value: AE_CELL_FREE, AE_CELL_WALL,
+/// ...) and updates the field. Only the window of corners whose distance can change is rebaked;
+/// the result is identical to ae_sdf_bake on the edited grid. A change of tags alone costs
+/// nothing. Returns false (with err) when memory runs out, leaving both unchanged.
+bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err);
 
 /// Signed distance at a world position, in world units (bilinear between corners). Outside the
 /// map it keeps falling with the distance to the map's edge; a non-finite position reads as

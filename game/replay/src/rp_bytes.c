@@ -83,19 +83,13 @@ void rp_buf_grid(rp_buf *b, const ae_grid *g) {
     const size_t n = (size_t)g->width * (size_t)g->height;
     rp_buf_u16(b, (uint16_t)g->width);
     rp_buf_u16(b, (uint16_t)g->height);
-    uint8_t value = g->cells[0] ? 1 : 0;
-    rp_buf_u8(b, value);
-    uint32_t run = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint8_t v = g->cells[i] ? 1 : 0;
-        if (v != value) {
-            rp_buf_var(b, run);
-            value = v;
-            run = 0;
-        }
-        run++;
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        while (j < n && g->cells[j] == g->cells[i]) j++;
+        rp_buf_u8(b, g->cells[i]);
+        rp_buf_var(b, (uint32_t)(j - i));
+        i = j;
     }
-    rp_buf_var(b, run);
 }
 
 bool rp_fail(rp_cursor *c, const char *fmt, ...) {
@@ -168,30 +162,27 @@ bool rp_read_bytes(rp_cursor *c, size_t n, const uint8_t **p) {
 
 bool rp_scan_grid(rp_cursor *c, int *width, int *height) {
     uint16_t w, h;
-    uint8_t first;
     const size_t start = c->pos;
-    if (!rp_read_u16(c, &w) || !rp_read_u16(c, &h) || !rp_read_u8(c, &first)) return false;
+    if (!rp_read_u16(c, &w) || !rp_read_u16(c, &h)) return false;
     ae_error size_err;
     if (!ae_grid_check_size(w, h, &size_err))
         return rp_fail(c, "%s at byte %zu: %s", c->what, start, size_err.msg);
-    if (first > 1)
-        return rp_fail(c, "%s at byte %zu: cell value %u out of range", c->what, start + 4, first);
     const uint64_t cells = (uint64_t)w * h;
     uint64_t seen = 0, free_cells = 0;
-    uint8_t value = first;
-    bool first_run = true;
     while (seen < cells) {
+        uint8_t value;
         uint32_t run;
+        const size_t at = c->pos;
+        if (!rp_read_u8(c, &value)) return false;
+        if (!ae_grid_cell_valid(value))
+            return rp_fail(c, "%s at byte %zu: cell value %u out of range", c->what, at, value);
         if (!rp_read_var(c, &run)) return false;
-        if (run == 0 && !first_run)
-            return rp_fail(c, "%s: empty cell run at byte %zu", c->what, c->pos - 1);
+        if (run == 0) return rp_fail(c, "%s: empty cell run at byte %zu", c->what, at + 1);
         if (run > cells - seen)
             return rp_fail(c, "%s: cell runs overflow the %ux%u map at byte %zu", c->what, w, h,
-                           c->pos - 1);
+                           at + 1);
         seen += run;
-        if (value == 0) free_cells += run;
-        value ^= 1u;
-        first_run = false;
+        if (!(value & AE_CELL_WALL)) free_cells += run;
     }
     if (free_cells == 0) return rp_fail(c, "%s at byte %zu: map has no free cell", c->what, start);
     *width = w;
@@ -206,15 +197,15 @@ bool rp_decode_grid(const uint8_t *data, size_t len, ae_grid *grid, ae_error *er
     if (!rp_scan_grid(&c, &w, &h)) return false;
     if (!ae_grid_init(grid, w, h, err)) return false;
     c.pos = 4;
-    uint8_t value = data[c.pos++];
     const size_t cells = (size_t)w * (size_t)h;
     size_t at = 0;
-    while (at < cells) {
+    while (at < cells) { // cannot fail: rp_scan_grid walked the same bytes
+        uint8_t value = 0;
         uint32_t run = 0;
-        rp_read_var(&c, &run); // cannot fail: rp_scan_grid walked the same bytes
+        rp_read_u8(&c, &value);
+        rp_read_var(&c, &run);
         memset(grid->cells + at, value, run);
         at += run;
-        value ^= 1u;
     }
     return true;
 }

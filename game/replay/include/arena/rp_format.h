@@ -5,7 +5,7 @@
 /// an input record is `record_size` opaque bytes per human per tick, the match config is an opaque
 /// versioned blob, and checkpoint hashes are numbers the recorder hands over.
 ///
-/// Layout of format version 1 (all integers little-endian, written byte by byte, no padding;
+/// Layout of format version 2 (all integers little-endian, written byte by byte, no padding;
 /// `var` is an unsigned LEB128 number of at most 5 bytes that fits in 32 bits):
 ///
 ///     header      magic "ARENARPL" (8 bytes), u32 format version, u32 file size in bytes
@@ -21,9 +21,9 @@
 ///     final       u32 final tick, u64 final hash
 ///     checksum    u64 FNV-1a 64 of every byte before it
 ///
-/// A grid is u16 width, u16 height, u8 value of the first cell (0 free, 1 wall), then the lengths
-/// (var, each >= 1) of alternating runs of equal cells in row-major order, summing to width x
-/// height.
+/// A grid is u16 width, u16 height, then runs of equal cells in row-major order, each a u8 cell
+/// value (ae_grid_cell_valid: free, wall, breakable wall, door) and a var length >= 1; the lengths
+/// sum to width x height. (Version 1 held only free and wall, as alternating runs.)
 ///
 /// Ticks count simulation steps. The records of tick t drive the step from tick t to t + 1; the
 /// events of tick t are applied before that step; a checkpoint of tick t holds the hash the
@@ -38,7 +38,7 @@
 #define RP_MAGIC      "ARENARPL"
 #define RP_MAGIC_SIZE 8
 /// The format version this build writes and the only one it reads.
-#define RP_FORMAT_VERSION 1u
+#define RP_FORMAT_VERSION 2u
 
 /// Bytes of the fixed header (magic, version, file size) and of the checksum trailer.
 #define RP_HEADER_SIZE   16u
