@@ -124,7 +124,7 @@ static void draw_nav(gfx *g, const camera *c, const sim_world *w) {
 }
 
 static void draw_bots(gfx *g, const camera *c, const sim_world *w) {
-    static const char *const states[BOT_STATE_COUNT] = {"wander", "gems", "fight", "cover", "zone"};
+    static const char *const states[BOT_STATE_COUNT] = {"wander", "gems", "loot", "fight", "cover", "zone"};
     SDL_Renderer *r = g->renderer;
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];

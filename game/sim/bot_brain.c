@@ -10,6 +10,7 @@ void bot_brain_init(bot_brain *b, uint64_t seed, int id) {
     ae_rng_seed(&b->rng, seed, 0xB07u + (uint64_t)id);
     b->target = -1;
     b->let_go = -1;
+    b->crate = -1;
     b->state = BOT_WANDER;
     b->replan_tick = -1000000;
 }
@@ -101,7 +102,7 @@ static int pick_target(const sim_world *w, const bot_brain *b, int id, float ran
         float score = d * (1.0f + BOT_CROWD_SHY * (float)(others > 0 ? others : 0)) *
                       (mine ? BOT_KEEP_TARGET : 1.0f);
         if (score > best_score || (score == best_score && j > best)) continue;
-        if (!ae_sdf_clear_path(&w->sdf, me->pos, o->pos, 0.0f)) continue;
+        if (!sim_field_clear_path(w, me->pos, o->pos, 0.0f)) continue;
         best = j;
         best_score = score;
     }
@@ -150,6 +151,22 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
         return;
     }
     b->target = -1;
+    // Loot it wants, then crates to break while the first circle holds (people loot early).
+    b->crate = -1;
+    int loot = bot_find_loot(w, id, sk->loot_range, zc, zr);
+    if (loot >= 0) {
+        b->state = BOT_LOOT;
+        bot_go_to(w, b, id, planner, w->pickups[loot].pos);
+        return;
+    }
+    if (w->zone.phase == 0) {
+        int crate = bot_find_crate(w, id, 0.5f * sk->loot_range);
+        if (crate >= 0) {
+            b->state = BOT_LOOT;
+            b->crate = crate;
+            return;
+        }
+    }
     int gem = nearest_gem(w, a->pos, 700.0f, zc, zr);
     if (gem >= 0) {
         b->state = BOT_GEMS;
@@ -188,12 +205,38 @@ void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *pla
     const bot_skill *sk = bot_skill_for(a->difficulty);
     memset(out, 0, sizeof *out);
     out->skill_pick = bot_pick_skill(w, a);
+    bool blink = false;
     if ((w->tick + id) % sk->think_interval == 0) {
         decide(w, b, id, planner);
-        vec2s dodge = b->dodge_ticks > 0 ? glms_vec2_zero() : bot_dodge(w, b, id);
+        float eta = 1e30f;
+        vec2s dodge = b->dodge_ticks > 0 ? glms_vec2_zero() : bot_dodge(w, b, id, &eta);
         if (glms_vec2_norm(dodge) > 0.5f) {
             b->dodge_ticks = 14;
             b->strafe = dodge;
+            // Too close to step aside in time: a bot that has its blink may dash instead.
+            blink = a->blink_cooldown == 0 && eta < 12.0f &&
+                    ae_rng_float(&b->rng) < sk->blink_dodge;
+        }
+        // Burning outside the circle, far from its edge: dash towards it.
+        vec2s zc;
+        float zr;
+        safe_circle(w, &zc, &zr);
+        if (b->state == BOT_ZONE && a->blink_cooldown == 0 && sk->blink_dodge > 0.0f &&
+            glms_vec2_distance(a->pos, w->zone.center) > w->zone.radius + 40.0f)
+            blink = true;
+    }
+    if (blink) out->buttons |= SIM_BUTTON_BLINK;
+    // Standing on a weapon it likes better than the one it holds: swap (a press, not a hold).
+    if (!a->swap_held && a->weapon != SIM_WEAPON_PISTOL) {
+        const float touch = a->radius + w->cfg.rules.pickup_radius;
+        for (int s = 0; s < w->pickup_top; s++) {
+            const sim_pickup *p = &w->pickups[s];
+            if (p->alive && p->kind == SIM_PICKUP_WEAPON && p->weapon != a->weapon &&
+                bot_loot_value(w, a, p) > 0 &&
+                glms_vec2_distance2(a->pos, p->pos) < touch * touch) {
+                out->buttons |= SIM_BUTTON_SWAP;
+                break;
+            }
         }
     }
     vec2s move;
@@ -220,11 +263,16 @@ void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *pla
     if (fighting) {
         aim = glms_vec2_sub(w->agents[b->target].pos, a->pos);
         if (w->tick - b->target_seen >= sk->reaction_ticks && a->fire_cooldown == 0 &&
-            ae_sdf_clear_path(&w->sdf, a->pos, w->agents[b->target].pos, 0.0f)) {
+            sim_field_clear_path(w, a->pos, w->agents[b->target].pos, 0.0f)) {
             sim_input_set_aim(out, bot_aim_at(w, b, id, b->target));
             out->buttons |= SIM_BUTTON_FIRE;
             return;
         }
+    } else if (b->state == BOT_LOOT && b->crate >= 0 && w->props[b->crate].hp > 0.0f) {
+        // Shooting a crate open: stand, aim at it, fire (no reaction time: it does not move).
+        aim = glms_vec2_sub(bot_prop_center(w, b->crate), a->pos);
+        sim_input_set_move(out, glms_vec2_zero());
+        if (a->fire_cooldown == 0) out->buttons |= SIM_BUTTON_FIRE;
     } else if (glms_vec2_norm(move) > 0.1f) {
         aim = move;
     }

@@ -44,6 +44,8 @@ typedef struct bot_skill {
     float loot_close;   ///< while looting (the first circle), it starts fights only with
                         ///< enemies within this share of its range, or who just shot it
     int chase_ticks;    ///< how long it chases an enemy running out of its range
+    float blink_dodge;  ///< chance it blinks out of the way of a bullet it dodges, if it can
+    float loot_range;   ///< how far it goes for loot it wants, and looks for crates to break
 } bot_skill;
 
 const bot_skill *bot_skill_for(sim_difficulty d);
@@ -61,8 +63,17 @@ vec2s bot_aim_at(const sim_world *w, bot_brain *b, int id, int target);
 uint8_t bot_pick_skill(const sim_world *w, const sim_agent *a);
 /// Steering along the current path (unit-ish vector), replanning when stuck.
 vec2s bot_follow_path(const sim_world *w, bot_brain *b, int id, bot_planner *planner);
-/// A sideways step away from the most dangerous incoming bullet, or zero when none threatens.
-vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id);
+/// A sideways step away from the most dangerous incoming bullet, or zero when none threatens;
+/// *eta: ticks until that bullet passes closest (1e30 when none).
+vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id, float *eta);
+/// Loot (bot_loot.c). How much agent `a` wants pickup `p` (0: not at all).
+int bot_loot_value(const sim_world *w, const sim_agent *a, const sim_pickup *p);
+/// The most wanted pickup within `range` inside the circle (c, r), nearer first; -1 for none.
+int bot_find_loot(const sim_world *w, int id, float range, vec2s c, float r);
+/// A crate within `range` it can see and shoot, nearest first; -1 for none.
+int bot_find_crate(const sim_world *w, int id, float range);
+/// Where to shoot at prop `index`: its cell's centre.
+vec2s bot_prop_center(const sim_world *w, int index);
 /// A spot near agent `id` hidden from `threat` (line of sight blocked), or false when none.
 bool bot_find_cover(const sim_world *w, int id, bot_planner *planner, vec2s threat, vec2s *out);
 /// Asks for a path to `goal` unless one to about the same place is fresh.

@@ -67,15 +67,21 @@ static bool bullet_noticed(const sim_world *w, const bot_brain *b, int id, const
     return len < 1e-3f || glms_vec2_dot(to, a->facing) >= sk->view_cos * len;
 }
 
-vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {
+vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id, float *eta) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
+    *eta = 1e30f;
     if (sk->dodge_chance <= 0.0f) return glms_vec2_zero();
     // Only bullets that can arrive within two seconds matter: ask the broadphase for those.
     const float lookahead = 2.0f * SIM_TICK_HZ;
     const sim_rules *r = &w->cfg.rules;
-    float fastest = r->bullet_speed * (1.0f + r->bullet_speed_bonus * SIM_SKILL_MAX_LEVEL);
-    float reach = lookahead * fastest + a->radius + r->bullet_radius + 8.0f;
+    float fastest = 0.0f, widest = 0.0f;
+    for (int k = 0; k < SIM_WEAPON_COUNT; k++) {
+        fastest = fmaxf(fastest, r->weapon[k].speed);
+        widest = fmaxf(widest, r->weapon[k].radius);
+    }
+    fastest *= 1.0f + r->bullet_speed_bonus * SIM_SKILL_MAX_LEVEL;
+    float reach = lookahead * fastest + a->radius + widest + 8.0f;
     float soonest = lookahead;
     int chosen = -1;
     vec2s away = glms_vec2_zero();
@@ -103,5 +109,6 @@ vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id) {
         if (ae_sdf_sample(&w->sdf, probe) < a->radius) side = glms_vec2_negate(side);
         away = side;
     }
+    if (chosen >= 0) *eta = soonest;
     return away;
 }

@@ -16,7 +16,9 @@ const bot_skill *bot_skill_for(sim_difficulty d) {
                       .plant_chance = 0.45f,
                       .cover_hp = 0.0f,
                       .loot_close = 0.4f,
-                      .chase_ticks = 90},
+                      .chase_ticks = 90,
+                      .blink_dodge = 0.0f,
+                      .loot_range = 250.0f},
         [SIM_NORMAL] = {.think_interval = 6,
                         .reaction_ticks = 20,
                         .aim_error = 0.06f,
@@ -30,7 +32,9 @@ const bot_skill *bot_skill_for(sim_difficulty d) {
                         .plant_chance = 0.25f,
                         .cover_hp = 0.30f,
                         .loot_close = 0.4f,
-                        .chase_ticks = 120},
+                        .chase_ticks = 120,
+                        .blink_dodge = 0.25f,
+                        .loot_range = 450.0f},
         [SIM_HARD] = {.think_interval = 3,
                       .reaction_ticks = 10,
                       .aim_error = 0.02f,
@@ -44,7 +48,9 @@ const bot_skill *bot_skill_for(sim_difficulty d) {
                       .plant_chance = 0.10f,
                       .cover_hp = 0.35f,
                       .loot_close = 1.0f,
-                      .chase_ticks = 360},
+                      .chase_ticks = 360,
+                      .blink_dodge = 0.5f,
+                      .loot_range = 600.0f},
     };
     return &table[d < SIM_DIFFICULTY_COUNT ? d : SIM_NORMAL];
 }

@@ -179,7 +179,7 @@ void pilot_novice_update(const sim_world *w, pilot_novice *n, bot_brain *b, int 
     // get there, else points where it walks. It always aims, so the game's auto-fire (which has
     // no reaction time) never shoots for it.
     if (enemy >= 0 && glms_vec2_distance(me->pos, w->agents[enemy].pos) <= sim_agent_range(w, me) &&
-        ae_sdf_clear_path(&w->sdf, me->pos, w->agents[enemy].pos, 0.0f)) {
+        sim_field_clear_path(w, me->pos, w->agents[enemy].pos, 0.0f)) {
         sim_input_set_aim(out, aim_at(w, &b->rng, id, enemy));
         out->buttons |= SIM_BUTTON_FIRE;
     } else {

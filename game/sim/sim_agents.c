@@ -12,26 +12,31 @@ float sim_agent_speed(const sim_world *w, const sim_agent *a) {
     return r->agent_speed * (1.0f + r->move_speed_bonus * a->skills[SIM_SKILL_MOVE_SPEED]);
 }
 
+const sim_weapon_def *sim_agent_weapon(const sim_world *w, const sim_agent *a) {
+    return &w->cfg.rules.weapon[a->weapon < SIM_WEAPON_COUNT ? a->weapon : SIM_WEAPON_PISTOL];
+}
+
 float sim_agent_range(const sim_world *w, const sim_agent *a) {
     const sim_rules *r = &w->cfg.rules;
-    return r->bullet_range * (1.0f + r->range_bonus * a->skills[SIM_SKILL_RANGE]);
+    return sim_agent_weapon(w, a)->range * (1.0f + r->range_bonus * a->skills[SIM_SKILL_RANGE]);
 }
 
 float sim_agent_bullet_speed(const sim_world *w, const sim_agent *a) {
     const sim_rules *r = &w->cfg.rules;
-    return r->bullet_speed * (1.0f + r->bullet_speed_bonus * a->skills[SIM_SKILL_BULLET_SPEED]);
+    return sim_agent_weapon(w, a)->speed *
+           (1.0f + r->bullet_speed_bonus * a->skills[SIM_SKILL_BULLET_SPEED]);
 }
 
 int sim_agent_cooldown(const sim_world *w, const sim_agent *a) {
     const sim_rules *r = &w->cfg.rules;
-    float c =
-        (float)r->fire_cooldown * (1.0f - r->fire_rate_bonus * a->skills[SIM_SKILL_FIRE_RATE]);
-    return c < 4.0f ? 4 : (int)c;
+    float c = (float)sim_agent_weapon(w, a)->cooldown *
+              (1.0f - r->fire_rate_bonus * a->skills[SIM_SKILL_FIRE_RATE]);
+    return c < 3.0f ? 3 : (int)c;
 }
 
 float sim_agent_damage(const sim_world *w, const sim_agent *a) {
     const sim_rules *r = &w->cfg.rules;
-    return r->bullet_damage * (1.0f + r->attack_bonus * a->skills[SIM_SKILL_ATTACK]);
+    return sim_agent_weapon(w, a)->damage * (1.0f + r->attack_bonus * a->skills[SIM_SKILL_ATTACK]);
 }
 
 static void apply_skill_pick(sim_agent *a, uint8_t pick) {
@@ -58,7 +63,7 @@ static void face_aim(sim_world *w, int i, const sim_input *in) {
     int target = a->auto_target;
     if (target < 0 || w->agents[target].placement != 0 ||
         glms_vec2_distance2(a->pos, w->agents[target].pos) > reach * reach ||
-        !ae_sdf_clear_path(&w->sdf, a->pos, w->agents[target].pos, 0.0f))
+        !sim_field_clear_path(w, a->pos, w->agents[target].pos, 0.0f))
         target = sim_nearest_visible_enemy(w, i, reach);
     if (target != a->auto_target) {
         a->auto_target = target;
@@ -100,8 +105,9 @@ void sim_agents_move(sim_world *w) {
         sim_agent *a = &w->agents[i];
         a->prev_pos = a->pos;
         if (a->placement != 0) continue;
+        sim_agent_try_blink(w, i);
         vec2s delta = glms_vec2_scale(a->move, sim_agent_speed(w, a));
-        a->pos = ae_sdf_move_circle(&w->sdf, a->pos, a->radius, delta);
+        a->pos = sim_field_move_circle(w, a->pos, a->radius, delta);
         float want = glms_vec2_norm(delta);
         if (want > 1e-3f) {
             // Stuck: asked to move but made less than a tenth of the way.
@@ -131,76 +137,26 @@ int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
         if (j == self || o->placement != 0) continue;
         float d2 = glms_vec2_distance2(me->pos, o->pos);
         if (d2 > best_d2 || (d2 == best_d2 && (best < 0 || j > best))) continue;
-        if (!ae_sdf_clear_path(&w->sdf, me->pos, o->pos, 0.0f)) continue;
+        if (!sim_field_clear_path(w, me->pos, o->pos, 0.0f)) continue;
         best = j;
         best_d2 = d2;
     }
     return best;
 }
 
-static int alloc_bullet(sim_world *w) {
-    // Lowest free slot first, so slot order (and the hash) never depends on anything else.
-    for (int i = 0; i < w->bullet_top; i++)
-        if (!w->bullets[i].alive) return i;
-    return w->bullet_top < w->cfg.max_bullets ? w->bullet_top++ : -1;
-}
-
-void sim_agents_fire(sim_world *w) {
-    const sim_input *controls = w->controls;
-    for (int i = 0; i < w->agent_count; i++) {
-        sim_agent *a = &w->agents[i];
-        if (a->placement != 0) continue;
-        if (a->fire_cooldown > 0) {
-            a->fire_cooldown--;
-            continue;
-        }
-        vec2s dir;
-        bool fire = false;
-        if (sim_input_aim(&controls[i], &dir)) {
-            fire = (controls[i].buttons & SIM_BUTTON_FIRE) != 0;
-        } else {
-            // No aim: fire at the enemy auto-aim has held its lock on for long enough.
-            int target = a->auto_target;
-            if (target >= 0 && w->agents[target].placement == 0 &&
-                w->tick - a->auto_since >= w->cfg.rules.auto_aim_lock_ticks) {
-                vec2s d = glms_vec2_sub(w->agents[target].pos, a->pos);
-                float len = glms_vec2_norm(d);
-                if (len > 1e-3f) {
-                    dir = glms_vec2_scale(d, 1.0f / len);
-                    fire = true;
-                }
-            }
-        }
-        if (!fire) continue;
-        a->facing = dir;
-        int slot = alloc_bullet(w);
-        if (slot < 0) continue;
-        sim_bullet *b = &w->bullets[slot];
-        b->alive = true;
-        b->pos = a->pos;
-        b->vel = glms_vec2_scale(dir, sim_agent_bullet_speed(w, a));
-        b->radius = w->cfg.rules.bullet_radius;
-        b->damage = sim_agent_damage(w, a);
-        b->range_left = sim_agent_range(w, a);
-        b->owner = i;
-        b->fired_tick = w->tick;
-        b->threat = -1;
-        sim_collide_bullet_added(w, slot);
-        sim_bullet_mark_threat(w, b);
-        w->bullet_count++;
-        a->fire_cooldown = sim_agent_cooldown(w, a);
-        a->stats.shots++;
-        sim_event_push(w, SIM_EVENT_SHOT, i, -1, 0.0f, a->pos);
-    }
-}
-
-void sim_damage(sim_world *w, int to, int from, float amount) {
+void sim_damage(sim_world *w, int to, int from, int weapon, float amount) {
     sim_agent *a = &w->agents[to];
     if (a->placement != 0) return;
+    if (from >= 0 && a->shield > 0.0f) { // the shield takes what it can; the zone goes through
+        float soak = fminf(a->shield, amount);
+        a->shield -= soak;
+        amount -= soak;
+    }
     a->hp -= amount;
     a->hurt_tick = w->tick;
     if (from >= 0) {
         a->last_hit_by = from;
+        a->last_hit_weapon = weapon;
         a->hit_flash = 8;
     }
     if (a->hp <= 0.0f && a->cause == SIM_ALIVE)
@@ -259,11 +215,16 @@ void sim_agents_regen_and_deaths(sim_world *w) {
         a->placement = w->alive_count--;
         a->death_tick = w->tick;
         a->killer = a->cause == SIM_DIED_ZONE ? -1 : a->last_hit_by;
-        if (a->killer >= 0) w->agents[a->killer].kills++;
+        if (a->killer >= 0) {
+            w->agents[a->killer].kills++;
+            if (a->last_hit_weapon >= 0 && a->last_hit_weapon < SIM_WEAPON_COUNT)
+                w->agents[a->killer].stats.kills_with[a->last_hit_weapon]++;
+        }
         if (a->placement == 1) w->winner = list[k].id;
         sim_event_push(w, SIM_EVENT_KILL, a->killer, list[k].id, 0.0f, a->pos);
         sim_collide_agent(w, list[k].id);
         sim_gems_drop(w, a->pos, 2 + a->level);
+        sim_pickups_drop_belongings(w, a);
     }
     if (w->alive_count <= 1 || w->tick + 1 >= sim_zone_ticks(w, r->time_limit_ticks)) {
         if (w->alive_count >= 1) finish_match(w);

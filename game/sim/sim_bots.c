@@ -3,6 +3,8 @@
 
 #include "bot_nav.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /// Navigation data built from one map: replaced whole on a map swap. It holds no search
@@ -117,6 +119,46 @@ void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps) {
         b->path_count = b->path_next = 0;
         b->path_pending = false;
         b->replan_tick = -1000000;
+    }
+}
+
+/// Squared distance from p to the segment ab.
+static float segment_d2(vec2s p, vec2s a, vec2s b) {
+    vec2s ab = glms_vec2_sub(b, a), ap = glms_vec2_sub(p, a);
+    float len2 = glms_vec2_dot(ab, ab);
+    float t = len2 > 0.0f ? glm_clamp(glms_vec2_dot(ap, ab) / len2, 0.0f, 1.0f) : 0.0f;
+    return glms_vec2_distance2(p, glms_vec2_add(a, glms_vec2_scale(ab, t)));
+}
+
+void sim_bots_on_cell_edit(sim_world *w, int x, int y) {
+    sim_bots *bots = w->bots;
+    ae_error err;
+    ae_nav_grid_on_cell_edit(&bots->maps->nav, &w->grid, &w->sdf, x, y);
+    if (!ae_cover_on_cell_edit(&bots->maps->cover, &w->grid, &w->sdf, x, y, &err)) {
+        fprintf(stderr, "arena: %s\n", err.msg); // a few kilobytes: cannot be played around
+        abort();
+    }
+    ae_nav_queue_on_nav_changed(&bots->paths.queue);
+    // Brains whose path or cover spot lies near the edit think again: a shorter way may have
+    // opened, and a cover spot beside a broken prop hides nothing any more.
+    const float c = w->cfg.cell_size;
+    const vec2s at = {{((float)x + 0.5f) * c, ((float)y + 0.5f) * c}};
+    const float near2 = (3.0f * c) * (3.0f * c);
+    for (int i = 0; i < w->agent_count; i++) {
+        bot_brain *b = &bots->brains[i];
+        bool touched = b->state == BOT_COVER && glms_vec2_distance2(b->goal, at) < near2;
+        vec2s from = w->agents[i].pos;
+        for (int k = b->path_next; !touched && k < b->path_count; k++) {
+            touched = segment_d2(at, from, b->path[k]) < near2;
+            from = b->path[k];
+        }
+        if (!touched) continue;
+        if (b->state == BOT_COVER) {
+            b->state = BOT_WANDER;
+            b->cover_tick = -1000000;
+        }
+        b->replan_tick = -1000000;
+        b->path_count = b->path_next = 0;
     }
 }
 

@@ -13,6 +13,7 @@
 typedef enum bot_state {
     BOT_WANDER, ///< roam towards a point inside the zone
     BOT_GEMS,   ///< collect a gem
+    BOT_LOOT,   ///< fetch a pickup, or shoot a crate open
     BOT_FIGHT,  ///< engage a visible enemy
     BOT_COVER,  ///< hurt: hide from the threat
     BOT_ZONE,   ///< outside the coming circle: run in
@@ -35,6 +36,7 @@ typedef struct bot_brain {
     int chase_ticks;  ///< ticks its target has been running away out of its range
     int let_go;       ///< an enemy it gave up chasing, -1 for none ...
     int let_go_until; ///< ... and the tick until which it leaves that one alone
+    int crate;        ///< BOT_LOOT: the prop it shoots open, -1 for none (then it walks to loot)
     vec2s path[BOT_PATH_MAX];
     int path_count;
     int path_next;
@@ -67,6 +69,9 @@ sim_bots_maps *sim_bots_prepare_maps(const sim_config *cfg, const ae_grid *grid,
 bool sim_bots_use_maps(sim_world *w, sim_bots_maps *maps, ae_error *err);
 void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps);
 void sim_bots_discard_maps(sim_bots_maps *maps);
+/// After ae_sdf_set_cell(x, y) on the world's map (a prop broke): the navigation grid and cover
+/// points follow, paths in flight restart, and brains whose path or cover spot was near replan.
+void sim_bots_on_cell_edit(sim_world *w, int x, int y);
 /// Read-only views for overlays and tools.
 const ae_nav_grid *sim_bots_nav(const sim_world *w);
 const ae_cover_set *sim_bots_cover(const sim_world *w);

@@ -29,7 +29,7 @@ void sim_bullet_mark_threat(sim_world *w, sim_bullet *b) {
         float t = (-qb - sqrtf(disc)) / qa;
         if (t < (float)SIM_DODGE_TICKS || t >= best) continue;
         vec2s at = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, t));
-        if (!ae_sdf_clear_path(&w->sdf, b->pos, at, b->radius)) continue;
+        if (!sim_field_clear_path(w, b->pos, at, b->radius)) continue;
         best = t;
         b->threat = i;
     }
@@ -53,6 +53,29 @@ void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
     sim_collide_bullet_removed(w, slot);
 }
 
+/// A grenade ends: it bursts where it is.
+static void burst(sim_world *w, int slot, vec2s at) {
+    sim_bullet b = w->bullets[slot];
+    sim_bullet_kill(w, slot, -1);
+    sim_blast(w, b.owner, b.weapon, at, b.blast, b.damage);
+}
+
+/// Range a bounce costs, so a grenade caught in a corner still bursts soon.
+#define BOUNCE_COST 24.0f
+
+/// A grenade meets a wall or a door: its velocity is mirrored about the surface, whose normal is
+/// the field's gradient there, and it loses a third of its speed; it leaves from just off the
+/// contact point (a cast that starts touching a wall goes nowhere).
+static void bounce(sim_world *w, sim_bullet *b, vec2s contact) {
+    vec2s n = sim_field_gradient(w, contact);
+    float vn = glms_vec2_dot(b->vel, n);
+    if (vn < 0.0f) b->vel = glms_vec2_sub(b->vel, glms_vec2_scale(n, 2.0f * vn));
+    b->vel = glms_vec2_scale(b->vel, 0.67f);
+    b->pos = glms_vec2_add(contact, glms_vec2_scale(n, 0.5f));
+    b->range_left -= BOUNCE_COST;
+    sim_event_push(w, SIM_EVENT_WALL_HIT, b->owner, -1, 0.0f, contact);
+}
+
 void sim_bullets_update(sim_world *w) {
     // First every bullet's flight this tick, up to a wall (disk cast); the broadphase then pairs
     // the flights with what the agents swept.
@@ -66,13 +89,13 @@ void sim_bullets_update(sim_world *w) {
             continue;
         }
         float speed = glms_vec2_norm(b->vel);
-        float travel = fminf(speed, b->range_left);
+        float travel = fminf(speed, fmaxf(0.0f, b->range_left));
         vec2s dir = glms_vec2_scale(b->vel, 1.0f / speed);
-        bool wall;
-        float free_travel = ae_sdf_disk_cast(&w->sdf, b->pos, dir, b->radius, travel, &wall);
+        int hit;
+        float free_travel = sim_field_disk_cast(w, b->pos, dir, b->radius, travel, &hit);
         b->flight_end = glms_vec2_add(b->pos, glms_vec2_scale(dir, free_travel));
-        b->flight_wall = wall;
-        b->flight_travel = travel;
+        b->flight_wall = hit != AE_FIELD_NO_HIT;
+        b->flight_travel = b->flight_wall ? free_travel : travel;
         sim_collide_bullet_sweep(w, k, b->pos, b->flight_end);
     }
     sim_collide_update(w);
@@ -97,19 +120,33 @@ void sim_bullets_update(sim_world *w) {
         }
         if (hit >= 0) {
             vec2s at = glms_vec2_add(p0, glms_vec2_scale(glms_vec2_sub(p1, p0), hit_t));
-            sim_damage(w, hit, b->owner, b->damage);
+            if (b->blast > 0.0f) { // a grenade bursts on whoever it meets
+                burst(w, k, at);
+                continue;
+            }
+            sim_damage(w, hit, b->owner, b->weapon, b->damage);
             w->agents[b->owner].stats.hits++;
             sim_event_push(w, SIM_EVENT_HIT, b->owner, hit, b->damage, at);
             sim_bullet_kill(w, k, hit);
             continue;
         }
+        b->range_left -= b->flight_travel;
+        if (b->flight_wall && b->blast > 0.0f && b->range_left > 0.0f) {
+            bounce(w, b, p1);
+            continue;
+        }
         if (b->flight_wall) {
             sim_event_push(w, SIM_EVENT_WALL_HIT, b->owner, -1, 0.0f, p1);
+            sim_props_bullet_hit(w, b->owner, b->weapon, p1, b->radius, b->damage);
             sim_bullet_kill(w, k, -1);
             continue;
         }
         b->pos = p1;
-        b->range_left -= b->flight_travel;
-        if (b->range_left <= 0.0f) sim_bullet_kill(w, k, -1);
+        if (b->range_left <= 0.0f) {
+            if (b->blast > 0.0f)
+                burst(w, k, p1);
+            else
+                sim_bullet_kill(w, k, -1);
+        }
     }
 }

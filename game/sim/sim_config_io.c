@@ -45,6 +45,18 @@ static float rf(reader *r) {
     return v;
 }
 
+/// A weapon's fields (k: its index in rules.weapon).
+#define WEAPON_FIELDS(I, F, k)                                                                     \
+    I(rules.weapon[k].cooldown, 1, 100000)                                                         \
+    I(rules.weapon[k].pellets, 1, 16)                                                              \
+    F(rules.weapon[k].spread, 0, 3.14159f)                                                         \
+    F(rules.weapon[k].damage, 0, 1e6f)                                                             \
+    F(rules.weapon[k].speed, 0.01f, 256)                                                           \
+    F(rules.weapon[k].range, 1, 1e6f)                                                              \
+    F(rules.weapon[k].radius, 0.5f, 64)                                                            \
+    I(rules.weapon[k].ammo, 0, 100000)                                                             \
+    F(rules.weapon[k].blast_radius, 0, 1e4f)
+
 /// Every packed field in one list with the range a match accepts, so packing, unpacking and
 /// checking can never disagree on the order or the limits.
 #define CONFIG_FIELDS(I, F)                                                                        \
@@ -56,13 +68,29 @@ static float rf(reader *r) {
     F(rules.agent_radius, 1, 64)                                                                   \
     F(rules.agent_speed, 0, 64)                                                                    \
     F(rules.agent_hp, 1, 1e6f)                                                                     \
-    I(rules.fire_cooldown, 1, 100000)                                                              \
     F(rules.auto_aim_range, 0, 1)                                                                  \
     I(rules.auto_aim_lock_ticks, 0, 100000)                                                        \
-    F(rules.bullet_radius, 0.5f, 64)                                                               \
-    F(rules.bullet_speed, 0.01f, 256)                                                              \
-    F(rules.bullet_damage, 0, 1e6f)                                                                \
-    F(rules.bullet_range, 1, 1e6f)                                                                 \
+    WEAPON_FIELDS(I, F, 0)                                                                         \
+    WEAPON_FIELDS(I, F, 1)                                                                         \
+    WEAPON_FIELDS(I, F, 2)                                                                         \
+    WEAPON_FIELDS(I, F, 3)                                                                         \
+    WEAPON_FIELDS(I, F, 4)                                                                         \
+    F(rules.prop_hp[0], 1, 1e6f)                                                                   \
+    F(rules.prop_hp[1], 1, 1e6f)                                                                   \
+    F(rules.prop_hp[2], 1, 1e6f)                                                                   \
+    F(rules.barrel_damage, 0, 1e6f)                                                                \
+    F(rules.barrel_radius, 0, 1e4f)                                                                \
+    F(rules.pickup_radius, 0, 1e4f)                                                                \
+    F(rules.medkit_heal, 0, 1e6f)                                                                  \
+    F(rules.shield_points, 0, 1e6f)                                                                \
+    F(rules.max_shield, 0, 1e6f)                                                                   \
+    I(rules.loot_weights[0], 0, 1000)                                                              \
+    I(rules.loot_weights[1], 0, 1000)                                                              \
+    I(rules.loot_weights[2], 0, 1000)                                                              \
+    F(rules.blink_distance, 0, 1e4f)                                                               \
+    I(rules.blink_cooldown, 1, 100000000)                                                          \
+    F(rules.door_open_radius, 0, 1e4f)                                                             \
+    F(rules.door_speed, 0.001f, 1)                                                                 \
     I(rules.gem_xp, 0, 1000)                                                                       \
     I(rules.xp_first_level, 1, 100000)                                                             \
     I(rules.xp_level_step, 0, 100000)                                                              \

@@ -9,8 +9,10 @@
 /// changes, so a replay recorded under other rules is refused instead of diverging.
 /// 2: fair bots (reaction, aim spread, field of view, looting), gem magnet, calm regeneration,
 ///    auto-aim lock-on, normal difficulty by default.
-#define SIM_CONFIG_VERSION   2
-#define SIM_CONFIG_MAX_BYTES 512
+/// 3: a world that changes under fire: weapons (the pistol's numbers moved into the weapon
+///    table), breakable props, loot, medkits and shields, the blink, sliding doors.
+#define SIM_CONFIG_VERSION   3
+#define SIM_CONFIG_MAX_BYTES 1024
 
 /// Writes cfg (without seed and humans, which replays keep in their header); returns the size.
 size_t sim_config_pack(const sim_config *cfg, uint8_t out[SIM_CONFIG_MAX_BYTES]);

@@ -33,8 +33,15 @@ static void put_vec2(hasher *s, vec2s v) {
     put_f32(s, v.y);
 }
 
-const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT] = {"tick",    "rng",  "map",  "agents",
-                                                                "bullets", "gems", "zone", "bots"};
+const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT] = {
+    "tick", "rng", "map", "agents", "bullets", "gems", "zone", "bots", "props", "pickups"};
+
+uint64_t sim_hash_prop_damage(uint64_t h, int index, float hp) {
+    hasher s = {h};
+    put_i32(&s, index);
+    put_f32(&s, hp);
+    return s.h;
+}
 
 void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     const uint64_t basis = 0xCBF29CE484222325ull;
@@ -73,6 +80,12 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
         put_i32(&s, a->auto_target);
         put_i32(&s, a->auto_since);
         for (int k = 0; k < SIM_SKILL_COUNT; k++) put_u8(&s, a->skills[k]);
+        put_u8(&s, a->weapon);
+        put_i32(&s, a->ammo);
+        put_f32(&s, a->shield);
+        put_i32(&s, a->blink_cooldown);
+        put_i32(&s, a->last_hit_weapon);
+        put_u8(&s, a->swap_held);
     }
     out[SIM_HASH_AGENTS] = s.h;
 
@@ -88,6 +101,8 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
         put_f32(&s, b->range_left);
         put_i32(&s, b->owner);
         put_i32(&s, b->fired_tick);
+        put_u8(&s, b->weapon);
+        put_f32(&s, b->blast);
     }
     out[SIM_HASH_BULLETS] = s.h;
 
@@ -125,6 +140,32 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
         put_u64(&s, (uint64_t)b->path_pending);
     }
     out[SIM_HASH_BOTS] = s.h;
+
+    // Props by the running hash of every damage dealt to them (a huge map's props are never
+    // walked per call), then the doors.
+    s.h = w->props_hash;
+    put_i32(&s, w->prop_count);
+    put_i32(&s, w->props_broken);
+    put_i32(&s, w->door_count);
+    for (int i = 0; i < w->door_count; i++) {
+        put_f32(&s, w->doors[i].open);
+        put_u8(&s, (uint8_t)w->doors[i].moving);
+    }
+    out[SIM_HASH_PROPS] = s.h;
+
+    s.h = basis;
+    put_i32(&s, w->pickup_count);
+    for (int i = 0; i < w->pickup_top; i++) {
+        const sim_pickup *p = &w->pickups[i];
+        if (!p->alive) continue;
+        put_i32(&s, i);
+        put_vec2(&s, p->pos);
+        put_u8(&s, p->kind);
+        put_u8(&s, p->weapon);
+        put_i32(&s, p->ammo);
+        put_i32(&s, p->drop_tick);
+    }
+    out[SIM_HASH_PICKUPS] = s.h;
 }
 
 uint64_t sim_hash_grid(const ae_grid *grid) {

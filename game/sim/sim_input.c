@@ -41,7 +41,7 @@ void sim_input_set_aim(sim_input *in, vec2s aim) {
 void sim_input_normalize(sim_input *in) {
     if (in->move_x == INT8_MIN) in->move_x = -127;
     if (in->move_y == INT8_MIN) in->move_y = -127;
-    in->buttons &= SIM_BUTTON_FIRE;
+    in->buttons &= SIM_BUTTON_ALL;
     if (in->skill_pick > SIM_SKILL_COUNT) in->skill_pick = 0;
 }
 
@@ -79,6 +79,6 @@ bool sim_input_unpack(const uint8_t in[SIM_INPUT_BYTES], sim_input *out) {
     out->aim_y = (int16_t)(uint16_t)(in[4] | in[5] << 8);
     out->buttons = in[6];
     out->skill_pick = in[7];
-    return out->move_x != -128 && out->move_y != -128 && (out->buttons & ~SIM_BUTTON_FIRE) == 0 &&
+    return out->move_x != -128 && out->move_y != -128 && (out->buttons & ~SIM_BUTTON_ALL) == 0 &&
            out->skill_pick <= SIM_SKILL_COUNT;
 }

@@ -8,7 +8,10 @@
 #include <cglm/struct.h>
 
 enum {
-    SIM_BUTTON_FIRE = 1 << 0, ///< fire along the aim vector (with a zero aim: at the auto target)
+    SIM_BUTTON_FIRE = 1 << 0,  ///< fire along the aim vector (with a zero aim: at the auto target)
+    SIM_BUTTON_BLINK = 1 << 1, ///< dash along the stick (or the facing) when the cooldown allows
+    SIM_BUTTON_SWAP = 1 << 2,  ///< take the weapon lying here in place of the one held
+    SIM_BUTTON_ALL = (1 << 3) - 1,
 };
 
 /// One tick of one agent's controls, quantised so that a replay stores it exactly.
@@ -32,7 +35,7 @@ void sim_input_set_move(sim_input *in, vec2s move);
 /// which means auto-aim.
 void sim_input_set_aim(sim_input *in, vec2s aim);
 /// Maps a frame filled in field by field to one a replay can hold: move -128 becomes -127,
-/// button bits other than SIM_BUTTON_FIRE are cleared and a skill pick above SIM_SKILL_COUNT
+/// button bits outside SIM_BUTTON_ALL are cleared and a skill pick above SIM_SKILL_COUNT
 /// becomes 0. Frames from sim_input_set_* are left unchanged. sim_step reads every human frame
 /// through it, and a recording session stores the normalised frame.
 void sim_input_normalize(sim_input *in);

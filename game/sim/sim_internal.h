@@ -32,8 +32,53 @@ void sim_zone_update(sim_world *w);
 void sim_zone_fit(sim_world *w, int old_width, int old_height);
 void sim_agents_regen_and_deaths(sim_world *w);
 
-/// Deals damage from `from` (-1 for the zone) to agent `to`.
-void sim_damage(sim_world *w, int to, int from, float amount);
+/// Deals damage from `from` (-1 for the zone) with `weapon` (a sim_weapon, or -1) to agent `to`;
+/// its shield takes damage from agents first.
+void sim_damage(sim_world *w, int to, int from, int weapon, float amount);
+/// A burst at `at` (a grenade's, or a barrel's with weapon -1): agents in the open within
+/// `radius` (not the owner) take damage falling off linearly from `damage`, and so do props.
+void sim_blast(sim_world *w, int owner, int weapon, vec2s at, float radius, float damage);
+
+/// Props (sim_props.c). The kind of the breakable prop at cell (x, y), from its position alone.
+sim_prop_kind sim_prop_kind_at(int x, int y);
+/// Lists the breakable cells and doors of a grid (cell order). False on out-of-memory.
+typedef struct sim_map_things {
+    sim_prop *props;
+    int prop_count;
+    sim_door *doors;
+    int door_count;
+    int32_t *door_block_start; ///< per block of SIM_ROOM_BLOCK cells (+1): first in door_block
+    int32_t *door_block;       ///< door indices, each listed in every block its travel touches
+    int door_bw, door_bh;
+} sim_map_things;
+bool sim_map_things_build(sim_map_things *t, const ae_grid *grid, const sim_rules *r, float cell,
+                          ae_error *err);
+void sim_map_things_free(sim_map_things *t);
+/// Moves the lists into the world (t is left empty) / out of it (the world is left without).
+void sim_world_take_things(sim_world *w, sim_map_things *t);
+sim_map_things sim_world_give_things(sim_world *w);
+/// A bullet of `owner`'s `weapon` struck the wall at `contact` (its centre, `radius` from the wall).
+void sim_props_bullet_hit(sim_world *w, int owner, int weapon, vec2s contact, float radius,
+                          float damage);
+/// Damages prop `index`; it breaks at 0 HP (its cell becomes free through a cell edit).
+void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount);
+/// A burst's share for props: every living prop whose centre is within the radius.
+void sim_props_blast(sim_world *w, int owner, int weapon, vec2s at, float radius, float damage);
+
+/// Pickups (sim_pickups.c).
+void sim_pickups_update(sim_world *w);
+/// A pickup at pos (moved to room nearby); nothing when every slot is taken.
+void sim_pickup_drop(sim_world *w, vec2s pos, sim_pickup_kind kind, int weapon, int ammo);
+/// What an eliminated agent leaves: its weapon with the rounds left (not the pistol).
+void sim_pickups_drop_belongings(sim_world *w, const sim_agent *a);
+void sim_pickup_remove(sim_world *w, int slot);
+
+/// Doors (sim_doors.c): open as agents come near, close when nobody is in the way.
+void sim_doors_update(sim_world *w);
+
+/// The blink (sim_blink.c): when agent i's input asks for it and its cooldown allows, it dashes
+/// along its stick (or its facing); counts the cooldown down otherwise.
+void sim_agent_try_blink(sim_world *w, int i);
 /// Scatters the rules' gems_at_start over the map (counted as spawned gems).
 void sim_gems_scatter(sim_world *w);
 /// Drops `count` gems around a position.

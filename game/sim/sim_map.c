@@ -13,11 +13,13 @@ struct sim_map_prep {
     sim_room_index rooms;
     uint64_t hash;
     sim_bots_maps *nav;
+    sim_map_things things;
 };
 
 void sim_swap_discard(sim_map_prep *p) {
     if (!p) return;
     if (p->nav) sim_bots_discard_maps(p->nav);
+    sim_map_things_free(&p->things);
     sim_room_index_free(&p->rooms);
     if (p->sdf.dist) ae_sdf_free(&p->sdf);
     if (p->grid.cells) ae_grid_free(&p->grid);
@@ -33,7 +35,8 @@ sim_map_prep *sim_swap_prepare(const sim_config *cfg, const ae_grid *grid, ae_er
     bool ok = ae_grid_copy(&p->grid, grid, err) &&
               ae_sdf_bake(&p->sdf, &p->grid, cfg->cell_size, err) &&
               sim_map_can_host(&p->sdf, cfg, err) &&
-              (p->nav = sim_bots_prepare_maps(cfg, &p->grid, &p->sdf, err)) != NULL;
+              (p->nav = sim_bots_prepare_maps(cfg, &p->grid, &p->sdf, err)) != NULL &&
+              sim_map_things_build(&p->things, &p->grid, &cfg->rules, cfg->cell_size, err);
     if (ok && !sim_room_index_build(&p->rooms, &p->sdf)) {
         ae_error_set(err, "out of memory");
         ok = false;
@@ -65,6 +68,10 @@ bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err) {
     w->grid = p->grid;
     w->sdf = p->sdf; // the navigation reads the field through &w->sdf
     w->map_hash = p->hash;
+    // The new file's props and doors, whole and closed: a reload restores what it says.
+    sim_map_things old = sim_world_give_things(w);
+    sim_map_things_free(&old);
+    sim_world_take_things(w, &p->things);
     sim_zone_fit(w, old_width, old_height);
     for (int i = 0; i < w->agent_count; i++) {
         sim_agent *a = &w->agents[i];
@@ -78,6 +85,10 @@ bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err) {
     for (int g = 0; g < w->gem_top; g++) {
         sim_gem *gem = &w->gems[g];
         if (gem->alive && ae_sdf_sample(&w->sdf, gem->pos) < SIM_GEM_RADIUS) sim_gem_remove(w, g);
+    }
+    for (int s = 0; s < w->pickup_top; s++) {
+        sim_pickup *pk = &w->pickups[s];
+        if (pk->alive && ae_sdf_sample(&w->sdf, pk->pos) < SIM_GEM_RADIUS) sim_pickup_remove(w, s);
     }
     sim_bots_commit_maps(w, p->nav);
     ae_free(p, sizeof *p); // its grid, field and navigation now belong to the world

@@ -4,6 +4,20 @@
 #include <math.h>
 #include <string.h>
 
+/// Recomputes blocks [bx0, bx1] x [by0, by1]. Block (bx, by) covers cells [bx B, bx B + B) and
+/// so corners [bx B, bx B + B]: a corner on a block edge counts for the blocks on both sides.
+static void fill_blocks(sim_room_index *ri, const ae_sdf *sdf, int bx0, int by0, int bx1, int by1) {
+    const int B = SIM_ROOM_BLOCK;
+    for (int by = by0; by <= by1; by++)
+        for (int bx = bx0; bx <= bx1; bx++) {
+            float m = -INFINITY;
+            const int cx1 = ae_mini(sdf->width, bx * B + B), cy1 = ae_mini(sdf->height, by * B + B);
+            for (int cy = by * B; cy <= cy1; cy++)
+                for (int cx = bx * B; cx <= cx1; cx++) m = fmaxf(m, ae_sdf_corner(sdf, cx, cy));
+            ri->max[by * ri->bw + bx] = m;
+        }
+}
+
 bool sim_room_index_build(sim_room_index *ri, const ae_sdf *sdf) {
     memset(ri, 0, sizeof *ri);
     const int B = SIM_ROOM_BLOCK;
@@ -11,22 +25,15 @@ bool sim_room_index_build(sim_room_index *ri, const ae_sdf *sdf) {
     ri->bh = (sdf->height + B - 1) / B;
     ri->max = ae_alloc((size_t)ri->bw * (size_t)ri->bh * sizeof *ri->max);
     if (!ri->max) return false;
-    for (int i = 0; i < ri->bw * ri->bh; i++) ri->max[i] = -INFINITY;
-    // Block (bx, by) covers cells [bx B, bx B + B) and so corners [bx B, bx B + B]: a corner on a
-    // block edge counts for the blocks on both sides.
-    for (int cy = 0; cy <= sdf->height; cy++) {
-        const int by0 = ae_maxi(0, (cy - 1) / B), by1 = ae_mini(ri->bh - 1, cy / B);
-        for (int cx = 0; cx <= sdf->width; cx++) {
-            const float d = ae_sdf_corner(sdf, cx, cy);
-            const int bx0 = ae_maxi(0, (cx - 1) / B), bx1 = ae_mini(ri->bw - 1, cx / B);
-            for (int by = by0; by <= by1; by++)
-                for (int bx = bx0; bx <= bx1; bx++) {
-                    float *m = &ri->max[by * ri->bw + bx];
-                    if (d > *m) *m = d;
-                }
-        }
-    }
+    fill_blocks(ri, sdf, 0, 0, ri->bw - 1, ri->bh - 1);
     return true;
+}
+
+void sim_room_index_on_cell_edit(sim_room_index *ri, const ae_sdf *sdf, int x, int y) {
+    // ae_sdf_set_cell changes corners within the field's largest distance (+1) of the cell.
+    const int B = SIM_ROOM_BLOCK, reach = (int)ceilf(sdf->max_abs) + 2;
+    fill_blocks(ri, sdf, ae_maxi(0, (x - reach) / B), ae_maxi(0, (y - reach) / B),
+                ae_mini(ri->bw - 1, (x + reach) / B), ae_mini(ri->bh - 1, (y + reach) / B));
 }
 
 void sim_room_index_free(sim_room_index *ri) {

@@ -8,13 +8,32 @@ sim_rules sim_default_rules(void) {
     r.agent_radius = 12.0f;
     r.agent_speed = 2.6f;
     r.agent_hp = 100.0f;
-    r.fire_cooldown = 32;
     r.auto_aim_range = 0.65f;
     r.auto_aim_lock_ticks = 18;
-    r.bullet_radius = 5.0f;
-    r.bullet_speed = 5.0f;
-    r.bullet_damage = 12.0f;
-    r.bullet_range = 420.0f;
+    // Each weapon plays differently; every bullet stays slow enough to dodge at a distance.
+    //                      cooldown pellets spread damage speed range radius ammo blast
+    r.weapon[SIM_WEAPON_PISTOL] = (sim_weapon_def){32, 1, 0.0f, 12.0f, 5.0f, 420.0f, 5.0f, 0, 0.0f};
+    r.weapon[SIM_WEAPON_SHOTGUN] = (sim_weapon_def){56, 5, 0.5f, 8.0f, 5.5f, 230.0f, 4.0f, 12, 0.0f};
+    r.weapon[SIM_WEAPON_RIFLE] = (sim_weapon_def){70, 1, 0.0f, 30.0f, 9.0f, 700.0f, 4.0f, 10, 0.0f};
+    r.weapon[SIM_WEAPON_SMG] = (sim_weapon_def){9, 1, 0.22f, 5.0f, 6.0f, 340.0f, 4.0f, 60, 0.0f};
+    r.weapon[SIM_WEAPON_GRENADE] =
+        (sim_weapon_def){80, 1, 0.0f, 45.0f, 3.5f, 360.0f, 7.0f, 4, 80.0f};
+    r.prop_hp[SIM_PROP_CRATE] = 48.0f;
+    r.prop_hp[SIM_PROP_BARREL] = 36.0f;
+    r.prop_hp[SIM_PROP_BUSH] = 20.0f;
+    r.barrel_damage = 40.0f;
+    r.barrel_radius = 72.0f;
+    r.pickup_radius = 18.0f;
+    r.medkit_heal = 50.0f;
+    r.shield_points = 40.0f;
+    r.max_shield = 60.0f;
+    r.loot_weights[0] = 6; // weapon
+    r.loot_weights[1] = 2; // medkit
+    r.loot_weights[2] = 2; // shield
+    r.blink_distance = 120.0f;
+    r.blink_cooldown = 4 * SIM_TICK_HZ;
+    r.door_open_radius = 44.0f;
+    r.door_speed = 0.08f;
     r.gem_xp = 1;
     r.xp_first_level = 3;
     r.xp_level_step = 2;
@@ -49,6 +68,12 @@ sim_rules sim_default_rules(void) {
 
 int sim_rules_xp_for_level(const sim_rules *r, int level) {
     return r->xp_first_level + (level - 1) * r->xp_level_step;
+}
+
+const char *sim_weapon_name(sim_weapon w) {
+    static const char *const names[SIM_WEAPON_COUNT] = {"Pistol", "Shotgun", "Rifle", "SMG",
+                                                        "Grenade"};
+    return (unsigned)w < SIM_WEAPON_COUNT ? names[w] : "?";
 }
 
 const char *sim_skill_name(sim_skill s) {

@@ -19,21 +19,66 @@ typedef struct sim_zone_phase {
     float dps;
 } sim_zone_phase;
 
+/// Weapons. Everyone starts with the pistol, which never runs out; the others lie in crates and
+/// are dropped by the eliminated, with the rounds of `ammo`. Empty, a weapon is dropped for the
+/// pistol.
+typedef enum sim_weapon {
+    SIM_WEAPON_PISTOL,
+    SIM_WEAPON_SHOTGUN, ///< a fan of pellets, short range
+    SIM_WEAPON_RIFLE,   ///< fast, far, hard-hitting, slow to fire
+    SIM_WEAPON_SMG,     ///< rapid and inaccurate
+    SIM_WEAPON_GRENADE, ///< slow, bounces off walls along the field's gradient, bursts in an area
+    SIM_WEAPON_COUNT
+} sim_weapon;
+
+typedef struct sim_weapon_def {
+    int cooldown;       ///< ticks between shots
+    int pellets;        ///< bullets per shot, fanned evenly over `spread`
+    float spread;       ///< radians: the fan of several pellets, or a single bullet's random error
+    float damage;       ///< per bullet (a grenade: at the centre of its burst)
+    float speed;        ///< units per tick
+    float range;        ///< units
+    float radius;       ///< of the bullet
+    int ammo;           ///< rounds in a pickup; 0 = never runs out
+    float blast_radius; ///< > 0: the bullet bounces off walls and bursts at the end of its range
+} sim_weapon_def;
+
+/// Short display names ("Pistol", "Shotgun", ...).
+const char *sim_weapon_name(sim_weapon w);
+
+/// Breakable props: walls tagged AE_CELL_BREAKABLE. Their kind comes from the cell's position
+/// (sim_prop_kind_at), the same on every machine.
+typedef enum sim_prop_kind {
+    SIM_PROP_CRATE,  ///< drops loot when it breaks
+    SIM_PROP_BARREL, ///< bursts like a grenade when it breaks
+    SIM_PROP_BUSH,   ///< soft: few hit points
+    SIM_PROP_KIND_COUNT
+} sim_prop_kind;
+
 typedef struct sim_rules {
     // Agents (world units, ticks).
     float agent_radius;
     float agent_speed; ///< units per tick at full stick
     float agent_hp;
-    int fire_cooldown; ///< ticks between shots
     // Auto-aim (input without an aim): it locks on to the nearest enemy in sight within this
     // share of the range, and fires once the lock has held this many ticks.
     float auto_aim_range;
     int auto_aim_lock_ticks;
-    // Bullets: slow enough to dodge.
-    float bullet_radius;
-    float bullet_speed; ///< units per tick
-    float bullet_damage;
-    float bullet_range; ///< units
+    // Weapons: slow bullets, dodgeable.
+    sim_weapon_def weapon[SIM_WEAPON_COUNT];
+    // Props, loot, the blink and doors.
+    float prop_hp[SIM_PROP_KIND_COUNT];
+    float barrel_damage;      ///< a breaking barrel's burst: damage at its centre ...
+    float barrel_radius;      ///< ... falling to nothing at this distance
+    float pickup_radius;      ///< an agent this close to a pickup takes it
+    float medkit_heal;        ///< HP a medkit restores
+    float shield_points;      ///< shield a pickup gives (shield takes damage before HP)
+    float max_shield;
+    int loot_weights[3];      ///< a broken crate's drop: weapon, medkit, shield
+    float blink_distance;     ///< how far a blink carries (units)
+    int blink_cooldown;       ///< ticks between blinks
+    float door_open_radius;   ///< a door opens while a living agent is this close to it ...
+    float door_speed;         ///< ... sliding this share of its width per tick
     // Gems and levels.
     int gem_xp;
     int xp_first_level;      ///< XP for level 2

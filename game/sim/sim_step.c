@@ -21,6 +21,7 @@ void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase) {
         sim_bots_serve_paths(w);
         break;
     case SIM_PHASE_MOVE:
+        sim_doors_update(w);
         sim_agents_move(w);
         break;
     case SIM_PHASE_FIRE:
@@ -31,6 +32,7 @@ void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase) {
         break;
     case SIM_PHASE_GEMS:
         sim_gems_update(w);
+        sim_pickups_update(w);
         break;
     case SIM_PHASE_ZONE:
         sim_zone_update(w);

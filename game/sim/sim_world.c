@@ -78,8 +78,15 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
         w->gems = ae_calloc((size_t)cfg->max_gems, sizeof *w->gems);
         w->events = ae_calloc((size_t)w->event_capacity, sizeof *w->events);
         w->controls = ae_calloc((size_t)w->agent_count, sizeof *w->controls);
-        ok = w->agents && w->bullets && w->gems && w->events && w->controls;
+        w->pickup_capacity = SIM_PICKUP_SLOTS(w->agent_count);
+        w->pickups = ae_calloc((size_t)w->pickup_capacity, sizeof *w->pickups);
+        ok = w->agents && w->bullets && w->gems && w->events && w->controls && w->pickups;
         if (!ok) ae_error_set(err, "out of memory");
+    }
+    if (ok) {
+        sim_map_things t;
+        ok = sim_map_things_build(&t, &w->grid, &cfg->rules, cfg->cell_size, err);
+        if (ok) sim_world_take_things(w, &t);
     }
     if (ok) {
         sim_spawn_agents(w);
@@ -103,10 +110,37 @@ void sim_destroy(sim_world *w) {
     ae_free(w->gems, (size_t)w->cfg.max_gems * sizeof *w->gems);
     ae_free(w->events, (size_t)w->event_capacity * sizeof *w->events);
     ae_free(w->controls, (size_t)w->agent_count * sizeof *w->controls);
+    ae_free(w->pickups, (size_t)w->pickup_capacity * sizeof *w->pickups);
+    sim_map_things old = sim_world_give_things(w);
+    sim_map_things_free(&old);
     sim_room_index_free(&w->rooms);
     if (w->sdf.dist) ae_sdf_free(&w->sdf);
     if (w->grid.cells) ae_grid_free(&w->grid);
     ae_free(w, sizeof *w);
+}
+
+void sim_world_take_things(sim_world *w, sim_map_things *t) {
+    w->props = t->props;
+    w->prop_count = t->prop_count;
+    w->props_broken = 0;
+    w->props_hash = 0xCBF29CE484222325ull;
+    w->doors = t->doors;
+    w->door_count = t->door_count;
+    w->door_block_start = t->door_block_start;
+    w->door_block = t->door_block;
+    w->door_bw = t->door_bw;
+    w->door_bh = t->door_bh;
+    memset(t, 0, sizeof *t);
+}
+
+sim_map_things sim_world_give_things(sim_world *w) {
+    sim_map_things t = {w->props,      w->prop_count,       w->doors, w->door_count,
+                        w->door_block_start, w->door_block, w->door_bw, w->door_bh};
+    w->props = NULL;
+    w->doors = NULL;
+    w->door_block_start = w->door_block = NULL;
+    w->prop_count = w->door_count = 0;
+    return t;
 }
 
 bool sim_over(const sim_world *w) {

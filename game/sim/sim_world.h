@@ -3,7 +3,7 @@
 #define SIM_WORLD_H
 
 #include "arena/ae_rng.h"
-#include "arena/ae_sdf.h"
+#include "arena/ae_field.h"
 #include "sim.h"
 #include "sim_rooms.h"
 
@@ -27,6 +27,10 @@ typedef struct sim_agent_stats {
     int stuck_ticks;      ///< ticks spent wanting to move but not moving
     int stuck_streak;     ///< current run of stuck ticks
     int longest_stuck;    ///< longest run of stuck ticks
+    int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon that fired the last hit
+    int props_broken;
+    int pickups;  ///< loot taken (weapons, medkits, shields)
+    int blinks;
 } sim_agent_stats;
 
 typedef struct sim_agent {
@@ -51,6 +55,12 @@ typedef struct sim_agent {
     int auto_target; ///< auto-aim: the enemy locked on to, -1 for none ...
     int auto_since;  ///< ... since this tick
     int hit_flash;   ///< ticks of the red flash after being hit
+    uint8_t weapon;  ///< sim_weapon held
+    int ammo;        ///< rounds left in it (the pistol: 0, it never runs out)
+    float shield;    ///< absorbs damage before HP
+    int blink_cooldown; ///< ticks until it can blink again
+    int last_hit_weapon; ///< weapon of the last bullet that hit it (kill statistics)
+    bool swap_held;      ///< the swap button was down last tick (a swap happens on the press)
     bool bot;
     sim_difficulty difficulty;
     uint8_t skills[SIM_SKILL_COUNT];
@@ -66,6 +76,8 @@ typedef struct sim_bullet {
     int owner;
     int fired_tick;   ///< tick it was fired (bots notice a bullet only after their reaction time)
     int threat;       ///< agent it is flying at (dodge statistics), -1 for none
+    uint8_t weapon;   ///< sim_weapon that fired it
+    float blast;      ///< > 0: a grenade that bursts with this radius at the end of its range
     vec2s flight_end; ///< this tick: where its flight ends (a wall or its full travel)
     bool flight_wall; ///< this tick: the flight ends at a wall
     float flight_travel; ///< this tick: how far it flies when nothing stops it
@@ -78,6 +90,44 @@ typedef struct sim_gem {
     bool alive;
     bool dropped; ///< dropped by a death (not counted against the spawn cap)
 } sim_gem;
+
+/// A breakable prop: a wall cell tagged AE_CELL_BREAKABLE. Kept for the whole match in cell
+/// order; a broken one stays with hp 0 (its cell is free in the grid and field from then on).
+typedef struct sim_prop {
+    int x, y; ///< its cell
+    uint8_t kind; ///< sim_prop_kind
+    float hp;     ///< 0 once broken
+    float max_hp;
+    int hit_tick; ///< tick it was last hit (for the shake), -1 for never
+} sim_prop;
+
+typedef enum sim_pickup_kind {
+    SIM_PICKUP_WEAPON, ///< `weapon` with `ammo` rounds
+    SIM_PICKUP_MEDKIT,
+    SIM_PICKUP_SHIELD,
+    SIM_PICKUP_KIND_COUNT
+} sim_pickup_kind;
+
+/// Loot lying on the ground.
+typedef struct sim_pickup {
+    vec2s pos;
+    uint8_t kind;   ///< sim_pickup_kind
+    uint8_t weapon; ///< SIM_PICKUP_WEAPON: which
+    int ammo;
+    int drop_tick; ///< when it appeared
+    bool alive;
+} sim_pickup;
+
+/// A sliding door (a cell tagged AE_CELL_DOOR): a box filling its cell while closed that slides
+/// along `axis` into the wall beside it as someone comes near, and back once nobody is.
+typedef struct sim_door {
+    int x, y;       ///< its cell
+    vec2s closed;   ///< centre while closed (the cell's centre)
+    vec2s axis;     ///< unit direction it slides to open
+    vec2s half;     ///< half extents of its box
+    float open;     ///< 0 closed .. 1 fully open
+    int8_t moving;  ///< +1 opening, -1 closing, 0 still (for sounds)
+} sim_door;
 
 typedef struct sim_zone {
     int phase; ///< index into rules.zone; == phase_count when the last one has closed
@@ -94,13 +144,19 @@ typedef struct sim_zone {
 } sim_zone;
 
 typedef enum sim_event_kind {
-    SIM_EVENT_SHOT,     ///< a = shooter
+    SIM_EVENT_SHOT,     ///< a = shooter, b = sim_weapon
     SIM_EVENT_HIT,      ///< a = shooter, b = target, value = damage, pos = where
     SIM_EVENT_KILL,     ///< a = killer (-1 zone), b = victim
     SIM_EVENT_PICKUP,   ///< a = agent, pos = gem
     SIM_EVENT_LEVEL_UP, ///< a = agent, b = new level
     SIM_EVENT_WALL_HIT, ///< pos = where a bullet struck a wall
     SIM_EVENT_ZONE,     ///< b = new phase index
+    SIM_EVENT_PROP_HIT,   ///< a = shooter, b = prop index, value = damage, pos = where
+    SIM_EVENT_PROP_BREAK, ///< a = who broke it (-1 none), b = prop index, pos = cell centre
+    SIM_EVENT_BLAST,      ///< a = owner, b = sim_weapon (or -1: a barrel), value = radius, pos
+    SIM_EVENT_LOOT,       ///< a = agent, b = sim_pickup_kind, value = weapon, pos = pickup
+    SIM_EVENT_BLINK,      ///< a = agent, pos = where it left (it is now at its position)
+    SIM_EVENT_DOOR,       ///< b = door index, value = +1 it starts opening, -1 closing
 } sim_event_kind;
 
 /// What happened during the last tick, for effects, sounds and the kill feed (not hashed).
@@ -129,6 +185,19 @@ struct sim_world {
     int gem_count;       ///< live gems
     int gem_top;         ///< gem slots from here up are all free
     int spawned_gems;    ///< live gems that came from spawning
+    sim_prop *props;     ///< every breakable cell of the map, in cell order
+    int prop_count;
+    int props_broken;
+    uint64_t props_hash; ///< running hash of every damage to a prop (sim_hash_prop_damage)
+    sim_pickup *pickups; ///< pickup_capacity slots (SIM_PICKUP_SLOTS); the lowest free one is used
+    int pickup_capacity;
+    int pickup_count;
+    int pickup_top;
+    sim_door *doors; ///< every door of the map, in cell order
+    int door_count;
+    int32_t *door_block_start; ///< (sim_doors.c) per block of SIM_ROOM_BLOCK cells, plus one ...
+    int32_t *door_block;       ///< ... the doors whose travel touches it, ascending
+    int door_bw, door_bh;      ///< blocks across and down
     sim_zone zone;
     bool over;
     int winner;               ///< agent id once over
@@ -141,7 +210,8 @@ struct sim_world {
     struct sim_collide *collide; ///< the broadphase (MBP) over agents and bullets
 };
 
-/// Effective stats after skills.
+/// Effective stats after skills (the weapon ones for the weapon it holds).
+const sim_weapon_def *sim_agent_weapon(const sim_world *w, const sim_agent *a);
 float sim_agent_speed(const sim_world *w, const sim_agent *a);
 float sim_agent_range(const sim_world *w, const sim_agent *a);
 float sim_agent_bullet_speed(const sim_world *w, const sim_agent *a);
@@ -154,6 +224,27 @@ int sim_nearest_visible_enemy(const sim_world *w, int self, float range);
 
 /// A rules duration (zone phases, the time limit) stretched for this map's size.
 int sim_zone_ticks(const sim_world *w, int ticks);
+
+/// The prop whose cell is (x, y) (broken or not), or -1.
+int sim_prop_find(const sim_world *w, int x, int y);
+
+/// The world's solids: the map's field and the doors where they stand now (sim_field.c). Every
+/// movement, flight and line of sight of the sim reads them through these.
+/// The door shapes whose boxes overlap [lo, hi], ascending door index; returns how many (at
+/// most cap). `index` (optional) receives their door indices.
+int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap);
+/// A door's box where it stands now.
+ae_shape sim_door_shape(const sim_world *w, const sim_door *d);
+float sim_field_sample(const sim_world *w, vec2s p);
+vec2s sim_field_gradient(const sim_world *w, vec2s p);
+vec2s sim_field_move_circle(const sim_world *w, vec2s pos, float radius, vec2s delta);
+/// *hit: AE_FIELD_NO_HIT, AE_FIELD_HIT_MAP, or the index of the door that stopped it.
+float sim_field_disk_cast(const sim_world *w, vec2s origin, vec2s dir, float radius, float max_dist,
+                          int *hit);
+bool sim_field_clear_path(const sim_world *w, vec2s a, vec2s b, float radius);
+
+/// Pickup slots of a match of n agents: a drop finding every slot taken is lost.
+#define SIM_PICKUP_SLOTS(n) (1024 + 2 * (n))
 
 /// Largest number of events a tick keeps; more are dropped (they only feed effects).
 #define SIM_EVENT_CAPACITY 4096

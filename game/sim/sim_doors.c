@@ -1,0 +1,209 @@
+// Sliding doors: a box in a doorway cell that slides into the wall beside it while someone is
+// near and back once nobody is in its way. Also the map's list of props and doors, and the block
+// index that finds the doors near a point.
+#include "sim_internal.h"
+
+#include "sim_collide.h"
+
+#include <math.h>
+#include <string.h>
+
+/// Door thickness across its sliding axis, as a share of a cell.
+#define DOOR_THICKNESS 0.4f
+
+static uint8_t cell_at(const ae_grid *g, int x, int y) {
+    return ae_grid_in_bounds(g, x, y) ? g->cells[(size_t)y * (size_t)g->width + (size_t)x]
+                                      : AE_CELL_WALL;
+}
+
+/// A door slides along the wall it stands in, towards the first side (left, right, up, down)
+/// with a plain wall; a door with no wall beside it slides left.
+static vec2s door_axis(const ae_grid *g, int x, int y) {
+    static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
+    for (int k = 0; k < 4; k++) {
+        uint8_t c = cell_at(g, x + dx[k], y + dy[k]);
+        if ((c & AE_CELL_WALL) && !(c & AE_CELL_BREAKABLE))
+            return (vec2s){{(float)dx[k], (float)dy[k]}};
+    }
+    return (vec2s){{-1.0f, 0.0f}};
+}
+
+void sim_map_things_free(sim_map_things *t) {
+    if (t->props) ae_free(t->props, (size_t)t->prop_count * sizeof *t->props);
+    if (t->doors) ae_free(t->doors, (size_t)t->door_count * sizeof *t->doors);
+    if (t->door_block_start)
+        ae_free(t->door_block_start,
+                ((size_t)t->door_bw * (size_t)t->door_bh + 1) * sizeof *t->door_block_start);
+    if (t->door_block) ae_free(t->door_block, (size_t)t->door_count * 4 * sizeof *t->door_block);
+    memset(t, 0, sizeof *t);
+}
+
+/// Blocks (bx0..bx1, by0..by1) a door's travel touches: its cell and the one it slides into.
+static void door_blocks(const sim_door *d, int *bx0, int *by0, int *bx1, int *by1) {
+    const int B = SIM_ROOM_BLOCK;
+    int x1 = d->x + (int)d->axis.x, y1 = d->y + (int)d->axis.y;
+    *bx0 = ae_mini(d->x, x1) / B;
+    *by0 = ae_mini(d->y, y1) / B;
+    *bx1 = ae_maxi(d->x, x1) / B;
+    *by1 = ae_maxi(d->y, y1) / B;
+    if (*bx0 < 0) *bx0 = 0;
+    if (*by0 < 0) *by0 = 0;
+}
+
+bool sim_map_things_build(sim_map_things *t, const ae_grid *g, const sim_rules *r, float cell,
+                          ae_error *err) {
+    memset(t, 0, sizeof *t);
+    const size_t n = (size_t)g->width * (size_t)g->height;
+    for (size_t i = 0; i < n; i++) {
+        t->prop_count += g->cells[i] == (AE_CELL_WALL | AE_CELL_BREAKABLE);
+        t->door_count += g->cells[i] == AE_CELL_DOOR;
+    }
+    const int B = SIM_ROOM_BLOCK;
+    t->door_bw = (g->width + B - 1) / B;
+    t->door_bh = (g->height + B - 1) / B;
+    const size_t blocks = (size_t)t->door_bw * (size_t)t->door_bh;
+    if (t->prop_count) t->props = ae_calloc((size_t)t->prop_count, sizeof *t->props);
+    if (t->door_count) {
+        t->doors = ae_calloc((size_t)t->door_count, sizeof *t->doors);
+        t->door_block = ae_calloc((size_t)t->door_count * 4, sizeof *t->door_block);
+        t->door_block_start = ae_calloc(blocks + 1, sizeof *t->door_block_start);
+    }
+    if ((t->prop_count && !t->props) ||
+        (t->door_count && (!t->doors || !t->door_block || !t->door_block_start))) {
+        sim_map_things_free(t);
+        ae_error_set(err, "out of memory for the map's props");
+        return false;
+    }
+    int np = 0, nd = 0;
+    for (int y = 0; y < g->height; y++)
+        for (int x = 0; x < g->width; x++) {
+            uint8_t c = g->cells[(size_t)y * (size_t)g->width + (size_t)x];
+            if (c == (AE_CELL_WALL | AE_CELL_BREAKABLE)) {
+                sim_prop_kind kind = sim_prop_kind_at(x, y);
+                t->props[np++] = (sim_prop){x, y, (uint8_t)kind, r->prop_hp[kind], r->prop_hp[kind], -1};
+            } else if (c == AE_CELL_DOOR) {
+                sim_door *d = &t->doors[nd++];
+                d->x = x;
+                d->y = y;
+                d->closed = (vec2s){{((float)x + 0.5f) * cell, ((float)y + 0.5f) * cell}};
+                d->axis = door_axis(g, x, y);
+                float along = 0.5f * cell, across = 0.5f * DOOR_THICKNESS * cell;
+                d->half = d->axis.x != 0.0f ? (vec2s){{along, across}} : (vec2s){{across, along}};
+            }
+        }
+    if (t->door_count == 0) return true;
+    // Block index: counts per block, prefix sums, then the lists.
+    for (int k = 0; k < t->door_count; k++) {
+        int bx0, by0, bx1, by1;
+        door_blocks(&t->doors[k], &bx0, &by0, &bx1, &by1);
+        for (int by = by0; by <= by1 && by < t->door_bh; by++)
+            for (int bx = bx0; bx <= bx1 && bx < t->door_bw; bx++)
+                t->door_block_start[by * t->door_bw + bx + 1]++;
+    }
+    for (size_t b = 0; b < blocks; b++) t->door_block_start[b + 1] += t->door_block_start[b];
+    int32_t *cursor = ae_alloc(blocks * sizeof *cursor);
+    if (!cursor) {
+        sim_map_things_free(t);
+        ae_error_set(err, "out of memory for the map's doors");
+        return false;
+    }
+    memcpy(cursor, t->door_block_start, blocks * sizeof *cursor);
+    for (int k = 0; k < t->door_count; k++) { // ascending, so each block lists its doors in order
+        int bx0, by0, bx1, by1;
+        door_blocks(&t->doors[k], &bx0, &by0, &bx1, &by1);
+        for (int by = by0; by <= by1 && by < t->door_bh; by++)
+            for (int bx = bx0; bx <= bx1 && bx < t->door_bw; bx++)
+                t->door_block[cursor[by * t->door_bw + bx]++] = k;
+    }
+    ae_free(cursor, blocks * sizeof *cursor);
+    return true;
+}
+
+ae_shape sim_door_shape(const sim_world *w, const sim_door *d) {
+    vec2s c = glms_vec2_add(d->closed, glms_vec2_scale(d->axis, d->open * w->cfg.cell_size));
+    return ae_shape_box(c, d->half);
+}
+
+int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap) {
+    if (w->door_count == 0) return 0;
+    const float inv = 1.0f / ((float)SIM_ROOM_BLOCK * w->cfg.cell_size);
+    int bx0 = ae_maxi(0, (int)floorf(lo.x * inv)), by0 = ae_maxi(0, (int)floorf(lo.y * inv));
+    int bx1 = ae_mini(w->door_bw - 1, (int)floorf(hi.x * inv));
+    int by1 = ae_mini(w->door_bh - 1, (int)floorf(hi.y * inv));
+    int n = 0, last = -1;
+    // A door spanning two blocks comes twice, and blocks interleave: collect ascending, unique.
+    int found[64];
+    int nf = 0;
+    for (int by = by0; by <= by1; by++)
+        for (int bx = bx0; bx <= bx1; bx++) {
+            const int b = by * w->door_bw + bx;
+            for (int e = w->door_block_start[b]; e < w->door_block_start[b + 1]; e++) {
+                int k = w->door_block[e];
+                ae_shape s = sim_door_shape(w, &w->doors[k]);
+                if (s.center.x + s.half.x < lo.x || s.center.x - s.half.x > hi.x ||
+                    s.center.y + s.half.y < lo.y || s.center.y - s.half.y > hi.y)
+                    continue;
+                // Insert sorted, without duplicates.
+                int at = nf;
+                while (at > 0 && found[at - 1] > k) at--;
+                if (at > 0 && found[at - 1] == k) continue;
+                if (nf == (int)(sizeof found / sizeof found[0])) continue;
+                memmove(found + at + 1, found + at, (size_t)(nf - at) * sizeof *found);
+                found[at] = k;
+                nf++;
+            }
+        }
+    for (int i = 0; i < nf && n < cap; i++) {
+        if (found[i] == last) continue;
+        last = found[i];
+        out[n] = sim_door_shape(w, &w->doors[found[i]]);
+        if (index) index[n] = found[i];
+        n++;
+    }
+    return n;
+}
+
+/// True when a living agent overlaps the door's box were it at `open`.
+static bool door_blocked(const sim_world *w, const sim_door *d, float open) {
+    sim_door at = *d;
+    at.open = open;
+    ae_shape s = sim_door_shape(w, &at);
+    int n;
+    const ae_proxy_id *near = sim_collide_query(
+        w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f + w->cfg.rules.agent_radius, SIM_CAT_AGENT,
+        &n);
+    for (int k = 0; k < n; k++) {
+        const sim_agent *a = &w->agents[sim_collide_owner(w, near[k])];
+        if (a->placement == 0 && ae_shape_distance(&s, a->pos) < a->radius) return true;
+    }
+    return false;
+}
+
+void sim_doors_update(sim_world *w) {
+    const sim_rules *r = &w->cfg.rules;
+    for (int k = 0; k < w->door_count; k++) {
+        sim_door *d = &w->doors[k];
+        int n;
+        bool someone = false;
+        const ae_proxy_id *near = sim_collide_query(w, d->closed, r->door_open_radius, SIM_CAT_AGENT, &n);
+        for (int e = 0; e < n && !someone; e++) {
+            const sim_agent *a = &w->agents[sim_collide_owner(w, near[e])];
+            someone = a->placement == 0 &&
+                      glms_vec2_distance2(a->pos, d->closed) < r->door_open_radius * r->door_open_radius;
+        }
+        int8_t moving = 0;
+        if (someone && d->open < 1.0f) {
+            d->open = fminf(1.0f, d->open + r->door_speed);
+            moving = 1;
+        } else if (!someone && d->open > 0.0f) {
+            float next = fmaxf(0.0f, d->open - r->door_speed);
+            if (!door_blocked(w, d, next)) {
+                d->open = next;
+                moving = -1;
+            }
+        }
+        if (moving != 0 && moving != d->moving)
+            sim_event_push(w, SIM_EVENT_DOOR, -1, k, (float)moving, d->closed);
+        d->moving = moving;
+    }
+}

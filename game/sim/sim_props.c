@@ -1,0 +1,116 @@
+// Breakable props: hit points for the map's breakable walls, breaking them through the engine's
+// cell edit (field, navigation, cover points and room index follow), and what they leave.
+#include "sim_internal.h"
+
+#include "sim_bots.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+sim_prop_kind sim_prop_kind_at(int x, int y) {
+    // A fixed integer hash of the cell: half crates, three in ten bushes, one in five barrels.
+    uint32_t h = (uint32_t)x * 0x9E3779B1u ^ (uint32_t)y * 0x85EBCA77u;
+    h ^= h >> 15;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12;
+    uint32_t k = h % 10u;
+    return k < 5u ? SIM_PROP_CRATE : k < 8u ? SIM_PROP_BUSH : SIM_PROP_BARREL;
+}
+
+int sim_prop_find(const sim_world *w, int x, int y) {
+    // Props are in cell order: binary search.
+    int lo = 0, hi = w->prop_count - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const sim_prop *p = &w->props[mid];
+        if (p->y == y && p->x == x) return mid;
+        if (p->y < y || (p->y == y && p->x < x))
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+static vec2s cell_center(const sim_world *w, int x, int y) {
+    float c = w->cfg.cell_size;
+    return (vec2s){{((float)x + 0.5f) * c, ((float)y + 0.5f) * c}};
+}
+
+/// A crate's loot: a weapon (not the pistol), a medkit or a shield, by the rules' weights.
+static void drop_loot(sim_world *w, vec2s at) {
+    const sim_rules *r = &w->cfg.rules;
+    int total = r->loot_weights[0] + r->loot_weights[1] + r->loot_weights[2];
+    if (total <= 0) return;
+    int roll = (int)ae_rng_below(&w->rng, (uint32_t)total);
+    if (roll < r->loot_weights[0]) {
+        int weapon = 1 + (int)ae_rng_below(&w->rng, SIM_WEAPON_COUNT - 1);
+        sim_pickup_drop(w, at, SIM_PICKUP_WEAPON, weapon, r->weapon[weapon].ammo);
+    } else if (roll < r->loot_weights[0] + r->loot_weights[1]) {
+        sim_pickup_drop(w, at, SIM_PICKUP_MEDKIT, 0, 0);
+    } else {
+        sim_pickup_drop(w, at, SIM_PICKUP_SHIELD, 0, 0);
+    }
+}
+
+/// Frees the prop's cell in the grid, field, navigation, cover points and room index.
+static void free_cell(sim_world *w, int x, int y) {
+    ae_error err;
+    if (!ae_sdf_set_cell(&w->sdf, &w->grid, x, y, AE_CELL_FREE, &err)) {
+        // A few kilobytes of scratch: running out here cannot be played around deterministically.
+        fprintf(stderr, "arena: %s\n", err.msg);
+        abort();
+    }
+    sim_room_index_on_cell_edit(&w->rooms, &w->sdf, x, y);
+    sim_bots_on_cell_edit(w, x, y);
+}
+
+void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount) {
+    sim_prop *p = &w->props[index];
+    if (p->hp <= 0.0f || amount <= 0.0f) return;
+    p->hp = fmaxf(0.0f, p->hp - amount);
+    p->hit_tick = w->tick;
+    w->props_hash = sim_hash_prop_damage(w->props_hash, index, p->hp);
+    vec2s at = cell_center(w, p->x, p->y);
+    sim_event_push(w, SIM_EVENT_PROP_HIT, by, index, amount, at);
+    if (p->hp > 0.0f) return;
+    w->props_broken++;
+    if (by >= 0) w->agents[by].stats.props_broken++;
+    free_cell(w, p->x, p->y);
+    sim_event_push(w, SIM_EVENT_PROP_BREAK, by, index, 0.0f, at);
+    if (p->kind == SIM_PROP_CRATE) drop_loot(w, at);
+    // A barrel bursts; the agent who broke it is its owner, so its kills count as theirs (by the
+    // weapon that broke it). Chains of barrels recurse at most once per barrel (each breaks once).
+    if (p->kind == SIM_PROP_BARREL)
+        sim_blast(w, by, weapon, at, w->cfg.rules.barrel_radius, w->cfg.rules.barrel_damage);
+}
+
+void sim_props_bullet_hit(sim_world *w, int owner, int weapon, vec2s contact, float radius,
+                          float damage) {
+    if (w->prop_count == 0) return;
+    // The wall point the bullet touched lies `radius` down the gradient; probe just past it.
+    vec2s n = ae_sdf_gradient(&w->sdf, contact);
+    vec2s probe = glms_vec2_sub(contact, glms_vec2_scale(n, radius + 0.25f * w->cfg.cell_size));
+    int x = (int)floorf(probe.x / w->cfg.cell_size), y = (int)floorf(probe.y / w->cfg.cell_size);
+    int index = sim_prop_find(w, x, y);
+    if (index >= 0) sim_prop_damage(w, index, owner, weapon, damage);
+}
+
+void sim_props_blast(sim_world *w, int owner, int weapon, vec2s at, float radius, float damage) {
+    if (w->prop_count == 0 || radius <= 0.0f) return;
+    const float c = w->cfg.cell_size;
+    int x0 = (int)floorf((at.x - radius) / c), x1 = (int)floorf((at.x + radius) / c);
+    int y0 = (int)floorf((at.y - radius) / c), y1 = (int)floorf((at.y + radius) / c);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++) {
+            if (!ae_grid_in_bounds(&w->grid, x, y)) continue;
+            if (w->grid.cells[(size_t)y * (size_t)w->grid.width + (size_t)x] !=
+                (AE_CELL_WALL | AE_CELL_BREAKABLE))
+                continue;
+            int index = sim_prop_find(w, x, y);
+            if (index < 0) continue;
+            float d = glms_vec2_distance(cell_center(w, x, y), at);
+            if (d < radius) sim_prop_damage(w, index, owner, weapon, damage * (1.0f - d / radius));
+        }
+}
