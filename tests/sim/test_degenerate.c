@@ -242,7 +242,7 @@ static bool find_point(const sim_world *w, float lo, float hi, vec2s *out) {
 static uint64_t poke_run(void) {
     sim_world *w = dg_world("arena", 17, 2, 14);
     if (!w) return 0;
-    w->cfg.rules.fire_cooldown = 4; // the humans fill the air with bullets to poke
+    w->cfg.rules.weapon[SIM_WEAPON_PISTOL].cooldown = 4; // the humans fill the air to poke
     sim_input fire[2] = {{0}};
     sim_input_set_aim(&fire[0], (vec2s){{1.0f, 0.2f}});
     sim_input_set_aim(&fire[1], (vec2s){{-0.3f, 1.0f}});
