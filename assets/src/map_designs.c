@@ -42,10 +42,13 @@ static void design_arena(ae_grid *g, ae_rng *rng) {
         else
             shape_rect(g, x, y, 1, 4 + (int)ae_rng_below(rng, 3), 1);
     }
-    for (int i = 0; i < 26; i++)
-        shape_trees(g, rng, 6 + (int)ae_rng_below(rng, (uint32_t)(n - 12)),
-                    6 + (int)ae_rng_below(rng, (uint32_t)(n - 12)), 3 + (int)ae_rng_below(rng, 5),
-                    3);
+    for (int i = 0; i < 26; i++) {
+        // Drawn last to first, the order the committed map was first made in (see design_large).
+        int count = 3 + (int)ae_rng_below(rng, 5);
+        int y = 6 + (int)ae_rng_below(rng, (uint32_t)(n - 12));
+        int x = 6 + (int)ae_rng_below(rng, (uint32_t)(n - 12));
+        shape_trees(g, rng, x, y, count, 3);
+    }
     // The plaza, drawn last so nothing random lands in it: a fountain ring with four gaps.
     shape_rect(g, 56, 56, 16, 16, 0);
     shape_disc(g, 64, 64, 6, 1);
@@ -154,17 +157,20 @@ static void design_large(ae_grid *g, ae_rng *rng) {
         for (int k = 0; k < 9; k++) {
             int bx = towns[t][0] + (k % 3) * 22 + (int)ae_rng_below(rng, 5);
             int by = towns[t][1] + (k / 3) * 20 + (int)ae_rng_below(rng, 5);
-            // The height is drawn first: the maps were first made by a build that evaluated
-            // these two calls, then arguments of shape_building, right to left.
+            // The height is drawn first: the maps were first made by a build that evaluated the
+            // arguments of one call right to left, and C leaves that order open; here and in the
+            // tree clumps the draws are spelled out in that order so every compiler agrees.
             int h = 8 + (int)ae_rng_below(rng, 6), w = 10 + (int)ae_rng_below(rng, 6);
             shape_building(g, bx, by, w, h, with_doors(&door_rng, k % 2 ? "ns" : "we", sides));
         }
     for (int f = 0; f < 40; f++) {
         int cx = 10 + (int)ae_rng_below(rng, (uint32_t)n - 20),
             cy = 10 + (int)ae_rng_below(rng, (uint32_t)n - 20);
-        for (int c = 0; c < 6; c++)
-            shape_trees(g, rng, cx + (int)ae_rng_below(rng, 21) - 10,
-                        cy + (int)ae_rng_below(rng, 21) - 10, 5, 3);
+        for (int c = 0; c < 6; c++) {
+            int ty = cy + (int)ae_rng_below(rng, 21) - 10;
+            int tx = cx + (int)ae_rng_below(rng, 21) - 10;
+            shape_trees(g, rng, tx, ty, 5, 3);
+        }
     }
     for (int i = 0; i < 120; i++) {
         int wx = 4 + (int)ae_rng_below(rng, (uint32_t)n - 12),
