@@ -78,7 +78,7 @@ static void test_input_mapping(void) {
         CHECK(in.move_x == (v == 128 ? -127 : (int8_t)v));
         CHECK(in.move_y == (v == 127 ? -127 : (int8_t)(255 - v)));
         CHECK(in.aim_x == (int16_t)(v * 257) && in.aim_y == (int16_t)-v);
-        CHECK(in.buttons == (v & SIM_BUTTON_FIRE));
+        CHECK(in.buttons == (v & SIM_BUTTON_ALL));
         CHECK(in.skill_pick == (v <= SIM_SKILL_COUNT ? v : 0));
         uint8_t bytes[SIM_INPUT_BYTES];
         sim_input_pack(&in, bytes);
