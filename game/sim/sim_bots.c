@@ -119,6 +119,7 @@ void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps) {
         b->path_count = b->path_next = 0;
         b->path_pending = false;
         b->replan_tick = -1000000;
+        b->crate = -1; // prop indices belong to the old map's props
     }
 }
 

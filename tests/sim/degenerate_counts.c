@@ -150,19 +150,21 @@ static bool step_checking_pool(sim_world *w, const sim_input *in) {
     }
     sim_step_phase(w, in, SIM_PHASE_FIRE);
     int fired = w->bullet_count - before, shot_events = 0, refused_at = -1, last_shooter = -1;
+    int shooters = 0; // one SHOT event per shot, which fires a weapon's pellets (a shotgun's five)
     for (int e = events; e < w->event_count; e++)
         shot_events += w->events[e].kind == SIM_EVENT_SHOT;
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
         bool shot = a->stats.shots != shots[i];
         if (shot) last_shooter = i;
+        shooters += shot;
         if (shot) CHECK(cooldown[i] == 0 && a->stats.shots == shots[i] + 1 && a->fire_cooldown > 0);
         if (wants[i] && !shot) {
             if (refused_at < 0) refused_at = i;
             CHECK(a->fire_cooldown == 0); // ready again next tick
         }
     }
-    CHECK(shot_events == fired || w->event_count == w->event_capacity);
+    CHECK(shot_events == shooters || w->event_count == w->event_capacity);
     // New bullets fill the lowest free slots; nobody in flight was dropped.
     int taken = 0, gaps_left = 0;
     for (int k = 0; k < w->cfg.max_bullets; k++) {

@@ -128,10 +128,10 @@ uint64_t dg_map_hash(const sim_world *w) {
 
 bool dg_write_map_png(const char *path, const ae_grid *g) {
     size_t n = (size_t)g->width * (size_t)g->height;
-    uint8_t *px = malloc(n);
+    uint8_t *px = malloc(3 * n);
     if (!px) return false;
-    for (size_t i = 0; i < n; i++) px[i] = g->cells[i] ? 0 : 255;
-    png_spec spec = {g->width, g->height, 0, 8, px, NULL, 0, NULL, 0};
+    for (size_t i = 0; i < n; i++) ae_grid_cell_color(g->cells[i], px + 3 * i); // tags and all
+    png_spec spec = {g->width, g->height, 2, 8, px, NULL, 0, NULL, 0};
     uint8_t *png = NULL;
     size_t len = png_encode(&spec, &png);
     free(px);

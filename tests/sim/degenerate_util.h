@@ -34,8 +34,8 @@ bool dg_world_sane(const sim_world *w, const char *what);
 /// Hash of the map grid alone (the SIM_HASH_MAP field).
 uint64_t dg_map_hash(const sim_world *w);
 
-/// Writes a grey PNG of a grid (wall black, free white) to path through a temporary file and a
-/// rename, so a watcher always sees a new version.
+/// Writes an RGB PNG of a grid (its cells in the colours of ae_grid_cell_color) to path through a
+/// temporary file and a rename, so a watcher always sees a new version.
 bool dg_write_map_png(const char *path, const ae_grid *g);
 
 #endif
