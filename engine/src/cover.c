@@ -217,12 +217,14 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
         old_bucket = old_count ? ae_alloc((size_t)old_count * sizeof *old_bucket) : NULL;
         ok = l.p && bucket && (old_bucket || !old_count);
     }
-    if (ok) {
+    if (ok && total > 0) { // (an empty set with nothing new stays as it is)
         for (int b = 0; b < set->bw * set->bh; b++)
             for (int k = set->bucket_start[b]; k < set->bucket_start[b + 1]; k++)
                 old_bucket[set->order[k]] = b;
-        memcpy(l.p, set->points, (size_t)lo * sizeof *l.p);
-        memcpy(bucket, old_bucket, (size_t)lo * sizeof *bucket);
+        if (lo > 0) {
+            memcpy(l.p, set->points, (size_t)lo * sizeof *l.p);
+            memcpy(bucket, old_bucket, (size_t)lo * sizeof *bucket);
+        }
         l.n = lo;
         for (int i = lo, j = 0; i < hi || j < fresh.n;) {
             if (i < hi) {
@@ -242,8 +244,10 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
             l.p[l.n++] = fresh.p[j++];
         }
         const int tail = old_count - hi;
-        memcpy(l.p + l.n, set->points + hi, (size_t)tail * sizeof *l.p);
-        memcpy(bucket + l.n, old_bucket + hi, (size_t)tail * sizeof *bucket);
+        if (tail > 0) {
+            memcpy(l.p + l.n, set->points + hi, (size_t)tail * sizeof *l.p);
+            memcpy(bucket + l.n, old_bucket + hi, (size_t)tail * sizeof *bucket);
+        }
         l.n += tail;
         ok = install(set, &l, bucket);
     }

@@ -71,7 +71,7 @@ static int cmp_point(const void *a, const void *b) {
 /// The points of a set in key order (a copy: the comparison must not rely on the set's order).
 static ae_cover_point *sorted_points(const ae_cover_set *s) {
     ae_cover_point *p = malloc((size_t)(s->count + 1) * sizeof *p);
-    memcpy(p, s->points, (size_t)s->count * sizeof *p);
+    if (s->count) memcpy(p, s->points, (size_t)s->count * sizeof *p);
     qsort(p, (size_t)s->count, sizeof *p, cmp_point);
     return p;
 }
@@ -95,7 +95,7 @@ static int query_keys(const ae_cover_set *s, vec2s lo, vec2s hi, uint32_t *keys,
 static bool same_cover(const ae_cover_set *a, const ae_cover_set *b, ae_rng *rng) {
     if (a->count != b->count) return false;
     ae_cover_point *pa = sorted_points(a), *pb = sorted_points(b);
-    bool same = memcmp(pa, pb, (size_t)a->count * sizeof *pa) == 0;
+    bool same = a->count == 0 || memcmp(pa, pb, (size_t)a->count * sizeof *pa) == 0;
     free(pa);
     free(pb);
     uint32_t *ka = malloc((size_t)(a->count + 1) * sizeof *ka);
@@ -107,7 +107,7 @@ static bool same_cover(const ae_cover_set *a, const ae_cover_set *b, ae_rng *rng
         vec2s hi = glms_vec2_add(
             lo, (vec2s){{ae_rng_range(rng, 0.0f, 0.5f * w), ae_rng_range(rng, 0.0f, 0.5f * h)}});
         int na = query_keys(a, lo, hi, ka, idx), nb = query_keys(b, lo, hi, kb, idx);
-        same = na == nb && memcmp(ka, kb, (size_t)na * sizeof *ka) == 0;
+        same = na == nb && (na == 0 || memcmp(ka, kb, (size_t)na * sizeof *ka) == 0);
     }
     free(ka);
     free(kb);

@@ -51,8 +51,10 @@ bool ae_cover_build(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
                     const ae_cover_def *def, ae_error *err);
 void ae_cover_free(ae_cover_set *set);
 
-/// Regenerates the points near cell (x, y) after ae_sdf_set_cell changed it. False (with err) on
-/// out-of-memory, leaving the set as it was.
+/// Regenerates the points near cell (x, y) after ae_sdf_set_cell changed it; the result is
+/// identical to ae_cover_build. Cost: the points of the cells near the edit afresh, then one
+/// merge into a copy of the set and its index (linear in the set's size, no sort). False (with
+/// err) on out-of-memory, leaving the set as it was.
 bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
                            ae_error *err);
 

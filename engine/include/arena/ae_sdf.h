@@ -33,9 +33,12 @@ static inline float ae_sdf_corner(const ae_sdf *sdf, int cx, int cy) {
 }
 
 /// Sets one cell of the grid to `value` (an ae_grid_cell_valid value: AE_CELL_FREE, AE_CELL_WALL,
-/// ...) and updates the field. Only the window of corners whose distance can change is rebaked;
-/// the result is identical to ae_sdf_bake on the edited grid. A change of tags alone costs
-/// nothing. Returns false (with err) when memory runs out, leaving both unchanged.
+/// ...) and updates the field. Only a window of corners around the cell is rebaked: it ends at the
+/// first ring of corners that each lie farther from the cell's corners than their own |distance|
+/// plus one cell (nothing on or beyond such a ring can change), so its size follows the distances
+/// near the cell, not the map's size or its largest distance. The result is identical to
+/// ae_sdf_bake on the edited grid. A change of tags alone costs nothing. Returns false (with err)
+/// when memory runs out, leaving both unchanged.
 bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err);
 
 /// Signed distance at a world position, in world units (bilinear between corners). Outside the
