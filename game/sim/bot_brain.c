@@ -109,6 +109,25 @@ static int pick_target(const sim_world *w, const bot_brain *b, int id, float ran
     return best;
 }
 
+/// Heads for the nearest living enemy within 1600 units even when out of sight; false when none.
+static bool hunt(const sim_world *w, bot_brain *b, int id, bot_planner *planner) {
+    const sim_agent *a = &w->agents[id];
+    int prey = -1;
+    float best = 1600.0f * 1600.0f;
+    for (int j = 0; j < w->agent_count; j++) {
+        if (j == id || w->agents[j].placement != 0) continue;
+        float d2 = glms_vec2_distance2(a->pos, w->agents[j].pos);
+        if (d2 < best) {
+            best = d2;
+            prey = j;
+        }
+    }
+    if (prey < 0) return false;
+    b->state = BOT_WANDER;
+    bot_go_to(w, b, id, planner, w->agents[prey].pos);
+    return true;
+}
+
 static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planner) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
@@ -167,30 +186,15 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
             return;
         }
     }
+    // A predator seeks out enemies before gems; every bot hunts from the third circle on.
+    if (w->zone.phase >= sk->hunt_phase && hunt(w, b, id, planner)) return;
     int gem = nearest_gem(w, a->pos, 700.0f, zc, zr);
     if (gem >= 0) {
         b->state = BOT_GEMS;
         bot_go_to(w, b, id, planner, w->gems[gem].pos);
         return;
     }
-    // Late in the match, hunt: head for the nearest enemy even when out of sight.
-    if (w->zone.phase >= 2) {
-        int prey = -1;
-        float best = 1600.0f * 1600.0f;
-        for (int j = 0; j < w->agent_count; j++) {
-            if (j == id || w->agents[j].placement != 0) continue;
-            float d2 = glms_vec2_distance2(a->pos, w->agents[j].pos);
-            if (d2 < best) {
-                best = d2;
-                prey = j;
-            }
-        }
-        if (prey >= 0) {
-            b->state = BOT_WANDER;
-            bot_go_to(w, b, id, planner, w->agents[prey].pos);
-            return;
-        }
-    }
+    if (w->zone.phase >= 2 && hunt(w, b, id, planner)) return;
     b->state = BOT_WANDER;
     if (b->path_next >= b->path_count && !b->path_pending) {
         float dx = ae_rng_range(&b->rng, -1.0f, 1.0f), dy = ae_rng_range(&b->rng, -1.0f, 1.0f);

@@ -35,6 +35,8 @@ void sim_map_things_free(sim_map_things *t) {
         ae_free(t->door_block_start,
                 ((size_t)t->door_bw * (size_t)t->door_bh + 1) * sizeof *t->door_block_start);
     if (t->door_block) ae_free(t->door_block, (size_t)t->door_count * 4 * sizeof *t->door_block);
+    if (t->door_active)
+        ae_free(t->door_active, (size_t)t->door_count * sizeof *t->door_active);
     memset(t, 0, sizeof *t);
 }
 
@@ -67,9 +69,10 @@ bool sim_map_things_build(sim_map_things *t, const ae_grid *g, const sim_rules *
         t->doors = ae_calloc((size_t)t->door_count, sizeof *t->doors);
         t->door_block = ae_calloc((size_t)t->door_count * 4, sizeof *t->door_block);
         t->door_block_start = ae_calloc(blocks + 1, sizeof *t->door_block_start);
+        t->door_active = ae_calloc((size_t)t->door_count, sizeof *t->door_active);
     }
-    if ((t->prop_count && !t->props) ||
-        (t->door_count && (!t->doors || !t->door_block || !t->door_block_start))) {
+    if ((t->prop_count && !t->props) || (t->door_count && (!t->doors || !t->door_block ||
+                                                           !t->door_block_start || !t->door_active))) {
         sim_map_things_free(t);
         ae_error_set(err, "out of memory for the map's props");
         return false;
@@ -179,18 +182,61 @@ static bool door_blocked(const sim_world *w, const sim_door *d, float open) {
     return false;
 }
 
+static int cmp_int32(const void *a, const void *b) {
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/// Lists door k as active (if it is not already).
+static void activate(sim_world *w, int k) {
+    if (w->doors[k].active) return;
+    w->doors[k].active = true;
+    w->door_active[w->door_active_count++] = k;
+}
+
+/// True when a living agent is within the opening radius of door k.
+static bool someone_near(const sim_world *w, const sim_door *d) {
+    const float reach = w->cfg.rules.door_open_radius;
+    int n;
+    const ae_proxy_id *near = sim_collide_query(w, d->closed, reach, SIM_CAT_AGENT, &n);
+    for (int e = 0; e < n; e++) {
+        const sim_agent *a = &w->agents[sim_collide_owner(w, near[e])];
+        if (a->placement == 0 && glms_vec2_distance2(a->pos, d->closed) < reach * reach) return true;
+    }
+    return false;
+}
+
 void sim_doors_update(sim_world *w) {
+    if (w->door_count == 0) return;
     const sim_rules *r = &w->cfg.rules;
-    for (int k = 0; k < w->door_count; k++) {
+    // Only doors near a living agent, or not yet closed, need work: a map of many doors costs
+    // what its busy ones cost. Each agent lists the doors of the blocks around it.
+    const float reach = r->door_open_radius;
+    const float inv = 1.0f / ((float)SIM_ROOM_BLOCK * w->cfg.cell_size);
+    for (int i = 0; i < w->agent_count; i++) {
+        const sim_agent *a = &w->agents[i];
+        if (a->placement != 0) continue;
+        int bx0 = ae_maxi(0, (int)floorf((a->pos.x - reach) * inv));
+        int by0 = ae_maxi(0, (int)floorf((a->pos.y - reach) * inv));
+        int bx1 = ae_mini(w->door_bw - 1, (int)floorf((a->pos.x + reach) * inv));
+        int by1 = ae_mini(w->door_bh - 1, (int)floorf((a->pos.y + reach) * inv));
+        for (int by = by0; by <= by1; by++)
+            for (int bx = bx0; bx <= bx1; bx++) {
+                const int b = by * w->door_bw + bx;
+                for (int e = w->door_block_start[b]; e < w->door_block_start[b + 1]; e++) {
+                    int k = w->door_block[e];
+                    if (glms_vec2_distance2(a->pos, w->doors[k].closed) < reach * reach)
+                        activate(w, k);
+                }
+            }
+    }
+    // In door order, whatever order the agents listed them in.
+    qsort(w->door_active, (size_t)w->door_active_count, sizeof *w->door_active, cmp_int32);
+    int kept = 0;
+    for (int q = 0; q < w->door_active_count; q++) {
+        const int k = w->door_active[q];
         sim_door *d = &w->doors[k];
-        int n;
-        bool someone = false;
-        const ae_proxy_id *near = sim_collide_query(w, d->closed, r->door_open_radius, SIM_CAT_AGENT, &n);
-        for (int e = 0; e < n && !someone; e++) {
-            const sim_agent *a = &w->agents[sim_collide_owner(w, near[e])];
-            someone = a->placement == 0 &&
-                      glms_vec2_distance2(a->pos, d->closed) < r->door_open_radius * r->door_open_radius;
-        }
+        const bool someone = someone_near(w, d);
         int8_t moving = 0;
         if (someone && d->open < 1.0f) {
             d->open = fminf(1.0f, d->open + r->door_speed);
@@ -205,5 +251,10 @@ void sim_doors_update(sim_world *w) {
         if (moving != 0 && moving != d->moving)
             sim_event_push(w, SIM_EVENT_DOOR, -1, k, (float)moving, d->closed);
         d->moving = moving;
+        if (someone || d->open > 0.0f || moving != 0)
+            w->door_active[kept++] = k;
+        else
+            d->active = false;
     }
+    w->door_active_count = kept;
 }

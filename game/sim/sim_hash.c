@@ -147,9 +147,12 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     put_i32(&s, w->prop_count);
     put_i32(&s, w->props_broken);
     put_i32(&s, w->door_count);
-    for (int i = 0; i < w->door_count; i++) {
-        put_f32(&s, w->doors[i].open);
-        put_u8(&s, (uint8_t)w->doors[i].moving);
+    // Every door not listed is closed and still; the list is in door order after each tick.
+    for (int q = 0; q < w->door_active_count; q++) {
+        const sim_door *d = &w->doors[w->door_active[q]];
+        put_i32(&s, w->door_active[q]);
+        put_f32(&s, d->open);
+        put_u8(&s, (uint8_t)d->moving);
     }
     out[SIM_HASH_PROPS] = s.h;
 

@@ -50,6 +50,8 @@ typedef struct sim_map_things {
     int32_t *door_block_start; ///< per block of SIM_ROOM_BLOCK cells (+1): first in door_block
     int32_t *door_block;       ///< door indices, each listed in every block its travel touches
     int door_bw, door_bh;
+    int32_t *door_active; ///< door_count slots: the doors open, moving or with someone near
+    int door_active_count;
 } sim_map_things;
 bool sim_map_things_build(sim_map_things *t, const ae_grid *grid, const sim_rules *r, float cell,
                           ae_error *err);

@@ -10,14 +10,15 @@ sim_rules sim_default_rules(void) {
     r.agent_hp = 100.0f;
     r.auto_aim_range = 0.65f;
     r.auto_aim_lock_ticks = 18;
-    // Each weapon plays differently; every bullet stays slow enough to dodge at a distance.
+    // Each weapon plays differently at about the pistol's damage per second (22.5): a find is a
+    // change of style more than of power, so a newcomer without one still has a fair chance.
     //                      cooldown pellets spread damage speed range radius ammo blast
     r.weapon[SIM_WEAPON_PISTOL] = (sim_weapon_def){32, 1, 0.0f, 12.0f, 5.0f, 420.0f, 5.0f, 0, 0.0f};
-    r.weapon[SIM_WEAPON_SHOTGUN] = (sim_weapon_def){56, 5, 0.5f, 8.0f, 5.5f, 230.0f, 4.0f, 12, 0.0f};
-    r.weapon[SIM_WEAPON_RIFLE] = (sim_weapon_def){70, 1, 0.0f, 30.0f, 9.0f, 700.0f, 4.0f, 10, 0.0f};
-    r.weapon[SIM_WEAPON_SMG] = (sim_weapon_def){9, 1, 0.22f, 5.0f, 6.0f, 340.0f, 4.0f, 60, 0.0f};
+    r.weapon[SIM_WEAPON_SHOTGUN] = (sim_weapon_def){60, 5, 0.5f, 6.0f, 5.5f, 230.0f, 4.0f, 12, 0.0f};
+    r.weapon[SIM_WEAPON_RIFLE] = (sim_weapon_def){72, 1, 0.0f, 28.0f, 8.0f, 700.0f, 4.0f, 10, 0.0f};
+    r.weapon[SIM_WEAPON_SMG] = (sim_weapon_def){10, 1, 0.26f, 4.0f, 6.0f, 340.0f, 4.0f, 60, 0.0f};
     r.weapon[SIM_WEAPON_GRENADE] =
-        (sim_weapon_def){80, 1, 0.0f, 45.0f, 3.5f, 360.0f, 7.0f, 4, 80.0f};
+        (sim_weapon_def){90, 1, 0.0f, 40.0f, 3.5f, 360.0f, 7.0f, 4, 80.0f};
     r.prop_hp[SIM_PROP_CRATE] = 48.0f;
     r.prop_hp[SIM_PROP_BARREL] = 36.0f;
     r.prop_hp[SIM_PROP_BUSH] = 20.0f;

@@ -129,16 +129,20 @@ void sim_world_take_things(sim_world *w, sim_map_things *t) {
     w->door_block_start = t->door_block_start;
     w->door_block = t->door_block;
     w->door_bw = t->door_bw;
+    w->door_active = t->door_active;
+    w->door_active_count = t->door_active_count;
     w->door_bh = t->door_bh;
     memset(t, 0, sizeof *t);
 }
 
 sim_map_things sim_world_give_things(sim_world *w) {
     sim_map_things t = {w->props,      w->prop_count,       w->doors, w->door_count,
-                        w->door_block_start, w->door_block, w->door_bw, w->door_bh};
+                        w->door_block_start, w->door_block, w->door_bw, w->door_bh,
+                        w->door_active, w->door_active_count};
     w->props = NULL;
     w->doors = NULL;
-    w->door_block_start = w->door_block = NULL;
+    w->door_block_start = w->door_block = w->door_active = NULL;
+    w->door_active_count = 0;
     w->prop_count = w->door_count = 0;
     return t;
 }

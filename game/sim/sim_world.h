@@ -127,6 +127,7 @@ typedef struct sim_door {
     vec2s half;     ///< half extents of its box
     float open;     ///< 0 closed .. 1 fully open
     int8_t moving;  ///< +1 opening, -1 closing, 0 still (for sounds)
+    bool active;    ///< listed in the world's door_active
 } sim_door;
 
 typedef struct sim_zone {
@@ -198,6 +199,8 @@ struct sim_world {
     int32_t *door_block_start; ///< (sim_doors.c) per block of SIM_ROOM_BLOCK cells, plus one ...
     int32_t *door_block;       ///< ... the doors whose travel touches it, ascending
     int door_bw, door_bh;      ///< blocks across and down
+    int32_t *door_active;      ///< the doors not closed and idle, ascending (the rest need no work)
+    int door_active_count;
     sim_zone zone;
     bool over;
     int winner;               ///< agent id once over

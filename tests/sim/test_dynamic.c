@@ -187,7 +187,7 @@ static void test_blink(void) {
     open_field(&g);
     for (int y = 2; y < SIDE - 2; y++) set(&g, 14, y, AE_CELL_WALL); // a wall at x = 14 cells
     sim_world *w = duel(&g);
-    const sim_rules *r = &w->cfg.rules;
+    const sim_rules *r = &w->cfg.rules; // pointed at the second world further down
     place(w, 1, cell_centre(3), cell_centre(SIDE - 3));
     // In the open: the full distance.
     place(w, 0, cell_centre(3), cell_centre(5));
@@ -218,6 +218,7 @@ static void test_blink(void) {
     cfg.bots = 0;
     w = sim_create(&cfg, &arena, NULL);
     REQUIRE(w);
+    r = &w->cfg.rules;
     ae_rng rng;
     ae_rng_seed(&rng, 11, 1);
     int bad = 0;
