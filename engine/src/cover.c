@@ -108,19 +108,15 @@ static bool gen_cell(plist *l, const ae_cover_def *d, const ae_grid *g, const ae
     return true;
 }
 
-static int cmp_key(const void *a, const void *b) {
-    uint32_t ka = ((const ae_cover_point *)a)->key, kb = ((const ae_cover_point *)b)->key;
-    return (ka > kb) - (ka < kb);
-}
-
 static int bucket_of(const ae_cover_set *s, vec2s p) {
     int bx = ae_clampi((int)floorf(p.x / (s->cell_size * AE_COVER_BUCKET)), 0, s->bw - 1);
     int by = ae_clampi((int)floorf(p.y / (s->cell_size * AE_COVER_BUCKET)), 0, s->bh - 1);
     return by * s->bw + bx;
 }
 
-/// Takes ownership of the sorted list and rebuilds the bucket index (counting sort).
-static bool install(ae_cover_set *s, plist *l) {
+/// Takes ownership of the sorted list and rebuilds the bucket index (counting sort). `bucket`
+/// holds each point's bucket when the caller knows them, or is NULL.
+static bool install(ae_cover_set *s, plist *l, const int32_t *bucket) {
     int32_t *order = l->cap ? ae_alloc((size_t)l->cap * sizeof *order) : NULL;
     if (l->cap && !order) return false;
     if (s->points) ae_free(s->points, (size_t)s->cap * sizeof *s->points);
@@ -132,10 +128,11 @@ static bool install(ae_cover_set *s, plist *l) {
     memset(l, 0, sizeof *l);
     const int nb = s->bw * s->bh;
     memset(s->bucket_start, 0, (size_t)(nb + 1) * sizeof *s->bucket_start);
-    for (int i = 0; i < s->count; i++) s->bucket_start[bucket_of(s, s->points[i].pos) + 1]++;
+    for (int i = 0; i < s->count; i++)
+        s->bucket_start[(bucket ? bucket[i] : bucket_of(s, s->points[i].pos)) + 1]++;
     for (int b = 0; b < nb; b++) s->bucket_start[b + 1] += s->bucket_start[b];
     for (int i = 0; i < s->count; i++) {
-        int b = bucket_of(s, s->points[i].pos);
+        int b = bucket ? bucket[i] : bucket_of(s, s->points[i].pos);
         // bucket_start[b] is used as a cursor and restored below.
         s->order[s->bucket_start[b]++] = i;
     }
@@ -164,7 +161,7 @@ bool ae_cover_build(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
     bool ok = set->bucket_start != NULL;
     for (int y = 0; ok && y < grid->height; y++)
         for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, &set->def, grid, sdf, x, y);
-    if (ok) ok = install(set, &l);
+    if (ok) ok = install(set, &l, NULL);
     if (!ok) {
         plist_free(&l);
         ae_cover_free(set);
@@ -180,26 +177,79 @@ void ae_cover_free(ae_cover_set *s) {
     memset(s, 0, sizeof *s);
 }
 
+/// First index of the sorted points whose key is >= key.
+static int lower_bound(const ae_cover_set *s, uint32_t key) {
+    int lo = 0, hi = s->count;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (s->points[mid].key < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
                            ae_error *err) {
     // A point reads the field within radius + 1.5 cells of its edge, and corner distances there
     // are at most radius + 3 cells, so only an edit that close can change it.
     const int m = (int)ceilf(2.0f * set->def.radius / set->cell_size) + 7;
-    const int x0 = x - m, x1 = x + m, y0 = y - m, y1 = y + m;
-    plist l = {0};
+    const int x0 = ae_maxi(x - m, 0), x1 = ae_mini(x + m, grid->width - 1);
+    const int y0 = ae_maxi(y - m, 0), y1 = ae_mini(y + m, grid->height - 1);
+    // The window's points afresh. Cells are visited in row-major order and each cell's points
+    // come in key order, so the list is sorted by key, as the set is: one merge replaces the
+    // window's old points with them. Keys order points by source cell, so every point of the
+    // window lies in one run [lo, hi) of the set; the points before and after it are copied
+    // whole, and keep the buckets the index already gives them.
+    plist fresh = {0}, l = {0};
     bool ok = true;
-    for (int i = 0; ok && i < set->count; i++) {
-        int cell = (int)(set->points[i].key / 64u), cx = cell % set->width, cy = cell / set->width;
-        if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) continue;
-        ok = plist_push(&l, set->points[i]);
+    for (int cy = y0; ok && cy <= y1; cy++)
+        for (int cx = x0; ok && cx <= x1; cx++) ok = gen_cell(&fresh, &set->def, grid, sdf, cx, cy);
+    const int lo = lower_bound(set, (uint32_t)(y0 * grid->width + x0) * 64u);
+    const int hi = lower_bound(set, (uint32_t)(y1 * grid->width + x1 + 1) * 64u);
+    const int old_count = set->count, total = old_count + fresh.n;
+    int32_t *old_bucket = NULL, *bucket = NULL;
+    if (ok && total > 0) {
+        l.p = ae_alloc((size_t)total * sizeof *l.p);
+        l.cap = total;
+        bucket = ae_alloc((size_t)total * sizeof *bucket);
+        old_bucket = old_count ? ae_alloc((size_t)old_count * sizeof *old_bucket) : NULL;
+        ok = l.p && bucket && (old_bucket || !old_count);
     }
-    for (int cy = ae_maxi(y0, 0); ok && cy <= ae_mini(y1, grid->height - 1); cy++)
-        for (int cx = ae_maxi(x0, 0); ok && cx <= ae_mini(x1, grid->width - 1); cx++)
-            ok = gen_cell(&l, &set->def, grid, sdf, cx, cy);
     if (ok) {
-        if (l.n > 1) qsort(l.p, (size_t)l.n, sizeof *l.p, cmp_key);
-        ok = install(set, &l);
+        for (int b = 0; b < set->bw * set->bh; b++)
+            for (int k = set->bucket_start[b]; k < set->bucket_start[b + 1]; k++)
+                old_bucket[set->order[k]] = b;
+        memcpy(l.p, set->points, (size_t)lo * sizeof *l.p);
+        memcpy(bucket, old_bucket, (size_t)lo * sizeof *bucket);
+        l.n = lo;
+        for (int i = lo, j = 0; i < hi || j < fresh.n;) {
+            if (i < hi) {
+                const ae_cover_point *p = &set->points[i];
+                int cell = (int)(p->key / 64u), cx = cell % set->width;
+                if (cx >= x0 && cx <= x1) {
+                    i++; // in the window (the run spans its rows): replaced by its fresh points
+                    continue;
+                }
+                if (j == fresh.n || p->key < fresh.p[j].key) {
+                    bucket[l.n] = old_bucket[i++];
+                    l.p[l.n++] = *p;
+                    continue;
+                }
+            }
+            bucket[l.n] = bucket_of(set, fresh.p[j].pos);
+            l.p[l.n++] = fresh.p[j++];
+        }
+        const int tail = old_count - hi;
+        memcpy(l.p + l.n, set->points + hi, (size_t)tail * sizeof *l.p);
+        memcpy(bucket + l.n, old_bucket + hi, (size_t)tail * sizeof *bucket);
+        l.n += tail;
+        ok = install(set, &l, bucket);
     }
+    plist_free(&fresh);
+    if (old_bucket) ae_free(old_bucket, (size_t)old_count * sizeof *old_bucket);
+    if (bucket) ae_free(bucket, (size_t)total * sizeof *bucket);
     if (!ok) {
         plist_free(&l);
         ae_error_set(err, "cover: out of memory");

@@ -47,6 +47,12 @@ size_t ae_grid_free_count(const ae_grid *g) {
     return count;
 }
 
+size_t ae_grid_count(const ae_grid *g, uint8_t value) {
+    size_t n = (size_t)g->width * (size_t)g->height, count = 0;
+    for (size_t i = 0; i < n; i++) count += g->cells[i] == value;
+    return count;
+}
+
 static bool finish_grid(ae_grid *grid, ae_error *err) {
     if (ae_grid_free_count(grid) == 0) {
         ae_grid_free(grid);

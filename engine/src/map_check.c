@@ -202,6 +202,16 @@ bool ae_map_check_run(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
         ae_error_set(err, "map check: out of memory");
         return false;
     }
+    // The tags last: the analysis above compares and assigns whole kinds.
+    for (size_t i = 0; i < n; i++) {
+        if (grid->cells[i] == (AE_CELL_WALL | AE_CELL_BREAKABLE)) {
+            c->cells[i] |= AE_MAP_CELL_BREAKABLE;
+            c->breakable_cells++;
+        } else if (grid->cells[i] == AE_CELL_DOOR) {
+            c->cells[i] |= AE_MAP_CELL_DOOR;
+            c->door_cells++;
+        }
+    }
     if (c->largest_cells < def->min_largest_cells) c->problems |= AE_MAP_PROBLEM_SMALL_AREA;
     if (c->largest_share < (double)def->min_largest_share) c->problems |= AE_MAP_PROBLEM_SPLIT;
     if (c->spawn_capacity < def->agents) c->problems |= AE_MAP_PROBLEM_NO_ROOM;

@@ -197,6 +197,36 @@ void ae_sdf_free(ae_sdf *sdf) {
     memset(sdf, 0, sizeof *sdf);
 }
 
+/// True when corner (cx, cy) passes the test of ring_may_change for cell (x, y).
+static bool corner_may_change(const ae_sdf *sdf, int x, int y, int cx, int cy) {
+    const int dx = cx <= x ? x - cx : cx - (x + 1), dy = cy <= y ? y - cy : cy - (y + 1);
+    const float reach = fabsf(ae_sdf_corner(sdf, cx, cy)) + 1.0f;
+    return (float)(dx * dx + dy * dy) <= reach * reach;
+}
+
+/// Chebyshev ring k around the corners of cell (x, y): whether any corner on it (within the map)
+/// may change when the cell's four corners change class. A corner p changes only when one of
+/// the four, c, is at least as near to it as its old nearest site: |p - c| <= |d(p)|. For one c
+/// the points where that holds form c's Voronoi region among the old sites, which is convex and
+/// holds c, so a corner beyond the ring that changes has the segment from c to it crossing the
+/// ring, at a point m within half a cell of a ring corner p. The field is 1-Lipschitz, so
+/// |p - c| <= |m - c| + 1/2 <= |d(m)| + 1/2 <= |d(p)| + 1: a ring with no corner passing that
+/// test has no changing corner on or beyond it.
+static bool ring_may_change(const ae_sdf *sdf, int x, int y, int k) {
+    const int x0 = x - k, x1 = x + 1 + k, y0 = y - k, y1 = y + 1 + k;
+    const int cx0 = ae_maxi(x0, 0), cx1 = ae_mini(x1, sdf->width);
+    const int cy0 = ae_maxi(y0, 0), cy1 = ae_mini(y1, sdf->height);
+    for (int cx = cx0; cx <= cx1; cx++) {
+        if (y0 >= 0 && corner_may_change(sdf, x, y, cx, y0)) return true;
+        if (y1 <= sdf->height && corner_may_change(sdf, x, y, cx, y1)) return true;
+    }
+    for (int cy = cy0; cy <= cy1; cy++) {
+        if (x0 >= 0 && corner_may_change(sdf, x, y, x0, cy)) return true;
+        if (x1 <= sdf->width && corner_may_change(sdf, x, y, x1, cy)) return true;
+    }
+    return false;
+}
+
 bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err) {
     AE_ASSERT(ae_grid_in_bounds(grid, x, y));
     AE_ASSERT(grid->width == sdf->width && grid->height == sdf->height);
@@ -208,19 +238,29 @@ bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae
     if (((old & AE_CELL_WALL) != 0) == wall) return true;
     const int nw = grid->width + 1, nh = grid->height + 1;
 
-    // Only the four corners of the cell change class. A corner farther than its own old |d| from
-    // them keeps its nearest site and gains no nearer one, so the window of corners to redo is
-    // every corner within max_abs (+1 for rounding) of the cell.
-    int reach = (int)ceilf(sdf->max_abs) + 1;
-    int wx0 = ae_maxi(0, x - reach), wy0 = ae_maxi(0, y - reach);
-    int wx1 = ae_mini(nw, x + 2 + reach), wy1 = ae_mini(nh, y + 2 + reach);
-    int ww = wx1 - wx0, wh = wy1 - wy0;
+    // Only the four corners of the cell change class. The corners to redo are those inside the
+    // first ring around them on which nothing can change (ring_may_change): how far that is
+    // depends on the distances near the cell, not on the map's largest.
+    int k = 1;
+    const int k_max = ae_maxi(nw, nh);
+    while (k < k_max && ring_may_change(sdf, x, y, k)) k++;
+    const int reach = k - 1;
+    const int wx0 = ae_maxi(0, x - reach), wy0 = ae_maxi(0, y - reach);
+    const int wx1 = ae_mini(nw, x + 2 + reach), wy1 = ae_mini(nh, y + 2 + reach);
+    const int ww = wx1 - wx0;
+    // A first guess at the window's new distances: its old ones, which are bounded by the ring.
+    float guess = 1.0f;
+    for (int j = ae_maxi(0, wy0 - 1); j < ae_mini(nh, wy1 + 1); j++) {
+        const float *row = sdf->dist + (size_t)j * (size_t)nw;
+        for (int i = ae_maxi(0, wx0 - 1); i < ae_mini(nw, wx1 + 1); i++)
+            guess = fmaxf(guess, fabsf(row[i]));
+    }
     float *tmp = NULL;
     size_t tmp_size = 0;
 
     // The window's new distances only need sites within `margin` of it: a result no larger than
     // the margin cannot have a nearer site outside, so it is exact. Otherwise widen and redo.
-    for (int margin = reach;; margin *= 2) {
+    for (int margin = (int)ceilf(guess) + 1;; margin *= 2) {
         int bx0 = ae_maxi(0, wx0 - margin), by0 = ae_maxi(0, wy0 - margin);
         int bx1 = ae_mini(nw, wx1 + margin), by1 = ae_mini(nh, wy1 + margin);
         int bw = bx1 - bx0, bh = by1 - by0;
@@ -254,7 +294,6 @@ bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae
             memcpy(sdf->dist + (size_t)j * (size_t)nw + (size_t)wx0, row, (size_t)ww * sizeof *row);
         }
         if (window_max > sdf->max_abs) sdf->max_abs = window_max;
-        (void)wh;
         break;
     }
     ae_free(tmp, tmp_size);

@@ -1,6 +1,8 @@
 // Queries on the corner field: bilinear sample, analytic gradient, slide, disk cast.
 #include "arena/ae_sdf.h"
 
+#include "slide_internal.h"
+
 #include <math.h>
 
 /// The bilinear patch that holds a position, in cell coordinates.
@@ -68,47 +70,20 @@ vec2s ae_sdf_gradient(const ae_sdf *s, vec2s p) {
     return (vec2s){{0.0f, -1.0f}};
 }
 
-enum { PUSH_ITERATIONS = 8 };
+static float sample_sdf(const void *w, vec2s p) {
+    return ae_sdf_sample(w, p);
+}
+
+static vec2s gradient_sdf(const void *w, vec2s p) {
+    return ae_sdf_gradient(w, p);
+}
 
 vec2s ae_sdf_push_out(const ae_sdf *s, vec2s pos, float radius) {
-    for (int i = 0; i < PUSH_ITERATIONS; i++) {
-        float d = ae_sdf_sample(s, pos);
-        if (d >= radius) break;
-        pos = glms_vec2_add(pos, glms_vec2_scale(ae_sdf_gradient(s, pos), radius - d));
-    }
-    return pos;
+    return slide_push_out(s, sample_sdf, gradient_sdf, pos, radius);
 }
 
 vec2s ae_sdf_move_circle(const ae_sdf *s, vec2s pos, float radius, vec2s delta) {
-    // Slack for float rounding when deciding that a sub-step ended clear of walls.
-    const float tol = 1e-5f * s->cell_size;
-    if (ae_sdf_sample(s, pos) < radius) pos = ae_sdf_push_out(s, pos, radius);
-    float len = glms_vec2_norm(delta);
-    if (!(len > 0.0f) || !isfinite(len)) return pos;
-    float max_step = radius > 0.0f ? 0.5f * radius : 0.25f * s->cell_size;
-    float steps_f = ceilf(len / max_step);
-    int steps = steps_f > 65536.0f ? 65536 : (int)steps_f;
-    vec2s step = glms_vec2_scale(delta, 1.0f / (float)steps);
-    for (int i = 0; i < steps; i++) {
-        vec2s q = glms_vec2_add(pos, step);
-        if (ae_sdf_sample(s, q) < radius) {
-            // Slide: keep the part of the step that goes into the wall only up to contact (the
-            // current gap), so the rest is projected onto the wall's tangent; then push out what
-            // the wall's curvature leaves.
-            vec2s n = ae_sdf_gradient(s, q);
-            float gap = fmaxf(ae_sdf_sample(s, pos) - radius, 0.0f);
-            float normal = glms_vec2_dot(step, n);
-            vec2s slide =
-                normal < -gap ? glms_vec2_add(step, glms_vec2_scale(n, -gap - normal)) : step;
-            q = ae_sdf_push_out(s, glms_vec2_add(pos, slide), radius);
-            // A sub-step that cannot end clear, or that the push-out turned backwards, would make
-            // the circle jitter in corners: stop here instead.
-            vec2s moved = glms_vec2_sub(q, pos);
-            if (ae_sdf_sample(s, q) < radius - tol || glms_vec2_dot(moved, delta) <= 0.0f) break;
-        }
-        pos = q;
-    }
-    return pos;
+    return slide_move(s, sample_sdf, gradient_sdf, s->cell_size, pos, radius, delta);
 }
 
 /// First s in [0, s_max] where q2 s^2 + q1 s + q0 <= 0, given q0 > 0; returns -1 when none.

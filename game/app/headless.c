@@ -10,18 +10,36 @@
 #include <stdio.h>
 #include <time.h>
 
+/// " kills_pistol K ... props_broken P pickups N blinks B", or the values alone.
+static void print_world_stats(const int kills_with[SIM_WEAPON_COUNT], int props, int pickups,
+                              int blinks, bool labels) {
+    static const char *const weapons[SIM_WEAPON_COUNT] = {"pistol", "shotgun", "rifle", "smg",
+                                                          "grenade"};
+    for (int k = 0; k < SIM_WEAPON_COUNT; k++)
+        if (labels)
+            printf(" kills_%s %d", weapons[k], kills_with[k]);
+        else
+            printf(" %d", kills_with[k]);
+    if (labels)
+        printf(" props_broken %d pickups %d blinks %d\n", props, pickups, blinks);
+    else
+        printf(" %d %d %d\n", props, pickups, blinks);
+}
+
 static void print_stats(const sim_world *w) {
     static const char *const names[SIM_DIFFICULTY_COUNT] = {"easy", "normal", "hard"};
     printf("stats: difficulty bots mean_placement hit_rate dodged zone_deaths bullet_deaths "
-           "stuck_s max_stuck_s\n");
+           "stuck_s max_stuck_s kills_pistol kills_shotgun kills_rifle kills_smg kills_grenade "
+           "props_broken pickups blinks\n");
     for (int d = 0; d < SIM_DIFFICULTY_COUNT; d++) {
         sim_difficulty_stats st;
         sim_stats_difficulty(w, (sim_difficulty)d, &st);
         if (st.bots == 0) continue;
-        printf("stats: %s %d %.2f %.3f %.3f %d %d %.1f %.1f\n", names[d], st.bots,
+        printf("stats: %s %d %.2f %.3f %.3f %d %d %.1f %.1f", names[d], st.bots,
                st.mean_placement, st.shots ? (double)st.hits / st.shots : 0.0,
                st.threats ? (double)st.dodged / st.threats : 0.0, st.zone_deaths, st.bullet_deaths,
                (double)st.stuck_ticks / SIM_TICK_HZ, (double)st.longest_stuck / SIM_TICK_HZ);
+        print_world_stats(st.kills_with, st.props_broken, st.pickups, st.blinks, false);
     }
     for (int h = 0; h < w->cfg.humans; h++) {
         sim_human_stats hs;
@@ -29,9 +47,10 @@ static void print_stats(const sim_world *w) {
         char first[32] = "-";
         if (hs.first_level_s >= 0) snprintf(first, sizeof first, "%.1f", hs.first_level_s);
         printf("stats: human %d placement %d of %d survived_s %.1f first_level_s %s level %d "
-               "kills %d hit_rate %.2f dodged %.2f\n",
+               "kills %d hit_rate %.2f dodged %.2f",
                h + 1, hs.placement, hs.agents, hs.survived_s, first, hs.level, hs.kills,
                hs.hit_rate, hs.dodged);
+        print_world_stats(hs.kills_with, hs.props_broken, hs.pickups, hs.blinks, true);
     }
 }
 

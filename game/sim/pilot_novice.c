@@ -67,6 +67,26 @@ static int nearest_visible_gem(const sim_world *w, vec2s self) {
     return best;
 }
 
+/// The nearest pickup on screen that walking over would give it (a weapon while it holds the
+/// pistol, a medkit when hurt, a shield when not full): a newcomer walks to shiny things.
+static int nearest_visible_loot(const sim_world *w, const sim_agent *me) {
+    int best = -1;
+    float best_d2 = 1e30f;
+    for (int s = 0; s < w->pickup_top; s++) {
+        const sim_pickup *p = &w->pickups[s];
+        if (!p->alive || !on_screen(me->pos, p->pos)) continue;
+        bool takes = p->kind == SIM_PICKUP_WEAPON    ? me->weapon == SIM_WEAPON_PISTOL
+                     : p->kind == SIM_PICKUP_MEDKIT ? me->hp < me->max_hp
+                                                     : me->shield < w->cfg.rules.max_shield;
+        float d2 = glms_vec2_distance2(me->pos, p->pos);
+        if (takes && d2 < best_d2) {
+            best_d2 = d2;
+            best = s;
+        }
+    }
+    return best;
+}
+
 /// Where it wants to go this think; false to stand still.
 static bool choose_goal(const sim_world *w, bot_brain *b, int id, int enemy, vec2s *goal,
                         bool *direct) {
@@ -95,6 +115,11 @@ static bool choose_goal(const sim_world *w, bot_brain *b, int id, int enemy, vec
             *direct = true;
             return true;
         }
+    }
+    int loot = enemy < 0 ? nearest_visible_loot(w, me) : -1;
+    if (loot >= 0) {
+        *goal = w->pickups[loot].pos;
+        return true;
     }
     int gem = nearest_visible_gem(w, me->pos);
     if (gem >= 0) {

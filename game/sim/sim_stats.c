@@ -19,6 +19,10 @@ void sim_stats_difficulty(const sim_world *w, sim_difficulty d, sim_difficulty_s
         out->stuck_ticks += a->stats.stuck_ticks;
         if (a->stats.longest_stuck > out->longest_stuck)
             out->longest_stuck = a->stats.longest_stuck;
+        for (int k = 0; k < SIM_WEAPON_COUNT; k++) out->kills_with[k] += a->stats.kills_with[k];
+        out->props_broken += a->stats.props_broken;
+        out->pickups += a->stats.pickups;
+        out->blinks += a->stats.blinks;
     }
     out->mean_placement = out->bots ? placement / out->bots : 0.0;
 }
@@ -37,6 +41,10 @@ void sim_stats_human(const sim_world *w, int human, sim_human_stats *out) {
     out->hit_rate = a->stats.shots ? (double)a->stats.hits / a->stats.shots : 0.0;
     out->threats = a->stats.threats;
     out->dodged = a->stats.threats ? (double)a->stats.threats_dodged / a->stats.threats : 0.0;
+    for (int k = 0; k < SIM_WEAPON_COUNT; k++) out->kills_with[k] = a->stats.kills_with[k];
+    out->props_broken = a->stats.props_broken;
+    out->pickups = a->stats.pickups;
+    out->blinks = a->stats.blinks;
 }
 
 int sim_stats_alive_at_last_shrink(const sim_world *w) {

@@ -12,6 +12,8 @@ typedef struct sim_difficulty_stats {
     int threats, dodged; ///< dodgeable incoming bullets, and how many of them missed
     int zone_deaths, bullet_deaths;
     int stuck_ticks, longest_stuck;
+    int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon of the last hit
+    int props_broken, pickups, blinks;
 } sim_difficulty_stats;
 
 /// Sums over the bots of difficulty `d`; bots == 0 when there are none.
@@ -26,6 +28,8 @@ typedef struct sim_human_stats {
     double hit_rate; ///< hits per shot (0 without shots)
     double dodged;   ///< share of dodgeable bullets that missed it (0 without any)
     int threats;
+    int kills_with[SIM_WEAPON_COUNT];
+    int props_broken, pickups, blinks;
 } sim_human_stats;
 
 void sim_stats_human(const sim_world *w, int human, sim_human_stats *out);

@@ -1,4 +1,4 @@
-// Cover points: validity, normals, AABB queries, local rebuilds and the best-cover helper.
+// Cover points: validity, normals, AABB queries and the best-cover helper (edits: test_edits.c).
 #include "test.h"
 
 #include "nav_fixture.h"
@@ -62,37 +62,6 @@ static void test_query_aabb(void) {
     fixture_free(&f);
 }
 
-static void test_local_rebuild(void) {
-    fixture f;
-    const float radii[] = {12.0f};
-    REQUIRE(gen_arena_map(&f.grid, 64, 64, 12));
-    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
-    ae_cover_set set;
-    ae_cover_def def = ae_cover_default_def();
-    REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
-    ae_rng rng;
-    ae_rng_seed(&rng, 4, 4);
-    int changed = 0;
-    for (int e = 0; e < 25; e++) {
-        int x = (int)ae_rng_below(&rng, 64), y = (int)ae_rng_below(&rng, 64);
-        REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, x, y, !ae_grid_is_wall(&f.grid, x, y), NULL));
-        int before = set.count;
-        REQUIRE(ae_cover_on_cell_edit(&set, &f.grid, &f.sdf, x, y, NULL));
-        changed += set.count != before;
-        ae_cover_set full;
-        REQUIRE(ae_cover_build(&full, &f.grid, &f.sdf, &def, NULL));
-        REQUIRE(full.count == set.count);
-        CHECK(memcmp(full.points, set.points, (size_t)set.count * sizeof *set.points) == 0);
-        CHECK(memcmp(full.bucket_start, set.bucket_start,
-                     (size_t)(set.bw * set.bh + 1) * sizeof(int32_t)) == 0);
-        ae_cover_free(&full);
-    }
-    CHECK(changed > 10);
-    ae_cover_free(&set);
-    fixture_free(&f);
-    CHECK(ae_live_bytes() == 0);
-}
-
 static void test_best_cover(void) {
     // An open room with one pillar block in the middle; the threat stands west of it.
     fixture f;
@@ -129,4 +98,4 @@ static void test_best_cover(void) {
     fixture_free(&f);
 }
 
-TEST_MAIN(TEST_CASE(valid), TEST_CASE(query_aabb), TEST_CASE(local_rebuild), TEST_CASE(best_cover))
+TEST_MAIN(TEST_CASE(valid), TEST_CASE(query_aabb), TEST_CASE(best_cover))

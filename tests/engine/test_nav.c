@@ -1,4 +1,5 @@
-// Navigation: optimal lengths against a Dijkstra reference, JPS == A*, endpoints, edits.
+// Navigation: optimal lengths against a Dijkstra reference, JPS == A*, endpoints, floods (edits:
+// test_edits.c).
 #include "test.h"
 
 #include "nav_fixture.h"
@@ -221,41 +222,6 @@ static void test_endpoints(void) {
     fixture_free(&f);
 }
 
-/// Cell edits: updating passability near the edit equals rebuilding it.
-static void test_cell_edit(void) {
-    fixture f;
-    const float radii[] = {0.0f, 12.0f, 40.0f};
-    REQUIRE(gen_arena_map(&f.grid, 64, 64, 3));
-    REQUIRE(fixture_init(&f, 32.0f, radii, 3));
-    ae_rng rng;
-    ae_rng_seed(&rng, 5, 5);
-    for (int e = 0; e < 40; e++) {
-        int x = (int)ae_rng_below(&rng, 64), y = (int)ae_rng_below(&rng, 64);
-        bool wall = !ae_grid_is_wall(&f.grid, x, y);
-        REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, x, y, wall, NULL));
-        ae_nav_grid_on_cell_edit(&f.nav, &f.grid, &f.sdf, x, y);
-        ae_nav_grid full;
-        ae_nav_def def = ae_nav_default_def();
-        def.radius_count = 3;
-        for (int k = 0; k < 3; k++) def.radii[k] = radii[k];
-        REQUIRE(ae_nav_grid_build(&full, &f.grid, &f.sdf, &def, NULL));
-        CHECK(memcmp(full.pass, f.nav.pass, (size_t)66 * 66) == 0);
-        // The bit lines jump point search scans follow the edit too.
-        CHECK(memcmp(full.row_bits, f.nav.row_bits, (size_t)3 * 66 * 2 * 8) == 0);
-        CHECK(memcmp(full.col_bits, f.nav.col_bits, (size_t)3 * 66 * 2 * 8) == 0);
-        for (int k = 0; k < 3; k++)
-            for (int py = 0; py < 66; py++)
-                for (int px = 0; px < 66; px++) {
-                    bool open = (f.nav.pass[py * 66 + px] >> k) & 1u;
-                    bool row = (f.nav.row_bits[(k * 66 + py) * 2 + px / 64] >> (px % 64)) & 1u;
-                    bool col = (f.nav.col_bits[(k * 66 + px) * 2 + py / 64] >> (py % 64)) & 1u;
-                    if (row != open || col != open) CHECK(false);
-                }
-        ae_nav_grid_free(&full);
-    }
-    fixture_free(&f);
-}
-
 /// Floods give the same distances as the reference Dijkstra within their limit.
 static void test_flood(void) {
     fixture f;
@@ -322,4 +288,4 @@ static void test_flood_band(void) {
 }
 
 TEST_MAIN(TEST_CASE(astar_optimal), TEST_CASE(jps_optimal), TEST_CASE(jps_equals_astar),
-          TEST_CASE(endpoints), TEST_CASE(cell_edit), TEST_CASE(flood), TEST_CASE(flood_band))
+          TEST_CASE(endpoints), TEST_CASE(flood), TEST_CASE(flood_band))

@@ -1,4 +1,5 @@
-// The signed distance field: exactness, gradient, slide, tunnelling, disk cast, edits.
+// The signed distance field: exactness, gradient, slide, tunnelling, disk cast (edits:
+// test_edits.c).
 #include "test.h"
 
 #include "arena/ae_rng.h"
@@ -282,34 +283,6 @@ static void test_disk_cast(void) {
     ae_grid_free(&g);
 }
 
-static void test_edit_equals_rebake(void) {
-    ae_rng rng;
-    ae_rng_seed(&rng, 21, 0);
-    for (int m = 0; m < 6; m++) {
-        ae_grid g;
-        int w = 16 + m * 7, h = 12 + m * 9;
-        REQUIRE(m % 2 ? gen_arena_map(&g, w, h, (uint64_t)m)
-                      : gen_random_map(&g, w, h, (uint64_t)m, 0.1f * (float)m));
-        ae_sdf s;
-        REQUIRE(ae_sdf_bake(&s, &g, 1.0f, NULL));
-        for (int e = 0; e < 150; e++) {
-            int x = (int)ae_rng_below(&rng, (uint32_t)w), y = (int)ae_rng_below(&rng, (uint32_t)h);
-            bool wall = ae_rng_below(&rng, 2) == 0;
-            REQUIRE(ae_sdf_set_cell(&s, &g, x, y, wall, NULL));
-            CHECK(ae_grid_is_wall(&g, x, y) == wall);
-            ae_sdf ref;
-            REQUIRE(ae_sdf_bake(&ref, &g, 1.0f, NULL));
-            size_t n = (size_t)(w + 1) * (size_t)(h + 1);
-            CHECK(memcmp(ref.dist, s.dist, n * sizeof(float)) == 0);
-            CHECK(s.max_abs >= ref.max_abs);
-            ae_sdf_free(&ref);
-        }
-        ae_sdf_free(&s);
-        ae_grid_free(&g);
-    }
-    CHECK(ae_live_bytes() == 0);
-}
-
 TEST_MAIN(TEST_CASE(exact_random), TEST_CASE(exact_special), TEST_CASE(gradient),
           TEST_CASE(slide_45), TEST_CASE(concave_corner), TEST_CASE(random_moves),
-          TEST_CASE(no_tunnelling), TEST_CASE(disk_cast), TEST_CASE(edit_equals_rebake))
+          TEST_CASE(no_tunnelling), TEST_CASE(disk_cast))

@@ -1,5 +1,5 @@
-// Map checking: the analysis against brute-force references on random maps, and the picture
-// `arena-map check --png` writes.
+// Map checking: the analysis against brute-force references on random maps, breakable walls and
+// doors, and the picture `arena-map check --png` writes.
 #include "test.h"
 
 #include "arena/ae_map_check.h"
@@ -7,6 +7,8 @@
 #include "arena/ae_nav.h"
 #include "arena/ae_rng.h"
 
+#include <SDL.h>
+#include <SDL_image.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -232,6 +234,61 @@ static void test_bad_def(void) {
     ae_grid_free(&g);
 }
 
+/// Breakable walls and doors are counted and flagged, and change nothing else in the analysis:
+/// it equals the one of the same map with plain walls and plain free cells.
+static void test_tags(void) {
+    ae_rng rng;
+    ae_rng_seed(&rng, 12, 0);
+    for (int m = 0; m < 6; m++) {
+        ae_grid tagged, plain;
+        REQUIRE(ae_grid_init(&tagged, 40, 36, NULL));
+        for (int i = 0; i < 40 * 36; i++)
+            tagged.cells[i] = ae_rng_below(&rng, 4) == 0 ? AE_CELL_WALL : AE_CELL_FREE;
+        int breakable = 0, doors = 0;
+        for (int i = 0; i < 40 * 36; i++) {
+            if (ae_rng_below(&rng, 3) != 0) continue;
+            if (tagged.cells[i] == AE_CELL_WALL) {
+                tagged.cells[i] = AE_CELL_WALL | AE_CELL_BREAKABLE;
+                breakable++;
+            } else {
+                tagged.cells[i] = AE_CELL_DOOR;
+                doors++;
+            }
+        }
+        REQUIRE(ae_grid_copy(&plain, &tagged, NULL));
+        for (int i = 0; i < 40 * 36; i++) plain.cells[i] &= AE_CELL_WALL;
+        CHECK(ae_grid_count(&tagged, AE_CELL_WALL | AE_CELL_BREAKABLE) == (size_t)breakable);
+        CHECK(ae_grid_count(&tagged, AE_CELL_DOOR) == (size_t)doors);
+        ae_sdf sdf;
+        REQUIRE(ae_sdf_bake(&sdf, &tagged, 32.0f, NULL));
+        ae_map_check_def def = ae_map_check_default_def();
+        ae_map_check a, b;
+        REQUIRE(ae_map_check_run(&a, &tagged, &sdf, &def, NULL));
+        REQUIRE(ae_map_check_run(&b, &plain, &sdf, &def, NULL));
+        CHECK(a.breakable_cells == breakable && a.door_cells == doors);
+        CHECK(b.breakable_cells == 0 && b.door_cells == 0);
+        CHECK(breakable > 50 && doors > 100);
+        int wrong = 0;
+        for (int i = 0; i < 40 * 36; i++) {
+            uint8_t flags = a.cells[i] & (AE_MAP_CELL_BREAKABLE | AE_MAP_CELL_DOOR);
+            uint8_t want = tagged.cells[i] == (AE_CELL_WALL | AE_CELL_BREAKABLE)
+                               ? AE_MAP_CELL_BREAKABLE
+                               : (tagged.cells[i] == AE_CELL_DOOR ? AE_MAP_CELL_DOOR : 0);
+            wrong += flags != want || (uint8_t)(a.cells[i] & ~flags) != b.cells[i];
+        }
+        CHECK(wrong == 0);
+        CHECK(a.passable_cells == b.passable_cells && a.largest_cells == b.largest_cells &&
+              a.narrow_cells == b.narrow_cells && a.spawn_capacity == b.spawn_capacity &&
+              a.problems == b.problems);
+        ae_map_check_free(&a);
+        ae_map_check_free(&b);
+        ae_sdf_free(&sdf);
+        ae_grid_free(&plain);
+        ae_grid_free(&tagged);
+    }
+    CHECK(ae_live_bytes() == 0);
+}
+
 static int run(const char *cmd) {
     int status = system(cmd);
     return status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -282,6 +339,38 @@ static void test_png(void) {
     CHECK(run(cmd) == 2);
     snprintf(cmd, sizeof cmd, "cmp -s '%s/in.map' '%s/keep.map'", dir, dir);
     CHECK(run(cmd) == 0);
+    // Breakable walls and doors are drawn in their own colours, where they are (tagged.png:
+    // mid-grey breakables at (3, 2) and (14, 6), doors at (19, 2) and (7, 7); a plain wall at
+    // (0, 0), open ground at (10, 10)).
+    snprintf(cmd, sizeof cmd,
+             "'%s/arena-map' check '%s/tests/data/maps/tagged.png' --png '%s' "
+             ">/dev/null",
+             ARENA_BIN_DIR, ARENA_SOURCE_DIR, out);
+    CHECK(run(cmd) == 1); // too small for a match
+    SDL_Surface *loaded = IMG_Load(out);
+    REQUIRE(loaded);
+    SDL_Surface *rgb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB24, 0);
+    SDL_FreeSurface(loaded);
+    REQUIRE(rgb && rgb->w == 24 * 4 && rgb->h == 16 * 4);
+    static const struct {
+        int x, y;
+        uint8_t r, g, b;
+    } expect[] = {{3, 2, 165, 110, 55},
+                  {14, 6, 165, 110, 55},
+                  {19, 2, 40, 210, 230},
+                  {7, 7, 40, 210, 230},
+                  {0, 0, 30, 30, 38}};
+    for (size_t k = 0; k < sizeof expect / sizeof expect[0]; k++) {
+        // A corner pixel of the cell (spawn dots sit in the middle).
+        const uint8_t *px = (const uint8_t *)rgb->pixels +
+                            (size_t)(expect[k].y * 4) * (size_t)rgb->pitch +
+                            (size_t)(expect[k].x * 4) * 3;
+        CHECK(px[0] == expect[k].r && px[1] == expect[k].g && px[2] == expect[k].b);
+    }
+    const uint8_t *open =
+        (const uint8_t *)rgb->pixels + (size_t)(10 * 4) * (size_t)rgb->pitch + 10 * 4 * 3;
+    CHECK(open[1] > open[0] && open[1] > open[2]); // green: the largest area
+    SDL_FreeSurface(rgb);
     // An unwritable destination: exit 2 and nothing left behind.
     snprintf(cmd, sizeof cmd,
              "'%s/arena-map' check '%s/in.map' --png '%s/no/such/dir/x.png' >/dev/null 2>&1",
@@ -291,4 +380,4 @@ static void test_png(void) {
     CHECK(run(cmd) == 0);
 }
 
-TEST_MAIN(TEST_CASE(random_vs_brute_force), TEST_CASE(bad_def), TEST_CASE(png))
+TEST_MAIN(TEST_CASE(random_vs_brute_force), TEST_CASE(bad_def), TEST_CASE(tags), TEST_CASE(png))

@@ -192,8 +192,8 @@ void test_bullet_pool_small(void) {
     cfg.humans = SIM_MAX_HUMANS;
     cfg.bots = 0;
     cfg.max_bullets = 12;
-    cfg.rules.fire_cooldown = 1; // the fastest the rules allow (4 ticks)
-    cfg.rules.bullet_speed = 0.5f;
+    cfg.rules.weapon[SIM_WEAPON_PISTOL].cooldown = 1; // the fastest the rules allow (3 ticks)
+    cfg.rules.weapon[SIM_WEAPON_PISTOL].speed = 0.5f;
     sim_world *w = sim_create(&cfg, &g, NULL);
     ae_grid_free(&g);
     REQUIRE(w);
@@ -224,9 +224,9 @@ void test_bullet_pool_max_agents(void) {
     cfg.seed = 6;
     cfg.humans = SIM_MAX_HUMANS;
     cfg.bots = SIM_MAX_AGENTS - SIM_MAX_HUMANS;
-    cfg.rules.fire_cooldown = 1;
-    cfg.rules.bullet_speed = 1.0f;
-    cfg.rules.bullet_range = 3000.0f;
+    cfg.rules.weapon[SIM_WEAPON_PISTOL].cooldown = 1;
+    cfg.rules.weapon[SIM_WEAPON_PISTOL].speed = 1.0f;
+    cfg.rules.weapon[SIM_WEAPON_PISTOL].range = 3000.0f;
     cfg.max_bullets = DG_BUILD(4096, 1024); // the default pool; a quarter fills sooner under ASan
     sim_world *w = sim_create(&cfg, &g, NULL);
     ae_grid_free(&g);

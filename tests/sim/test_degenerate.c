@@ -78,7 +78,7 @@ static void test_input_mapping(void) {
         CHECK(in.move_x == (v == 128 ? -127 : (int8_t)v));
         CHECK(in.move_y == (v == 127 ? -127 : (int8_t)(255 - v)));
         CHECK(in.aim_x == (int16_t)(v * 257) && in.aim_y == (int16_t)-v);
-        CHECK(in.buttons == (v & SIM_BUTTON_FIRE));
+        CHECK(in.buttons == (v & SIM_BUTTON_ALL));
         CHECK(in.skill_pick == (v <= SIM_SKILL_COUNT ? v : 0));
         uint8_t bytes[SIM_INPUT_BYTES];
         sim_input_pack(&in, bytes);
@@ -242,7 +242,7 @@ static bool find_point(const sim_world *w, float lo, float hi, vec2s *out) {
 static uint64_t poke_run(void) {
     sim_world *w = dg_world("arena", 17, 2, 14);
     if (!w) return 0;
-    w->cfg.rules.fire_cooldown = 4; // the humans fill the air with bullets to poke
+    w->cfg.rules.weapon[SIM_WEAPON_PISTOL].cooldown = 4; // the humans fill the air to poke
     sim_input fire[2] = {{0}};
     sim_input_set_aim(&fire[0], (vec2s){{1.0f, 0.2f}});
     sim_input_set_aim(&fire[1], (vec2s){{-0.3f, 1.0f}});

@@ -47,7 +47,9 @@ enum { AE_FIELD_NO_HIT = -2, AE_FIELD_HIT_MAP = -1 }; ///< or the index of the s
 
 /// Smallest of the map's distance and every shape's (world units).
 float ae_field_sample(const ae_field *f, vec2s p);
-/// Unit direction away from the nearest solid (the map's gradient, or the nearest shape's).
+/// Unit direction away from the nearest solid: the map's gradient, or the nearest shape's (exact:
+/// away from its nearest point outside it, out through its nearest face inside a box). Where
+/// the map and a shape are equally near, the map's.
 vec2s ae_field_gradient(const ae_field *f, vec2s p);
 /// ae_sdf_move_circle against the union: slides along walls and shapes alike.
 vec2s ae_field_move_circle(const ae_field *f, vec2s pos, float radius, vec2s delta);
@@ -55,7 +57,11 @@ vec2s ae_field_move_circle(const ae_field *f, vec2s pos, float radius, vec2s del
 vec2s ae_field_push_out(const ae_field *f, vec2s pos, float radius);
 /// ae_sdf_disk_cast against the union: the distance travelled before a disk of `radius` touches
 /// the map or a shape (max_dist when nothing is in the way). *hit (optional) is AE_FIELD_NO_HIT,
-/// AE_FIELD_HIT_MAP, or the index of the shape that stopped it.
+/// AE_FIELD_HIT_MAP, or the index of the shape that stopped it. The map part is the exact
+/// ae_sdf_disk_cast; each shape is solved analytically (a ray against the circle grown by the
+/// disk's radius, or against the box grown by it with rounded corners). A disk that starts
+/// touching something returns 0; a tie between the map and a shape goes to the map, between
+/// shapes to the lower index. With no shapes it returns what ae_sdf_disk_cast returns.
 float ae_field_disk_cast(const ae_field *f, vec2s origin, vec2s dir, float radius, float max_dist,
                          int *hit);
 /// True when a disk can travel straight from a to b touching neither the map nor a shape.

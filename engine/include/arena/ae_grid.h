@@ -54,6 +54,8 @@ static inline bool ae_grid_is_wall(const ae_grid *g, int x, int y) {
 
 /// Number of free cells.
 size_t ae_grid_free_count(const ae_grid *g);
+/// Number of cells holding exactly `value` (AE_CELL_WALL | AE_CELL_BREAKABLE, AE_CELL_DOOR, ...).
+size_t ae_grid_count(const ae_grid *g, uint8_t value);
 
 /// Checks a declared map size before anything is allocated or decoded.
 bool ae_grid_check_size(int width, int height, ae_error *err);

@@ -31,6 +31,12 @@ typedef enum ae_map_cell_kind {
 
 /// Flag on ae_map_check.cells: a spawn spot was placed at this cell's centre.
 #define AE_MAP_CELL_SPAWN 0x80u
+/// Flag on ae_map_check.cells: the cell is a breakable wall (grid value 3). The analysis treats
+/// it as the wall it is until broken.
+#define AE_MAP_CELL_BREAKABLE 0x40u
+/// Flag on ae_map_check.cells: a door stands in the cell (grid value 4). The analysis treats it
+/// as the free cell it is (doors open for whoever walks up).
+#define AE_MAP_CELL_DOOR 0x20u
 /// Mask of the kind bits of ae_map_check.cells.
 #define AE_MAP_CELL_KIND_MASK 0x0fu
 
@@ -68,10 +74,12 @@ typedef struct ae_map_check {
     int narrow_count;     ///< narrow passages (groups)
     int narrow_cells;     ///< cells in narrow passages
     int spawn_capacity;   ///< spawn spots placed
+    int breakable_cells;  ///< breakable walls
+    int door_cells;       ///< cells with a door
     uint32_t problems;    ///< AE_MAP_PROBLEM_* bits; 0 means playable
-    uint8_t *cells;       ///< width * height: ae_map_cell_kind | AE_MAP_CELL_SPAWN
-    int32_t *component;   ///< width * height: component number of passable cells, else -1
-    float *clearance;     ///< width * height: centre SDF in cells (mean of the four corners)
+    uint8_t *cells;     ///< width * height: ae_map_cell_kind | AE_MAP_CELL_SPAWN, _BREAKABLE, _DOOR
+    int32_t *component; ///< width * height: component number of passable cells, else -1
+    float *clearance;   ///< width * height: centre SDF in cells (mean of the four corners)
 } ae_map_check;
 
 /// Checks a map. `sdf` is the grid's baked field (any cell size). False (with err) when memory

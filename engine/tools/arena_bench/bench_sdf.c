@@ -1,5 +1,8 @@
-// arena-bench sdf: bake times against the reference article's brute force, and query costs.
+// arena-bench sdf: bake times against the reference article's brute force, single-cell edits
+// next to the bake of the same map, and query costs.
 #include "suites.h"
+
+#include "bench_sdf_edit.h"
 
 #include "arena/ae_rng.h"
 #include "arena/ae_sdf.h"
@@ -31,7 +34,7 @@ static void brute_bake(const ae_grid *g, float *out) {
 }
 
 static const char *const columns[] = {"case", "size", "method", "median_ms", "ns_per_op"};
-static const int widths[] = {10, 6, 12, 12, 10};
+static const int widths[] = {10, 6, 12, 12, 12};
 
 static void row(const tool_table *t, const char *name, int size, const char *method, double ms,
                 double ns_per_op) {
@@ -89,14 +92,32 @@ static double time_queries(const ae_sdf *sdf, const vec2s *pts, query_kind kind,
     return tool_median(ms, QUERY_RUNS);
 }
 
+/// Rows for one edit of each kind in the field (and the nav grid and cover points when timed).
+static void edit_rows(const tool_table *t, int n, const sdf_edit_timing *e, bool derived) {
+    static const char *const cases[SDF_EDIT_PARTS] = {"edit", "nav_edit", "cover_edit"};
+    static const char *const kinds[SDF_EDIT_KINDS] = {"break wall", "add wall"};
+    for (int p = 0; p < (derived ? SDF_EDIT_PARTS : 1); p++)
+        for (int k = 0; k < SDF_EDIT_KINDS; k++) {
+            double ms = e->median_ms[k][p];
+            row(t, cases[p], n, kinds[k], ms, ms * 1e6);
+        }
+}
+
+/// Largest map side whose edits are also timed in the nav grid and the cover points (building
+/// those for bigger maps takes seconds).
+#define DERIVED_MAX_SIDE 1024
+
 int bench_sdf(bool csv) {
     tool_table t = {csv, 5, columns, widths};
     if (!csv)
-        printf("\n# sdf: bake (median of %d) and queries (median of %d x %d)\n", SDF_TIMING_RUNS,
-               QUERY_RUNS, QUERY_COUNT);
+        printf("\n# sdf: bake (median of %d), single-cell edits (median of %d each: a wall cell "
+               "made free, a free cell made wall) and queries (median of %d x %d)\n",
+               SDF_TIMING_RUNS, SDF_EDIT_COUNT, QUERY_RUNS, QUERY_COUNT);
     tool_table_header(&t);
-    const int sizes[] = {64, 128, 512, 2048, 4096};
-    double worst_diff = 0.0;
+    const int sizes[] = {64, 128, 256, 512, 1024, 2048, 4096};
+    double worst_diff = 0.0, bake_512 = 0.0;
+    sdf_edit_timing edit_512 = {0};
+    bool edits_exact = true;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         int n = sizes[i];
         ae_grid g;
@@ -125,6 +146,19 @@ int bench_sdf(bool csv) {
             ae_sdf_free(&sdf);
             free(ref);
         }
+        sdf_edit_timing e;
+        const bool derived = n <= DERIVED_MAX_SIDE;
+        if (!sdf_edit_time(&g, derived, &e, &err)) {
+            tool_fail(ARENA_BENCH, "sdf", "%s", err.msg);
+            ae_grid_free(&g);
+            return TOOL_EXIT_FAIL;
+        }
+        edit_rows(&t, n, &e, derived);
+        edits_exact &= e.exact && !e.missing_kind;
+        if (n == 512) {
+            bake_512 = ms;
+            edit_512 = e;
+        }
         ae_grid_free(&g);
     }
     ae_grid g;
@@ -143,9 +177,21 @@ int bench_sdf(bool csv) {
     ae_sdf_free(&sdf);
     ae_grid_free(&g);
     bool ok = worst_diff < 1e-5;
-    if (!csv)
+    if (!csv) {
         printf("check: exact-edt == brute-force on the positive side at 64 and 128: %s "
                "(max |diff| %.2g)%s\n",
                ok ? "ok" : "FAILED", worst_diff, sink == 12345.0 ? " " : "");
+        printf("check: each size's first edit of each kind == a rebake at every corner (and a "
+               "fresh nav grid and cover set up to %d), every edit undone == the first bake: %s\n",
+               DERIVED_MAX_SIDE, edits_exact ? "ok" : "FAILED");
+        double worst = fmax(edit_512.median_ms[SDF_EDIT_BREAK][SDF_EDIT_FIELD],
+                            edit_512.median_ms[SDF_EDIT_ADD][SDF_EDIT_FIELD]);
+        printf("target: one edit under 1%% of the 512x512 rebake (%.4f ms): break %.4f ms, add "
+               "%.4f ms, the dearer %.2f%%: %s\n",
+               bake_512, edit_512.median_ms[SDF_EDIT_BREAK][SDF_EDIT_FIELD],
+               edit_512.median_ms[SDF_EDIT_ADD][SDF_EDIT_FIELD], 100.0 * worst / bake_512,
+               worst < 0.01 * bake_512 ? "yes" : "no");
+    }
+    ok = ok && edits_exact;
     return ok ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
 }

@@ -1,5 +1,6 @@
 // arena-map check MAP [--radius R] [--agents N] [--png OUT]: is the map playable?
-// Prints the connected area, pockets, narrow passages, spawn capacity and bake time, then
+// Prints the connected area, pockets, narrow passages, spawn capacity, bake time, breakable walls
+// and doors, then
 // `playable yes` or `playable no` with one `reason:` line per problem (exit 1 when unplayable).
 #include "check_png.h"
 #include "commands.h"
@@ -90,6 +91,8 @@ int cmd_check(int argc, char **argv) {
     printf("narrow %d %d\n", c.narrow_count, c.narrow_cells);
     printf("spawn_capacity %d\n", c.spawn_capacity);
     printf("bake_ms %.3f\n", bake_ms);
+    printf("breakable %d\n", c.breakable_cells);
+    printf("doors %d\n", c.door_cells);
     printf("playable %s\n", c.problems ? "no" : "yes");
     print_reasons(&c);
     fflush(stdout);

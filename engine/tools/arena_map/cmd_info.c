@@ -1,4 +1,4 @@
-// arena-map info MAP: size, free fraction and bake time.
+// arena-map info MAP: size, free fraction, bake time, then the breakable walls and doors.
 #include "commands.h"
 #include "sdf_timing.h"
 #include "tool_args.h"
@@ -26,6 +26,8 @@ int cmd_info(int argc, char **argv) {
     printf("size %d %d\n", grid.width, grid.height);
     printf("free_fraction %.6f\n", (double)ae_grid_free_count(&grid) / cells);
     printf("bake_ms %.3f\n", bake_ms);
+    printf("breakable %zu\n", ae_grid_count(&grid, AE_CELL_WALL | AE_CELL_BREAKABLE));
+    printf("doors %zu\n", ae_grid_count(&grid, AE_CELL_DOOR));
     ae_grid_free(&grid);
     return TOOL_EXIT_OK;
 }

@@ -1,0 +1,165 @@
+// arena-bench sdf, edit rows: what one cell edit costs in the field, the nav grid and the cover
+// points, and whether it still equals a rebake.
+#include "bench_sdf_edit.h"
+
+#include "arena/ae_cover.h"
+#include "arena/ae_rng.h"
+#include "tool_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/// A random cell that is a wall (want_wall) or free; false when the map has none after many
+/// tries.
+static bool pick_cell(ae_rng *rng, const ae_grid *g, bool want_wall, int *x, int *y) {
+    for (int tries = 0; tries < 1000000; tries++) {
+        *x = (int)ae_rng_below(rng, (uint32_t)g->width);
+        *y = (int)ae_rng_below(rng, (uint32_t)g->height);
+        if (ae_grid_is_wall(g, *x, *y) == want_wall) return true;
+    }
+    return false;
+}
+
+static bool same_field(const ae_sdf *a, const ae_sdf *b) {
+    size_t n = (size_t)(a->width + 1) * (size_t)(a->height + 1);
+    return memcmp(a->dist, b->dist, n * sizeof *a->dist) == 0;
+}
+
+/// True when the field equals a full bake of the grid at every corner.
+static bool equals_rebake(const ae_sdf *sdf, const ae_grid *g, ae_error *err, bool *failed) {
+    ae_sdf ref;
+    if (!ae_sdf_bake(&ref, g, sdf->cell_size, err)) {
+        *failed = true;
+        return false;
+    }
+    bool same = same_field(sdf, &ref);
+    ae_sdf_free(&ref);
+    return same;
+}
+
+/// The world a timed edit changes: the grid, its field and, when asked for, its nav grid and
+/// cover points (as the game keeps them).
+typedef struct edit_world {
+    ae_grid grid;
+    ae_sdf sdf;
+    ae_nav_grid nav;
+    ae_cover_set cover;
+    bool derived; ///< nav and cover are kept
+} edit_world;
+
+static void world_free(edit_world *w) {
+    if (w->derived) {
+        ae_cover_free(&w->cover);
+        ae_nav_grid_free(&w->nav);
+    }
+    ae_sdf_free(&w->sdf);
+    ae_grid_free(&w->grid);
+}
+
+/// True when the nav grid and the cover points equal fresh builds (points compared as a set:
+/// keys are unique, so sorted by key both lists must match exactly).
+static bool derived_equal_rebuild(const edit_world *w, ae_error *err, bool *failed) {
+    ae_nav_def nd = ae_nav_default_def();
+    nd.radii[0] = w->nav.radii[0];
+    ae_nav_grid nav;
+    if (!ae_nav_grid_build(&nav, &w->grid, &w->sdf, &nd, err)) {
+        *failed = true;
+        return false;
+    }
+    size_t cells = (size_t)nav.stride * (size_t)(nav.height + 2);
+    bool same = memcmp(nav.pass, w->nav.pass, cells) == 0;
+    ae_nav_grid_free(&nav);
+    ae_cover_set cover;
+    if (!ae_cover_build(&cover, &w->grid, &w->sdf, &w->cover.def, err)) {
+        *failed = true;
+        return false;
+    }
+    same = same && cover.count == w->cover.count &&
+           memcmp(cover.points, w->cover.points, (size_t)cover.count * sizeof *cover.points) == 0;
+    ae_cover_free(&cover);
+    return same;
+}
+
+/// Sets a cell and brings everything derived along; the three parts' times go to ns[0..2].
+static bool apply(edit_world *w, int x, int y, uint8_t value, double ns[3], ae_error *err) {
+    uint64_t t0 = tool_now_ns();
+    if (!ae_sdf_set_cell(&w->sdf, &w->grid, x, y, value, err)) return false;
+    uint64_t t1 = tool_now_ns();
+    ns[0] = (double)(t1 - t0);
+    if (!w->derived) return true;
+    ae_nav_grid_on_cell_edit(&w->nav, &w->grid, &w->sdf, x, y);
+    uint64_t t2 = tool_now_ns();
+    if (!ae_cover_on_cell_edit(&w->cover, &w->grid, &w->sdf, x, y, err)) return false;
+    uint64_t t3 = tool_now_ns();
+    ns[1] = (double)(t2 - t1);
+    ns[2] = (double)(t3 - t2);
+    return true;
+}
+
+bool sdf_edit_time(const ae_grid *map, bool derived, sdf_edit_timing *out, ae_error *err) {
+    memset(out, 0, sizeof *out);
+    out->exact = true;
+    edit_world w = {.derived = derived};
+    if (!ae_grid_copy(&w.grid, map, err)) return false;
+    if (!ae_sdf_bake(&w.sdf, &w.grid, 32.0f, err)) {
+        ae_grid_free(&w.grid);
+        return false;
+    }
+    ae_sdf start;
+    bool ok = ae_sdf_bake(&start, &w.grid, 32.0f, err);
+    if (!ok) {
+        ae_sdf_free(&w.sdf);
+        ae_grid_free(&w.grid);
+        return false;
+    }
+    if (derived) {
+        ae_nav_def nd = ae_nav_default_def();
+        nd.radii[0] = 12.0f; // the game's agents
+        ae_cover_def cd = ae_cover_default_def();
+        ok = ae_nav_grid_build(&w.nav, &w.grid, &w.sdf, &nd, err);
+        if (ok && !ae_cover_build(&w.cover, &w.grid, &w.sdf, &cd, err)) {
+            ae_nav_grid_free(&w.nav);
+            ok = false;
+        }
+        if (!ok) w.derived = false;
+    }
+    ae_rng rng;
+    ae_rng_seed(&rng, 77, (uint64_t)map->width);
+    double times[SDF_EDIT_KINDS][SDF_EDIT_PARTS][SDF_EDIT_COUNT];
+    bool failed = !ok;
+    for (int i = 0; ok && !failed && i < SDF_EDIT_COUNT; i++) {
+        for (int kind = 0; kind < SDF_EDIT_KINDS && !failed; kind++) {
+            // Break: a wall cell becomes free. Add: a free cell becomes a wall. Each edit is then
+            // undone (untimed), so every one starts from the same map.
+            bool breaking = kind == SDF_EDIT_BREAK;
+            int x, y;
+            if (!pick_cell(&rng, &w.grid, breaking, &x, &y)) {
+                out->missing_kind = true;
+                continue;
+            }
+            const uint8_t old = w.grid.cells[(size_t)y * (size_t)w.grid.width + (size_t)x];
+            double ns[3] = {0.0, 0.0, 0.0}, undo[3];
+            if (!apply(&w, x, y, breaking ? AE_CELL_FREE : AE_CELL_WALL, ns, err)) {
+                failed = true;
+                break;
+            }
+            for (int p = 0; p < SDF_EDIT_PARTS; p++) times[kind][p][i] = ns[p] * 1e-6;
+            // The first edit of each kind is compared with a rebake of the edited map.
+            if (i == 0 && !equals_rebake(&w.sdf, &w.grid, err, &failed)) out->exact = false;
+            if (i == 0 && w.derived && !failed && !derived_equal_rebuild(&w, err, &failed))
+                out->exact = false;
+            if (!failed && !apply(&w, x, y, old, undo, err)) failed = true;
+        }
+    }
+    if (!failed) {
+        // Every edit undone: the field is the one first baked, bit for bit.
+        if (!same_field(&w.sdf, &start)) out->exact = false;
+        for (int kind = 0; kind < SDF_EDIT_KINDS; kind++)
+            for (int p = 0; p < SDF_EDIT_PARTS; p++)
+                out->median_ms[kind][p] =
+                    out->missing_kind ? 0.0 : tool_median(times[kind][p], SDF_EDIT_COUNT);
+    }
+    ae_sdf_free(&start);
+    world_free(&w);
+    return !failed;
+}
