@@ -1,6 +1,6 @@
 // door.png: a sliding door's panel. Steel plates with rivets and a yellow and black hazard
-// stripe along the edge that leads as it slides, so a door never reads as a wall; the top
-// seen from above (planks along x or along y) and the south face.
+// stripe at both ends of its travel, so a door never reads as a wall; the top seen from above
+// (seams along x or along y) and the south face, each opaque to its edges.
 #include "art.h"
 #include "art_layout.h"
 
@@ -36,9 +36,14 @@ static void rivet(rs_canvas *c, float x, float y) {
 /// The top: plates with seams running along the door's travel, rivets, a stripe at each end.
 static void top(rs_canvas *c, bool along_x) {
     rs_cell(c, (along_x ? ART_DOOR_TOP_X : ART_DOOR_TOP_Y) * ART_DOOR, 0, ART_DOOR, ART_DOOR);
-    rs_shape plate = rs_rrect(D * 0.5f, D * 0.5f, D * 0.5f - 0.5f, D * 0.5f - 0.5f, 1.5f, 0.0f);
+    // Opaque to the cell's edge (the renderer stretches it over the door's box, and what stands
+    // behind the door must not show through): a dark rim, then the plate.
+    rs_shape cell = rs_rrect(D * 0.5f, D * 0.5f, D, D, 0.0f, 0.0f);
+    rs_paint lp = rs_solid(line_col());
+    rs_fill(c, &cell, &lp, 0.0f, 1.0f);
+    rs_shape plate = rs_rrect(D * 0.5f, D * 0.5f, D * 0.5f - 1.0f, D * 0.5f - 1.0f, 1.0f, 0.0f);
     rs_paint p = rs_linear(rs_shade(*steel(), 1.35f), 0.0f, 0.0f, rs_shade(*steel(), 0.85f), D, D);
-    rs_fill_outlined(c, &plate, &p, line_col(), 1.0f);
+    rs_fill(c, &plate, &p, 0.0f, 1.0f);
     rs_paint seam = rs_with_blend(rs_solid(rs_shade(*steel(), 0.55f)), RS_ATOP);
     for (int i = 1; i < 3; i++) {
         float k = D * (float)i / 3.0f;
@@ -64,9 +69,12 @@ static void top(rs_canvas *c, bool along_x) {
 static void front(rs_canvas *c) {
     const float h = (float)ART_WALL_HEIGHT;
     rs_cell(c, ART_DOOR_FRONT * ART_DOOR, 0, ART_DOOR, ART_DOOR);
-    rs_shape face = rs_rrect(D * 0.5f, h * 0.5f, D * 0.5f - 0.5f, h * 0.5f - 0.5f, 1.0f, 0.0f);
+    rs_shape cell = rs_rrect(D * 0.5f, h * 0.5f, D, h * 0.5f, 0.0f, 0.0f);
+    rs_paint lp = rs_solid(line_col());
+    rs_fill(c, &cell, &lp, 0.0f, 1.0f);
+    rs_shape face = rs_rrect(D * 0.5f, h * 0.5f, D * 0.5f - 1.0f, h * 0.5f - 1.0f, 0.8f, 0.0f);
     rs_paint p = rs_linear(rs_shade(*steel(), 0.8f), 0.0f, 0.0f, rs_shade(*steel(), 0.5f), 0.0f, h);
-    rs_fill_outlined(c, &face, &p, line_col(), 1.0f);
+    rs_fill(c, &face, &p, 0.0f, 1.0f);
     hazard(c, 1, ART_WALL_HEIGHT - 5, ART_DOOR - 1, ART_WALL_HEIGHT - 1);
     rs_shape slit = rs_rrect(D * 0.5f, 6.0f, 7.0f, 1.6f, 1.0f, 0.0f);
     rs_paint sp = rs_linear(rs_hex(0x9ad8ff, 1.0f), 0.0f, 4.5f, rs_hex(0x2a5a7a, 1.0f), 0.0f, 7.5f);

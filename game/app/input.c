@@ -39,6 +39,7 @@ static void detach_pad(input_state *in, SDL_JoystickID id) {
 
 void input_open_pads(input_state *in, const char *db_path) {
     if (db_path && SDL_GameControllerAddMappingsFromFile(db_path) < 0) SDL_ClearError();
+    if (SDL_GetNumTouchDevices() > 0) in->touch_seen = true; // show the touch buttons at once
     for (int i = 0; i < SDL_NumJoysticks(); i++) attach_pad(in, i);
 }
 

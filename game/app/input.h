@@ -66,8 +66,8 @@ typedef struct input_state {
     float vstick_x0, vstick_y0; ///< where the drag began (screen)
     float vstick_x, vstick_y;   ///< where it is now
     bool key_blink, key_swap;   ///< the blink (Space, Left Shift) and swap (E) keys are held
-    bool touch_seen;            ///< a finger has touched the screen: the touch buttons show
-    bool swap_offered;          ///< the app: a weapon to swap for lies under player 1
+    bool touch_seen;   ///< a touch screen is there or a finger touched: the touch buttons show
+    bool swap_offered; ///< the app: a weapon to swap for lies under player 1
     SDL_FingerID button_finger[INPUT_TOUCH_COUNT]; ///< finger holding each button, or -1
     int actions[ACT_COUNT];   ///< one-shot presses since the last input_take_action
     unsigned overlay_toggles; ///< bit k: F(4+k) was pressed (debug overlays), cleared by the app
@@ -92,8 +92,8 @@ vec2s input_dead_zone(vec2s v, float dead);
 bool input_has_pad(const input_state *in, int human);
 /// Where touch button `b` is on a screen of the state's size: centre and radius in pixels.
 void input_touch_button(const input_state *in, input_touch b, float *x, float *y, float *r);
-/// True when touch button `b` is shown (and takes taps): the blink once a finger has touched the
-/// screen, the swap also only while a weapon is offered.
+/// True when touch button `b` is shown (and takes taps): the blink once a touch screen is known
+/// (from the start, or since a finger touched), the swap also only while a weapon is offered.
 bool input_touch_shown(const input_state *in, input_touch b);
 
 #endif

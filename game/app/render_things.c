@@ -58,8 +58,12 @@ static void draw_clipped(gfx *g, const camera *c, SDL_Rect src, SDL_FRect box, S
                      src.y + (int)lroundf((y0 - box.y) / box.h * (float)src.h),
                      ae_maxi(1, (int)lroundf((x1 - x0) / box.w * (float)src.w)),
                      ae_maxi(1, (int)lroundf((y1 - y0) / box.h * (float)src.h))};
-    SDL_FRect dst = world_rect(c, x0, y0 - raise, x1 - x0, y1 - y0);
-    SDL_RenderCopyF(g->renderer, g->door, &part, &dst);
+    // Edges rounded to whole pixels, so the top and the face meet without a seam.
+    vec2s a = camera_to_screen(c, (vec2s){{x0, y0 - raise}}),
+          b = camera_to_screen(c, (vec2s){{x1, y1 - raise}});
+    int ax = (int)lroundf(a.x), ay = (int)lroundf(a.y);
+    SDL_Rect dst = {ax, ay, (int)lroundf(b.x) - ax, (int)lroundf(b.y) - ay};
+    SDL_RenderCopy(g->renderer, g->door, &part, &dst);
 }
 
 void render_door(gfx *g, const camera *c, const sim_world *w, int door) {
