@@ -1,4 +1,5 @@
-// arena-make-maps DIR: writes the shipped maps as black-and-white PNG heightmaps into DIR.
+// arena-make-maps DIR: writes the shipped maps as PNG heightmaps into DIR: free white, walls
+// black, breakable walls grey and doors blue (ae_grid_cell_color).
 #include "map_designs.h"
 #include "arena/ae_quote.h"
 #include "tool_save_png.h"
@@ -18,10 +19,8 @@ static bool save_png(const ae_grid *g, const char *path, ae_error *err) {
     }
     for (int y = 0; y < g->height; y++) {
         Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
-        for (int x = 0; x < g->width; x++) {
-            Uint8 v = ae_grid_is_wall(g, x, y) ? 0 : 255;
-            row[3 * x] = row[3 * x + 1] = row[3 * x + 2] = v;
-        }
+        for (int x = 0; x < g->width; x++)
+            ae_grid_cell_color(g->cells[(size_t)y * (size_t)g->width + (size_t)x], row + 3 * x);
     }
     bool ok = tool_save_png(s, path, err);
     SDL_FreeSurface(s);

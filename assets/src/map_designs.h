@@ -10,12 +10,16 @@ typedef struct map_design {
     const char *name;
     int size;
     void (*draw)(ae_grid *g, ae_rng *rng);
+    /// Places the breakable props (shape_props) once the layout is final: drawn, pockets walled
+    /// off, doors that lost their doorway opened. It goes on with the design's random stream.
+    void (*furnish)(ae_grid *g, ae_rng *rng);
 } map_design;
 
 extern const map_design map_designs[];
 extern const int map_design_count;
 
-/// Draws a design into a new grid (wall pockets filled).
+/// Draws a design into a new grid: the layout, pockets walled off, doors that lost their doorway
+/// opened, then the breakable props.
 bool map_design_build(const map_design *d, ae_grid *g);
 
 #endif

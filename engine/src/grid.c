@@ -86,6 +86,19 @@ bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int heig
     return finish_grid(grid, err);
 }
 
+void ae_grid_cell_color(uint8_t cell, uint8_t rgb[3]) {
+    AE_ASSERT(ae_grid_cell_valid(cell));
+    // Each colour sits well inside its band of ae_grid_from_rgba: the grey's luminance is 96 of
+    // 255 (band 64 to 127), the blue is as strong as a pixel gets.
+    static const uint8_t colors[5][3] = {
+        [AE_CELL_FREE] = {255, 255, 255},
+        [AE_CELL_WALL] = {0, 0, 0},
+        [AE_CELL_WALL | AE_CELL_BREAKABLE] = {96, 96, 96},
+        [AE_CELL_DOOR] = {0, 0, 255},
+    };
+    memcpy(rgb, colors[cell], 3);
+}
+
 /// A cursor over text that hands out one line at a time.
 typedef struct text_reader {
     const char *p;

@@ -1,4 +1,5 @@
-// Map loading: bad files that need no committed fixture, and Moving AI maps with CRLF lines.
+// Map loading: bad files that need no committed fixture, Moving AI maps with CRLF lines, and the
+// colours that tag cells (breakable walls, doors).
 // Every image form and one file per class of bad input live in the suite tests/bad/maps.
 #include "test.h"
 
@@ -75,4 +76,64 @@ static void test_movingai_crlf(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
-TEST_MAIN(TEST_CASE(bad_files), TEST_CASE(movingai_crlf))
+/// Loads one pixel of the given colour (in an 8x8 picture, the rest white) and returns its cell.
+enum { TAG_W = 8, TAG_H = 8 };
+
+static uint8_t cell_of(uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
+    uint8_t px[TAG_W * TAG_H * 4];
+    memset(px, 255, sizeof px);
+    const uint8_t c[4] = {r, g, b, a};
+    memcpy(px + 4 * (3 * TAG_W + 3), c, 4);
+    ae_grid grid;
+    ae_error err;
+    if (!ae_grid_from_rgba(&grid, px, TAG_W, TAG_H, TAG_W * 4, &err)) return 0xff;
+    uint8_t v = grid.cells[3 * TAG_W + 3];
+    ae_grid_free(&grid);
+    return v;
+}
+
+/// Every cell value's colour reads back as that value, in memory and through a PNG file, and the
+/// bands of ae_grid_from_rgba end where its comment says.
+static void test_cell_tags(void) {
+    static const uint8_t values[] = {AE_CELL_FREE, AE_CELL_WALL, AE_CELL_WALL | AE_CELL_BREAKABLE,
+                                     AE_CELL_DOOR};
+    const int count = (int)sizeof values;
+    for (int k = 0; k < count; k++) {
+        uint8_t c[3];
+        ae_grid_cell_color(values[k], c);
+        CHECK(cell_of(c[0], c[1], c[2], 255) == values[k]);
+    }
+    uint8_t rgb[16 * 12 * 3];
+    for (int i = 0; i < 16 * 12; i++)
+        ae_grid_cell_color(values[(i * 7 + i / 16) % count], rgb + 3 * i);
+    uint8_t *png;
+    size_t n = png_encode(&(png_spec){16, 12, 2, 8, rgb, NULL, 0, NULL, 0}, &png);
+    const char *path = tmp_path("tags.png");
+    REQUIRE(n > 0 && write_file(path, png, n) == 0);
+    free(png);
+    ae_grid g;
+    ae_error err;
+    REQUIRE(ae_map_load_file(path, &g, &err));
+    for (int i = 0; i < 16 * 12; i++) CHECK(g.cells[i] == values[(i * 7 + i / 16) % count]);
+    ae_grid_free(&g);
+
+    const uint8_t wall = AE_CELL_WALL, breakable = AE_CELL_WALL | AE_CELL_BREAKABLE;
+    // Greys: 63 is wall, 64 to 127 breakable, 128 free; breakable needs alpha >= 128.
+    CHECK(cell_of(63, 63, 63, 255) == wall);
+    CHECK(cell_of(64, 64, 64, 255) == breakable);
+    CHECK(cell_of(127, 127, 127, 255) == breakable);
+    CHECK(cell_of(128, 128, 128, 255) == AE_CELL_FREE);
+    CHECK(cell_of(96, 96, 96, 127) == wall);
+    CHECK(cell_of(96, 96, 96, 128) == breakable);
+    // Luminance, not the grey channel: a red of luminance 74.8 is breakable too.
+    CHECK(cell_of(250, 0, 0, 255) == breakable);
+    // Doors: blue >= 160 with red and green <= 95, opaque; the door test comes first.
+    CHECK(cell_of(95, 95, 160, 255) == AE_CELL_DOOR);
+    CHECK(cell_of(0, 0, 159, 255) == wall);
+    CHECK(cell_of(96, 0, 255, 255) == wall);
+    CHECK(cell_of(0, 96, 255, 255) == breakable); // luminance 85.4: a grey-blue, not a door
+    CHECK(cell_of(0, 0, 255, 127) == wall);
+    CHECK(ae_live_bytes() == 0);
+}
+
+TEST_MAIN(TEST_CASE(bad_files), TEST_CASE(movingai_crlf), TEST_CASE(cell_tags))

@@ -65,9 +65,17 @@ bool ae_grid_check_size(int width, int height, ae_error *err);
 /// kinds of pixel carry a tag: an opaque mid grey (luminance above 25%, up to 50%) is a breakable
 /// wall, and an opaque strong blue (blue above 62%, red and green below 38%) is a free cell with
 /// a door in it. Black (and anything darker or more transparent) is a plain wall.
+/// Exactly, on bytes 0..255 with Rec. 601 luminance Y = 0.299 R + 0.587 G + 0.114 B: opaque is
+/// A >= 128; door: opaque, B >= 160, R <= 95 and G <= 95 (tested first); free: opaque and
+/// Y > 127.5; breakable: opaque and 63.75 < Y <= 127.5 (greys 64 to 127); else wall.
 /// Refuses sizes out of range and maps with no free cell.
 bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int height, int pitch,
                        ae_error *err);
+
+/// The heightmap colour (R, G, B) of a cell value, the one arena-make-maps writes and a level
+/// designer paints: free white (255, 255, 255), wall black (0, 0, 0), breakable wall grey
+/// (96, 96, 96), door blue (0, 0, 255). ae_grid_from_rgba reads each back as its value.
+void ae_grid_cell_color(uint8_t cell, uint8_t rgb[3]);
 
 /// Parses a Moving AI `.map` text ("type octile", "height H", "width W", "map", then H rows of W
 /// characters; '.' and 'G' free, '@' 'O' 'T' 'S' 'W' wall). Rows may end in "\n" or "\r\n".

@@ -1,6 +1,7 @@
 // make_bad_maps OUTDIR: writes every generated fixture of the bad-map suite: the damaged files
 // named in README into OUTDIR and the reference picture in every form the loader accepts
-// (formats/README) into OUTDIR/formats. The committed files are this program's output; the
+// (formats/README) into OUTDIR/formats, and the maps at the limits of breakable walls and doors
+// (props/README) into OUTDIR/props. The committed files are this program's output; the
 // bad_maps.generator_matches test checks that the two have not drifted apart.
 #include "make_bad_maps.h"
 
@@ -311,6 +312,8 @@ int main(int argc, char **argv) {
     char formats[1024];
     snprintf(formats, sizeof formats, "%s/formats", out_dir);
     mkdir(formats, 0777);
+    snprintf(formats, sizeof formats, "%s/props", out_dir);
+    mkdir(formats, 0777);
     grey_forms();
     colour_forms();
     palette_forms();
@@ -323,5 +326,6 @@ int main(int argc, char **argv) {
     bmp_fixtures();
     gif_fixtures();
     jpeg_fixtures();
+    prop_fixtures();
     return failures ? 1 : 0;
 }

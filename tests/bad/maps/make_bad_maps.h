@@ -1,5 +1,5 @@
 // What the parts of the fixture generator share (make_bad_maps.c holds main and the PNG forms;
-// make_png_chunks.c, make_bmp_gif.c and make_jpeg_maps.c the rest).
+// make_png_chunks.c, make_bmp_gif.c, make_jpeg_maps.c and make_prop_maps.c the rest).
 #ifndef MAKE_BAD_MAPS_H
 #define MAKE_BAD_MAPS_H
 
@@ -43,5 +43,6 @@ void chunk_fixtures(void); ///< PNG chunks: ancillary trouble that loads, chunk 
 void bmp_fixtures(void);   ///< BMP forms and damaged BMPs
 void gif_fixtures(void);   ///< GIF forms and damaged GIFs
 void jpeg_fixtures(void);  ///< JPEG forms and damaged JPEGs
+void prop_fixtures(void);  ///< props/: maps at the limits of breakable walls and doors
 
 #endif

@@ -1,12 +1,14 @@
 // The bad-map suite in process: every form of the reference picture loads to the same grid,
 // every refusal in README gives its reason without leaking, a file declaring 20000x20000 is
 // refused without memory growing, compressed ancillary chunks cost no memory, hot reload keeps
-// the previous map for each refused file and takes each good one, and no decoder ever writes to
+// the previous map for each refused file and takes each good one, the maps of props/ hold
+// exactly the breakable walls and doors their pictures paint, and no decoder ever writes to
 // stderr while any of it happens.
 #include "test.h"
 
 #include "arena/ae_map_file.h"
 #include "hot_reload.h"
+#include "prop_pictures.h"
 #include "reference_picture.h"
 
 #include <dirent.h>
@@ -381,5 +383,102 @@ static void test_hot_reload(void) {
     CHECK(system(cmd) == 0);
 }
 
+/// props/: each map loads to exactly its picture (the noise JPEG to the cells its grey levels
+/// fall in), and a live match of four agents takes each one by hot reload except the map with
+/// no room to spawn, which it refuses for the reason the command line gives (for four agents).
+static void test_prop_maps(void) {
+    ae_grid g[PM_COUNT];
+    ae_error err;
+    for (int m = 0; m < PM_COUNT; m++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", SUITE, prop_maps[m].file);
+        REQUIRE(load(path, &g[m], &err));
+        REQUIRE(g[m].width == prop_maps[m].width && g[m].height == prop_maps[m].height);
+        int differ = 0;
+        for (int y = 0; y < g[m].height; y++)
+            for (int x = 0; x < g[m].width; x++)
+                differ += g[m].cells[y * g[m].width + x] != prop_map_cell(m, x, y);
+        if (differ) fprintf(stderr, "%s: %d cells differ from its picture\n", path, differ);
+        CHECK(differ == 0);
+    }
+    // All breakable is the town without tags: the same walls, each one breakable.
+    for (int i = 0; i < 48 * 48; i++)
+        CHECK(g[PM_ALL_BREAKABLE].cells[i] ==
+              (g[PM_NO_PROPS].cells[i] ? (AE_CELL_WALL | AE_CELL_BREAKABLE) : AE_CELL_FREE));
+    for (int m = 0; m < PM_COUNT; m++) ae_grid_free(&g[m]);
+
+    ae_grid noisy;
+    REQUIRE(load(SUITE "/props/jpeg-grey-noise.jpg", &noisy, &err));
+    REQUIRE(noisy.width == NOISE_W && noisy.height == NOISE_H);
+    int breakable = 0, differ = 0;
+    for (int y = 0; y < NOISE_H; y++)
+        for (int x = 0; x < NOISE_W; x++) {
+            uint8_t v = noisy.cells[y * NOISE_W + x];
+            differ += v != noise_cell(noise_grey(x, y));
+            breakable += v == (AE_CELL_WALL | AE_CELL_BREAKABLE);
+        }
+    CHECK(differ == 0);
+    CHECK(breakable == 48); // props/README
+    ae_grid_free(&noisy);
+
+    snprintf(dir, sizeof dir, "/tmp/arena-propmaps-XXXXXX");
+    REQUIRE(mkdtemp(dir));
+    static const char *const starts_for[2][3] = {
+        {".png", SUITE "/formats/grey8.png", NULL},
+        {".jpg", SUITE "/formats/jpeg-grey.jpg", "props/jpeg-grey-noise.jpg"}};
+    for (int kind = 0; kind < 2; kind++) {
+        char map[128], msg[1024], want[1024];
+        snprintf(map, sizeof map, "%s/live%s", dir, starts_for[kind][0]);
+        REQUIRE(copy_file(starts_for[kind][1], map));
+        session_def def = {0};
+        def.map_path = map;
+        def.config = sim_default_config();
+        def.config.bots = 3;
+        session *s = session_create(&def, &err);
+        REQUIRE(s);
+        hot_reload h;
+        double now = 0.0;
+        hot_reload_init(&h, s, now);
+        for (int m = 0; m < (kind == 0 ? PM_COUNT : 1); m++) {
+            const char *file = kind == 0 ? prop_maps[m].file : starts_for[kind][2];
+            char from[512];
+            snprintf(from, sizeof from, "%s/%s", SUITE, file);
+            ae_grid want_grid;
+            REQUIRE(load(from, &want_grid, &err));
+            CHECK(replace_map(from, map));
+            session_step(s, NULL); // a swap comes at least a tick after the previous one
+            uint64_t before[SIM_HASH_FIELD_COUNT], after[SIM_HASH_FIELD_COUNT];
+            sim_hash_fields(session_world(s), before);
+            bool changed = poll_reload(&h, s, &now, msg, sizeof msg, file);
+            sim_hash_fields(session_world(s), after);
+            if (kind == 0 && m == PM_EVERYWHERE) {
+                snprintf(want, sizeof want,
+                         "map reload failed: %s: map has room for 0 agents, the match needs 4 "
+                         "(keeping previous map)",
+                         map);
+                CHECK(!changed);
+                CHECK(sim_hash_combine(after) == sim_hash_combine(before));
+            } else {
+                // The match now plays on the file's grid, tags and all.
+                snprintf(want, sizeof want, "map reloaded: %s (", map);
+                CHECK(changed);
+                CHECK(after[SIM_HASH_MAP] == sim_hash_grid(&want_grid));
+            }
+            ae_grid_free(&want_grid);
+            if (strncmp(msg, want, strlen(want)) != 0) {
+                fprintf(stderr, "%s:\n  got  '%s'\n  want '%s'\n", file, msg, want);
+                test_failures++;
+            }
+        }
+        hot_reload_free(&h);
+        session_destroy(s);
+    }
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+    CHECK(ae_live_bytes() == 0);
+}
+
 TEST_MAIN(TEST_CASE(formats_agree), TEST_CASE(manifest_reasons), TEST_CASE(shipped_maps_quiet),
-          TEST_CASE(huge_header_memory), TEST_CASE(bombs_memory), TEST_CASE(hot_reload))
+          TEST_CASE(huge_header_memory), TEST_CASE(bombs_memory), TEST_CASE(hot_reload),
+          TEST_CASE(prop_maps))
