@@ -97,8 +97,11 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
     if (slot < 0) return;
     const sim_pickup *p = &w->pickups[slot];
     char t[64];
-    snprintf(t, sizeof t, "%s %s (%d)", touch ? "Tap Take:" : (has_pad ? "[B]" : "[E]"),
-             sim_weapon_name((sim_weapon)p->weapon), p->ammo);
+    const char *name = sim_weapon_name((sim_weapon)p->weapon);
+    if (touch)
+        snprintf(t, sizeof t, "Tap Take: %s (%d)", name, p->ammo);
+    else
+        snprintf(t, sizeof t, "[%s] Take %s (%d)", has_pad ? "B" : "E", name, p->ammo);
     // Under the agent's feet, where the eye already is.
     vec2s s =
         camera_to_screen(c, glms_vec2_lerp(w->agents[agent].prev_pos, w->agents[agent].pos, alpha));

@@ -391,6 +391,52 @@ static void test_hud_loadout(void) {
     sim_destroy(w);
 }
 
+// The weapon to swap for: only when holding another weapon than the pistol (which takes any
+// weapon by walking over it), only a different weapon, only within reach; the prompt shows it.
+static void test_swap_offer(void) {
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    sim_world *w = make_world(false);
+    REQUIRE(w);
+    sim_agent *a = &w->agents[0];
+    const vec2s at = cell_centre(w, 4, 9);
+    a->pos = a->prev_pos = at;
+    w->pickups[0] = (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, 10, 0, true};
+    w->pickups[1] = (sim_pickup){at, SIM_PICKUP_MEDKIT, 0, 0, 0, true};
+    w->pickup_top = w->pickup_count = 2;
+    a->weapon = SIM_WEAPON_PISTOL;
+    CHECK(hud_swap_offer(w, 0) == -1);
+    a->weapon = SIM_WEAPON_RIFLE;
+    CHECK(hud_swap_offer(w, 0) == -1);
+    a->weapon = SIM_WEAPON_SHOTGUN;
+    CHECK(hud_swap_offer(w, 0) == 0);
+    const float reach = a->radius + w->cfg.rules.pickup_radius;
+    a->pos = a->prev_pos = (vec2s){{at.x + reach + 1.0f, at.y}};
+    CHECK(hud_swap_offer(w, 0) == -1);
+    a->pos = a->prev_pos = (vec2s){{at.x + reach - 1.0f, at.y}};
+    CHECK(hud_swap_offer(w, 0) == 0);
+    // The prompt under the agent.
+    SDL_Surface *s[2] = {NULL, NULL};
+    for (int k = 0; k < 2; k++) {
+        a->weapon = k ? SIM_WEAPON_SHOTGUN : SIM_WEAPON_PISTOL;
+        s[k] = SDL_CreateRGBSurfaceWithFormat(0, SHOT_W, SHOT_H, 32, SDL_PIXELFORMAT_RGBA32);
+        SDL_Renderer *r = s[k] ? SDL_CreateSoftwareRenderer(s[k]) : NULL;
+        gfx g;
+        char err[256];
+        REQUIRE(r && gfx_load(&g, r, ASSETS, err, sizeof err));
+        camera cam;
+        camera_init(&cam, a->pos, SHOT_W, SHOT_H);
+        hud_draw_swap_prompt(&g, &cam, w, 0, 1.0f, false, false);
+        SDL_RenderPresent(r);
+        gfx_free(&g);
+        SDL_DestroyRenderer(r);
+    }
+    REQUIRE(s[0] && s[1]);
+    CHECK(diff_in(s[0], s[1], 0, SHOT_H / 2 + 10, SHOT_W, SHOT_H / 2 + 60) > 300);
+    CHECK(diff_in(s[0], s[1], 0, 0, SHOT_W, SHOT_H / 2) == 0);
+    free_all(s, 2);
+    sim_destroy(w);
+}
+
 static void test_overlay_world(void) {
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
     sim_world *w = make_world(true);
@@ -421,4 +467,5 @@ static void test_overlay_world(void) {
 }
 
 TEST_MAIN(TEST_CASE(breakables), TEST_CASE(doors), TEST_CASE(pickups), TEST_CASE(held_weapon),
-          TEST_CASE(effects), TEST_CASE(hud_loadout), TEST_CASE(overlay_world))
+          TEST_CASE(effects), TEST_CASE(hud_loadout), TEST_CASE(swap_offer),
+          TEST_CASE(overlay_world))
