@@ -332,8 +332,9 @@ static void test_effects(void) {
     sim_destroy(w);
 }
 
-/// Pixels of the render close to colour (r, g, b) inside a rectangle.
+/// Pixels of the render close to colour (r, g, b) inside a rectangle (clipped to the render).
 static int count_colour(SDL_Surface *s, int x0, int y0, int x1, int y1, int r, int g, int b) {
+    x0 = ae_maxi(x0, 0), y0 = ae_maxi(y0, 0), x1 = ae_mini(x1, s->w), y1 = ae_mini(y1, s->h);
     int n = 0;
     for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++) {
@@ -344,6 +345,7 @@ static int count_colour(SDL_Surface *s, int x0, int y0, int x1, int y1, int r, i
 }
 
 static double mean_light(SDL_Surface *s, int x0, int y0, int x1, int y1) {
+    x0 = ae_maxi(x0, 0), y0 = ae_maxi(y0, 0), x1 = ae_mini(x1, s->w), y1 = ae_mini(y1, s->h);
     double sum = 0;
     for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++) {
