@@ -41,9 +41,22 @@ void art_draw_vignette(rs_canvas *c);
 void art_draw_font(rs_canvas *c);
 void art_draw_far(rs_canvas *c);
 void art_draw_near(rs_canvas *c);
+void art_draw_weapons(rs_canvas *c);
+void art_draw_blast(rs_canvas *c);
+void art_draw_door(rs_canvas *c);
+void art_draw_pickups(rs_canvas *c);
 
 /// Draws a purple gem centred at (x, y) with half-width `r` (used by the fx sheet and the icon).
 void art_gem(rs_canvas *c, float x, float y, float r);
+
+/// Draws weapon `w` (art_weapon) with its grip at (gx, gy) and its barrel along (ux, uy) (unit,
+/// or shorter to foreshorten it), `k` times its size in weapons.png.
+void art_weapon(rs_canvas *c, int w, float gx, float gy, float ux, float uy, float k);
+/// Weapon `w` side on, centred at (cx, cy), scaled to about `width` pixels long (pickups, HUD).
+void art_weapon_icon(rs_canvas *c, int w, float cx, float cy, float width);
+/// A medkit and a shield centred at (x, y), `k` times their pickup size (pickups and icons).
+void art_medkit(rs_canvas *c, float x, float y, float k);
+void art_shield(rs_canvas *c, float x, float y, float k);
 
 /// The font's glyph for ASCII code `ch` (32..126) as it sits in its 8x16 cell: 16 rows, bit 7
 /// of each byte is the leftmost column. Returns false (rows untouched) outside the range.

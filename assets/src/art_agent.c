@@ -1,9 +1,10 @@
 // agent.png: a chubby round character in 8 facings x (idle, 4 walk frames, hit flash).
 //
-// Everything is grey or white so SDL_SetTextureColorMod tints the body; the outline, the eyes
-// and the gun stay dark enough to read under any tint. Facing d points along angle d * 45
-// degrees, clockwise from east with y down. The 2.5D look comes from squashing the facing
-// vector vertically (FORESHORTEN) when placing the gun, the feet and the eyes.
+// Everything is grey or white so SDL_SetTextureColorMod tints the body; the outline and the eyes
+// stay dark enough to read under any tint. The weapon and the hand holding it are drawn apart
+// (art_weapons.c), so the renderer can show whichever weapon the agent holds. Facing d points along
+// angle d * 45 degrees, clockwise from east with y down. The 2.5D look comes from squashing the
+// facing vector vertically (FORESHORTEN) when placing the feet and the eyes.
 #include "art.h"
 #include "art_layout.h"
 
@@ -31,30 +32,6 @@ static void foot(rs_canvas *c, float x, float y) {
     rs_shape s = rs_ellipse(x, y, 4.2f, 3.0f, 0.0f);
     rs_paint p = rs_linear(grey(0.78f), x, y - 3.0f, grey(0.48f), x, y + 3.0f);
     rs_fill_outlined(c, &s, &p, *ink(), 1.3f);
-}
-
-static void gun(rs_canvas *c, float cx, float cy, float dx, float dy) {
-    // Held in the right hand: shifted to the character's right of the facing (art_layout.h,
-    // shared with the renderer's muzzle flash).
-    float sx = dx, sy = dy * FORESHORTEN;
-    float len = art_agent_gun(dx, dy, &cx, &cy);
-    float x0 = cx + sx * 4.0f, y0 = cy + 4.0f + sy * 4.0f;
-    float x1 = cx + sx * len, y1 = cy + 4.0f + sy * len;
-    rs_shape barrel = rs_capsule(x0, y0, x1, y1, 2.6f);
-    rs_paint metal = rs_linear(grey(0.55f), x0, y0 - 3.0f, grey(0.25f), x0, y0 + 3.0f);
-    rs_fill_outlined(c, &barrel, &metal, *ink(), 1.3f);
-    // A glint along the barrel's top edge.
-    rs_shape glint = rs_capsule(x0 + sx * 2.0f, y0 - 1.0f, x1 - sx * 1.5f, y1 - 1.0f, 0.6f);
-    rs_paint gp = rs_solid(grey(0.85f));
-    rs_fill(c, &glint, &gp, 0.0f, 1.0f);
-    // The hand on the grip.
-    {
-        float t = 6.0f;
-        rs_shape hand = rs_circle(cx + sx * t, cy + 4.5f + sy * t, 3.0f);
-        rs_paint hp =
-            rs_radial(grey(1.0f), cx + sx * t - 1.0f, cy + 3.5f + sy * t, grey(0.7f), 4.0f);
-        rs_fill_outlined(c, &hand, &hp, *ink(), 1.3f);
-    }
 }
 
 static void eye(rs_canvas *c, float x, float y, float size) {
@@ -119,11 +96,8 @@ static void draw_agent(rs_canvas *c, int dir, pose ps) {
         foot(c, footx + px * side * 6.0f + dx * step,
              footy - 2.5f + py * side * 2.0f + dy * step * 0.6f);
     }
-    bool gun_behind = dy < -0.1f || (dy < 0.1f && dx < 0.0f);
-    if (gun_behind) gun(c, cx, cy, dx, dy);
     body(c, cx, cy, ps.squash);
     face(c, cx, cy, dx, dy);
-    if (!gun_behind) gun(c, cx, cy, dx, dy);
 }
 
 void art_draw_agent(rs_canvas *c) {

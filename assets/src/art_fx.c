@@ -1,6 +1,7 @@
 // fx.png: one row per effect, 8 frames each: the gem (sparkle loop), the bullet (pulse loop),
-// hit and death bursts (play once) and a dust puff. muzzle.png: the muzzle flash for each of
-// the agent's eight facings.
+// hit and death bursts (play once), a dust puff, three kinds of spinning debris (loops), the
+// blink's flash and the loot sparkle (play once). muzzle.png: the muzzle flash for each of the
+// agent's eight facings.
 #include "art.h"
 #include "art_layout.h"
 
@@ -145,6 +146,80 @@ static void dust_frame(rs_canvas *c, int f) {
     }
 }
 
+// A piece of debris turning end over end: frame f shows it at angle f * 45 degrees, foreshortened
+// as it turns so the loop reads as a spin.
+static void chip_frame(rs_canvas *c, int f, int kind) {
+    float a = (float)f * TAU / (float)ART_FX_FRAMES;
+    float turn = 0.45f + 0.55f * fabsf(cosf(a)); // the width seen as it spins
+    float ca = cosf(a * 0.5f), sa = sinf(a * 0.5f);
+    const float m = 16.0f;
+    if (kind == ART_FX_CHIP_LEAF) {
+        rs_shape leaf = rs_ellipse(m, m, 5.5f, 2.6f * turn + 0.4f, a * 0.5f);
+        rs_paint lp = rs_linear(rs_hex(0x8ad66a, 1.0f), m - 4.0f, m - 3.0f, rs_hex(0x2f7a32, 1.0f),
+                                m + 4.0f, m + 3.0f);
+        rs_fill_outlined(c, &leaf, &lp, rs_hex(0x173d1c, 1.0f), 1.0f);
+        rs_shape vein =
+            rs_capsule(m - 4.5f * ca, m - 4.5f * sa, m + 4.5f * ca, m + 4.5f * sa, 0.4f);
+        rs_paint vp = rs_with_blend(rs_solid(rs_hex(0x1c4a22, 0.8f)), RS_ATOP);
+        rs_fill(c, &vein, &vp, 0.0f, 1.0f);
+        return;
+    }
+    bool wood = kind == ART_FX_CHIP_WOOD;
+    float len = wood ? 6.0f : 4.5f, w = (wood ? 1.6f : 3.0f) * turn + 0.5f;
+    const float pts[] = {m - ca * len - sa * w,        m - sa * len + ca * w,
+                         m + ca * len - sa * w * 0.4f, m + sa * len + ca * w * 0.4f,
+                         m + ca * len * 0.8f + sa * w, m + sa * len * 0.8f - ca * w,
+                         m - ca * len * 0.6f + sa * w, m - sa * len * 0.6f - ca * w};
+    rs_shape s = rs_poly(4, pts, 0.4f);
+    rs_color base = wood ? rs_hex(0xc98a4b, 1.0f) : rs_hex(0xd2392b, 1.0f);
+    rs_paint p =
+        rs_linear(rs_shade(base, 1.3f), m - len, m - len, rs_shade(base, 0.7f), m + len, m + len);
+    rs_fill_outlined(c, &s, &p, wood ? rs_hex(0x4a2a12, 1.0f) : rs_hex(0x3d0f0a, 1.0f), 1.0f);
+    if (!wood) { // the bare metal of the torn edge
+        rs_shape edge = rs_capsule(pts[0], pts[1], pts[6], pts[7], 0.6f);
+        rs_paint ep = rs_with_blend(rs_solid(rs_hex(0xd8dce4, 1.0f)), RS_ATOP);
+        rs_fill(c, &edge, &ep, 0.0f, 1.0f);
+    }
+}
+
+// The blink's flash: a cyan ring snapping outwards around a bright core, with streaks.
+static void blink_frame(rs_canvas *c, int f) {
+    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES, fade = 1.0f - t;
+    const float m = 16.0f;
+    rs_shape glow = rs_circle(m, m, 13.0f);
+    rs_paint gp = rs_radial(rs_hex(0xbff8ff, 0.7f * fade), m, m, rs_hex(0x40c8ff, 0.0f), 13.0f);
+    rs_fill(c, &glow, &gp, 0.0f, 1.0f);
+    rs_shape ring = rs_ring(m, m, 4.0f + 10.0f * sqrtf(t), 1.8f * fade + 0.4f);
+    rs_paint rp = rs_solid(rs_hex(0x7ee8ff, 0.3f + 0.7f * fade));
+    rs_fill(c, &ring, &rp, 0.0f, 1.2f);
+    for (int i = 0; i < 6; i++) {
+        float a = (float)i * TAU / 6.0f + 0.3f, r0 = 3.0f + 9.0f * t, r1 = r0 + 4.0f * fade;
+        rs_shape st = rs_capsule(m + cosf(a) * r0, m + sinf(a) * r0, m + cosf(a) * r1,
+                                 m + sinf(a) * r1, 0.7f);
+        rs_paint sp = rs_solid(rs_hex(0xffffff, fade));
+        rs_fill(c, &st, &sp, 0.0f, 1.0f);
+    }
+    if (f < 4) {
+        rs_shape core = rs_circle(m, m, 5.0f - (float)f);
+        rs_paint cp = rs_radial(rs_hex(0xffffff, 1.0f), m, m, rs_hex(0x9af0ff, 0.8f), 5.0f);
+        rs_fill(c, &core, &cp, 0.0f, 1.0f);
+    }
+}
+
+// Loot taken: gold sparkles rising in a ring.
+static void sparkle_frame(rs_canvas *c, int f) {
+    // Fades to about a third, so even the last frame reads before the effect ends.
+    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES, fade = 1.0f - 0.7f * t * t;
+    for (int i = 0; i < 5; i++) {
+        float a = (float)i * TAU / 5.0f + t * 1.5f, r = 4.0f + 8.0f * t;
+        float x = 16.0f + cosf(a) * r, y = 18.0f + sinf(a) * r * 0.6f - 8.0f * t;
+        twinkle(c, x, y, (3.5f - (float)(i % 2)) * (0.5f + 0.5f * fade), fade);
+    }
+    rs_shape rim = rs_ring(16.0f, 22.0f, 5.0f + 9.0f * t, 0.8f);
+    rs_paint rp = rs_solid(rs_hex(0xffe07a, 0.8f * fade));
+    rs_fill(c, &rim, &rp, 0.0f, 1.0f);
+}
+
 void art_draw_fx(rs_canvas *c) {
     ae_rng rng;
     ae_rng_seed(&rng, ART_SEED, 4u);
@@ -166,6 +241,17 @@ void art_draw_fx(rs_canvas *c) {
                 break;
             case ART_FX_DUST:
                 dust_frame(c, f);
+                break;
+            case ART_FX_CHIP_WOOD:
+            case ART_FX_CHIP_METAL:
+            case ART_FX_CHIP_LEAF:
+                chip_frame(c, f, row);
+                break;
+            case ART_FX_BLINK:
+                blink_frame(c, f);
+                break;
+            case ART_FX_SPARKLE:
+                sparkle_frame(c, f);
                 break;
             case ART_FX_COUNT:
                 break;
@@ -210,7 +296,7 @@ static void muzzle_frame(rs_canvas *c, int f, float angle) {
 
 void art_draw_muzzle(rs_canvas *c) {
     for (int d = 0; d < ART_AGENT_DIRS; d++) {
-        // The gun of facing d points along (dx, dy) squashed vertically (art_agent_gun).
+        // The weapon of facing d points along (dx, dy) squashed vertically (art_agent_grip).
         float a = (float)d * TAU / (float)ART_AGENT_DIRS;
         float angle = atan2f(sinf(a) * ART_AGENT_FORESHORTEN, cosf(a));
         for (int f = 0; f < ART_FX_FRAMES; f++) {

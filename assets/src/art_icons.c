@@ -1,5 +1,5 @@
-// icons.png: 32x32 icons (skills, HUD counters, input devices, sound), bold shapes with a dark
-// outline and a soft drop shadow so they read on any background.
+// icons.png: 32x32 icons (skills, HUD counters, input devices, sound, the blink and the shield),
+// bold shapes with a dark outline and a soft drop shadow so they read on any background.
 #include "art.h"
 #include "art_layout.h"
 
@@ -247,6 +247,28 @@ static void sound(rs_canvas *c) {
     group(c, waves, 2, rs_solid(rs_hex(0x7ee08f, 1.0f)), 1.3f);
 }
 
+static void blink(rs_canvas *c) {
+    // Afterimages trailing a bright disc, with speed lines: a dash.
+    for (int i = 0; i < 2; i++) {
+        float x = 8.0f + 5.5f * (float)i;
+        rs_shape ghost = rs_circle(x, 17.0f, 5.5f + (float)i);
+        rs_paint gp = rs_solid(rs_hex(0x5ad8ff, 0.3f + 0.25f * (float)i));
+        rs_fill(c, &ghost, &gp, 0.0f, 1.0f);
+    }
+    rs_paint lines = rs_solid(rs_hex(0xffffff, 1.0f));
+    for (int i = 0; i < 3; i++) {
+        float y = 10.0f + 7.0f * (float)i, x0 = i == 1 ? 2.0f : 4.5f;
+        rs_shape l = rs_capsule(x0, y, x0 + 7.0f, y, 1.0f);
+        rs_fill_outlined(c, &l, &lines, line_col(), 1.0f);
+    }
+    rs_shape disc = rs_circle(21.5f, 17.0f, 8.0f);
+    group(c, &disc, 1, lit(0x38c8ff, 14.0f, 9.0f, 29.0f, 25.0f), 1.6f);
+    const float arrow[] = {18.0f, 12.5f, 25.5f, 17.0f, 18.0f, 21.5f};
+    rs_shape a = rs_poly(3, arrow, 0.8f);
+    rs_fill(c, &a, &lines, 0.0f, 1.0f);
+    gloss(c, 18.5f, 12.0f, 2.5f, 1.2f);
+}
+
 void art_draw_icons(rs_canvas *c) {
     for (int i = 0; i < ART_ICON_COUNT; i++) {
         rs_cell(c, (i % ART_ICONS_PER_ROW) * ART_ICON, (i / ART_ICONS_PER_ROW) * ART_ICON, ART_ICON,
@@ -299,6 +321,12 @@ void art_draw_icons(rs_canvas *c) {
             break;
         case ART_ICON_SOUND:
             sound(c);
+            break;
+        case ART_ICON_BLINK:
+            blink(c);
+            break;
+        case ART_ICON_SHIELD:
+            art_shield(c, 16.0f, 16.0f, 1.2f);
             break;
         case ART_ICON_COUNT:
             break;

@@ -35,7 +35,8 @@ enum art_tile {
 #define ART_AGENT_FOOT_X 20
 #define ART_AGENT_FOOT_Y 44
 /// Rows: facing direction (0 east, 1 south-east, ... 7 north-east, clockwise in screen space,
-/// y down); columns: 0 idle, 1-4 walk cycle, 5 hit flash (all white).
+/// y down); columns: 0 idle, 1-4 walk cycle, 5 hit flash (all white). The body holds nothing:
+/// weapons.png holds the weapon and the hand.
 #define ART_AGENT_DIRS   8
 #define ART_AGENT_FRAMES 6
 /// The body's centre sits this far above the foot; the facing is squashed vertically by
@@ -43,53 +44,128 @@ enum art_tile {
 #define ART_AGENT_BODY_Y      14.5f
 #define ART_AGENT_FORESHORTEN 0.7f
 
-/// The gun of an agent whose body centre is (*cx, *cy), facing (dx, dy) (unit, y down): moves
-/// (*cx, *cy) to the grip and returns the barrel's length. The barrel runs from the grip along
-/// (dx, dy * ART_AGENT_FORESHORTEN), 4 pixels lower. Pointing away from the camera the gun is
-/// raised so it shows over the shoulder.
-static inline float art_agent_gun(float dx, float dy, float *cx, float *cy) {
+/// Vertical lift of the body in each frame of a row (idle, the walk cycle, the hit flash): the
+/// held weapon, drawn apart from the body, bobs with it.
+static inline float art_agent_bob(int frame) {
+    static const float bob[ART_AGENT_FRAMES] = {0.0f, 0.5f, -1.5f, 0.5f, -1.5f, 0.0f};
+    return frame >= 0 && frame < ART_AGENT_FRAMES ? bob[frame] : 0.0f;
+}
+
+/// The grip of the weapon of an agent whose body centre is (*cx, *cy), facing (dx, dy) (unit,
+/// y down): moves (*cx, *cy) to the grip and returns how much further than usual the barrel
+/// reaches. The barrel runs from the grip along (dx, dy * ART_AGENT_FORESHORTEN), 4 pixels lower.
+/// Pointing away from the camera the weapon is raised so it shows over the shoulder.
+static inline float art_agent_grip(float dx, float dy, float *cx, float *cy) {
     float away = dy < 0.0f ? -dy : 0.0f;
     *cx += -dy * (7.0f + 1.0f * away);
     *cy += dx * ART_AGENT_FORESHORTEN * 5.0f - 3.0f * away;
-    return 15.0f + 3.0f * away;
+    return 3.0f * away;
 }
 
-/// Where the muzzle of the gun of an idle agent facing (dx, dy) is, relative to its foot, in
-/// cell pixels (the renderer puts the muzzle flash there).
-static inline void art_agent_muzzle(float dx, float dy, float *x, float *y) {
+/// assets/sprites/weapons.png: the weapon an agent holds, drawn apart from the body so it can
+/// change. 64x64 cells; rows: the weapons (art_weapon, in sim_weapon order), then the hand that
+/// holds them (grey: tinted with the body); columns: the agent's eight facings (agent.png's rows).
+/// A cell's foot is the agent's foot, so the renderer draws it where it draws the agent: behind
+/// the body for facings 4-7 (pointing away), in front otherwise.
+#define ART_WEAPONS_FILE  "weapons.png"
+#define ART_WEAPON_CELL   64
+#define ART_WEAPON_FOOT_X 32
+#define ART_WEAPON_FOOT_Y 48
+enum art_weapon {
+    ART_WEAPON_PISTOL,
+    ART_WEAPON_SHOTGUN,
+    ART_WEAPON_RIFLE,
+    ART_WEAPON_SMG,
+    ART_WEAPON_GRENADE, ///< the grenade launcher
+    ART_WEAPON_COUNT
+};
+#define ART_WEAPON_HAND ART_WEAPON_COUNT ///< the row of the hand
+/// How far the barrel of weapon w reaches from the grip, in pixels along its direction.
+static inline float art_weapon_reach(int w) {
+    static const float reach[ART_WEAPON_COUNT] = {15.0f, 21.0f, 25.0f, 16.0f, 18.0f};
+    return w >= 0 && w < ART_WEAPON_COUNT ? reach[w] : reach[0];
+}
+
+/// Where the muzzle of weapon w of an idle agent facing (dx, dy) is, relative to its foot, in
+/// pixels (the renderer puts the muzzle flash there).
+static inline void art_weapon_muzzle(int w, float dx, float dy, float *x, float *y) {
     float cx = (float)ART_AGENT_FOOT_X, cy = (float)ART_AGENT_FOOT_Y - ART_AGENT_BODY_Y;
-    float len = art_agent_gun(dx, dy, &cx, &cy);
+    float len = art_weapon_reach(w) + art_agent_grip(dx, dy, &cx, &cy);
     *x = cx + dx * len - (float)ART_AGENT_FOOT_X;
     *y = cy + 4.0f + dy * ART_AGENT_FORESHORTEN * len - (float)ART_AGENT_FOOT_Y;
 }
 
-/// assets/sprites/props.png: 48x64 cells; foot at (24, 58).
-#define ART_PROPS_FILE  "props.png"
-#define ART_PROP_W      48
-#define ART_PROP_H      64
-#define ART_PROP_FOOT_X 24
-#define ART_PROP_FOOT_Y 58
-enum art_prop {
-    ART_PROP_TREE0,
-    ART_PROP_TREE1,
-    ART_PROP_PINE,
-    ART_PROP_ROCK,
-    ART_PROP_CRATE,
-    ART_PROP_BUSH,
-    ART_PROP_COUNT
+/// assets/sprites/props.png: 48x64 cells, 4 per row; foot at (24, 58). Row 0: the plain props
+/// an isolated wall cell shows (art_prop); rows 1-3: the breakable props (art_breakable, in
+/// sim_prop_kind order), one column per damage stage: 0 whole, 1-3 ever more cracked.
+#define ART_PROPS_FILE    "props.png"
+#define ART_PROP_W        48
+#define ART_PROP_H        64
+#define ART_PROP_FOOT_X   24
+#define ART_PROP_FOOT_Y   58
+#define ART_PROPS_PER_ROW 4
+enum art_prop { ART_PROP_TREE0, ART_PROP_TREE1, ART_PROP_PINE, ART_PROP_ROCK, ART_PROP_COUNT };
+enum art_breakable {
+    ART_BREAKABLE_CRATE,  ///< wooden crate (drops loot)
+    ART_BREAKABLE_BARREL, ///< red explosive barrel
+    ART_BREAKABLE_BUSH,   ///< leafy bush
+    ART_BREAKABLE_COUNT
 };
+#define ART_DAMAGE_STAGES 4
+#define ART_PROP_CELLS    (ART_PROPS_PER_ROW * (1 + ART_BREAKABLE_COUNT))
+/// The damage stage (0 whole .. ART_DAMAGE_STAGES - 1) of a prop with `hp` of `max_hp` left.
+static inline int art_damage_stage(float hp, float max_hp) {
+    if (!(max_hp > 0.0f) || hp >= max_hp) return 0;
+    float lost = 1.0f - (hp > 0.0f ? hp : 0.0f) / max_hp;
+    int stage = 1 + (int)(lost * (float)(ART_DAMAGE_STAGES - 1));
+    return stage < ART_DAMAGE_STAGES ? stage : ART_DAMAGE_STAGES - 1;
+}
 
 /// assets/sprites/fx.png: 32x32 cells, one row per effect, 8 frames each.
 #define ART_FX_FILE   "fx.png"
 #define ART_FX        32
 #define ART_FX_FRAMES 8
 enum art_fx {
-    ART_FX_GEM,    ///< purple gem, sparkle cycle (foot at (16, 28))
-    ART_FX_BULLET, ///< glowing round bullet, pulse cycle (centre at (16, 16)), white: tinted
-    ART_FX_HIT,    ///< hit burst, frames 0-7 play once
-    ART_FX_DEATH,  ///< death burst, frames 0-7 play once
-    ART_FX_DUST,   ///< footstep dust puff
+    ART_FX_GEM,        ///< purple gem, sparkle cycle (foot at (16, 28))
+    ART_FX_BULLET,     ///< glowing round bullet, pulse cycle (centre at (16, 16)), white: tinted
+    ART_FX_HIT,        ///< hit burst, frames 0-7 play once
+    ART_FX_DEATH,      ///< death burst, frames 0-7 play once
+    ART_FX_DUST,       ///< footstep dust puff
+    ART_FX_CHIP_WOOD,  ///< debris: a splinter of a crate, spinning (loops)
+    ART_FX_CHIP_METAL, ///< debris: a shard of a barrel, spinning (loops)
+    ART_FX_CHIP_LEAF,  ///< debris: a leaf of a bush, fluttering (loops)
+    ART_FX_BLINK,      ///< the blink's flash where it starts and ends, frames 0-7 play once
+    ART_FX_SPARKLE,    ///< loot taken: a ring of sparkles, frames 0-7 play once
     ART_FX_COUNT
+};
+
+/// assets/sprites/blast.png: a grenade's or a barrel's burst, 8 frames of 64x64 played once,
+/// centred; the fireball fills ART_BLAST_RADIUS pixels at its widest, so the renderer scales
+/// it to the blast's radius.
+#define ART_BLAST_FILE   "blast.png"
+#define ART_BLAST        64
+#define ART_BLAST_RADIUS 28.0f
+
+/// assets/sprites/door.png: a sliding door's panel, 32x32 cells: its top seen from above,
+/// with the planks along x (a door sliding sideways) or along y (sliding up or down), and its
+/// south face (ART_WALL_HEIGHT of the cell used). The renderer stretches them over the door's
+/// box, raised like a wall.
+#define ART_DOOR_FILE "door.png"
+#define ART_DOOR      32
+enum art_door { ART_DOOR_TOP_X, ART_DOOR_TOP_Y, ART_DOOR_FRONT, ART_DOOR_COUNT };
+
+/// assets/sprites/pickups.png: loot on the ground, 32x32 cells, 8 per row, each item centred in
+/// its cell: the five weapons (art_weapon order; the HUD shows them too), the medkit and the
+/// shield, then a soft glow (white: tinted per kind) and the contact shadow drawn under them.
+#define ART_PICKUPS_FILE    "pickups.png"
+#define ART_PICKUP          32
+#define ART_PICKUPS_PER_ROW 8
+enum art_pickup {
+    ART_PICKUP_MEDKIT = ART_WEAPON_COUNT,
+    ART_PICKUP_SHIELD,
+    ART_PICKUP_GLOW,
+    ART_PICKUP_SHADOW,
+    ART_PICKUP_COUNT
 };
 
 /// assets/sprites/muzzle.png: the muzzle flash, 48x48 cells; one row per agent facing (the rows
@@ -119,6 +195,8 @@ enum art_icon {
     ART_ICON_KEYBOARD,
     ART_ICON_MUTE,
     ART_ICON_SOUND,
+    ART_ICON_BLINK,  ///< the dash ability
+    ART_ICON_SHIELD, ///< shield points
     ART_ICON_COUNT
 };
 #define ART_ICONS_PER_ROW 8

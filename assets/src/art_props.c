@@ -1,5 +1,7 @@
-// props.png: trees, a pine, a rock, a crate and a bush, each standing on its foot point with a
-// soft shadow baked in (light from the top-left, so shadows fall to the bottom-right).
+// props.png: trees, a pine and a rock for plain wall cells, and the breakable crate, barrel and
+// bush in four damage stages, each standing on its foot point with a soft shadow baked in (light
+// from the top-left, so shadows fall to the bottom-right). A later stage keeps every crack of
+// the earlier ones and adds more, so damage only ever grows on screen.
 #include "art.h"
 #include "art_layout.h"
 
@@ -121,7 +123,7 @@ static void rock(rs_canvas *c) {
     rs_fill(c, &crack, &cp, 0.0f, 1.0f);
 }
 
-static void crate(rs_canvas *c) {
+static void crate_whole(rs_canvas *c) {
     ground_shadow(c, 17.0f, 5.0f, 0.35f);
     rs_color wood = rs_hex(0xc98a4b, 1.0f), line = rs_hex(0x4a2a12, 1.0f);
     const float x0 = 10.0f, x1 = 38.0f, top0 = 24.0f, top1 = 35.0f, bottom = 58.0f;
@@ -160,7 +162,130 @@ static void crate(rs_canvas *c) {
     rs_fill(c, &hi, &hp, 0.0f, 1.0f);
 }
 
-static void bush(rs_canvas *c, ae_rng *rng) {
+/// A jagged crack of three or four segments from a random point of the box (x0, y0)-(x1, y1),
+/// dark, kept on the sprite (ATOP) so it never spills onto the transparent surround.
+static void crack(rs_canvas *c, ae_rng *rng, float x0, float y0, float x1, float y1, float width,
+                  rs_color col) {
+    float x = ae_rng_range(rng, x0, x1), y = ae_rng_range(rng, y0, y1);
+    float a = ae_rng_range(rng, 0.0f, 6.2831853f);
+    int n = 3 + (int)ae_rng_below(rng, 2);
+    rs_paint p = rs_with_blend(rs_solid(col), RS_ATOP);
+    for (int i = 0; i < n; i++) {
+        a += ae_rng_range(rng, -0.9f, 0.9f);
+        float len = ae_rng_range(rng, 2.5f, 5.0f);
+        float nx = x + cosf(a) * len, ny = y + sinf(a) * len;
+        rs_shape s = rs_capsule(x, y, nx, ny, width * (1.0f - 0.2f * (float)i));
+        rs_fill(c, &s, &p, 0.0f, 1.0f);
+        x = nx;
+        y = ny;
+    }
+}
+
+/// A chunk knocked out of a sprite: the polygon is outlined in `edge` where it bites into the
+/// sprite, then erased.
+static void chip_out(rs_canvas *c, int n, const float *pts, rs_color edge) {
+    rs_shape s = rs_poly(n, pts, 0.5f);
+    rs_paint ep = rs_with_blend(rs_solid(edge), RS_ATOP);
+    rs_fill(c, &s, &ep, 1.3f, 1.0f);
+    rs_paint erase = rs_with_blend(rs_solid(edge), RS_ERASE);
+    rs_fill(c, &s, &erase, 0.0f, 1.0f);
+}
+
+static void crate(rs_canvas *c, int stage) {
+    crate_whole(c);
+    ae_rng rng;
+    ae_rng_seed(&rng, ART_SEED, 30u);
+    const rs_color dark = rs_hex(0x3a1e0a, 0.9f), light = rs_hex(0xf2c88e, 0.8f);
+    for (int i = 0; i < 3 * stage; i++) {
+        // Cracks on the front face, a few on the lid; a pale splinter edge beside each.
+        bool lid = i % 3 == 2;
+        crack(c, &rng, 12.0f, lid ? 26.0f : 37.0f, 36.0f, lid ? 33.0f : 55.0f, 0.7f, dark);
+    }
+    if (stage >= 2) { // a corner of the lid split off
+        const float lid[] = {31.0f, 23.0f, 39.0f, 23.0f, 39.0f, 31.0f, 35.0f, 28.5f};
+        chip_out(c, 4, lid, rs_hex(0x4a2a12, 1.0f));
+        rs_shape split = rs_capsule(31.5f, 24.5f, 36.0f, 28.0f, 0.6f);
+        rs_paint sp = rs_with_blend(rs_solid(light), RS_ATOP);
+        rs_fill(c, &split, &sp, 0.0f, 1.0f);
+    }
+    if (stage >= 3) { // the front caved in at the lower left, and the wood darkened
+        const float hole[] = {9.0f, 46.0f, 15.0f, 43.0f, 21.0f, 49.0f, 17.0f, 56.0f, 9.0f, 56.0f};
+        rs_shape back = rs_poly(5, hole, 0.5f);
+        rs_paint inside = rs_with_blend(rs_solid(rs_hex(0x24140a, 1.0f)), RS_ATOP);
+        rs_fill(c, &back, &inside, 0.0f, 1.0f);
+        rs_shape rim = rs_capsule(15.0f, 43.5f, 20.5f, 49.0f, 0.7f);
+        rs_paint rp = rs_with_blend(rs_solid(light), RS_ATOP);
+        rs_fill(c, &rim, &rp, 0.0f, 1.0f);
+        rs_shape box = rs_rrect(24.0f, 41.0f, 16.0f, 19.0f, 2.0f, 0.0f);
+        rs_paint soot = rs_with_blend(rs_solid(rs_hex(0x1a0c04, 0.18f)), RS_ATOP);
+        rs_fill(c, &box, &soot, 0.0f, 1.0f);
+    }
+}
+
+/// The red barrel that bursts: a banded drum with a hazard mark, lit from the left.
+static void barrel(rs_canvas *c, int stage) {
+    ground_shadow(c, 15.0f, 5.0f, 0.35f);
+    const rs_color red = rs_hex(0xd2392b, 1.0f), line = rs_hex(0x3d0f0a, 1.0f);
+    const float x0 = 13.0f, x1 = 35.0f, top = 27.0f, bottom = 57.0f, cx = 24.0f;
+    rs_shape drum =
+        rs_rrect(cx, (top + bottom) * 0.5f, (x1 - x0) * 0.5f, (bottom - top) * 0.5f, 3.0f, 0.0f);
+    rs_paint dp = rs_linear(rs_shade(red, 1.3f), x0, 0.0f, rs_shade(red, 0.6f), x1, 0.0f);
+    rs_fill_outlined(c, &drum, &dp, line, 1.5f);
+    rs_shape lid = rs_ellipse(cx, top, (x1 - x0) * 0.5f, 4.0f, 0.0f);
+    rs_paint lp = rs_radial(rs_shade(red, 1.2f), cx - 4.0f, top - 1.0f, rs_shade(red, 0.8f), 12.0f);
+    rs_fill_outlined(c, &lid, &lp, line, 1.3f);
+    rs_shape cap = rs_ellipse(cx + 5.0f, top - 0.5f, 2.2f, 1.1f, 0.0f);
+    rs_paint cp = rs_solid(rs_hex(0x5a1810, 1.0f));
+    rs_fill(c, &cap, &cp, 0.0f, 1.0f);
+    // Two rims around the drum.
+    for (int i = 0; i < 2; i++) {
+        float y = i ? 50.0f : 37.0f;
+        rs_shape band = rs_rrect(cx, y, (x1 - x0) * 0.5f, 1.3f, 0.6f, 0.0f);
+        rs_paint bp = rs_with_blend(rs_solid(rs_shade(red, 0.55f)), RS_ATOP);
+        rs_fill(c, &band, &bp, 0.0f, 1.0f);
+        rs_shape shine = rs_capsule(x0 + 2.0f, y - 1.6f, x1 - 4.0f, y - 1.6f, 0.4f);
+        rs_paint sp = rs_with_blend(rs_solid(rs_hex(0xffd0c0, 0.6f)), RS_ATOP);
+        rs_fill(c, &shine, &sp, 0.0f, 1.0f);
+    }
+    // The hazard mark: a yellow diamond with a dark flame.
+    const float diamond[] = {cx, 38.5f, cx + 5.5f, 43.5f, cx, 48.5f, cx - 5.5f, 43.5f};
+    rs_shape dm = rs_poly(4, diamond, 0.8f);
+    rs_paint yp = rs_solid(rs_hex(0xffd23a, 1.0f));
+    rs_fill_outlined(c, &dm, &yp, line, 1.0f);
+    const float flame[] = {cx,    40.5f,     cx + 2.2f, 44.5f,     cx + 1.0f,
+                           46.5f, cx - 1.0f, 46.5f,     cx - 2.2f, 44.5f};
+    rs_shape fl = rs_poly(5, flame, 0.4f);
+    rs_paint fp = rs_solid(line);
+    rs_fill(c, &fl, &fp, 0.0f, 1.0f);
+    rs_shape hi = rs_capsule(x0 + 3.5f, top + 4.0f, x0 + 3.5f, bottom - 4.0f, 1.0f);
+    rs_paint hp = rs_with_blend(rs_solid(rs_hex(0xffffff, 0.35f)), RS_ATOP);
+    rs_fill(c, &hi, &hp, 0.0f, 1.5f);
+    // Damage: dents, then cracks, then a leak and glowing splits (it is about to burst).
+    ae_rng rng;
+    ae_rng_seed(&rng, ART_SEED, 31u);
+    for (int i = 0; i < 2 * stage; i++) {
+        float x = ae_rng_range(&rng, 16.0f, 32.0f), y = ae_rng_range(&rng, 30.0f, 55.0f);
+        rs_shape dent = rs_ellipse(x, y, 2.6f, 1.8f, ae_rng_range(&rng, -0.5f, 0.5f));
+        rs_paint dk = rs_with_blend(rs_solid(rs_hex(0x4a0c06, 0.55f)), RS_ATOP);
+        rs_fill(c, &dent, &dk, 0.0f, 1.2f);
+        rs_shape rim = rs_clipped(rs_ring(x, y, 2.4f, 0.45f), 0.0f, -1.0f, -y);
+        rs_paint lt = rs_with_blend(rs_solid(rs_hex(0xff9a88, 0.7f)), RS_ATOP);
+        rs_fill(c, &rim, &lt, 0.0f, 1.0f);
+    }
+    for (int i = 0; i < 2 * (stage - 1); i++)
+        crack(c, &rng, 15.0f, 29.0f, 33.0f, 55.0f, 0.6f, rs_hex(0x2a0604, 0.95f));
+    if (stage >= 3) {
+        rs_shape drip = rs_capsule(29.0f, 44.0f, 29.5f, 57.0f, 1.1f);
+        rs_paint oil = rs_solid(rs_hex(0x1a1410, 0.9f));
+        rs_fill(c, &drip, &oil, 0.0f, 1.0f);
+        rs_shape pool = rs_ellipse(31.0f, 59.0f, 5.0f, 1.6f, 0.0f);
+        rs_fill(c, &pool, &oil, 0.0f, 1.0f);
+        for (int i = 0; i < 2; i++)
+            crack(c, &rng, 17.0f, 32.0f, 31.0f, 52.0f, 0.55f, rs_hex(0xffb020, 1.0f));
+    }
+}
+
+static void bush(rs_canvas *c, ae_rng *rng, int stage) {
     ground_shadow(c, 17.0f, 5.5f, 0.33f);
     static const float blobs[][3] = {{14.0f, 49.0f, 8.5f},
                                      {34.0f, 49.0f, 8.5f},
@@ -171,11 +296,35 @@ static void bush(rs_canvas *c, ae_rng *rng) {
     canopy(c, blobs, 5, base, rs_hex(0x1c4a22, 1.0f), rng);
     static const float berries[][2] = {
         {18.0f, 44.0f}, {29.0f, 40.0f}, {33.0f, 50.0f}, {21.0f, 52.0f}};
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 4 - stage; i++) { // berries fall as it is shot at
         rs_shape s = rs_circle(berries[i][0], berries[i][1], 1.6f);
         rs_paint p = rs_radial(rs_hex(0xff8a8a, 1.0f), berries[i][0] - 0.6f, berries[i][1] - 0.6f,
                                rs_hex(0xc8283c, 1.0f), 2.0f);
         rs_fill_outlined(c, &s, &p, rs_hex(0x5a1020, 1.0f), 0.8f);
+    }
+    // Damage tears holes in the leaves, their edges darker, and bare twigs show through them.
+    ae_rng holes;
+    ae_rng_seed(&holes, ART_SEED, 32u);
+    for (int i = 0; i < 3 * stage; i++) {
+        float x = ae_rng_range(&holes, 10.0f, 38.0f), y = ae_rng_range(&holes, 37.0f, 56.0f);
+        float r = ae_rng_range(&holes, 1.8f, 3.2f) + 0.4f * (float)stage;
+        rs_shape h = rs_circle(x, y, r);
+        rs_paint edge = rs_with_blend(rs_solid(rs_hex(0x1c4a22, 1.0f)), RS_ATOP);
+        rs_fill(c, &h, &edge, 1.0f, 1.0f);
+        rs_paint erase = rs_with_blend(rs_solid(base), RS_ERASE);
+        rs_fill(c, &h, &erase, 0.0f, 1.0f);
+    }
+    if (stage > 0) {
+        static const float twigs[][4] = {{24.0f, 57.0f, 15.0f, 41.0f},
+                                         {24.0f, 57.0f, 33.0f, 42.0f},
+                                         {24.0f, 57.0f, 24.0f, 35.0f},
+                                         {19.0f, 48.0f, 11.0f, 46.0f},
+                                         {29.0f, 47.0f, 37.0f, 45.0f}};
+        rs_paint tp = rs_with_blend(rs_solid(rs_hex(0x5a3a1e, 1.0f)), RS_UNDER);
+        for (int i = 0; i < 5; i++) {
+            rs_shape t = rs_capsule(twigs[i][0], twigs[i][1], twigs[i][2], twigs[i][3], 1.0f);
+            rs_fill(c, &t, &tp, 0.0f, 1.0f);
+        }
     }
 }
 
@@ -202,14 +351,28 @@ void art_draw_props(rs_canvas *c) {
         case ART_PROP_ROCK:
             rock(c);
             break;
-        case ART_PROP_CRATE:
-            crate(c);
-            break;
-        case ART_PROP_BUSH:
-            bush(c, &rng);
-            break;
         case ART_PROP_COUNT:
             break;
         }
     }
+    for (int kind = 0; kind < ART_BREAKABLE_COUNT; kind++)
+        for (int stage = 0; stage < ART_DAMAGE_STAGES; stage++) {
+            rs_cell(c, stage * ART_PROP_W, (1 + kind) * ART_PROP_H, ART_PROP_W, ART_PROP_H);
+            // Every stage of a bush has the same leaves: the same speckle stream each time.
+            ae_rng leaves;
+            ae_rng_seed(&leaves, ART_SEED, 33u);
+            switch ((enum art_breakable)kind) {
+            case ART_BREAKABLE_CRATE:
+                crate(c, stage);
+                break;
+            case ART_BREAKABLE_BARREL:
+                barrel(c, stage);
+                break;
+            case ART_BREAKABLE_BUSH:
+                bush(c, &leaves, stage);
+                break;
+            case ART_BREAKABLE_COUNT:
+                break;
+            }
+        }
 }

@@ -105,8 +105,31 @@ static void play_sounds(const app *a, const sim_world *w) {
         float gain = ae_clampf(1.2f - dist / 900.0f, 0.0f, 1.0f);
         bool mine = e->a == focus || e->b == focus;
         switch (e->kind) {
-        case SIM_EVENT_SHOT:
-            audio_play(AUDIO_SFX_SHOT, (mine ? 0.6f : 0.35f) * gain, pan);
+        case SIM_EVENT_SHOT: {
+            static const audio_sfx shots[SIM_WEAPON_COUNT] = {AUDIO_SFX_SHOT, AUDIO_SFX_SHOTGUN,
+                                                              AUDIO_SFX_RIFLE, AUDIO_SFX_SMG,
+                                                              AUDIO_SFX_GRENADE};
+            audio_sfx sfx = e->b >= 0 && e->b < SIM_WEAPON_COUNT ? shots[e->b] : AUDIO_SFX_SHOT;
+            audio_play(sfx, (mine ? 0.6f : 0.35f) * gain, pan);
+            break;
+        }
+        case SIM_EVENT_PROP_HIT:
+            audio_play(AUDIO_SFX_KNOCK, (e->a == focus ? 0.6f : 0.35f) * gain, pan);
+            break;
+        case SIM_EVENT_PROP_BREAK:
+            audio_play(AUDIO_SFX_CRUNCH, (e->a == focus ? 0.9f : 0.6f) * gain, pan);
+            break;
+        case SIM_EVENT_BLAST:
+            audio_play(AUDIO_SFX_EXPLOSION, 1.0f * gain, pan);
+            break;
+        case SIM_EVENT_BLINK:
+            audio_play(AUDIO_SFX_BLINK, (e->a == focus ? 0.8f : 0.45f) * gain, pan);
+            break;
+        case SIM_EVENT_LOOT:
+            if (e->a == focus) audio_play(AUDIO_SFX_LOOT, 0.7f, pan);
+            break;
+        case SIM_EVENT_DOOR:
+            if (e->value > 0.0f) audio_play(AUDIO_SFX_DOOR, 0.5f * gain, pan);
             break;
         case SIM_EVENT_HIT:
             audio_play(AUDIO_SFX_HIT, (mine ? 1.0f : 0.6f) * gain, pan);
@@ -168,7 +191,12 @@ void app_tick(app *a) {
         }
     }
     float phase_us[SIM_PHASE_COUNT] = {0};
+    const int before = sim_tick(w);
     session_step_timed(a->s, inputs, clock_ns, phase_us);
+    // A finished session no longer steps and keeps its last tick's events: take them once.
+    if (sim_tick(w) == before) return;
+    // The touch "Take" button shows while a weapon to swap for lies under player 1.
+    a->in.swap_offered = w->cfg.humans > 0 && hud_swap_offer(w, 0) >= 0;
     float total = 0;
     for (int p = 0; p < SIM_PHASE_COUNT; p++) {
         total += phase_us[p];
@@ -231,6 +259,11 @@ void app_draw(app *a) {
                 a->renderer, a->g.ui, &knob,
                 &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
             SDL_SetTextureAlphaMod(a->g.ui, 255);
+        }
+        if (a->screen == SCREEN_PLAY && w->cfg.humans > 0 && w->agents[0].placement == 0) {
+            hud_draw_swap_prompt(&a->g, &a->cam, w, 0, a->alpha, input_has_pad(&a->in, 0),
+                                 a->in.touch_seen);
+            hud_draw_touch_buttons(&a->g, &a->in, w, 0);
         }
         if (app_crosshair_shown(a))
             screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, 0, a->in.mouse_x, a->in.mouse_y);

@@ -9,13 +9,83 @@ void fx_clear(fx_state *f) {
     memset(f, 0, sizeof *f);
 }
 
-static void spawn(fx_state *f, int kind, vec2s pos, float life, int owner, bool number,
-                  float value) {
+/// Height of the chest, where bullets fly and hit effects show.
+#define CHEST 14.0f
+
+static fx_particle *add(fx_state *f) {
     if (f->count == FX_MAX) { // drop the oldest
         memmove(f->particles, f->particles + 1, (FX_MAX - 1) * sizeof f->particles[0]);
         f->count--;
     }
-    f->particles[f->count++] = (fx_particle){kind, pos, 0.0f, life, value, owner, number};
+    fx_particle *p = &f->particles[f->count++];
+    *p = (fx_particle){0};
+    return p;
+}
+
+static void spawn(fx_state *f, int kind, vec2s pos, float life, int owner, bool number,
+                  float value) {
+    fx_particle *p = add(f);
+    p->kind = kind;
+    p->pos = pos;
+    p->z = CHEST;
+    p->life = life;
+    p->value = value;
+    p->owner = owner;
+    p->number = number;
+}
+
+/// A uniform number in [lo, hi) from the effects' own generator (a 32-bit LCG).
+static float frand(fx_state *f, float lo, float hi) {
+    f->rng = f->rng * 1664525u + 1013904223u;
+    return lo + (hi - lo) * (float)(f->rng >> 8) / 16777216.0f;
+}
+
+void fx_debris(fx_state *f, int kind, vec2s pos, bool broken) {
+    static const int rows[SIM_PROP_KIND_COUNT] = {ART_FX_CHIP_WOOD, ART_FX_CHIP_METAL,
+                                                  ART_FX_CHIP_LEAF};
+    int row = kind >= 0 && kind < SIM_PROP_KIND_COUNT ? rows[kind] : ART_FX_CHIP_WOOD;
+    int n = broken ? 14 : 3;
+    float speed = broken ? 150.0f : 70.0f;
+    for (int i = 0; i < n; i++) {
+        fx_particle *p = add(f);
+        float a = frand(f, 0.0f, 6.2831853f), v = frand(f, 0.3f, 1.0f) * speed;
+        p->kind = row;
+        p->pos = (vec2s){{pos.x + frand(f, -8.0f, 8.0f), pos.y + frand(f, -4.0f, 8.0f)}};
+        p->z = frand(f, 6.0f, 22.0f);
+        p->vel = (vec2s){{cosf(a) * v, sinf(a) * v * 0.7f}};
+        p->vz = frand(f, 60.0f, broken ? 260.0f : 160.0f);
+        p->age = frand(f, 0.0f, 0.1f); // not all in step
+        p->life = frand(f, 0.8f, broken ? 1.6f : 1.0f);
+        p->owner = -1;
+        p->debris = true;
+    }
+    if (broken) spawn(f, ART_FX_DUST, pos, 0.5f, -1, false, 0);
+}
+
+static void blast(fx_state *f, const sim_world *w, vec2s pos, float radius) {
+    if (f->blast_count == FX_BLAST_MAX) {
+        memmove(f->blasts, f->blasts + 1, (FX_BLAST_MAX - 1) * sizeof f->blasts[0]);
+        f->blast_count--;
+    }
+    f->blasts[f->blast_count++] = (fx_blast){pos, radius, 0.0f};
+    // The ground shakes for the humans near it.
+    for (int h = 0; h < w->cfg.humans; h++) {
+        float d = glms_vec2_distance(w->agents[h].pos, pos), reach = 3.0f * radius;
+        if (w->agents[h].placement == 0 && d < reach)
+            f->trauma = fminf(1.0f, f->trauma + 0.6f * (1.0f - d / reach));
+    }
+}
+
+static void trail(fx_state *f, const sim_world *w, int agent, vec2s from) {
+    if (agent < 0 || agent >= w->agent_count) return;
+    if (f->trail_count == FX_TRAIL_MAX) {
+        memmove(f->trails, f->trails + 1, (FX_TRAIL_MAX - 1) * sizeof f->trails[0]);
+        f->trail_count--;
+    }
+    const sim_agent *a = &w->agents[agent];
+    f->trails[f->trail_count++] = (fx_trail){from, a->pos, a->facing, agent, 0.0f};
+    spawn(f, ART_FX_BLINK, from, 0.3f, -1, false, 0);
+    spawn(f, ART_FX_BLINK, a->pos, 0.3f, -1, false, 0);
 }
 
 static void feed(fx_state *f, int killer, int victim) {
@@ -67,6 +137,20 @@ void fx_absorb(fx_state *f, const sim_world *w) {
         case SIM_EVENT_PICKUP:
             spawn(f, ART_FX_GEM, e->pos, 0.25f, e->a, false, 0);
             break;
+        case SIM_EVENT_PROP_HIT:
+        case SIM_EVENT_PROP_BREAK:
+            if (e->b >= 0 && e->b < w->prop_count)
+                fx_debris(f, w->props[e->b].kind, e->pos, e->kind == SIM_EVENT_PROP_BREAK);
+            break;
+        case SIM_EVENT_BLAST:
+            blast(f, w, e->pos, e->value);
+            break;
+        case SIM_EVENT_BLINK:
+            trail(f, w, e->a, e->pos);
+            break;
+        case SIM_EVENT_LOOT:
+            spawn(f, ART_FX_SPARKLE, e->pos, 0.5f, -1, false, 0);
+            break;
         default:
             break;
         }
@@ -82,10 +166,32 @@ void fx_update(fx_state *f, float dt) {
     for (int i = 0; i < f->count; i++) {
         fx_particle p = f->particles[i];
         p.age += dt;
-        if (p.number) p.pos.y -= 30.0f * dt; // numbers float up
+        if (p.number) p.pos.y -= 30.0f * dt;           // numbers float up
+        if (p.debris && (p.z > 0.0f || p.vz > 0.0f)) { // flies, falls, bounces, settles
+            p.pos = glms_vec2_add(p.pos, glms_vec2_scale(p.vel, dt));
+            p.z += p.vz * dt;
+            p.vz -= 700.0f * dt;
+            if (p.z <= 0.0f) {
+                p.z = 0.0f;
+                p.vz = p.vz < -80.0f ? -0.35f * p.vz : 0.0f;
+                p.vel = glms_vec2_scale(p.vel, 0.45f);
+            }
+        }
         if (p.age < p.life) f->particles[n++] = p;
     }
     f->count = n;
+    n = 0;
+    for (int i = 0; i < f->blast_count; i++) {
+        f->blasts[i].age += dt;
+        if (f->blasts[i].age < FX_BLAST_LIFE) f->blasts[n++] = f->blasts[i];
+    }
+    f->blast_count = n;
+    n = 0;
+    for (int i = 0; i < f->trail_count; i++) {
+        f->trails[i].age += dt;
+        if (f->trails[i].age < FX_TRAIL_LIFE) f->trails[n++] = f->trails[i];
+    }
+    f->trail_count = n;
     for (int i = 0; i < f->feed_count; i++) f->feed[i].age += dt;
     while (f->feed_count > 0 && f->feed[0].age > 6.0f) {
         memmove(f->feed, f->feed + 1, (size_t)(f->feed_count - 1) * sizeof f->feed[0]);

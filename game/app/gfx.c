@@ -42,12 +42,14 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
     struct {
         SDL_Texture **slot;
         const char *file;
-    } sheets[] = {{&g->tiles, ART_TILES_FILE},  {&g->agent, ART_AGENT_FILE},
-                  {&g->props, ART_PROPS_FILE},  {&g->fx, ART_FX_FILE},
-                  {&g->icons, ART_ICONS_FILE},  {&g->ui, ART_UI_FILE},
-                  {&g->font, ART_FONT_FILE},    {&g->far, ART_FAR_FILE},
-                  {&g->near, ART_NEAR_FILE},    {&g->vignette, ART_VIGNETTE_FILE},
-                  {&g->muzzle, ART_MUZZLE_FILE}};
+    } sheets[] = {{&g->tiles, ART_TILES_FILE},    {&g->agent, ART_AGENT_FILE},
+                  {&g->props, ART_PROPS_FILE},    {&g->fx, ART_FX_FILE},
+                  {&g->icons, ART_ICONS_FILE},    {&g->ui, ART_UI_FILE},
+                  {&g->font, ART_FONT_FILE},      {&g->far, ART_FAR_FILE},
+                  {&g->near, ART_NEAR_FILE},      {&g->vignette, ART_VIGNETTE_FILE},
+                  {&g->muzzle, ART_MUZZLE_FILE},  {&g->weapons, ART_WEAPONS_FILE},
+                  {&g->blast, ART_BLAST_FILE},    {&g->door, ART_DOOR_FILE},
+                  {&g->pickups, ART_PICKUPS_FILE}};
     for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
         *sheets[i].slot =
             load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL);
@@ -62,8 +64,9 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
 }
 
 void gfx_free(gfx *g) {
-    SDL_Texture *all[] = {g->tiles, g->agent, g->props, g->fx,       g->icons, g->ui,
-                          g->font,  g->far,   g->near,  g->vignette, g->muzzle};
+    SDL_Texture *all[] = {g->tiles,  g->agent,   g->props, g->fx,   g->icons,
+                          g->ui,     g->font,    g->far,   g->near, g->vignette,
+                          g->muzzle, g->weapons, g->blast, g->door, g->pickups};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]) SDL_DestroyTexture(all[i]);
     SDL_Renderer *r = g->renderer;
@@ -94,6 +97,15 @@ float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *t
 
 void gfx_text_centered(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
     gfx_text(g, x - 0.5f * gfx_text_width(scale, text), y, scale, c, text);
+}
+
+void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint) {
+    SDL_Rect src = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
+                    cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
+    SDL_FRect dst = {x, y, size, size};
+    SDL_SetTextureColorMod(g->pickups, tint.r, tint.g, tint.b);
+    SDL_SetTextureAlphaMod(g->pickups, tint.a);
+    SDL_RenderCopyF(g->renderer, g->pickups, &src, &dst);
 }
 
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
@@ -164,6 +176,22 @@ void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
         v[n++] = (SDL_Vertex){{cx, cy}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(a0) * radius, cy + sinf(a0) * radius}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(a1) * radius, cy + sinf(a1) * radius}, c, {0, 0}};
+    }
+    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+}
+
+void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL_Color c) {
+    if (!(share > 0.0f)) return;
+    if (share > 1.0f) share = 1.0f;
+    SDL_Vertex v[RING_SEGMENTS * 3];
+    int n = 0, segments = (int)ceilf(share * RING_SEGMENTS);
+    const float a0 = -1.5707963f, span = share * 6.2831853f;
+    for (int i = 0; i < segments; i++) {
+        float s0 = a0 + span * (float)i / (float)segments,
+              s1 = a0 + span * (float)(i + 1) / (float)segments;
+        v[n++] = (SDL_Vertex){{cx, cy}, c, {0, 0}};
+        v[n++] = (SDL_Vertex){{cx + cosf(s0) * radius, cy + sinf(s0) * radius}, c, {0, 0}};
+        v[n++] = (SDL_Vertex){{cx + cosf(s1) * radius, cy + sinf(s1) * radius}, c, {0, 0}};
     }
     SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
 }

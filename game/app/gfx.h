@@ -16,6 +16,7 @@
 typedef struct gfx {
     SDL_Renderer *renderer;
     SDL_Texture *tiles, *agent, *props, *fx, *icons, *ui, *font, *far, *near, *vignette, *muzzle;
+    SDL_Texture *weapons, *blast, *door, *pickups;
     bool near_used[GFX_NEAR_BLOCKS * GFX_NEAR_BLOCKS]; ///< blocks of near.png with any pixel
 } gfx;
 
@@ -29,6 +30,8 @@ float gfx_text_width(float scale, const char *text);
 /// Text centred on x.
 void gfx_text_centered(gfx *g, float x, float y, float scale, SDL_Color c, const char *text);
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint);
+/// A cell of pickups.png (art_pickup: a weapon, the medkit, the shield) as an icon.
+void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint);
 /// A 9-slice panel.
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint);
 void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c);
@@ -36,5 +39,7 @@ void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c);
 void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness, SDL_Color c,
               bool dashed);
 void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
+/// A pie slice: the share `share` (0..1) of a disc, clockwise from 12 o'clock (cooldown sweeps).
+void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL_Color c);
 
 #endif

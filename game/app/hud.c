@@ -42,7 +42,8 @@ void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
         const int y0 = py * block, y1 = SDL_min(y0 + block, g->height);
         for (int y = y0; y < y1; y++) {
             const uint8_t *cells = g->cells + (size_t)y * (size_t)g->width;
-            for (int x = 0; x < g->width; x++) walls[x / block] += cells[x] != 0;
+            // Plain walls only: props break and doors open, so the map shows neither.
+            for (int x = 0; x < g->width; x++) walls[x / block] += cells[x] == AE_CELL_WALL;
         }
         Uint8 *row = (Uint8 *)s->pixels + (size_t)py * (size_t)s->pitch;
         for (int px = 0; px < pw; px++) {
@@ -236,7 +237,13 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     draw_match_panel(g, c, w, a);
     draw_minimap(h, g, c, w, a);
     draw_feed(g, c, w, fx);
-    if (focus < w->cfg.humans && a->placement == 0) draw_level_up(g, c, a, has_pad);
+    bool mine = focus < w->cfg.humans && a->placement == 0;
+    if (mine) draw_level_up(g, c, a, has_pad);
+    // The weapon panel sits bottom left, clear of the minimap; above the level-up choice when
+    // a narrow screen makes them meet.
+    bool level_up = mine && a->pending_picks > 0 && 0.5f * c->screen_w - 300.0f < 12.0f + 320.0f;
+    if (a->placement == 0)
+        hud_draw_loadout(g, c, w, a, has_pad, level_up ? c->screen_h - 190 : c->screen_h);
     // Players 2..N on the same screen: a compact line each.
     for (int p = 1; p < w->cfg.humans; p++) {
         const sim_agent *o = &w->agents[p];

@@ -7,6 +7,7 @@
 #include "fx.h"
 #include "gfx.h"
 #include "idle_hint.h"
+#include "input.h"
 #include "sim_world.h"
 
 typedef struct hud_timings {
@@ -36,6 +37,19 @@ void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool move
 /// Draws the HUD for agent `focus` (the human, or whoever is spectated).
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
               bool has_pad, const hud_timings *t);
+/// The weapon panel (bottom left, above y_max): the weapon held with its ammo ("inf" for the
+/// pistol) and fire cooldown, the shield, and the blink's cooldown with its key.
+void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
+                      float y_max);
+/// The pickup slot of a weapon agent could swap for where it stands (it holds another weapon
+/// than the pistol, which takes any weapon by walking over it), or -1.
+int hud_swap_offer(const sim_world *w, int agent);
+/// "[E] Take Rifle (10)" under the agent while hud_swap_offer has a weapon.
+void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent, float alpha,
+                          bool has_pad, bool touch);
+/// The touch buttons (blink with its cooldown sweep; take, with the weapon offered).
+void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, int agent);
+
 /// A short notice in the middle of the screen (map reload messages), fading out.
 void hud_draw_notice(gfx *g, const camera *c, const char *text, float age);
 

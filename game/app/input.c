@@ -7,6 +7,7 @@ void input_init(input_state *in) {
     memset(in, 0, sizeof *in);
     for (int i = 0; i < INPUT_MAX_PLAYERS; i++) in->players[i].pad_id = -1;
     in->vstick_finger = -1;
+    for (int b = 0; b < INPUT_TOUCH_COUNT; b++) in->button_finger[b] = -1;
     in->mouse_aims = true;
 }
 
@@ -32,12 +33,13 @@ static void detach_pad(input_state *in, SDL_JoystickID id) {
         SDL_GameControllerClose(p->pad);
         p->pad = NULL;
         p->pad_id = -1;
-        p->fire_held = false;
+        p->fire_held = p->blink_held = p->swap_held = false;
     }
 }
 
 void input_open_pads(input_state *in, const char *db_path) {
     if (db_path && SDL_GameControllerAddMappingsFromFile(db_path) < 0) SDL_ClearError();
+    if (SDL_GetNumTouchDevices() > 0) in->touch_seen = true; // show the touch buttons at once
     for (int i = 0; i < SDL_NumJoysticks(); i++) attach_pad(in, i);
 }
 
@@ -78,6 +80,15 @@ static void key(input_state *in, const SDL_KeyboardEvent *k, bool down) {
     case SDLK_d:
     case SDLK_RIGHT:
         in->right = down;
+        break;
+    case SDLK_SPACE:
+    case SDLK_LSHIFT:
+        in->key_blink = down;
+        if (down && !k->repeat) in->players[0].tapped |= SIM_BUTTON_BLINK;
+        break;
+    case SDLK_e:
+        in->key_swap = down;
+        if (down && !k->repeat) in->players[0].tapped |= SIM_BUTTON_SWAP;
         break;
     default:
         break;
@@ -149,18 +160,36 @@ static void key(input_state *in, const SDL_KeyboardEvent *k, bool down) {
     default:
         if (sym >= SDLK_1 && sym <= SDLK_6) in->players[0].pick = (uint8_t)(1 + sym - SDLK_1);
         if (sym >= SDLK_F4 && sym <= SDLK_F10) in->overlay_toggles ^= 1u << (sym - SDLK_F4);
+        if (sym == SDLK_F2) in->overlay_toggles ^= 1u << 7; // F11 is fullscreen
         if (sym == SDLK_F1) press(in, ACT_HELP);
         break;
     }
 }
 
-/// Pad buttons: A confirm/fire, B back, Start pause, Back spectate; the face buttons and the
-/// d-pad also pick skills while a level-up is pending (the HUD shows which is which).
+/// Pad buttons: A confirm, B back, Start pause, Back spectate; in a match RB fires, A and LB
+/// blink and B swaps weapons; the d-pad, X and Y also pick skills while a level-up is pending
+/// (the HUD shows which is which). B rather than X swaps: X picks a skill.
 static void pad_button(input_state *in, const SDL_ControllerButtonEvent *b, bool down) {
     int p = player_of_pad(in, b->which);
     if (p < 0) return;
     if (p == 0) in->mouse_aims = false;
-    if (b->button == SDL_CONTROLLER_BUTTON_RIGHTSHOULDER) in->players[p].fire_held = down;
+    input_player *pl = &in->players[p];
+    switch (b->button) {
+    case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER:
+        pl->fire_held = down;
+        break;
+    case SDL_CONTROLLER_BUTTON_A:
+    case SDL_CONTROLLER_BUTTON_LEFTSHOULDER:
+        pl->blink_held = down;
+        if (down) pl->tapped |= SIM_BUTTON_BLINK;
+        break;
+    case SDL_CONTROLLER_BUTTON_B:
+        pl->swap_held = down;
+        if (down) pl->tapped |= SIM_BUTTON_SWAP;
+        break;
+    default:
+        break;
+    }
     if (!down) return;
     static const uint8_t picks[SDL_CONTROLLER_BUTTON_MAX] = {
         [SDL_CONTROLLER_BUTTON_DPAD_UP] = 1,   [SDL_CONTROLLER_BUTTON_DPAD_RIGHT] = 2,
@@ -196,6 +225,35 @@ static void pad_button(input_state *in, const SDL_ControllerButtonEvent *b, bool
     default:
         break;
     }
+}
+
+void input_touch_button(const input_state *in, input_touch b, float *x, float *y, float *r) {
+    // Bottom right, above the minimap, where the right thumb rests; the drag stick takes the
+    // rest of the screen.
+    *x = in->screen_w - (b == INPUT_TOUCH_BLINK ? 120.0f : 240.0f);
+    *y = in->screen_h - (b == INPUT_TOUCH_BLINK ? 300.0f : 280.0f);
+    *r = b == INPUT_TOUCH_BLINK ? 46.0f : 38.0f;
+}
+
+bool input_touch_shown(const input_state *in, input_touch b) {
+    return in->touch_seen && (b != INPUT_TOUCH_SWAP || in->swap_offered);
+}
+
+/// A finger landing on a shown touch button presses it (and neither steers nor confirms).
+static bool touch_button_down(input_state *in, const SDL_TouchFingerEvent *f) {
+    static const uint8_t bits[INPUT_TOUCH_COUNT] = {SIM_BUTTON_BLINK, SIM_BUTTON_SWAP};
+    float fx = f->x * in->screen_w, fy = f->y * in->screen_h;
+    for (int b = 0; b < INPUT_TOUCH_COUNT; b++) {
+        float x, y, r;
+        input_touch_button(in, (input_touch)b, &x, &y, &r);
+        if (!input_touch_shown(in, (input_touch)b) ||
+            (fx - x) * (fx - x) + (fy - y) * (fy - y) > r * r)
+            continue;
+        in->button_finger[b] = f->fingerId;
+        in->players[0].tapped |= bits[b];
+        return true;
+    }
+    return false;
 }
 
 bool input_handle_event(input_state *in, const SDL_Event *e) {
@@ -240,6 +298,8 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         break;
     case SDL_FINGERDOWN:
         in->mouse_aims = false;
+        in->touch_seen = true;
+        if (touch_button_down(in, &e->tfinger)) break;
         if (!in->vstick_active) {
             in->vstick_active = true;
             in->vstick_finger = e->tfinger.fingerId;
@@ -254,6 +314,8 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         }
         break;
     case SDL_FINGERUP:
+        for (int b = 0; b < INPUT_TOUCH_COUNT; b++)
+            if (in->button_finger[b] == e->tfinger.fingerId) in->button_finger[b] = -1;
         if (in->vstick_active && in->vstick_finger == e->tfinger.fingerId) {
             in->vstick_active = false;
             press(in, ACT_CONFIRM);
@@ -342,9 +404,19 @@ void input_frame(input_state *in, int human, float player_x, float player_y, sim
             fire = true;
         }
     }
+    // The blink and the swap: held buttons, and presses since the last frame.
+    uint8_t held = p->tapped;
+    if (p->blink_held) held |= SIM_BUTTON_BLINK;
+    if (p->swap_held) held |= SIM_BUTTON_SWAP;
+    if (human == 0) {
+        if (in->key_blink || in->button_finger[INPUT_TOUCH_BLINK] != -1) held |= SIM_BUTTON_BLINK;
+        if (in->key_swap || in->button_finger[INPUT_TOUCH_SWAP] != -1) held |= SIM_BUTTON_SWAP;
+    }
+    p->tapped = 0;
     sim_input_set_move(out, move);
     sim_input_set_aim(out, aim);
     if (fire) out->buttons |= SIM_BUTTON_FIRE;
+    out->buttons |= held;
     out->skill_pick = p->pick;
     p->pick = 0;
 }

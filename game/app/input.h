@@ -1,7 +1,8 @@
 /// Turns SDL events into input frames: keyboard and mouse, game controllers (hot-plug, radial
-/// dead zone, extra mappings from gamecontrollerdb.txt) and a drag-to-move virtual joystick for
-/// mouse and touch. Human 0 has the keyboard, the mouse, touch and the first pad; every further
-/// human gets the next pad. Menu navigation and toggles come out as one-shot actions.
+/// dead zone, extra mappings from gamecontrollerdb.txt), a drag-to-move virtual joystick for
+/// mouse and touch, and on-screen touch buttons for the blink and the weapon swap. Human 0 has the
+/// keyboard, the mouse, touch and the first pad; every further human gets the next pad. Menu
+/// navigation and toggles come out as one-shot actions.
 #ifndef ARENA_INPUT_H
 #define ARENA_INPUT_H
 
@@ -38,11 +39,20 @@ typedef enum input_action {
     ACT_COUNT
 } input_action;
 
+/// Touch buttons (screen circles at input_touch_button): the blink always, the swap while a
+/// weapon to take lies under player 1.
+typedef enum input_touch { INPUT_TOUCH_BLINK, INPUT_TOUCH_SWAP, INPUT_TOUCH_COUNT } input_touch;
+
 typedef struct input_player {
     SDL_GameController *pad;
     SDL_JoystickID pad_id; ///< instance id, -1 when none
     uint8_t pick;          ///< skill chosen since the last frame (1-based), 0 none
     bool fire_held;        ///< a fire button is held
+    bool blink_held;       ///< a blink button of its pad is held
+    bool swap_held;        ///< the swap button of its pad is held
+    /// SIM_BUTTON_BLINK / SIM_BUTTON_SWAP pressed since the last frame (kept for one frame even
+    /// when released before it, so a quick tap between two ticks counts).
+    uint8_t tapped;
 } input_player;
 
 typedef struct input_state {
@@ -55,10 +65,14 @@ typedef struct input_state {
     SDL_FingerID vstick_finger; ///< the finger that drags, or -1 for the mouse
     float vstick_x0, vstick_y0; ///< where the drag began (screen)
     float vstick_x, vstick_y;   ///< where it is now
-    int actions[ACT_COUNT];     ///< one-shot presses since the last input_take_action
-    unsigned overlay_toggles;   ///< bit k: F(4+k) was pressed (debug overlays), cleared by the app
-    float idle_seconds;         ///< time since any input at all
-    float screen_w, screen_h;   ///< for touch coordinates
+    bool key_blink, key_swap;   ///< the blink (Space, Left Shift) and swap (E) keys are held
+    bool touch_seen;   ///< a touch screen is there or a finger touched: the touch buttons show
+    bool swap_offered; ///< the app: a weapon to swap for lies under player 1
+    SDL_FingerID button_finger[INPUT_TOUCH_COUNT]; ///< finger holding each button, or -1
+    int actions[ACT_COUNT];   ///< one-shot presses since the last input_take_action
+    unsigned overlay_toggles; ///< bit k: F(4+k) was pressed (debug overlays), cleared by the app
+    float idle_seconds;       ///< time since any input at all
+    float screen_w, screen_h; ///< for touch coordinates
 } input_state;
 
 void input_init(input_state *in);
@@ -76,5 +90,10 @@ void input_frame(input_state *in, int human, float player_x, float player_y, sim
 vec2s input_dead_zone(vec2s v, float dead);
 /// True when human has a pad.
 bool input_has_pad(const input_state *in, int human);
+/// Where touch button `b` is on a screen of the state's size: centre and radius in pixels.
+void input_touch_button(const input_state *in, input_touch b, float *x, float *y, float *r);
+/// True when touch button `b` is shown (and takes taps): the blink once a touch screen is known
+/// (from the start, or since a finger touched), the swap also only while a weapon is offered.
+bool input_touch_shown(const input_state *in, input_touch b);
 
 #endif

@@ -24,8 +24,9 @@ typedef struct arena_options {
     int difficulty; ///< --difficulty: a sim_difficulty, or -1 for mixed (default normal)
     bool realtime;
     bool stats;
-    bool title;             ///< --screenshot of the title screen instead of the match
-    unsigned overlays;      ///< --overlays BITS: debug overlays on from the start (bit k = F(4+k))
+    bool title;        ///< --screenshot of the title screen instead of the match
+    unsigned overlays; ///< --overlays BITS: debug overlays on from the start (bit k = F(4+k), bit 7
+                       ///< = F2)
     const char *record;     ///< replay file to write
     const char *replay;     ///< replay file to play back
     const char *screenshot; ///< PNG to write at tick `ticks`

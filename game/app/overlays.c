@@ -2,6 +2,7 @@
 
 #include "arena/ae_broadphase.h"
 #include "bot_brain.h"
+#include "overlay_world.h"
 #include "render_world.h"
 #include "sim_collide.h"
 
@@ -16,7 +17,8 @@ const char *overlay_title(int kind) {
         "F7  bot paths, targets and states",
         "F8  MBP regions with proxy counts",
         "F9  cover points with normals",
-        "F10 zones and per-phase timing graph"};
+        "F10 zones and per-phase timing graph",
+        "F2  props' hit points, broken cells, door fields"};
     return kind >= 0 && kind < OVERLAY_COUNT ? titles[kind] : "?";
 }
 
@@ -124,7 +126,8 @@ static void draw_nav(gfx *g, const camera *c, const sim_world *w) {
 }
 
 static void draw_bots(gfx *g, const camera *c, const sim_world *w) {
-    static const char *const states[BOT_STATE_COUNT] = {"wander", "gems", "loot", "fight", "cover", "zone"};
+    static const char *const states[BOT_STATE_COUNT] = {"wander", "gems",  "loot",
+                                                        "fight",  "cover", "zone"};
     SDL_Renderer *r = g->renderer;
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
@@ -217,10 +220,23 @@ void overlays_draw(const overlays *o, gfx *g, const camera *c, const sim_world *
     if (o->on & 1u << OVERLAY_BOTS) draw_bots(g, c, w);
     if (o->on & 1u << OVERLAY_GRADIENT) draw_gradient(g, c, w, mx, my);
     if (o->on & 1u << OVERLAY_TIMING) draw_timing(o, g, c, w);
+    if (o->on & 1u << OVERLAY_WORLD) overlay_world_draw(g, c, w);
     if (!o->help) return;
-    float x = 0.5f * c->screen_w - 220, y = 0.5f * c->screen_h - 110;
-    gfx_fill_rect(g->renderer, (SDL_FRect){x - 16, y - 16, 470, 40 + 22.0f * OVERLAY_COUNT},
+    // The abilities' controls, then the overlays.
+    static const char *const controls[] = {
+        "Blink: Space or Left Shift, pad A or LB, touch: the dash button",
+        "Swap for the weapon underfoot: E, pad B, touch: Take",
+    };
+    const int lines = (int)(sizeof controls / sizeof controls[0]);
+    float x = 0.5f * c->screen_w - 260, y = 0.5f * c->screen_h - 150;
+    gfx_fill_rect(g->renderer,
+                  (SDL_FRect){x - 16, y - 16, 550, 80 + 22.0f * (float)(OVERLAY_COUNT + lines)},
                   (SDL_Color){0, 0, 0, 200});
+    gfx_text(g, x, y, 1.0f, (SDL_Color){255, 220, 90, 255}, "Controls");
+    for (int k = 0; k < lines; k++)
+        gfx_text(g, x, y + 24 + 22.0f * (float)k, 1.0f, (SDL_Color){230, 230, 230, 255},
+                 controls[k]);
+    y += 40 + 22.0f * (float)lines;
     gfx_text(g, x, y, 1.0f, (SDL_Color){255, 220, 90, 255}, "Debug overlays (F1 closes this list)");
     for (int k = 0; k < OVERLAY_COUNT; k++)
         gfx_text(g, x, y + 24 + 22.0f * (float)k, 1.0f,

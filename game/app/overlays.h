@@ -1,7 +1,8 @@
 /// Debug overlays for tuning maps and bots, each on a function key (F1 lists them): the SDF
 /// heatmap with the iso-line at the agent radius, gradient arrows under the cursor, the nav
 /// clearance grid, every bot's path, target and state, the MBP regions with proxy counts, cover
-/// points with normals, the zone circles, and a per-phase timing graph.
+/// points with normals, the zone circles, a per-phase timing graph, and the world's changes
+/// (props' hit points, cells broken this match, doors' boxes and distance fields).
 #ifndef ARENA_OVERLAYS_H
 #define ARENA_OVERLAYS_H
 
@@ -17,6 +18,7 @@ enum overlay_kind {
     OVERLAY_MBP,      ///< F8
     OVERLAY_COVER,    ///< F9
     OVERLAY_TIMING,   ///< F10 (zones and the per-phase timing graph)
+    OVERLAY_WORLD,    ///< F2 (props' hit points, broken cells, doors' fields); F11 is fullscreen
     OVERLAY_COUNT
 };
 

@@ -1,16 +1,16 @@
-#include "render_world.h"
+// The play field: parallax, ground, walls, and everything standing on the ground sorted by the
+// y of its foot (the things themselves are drawn by render_things.c and render_agent.c).
+#include "render_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#define TAU 6.2831853f
-
-enum drawable_kind { D_WALL, D_PROP, D_GEM, D_AGENT, D_BULLET };
+enum drawable_kind { D_WALL, D_PROP, D_BREAKABLE, D_DOOR, D_PICKUP, D_GEM, D_AGENT, D_BULLET };
 
 struct drawable {
     float y; ///< foot y, world units
     int kind;
-    int index; ///< cell, agent, gem or bullet index
+    int index; ///< cell, prop, door, pickup, agent, gem or bullet index
 };
 
 bool world_renderer_init(world_renderer *r, gfx *g, const sim_world *w) {
@@ -72,15 +72,10 @@ static float ground_noise(int x, int y) {
     return top + (bottom - top) * fy;
 }
 
-/// A wall cell with no wall on any side is drawn as a prop (tree, rock, crate, bush).
+/// A plain wall cell with no plain wall on any side is drawn as a prop (tree, pine, rock).
 static bool is_prop(const ae_grid *g, int x, int y) {
-    return !ae_grid_is_wall(g, x - 1, y) && !ae_grid_is_wall(g, x + 1, y) &&
-           !ae_grid_is_wall(g, x, y - 1) && !ae_grid_is_wall(g, x, y + 1);
-}
-
-static SDL_FRect world_rect(const camera *c, float x, float y, float w, float h) {
-    vec2s s = camera_to_screen(c, (vec2s){{x, y}});
-    return (SDL_FRect){s.x, s.y, w * c->zoom, h * c->zoom};
+    return !plain_wall(g, x - 1, y) && !plain_wall(g, x + 1, y) && !plain_wall(g, x, y - 1) &&
+           !plain_wall(g, x, y + 1);
 }
 
 static void draw_tile(gfx *g, const camera *c, int tile, float x, float y, float w, float h) {
@@ -129,25 +124,26 @@ static void draw_ground(gfx *g, const camera *c, const sim_world *w, int x0, int
     const float cs = w->cfg.cell_size;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
-            if (ae_grid_is_wall(&w->grid, x, y) && !is_prop(&w->grid, x, y)) continue;
+            if (plain_wall(&w->grid, x, y) && !is_prop(&w->grid, x, y)) continue;
             uint32_t h = cell_hash(x, y);
             // Grass, with patches of dirt where a coarse value noise runs high.
             int tile = ART_TILE_GRASS0 + (int)(h & 3);
             if (ground_noise(x, y) > 0.72f) tile = ART_TILE_DIRT0 + (int)((h >> 8) & 1);
             draw_tile(g, c, tile, (float)x * cs, (float)y * cs, cs, cs);
-            if (ae_grid_is_wall(&w->grid, x - 1, y) || ae_grid_is_wall(&w->grid, x, y - 1) ||
-                ae_grid_is_wall(&w->grid, x - 1, y - 1))
+            if (plain_wall(&w->grid, x - 1, y) || plain_wall(&w->grid, x, y - 1) ||
+                plain_wall(&w->grid, x - 1, y - 1))
                 draw_tile(g, c, ART_TILE_SHADOW, (float)x * cs, (float)y * cs, cs, cs);
         }
 }
 
 static void draw_wall(gfx *g, const camera *c, const sim_world *w, int x, int y) {
     const float cs = w->cfg.cell_size, h = ART_WALL_HEIGHT * cs / ART_TILE;
-    bool deep = ae_grid_is_wall(&w->grid, x, y + 1) && ae_grid_is_wall(&w->grid, x, y - 1) &&
-                ae_grid_is_wall(&w->grid, x - 1, y) && ae_grid_is_wall(&w->grid, x + 1, y);
+    const ae_grid *gr = &w->grid;
+    bool deep = plain_wall(gr, x, y + 1) && plain_wall(gr, x, y - 1) && plain_wall(gr, x - 1, y) &&
+                plain_wall(gr, x + 1, y);
     draw_tile(g, c, deep ? ART_TILE_WALL_TOP_DEEP : ART_TILE_WALL_TOP, (float)x * cs,
               (float)y * cs - h, cs, cs);
-    if (!ae_grid_is_wall(&w->grid, x, y + 1)) {
+    if (!plain_wall(gr, x, y + 1)) {
         SDL_Rect src = {ART_TILE_WALL_FRONT % ART_TILES_PER_ROW * ART_TILE,
                         ART_TILE_WALL_FRONT / ART_TILES_PER_ROW * ART_TILE, ART_TILE,
                         ART_WALL_HEIGHT};
@@ -155,73 +151,6 @@ static void draw_wall(gfx *g, const camera *c, const sim_world *w, int x, int y)
         dst.w += 0.5f;
         SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
     }
-}
-
-static void draw_sprite(SDL_Renderer *rr, SDL_Texture *t, const camera *c, SDL_Rect src, vec2s foot,
-                        float foot_x, float foot_y) {
-    SDL_FRect dst = world_rect(c, foot.x - foot_x, foot.y - foot_y, (float)src.w, (float)src.h);
-    SDL_RenderCopyF(rr, t, &src, &dst);
-}
-
-static int facing_row(vec2s f) {
-    float a = atan2f(f.y, f.x); // screen space, y down: 0 east, pi/2 south
-    int row = (int)lroundf(a / (TAU / ART_AGENT_DIRS));
-    return (row % ART_AGENT_DIRS + ART_AGENT_DIRS) % ART_AGENT_DIRS;
-}
-
-/// The muzzle flash at the tip of the gun the sprite of facing `row` holds, pointing where that
-/// gun points (muzzle.png has a row per facing); `left`: seconds of flash left.
-static void draw_muzzle(gfx *g, const camera *c, vec2s foot, int row, float left) {
-    float angle = (float)row * (TAU / ART_AGENT_DIRS), mx, my;
-    art_agent_muzzle(cosf(angle), sinf(angle), &mx, &my);
-    int frame =
-        ae_clampi((int)((1.0f - left / FX_MUZZLE_LIFE) * ART_FX_FRAMES), 0, ART_FX_FRAMES - 1);
-    SDL_Rect src = {frame * ART_MUZZLE, row * ART_MUZZLE, ART_MUZZLE, ART_MUZZLE};
-    const float half = ART_MUZZLE * 0.5f;
-    draw_sprite(g->renderer, g->muzzle, c, src, (vec2s){{foot.x + mx, foot.y + my}}, half, half);
-}
-
-/// Ticks of sim_agent.hit_flash right after a hit (sim_damage).
-#define HIT_FLASH_TICKS 8.0f
-
-static void draw_agent(gfx *g, const camera *c, const sim_world *w, const fx_state *fx, int id,
-                       float alpha, float time) {
-    const sim_agent *a = &w->agents[id];
-    vec2s p = agent_draw_pos(a, alpha);
-    bool moving = glms_vec2_norm(a->move) > 0.1f;
-    // The sprite faces `facing` (where the agent aims), whichever way it walks.
-    int row = facing_row(a->facing), frame = moving ? 1 + (int)(time * 10.0f + (float)id) % 4 : 0;
-    float flash = fminf(1.0f, (float)a->hit_flash / HIT_FLASH_TICKS);
-    if (flash > 0.0f) p.x += (a->hit_flash & 1 ? 1.5f : -1.5f) * flash; // a jolt
-    SDL_Rect src = {frame * ART_AGENT_W, row * ART_AGENT_H, ART_AGENT_W, ART_AGENT_H};
-    float muzzle = id < SIM_MAX_AGENTS ? fx->muzzle[id] : 0.0f;
-    // Pointing away from the camera (north, or west) the gun, and so its flash, is behind.
-    bool behind = row >= 4 && row <= 7;
-    if (muzzle > 0.0f && behind) draw_muzzle(g, c, p, row, muzzle);
-    SDL_Color col = agent_color(w, id);
-    SDL_SetTextureColorMod(g->agent, col.r, col.g, col.b);
-    draw_sprite(g->renderer, g->agent, c, src, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
-    if (flash > 0.0f) {
-        // The hit: the silhouette over the body, white at once, cooling to red as it fades, so
-        // it reads on every body colour.
-        SDL_Rect sil = {(ART_AGENT_FRAMES - 1) * ART_AGENT_W, src.y, ART_AGENT_W, ART_AGENT_H};
-        Uint8 gb = (Uint8)(70.0f + 185.0f * flash * flash);
-        SDL_SetTextureColorMod(g->agent, 255, gb, gb);
-        SDL_SetTextureAlphaMod(g->agent, (Uint8)(235.0f * fminf(1.0f, 1.6f * flash)));
-        draw_sprite(g->renderer, g->agent, c, sil, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
-        SDL_SetTextureAlphaMod(g->agent, 255);
-    }
-    if (muzzle > 0.0f && !behind) draw_muzzle(g, c, p, row, muzzle);
-    // HP bar over the head.
-    vec2s s = camera_to_screen(c, (vec2s){{p.x - 16.0f, p.y - ART_AGENT_FOOT_Y - 6.0f}});
-    float bw = 32.0f * c->zoom, bh = fmaxf(3.0f, 4.0f * c->zoom);
-    float share = a->hp > 0 ? a->hp / a->max_hp : 0.0f;
-    gfx_fill_rect(g->renderer, (SDL_FRect){s.x - 1, s.y - 1, bw + 2, bh + 2},
-                  (SDL_Color){20, 20, 30, 180});
-    SDL_Color hp = share > 0.5f ? (SDL_Color){90, 220, 90, 255}
-                                : (share > 0.25f ? (SDL_Color){240, 200, 60, 255}
-                                                 : (SDL_Color){235, 70, 60, 255});
-    gfx_fill_rect(g->renderer, (SDL_FRect){s.x, s.y, bw * share, bh}, hp);
 }
 
 static int cmp_drawable(const void *pa, const void *pb) {
@@ -260,30 +189,6 @@ static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
     }
 }
 
-static void draw_fx(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) {
-    for (int i = 0; i < fx->count; i++) {
-        const fx_particle *p = &fx->particles[i];
-        float t = p->age / p->life;
-        if (p->number) {
-            char text[16];
-            SDL_snprintf(text, sizeof text, "%d", (int)lroundf(p->value));
-            vec2s s = camera_to_screen(c, p->pos);
-            Uint8 alpha = (Uint8)(255.0f * (1.0f - t * t));
-            gfx_text_centered(g, s.x, s.y - 40.0f * c->zoom, 2.0f,
-                              (SDL_Color){255, 240, 120, alpha}, text);
-            continue;
-        }
-        int frame = (int)(t * ART_FX_FRAMES);
-        if (frame >= ART_FX_FRAMES) frame = ART_FX_FRAMES - 1;
-        SDL_Rect src = {frame * ART_FX, p->kind * ART_FX, ART_FX, ART_FX};
-        SDL_Color col = p->owner >= 0 ? agent_color(w, p->owner) : (SDL_Color){255, 255, 255, 255};
-        SDL_SetTextureColorMod(g->fx, col.r, col.g, col.b);
-        SDL_FRect dst = world_rect(c, p->pos.x - 16.0f, p->pos.y - 16.0f - 14.0f, ART_FX, ART_FX);
-        SDL_RenderCopyF(g->renderer, g->fx, &src, &dst);
-    }
-    SDL_SetTextureColorMod(g->fx, 255, 255, 255);
-}
-
 void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w, float alpha,
                          float time, const fx_state *fx) {
     gfx *g = r->g;
@@ -306,14 +211,35 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     draw_ground(g, c, w, x0, y0, x1, y1);
 
     reserve(r, (size_t)ae_maxi(0, x1 - x0 + 1) * (size_t)ae_maxi(0, y1 - y0 + 1) +
-                   (size_t)w->agent_count + (size_t)w->gem_top + (size_t)w->bullet_top);
+                   (size_t)w->agent_count + (size_t)w->gem_top + (size_t)w->bullet_top +
+                   (size_t)w->pickup_top);
     int n = 0;
     for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++)
-            if (ae_grid_is_wall(&w->grid, x, y) && n < r->capacity)
-                r->items[n++] =
-                    (drawable){(float)(y + 1) * cs, is_prop(&w->grid, x, y) ? D_PROP : D_WALL,
-                               y * w->grid.width + x};
+        for (int x = x0; x <= x1 && n < r->capacity; x++) {
+            uint8_t cell = w->grid.cells[(size_t)y * (size_t)w->grid.width + (size_t)x];
+            const float foot = (float)(y + 1) * cs;
+            if (cell == AE_CELL_WALL) {
+                r->items[n++] = (drawable){foot, is_prop(&w->grid, x, y) ? D_PROP : D_WALL,
+                                           y * w->grid.width + x};
+            } else if (cell == (AE_CELL_WALL | AE_CELL_BREAKABLE)) {
+                int prop = sim_prop_find(w, x, y);
+                if (prop >= 0) r->items[n++] = (drawable){foot, D_BREAKABLE, prop};
+            } else if (cell == AE_CELL_DOOR) {
+                int door = render_door_find(w, x, y);
+                if (door < 0) continue;
+                render_door_track(g, c, w, door);
+                // Sorted by the south edge of the part still in the doorway.
+                ae_shape s = sim_door_shape(w, &w->doors[door]);
+                r->items[n++] = (drawable){fminf(s.center.y + s.half.y, foot), D_DOOR, door};
+            }
+        }
+    const float margin = 2.0f * cs;
+    for (int i = 0; i < w->pickup_top && n < r->capacity; i++) {
+        const sim_pickup *p = &w->pickups[i];
+        if (p->alive && p->pos.x > tl.x - margin && p->pos.x < br.x + margin &&
+            p->pos.y > tl.y - margin && p->pos.y < br.y + margin)
+            r->items[n++] = (drawable){p->pos.y, D_PICKUP, i};
+    }
     for (int i = 0; i < w->agent_count && n < r->capacity; i++)
         if (w->agents[i].placement == 0)
             r->items[n++] = (drawable){agent_draw_pos(&w->agents[i], alpha).y, D_AGENT, i};
@@ -337,6 +263,15 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             draw_sprite(rr, g->props, c, src, foot, ART_PROP_FOOT_X, ART_PROP_FOOT_Y);
             break;
         }
+        case D_BREAKABLE:
+            render_breakable(g, c, w, d->index, alpha);
+            break;
+        case D_DOOR:
+            render_door(g, c, w, d->index);
+            break;
+        case D_PICKUP:
+            render_pickup(g, c, &w->pickups[d->index], d->index, time);
+            break;
         case D_GEM: {
             int frame = (int)(time * 8.0f + (float)d->index) % ART_FX_FRAMES;
             SDL_Rect src = {frame * ART_FX, ART_FX_GEM * ART_FX, ART_FX, ART_FX};
@@ -344,23 +279,25 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             break;
         }
         case D_AGENT:
-            draw_agent(g, c, w, fx, d->index, alpha, time);
+            render_agent(g, c, w, fx, d->index, alpha, time);
             break;
         case D_BULLET: {
             const sim_bullet *b = &w->bullets[d->index];
             vec2s p = glms_vec2_sub(b->pos, glms_vec2_scale(b->vel, 1.0f - alpha));
             int frame = (int)(time * 16.0f) % ART_FX_FRAMES;
             SDL_Rect src = {frame * ART_FX, ART_FX_BULLET * ART_FX, ART_FX, ART_FX};
-            SDL_Color col = agent_color(w, b->owner);
+            // A grenade is a dark olive ball; other bullets glow in their shooter's colour.
+            SDL_Color col = b->weapon == SIM_WEAPON_GRENADE ? (SDL_Color){120, 140, 60, 255}
+                                                            : agent_color(w, b->owner);
             SDL_SetTextureColorMod(g->fx, col.r, col.g, col.b);
-            // Bullets fly at chest height: drawn 14 units above their ground position.
-            draw_sprite(rr, g->fx, c, src, p, 16, 16 + 14);
+            // Bullets fly at chest height.
+            draw_sprite(rr, g->fx, c, src, p, 16, 16 + RENDER_CHEST);
             SDL_SetTextureColorMod(g->fx, 255, 255, 255);
             break;
         }
         }
     }
-    draw_fx(g, c, w, fx);
+    render_fx(g, c, w, fx);
     draw_zone(rr, c, w);
     draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f, 80);
 }

@@ -41,6 +41,8 @@ typedef struct sfx_def {
 #define C6  1046.50f
 #define E6  1318.51f
 #define A6  1760.00f
+#define G6  1567.98f
+#define C7  2093.00f
 
 static const sfx_def defs[AUDIO_SFX_COUNT] = {
     [AUDIO_SFX_SHOT] = {"shot",
@@ -135,6 +137,86 @@ static const sfx_def defs[AUDIO_SFX_COUNT] = {
           {0.0f, 0.12f, WAVE_TRIANGLE, 136.0f, 92.0f, 0.35f, 0.008f, 0.03f, 0, 0, 600.0f},
           {0.19f, 0.2f, WAVE_SINE, 58.0f, 40.0f, 0.75f, 0.01f, 0.055f, 0, 0, 0},
           {0.19f, 0.14f, WAVE_TRIANGLE, 116.0f, 80.0f, 0.25f, 0.01f, 0.035f, 0, 0, 600.0f}}},
+    // A hollow wooden knock: a low sine dropping fast, its octave, and a click of noise.
+    [AUDIO_SFX_KNOCK] =
+        {"knock",
+         120,
+         3,
+         {{0.0f, 0.12f, WAVE_SINE, 340.0f, 190.0f, 1.0f, 0.001f, 0.03f, 0, 0, 0},
+          {0.0f, 0.06f, WAVE_TRIANGLE, 680.0f, 420.0f, 0.4f, 0.001f, 0.015f, 0, 0, 0},
+          {0.0f, 0.03f, WAVE_NOISE, 0, 0, 0.5f, 0.0005f, 0.008f, 0, 0, 2500.0f}}},
+    // Splintering: a burst of filtered noise with four knocks tumbling after it.
+    [AUDIO_SFX_CRUNCH] =
+        {"crunch",
+         420,
+         6,
+         {{0.0f, 0.4f, WAVE_NOISE, 0, 0, 0.9f, 0.002f, 0.1f, 0, 0, 1800.0f},
+          {0.0f, 0.1f, WAVE_SAW, 260.0f, 90.0f, 0.5f, 0.001f, 0.03f, 0, 0, 1200.0f},
+          {0.05f, 0.1f, WAVE_SINE, 300.0f, 160.0f, 0.6f, 0.001f, 0.03f, 0, 0, 0},
+          {0.11f, 0.1f, WAVE_SINE, 240.0f, 130.0f, 0.5f, 0.001f, 0.03f, 0, 0, 0},
+          {0.18f, 0.1f, WAVE_SINE, 360.0f, 200.0f, 0.35f, 0.001f, 0.025f, 0, 0, 0},
+          {0.26f, 0.1f, WAVE_SINE, 280.0f, 150.0f, 0.25f, 0.001f, 0.025f, 0, 0, 0}}},
+    // A boom: a sharp crack of bright noise, a deep falling sine and a long low rumble.
+    [AUDIO_SFX_EXPLOSION] =
+        {"explosion",
+         900,
+         4,
+         {{0.0f, 0.06f, WAVE_NOISE, 0, 0, 0.8f, 0.0005f, 0.015f, 0, 0, 6000.0f},
+          {0.0f, 0.6f, WAVE_SINE, 95.0f, 32.0f, 1.0f, 0.003f, 0.2f, 0, 0, 0},
+          {0.0f, 0.9f, WAVE_NOISE, 0, 0, 1.0f, 0.004f, 0.28f, 0, 0, 700.0f},
+          {0.02f, 0.5f, WAVE_SAW, 60.0f, 30.0f, 0.3f, 0.01f, 0.15f, 0, 0, 300.0f}}},
+    // A whoosh: airy noise swelling and fading under a tone sweeping up.
+    [AUDIO_SFX_BLINK] =
+        {"blink",
+         300,
+         3,
+         {{0.0f, 0.3f, WAVE_NOISE, 0, 0, 0.7f, 0.07f, 0.06f, 0, 0, 3000.0f},
+          {0.0f, 0.25f, WAVE_SINE, 380.0f, 1700.0f, 0.45f, 0.05f, 0.08f, 0, 0, 0},
+          {0.02f, 0.2f, WAVE_TRIANGLE, 760.0f, 3000.0f, 0.15f, 0.05f, 0.05f, 0, 0, 0}}},
+    [AUDIO_SFX_LOOT] =
+        {"loot",
+         380,
+         4,
+         {{0.0f, 0.2f, WAVE_SINE, G6, G6, 0.7f, 0.002f, 0.07f, 0, 0, 0},
+          {0.0f, 0.2f, WAVE_TRIANGLE, G6 * 2.0f, G6 * 2.0f, 0.15f, 0.002f, 0.04f, 0, 0, 0},
+          {0.09f, 0.29f, WAVE_SINE, C7, C7, 0.8f, 0.002f, 0.1f, 4.0f, 0.004f, 0},
+          {0.09f, 0.29f, WAVE_SINE, C7 * 1.5f, C7 * 1.5f, 0.2f, 0.002f, 0.06f, 0, 0, 0}}},
+    // A heavy panel sliding on its track: a low grinding buzz, then the clunk as it stops.
+    [AUDIO_SFX_DOOR] =
+        {"door",
+         600,
+         4,
+         {{0.0f, 0.5f, WAVE_SAW, 85.0f, 105.0f, 0.6f, 0.06f, 0.0f, 7.0f, 0.05f, 450.0f},
+          {0.0f, 0.5f, WAVE_NOISE, 0, 0, 0.35f, 0.06f, 0.0f, 0, 0, 600.0f},
+          {0.48f, 0.12f, WAVE_SINE, 130.0f, 60.0f, 0.9f, 0.001f, 0.035f, 0, 0, 0},
+          {0.48f, 0.05f, WAVE_NOISE, 0, 0, 0.4f, 0.001f, 0.01f, 0, 0, 1500.0f}}},
+    [AUDIO_SFX_SHOTGUN] =
+        {"shotgun",
+         350,
+         3,
+         {{0.0f, 0.35f, WAVE_NOISE, 0, 0, 1.0f, 0.001f, 0.08f, 0, 0, 2500.0f},
+          {0.0f, 0.25f, WAVE_SINE, 150.0f, 45.0f, 0.9f, 0.001f, 0.09f, 0, 0, 0},
+          {0.0f, 0.05f, WAVE_SQUARE, 700.0f, 120.0f, 0.3f, 0.001f, 0.02f, 0, 0, 3000.0f}}},
+    [AUDIO_SFX_RIFLE] =
+        {"rifle",
+         300,
+         3,
+         {{0.0f, 0.04f, WAVE_NOISE, 0, 0, 1.0f, 0.0003f, 0.012f, 0, 0, 9000.0f},
+          {0.0f, 0.06f, WAVE_SQUARE, 2400.0f, 300.0f, 0.4f, 0.0005f, 0.02f, 0, 0, 6000.0f},
+          {0.005f, 0.3f, WAVE_SINE, 240.0f, 55.0f, 0.6f, 0.002f, 0.1f, 0, 0, 0}}},
+    [AUDIO_SFX_SMG] = {"smg",
+                       90,
+                       2,
+                       {{0.0f, 0.09f, WAVE_SQUARE, 1700.0f, 500.0f, 0.6f, 0.0005f, 0.015f, 0, 0,
+                         5000.0f},
+                        {0.0f, 0.03f, WAVE_NOISE, 0, 0, 0.6f, 0.0005f, 0.008f, 0, 0, 7000.0f}}},
+    [AUDIO_SFX_GRENADE] =
+        {"grenade",
+         260,
+         3,
+         {{0.0f, 0.26f, WAVE_SINE, 190.0f, 60.0f, 1.0f, 0.002f, 0.06f, 0, 0, 0},
+          {0.0f, 0.1f, WAVE_NOISE, 0, 0, 0.5f, 0.001f, 0.04f, 0, 0, 600.0f},
+          {0.0f, 0.15f, WAVE_TRIANGLE, 95.0f, 70.0f, 0.4f, 0.002f, 0.05f, 0, 0, 0}}},
 };
 
 const char *sfx_name(audio_sfx s) {

@@ -31,7 +31,7 @@ static void test_keyboard_mouse(void) {
     push_key(SDLK_s, true);
     pump(&in);
     input_frame(&in, 0, 100, 100, &f);
-    CHECK(f.move_x > 80 && f.move_y > 80); // diagonal, normalised
+    CHECK(f.move_x > 80 && f.move_y > 80);                 // diagonal, normalised
     CHECK(f.aim_x == 0 && f.aim_y == 0 && f.buttons == 0); // no aim: the sim auto-fires
     push_key(SDLK_d, false);
     push_key(SDLK_s, false);
@@ -152,6 +152,120 @@ static void test_pad_hotplug(void) {
     SDL_Quit();
 }
 
+static void push_finger(Uint32 type, SDL_FingerID id, float x, float y) {
+    SDL_Event e = {0};
+    e.type = type;
+    e.tfinger.fingerId = id;
+    e.tfinger.x = x;
+    e.tfinger.y = y;
+    SDL_PushEvent(&e);
+}
+
+// The blink and the swap: keys, a quick tap between two frames, pad buttons, touch buttons.
+static void test_abilities(void) {
+    REQUIRE(init_sdl());
+    input_state in;
+    input_init(&in);
+    in.screen_w = 1000;
+    in.screen_h = 600;
+    sim_input f;
+    push_key(SDLK_SPACE, true);
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == SIM_BUTTON_BLINK);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == SIM_BUTTON_BLINK); // held
+    push_key(SDLK_SPACE, false);
+    push_key(SDLK_e, true);
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == SIM_BUTTON_SWAP);
+    push_key(SDLK_e, false);
+    // Pressed and released before the next frame: still reported, once.
+    push_key(SDLK_LSHIFT, true);
+    push_key(SDLK_LSHIFT, false);
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == SIM_BUTTON_BLINK);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == 0);
+    // Touch: no buttons until a finger has touched the screen (or a touch device was there at
+    // start); then the blink button blinks and neither steers nor confirms; the swap button
+    // only while a weapon is offered.
+    CHECK(!input_touch_shown(&in, INPUT_TOUCH_BLINK));
+    float bx, by, br, sx, sy, sr;
+    input_touch_button(&in, INPUT_TOUCH_BLINK, &bx, &by, &br);
+    input_touch_button(&in, INPUT_TOUCH_SWAP, &sx, &sy, &sr);
+    CHECK(br > 20.0f && bx + br <= 1000.0f && by + br <= 600.0f);
+    CHECK((bx - sx) * (bx - sx) + (by - sy) * (by - sy) > (br + sr) * (br + sr)); // apart
+    push_finger(SDL_FINGERDOWN, 3, 0.5f, 0.5f); // the first touch, mid screen, steers
+    pump(&in);
+    CHECK(in.vstick_active);
+    push_finger(SDL_FINGERUP, 3, 0.5f, 0.5f);
+    pump(&in);
+    while (input_take_action(&in, ACT_CONFIRM)) {
+    }
+    CHECK(input_touch_shown(&in, INPUT_TOUCH_BLINK) && !input_touch_shown(&in, INPUT_TOUCH_SWAP));
+    input_frame(&in, 0, 0, 0, &f);
+    push_finger(SDL_FINGERDOWN, 4, bx / 1000.0f, by / 600.0f);
+    pump(&in);
+    CHECK(!in.vstick_active);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == SIM_BUTTON_BLINK && f.move_x == 0 && f.move_y == 0);
+    push_finger(SDL_FINGERUP, 4, bx / 1000.0f, by / 600.0f);
+    pump(&in);
+    CHECK(!input_take_action(&in, ACT_CONFIRM));
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == 0);
+    // A tap where the swap button would be steers while nothing is offered ...
+    push_finger(SDL_FINGERDOWN, 5, sx / 1000.0f, sy / 600.0f);
+    pump(&in);
+    CHECK(in.vstick_active);
+    push_finger(SDL_FINGERUP, 5, sx / 1000.0f, sy / 600.0f);
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == 0);
+    // ... and swaps once a weapon is.
+    in.swap_offered = true;
+    push_finger(SDL_FINGERDOWN, 6, sx / 1000.0f, sy / 600.0f);
+    push_finger(SDL_FINGERUP, 6, sx / 1000.0f, sy / 600.0f);
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == SIM_BUTTON_SWAP);
+    // Pads: A and LB blink, B swaps.
+    input_open_pads(&in, NULL);
+    int dev = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                        SDL_CONTROLLER_BUTTON_MAX, 0);
+    REQUIRE(dev >= 0);
+    SDL_Delay(10);
+    pump(&in);
+    REQUIRE(input_has_pad(&in, 0));
+    SDL_Joystick *js = SDL_JoystickOpen(dev);
+    REQUIRE(js);
+    const struct {
+        SDL_GameControllerButton button;
+        uint8_t bit;
+    } pads[] = {{SDL_CONTROLLER_BUTTON_A, SIM_BUTTON_BLINK},
+                {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SIM_BUTTON_BLINK},
+                {SDL_CONTROLLER_BUTTON_B, SIM_BUTTON_SWAP}};
+    for (size_t k = 0; k < sizeof pads / sizeof pads[0]; k++) {
+        SDL_JoystickSetVirtualButton(js, pads[k].button, 1);
+        SDL_JoystickUpdate();
+        pump(&in);
+        input_frame(&in, 0, 0, 0, &f);
+        CHECK(f.buttons == pads[k].bit);
+        SDL_JoystickSetVirtualButton(js, pads[k].button, 0);
+        SDL_JoystickUpdate();
+        pump(&in);
+        input_frame(&in, 0, 0, 0, &f);
+        CHECK(f.buttons == 0);
+    }
+    SDL_JoystickClose(js);
+    SDL_JoystickDetachVirtual(dev);
+    input_close(&in);
+    SDL_Quit();
+}
+
 static void test_dead_zone(void) {
     vec2s v = input_dead_zone((vec2s){{0.15f, 0.1f}}, 0.22f);
     CHECK(v.x == 0 && v.y == 0);
@@ -164,4 +278,5 @@ static void test_dead_zone(void) {
     CHECK(glms_vec2_norm(v) <= 1.0f + 1e-6f);
 }
 
-TEST_MAIN(TEST_CASE(keyboard_mouse), TEST_CASE(virtual_stick), TEST_CASE(pad_hotplug), TEST_CASE(dead_zone))
+TEST_MAIN(TEST_CASE(keyboard_mouse), TEST_CASE(virtual_stick), TEST_CASE(pad_hotplug),
+          TEST_CASE(dead_zone), TEST_CASE(abilities))

@@ -92,7 +92,8 @@ static void test_sizes(void) {
         {ART_TILES_FILE, ART_TILE * ART_TILES_PER_ROW,
          ART_TILE * ((ART_TILE_COUNT + ART_TILES_PER_ROW - 1) / ART_TILES_PER_ROW)},
         {ART_AGENT_FILE, ART_AGENT_W * ART_AGENT_FRAMES, ART_AGENT_H * ART_AGENT_DIRS},
-        {ART_PROPS_FILE, ART_PROP_W * ART_PROP_COUNT, ART_PROP_H},
+        {ART_PROPS_FILE, ART_PROP_W * ART_PROPS_PER_ROW,
+         ART_PROP_H * (ART_PROP_CELLS / ART_PROPS_PER_ROW)},
         {ART_FX_FILE, ART_FX * ART_FX_FRAMES, ART_FX * ART_FX_COUNT},
         {ART_MUZZLE_FILE, ART_MUZZLE * ART_FX_FRAMES, ART_MUZZLE * ART_AGENT_DIRS},
         {ART_ICONS_FILE, ART_ICON * ART_ICONS_PER_ROW,
@@ -103,6 +104,12 @@ static void test_sizes(void) {
         {ART_FAR_FILE, ART_PARALLAX, ART_PARALLAX},
         {ART_NEAR_FILE, ART_PARALLAX, ART_PARALLAX},
         {ART_VIGNETTE_FILE, ART_VIGNETTE_W, ART_VIGNETTE_H},
+        {ART_WEAPONS_FILE, ART_WEAPON_CELL * ART_AGENT_DIRS,
+         ART_WEAPON_CELL * (ART_WEAPON_HAND + 1)},
+        {ART_BLAST_FILE, ART_BLAST * ART_FX_FRAMES, ART_BLAST},
+        {ART_DOOR_FILE, ART_DOOR * ART_DOOR_COUNT, ART_DOOR},
+        {ART_PICKUPS_FILE, ART_PICKUP * ART_PICKUPS_PER_ROW,
+         ART_PICKUP * ((ART_PICKUP_COUNT + ART_PICKUPS_PER_ROW - 1) / ART_PICKUPS_PER_ROW)},
     };
     CHECK(art_sheet_count == (int)(sizeof want / sizeof want[0]));
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
@@ -315,6 +322,93 @@ static void test_grass_seamless(void) {
     free(im.px);
 }
 
+/// Pixels of cell a and cell b of a sheet (same size) whose colour or alpha differ by more than
+/// `tol` in any channel.
+static int cells_differ_by(const image *im, int ax, int ay, int bx, int by, int w, int h, int tol) {
+    int n = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            const uint8_t *p = px(im, ax + x, ay + y), *q = px(im, bx + x, by + y);
+            bool differs = false;
+            for (int k = 0; k < 4; k++) differs |= abs((int)p[k] - (int)q[k]) > tol;
+            n += differs;
+        }
+    return n;
+}
+
+static int cells_differ(const image *im, int ax, int ay, int bx, int by, int w, int h) {
+    return cells_differ_by(im, ax, ay, bx, by, w, h, 16);
+}
+
+// Damage only grows: each stage of a breakable prop differs from the whole one more than the
+// stage before it, and every stage is still the same prop (most of its pixels no more than
+// darkened a little).
+static void test_damage_stages(void) {
+    image im = {0};
+    REQUIRE(load(SPRITES, ART_PROPS_FILE, &im));
+    for (int kind = 0; kind < ART_BREAKABLE_COUNT; kind++) {
+        const int y = (1 + kind) * ART_PROP_H;
+        int prev = 0, whole = opaque_in(&im, 0, y, ART_PROP_W, ART_PROP_H);
+        for (int stage = 1; stage < ART_DAMAGE_STAGES; stage++) {
+            int d = cells_differ(&im, 0, y, stage * ART_PROP_W, y, ART_PROP_W, ART_PROP_H);
+            if (d <= prev) fprintf(stderr, "kind %d stage %d: %d <= %d\n", kind, stage, d, prev);
+            CHECK(d > prev);
+            int changed =
+                cells_differ_by(&im, 0, y, stage * ART_PROP_W, y, ART_PROP_W, ART_PROP_H, 48);
+            if (changed >= whole / 2)
+                fprintf(stderr, "kind %d stage %d: %d of %d changed\n", kind, stage, changed,
+                        whole);
+            CHECK(changed < whole / 2);
+            prev = d;
+        }
+    }
+    // The stage formula: whole at full health, the last stage near the end, never past it.
+    CHECK(art_damage_stage(48.0f, 48.0f) == 0);
+    CHECK(art_damage_stage(47.0f, 48.0f) == 1);
+    CHECK(art_damage_stage(1.0f, 48.0f) == ART_DAMAGE_STAGES - 1);
+    CHECK(art_damage_stage(0.0f, 48.0f) == ART_DAMAGE_STAGES - 1);
+    CHECK(art_damage_stage(5.0f, 0.0f) == 0);
+    free(im.px);
+}
+
+// Every weapon looks different from every other in every facing and as a pickup, and the hand
+// is grey (tinted with the body at run time) while the weapons are not all grey.
+static void test_weapons_distinct(void) {
+    image im = {0}, pk = {0};
+    REQUIRE(load(SPRITES, ART_WEAPONS_FILE, &im));
+    REQUIRE(load(SPRITES, ART_PICKUPS_FILE, &pk));
+    const int C = ART_WEAPON_CELL;
+    for (int d = 0; d < ART_AGENT_DIRS; d++)
+        for (int a = 0; a < ART_WEAPON_COUNT; a++)
+            for (int b = a + 1; b < ART_WEAPON_COUNT; b++)
+                CHECK(cells_differ(&im, d * C, a * C, d * C, b * C, C, C) > 20);
+    for (int a = 0; a < ART_PICKUP_SHIELD; a++)
+        for (int b = a + 1; b <= ART_PICKUP_SHIELD; b++)
+            CHECK(cells_differ(&pk, a * ART_PICKUP, 0, (b % ART_PICKUPS_PER_ROW) * ART_PICKUP,
+                               (b / ART_PICKUPS_PER_ROW) * ART_PICKUP, ART_PICKUP,
+                               ART_PICKUP) > 40);
+    int coloured = 0, hand_colour = 0;
+    for (int y = 0; y < C * ART_WEAPON_COUNT; y++)
+        for (int x = 0; x < C * ART_AGENT_DIRS; x++) {
+            const uint8_t *p = px(&im, x, y);
+            if (p[3] >= 200 && (abs(p[0] - p[1]) > 24 || abs(p[1] - p[2]) > 24)) coloured++;
+        }
+    for (int y = C * ART_WEAPON_HAND; y < C * (ART_WEAPON_HAND + 1); y++)
+        for (int x = 0; x < C * ART_AGENT_DIRS; x++) {
+            const uint8_t *p = px(&im, x, y);
+            if (p[3] >= 128 && (abs(p[0] - p[1]) > 6 || abs(p[1] - p[2]) > 6)) hand_colour++;
+        }
+    CHECK(coloured > 500);
+    CHECK(hand_colour == 0);
+    // The muzzle lies further out for a longer weapon.
+    float px0, py0, px1, py1;
+    art_weapon_muzzle(ART_WEAPON_PISTOL, 1.0f, 0.0f, &px0, &py0);
+    art_weapon_muzzle(ART_WEAPON_RIFLE, 1.0f, 0.0f, &px1, &py1);
+    CHECK(px1 > px0 + 5.0f && py1 == py0);
+    free(im.px);
+    free(pk.px);
+}
+
 TEST_MAIN(TEST_CASE(reproducible), TEST_CASE(sizes), TEST_CASE(cells_not_empty),
           TEST_CASE(agent_tintable), TEST_CASE(gem_purple), TEST_CASE(font_distinct),
-          TEST_CASE(grass_seamless))
+          TEST_CASE(grass_seamless), TEST_CASE(damage_stages), TEST_CASE(weapons_distinct))

@@ -14,8 +14,8 @@ static float *synth(audio_sfx s) {
 
 static void test_lengths(void) {
     // The documented lengths in milliseconds (sfx_synth.h).
-    static const int ms[AUDIO_SFX_COUNT] = {160, 140, 650, 260,  720,  900,
-                                            150, 45,  140, 1500, 1300, 420};
+    static const int ms[AUDIO_SFX_COUNT] = {160, 140, 650, 260, 720, 900, 150, 45,  140, 1500, 1300,
+                                            420, 120, 420, 900, 300, 380, 600, 350, 300, 90,   260};
     for (int s = 0; s < AUDIO_SFX_COUNT; s++) CHECK(sfx_length((audio_sfx)s) == ms[s] * 48);
     CHECK(sfx_length(AUDIO_SFX_COUNT) == 0);
     CHECK(SFX_RATE == 48000);
