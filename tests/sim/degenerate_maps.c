@@ -176,7 +176,9 @@ void test_swap_smaller_map(void) {
     REQUIRE(dg_design("arena", &small));
     sim_world *w = dg_world("large", 41, 0, 200);
     REQUIRE(w);
-    for (int t = 0; t < 900; t++) sim_step(w, NULL);
+    // At least 15 s, and until someone has died (bots loot before they fight).
+    for (int t = 0; t < 900 || (w->alive_count == w->agent_count && t < 6000); t++)
+        sim_step(w, NULL);
     const float new_side = 128.0f * w->cfg.cell_size;
     int outside = 0;
     for (int i = 0; i < w->agent_count; i++)
