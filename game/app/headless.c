@@ -35,8 +35,8 @@ static void print_stats(const sim_world *w) {
         sim_difficulty_stats st;
         sim_stats_difficulty(w, (sim_difficulty)d, &st);
         if (st.bots == 0) continue;
-        printf("stats: %s %d %.2f %.3f %.3f %d %d %.1f %.1f", names[d], st.bots,
-               st.mean_placement, st.shots ? (double)st.hits / st.shots : 0.0,
+        printf("stats: %s %d %.2f %.3f %.3f %d %d %.1f %.1f", names[d], st.bots, st.mean_placement,
+               st.shots ? (double)st.hits / st.shots : 0.0,
                st.threats ? (double)st.dodged / st.threats : 0.0, st.zone_deaths, st.bullet_deaths,
                (double)st.stuck_ticks / SIM_TICK_HZ, (double)st.longest_stuck / SIM_TICK_HZ);
         print_world_stats(st.kills_with, st.props_broken, st.pickups, st.blinks, false);

@@ -116,7 +116,7 @@ void overlay_world_draw(gfx *g, const camera *c, const sim_world *w) {
         for (int x = x0; x <= x1; x++) {
             uint8_t cell = w->grid.cells[(size_t)y * (size_t)w->grid.width + (size_t)x];
             if (cell == AE_CELL_DOOR) {
-                int k = render_door_find(w, x, y);
+                int k = sim_door_find(w, x, y);
                 if (k >= 0 && door_n < 64) doors[door_n++] = k;
                 continue;
             }

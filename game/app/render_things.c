@@ -24,20 +24,6 @@ void render_breakable(gfx *g, const camera *c, const sim_world *w, int prop, flo
     draw_sprite(g->renderer, g->props, c, src, foot, ART_PROP_FOOT_X, ART_PROP_FOOT_Y);
 }
 
-int render_door_find(const sim_world *w, int x, int y) {
-    int lo = 0, hi = w->door_count - 1; // doors are in cell order
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        const sim_door *d = &w->doors[mid];
-        if (d->y == y && d->x == x) return mid;
-        if (d->y < y || (d->y == y && d->x < x))
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return -1;
-}
-
 void render_door_track(gfx *g, const camera *c, const sim_world *w, int door) {
     const sim_door *d = &w->doors[door];
     const float cs = w->cfg.cell_size;

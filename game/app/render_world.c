@@ -225,7 +225,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
                 int prop = sim_prop_find(w, x, y);
                 if (prop >= 0) r->items[n++] = (drawable){foot, D_BREAKABLE, prop};
             } else if (cell == AE_CELL_DOOR) {
-                int door = render_door_find(w, x, y);
+                int door = sim_door_find(w, x, y);
                 if (door < 0) continue;
                 render_door_track(g, c, w, door);
                 // Sorted by the south edge of the part still in the doorway.

@@ -26,8 +26,6 @@ void world_renderer_draw(world_renderer *r, const camera *cam, const sim_world *
 
 /// A stable, distinct colour per agent (humans get the brightest).
 SDL_Color agent_color(const sim_world *w, int id);
-/// The door standing in cell (x, y), or -1 (w->doors is in cell order: a binary search).
-int render_door_find(const sim_world *w, int x, int y);
 /// Interpolated position of an agent for drawing.
 vec2s agent_draw_pos(const sim_agent *a, float alpha);
 

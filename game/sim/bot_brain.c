@@ -218,8 +218,8 @@ void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *pla
             b->dodge_ticks = 14;
             b->strafe = dodge;
             // Too close to step aside in time: a bot that has its blink may dash instead.
-            blink = a->blink_cooldown == 0 && eta < 12.0f &&
-                    ae_rng_float(&b->rng) < sk->blink_dodge;
+            blink =
+                a->blink_cooldown == 0 && eta < 12.0f && ae_rng_float(&b->rng) < sk->blink_dodge;
         }
         // Burning outside the circle, far from its edge: dash towards it.
         vec2s zc;

@@ -75,9 +75,9 @@ static int nearest_visible_loot(const sim_world *w, const sim_agent *me) {
     for (int s = 0; s < w->pickup_top; s++) {
         const sim_pickup *p = &w->pickups[s];
         if (!p->alive || !on_screen(me->pos, p->pos)) continue;
-        bool takes = p->kind == SIM_PICKUP_WEAPON    ? me->weapon == SIM_WEAPON_PISTOL
+        bool takes = p->kind == SIM_PICKUP_WEAPON   ? me->weapon == SIM_WEAPON_PISTOL
                      : p->kind == SIM_PICKUP_MEDKIT ? me->hp < me->max_hp
-                                                     : me->shield < w->cfg.rules.max_shield;
+                                                    : me->shield < w->cfg.rules.max_shield;
         float d2 = glms_vec2_distance2(me->pos, p->pos);
         if (takes && d2 < best_d2) {
             best_d2 = d2;

@@ -35,8 +35,7 @@ void sim_map_things_free(sim_map_things *t) {
         ae_free(t->door_block_start,
                 ((size_t)t->door_bw * (size_t)t->door_bh + 1) * sizeof *t->door_block_start);
     if (t->door_block) ae_free(t->door_block, (size_t)t->door_count * 4 * sizeof *t->door_block);
-    if (t->door_active)
-        ae_free(t->door_active, (size_t)t->door_count * sizeof *t->door_active);
+    if (t->door_active) ae_free(t->door_active, (size_t)t->door_count * sizeof *t->door_active);
     memset(t, 0, sizeof *t);
 }
 
@@ -71,8 +70,9 @@ bool sim_map_things_build(sim_map_things *t, const ae_grid *g, const sim_rules *
         t->door_block_start = ae_calloc(blocks + 1, sizeof *t->door_block_start);
         t->door_active = ae_calloc((size_t)t->door_count, sizeof *t->door_active);
     }
-    if ((t->prop_count && !t->props) || (t->door_count && (!t->doors || !t->door_block ||
-                                                           !t->door_block_start || !t->door_active))) {
+    if ((t->prop_count && !t->props) ||
+        (t->door_count &&
+         (!t->doors || !t->door_block || !t->door_block_start || !t->door_active))) {
         sim_map_things_free(t);
         ae_error_set(err, "out of memory for the map's props");
         return false;
@@ -83,7 +83,8 @@ bool sim_map_things_build(sim_map_things *t, const ae_grid *g, const sim_rules *
             uint8_t c = g->cells[(size_t)y * (size_t)g->width + (size_t)x];
             if (c == (AE_CELL_WALL | AE_CELL_BREAKABLE)) {
                 sim_prop_kind kind = sim_prop_kind_at(x, y);
-                t->props[np++] = (sim_prop){x, y, (uint8_t)kind, r->prop_hp[kind], r->prop_hp[kind], -1};
+                t->props[np++] =
+                    (sim_prop){x, y, (uint8_t)kind, r->prop_hp[kind], r->prop_hp[kind], -1};
             } else if (c == AE_CELL_DOOR) {
                 sim_door *d = &t->doors[nd++];
                 d->x = x;
@@ -172,9 +173,9 @@ static bool door_blocked(const sim_world *w, const sim_door *d, float open) {
     at.open = open;
     ae_shape s = sim_door_shape(w, &at);
     int n;
-    const ae_proxy_id *near = sim_collide_query(
-        w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f + w->cfg.rules.agent_radius, SIM_CAT_AGENT,
-        &n);
+    const ae_proxy_id *near =
+        sim_collide_query(w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f + w->cfg.rules.agent_radius,
+                          SIM_CAT_AGENT, &n);
     for (int k = 0; k < n; k++) {
         const sim_agent *a = &w->agents[sim_collide_owner(w, near[k])];
         if (a->placement == 0 && ae_shape_distance(&s, a->pos) < a->radius) return true;
@@ -201,7 +202,8 @@ static bool someone_near(const sim_world *w, const sim_door *d) {
     const ae_proxy_id *near = sim_collide_query(w, d->closed, reach, SIM_CAT_AGENT, &n);
     for (int e = 0; e < n; e++) {
         const sim_agent *a = &w->agents[sim_collide_owner(w, near[e])];
-        if (a->placement == 0 && glms_vec2_distance2(a->pos, d->closed) < reach * reach) return true;
+        if (a->placement == 0 && glms_vec2_distance2(a->pos, d->closed) < reach * reach)
+            return true;
     }
     return false;
 }

@@ -20,25 +20,25 @@ static void box_of(vec2s a, vec2s b, float pad, vec2s *lo, vec2s *hi) {
     *hi = (vec2s){{fmaxf(a.x, b.x) + pad, fmaxf(a.y, b.y) + pad}};
 }
 
+/// The field around a point: doors farther than two cells cannot be the nearest solid within the
+/// distances that matter to the sim (an agent's or a gem's clearance, a bounce's normal).
+static ae_field field_at(const sim_world *w, vec2s p, ae_shape *shapes) {
+    vec2s lo, hi;
+    box_of(p, p, 2.0f * w->cfg.cell_size, &lo, &hi);
+    return near_field(w, lo, hi, shapes, NULL);
+}
+
 float sim_field_sample(const sim_world *w, vec2s p) {
     if (w->door_count == 0) return ae_sdf_sample(&w->sdf, p);
     ae_shape shapes[FIELD_NEAR_MAX];
-    // Doors farther than a cell cannot be the nearest solid within the distances that matter
-    // to the sim (an agent's or a gem's clearance).
-    const float pad = 2.0f * w->cfg.cell_size;
-    vec2s lo, hi;
-    box_of(p, p, pad, &lo, &hi);
-    ae_field f = near_field(w, lo, hi, shapes, NULL);
+    ae_field f = field_at(w, p, shapes);
     return ae_field_sample(&f, p);
 }
 
 vec2s sim_field_gradient(const sim_world *w, vec2s p) {
     if (w->door_count == 0) return ae_sdf_gradient(&w->sdf, p);
     ae_shape shapes[FIELD_NEAR_MAX];
-    const float pad = 2.0f * w->cfg.cell_size;
-    vec2s lo, hi;
-    box_of(p, p, pad, &lo, &hi);
-    ae_field f = near_field(w, lo, hi, shapes, NULL);
+    ae_field f = field_at(w, p, shapes);
     return ae_field_gradient(&f, p);
 }
 

@@ -59,7 +59,8 @@ void sim_map_things_free(sim_map_things *t);
 /// Moves the lists into the world (t is left empty) / out of it (the world is left without).
 void sim_world_take_things(sim_world *w, sim_map_things *t);
 sim_map_things sim_world_give_things(sim_world *w);
-/// A bullet of `owner`'s `weapon` struck the wall at `contact` (its centre, `radius` from the wall).
+/// A bullet of `owner`'s `weapon` struck the wall at `contact` (its centre, `radius` from the
+/// wall).
 void sim_props_bullet_hit(sim_world *w, int owner, int weapon, vec2s contact, float radius,
                           float damage);
 /// Damages prop `index`; it breaks at 0 HP (its cell becomes free through a cell edit).

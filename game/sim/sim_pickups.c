@@ -37,7 +37,8 @@ void sim_pickups_drop_belongings(sim_world *w, const sim_agent *a) {
 }
 
 /// Whether agent i takes pickup p when touching it: a weapon when it holds the pistol, the same
-/// weapon (its rounds add up) or has just pressed swap (holding it swaps once); a medkit when hurt; a shield when not full.
+/// weapon (its rounds add up) or has just pressed swap (holding it swaps once); a medkit when hurt;
+/// a shield when not full.
 static bool wants(const sim_world *w, int i, const sim_pickup *p) {
     const sim_agent *a = &w->agents[i];
     const sim_rules *r = &w->cfg.rules;

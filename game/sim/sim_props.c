@@ -6,7 +6,9 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 sim_prop_kind sim_prop_kind_at(int x, int y) {
     // A fixed integer hash of the cell: half crates, three in ten bushes, one in five barrels.
@@ -18,19 +20,29 @@ sim_prop_kind sim_prop_kind_at(int x, int y) {
     return k < 5u ? SIM_PROP_CRATE : k < 8u ? SIM_PROP_BUSH : SIM_PROP_BARREL;
 }
 
-int sim_prop_find(const sim_world *w, int x, int y) {
-    // Props are in cell order: binary search.
-    int lo = 0, hi = w->prop_count - 1;
+/// Binary search of an array in cell order whose items begin with their cell's `int x, y`.
+static int find_cell(const void *items, int count, size_t stride, int x, int y) {
+    int lo = 0, hi = count - 1;
     while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        const sim_prop *p = &w->props[mid];
-        if (p->y == y && p->x == x) return mid;
-        if (p->y < y || (p->y == y && p->x < x))
+        int mid = (lo + hi) / 2, at[2];
+        memcpy(at, (const char *)items + (size_t)mid * stride, sizeof at);
+        if (at[1] == y && at[0] == x) return mid;
+        if (at[1] < y || (at[1] == y && at[0] < x))
             lo = mid + 1;
         else
             hi = mid - 1;
     }
     return -1;
+}
+_Static_assert(offsetof(sim_prop, x) == 0 && offsetof(sim_prop, y) == sizeof(int), "x, y first");
+_Static_assert(offsetof(sim_door, x) == 0 && offsetof(sim_door, y) == sizeof(int), "x, y first");
+
+int sim_prop_find(const sim_world *w, int x, int y) {
+    return find_cell(w->props, w->prop_count, sizeof *w->props, x, y);
+}
+
+int sim_door_find(const sim_world *w, int x, int y) {
+    return find_cell(w->doors, w->door_count, sizeof *w->doors, x, y);
 }
 
 static vec2s cell_center(const sim_world *w, int x, int y) {

@@ -14,7 +14,8 @@ sim_rules sim_default_rules(void) {
     // change of style more than of power, so a newcomer without one still has a fair chance.
     //                      cooldown pellets spread damage speed range radius ammo blast
     r.weapon[SIM_WEAPON_PISTOL] = (sim_weapon_def){32, 1, 0.0f, 12.0f, 5.0f, 420.0f, 5.0f, 0, 0.0f};
-    r.weapon[SIM_WEAPON_SHOTGUN] = (sim_weapon_def){60, 5, 0.5f, 6.0f, 5.5f, 230.0f, 4.0f, 12, 0.0f};
+    r.weapon[SIM_WEAPON_SHOTGUN] =
+        (sim_weapon_def){60, 5, 0.5f, 6.0f, 5.5f, 230.0f, 4.0f, 12, 0.0f};
     r.weapon[SIM_WEAPON_RIFLE] = (sim_weapon_def){72, 1, 0.0f, 28.0f, 8.0f, 700.0f, 4.0f, 10, 0.0f};
     r.weapon[SIM_WEAPON_SMG] = (sim_weapon_def){10, 1, 0.26f, 4.0f, 6.0f, 340.0f, 4.0f, 60, 0.0f};
     r.weapon[SIM_WEAPON_GRENADE] =

@@ -68,17 +68,17 @@ typedef struct sim_rules {
     sim_weapon_def weapon[SIM_WEAPON_COUNT];
     // Props, loot, the blink and doors.
     float prop_hp[SIM_PROP_KIND_COUNT];
-    float barrel_damage;      ///< a breaking barrel's burst: damage at its centre ...
-    float barrel_radius;      ///< ... falling to nothing at this distance
-    float pickup_radius;      ///< an agent this close to a pickup takes it
-    float medkit_heal;        ///< HP a medkit restores
-    float shield_points;      ///< shield a pickup gives (shield takes damage before HP)
+    float barrel_damage; ///< a breaking barrel's burst: damage at its centre ...
+    float barrel_radius; ///< ... falling to nothing at this distance
+    float pickup_radius; ///< an agent this close to a pickup takes it
+    float medkit_heal;   ///< HP a medkit restores
+    float shield_points; ///< shield a pickup gives (shield takes damage before HP)
     float max_shield;
-    int loot_weights[3];      ///< a broken crate's drop: weapon, medkit, shield
-    float blink_distance;     ///< how far a blink carries (units)
-    int blink_cooldown;       ///< ticks between blinks
-    float door_open_radius;   ///< a door opens while a living agent is this close to it ...
-    float door_speed;         ///< ... sliding this share of its width per tick
+    int loot_weights[3];    ///< a broken crate's drop: weapon, medkit, shield
+    float blink_distance;   ///< how far a blink carries (units)
+    int blink_cooldown;     ///< ticks between blinks
+    float door_open_radius; ///< a door opens while a living agent is this close to it ...
+    float door_speed;       ///< ... sliding this share of its width per tick
     // Gems and levels.
     int gem_xp;
     int xp_first_level;      ///< XP for level 2

@@ -80,7 +80,8 @@ void sim_agents_fire(sim_world *w) {
         a->facing = dir;
         const sim_weapon_def *wd = sim_agent_weapon(w, a);
         int fired = 0;
-        for (int k = 0; k < wd->pellets; k++) fired += fire_bullet(w, i, pellet_dir(w, dir, wd, k), wd);
+        for (int k = 0; k < wd->pellets; k++)
+            fired += fire_bullet(w, i, pellet_dir(w, dir, wd, k), wd);
         if (fired == 0) continue; // no slot: try again next tick
         a->fire_cooldown = sim_agent_cooldown(w, a);
         a->stats.shots++;

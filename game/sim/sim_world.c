@@ -136,9 +136,9 @@ void sim_world_take_things(sim_world *w, sim_map_things *t) {
 }
 
 sim_map_things sim_world_give_things(sim_world *w) {
-    sim_map_things t = {w->props,      w->prop_count,       w->doors, w->door_count,
-                        w->door_block_start, w->door_block, w->door_bw, w->door_bh,
-                        w->door_active, w->door_active_count};
+    sim_map_things t = {
+        w->props,      w->prop_count, w->doors,   w->door_count,  w->door_block_start,
+        w->door_block, w->door_bw,    w->door_bh, w->door_active, w->door_active_count};
     w->props = NULL;
     w->doors = NULL;
     w->door_block_start = w->door_block = w->door_active = NULL;

@@ -29,7 +29,7 @@ typedef struct sim_agent_stats {
     int longest_stuck;    ///< longest run of stuck ticks
     int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon that fired the last hit
     int props_broken;
-    int pickups;  ///< loot taken (weapons, medkits, shields)
+    int pickups; ///< loot taken (weapons, medkits, shields)
     int blinks;
 } sim_agent_stats;
 
@@ -50,15 +50,15 @@ typedef struct sim_agent {
     int death_tick;
     int killer; ///< agent id, -1 for the zone or none
     sim_death_cause cause;
-    int last_hit_by; ///< last agent whose bullet hit, -1 for none
-    int hurt_tick;   ///< tick it last took damage (calm regeneration waits for it)
-    int auto_target; ///< auto-aim: the enemy locked on to, -1 for none ...
-    int auto_since;  ///< ... since this tick
-    int hit_flash;   ///< ticks of the red flash after being hit
-    uint8_t weapon;  ///< sim_weapon held
-    int ammo;        ///< rounds left in it (the pistol: 0, it never runs out)
-    float shield;    ///< absorbs damage before HP
-    int blink_cooldown; ///< ticks until it can blink again
+    int last_hit_by;     ///< last agent whose bullet hit, -1 for none
+    int hurt_tick;       ///< tick it last took damage (calm regeneration waits for it)
+    int auto_target;     ///< auto-aim: the enemy locked on to, -1 for none ...
+    int auto_since;      ///< ... since this tick
+    int hit_flash;       ///< ticks of the red flash after being hit
+    uint8_t weapon;      ///< sim_weapon held
+    int ammo;            ///< rounds left in it (the pistol: 0, it never runs out)
+    float shield;        ///< absorbs damage before HP
+    int blink_cooldown;  ///< ticks until it can blink again
     int last_hit_weapon; ///< weapon of the last bullet that hit it (kill statistics)
     bool swap_held;      ///< the swap button was down last tick (a swap happens on the press)
     bool bot;
@@ -94,7 +94,7 @@ typedef struct sim_gem {
 /// A breakable prop: a wall cell tagged AE_CELL_BREAKABLE. Kept for the whole match in cell
 /// order; a broken one stays with hp 0 (its cell is free in the grid and field from then on).
 typedef struct sim_prop {
-    int x, y; ///< its cell
+    int x, y;     ///< its cell
     uint8_t kind; ///< sim_prop_kind
     float hp;     ///< 0 once broken
     float max_hp;
@@ -121,13 +121,13 @@ typedef struct sim_pickup {
 /// A sliding door (a cell tagged AE_CELL_DOOR): a box filling its cell while closed that slides
 /// along `axis` into the wall beside it as someone comes near, and back once nobody is.
 typedef struct sim_door {
-    int x, y;       ///< its cell
-    vec2s closed;   ///< centre while closed (the cell's centre)
-    vec2s axis;     ///< unit direction it slides to open
-    vec2s half;     ///< half extents of its box
-    float open;     ///< 0 closed .. 1 fully open
-    int8_t moving;  ///< +1 opening, -1 closing, 0 still (for sounds)
-    bool active;    ///< listed in the world's door_active
+    int x, y;      ///< its cell
+    vec2s closed;  ///< centre while closed (the cell's centre)
+    vec2s axis;    ///< unit direction it slides to open
+    vec2s half;    ///< half extents of its box
+    float open;    ///< 0 closed .. 1 fully open
+    int8_t moving; ///< +1 opening, -1 closing, 0 still (for sounds)
+    bool active;   ///< listed in the world's door_active
 } sim_door;
 
 typedef struct sim_zone {
@@ -145,13 +145,13 @@ typedef struct sim_zone {
 } sim_zone;
 
 typedef enum sim_event_kind {
-    SIM_EVENT_SHOT,     ///< a = shooter, b = sim_weapon
-    SIM_EVENT_HIT,      ///< a = shooter, b = target, value = damage, pos = where
-    SIM_EVENT_KILL,     ///< a = killer (-1 zone), b = victim
-    SIM_EVENT_PICKUP,   ///< a = agent, pos = gem
-    SIM_EVENT_LEVEL_UP, ///< a = agent, b = new level
-    SIM_EVENT_WALL_HIT, ///< pos = where a bullet struck a wall
-    SIM_EVENT_ZONE,     ///< b = new phase index
+    SIM_EVENT_SHOT,       ///< a = shooter, b = sim_weapon
+    SIM_EVENT_HIT,        ///< a = shooter, b = target, value = damage, pos = where
+    SIM_EVENT_KILL,       ///< a = killer (-1 zone), b = victim
+    SIM_EVENT_PICKUP,     ///< a = agent, pos = gem
+    SIM_EVENT_LEVEL_UP,   ///< a = agent, b = new level
+    SIM_EVENT_WALL_HIT,   ///< pos = where a bullet struck a wall
+    SIM_EVENT_ZONE,       ///< b = new phase index
     SIM_EVENT_PROP_HIT,   ///< a = shooter, b = prop index, value = damage, pos = where
     SIM_EVENT_PROP_BREAK, ///< a = who broke it (-1 none), b = prop index, pos = cell centre
     SIM_EVENT_BLAST,      ///< a = owner, b = sim_weapon (or -1: a barrel), value = radius, pos
@@ -230,6 +230,8 @@ int sim_zone_ticks(const sim_world *w, int ticks);
 
 /// The prop whose cell is (x, y) (broken or not), or -1.
 int sim_prop_find(const sim_world *w, int x, int y);
+/// The door whose cell is (x, y), or -1.
+int sim_door_find(const sim_world *w, int x, int y);
 
 /// The world's solids: the map's field and the doors where they stand now (sim_field.c). Every
 /// movement, flight and line of sight of the sim reads them through these.

@@ -212,7 +212,8 @@ static void test_blink(void) {
     // Random blinks on a shipped map never end in a wall or cross one.
     ae_grid arena;
     for (int i = 0; i < map_design_count; i++)
-        if (!strcmp(map_designs[i].name, "ruins")) REQUIRE(map_design_build(&map_designs[i], &arena));
+        if (!strcmp(map_designs[i].name, "ruins"))
+            REQUIRE(map_design_build(&map_designs[i], &arena));
     sim_config cfg = sim_default_config();
     cfg.humans = 2;
     cfg.bots = 0;
@@ -360,5 +361,5 @@ static void test_reload_restores(void) {
     ae_grid_free(&g);
 }
 
-TEST_MAIN(TEST_CASE(breaks), TEST_CASE(loot), TEST_CASE(blink), TEST_CASE(doors), TEST_CASE(grenade),
-          TEST_CASE(all_breakable), TEST_CASE(reload_restores))
+TEST_MAIN(TEST_CASE(breaks), TEST_CASE(loot), TEST_CASE(blink), TEST_CASE(doors),
+          TEST_CASE(grenade), TEST_CASE(all_breakable), TEST_CASE(reload_restores))

@@ -37,8 +37,8 @@ float ae_shape_distance(const ae_shape *s, vec2s p);
 void ae_shape_bounds(const ae_shape *s, vec2s *lo, vec2s *hi);
 
 typedef struct ae_field {
-    const ae_sdf *sdf;       ///< the baked map field (never NULL)
-    const ae_shape *shapes;  ///< `shape_count` moving solids (may be NULL when 0)
+    const ae_sdf *sdf;      ///< the baked map field (never NULL)
+    const ae_shape *shapes; ///< `shape_count` moving solids (may be NULL when 0)
     int shape_count;
 } ae_field;
 
