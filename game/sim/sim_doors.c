@@ -83,8 +83,15 @@ bool sim_map_things_build(sim_map_things *t, const ae_grid *g, const sim_rules *
             uint8_t c = g->cells[(size_t)y * (size_t)g->width + (size_t)x];
             if (c == (AE_CELL_WALL | AE_CELL_BREAKABLE)) {
                 sim_prop_kind kind = sim_prop_kind_at(x, y);
-                t->props[np++] =
-                    (sim_prop){x, y, (uint8_t)kind, r->prop_hp[kind], r->prop_hp[kind], -1};
+                t->props[np++] = (sim_prop){.x = x,
+                                            .y = y,
+                                            .kind = (uint8_t)kind,
+                                            .hp = r->prop_hp[kind],
+                                            .max_hp = r->prop_hp[kind],
+                                            .hit_tick = -1,
+                                            .broken_by = -1,
+                                            .broken_weapon = -1,
+                                            .next_burst = -1};
             } else if (c == AE_CELL_DOOR) {
                 sim_door *d = &t->doors[nd++];
                 d->x = x;

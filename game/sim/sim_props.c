@@ -92,10 +92,27 @@ void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount) 
     free_cell(w, p->x, p->y);
     sim_event_push(w, SIM_EVENT_PROP_BREAK, by, index, 0.0f, at);
     if (p->kind == SIM_PROP_CRATE) drop_loot(w, at);
+    if (p->kind != SIM_PROP_BARREL) return;
     // A barrel bursts; the agent who broke it is its owner, so its kills count as theirs (by the
-    // weapon that broke it). Chains of barrels recurse at most once per barrel (each breaks once).
-    if (p->kind == SIM_PROP_BARREL)
-        sim_blast(w, by, weapon, at, w->cfg.rules.barrel_radius, w->cfg.rules.barrel_damage);
+    // weapon that broke it). A burst that breaks more barrels queues them (each breaks once), so
+    // a chain across a map of barrels takes a loop, never a deep recursion.
+    p->broken_by = by;
+    p->broken_weapon = weapon;
+    p->next_burst = -1;
+    if (w->burst_tail >= 0)
+        w->props[w->burst_tail].next_burst = index;
+    else
+        w->burst_head = index;
+    w->burst_tail = index;
+    if (w->burst_head != index) return; // a burst further up is draining the queue
+    while (w->burst_head >= 0) {
+        const sim_prop *b = &w->props[w->burst_head];
+        vec2s c = cell_center(w, b->x, b->y);
+        sim_blast(w, b->broken_by, b->broken_weapon, c, w->cfg.rules.barrel_radius,
+                  w->cfg.rules.barrel_damage);
+        w->burst_head = b->next_burst;
+        if (w->burst_head < 0) w->burst_tail = -1;
+    }
 }
 
 void sim_props_bullet_hit(sim_world *w, int owner, int weapon, vec2s contact, float radius,

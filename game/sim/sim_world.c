@@ -124,6 +124,7 @@ void sim_world_take_things(sim_world *w, sim_map_things *t) {
     w->prop_count = t->prop_count;
     w->props_broken = 0;
     w->props_hash = 0xCBF29CE484222325ull;
+    w->burst_head = w->burst_tail = -1;
     w->doors = t->doors;
     w->door_count = t->door_count;
     w->door_block_start = t->door_block_start;

@@ -98,7 +98,10 @@ typedef struct sim_prop {
     uint8_t kind; ///< sim_prop_kind
     float hp;     ///< 0 once broken
     float max_hp;
-    int hit_tick; ///< tick it was last hit (for the shake), -1 for never
+    int hit_tick;      ///< tick it was last hit (for the shake), -1 for never
+    int broken_by;     ///< agent whose hit broke it (-1 none) and ...
+    int broken_weapon; ///< ... its weapon, for a barrel's burst
+    int next_burst;    ///< barrels waiting to burst form a list through here (-1 ends it)
 } sim_prop;
 
 typedef enum sim_pickup_kind {
@@ -189,7 +192,8 @@ struct sim_world {
     sim_prop *props;     ///< every breakable cell of the map, in cell order
     int prop_count;
     int props_broken;
-    uint64_t props_hash; ///< running hash of every damage to a prop (sim_hash_prop_damage)
+    uint64_t props_hash;        ///< running hash of every damage to a prop (sim_hash_prop_damage)
+    int burst_head, burst_tail; ///< barrels broken and not yet burst, first and last (-1: none)
     sim_pickup *pickups; ///< pickup_capacity slots (SIM_PICKUP_SLOTS); the lowest free one is used
     int pickup_capacity;
     int pickup_count;

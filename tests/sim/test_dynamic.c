@@ -361,5 +361,34 @@ static void test_reload_restores(void) {
     ae_grid_free(&g);
 }
 
+// Barrels set each other off through a queue, not a recursion: a field of breakables whose
+// barrels burst hard enough to break everything near them breaks in one chain, and the queue
+// ends empty.
+static void test_barrel_chain(void) {
+    ae_grid g;
+    REQUIRE(ae_grid_init(&g, 96, 96, NULL));
+    for (int y = 0; y < 96; y++)
+        for (int x = 0; x < 96; x++)
+            g.cells[y * 96 + x] = (x >= 8 && y >= 8 && x < 88 && y < 88)
+                                      ? (AE_CELL_WALL | AE_CELL_BREAKABLE)
+                                      : AE_CELL_FREE;
+    sim_world *w = duel(&g);
+    w->cfg.rules.barrel_damage = 1e6f;
+    w->cfg.rules.barrel_radius = 100.0f; // three cells: every prop has a barrel that near
+    place(w, 0, 100.0f, 100.0f);
+    place(w, 1, 2900.0f, 2900.0f);
+    int first = -1;
+    for (int k = 0; k < w->prop_count && first < 0; k++)
+        if (w->props[k].kind == SIM_PROP_BARREL) first = k;
+    REQUIRE(first >= 0);
+    sim_prop_damage(w, first, 0, SIM_WEAPON_PISTOL, 1e6f);
+    CHECK(w->burst_head == -1 && w->burst_tail == -1);
+    CHECK(w->props_broken > w->prop_count / 2);
+    CHECK(field_equals_rebake(w));
+    sim_destroy(w);
+    ae_grid_free(&g);
+}
+
 TEST_MAIN(TEST_CASE(breaks), TEST_CASE(loot), TEST_CASE(blink), TEST_CASE(doors),
-          TEST_CASE(grenade), TEST_CASE(all_breakable), TEST_CASE(reload_restores))
+          TEST_CASE(grenade), TEST_CASE(all_breakable), TEST_CASE(reload_restores),
+          TEST_CASE(barrel_chain))
