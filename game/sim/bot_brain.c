@@ -153,7 +153,12 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
         vec2s to = glms_vec2_sub(w->agents[enemy].pos, a->pos);
         float dist = glms_vec2_norm(to);
         vec2s dir = dist > 1e-3f ? glms_vec2_scale(to, 1.0f / dist) : (vec2s){{1.0f, 0.0f}};
-        if (a->hp < sk->cover_hp * a->max_hp) {
+        // Hurt, or losing the exchange by more than its margin (health bars are in plain
+        // sight): look for cover, and come back once healed.
+        const sim_agent *e = &w->agents[enemy];
+        bool losing =
+            sk->retreat_margin > 0.0f && a->hp / a->max_hp < e->hp / e->max_hp - sk->retreat_margin;
+        if (a->hp < sk->cover_hp * a->max_hp || losing) {
             bool fresh = b->state == BOT_COVER && w->tick - b->cover_tick < SIM_TICK_HZ / 2;
             b->state = BOT_COVER;
             if (fresh) return; // keep heading for the cover found half a second ago

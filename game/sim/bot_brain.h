@@ -46,8 +46,10 @@ typedef struct bot_skill {
     int chase_ticks;    ///< how long it chases an enemy running out of its range
     float blink_dodge;  ///< chance it blinks out of the way of a bullet it dodges, if it can
     float loot_range;   ///< how far it goes for loot it wants, and looks for crates to break
-    int hunt_phase;     ///< from this zone phase on it seeks out the nearest enemy, unseen,
-                        ///< before gems (every bot does after gems from the third circle)
+    float retreat_margin; ///< > 0: it also takes cover when its HP share trails its enemy's by
+                          ///< more than this (it leaves fights it is losing)
+    int hunt_phase;       ///< from this zone phase on it seeks out the nearest enemy, unseen,
+                          ///< before gems (every bot does after gems from the third circle)
 } bot_skill;
 
 const bot_skill *bot_skill_for(sim_difficulty d);

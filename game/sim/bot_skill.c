@@ -53,6 +53,7 @@ const bot_skill *bot_skill_for(sim_difficulty d) {
                       .chase_ticks = 360,
                       .blink_dodge = 0.15f,
                       .loot_range = 600.0f,
+                      .retreat_margin = 0.15f,
                       .hunt_phase = SIM_MAX_ZONE_PHASES},
     };
     return &table[d < SIM_DIFFICULTY_COUNT ? d : SIM_NORMAL];

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # balance_sane.sh ARENA_BENCH: a short `arena-bench balance --csv` run prints every balance figure
 # with a value in its figure's range and a verdict. The targets themselves are the table's
-# business (a full run has 20 seeds); this checks that the table is produced and sane.
+# business (a full run has 60 seeds); this checks that the table is produced and sane.
 set -euo pipefail
 csv=$("$1" balance --seeds 1 --csv)
 printf '%s\n' "$csv" | awk -F, '
