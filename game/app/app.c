@@ -47,7 +47,9 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     def.config.seed =
         a->opts.seed_set || attract ? a->opts.seed : (uint64_t)SDL_GetPerformanceCounter();
     def.config.humans = attract ? 0 : a->humans;
-    def.config.bots = attract ? 24 : a->bots;
+    // A match needs someone to fight: a lone player gets at least one bot (a match of one
+    // would end as it starts, an instant "win").
+    def.config.bots = attract ? 24 : (a->humans + a->bots < 2 ? 2 - a->humans : a->bots);
     def.config.bot_difficulty = attract ? -1 : a->difficulty;
     def.pilot = attract ? SIM_PILOT_NONE : a->opts.pilot;
     def.record_path = attract ? NULL : a->opts.record;

@@ -83,7 +83,8 @@ void app_update_screens(app *a) {
     case SCREEN_TITLE: {
         int dir = navigate(a, TITLE_ITEMS);
         if (a->menu == TITLE_BOTS && dir)
-            a->bots = a->bots + dir * 5 < 0 ? 0 : (a->bots + dir * 5 > 99 ? 99 : a->bots + dir * 5);
+            // At least one bot: a match of one ends as it starts, an instant "win".
+            a->bots = a->bots + dir * 5 < 1 ? 1 : (a->bots + dir * 5 > 99 ? 99 : a->bots + dir * 5);
         if (a->menu == TITLE_DIFFICULTY && dir) {
             int c =
                 (difficulty_choice(a->difficulty) + DIFFICULTY_CHOICES + dir) % DIFFICULTY_CHOICES;
@@ -200,8 +201,9 @@ void app_draw_screen_overlay(app *a) {
         snprintf(t, sizeof t, "You placed #%d", me->placement);
         gfx_text_centered(&a->g, 0.5f * a->cam.screen_w, 140, 3.0f, (SDL_Color){255, 120, 110, 255},
                           t);
-        snprintf(t, sizeof t, "Spectating %s %d - Tab/Back: next survivor - Enter: results",
-                 w->agents[app_focus(a)].bot ? "Bot" : "Player", app_focus(a));
+        char name[24];
+        agent_name(w, app_focus(a), name, sizeof name);
+        snprintf(t, sizeof t, "Spectating %s - Tab/Back: next survivor - Enter: results", name);
         gfx_text_centered(&a->g, 0.5f * a->cam.screen_w, 190, 1.5f, WHITE, t);
         break;
     }

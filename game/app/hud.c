@@ -197,10 +197,8 @@ static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_stat
         if (l->killer < 0)
             snprintf(killer, sizeof killer, "Zone");
         else
-            snprintf(killer, sizeof killer, "%s %d", w->agents[l->killer].bot ? "Bot" : "Player",
-                     l->killer);
-        snprintf(victim, sizeof victim, "%s %d", w->agents[l->victim].bot ? "Bot" : "Player",
-                 l->victim);
+            agent_name(w, l->killer, killer, sizeof killer);
+        agent_name(w, l->victim, victim, sizeof victim);
         snprintf(t, sizeof t, "%s > %s", killer, victim);
         Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 6.0f - l->age));
         float width = gfx_text_width(1.0f, t);

@@ -3,6 +3,7 @@
 #include "render_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 enum drawable_kind { D_WALL, D_PROP, D_BREAKABLE, D_DOOR, D_PICKUP, D_GEM, D_AGENT, D_BULLET };
@@ -35,6 +36,13 @@ void world_renderer_free(world_renderer *r) {
     free(r->items);
     r->items = NULL;
     r->capacity = 0;
+}
+
+void agent_name(const sim_world *w, int id, char *out, size_t size) {
+    if (!w->agents[id].bot)
+        snprintf(out, size, id == 0 ? "You" : "P%d", id + 1);
+    else
+        snprintf(out, size, "Bot %d", id - w->cfg.humans + 1);
 }
 
 SDL_Color agent_color(const sim_world *w, int id) {

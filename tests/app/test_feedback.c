@@ -4,6 +4,8 @@
 #include "test.h"
 
 #include "app.h"
+#include "render_world.h"
+#include "session.h"
 #include "sim_world.h"
 
 #define W 800
@@ -353,5 +355,27 @@ static void test_crosshair(void) {
     rig_close(&r);
 }
 
+// The title screen's bot count never goes below one (a lone player's match of one would end at
+// once), and the kill feed and banners name the player "You" and bots from 1.
+static void test_names_and_bots(void) {
+    rig r;
+    REQUIRE(rig_open(&r));
+    r.a.bots = 6;
+    press(&r.a, ACT_DOWN); // the bot count
+    for (int i = 0; i < 4; i++) press(&r.a, ACT_LEFT);
+    CHECK(r.a.bots == 1);
+    press(&r.a, ACT_UP);
+    press(&r.a, ACT_CONFIRM);
+    const sim_world *w = session_world(r.a.s);
+    REQUIRE(w && w->cfg.humans == 1);
+    CHECK(w->agent_count == 2);
+    char name[24];
+    agent_name(w, 0, name, sizeof name);
+    CHECK(!strcmp(name, "You"));
+    agent_name(w, 1, name, sizeof name);
+    CHECK(!strcmp(name, "Bot 1"));
+    rig_close(&r);
+}
+
 TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
-          TEST_CASE(low_health), TEST_CASE(crosshair))
+          TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(names_and_bots))
