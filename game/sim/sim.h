@@ -85,8 +85,9 @@ const char *sim_phase_name(sim_phase phase);
 
 /// Swaps in a new map at a tick boundary (a recorded event): rebakes the field, moves every
 /// living agent whose radius is not clear of the new walls (or who is beyond the new bounds) to
-/// the centre of the nearest cell with room, prev_pos too (a jump: no sweep), drops bullets and
-/// gems inside walls or beyond the bounds and replans paths. On a map of another size the zone
+/// the centre of the nearest cell with room, prev_pos too (a jump: no sweep), drops bullets,
+/// gems and pickups inside walls or beyond the bounds, takes the new grid's breakable props
+/// (whole) and doors (closed) and replans paths. On a map of another size the zone
 /// keeps its place relative to the map (centres scale with the sides, radii with the diagonal;
 /// its timings stay). False (with err, and the whole state unchanged) when the map cannot host
 /// the match, e.g. "map has room for 0 agents, the match needs 30" for an all-wall grid.
