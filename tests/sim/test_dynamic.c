@@ -71,6 +71,14 @@ static int column_of_kind(int y, sim_prop_kind kind) {
     return -1;
 }
 
+/// An open field with one breakable prop of `kind` on row y; returns its column (-1: none).
+static int field_with_prop(ae_grid *g, int y, sim_prop_kind kind) {
+    open_field(g);
+    const int x = column_of_kind(y, kind);
+    if (x >= 0) set(g, x, y, AE_CELL_WALL | AE_CELL_BREAKABLE);
+    return x;
+}
+
 static bool saw_event(const sim_world *w, sim_event_kind kind) {
     for (int e = 0; e < w->event_count; e++)
         if (w->events[e].kind == kind) return true;
@@ -81,10 +89,8 @@ static bool saw_event(const sim_world *w, sim_event_kind kind) {
 // navigation opens the cell), drops loot, and the hash follows.
 static void test_breaks(void) {
     ae_grid g;
-    open_field(&g);
-    const int y = 6, x = column_of_kind(y, SIM_PROP_CRATE);
+    const int y = 6, x = field_with_prop(&g, y, SIM_PROP_CRATE);
     REQUIRE(x >= 0);
-    set(&g, x, y, AE_CELL_WALL | AE_CELL_BREAKABLE);
     sim_world *w = duel(&g);
     REQUIRE(w->prop_count == 1);
     const int p = sim_prop_find(w, x, y);
@@ -346,10 +352,8 @@ static void test_all_breakable(void) {
 // A reload of the map (a swap to the same file) restores every prop whole.
 static void test_reload_restores(void) {
     ae_grid g;
-    open_field(&g);
-    const int y = 6, x = column_of_kind(y, SIM_PROP_BUSH);
+    const int y = 6, x = field_with_prop(&g, y, SIM_PROP_BUSH);
     REQUIRE(x >= 0);
-    set(&g, x, y, AE_CELL_WALL | AE_CELL_BREAKABLE);
     sim_world *w = duel(&g);
     sim_prop_damage(w, 0, 0, SIM_WEAPON_PISTOL, 1e6f);
     CHECK(w->props_broken == 1 && w->grid.cells[y * SIDE + x] == AE_CELL_FREE);
