@@ -76,8 +76,8 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     a->alpha = 1.0f;
     a->spectate = 0;
     int focus = app_focus(a);
-    a->cam.center = w->agents[focus].pos;
     a->cam.zoom = a->cam.target_zoom = 1.0f;
+    camera_jump(&a->cam, w->agents[focus].pos, app_map_size(w));
     return true;
 }
 
@@ -229,6 +229,11 @@ bool app_crosshair_shown(const app *a) {
     // Not when the humans are driven for us (autopilot, a replay), nor for a pad or touch.
     return a->screen == SCREEN_PLAY && w->cfg.humans > 0 && w->agents[0].placement == 0 &&
            a->opts.pilot == SIM_PILOT_NONE && !a->opts.replay && a->in.mouse_aims;
+}
+
+vec2s app_map_size(const sim_world *w) {
+    const float cs = w->cfg.cell_size;
+    return (vec2s){{(float)w->grid.width * cs, (float)w->grid.height * cs}};
 }
 
 void app_draw(app *a) {

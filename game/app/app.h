@@ -73,6 +73,8 @@ int app_focus(const app *a);
 /// Where the camera heads: the focus agent, or the middle of all living humans (zooming out to
 /// keep them on one screen).
 vec2s app_camera_target(app *a);
+/// The map's size in world units (the camera keeps its view on it).
+vec2s app_map_size(const sim_world *w);
 /// Advances the effects by dt seconds of wall time (0 while paused) and the low-health
 /// heartbeat of player 1, playing its sound on each beat.
 void app_update_fx(app *a, float dt);

@@ -110,7 +110,7 @@ static void frame(app *a, float dt) {
         if (ticks == 8) a->accumulator = 0;
         a->alpha = (float)(a->accumulator / step);
     }
-    camera_follow(&a->cam, app_camera_target(a), dt);
+    camera_follow(&a->cam, app_camera_target(a), app_map_size(session_world(a->s)), dt);
     app_update_fx(a, running ? dt : 0.0f);
     bool hide = a->screen == SCREEN_PLAY; // the crosshair, or nothing for pads, in a match
     if (hide != a->cursor_hidden) {

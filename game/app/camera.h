@@ -12,8 +12,12 @@ typedef struct camera {
 } camera;
 
 void camera_init(camera *c, vec2s center, float w, float h);
-/// Eases towards `target` (critically damped, frame-rate independent).
-void camera_follow(camera *c, vec2s target, float dt);
+/// Eases towards `target` (critically damped, frame-rate independent) and keeps the view on the
+/// map of `map_size` world units: a view smaller than the map never shows past its edge, a view
+/// larger than the map (zoomed far out) is centred on it.
+void camera_follow(camera *c, vec2s target, vec2s map_size, float dt);
+/// Puts the view on `target` at once, kept on the map like camera_follow.
+void camera_jump(camera *c, vec2s target, vec2s map_size);
 static inline vec2s camera_to_screen(const camera *c, vec2s p) {
     return (vec2s){{(p.x - c->center.x) * c->zoom + 0.5f * c->screen_w,
                     (p.y - c->center.y) * c->zoom + 0.5f * c->screen_h}};

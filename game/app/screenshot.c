@@ -44,11 +44,11 @@ int app_run_screenshot(const arena_options *o) {
             app_update_fx(&a, dt);
             a.time += dt;
             const sim_world *w = session_world(a.s);
-            camera_follow(&a.cam, w->agents[app_focus(&a)].pos, dt);
+            camera_follow(&a.cam, w->agents[app_focus(&a)].pos, app_map_size(w), dt);
         }
         a.alpha = 1.0f;
         const sim_world *w = session_world(a.s);
-        a.cam.center = w->agents[app_focus(&a)].pos;
+        camera_jump(&a.cam, w->agents[app_focus(&a)].pos, app_map_size(w));
         app_draw(&a);
         SDL_RenderPresent(a.renderer);
         ae_error write_err;

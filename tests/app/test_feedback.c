@@ -4,6 +4,7 @@
 #include "test.h"
 
 #include "app.h"
+#include "camera.h"
 #include "render_world.h"
 #include "session.h"
 #include "sim_world.h"
@@ -377,5 +378,19 @@ static void test_names_and_bots(void) {
     rig_close(&r);
 }
 
+// The camera stops at the map's edge, and centres a map narrower than the view on that axis.
+static void test_camera_on_map(void) {
+    camera c;
+    camera_init(&c, (vec2s){{1000.0f, 1000.0f}}, 800.0f, 450.0f);
+    const vec2s big = {{4096.0f, 4096.0f}}, small = {{300.0f, 600.0f}};
+    for (int i = 0; i < 60; i++) camera_follow(&c, (vec2s){{-500.0f, 5000.0f}}, big, 1.0f / 60);
+    CHECK(c.center.x == 400.0f && c.center.y == 4096.0f - 225.0f);
+    for (int i = 0; i < 60; i++) camera_follow(&c, (vec2s){{2000.0f, 2000.0f}}, big, 1.0f / 60);
+    CHECK(c.center.x > 1900.0f && c.center.x < 2000.0f); // mid-map: it simply follows
+    camera_follow(&c, (vec2s){{0.0f, 0.0f}}, small, 1.0f / 60);
+    CHECK(c.center.x == 150.0f && c.center.y == 600.0f - 225.0f); // taller than the view: clamped
+}
+
 TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
-          TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(names_and_bots))
+          TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(names_and_bots),
+          TEST_CASE(camera_on_map))
