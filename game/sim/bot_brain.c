@@ -227,27 +227,25 @@ void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *pla
                 a->blink_cooldown == 0 && eta < 12.0f && ae_rng_float(&b->rng) < sk->blink_dodge;
         }
         // Burning outside the circle, far from its edge: dash towards it.
-        vec2s zc;
-        float zr;
-        safe_circle(w, &zc, &zr);
         if (b->state == BOT_ZONE && a->blink_cooldown == 0 && sk->blink_dodge > 0.0f &&
             glms_vec2_distance(a->pos, w->zone.center) > w->zone.radius + 40.0f)
             blink = true;
-    }
-    if (blink) out->buttons |= SIM_BUTTON_BLINK;
-    // Standing on a weapon it likes better than the one it holds: swap (a press, not a hold).
-    if (!a->swap_held && a->weapon != SIM_WEAPON_PISTOL) {
-        const float touch = a->radius + w->cfg.rules.pickup_radius;
-        for (int s = 0; s < w->pickup_top; s++) {
-            const sim_pickup *p = &w->pickups[s];
-            if (p->alive && p->kind == SIM_PICKUP_WEAPON && p->weapon != a->weapon &&
-                bot_loot_value(w, a, p) > 0 &&
-                glms_vec2_distance2(a->pos, p->pos) < touch * touch) {
-                out->buttons |= SIM_BUTTON_SWAP;
-                break;
+        // Standing on a weapon it likes better than the one it holds: swap (a press, not a hold;
+        // it thinks again before it could be held down).
+        if (!a->swap_held && a->weapon != SIM_WEAPON_PISTOL) {
+            const float touch = a->radius + w->cfg.rules.pickup_radius;
+            for (int s = 0; s < w->pickup_top; s++) {
+                const sim_pickup *p = &w->pickups[s];
+                if (p->alive && p->kind == SIM_PICKUP_WEAPON && p->weapon != a->weapon &&
+                    bot_loot_value(w, a, p) > 0 &&
+                    glms_vec2_distance2(a->pos, p->pos) < touch * touch) {
+                    out->buttons |= SIM_BUTTON_SWAP;
+                    break;
+                }
             }
         }
     }
+    if (blink) out->buttons |= SIM_BUTTON_BLINK;
     vec2s move;
     if (b->dodge_ticks > 0) {
         b->dodge_ticks--;

@@ -134,8 +134,6 @@ extern const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT];
 /// (sim_create, sim_swap_map): the grid is never hashed per call, so this costs the same on a
 /// 4096x4096 map as on a small one.
 void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]);
-/// The props part's running hash after prop `index` was damaged down to `hp`.
-uint64_t sim_hash_prop_damage(uint64_t h, int index, float hp);
 /// sim_hash from parts that sim_hash_fields returned (saves computing them twice).
 uint64_t sim_hash_combine(const uint64_t fields[SIM_HASH_FIELD_COUNT]);
 /// The map part of the hash for a grid: FNV-1a over its width, height and every cell.

@@ -91,11 +91,9 @@ void sim_bullets_update(sim_world *w) {
         float speed = glms_vec2_norm(b->vel);
         float travel = fminf(speed, fmaxf(0.0f, b->range_left));
         vec2s dir = glms_vec2_scale(b->vel, 1.0f / speed);
-        int hit;
-        float free_travel = sim_field_disk_cast(w, b->pos, dir, b->radius, travel, &hit);
+        float free_travel = sim_field_disk_cast(w, b->pos, dir, b->radius, travel, &b->flight_hit);
         b->flight_end = glms_vec2_add(b->pos, glms_vec2_scale(dir, free_travel));
-        b->flight_wall = hit != AE_FIELD_NO_HIT;
-        b->flight_travel = b->flight_wall ? free_travel : travel;
+        b->flight_travel = b->flight_hit != AE_FIELD_NO_HIT ? free_travel : travel;
         sim_collide_bullet_sweep(w, k, b->pos, b->flight_end);
     }
     sim_collide_update(w);
@@ -131,13 +129,16 @@ void sim_bullets_update(sim_world *w) {
             continue;
         }
         b->range_left -= b->flight_travel;
-        if (b->flight_wall && b->blast > 0.0f && b->range_left > 0.0f) {
+        const bool stopped = b->flight_hit != AE_FIELD_NO_HIT;
+        if (stopped && b->blast > 0.0f && b->range_left > 0.0f) {
             bounce(w, b, p1);
             continue;
         }
-        if (b->flight_wall) {
+        if (stopped) {
             sim_event_push(w, SIM_EVENT_WALL_HIT, b->owner, -1, 0.0f, p1);
-            sim_props_bullet_hit(w, b->owner, b->weapon, p1, b->radius, b->damage);
+            // Only the map holds props: a bullet stopped by a door damages none behind it.
+            if (b->flight_hit == AE_FIELD_HIT_MAP)
+                sim_props_bullet_hit(w, b->owner, b->weapon, p1, b->radius, b->damage);
             sim_bullet_kill(w, k, -1);
             continue;
         }

@@ -79,7 +79,7 @@ typedef struct sim_bullet {
     uint8_t weapon;   ///< sim_weapon that fired it
     float blast;      ///< > 0: a grenade that bursts with this radius at the end of its range
     vec2s flight_end; ///< this tick: where its flight ends (a wall or its full travel)
-    bool flight_wall; ///< this tick: the flight ends at a wall
+    int flight_hit;   ///< this tick: what ends the flight (AE_FIELD_NO_HIT, _HIT_MAP or a door)
     float flight_travel; ///< this tick: how far it flies when nothing stops it
     bool alive;
 } sim_bullet;

@@ -14,6 +14,20 @@
 #include <unistd.h>
 
 /// Steps a live session `ticks` times, checking the state after each.
+/// True when the recording at `rec` plays back without diverging and ends on `final_hash`.
+static bool replays_to(const char *rec, uint64_t final_hash) {
+    session_def def = {0};
+    def.replay_path = rec;
+    ae_error err;
+    session *back = session_create(&def, &err);
+    if (!back) return false;
+    while (!session_done(back)) session_step(back, NULL);
+    bool ok = session_finish(back, &err);
+    ok = ok && !session_diverged(back, NULL, 0) && sim_hash(session_world(back)) == final_hash;
+    session_destroy(back);
+    return ok;
+}
+
 static bool play(session *s, int ticks, const char *what) {
     for (int t = 0; t < ticks && !session_done(s); t++) {
         session_step(s, NULL);
@@ -113,15 +127,7 @@ void test_reload_all_wall(void) {
     REQUIRE(rp_replay_load(rec, &opts, &r, &err));
     CHECK(r.event_count == 1 && r.events[0].type == RP_EVENT_MAP_SWAP);
     rp_replay_free(&r);
-    session_def play_def = {0};
-    play_def.replay_path = rec;
-    session *back = session_create(&play_def, &err);
-    REQUIRE(back);
-    while (!session_done(back)) session_step(back, NULL);
-    session_finish(back, &err);
-    CHECK(!session_diverged(back, NULL, 0));
-    CHECK(sim_hash(session_world(back)) == final_hash);
-    session_destroy(back);
+    CHECK(replays_to(rec, final_hash));
 
     ae_grid *grids[] = {&arena, &ruins, &wall, &hole, &room};
     for (int i = 0; i < 5; i++) ae_grid_free(grids[i]);
@@ -338,15 +344,7 @@ void test_swap_spacing(void) {
     REQUIRE(session_finish(s, &err));
     session_destroy(s);
 
-    session_def play_def = {0};
-    play_def.replay_path = rec;
-    session *back = session_create(&play_def, &err);
-    REQUIRE(back);
-    while (!session_done(back)) session_step(back, NULL);
-    session_finish(back, &err);
-    CHECK(!session_diverged(back, NULL, 0));
-    CHECK(sim_hash(session_world(back)) == final_hash);
-    session_destroy(back);
+    CHECK(replays_to(rec, final_hash));
     ae_grid_free(&arena);
     ae_grid_free(&ruins);
     ae_grid_free(&big);
