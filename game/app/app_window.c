@@ -67,8 +67,14 @@ static void global_actions(app *a) {
         sync_screen_size(a);
     }
     if (input_take_action(&a->in, ACT_PERF)) a->hud.show_perf = !a->hud.show_perf;
-    if (input_take_action(&a->in, ACT_ZOOM_IN)) camera_zoom_by(&a->cam, 1.15f);
-    if (input_take_action(&a->in, ACT_ZOOM_OUT)) camera_zoom_by(&a->cam, 1.0f / 1.15f);
+    // The wheel zooms the view in a match; menus take it to change values.
+    bool match = a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD;
+    if (input_take_action(&a->in, ACT_ZOOM_IN) ||
+        (match && input_take_action(&a->in, ACT_WHEEL_UP)))
+        camera_zoom_by(&a->cam, 1.15f);
+    if (input_take_action(&a->in, ACT_ZOOM_OUT) ||
+        (match && input_take_action(&a->in, ACT_WHEEL_DOWN)))
+        camera_zoom_by(&a->cam, 1.0f / 1.15f);
     if (input_take_action(&a->in, ACT_MUTE)) audio_set_muted(!audio_muted());
     if (input_take_action(&a->in, ACT_HELP)) a->overlays.help = !a->overlays.help;
     a->overlays.on ^= a->in.overlay_toggles;
