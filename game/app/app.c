@@ -97,7 +97,7 @@ int app_focus(const app *a) {
 
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
 static void play_sounds(const app *a, const sim_world *w) {
-    if (!audio_available() || a->screen == SCREEN_TITLE) return;
+    if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
     int focus = app_focus(a);
     for (int i = 0; i < w->event_count; i++) {
         const sim_event *e = &w->events[i];
@@ -166,7 +166,7 @@ vec2s app_camera_target(app *a) {
         hi = glms_vec2_maxv(hi, p);
         alive++;
     }
-    if (alive < 2 || a->screen == SCREEN_TITLE)
+    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE)
         return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
     float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
@@ -245,7 +245,7 @@ void app_draw(app *a) {
         glms_vec2_sub(view.center, glms_vec2_scale(fx_shake(&a->fx, a->time), 1.0f / view.zoom));
     world_renderer_draw(&a->wr, &view, w, a->alpha, a->time, &a->fx);
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
-    if (a->screen != SCREEN_TITLE) {
+    if (app_base_screen(a) != SCREEN_TITLE) {
         screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
         hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings);
         // The virtual joystick, drawn where the drag began.
