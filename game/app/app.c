@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "audio.h"
+#include "help_view.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
 
@@ -231,6 +232,11 @@ bool app_crosshair_shown(const app *a) {
            a->opts.pilot == SIM_PILOT_NONE && !a->opts.replay && a->in.mouse_aims;
 }
 
+void app_notice(app *a, const char *text) {
+    snprintf(a->notice, sizeof a->notice, "%s", text);
+    a->notice_age = 0;
+}
+
 vec2s app_map_size(const sim_world *w) {
     const float cs = w->cfg.cell_size;
     return (vec2s){{(float)w->grid.width * cs, (float)w->grid.height * cs}};
@@ -247,7 +253,10 @@ void app_draw(app *a) {
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
     if (app_base_screen(a) != SCREEN_TITLE) {
         screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
-        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings);
+        a->hud.muted = audio_muted();
+        a->hud.no_audio = !audio_available();
+        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
+                 a->frame_dt);
         // The virtual joystick, drawn where the drag began.
         if (a->in.vstick_active && a->screen == SCREEN_PLAY) {
             SDL_Rect base = {ART_UI_STICK_BASE_X, 0, ART_UI_STICK_BASE, ART_UI_STICK_BASE};
@@ -277,4 +286,5 @@ void app_draw(app *a) {
     }
     app_draw_screen_overlay(a);
     if (a->notice[0]) hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age);
+    if (a->overlays.help) help_view_draw(&a->g, &a->cam, &a->in, a->overlays.on); // above all
 }

@@ -57,6 +57,7 @@ typedef struct app {
     double accumulator; ///< seconds of sim time owed
     float alpha;        ///< interpolation between the last two ticks
     float time;         ///< seconds since start, for animation
+    float frame_dt;     ///< seconds the frame being drawn covers
     hud_timings timings;
     overlays overlays;
     hot_reload reload;
@@ -90,6 +91,8 @@ vec2s app_map_size(const sim_world *w);
 void app_update_fx(app *a, float dt);
 /// Player 1 aims with the mouse in a running match: the crosshair shows.
 bool app_crosshair_shown(const app *a);
+/// Shows a short notice in the middle of the screen (and nowhere else).
+void app_notice(app *a, const char *text);
 /// Draws everything for the current screen (no present).
 void app_draw(app *a);
 /// Screen logic for one frame (menus, death, results).

@@ -75,7 +75,13 @@ static void global_actions(app *a) {
     if (input_take_action(&a->in, ACT_ZOOM_OUT) ||
         (match && input_take_action(&a->in, ACT_WHEEL_DOWN)))
         camera_zoom_by(&a->cam, 1.0f / 1.15f);
-    if (input_take_action(&a->in, ACT_MUTE)) audio_set_muted(!audio_muted());
+    if (input_take_action(&a->in, ACT_MUTE)) {
+        audio_set_muted(!audio_muted());
+        app_notice(a, !audio_available() ? "No sound device: the game is silent"
+                      : audio_muted()    ? "Sound off (M turns it on)"
+                                         : "Sound on");
+        app_settings_changed(a);
+    }
     if (input_take_action(&a->in, ACT_HELP)) a->overlays.help = !a->overlays.help;
     a->overlays.on ^= a->in.overlay_toggles;
     a->in.overlay_toggles = 0;
@@ -152,7 +158,8 @@ int app_window_open(app *a, const arena_options *o) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
-    audio_init(); // false means no sound device: the game plays on silently
+    if (!audio_init()) // no sound device: the game plays on silently, and says so once
+        app_notice(a, "No sound device found: playing without sound");
     input_open_pads(&a->in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
     sync_screen_size(a);
     bool direct = o->map || o->replay || o->pilot || o->record;
@@ -169,6 +176,7 @@ void app_window_step(app *a, float dt) {
     SDL_Event e;
     while (SDL_PollEvent(&e)) handle_event(a, &e);
     a->time += dt;
+    a->frame_dt = dt;
     a->timings.frame_ms += (dt * 1000.0f - a->timings.frame_ms) * 0.1f;
     frame(a, dt);
 }
