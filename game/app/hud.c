@@ -231,7 +231,7 @@ static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, co
     const sim_zone *z = &w->zone;
     gfx_ring(g->renderer, x + z->center.x * k, y + z->center.y * k, z->radius * k, 2.0f,
              (SDL_Color){200, 90, 255, 255}, false);
-    if (z->shrinking)
+    if (z->shrinking || z->next_radius != z->radius) // the next circle is known from its hold
         gfx_ring(g->renderer, x + z->next_center.x * k, y + z->next_center.y * k,
                  z->next_radius * k, 1.5f, WHITE, true);
     SDL_RenderSetClipRect(g->renderer, NULL);
