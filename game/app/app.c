@@ -24,6 +24,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     a->overlays.on = o->overlays;
     input_init(&a->in);
     hud_init(&a->hud);
+    onboarding_start(&a->guide, true); // the windowed game starts it from the settings
     camera_init(&a->cam, glms_vec2_zero(), w, h);
     return gfx_load(&a->g, r, ARENA_ASSET_DIR "/sprites", err, n);
 }
@@ -195,6 +196,7 @@ void app_tick(app *a) {
     }
     float phase_us[SIM_PHASE_COUNT] = {0};
     const int before = sim_tick(w);
+    const int shots_before = w->cfg.humans > 0 ? w->agents[0].stats.shots : 0;
     session_step_timed(a->s, inputs, clock_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
@@ -209,8 +211,18 @@ void app_tick(app *a) {
     overlays_record(&a->overlays, phase_us);
     fx_absorb(&a->fx, w);
     play_sounds(a, w);
-    if (w->cfg.humans > 0)
+    if (w->cfg.humans > 0) {
+        const sim_agent *me = &w->agents[0];
         hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, 0, moved, aimed, picked);
+        // The guide follows player 1 only when a person drives it.
+        onboarding_facts f = {.playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
+                                         a->opts.pilot == SIM_PILOT_NONE && !a->opts.replay,
+                              .moved = moved,
+                              .fired = me->stats.shots > shots_before,
+                              .level_pending = me->pending_picks > 0,
+                              .picked = picked};
+        if (onboarding_update(&a->guide, 1.0f / SIM_TICK_HZ, &f)) app_settings_changed(a);
+    }
 }
 
 void app_update_fx(app *a, float dt) {
@@ -254,6 +266,7 @@ void app_draw(app *a) {
     if (app_base_screen(a) != SCREEN_TITLE) {
         screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
         a->hud.muted = audio_muted();
+        a->hud.guided = onboarding_active(&a->guide);
         a->hud.no_audio = !audio_available();
         hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
                  a->frame_dt);
@@ -281,6 +294,12 @@ void app_draw(app *a) {
                                  a->in.touch_seen);
             hud_draw_touch_buttons(&a->g, &a->in, w, 0);
         }
+        const char *prompt =
+            a->screen == SCREEN_PLAY
+                ? onboarding_prompt(&a->guide, input_has_pad(&a->in, 0) && !a->in.mouse_aims,
+                                    a->in.touch_seen && !a->in.mouse_aims)
+                : NULL;
+        if (prompt) hud_draw_guide(&a->g, &a->cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE);
         if (app_crosshair_shown(a))
             screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, 0, a->in.mouse_x, a->in.mouse_y);
     }

@@ -9,6 +9,7 @@
 #include "hud.h"
 #include "input.h"
 #include "menu.h"
+#include "onboarding.h"
 #include "options.h"
 #include "overlays.h"
 #include "render_world.h"
@@ -43,6 +44,7 @@ typedef struct app {
     camera cam;
     fx_state fx;
     hud hud;
+    onboarding guide; ///< the first run's guided start
     input_state in;
     app_screen screen;
     menu_nav nav;             ///< the current screen's menu highlight

@@ -112,7 +112,7 @@ const char *const APP_NOTE_KEYS =
 
 /// Each screen's menu, built the same way for the update and the drawing.
 enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
-enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE };
+enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_RESULTS, DEAD_LEAVE };
 enum { RESULTS_REMATCH, RESULTS_TITLE };
 enum { CONFIRM_YES, CONFIRM_NO };
@@ -136,6 +136,7 @@ static void build_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, "Resume", NULL);
         menu_add(m, MENU_BUTTON, "Settings", NULL);
         menu_add(m, MENU_BUTTON, "Leave match", NULL);
+        if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
         m->note = APP_NOTE_KEYS;
         top = sh * 0.36f;
         break;
@@ -216,6 +217,11 @@ void app_update_screens(app *a) {
         if ((r.activate && r.item == PAUSE_RESUME) || back || pause) app_go(a, SCREEN_PLAY);
         if (r.activate && r.item == PAUSE_SETTINGS) app_open_settings(a);
         if (r.activate && r.item == PAUSE_LEAVE) ask(a, CONFIRM_LEAVE_MATCH);
+        if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
+            onboarding_skip(&a->guide);
+            app_settings_changed(a);
+            app_go(a, SCREEN_PLAY);
+        }
         break;
     case SCREEN_DEAD:
         if ((r.activate && r.item == DEAD_NEXT) ||

@@ -169,6 +169,8 @@ int app_window_open(app *a, const arena_options *o) {
     }
     a->screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
     a->nav.selected = -1;
+    onboarding_start(&a->guide, false); // TODO settings: done once it ran
+
     return status;
 }
 
