@@ -117,6 +117,8 @@ enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP };
 void app_add_match_choices(app *a, menu *m, int *first);
 /// Steps match choice `pick` by dir (a new map restarts the match behind the title).
 void app_change_match_choice(app *a, int pick, int dir);
+/// Builds and lays out the current screen's menu (tests find items by label in it).
+void app_screen_menu(app *a, menu *m);
 /// The keys line under the menus.
 extern const char *const APP_NOTE_KEYS;
 /// Opens the settings from the current screen (Back returns to it).

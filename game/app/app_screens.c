@@ -117,7 +117,7 @@ enum { DEAD_NEXT, DEAD_RESULTS, DEAD_LEAVE };
 enum { RESULTS_REMATCH, RESULTS_TITLE };
 enum { CONFIRM_YES, CONFIRM_NO };
 
-static void build_menu(app *a, menu *m) {
+void app_screen_menu(app *a, menu *m) {
     const float sw = a->cam.screen_w, sh = a->cam.screen_h;
     float top = sh * 0.42f, width = 520;
     int first;
@@ -182,7 +182,7 @@ static void leave_match(app *a) {
 void app_update_screens(app *a) {
     const sim_world *w = session_world(a->s);
     static menu m; // one screen's menu at a time; large, so not on the stack
-    build_menu(a, &m);
+    app_screen_menu(a, &m);
     const app_screen before = a->screen;
     menu_result r = {-1, 0, false};
     if (a->screen != SCREEN_PLAY) {
@@ -290,10 +290,13 @@ static void draw_spectate_banner(app *a) {
     } else {
         snprintf(t, sizeof t, "You placed #%d - the zone got you", me->placement);
     }
-    float cx = 0.5f * a->cam.screen_w, bw = fminf(a->cam.screen_w - 24, 720);
-    SDL_FRect r = {cx - 0.5f * bw, a->cam.screen_h - 118, bw, 92};
+    // Top middle, between the HUD's corner panels; under them on a narrow screen.
+    float cx = 0.5f * a->cam.screen_w, between = a->cam.screen_w - 2.0f * 372.0f;
+    float bw = between >= 520 ? between : fminf(a->cam.screen_w - 24, 640);
+    SDL_FRect r = {cx - 0.5f * bw, between >= 520 ? 12.0f : 184.0f, bw, 92};
     menu_backing(&a->g, r);
-    gfx_text_centered(&a->g, cx, r.y + 14, 2.0f, (SDL_Color){255, 130, 120, 255}, t);
+    float scale = gfx_text_width(2.0f, t) + 24 <= bw ? 2.0f : 1.5f;
+    gfx_text_centered(&a->g, cx, r.y + 14, scale, (SDL_Color){255, 130, 120, 255}, t);
     snprintf(t, sizeof t, "SPECTATING %s", name);
     gfx_text_centered(&a->g, cx, r.y + 44, 2.0f, GOLD, t);
     gfx_text_centered(&a->g, cx, r.y + 72, 1.0f, (SDL_Color){220, 225, 235, 255},
@@ -317,7 +320,7 @@ static void draw_results(app *a) {
 
 void app_draw_screen_overlay(app *a) {
     static menu m;
-    build_menu(a, &m);
+    app_screen_menu(a, &m);
     if (a->nav.selected < 0) menu_reset(&a->nav, &m);
     switch (a->screen) {
     case SCREEN_TITLE:

@@ -364,14 +364,14 @@ void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int s
                       "Esc: menu, where you can skip the guide");
 }
 
-void hud_draw_notice(gfx *g, const camera *c, const char *text, float age) {
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, float y) {
     if (age > 4.0f) return;
     Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 4.0f - age));
     // Long messages (a failed reload names the file and the reason) shrink to fit.
     float scale = gfx_text_width(1.5f, text) + 32 <= c->screen_w ? 1.5f : 1.0f;
     float w = fminf(gfx_text_width(scale, text) + 32, c->screen_w);
-    gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, 150, w, 36},
+    gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, y, w, 36},
                   (SDL_Color){0, 0, 0, (Uint8)(alpha * 2 / 3)});
-    gfx_text_centered(g, 0.5f * c->screen_w, scale > 1.0f ? 158 : 160, scale,
+    gfx_text_centered(g, 0.5f * c->screen_w, y + (scale > 1.0f ? 8.0f : 10.0f), scale,
                       (SDL_Color){255, 230, 160, alpha}, text);
 }

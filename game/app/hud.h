@@ -74,7 +74,7 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
 
 /// The guided start's prompt (step of steps), on a panel in the lower middle of the screen.
 void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps);
-/// A short notice in the middle of the screen (map reload messages), fading out.
-void hud_draw_notice(gfx *g, const camera *c, const char *text, float age);
+/// A short notice across the screen at height y (map reload messages), fading out.
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, float y);
 
 #endif
