@@ -29,6 +29,10 @@ bool app_world_runs(const app *a) {
 /// Moves to screen s; a new screen starts with its first item highlighted.
 void app_go(app *a, app_screen s) {
     if (s == a->screen) return;
+    if (s == SCREEN_RESULTS) { // the match is over for this player: keep its replay to watch
+        ae_error e;
+        app_finish_recording(a, &e);
+    }
     if (s != SCREEN_TITLE && s != SCREEN_PLAY) audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f);
     a->screen = s;
     a->nav.selected = -1; // menu_update or the build picks the first item
@@ -114,7 +118,7 @@ const char *const APP_NOTE_KEYS =
 enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
 enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_RESULTS, DEAD_LEAVE };
-enum { RESULTS_REMATCH, RESULTS_TITLE };
+enum { RESULTS_REMATCH, RESULTS_WATCH, RESULTS_TITLE };
 enum { CONFIRM_YES, CONFIRM_NO };
 
 void app_screen_menu(app *a, menu *m) {
@@ -152,6 +156,7 @@ void app_screen_menu(app *a, menu *m) {
     case SCREEN_RESULTS:
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, "Rematch", NULL);
+        if (a->last_replay[0]) menu_add(m, MENU_BUTTON, "Watch replay", NULL);
         menu_add(m, MENU_BUTTON, "Title", NULL);
         top = fmaxf(sh - 190, sh * 0.5f);
         width = 360;
@@ -238,7 +243,11 @@ void app_update_screens(app *a) {
         if ((r.activate && r.item == DEAD_LEAVE) || back || pause) leave_match(a);
         break;
     case SCREEN_RESULTS:
-        if (r.activate && r.item == RESULTS_REMATCH) start_or_notice(a, false);
+        if (r.activate && !a->last_replay[0] && r.item >= RESULTS_WATCH) r.item++; // no Watch
+        if (r.activate && (r.item == RESULTS_REMATCH || r.item == RESULTS_WATCH)) {
+            a->watching = r.item == RESULTS_WATCH;
+            start_or_notice(a, false);
+        }
         if ((r.activate && r.item == RESULTS_TITLE) || back || pause) leave_match(a);
         break;
     case SCREEN_CONFIRM:
