@@ -312,6 +312,14 @@ static void draw_spectate_banner(app *a) {
                       "Tab / pad Back: next survivor - Esc / B: leave");
 }
 
+/// While watching the last match's replay: says so, and how to leave.
+static void draw_replay_banner(app *a) {
+    const char *t = "REPLAY of your last match - Esc: menu";
+    float w = gfx_text_width(1.5f, t) + 32, cx = 0.5f * a->cam.screen_w;
+    menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 40});
+    gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);
+}
+
 static void draw_results(app *a) {
     dim_screen(a);
     float cx = 0.5f * a->cam.screen_w, y = a->cam.screen_h * 0.12f;
@@ -337,6 +345,7 @@ void app_draw_screen_overlay(app *a) {
         draw_logo(a);
         break;
     case SCREEN_PLAY:
+        if (a->watching) draw_replay_banner(a);
         return;
     case SCREEN_DEAD:
         draw_spectate_banner(a);
