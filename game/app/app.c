@@ -228,7 +228,8 @@ void app_tick(app *a) {
         hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, 0, moved, aimed, picked);
         // The guide follows player 1 only when a person drives it.
         onboarding_facts f = {.playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
-                                         a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->s),
+                                         a->opts.pilot == SIM_PILOT_NONE &&
+                                         !session_replaying(a->s),
                               .moved = moved,
                               .fired = me->stats.shots > shots_before,
                               .level_pending = me->pending_picks > 0,

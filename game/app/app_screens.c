@@ -210,6 +210,14 @@ void app_update_screens(app *a) {
         break;
     case SCREEN_PLAY:
         if (pause) app_go(a, SCREEN_PAUSE);
+        while (input_take_action(&a->in, ACT_CLICK)) { // a tap or click on a skill picks it
+            int k = w->cfg.humans > 0 && !session_replaying(a->s)
+                        ? hud_level_up_hit(&a->cam, &w->agents[0], a->in.click_x, a->in.click_y)
+                        : -1;
+            if (k < 0) continue;
+            a->in.players[0].pick = (uint8_t)(k + 1);
+            a->in.mouse_fire = false; // the click chose a skill; it fires nothing
+        }
         if (w->cfg.humans > 0 && w->agents[0].placement != 0) {
             record_result(a);
             app_go(a, w->over ? SCREEN_RESULTS : SCREEN_DEAD);

@@ -27,7 +27,7 @@ int help_lines(const input_state *in, help_device d, help_line *lines, int max) 
         line(lines, &n, max, "Aim and fire", "the mouse; hold the left button");
         line(lines, &n, max, "Blink", "Space or Left Shift");
         line(lines, &n, max, "Take the weapon underfoot", "E");
-        line(lines, &n, max, "Learn a skill", "1 to 6");
+        line(lines, &n, max, "Learn a skill", "1 to 6, or click it on the level-up panel");
         line(lines, &n, max, "Zoom", "the wheel, = and -");
         line(lines, &n, max, "Pause, back", "Esc");
         line(lines, &n, max, "Next survivor (spectating)", "Tab");
@@ -50,6 +50,7 @@ int help_lines(const input_state *in, help_device d, help_line *lines, int max) 
         line(lines, &n, max, "Fire", "automatic at the nearest enemy in sight");
         line(lines, &n, max, "Blink", "the dash button");
         line(lines, &n, max, "Take the weapon underfoot", "the Take button");
+        line(lines, &n, max, "Learn a skill", "tap it on the level-up panel");
         line(lines, &n, max, "Menus", "tap an item");
         break;
     }

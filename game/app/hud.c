@@ -172,10 +172,24 @@ static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, co
     }
 }
 
+/// The level-up panel's box; skill k's tile is 96 wide from x + 12 + 96 k.
+static SDL_FRect level_up_rect(const camera *c) {
+    float w = 6 * 96 + 24;
+    return (SDL_FRect){0.5f * c->screen_w - 0.5f * w, c->screen_h - 190, w, 150};
+}
+
+int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y) {
+    SDL_FRect r = level_up_rect(c);
+    if (a->pending_picks <= 0 || y < r.y + 40 || y > r.y + r.h || x < r.x + 12) return -1;
+    int k = (int)((x - r.x - 12) / 96.0f);
+    return k >= 0 && k < SIM_SKILL_COUNT ? k : -1;
+}
+
 static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_pad) {
     if (a->pending_picks <= 0) return;
     static const char *const pad_keys[SIM_SKILL_COUNT] = {"Up", "Right", "Down", "Left", "X", "Y"};
-    float w = 6 * 96 + 24, x0 = 0.5f * c->screen_w - 0.5f * w, y0 = c->screen_h - 190;
+    const SDL_FRect box = level_up_rect(c);
+    float w = box.w, x0 = box.x, y0 = box.y;
     gfx_panel(g, (SDL_FRect){x0, y0, w, 150}, PANEL);
     char t[64];
     snprintf(t, sizeof t, "LEVEL UP! Pick a skill (%d)", a->pending_picks);

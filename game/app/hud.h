@@ -72,6 +72,9 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
 /// The touch buttons (blink with its cooldown sweep; take, with the weapon offered).
 void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, int agent);
 
+/// The skill whose tile of the level-up panel (shown while picks wait) is at screen (x, y), or
+/// -1: a tap or a click there picks it.
+int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y);
 /// The guided start's prompt (step of steps), on a panel in the lower middle of the screen.
 void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps);
 /// A short notice across the screen at height y (map reload messages), fading out.

@@ -230,8 +230,7 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
             gfx_panel(g, r, (SDL_Color){255, 230, 150, 200});
             gfx_fill_rect(g->renderer, (SDL_FRect){r.x + 3, r.y + 3, r.w - 6, r.h - 6},
                           (SDL_Color){255, 200, 70, (Uint8)(60 + 30 * pulse)});
-        }
-        else if (sel)
+        } else if (sel)
             gfx_fill_rect(g->renderer, r, (SDL_Color){255, 230, 150, 40});
         SDL_Color col = sel ? GOLD : WHITE;
         switch (it->kind) {
