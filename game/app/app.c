@@ -340,8 +340,8 @@ void app_draw(app *a) {
             screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, 0, a->in.mouse_x, a->in.mouse_y);
     }
     app_draw_screen_overlay(a);
-    if (a->notice[0]) // under the HUD's top panels in a match; under the menu on the title
+    if (a->notice[0]) // under the HUD's top panels in a match; over the keys line on the title
         hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age,
-                        app_base_screen(a) == SCREEN_TITLE ? a->cam.screen_h - 80 : 150);
+                        app_base_screen(a) == SCREEN_TITLE ? a->cam.screen_h - 40 : 150);
     if (a->overlays.help) help_view_draw(&a->g, &a->cam, &a->in, a->overlays.on); // above all
 }
