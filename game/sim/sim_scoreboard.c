@@ -44,6 +44,15 @@ static void build_top(const sim_world *w, sim_scoreboard *out) {
     for (int k = 0; k < n; k++) out->top[k] = row_of(w, ids[k]);
 }
 
+/// True when the time limit ended the match with more than one agent standing (they were
+/// placed by HP).
+static bool outlasted_by_others(const sim_world *w) {
+    int standing = 0;
+    for (int i = 0; i < w->agent_count; i++)
+        standing += w->agents[i].placement != 0 && w->agents[i].cause == SIM_ALIVE;
+    return standing > 1;
+}
+
 static void build_viewer(const sim_world *w, int viewer, sim_scoreboard *out) {
     const sim_agent *a = &w->agents[viewer];
     out->viewer = row_of(w, viewer);
@@ -54,7 +63,8 @@ static void build_viewer(const sim_world *w, int viewer, sim_scoreboard *out) {
         snprintf(out->fate_text, sizeof out->fate_text, "Still in the match");
     } else if (a->placement == 1) {
         out->fate = SIM_FATE_WON;
-        snprintf(out->fate_text, sizeof out->fate_text, "Winner");
+        snprintf(out->fate_text, sizeof out->fate_text,
+                 outlasted_by_others(w) ? "Ahead when time ran out" : "Last one standing");
     } else if (a->cause == SIM_ALIVE) {
         out->fate = SIM_FATE_OUTLASTED;
         snprintf(out->fate_text, sizeof out->fate_text, "Still standing when time ran out");

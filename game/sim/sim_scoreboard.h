@@ -45,8 +45,9 @@ typedef struct sim_scoreboard {
     int killer;                      ///< who eliminated it, -1 for nobody (the zone, or alive)
     char killer_name[SIM_NAME_SIZE]; ///< "" without a killer
     int harm;                        ///< sim_harm of the blow that eliminated it, -1 none
-    /// The line a player reads: "Winner", "Eliminated by Bot 7 with the Rifle", "Eliminated by
-    /// the zone", "Still standing when time ran out", "Still in the match".
+    /// The line a player reads: "Last one standing" (or "Ahead when time ran out"), "Eliminated
+    /// by Bot 7 with the Rifle", "Eliminated by the zone", "Still standing when time ran out",
+    /// "Still in the match".
     char fate_text[64];
     /// The best players first: placed agents by placement, led by those still alive (most kills,
     /// then most damage, then the lowest id). Placements are unique, so the order is total.

@@ -286,6 +286,9 @@ static void test_match(void) {
             CHECK(sb.top[k].kills == w->agents[sb.top[k].agent].kills);
         }
         CHECK(sb.top[0].agent == w->winner);
+        sim_scoreboard_build(w, w->winner, &sb);
+        CHECK(sb.fate == SIM_FATE_WON);
+        CHECK_STR(sb.fate_text, "Last one standing");
         for (int i = 0; i < w->agent_count; i++) check_viewer(w, i);
         check_totals(w);
         // No viewer: the table alone.
@@ -313,7 +316,7 @@ static void test_time_limit(void) {
     sim_scoreboard sb;
     sim_scoreboard_build(w, 0, &sb);
     CHECK(sb.fate == SIM_FATE_WON && sb.viewer.placement == 1);
-    CHECK_STR(sb.fate_text, "Winner");
+    CHECK_STR(sb.fate_text, "Ahead when time ran out");
     sim_scoreboard_build(w, 2, &sb);
     CHECK(sb.fate == SIM_FATE_OUTLASTED && sb.viewer.placement == 3 && sb.killer == -1);
     CHECK_STR(sb.fate_text, "Still standing when time ran out");
