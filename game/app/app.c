@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "audio.h"
+#include "help_view.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
 
@@ -97,7 +98,7 @@ int app_focus(const app *a) {
 
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
 static void play_sounds(const app *a, const sim_world *w) {
-    if (!audio_available() || a->screen == SCREEN_TITLE) return;
+    if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
     int focus = app_focus(a);
     for (int i = 0; i < w->event_count; i++) {
         const sim_event *e = &w->events[i];
@@ -166,7 +167,7 @@ vec2s app_camera_target(app *a) {
         hi = glms_vec2_maxv(hi, p);
         alive++;
     }
-    if (alive < 2 || a->screen == SCREEN_TITLE)
+    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE)
         return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
     float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
@@ -231,6 +232,11 @@ bool app_crosshair_shown(const app *a) {
            a->opts.pilot == SIM_PILOT_NONE && !a->opts.replay && a->in.mouse_aims;
 }
 
+void app_notice(app *a, const char *text) {
+    snprintf(a->notice, sizeof a->notice, "%s", text);
+    a->notice_age = 0;
+}
+
 vec2s app_map_size(const sim_world *w) {
     const float cs = w->cfg.cell_size;
     return (vec2s){{(float)w->grid.width * cs, (float)w->grid.height * cs}};
@@ -245,9 +251,12 @@ void app_draw(app *a) {
         glms_vec2_sub(view.center, glms_vec2_scale(fx_shake(&a->fx, a->time), 1.0f / view.zoom));
     world_renderer_draw(&a->wr, &view, w, a->alpha, a->time, &a->fx);
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
-    if (a->screen != SCREEN_TITLE) {
+    if (app_base_screen(a) != SCREEN_TITLE) {
         screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
-        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings);
+        a->hud.muted = audio_muted();
+        a->hud.no_audio = !audio_available();
+        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
+                 a->frame_dt);
         // The virtual joystick, drawn where the drag began.
         if (a->in.vstick_active && a->screen == SCREEN_PLAY) {
             SDL_Rect base = {ART_UI_STICK_BASE_X, 0, ART_UI_STICK_BASE, ART_UI_STICK_BASE};
@@ -277,4 +286,5 @@ void app_draw(app *a) {
     }
     app_draw_screen_overlay(a);
     if (a->notice[0]) hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age);
+    if (a->overlays.help) help_view_draw(&a->g, &a->cam, &a->in, a->overlays.on); // above all
 }

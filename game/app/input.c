@@ -283,7 +283,11 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         in->mouse_aims = true;
         if (e->button.button == SDL_BUTTON_LEFT) {
             in->mouse_fire = down;
-            if (down) press(in, ACT_CONFIRM);
+            if (down) {
+                in->click_x = in->mouse_x;
+                in->click_y = in->mouse_y;
+                press(in, ACT_CLICK);
+            }
         } else if (e->button.button == SDL_BUTTON_RIGHT) {
             in->vstick_active = down;
             in->vstick_finger = -1;
@@ -293,8 +297,8 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         break;
     }
     case SDL_MOUSEWHEEL:
-        if (e->wheel.y > 0) press(in, ACT_ZOOM_IN);
-        if (e->wheel.y < 0) press(in, ACT_ZOOM_OUT);
+        if (e->wheel.y > 0) press(in, ACT_WHEEL_UP);
+        if (e->wheel.y < 0) press(in, ACT_WHEEL_DOWN);
         break;
     case SDL_FINGERDOWN:
         in->mouse_aims = false;
@@ -318,7 +322,14 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
             if (in->button_finger[b] == e->tfinger.fingerId) in->button_finger[b] = -1;
         if (in->vstick_active && in->vstick_finger == e->tfinger.fingerId) {
             in->vstick_active = false;
-            press(in, ACT_CONFIRM);
+            // A tap (a drag that hardly moved) clicks where it began: menus take it like the
+            // mouse's click.
+            float dx = in->vstick_x - in->vstick_x0, dy = in->vstick_y - in->vstick_y0;
+            if (dx * dx + dy * dy < 24.0f * 24.0f) {
+                in->click_x = in->vstick_x0;
+                in->click_y = in->vstick_y0;
+                press(in, ACT_CLICK);
+            }
         }
         break;
     case SDL_CONTROLLERDEVICEADDED:

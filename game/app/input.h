@@ -35,7 +35,10 @@ typedef enum input_action {
     ACT_SPECTATE_NEXT,
     ACT_ZOOM_IN,
     ACT_ZOOM_OUT,
-    ACT_HELP, ///< F1: the list of debug overlays
+    ACT_HELP,     ///< F1: the controls and the debug overlays
+    ACT_CLICK,    ///< a left click or a finger's tap, at click_x, click_y
+    ACT_WHEEL_UP, ///< the mouse wheel: zoom in a match, values in menus
+    ACT_WHEEL_DOWN,
     ACT_COUNT
 } input_action;
 
@@ -60,8 +63,9 @@ typedef struct input_state {
     bool up, down, left, right; ///< movement keys
     bool mouse_fire;            ///< left button held: fire at the cursor
     float mouse_x, mouse_y;
-    bool mouse_aims;    ///< the mouse moved since player 1's pad or a finger was used: it aims
-    bool vstick_active; ///< a drag (right mouse button or a finger) is steering
+    float click_x, click_y; ///< where the last ACT_CLICK happened (screen)
+    bool mouse_aims;        ///< the mouse moved since player 1's pad or a finger was used: it aims
+    bool vstick_active;     ///< a drag (right mouse button or a finger) is steering
     SDL_FingerID vstick_finger; ///< the finger that drags, or -1 for the mouse
     float vstick_x0, vstick_y0; ///< where the drag began (screen)
     float vstick_x, vstick_y;   ///< where it is now

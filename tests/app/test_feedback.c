@@ -70,7 +70,7 @@ static void test_title_difficulty(void) {
     CHECK(w->cfg.bots == 12);
     // Normal -> Hard: every bot of the started match is hard.
     a->screen = SCREEN_TITLE;
-    a->menu = 0;
+    a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
     REQUIRE(a->screen == SCREEN_PLAY);
     w = session_world(a->s);
@@ -78,7 +78,7 @@ static void test_title_difficulty(void) {
     for (int i = w->cfg.humans; i < w->agent_count; i++) CHECK(w->agents[i].difficulty == SIM_HARD);
     // Hard -> Mixed: the match mixes all three.
     a->screen = SCREEN_TITLE;
-    a->menu = 0;
+    a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
     w = session_world(a->s);
     CHECK(w->cfg.bot_difficulty == -1);
@@ -87,16 +87,16 @@ static void test_title_difficulty(void) {
     CHECK(seen[SIM_EASY] > 0 && seen[SIM_NORMAL] > 0 && seen[SIM_HARD] > 0);
     // Mixed -> Easy wraps around; and Easy <- left wraps back to Mixed.
     a->screen = SCREEN_TITLE;
-    a->menu = 0;
+    a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
     CHECK(session_world(a->s)->cfg.bot_difficulty == SIM_EASY);
     a->screen = SCREEN_TITLE;
-    a->menu = 0;
+    a->nav.selected = 0;
     choose_difficulty_and_start(a, -1);
     CHECK(session_world(a->s)->cfg.bot_difficulty == -1);
     // The match behind the title menu is not the player's: it mixes every difficulty.
     a->screen = SCREEN_TITLE;
-    a->menu = 3; // the map item: changing the map restarts the attract match
+    a->nav.selected = 3; // the map item: changing the map restarts the attract match
     press(a, ACT_RIGHT);
     CHECK(a->screen == SCREEN_TITLE);
     CHECK(session_world(a->s)->cfg.humans == 0);
@@ -362,8 +362,8 @@ static void test_names_and_bots(void) {
     rig r;
     REQUIRE(rig_open(&r));
     r.a.bots = 6;
-    press(&r.a, ACT_DOWN); // the bot count
-    for (int i = 0; i < 4; i++) press(&r.a, ACT_LEFT);
+    press(&r.a, ACT_DOWN); // the bot count: by ones below 10, never under one
+    for (int i = 0; i < 8; i++) press(&r.a, ACT_LEFT);
     CHECK(r.a.bots == 1);
     press(&r.a, ACT_UP);
     press(&r.a, ACT_CONFIRM);

@@ -203,7 +203,7 @@ static void test_abilities(void) {
     CHECK(in.vstick_active);
     push_finger(SDL_FINGERUP, 3, 0.5f, 0.5f);
     pump(&in);
-    while (input_take_action(&in, ACT_CONFIRM)) {
+    while (input_take_action(&in, ACT_CLICK)) {
     }
     CHECK(input_touch_shown(&in, INPUT_TOUCH_BLINK) && !input_touch_shown(&in, INPUT_TOUCH_SWAP));
     input_frame(&in, 0, 0, 0, &f);
@@ -214,7 +214,7 @@ static void test_abilities(void) {
     CHECK(f.buttons == SIM_BUTTON_BLINK && f.move_x == 0 && f.move_y == 0);
     push_finger(SDL_FINGERUP, 4, bx / 1000.0f, by / 600.0f);
     pump(&in);
-    CHECK(!input_take_action(&in, ACT_CONFIRM));
+    CHECK(!input_take_action(&in, ACT_CLICK));
     input_frame(&in, 0, 0, 0, &f);
     CHECK(f.buttons == 0);
     // A tap where the swap button would be steers while nothing is offered ...
