@@ -9,6 +9,7 @@
 #include "hud.h"
 #include "input.h"
 #include "menu.h"
+#include "onboarding.h"
 #include "options.h"
 #include "overlays.h"
 #include "render_world.h"
@@ -43,6 +44,7 @@ typedef struct app {
     camera cam;
     fx_state fx;
     hud hud;
+    onboarding guide; ///< the first run's guided start
     input_state in;
     app_screen screen;
     menu_nav nav;             ///< the current screen's menu highlight
@@ -67,6 +69,9 @@ typedef struct app {
     char notice[320]; ///< short message on screen (map reloads)
     float notice_age;
     int result_place, result_kills, result_ticks;
+    char last_replay[PATH_MAX]; ///< the last finished match's recording ("" when none)
+    bool watching;              ///< the match on screen is last_replay played back
+    char recording[PATH_MAX];   ///< where the match on screen records itself ("" when not)
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -75,8 +80,15 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
               size_t n);
 /// Frees what app_open and app_start_match made (not the renderer).
 void app_close(app *a);
-/// Creates the session for the current menu choices (or the options), resets view state.
+/// Creates the session for the current menu choices (or the options), resets view state. A
+/// player's match records itself (to --record, else to the preference folder's last-match.arp)
+/// for "Watch replay"; while a->watching it plays last_replay back instead.
 bool app_start_match(app *a, bool attract, char *err, size_t errlen);
+/// Ends the recording of the match on screen: its file is written (once; later calls do
+/// nothing) and becomes last_replay. False (err, and a notice) when it could not be written.
+bool app_finish_recording(app *a, ae_error *err);
+/// A file in SDL's per-user preference folder for the game; false when there is none.
+bool app_pref_file(const char *name, char *buf, size_t size);
 /// Runs one fixed tick of the current session with the humans' inputs.
 void app_tick(app *a);
 /// The agent the camera and the HUD follow.
@@ -115,6 +127,8 @@ enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP };
 void app_add_match_choices(app *a, menu *m, int *first);
 /// Steps match choice `pick` by dir (a new map restarts the match behind the title).
 void app_change_match_choice(app *a, int pick, int dir);
+/// Builds and lays out the current screen's menu (tests find items by label in it).
+void app_screen_menu(app *a, menu *m);
 /// The keys line under the menus.
 extern const char *const APP_NOTE_KEYS;
 /// Opens the settings from the current screen (Back returns to it).
@@ -135,7 +149,7 @@ int app_window_open(app *a, const arena_options *o);
 /// One frame of dt seconds: SDL's queued events, the screens, the ticks owed, drawing, presenting.
 void app_window_step(app *a, float dt);
 /// Finishes the session (writing its recording) and closes everything; the exit status.
-int app_window_close(app *a, const arena_options *o);
+int app_window_close(app *a);
 /// --screenshot: renders tick N to a PNG with the software renderer; returns the exit status.
 int app_run_screenshot(const arena_options *o);
 

@@ -29,6 +29,10 @@ bool app_world_runs(const app *a) {
 /// Moves to screen s; a new screen starts with its first item highlighted.
 void app_go(app *a, app_screen s) {
     if (s == a->screen) return;
+    if (s == SCREEN_RESULTS) { // the match is over for this player: keep its replay to watch
+        ae_error e;
+        app_finish_recording(a, &e);
+    }
     if (s != SCREEN_TITLE && s != SCREEN_PLAY) audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f);
     a->screen = s;
     a->nav.selected = -1; // menu_update or the build picks the first item
@@ -112,12 +116,12 @@ const char *const APP_NOTE_KEYS =
 
 /// Each screen's menu, built the same way for the update and the drawing.
 enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
-enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE };
+enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_RESULTS, DEAD_LEAVE };
-enum { RESULTS_REMATCH, RESULTS_TITLE };
+enum { RESULTS_REMATCH, RESULTS_WATCH, RESULTS_TITLE };
 enum { CONFIRM_YES, CONFIRM_NO };
 
-static void build_menu(app *a, menu *m) {
+void app_screen_menu(app *a, menu *m) {
     const float sw = a->cam.screen_w, sh = a->cam.screen_h;
     float top = sh * 0.42f, width = 520;
     int first;
@@ -136,6 +140,7 @@ static void build_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, "Resume", NULL);
         menu_add(m, MENU_BUTTON, "Settings", NULL);
         menu_add(m, MENU_BUTTON, "Leave match", NULL);
+        if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
         m->note = APP_NOTE_KEYS;
         top = sh * 0.36f;
         break;
@@ -151,6 +156,7 @@ static void build_menu(app *a, menu *m) {
     case SCREEN_RESULTS:
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, "Rematch", NULL);
+        if (a->last_replay[0]) menu_add(m, MENU_BUTTON, "Watch replay", NULL);
         menu_add(m, MENU_BUTTON, "Title", NULL);
         top = fmaxf(sh - 190, sh * 0.5f);
         width = 360;
@@ -181,7 +187,7 @@ static void leave_match(app *a) {
 void app_update_screens(app *a) {
     const sim_world *w = session_world(a->s);
     static menu m; // one screen's menu at a time; large, so not on the stack
-    build_menu(a, &m);
+    app_screen_menu(a, &m);
     const app_screen before = a->screen;
     menu_result r = {-1, 0, false};
     if (a->screen != SCREEN_PLAY) {
@@ -216,6 +222,11 @@ void app_update_screens(app *a) {
         if ((r.activate && r.item == PAUSE_RESUME) || back || pause) app_go(a, SCREEN_PLAY);
         if (r.activate && r.item == PAUSE_SETTINGS) app_open_settings(a);
         if (r.activate && r.item == PAUSE_LEAVE) ask(a, CONFIRM_LEAVE_MATCH);
+        if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
+            onboarding_skip(&a->guide);
+            app_settings_changed(a);
+            app_go(a, SCREEN_PLAY);
+        }
         break;
     case SCREEN_DEAD:
         if ((r.activate && r.item == DEAD_NEXT) ||
@@ -232,7 +243,11 @@ void app_update_screens(app *a) {
         if ((r.activate && r.item == DEAD_LEAVE) || back || pause) leave_match(a);
         break;
     case SCREEN_RESULTS:
-        if (r.activate && r.item == RESULTS_REMATCH) start_or_notice(a, false);
+        if (r.activate && !a->last_replay[0] && r.item >= RESULTS_WATCH) r.item++; // no Watch
+        if (r.activate && (r.item == RESULTS_REMATCH || r.item == RESULTS_WATCH)) {
+            a->watching = r.item == RESULTS_WATCH;
+            start_or_notice(a, false);
+        }
         if ((r.activate && r.item == RESULTS_TITLE) || back || pause) leave_match(a);
         break;
     case SCREEN_CONFIRM:
@@ -284,14 +299,25 @@ static void draw_spectate_banner(app *a) {
     } else {
         snprintf(t, sizeof t, "You placed #%d - the zone got you", me->placement);
     }
-    float cx = 0.5f * a->cam.screen_w, bw = fminf(a->cam.screen_w - 24, 720);
-    SDL_FRect r = {cx - 0.5f * bw, a->cam.screen_h - 118, bw, 92};
+    // Top middle, between the HUD's corner panels; under them on a narrow screen.
+    float cx = 0.5f * a->cam.screen_w, between = a->cam.screen_w - 2.0f * 372.0f;
+    float bw = between >= 520 ? between : fminf(a->cam.screen_w - 24, 640);
+    SDL_FRect r = {cx - 0.5f * bw, between >= 520 ? 12.0f : 184.0f, bw, 92};
     menu_backing(&a->g, r);
-    gfx_text_centered(&a->g, cx, r.y + 14, 2.0f, (SDL_Color){255, 130, 120, 255}, t);
+    float scale = gfx_text_width(2.0f, t) + 24 <= bw ? 2.0f : 1.5f;
+    gfx_text_centered(&a->g, cx, r.y + 14, scale, (SDL_Color){255, 130, 120, 255}, t);
     snprintf(t, sizeof t, "SPECTATING %s", name);
     gfx_text_centered(&a->g, cx, r.y + 44, 2.0f, GOLD, t);
     gfx_text_centered(&a->g, cx, r.y + 72, 1.0f, (SDL_Color){220, 225, 235, 255},
                       "Tab / pad Back: next survivor - Esc / B: leave");
+}
+
+/// While watching the last match's replay: says so, and how to leave.
+static void draw_replay_banner(app *a) {
+    const char *t = "REPLAY of your last match - Esc: menu";
+    float w = gfx_text_width(1.5f, t) + 32, cx = 0.5f * a->cam.screen_w;
+    menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 40});
+    gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);
 }
 
 static void draw_results(app *a) {
@@ -311,7 +337,7 @@ static void draw_results(app *a) {
 
 void app_draw_screen_overlay(app *a) {
     static menu m;
-    build_menu(a, &m);
+    app_screen_menu(a, &m);
     if (a->nav.selected < 0) menu_reset(&a->nav, &m);
     switch (a->screen) {
     case SCREEN_TITLE:
@@ -319,6 +345,7 @@ void app_draw_screen_overlay(app *a) {
         draw_logo(a);
         break;
     case SCREEN_PLAY:
+        if (a->watching) draw_replay_banner(a);
         return;
     case SCREEN_DEAD:
         draw_spectate_banner(a);

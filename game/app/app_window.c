@@ -7,6 +7,7 @@
 #include "tool_util.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #ifndef ARENA_ASSET_DIR
 #define ARENA_ASSET_DIR "assets"
@@ -169,6 +170,8 @@ int app_window_open(app *a, const arena_options *o) {
     }
     a->screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
     a->nav.selected = -1;
+    onboarding_start(&a->guide, false); // TODO settings: done once it ran
+
     return status;
 }
 
@@ -181,12 +184,17 @@ void app_window_step(app *a, float dt) {
     frame(a, dt);
 }
 
-int app_window_close(app *a, const arena_options *o) {
+int app_window_close(app *a) {
     int status = 0;
-    if (a->s) {
+    if (a->s && a->recording[0]) {
+        // The --record file must be whole or the run fails; the preference folder's copy is
+        // only a convenience (app_finish_recording shows why it failed).
+        bool mine = a->opts.record && !strcmp(a->opts.record, a->recording);
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s", a->recording);
         ae_error e;
-        if (!session_finish(a->s, &e)) {
-            tool_fail(ARENA_PROGRAM, o->record, "%s", e.msg);
+        if (!app_finish_recording(a, &e) && mine) {
+            tool_fail(ARENA_PROGRAM, path, "%s", e.msg);
             status = 2;
         }
     }
@@ -215,6 +223,6 @@ int app_run_windowed(const arena_options *o) {
                                     (double)SDL_GetPerformanceFrequency());
     }
     frame_stats_report(&stats);
-    int closed = app_window_close(&a, o);
+    int closed = app_window_close(&a);
     return status ? status : closed;
 }

@@ -333,28 +333,45 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
                       (SDL_Color){0, 0, 0, 150});
         gfx_text(g, 20, 153 + 24.0f * (float)p, 1.0f, col, line);
     }
-    if (h->show_move_hint) {
+    if (h->show_move_hint && !h->guided) {
         const char *hint = has_pad
                                ? "Left stick to move, right stick to aim and fire"
                                : "WASD or drag with the right mouse button to move - click to fire";
         gfx_text_centered(g, 0.5f * c->screen_w + 2, c->screen_h * 0.7f + 2, 2.0f, SHADOW, hint);
         gfx_text_centered(g, 0.5f * c->screen_w, c->screen_h * 0.7f, 2.0f, WHITE, hint);
     }
-    if (h->show_pick_hint)
+    if (h->show_pick_hint && !h->guided)
         gfx_text_centered(
             g, 0.5f * c->screen_w, c->screen_h - 230, 2.0f, (SDL_Color){255, 240, 150, 255},
             has_pad ? "Press a button shown below to learn a skill" : "Press 1-6 to learn a skill");
     if (h->show_perf && t) draw_perf(g, t);
 }
 
-void hud_draw_notice(gfx *g, const camera *c, const char *text, float age) {
+void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps) {
+    // Between the loadout panel and the minimap where the screen allows.
+    const float room = fmaxf(c->screen_w - 2.0f * 236.0f, 0.6f * c->screen_w);
+    float scale = 2.0f;
+    while (scale > 1.0f && gfx_text_width(scale, prompt) + 48 > room) scale -= 0.25f;
+    float w = fminf(fmaxf(gfx_text_width(scale, prompt) + 48, 420.0f), c->screen_w - 16);
+    float x = 0.5f * (c->screen_w - w), y = c->screen_h * 0.68f;
+    gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 74}, (SDL_Color){14, 18, 28, 215});
+    gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 3}, (SDL_Color){255, 214, 80, 255});
+    char t[64];
+    snprintf(t, sizeof t, "GUIDE %d/%d", step, steps);
+    gfx_text(g, x + 12, y + 10, 1.0f, (SDL_Color){255, 214, 80, 255}, t);
+    gfx_text_centered(g, 0.5f * c->screen_w, y + 26, scale, WHITE, prompt);
+    gfx_text_centered(g, 0.5f * c->screen_w, y + 56, 1.0f, (SDL_Color){170, 180, 200, 255},
+                      "Esc: menu, where you can skip the guide");
+}
+
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, float y) {
     if (age > 4.0f) return;
     Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 4.0f - age));
     // Long messages (a failed reload names the file and the reason) shrink to fit.
     float scale = gfx_text_width(1.5f, text) + 32 <= c->screen_w ? 1.5f : 1.0f;
     float w = fminf(gfx_text_width(scale, text) + 32, c->screen_w);
-    gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, 150, w, 36},
+    gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, y, w, 36},
                   (SDL_Color){0, 0, 0, (Uint8)(alpha * 2 / 3)});
-    gfx_text_centered(g, 0.5f * c->screen_w, scale > 1.0f ? 158 : 160, scale,
+    gfx_text_centered(g, 0.5f * c->screen_w, y + (scale > 1.0f ? 8.0f : 10.0f), scale,
                       (SDL_Color){255, 230, 160, alpha}, text);
 }

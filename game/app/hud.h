@@ -34,6 +34,7 @@ typedef struct hud {
     idle_hint move_hint;      ///< "drag or press WASD to move"
     idle_hint pick_hint;      ///< "press 1-6 to pick a skill"
     bool show_move_hint, show_pick_hint;
+    bool guided; ///< the guided start runs: its prompts replace the idle hints
     bool show_perf;
     float opacity[HUD_PANEL_COUNT]; ///< each panel's opacity now (eases to 1 or HUD_FADED)
     bool muted, no_audio;           ///< the sound icon: muted by the player / no device
@@ -71,7 +72,9 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
 /// The touch buttons (blink with its cooldown sweep; take, with the weapon offered).
 void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, int agent);
 
-/// A short notice in the middle of the screen (map reload messages), fading out.
-void hud_draw_notice(gfx *g, const camera *c, const char *text, float age);
+/// The guided start's prompt (step of steps), on a panel in the lower middle of the screen.
+void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps);
+/// A short notice across the screen at height y (map reload messages), fading out.
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, float y);
 
 #endif

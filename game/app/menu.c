@@ -226,8 +226,11 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
                           (SDL_Color){170, 190, 220, 90});
             continue;
         }
-        if (sel && it->kind != MENU_CELLS)
-            gfx_panel(g, r, (SDL_Color){255, 230, 150, (Uint8)(200 + 40 * pulse)});
+        if (sel && it->kind != MENU_CELLS) {
+            gfx_panel(g, r, (SDL_Color){255, 230, 150, 200});
+            gfx_fill_rect(g->renderer, (SDL_FRect){r.x + 3, r.y + 3, r.w - 6, r.h - 6},
+                          (SDL_Color){255, 200, 70, (Uint8)(60 + 30 * pulse)});
+        }
         else if (sel)
             gfx_fill_rect(g->renderer, r, (SDL_Color){255, 230, 150, 40});
         SDL_Color col = sel ? GOLD : WHITE;

@@ -40,7 +40,8 @@ void app_build_settings_menu(app *a, menu *m) {
     int first;
     menu_begin(m, "SETTINGS");
     menu_add(m, MENU_HEADING, "Audio", NULL);
-    menu_add(m, MENU_CHOICE, "Sound", audio_muted() ? "Muted" : "On");
+    menu_add(m, MENU_CHOICE, "Sound",
+             !audio_available() ? "no device" : (audio_muted() ? "Muted" : "On"));
     menu_add(m, MENU_HEADING, "Display", NULL);
     menu_add(m, MENU_CHOICE, "Fullscreen", on_off(a->fullscreen));
     menu_add(m, MENU_HEADING, "Match", NULL);
