@@ -72,7 +72,8 @@ static float check_picture(const sim_world *w, const sim_scoreboard *sb, int sw,
     gfx g = {0};
     char err[256];
     if (!r || !gfx_load(&g, r, ASSETS, err, sizeof err)) {
-        CHECK(!"cannot set up the software renderer");
+        fprintf(stderr, "cannot set up the software renderer: %s\n", r ? err : SDL_GetError());
+        CHECK(false);
         return 0;
     }
     world_renderer wr = {0};
@@ -87,7 +88,8 @@ static float check_picture(const sim_world *w, const sim_scoreboard *sb, int sw,
     SDL_RenderPresent(r);
     SDL_Surface *before = SDL_DuplicateSurface(s);
     if (!before) {
-        CHECK(!"out of memory");
+        fprintf(stderr, "out of memory\n");
+        CHECK(false);
         return 0;
     }
 
