@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <time.h>
 
-/// " kills_pistol K ... props_broken P pickups N blinks B", or the values alone.
+/// " kills_pistol K ... props_broken P pickups N blinks B", or the values alone (the line goes
+/// on).
 static void print_world_stats(const int kills_with[SIM_WEAPON_COUNT], int props, int pickups,
                               int blinks, bool labels) {
     static const char *const weapons[SIM_WEAPON_COUNT] = {"pistol", "shotgun", "rifle", "smg",
@@ -21,9 +22,9 @@ static void print_world_stats(const int kills_with[SIM_WEAPON_COUNT], int props,
         else
             printf(" %d", kills_with[k]);
     if (labels)
-        printf(" props_broken %d pickups %d blinks %d\n", props, pickups, blinks);
+        printf(" props_broken %d pickups %d blinks %d", props, pickups, blinks);
     else
-        printf(" %d %d %d\n", props, pickups, blinks);
+        printf(" %d %d %d", props, pickups, blinks);
 }
 
 static void print_stats(const sim_world *w) {
@@ -40,6 +41,7 @@ static void print_stats(const sim_world *w) {
                st.threats ? (double)st.dodged / st.threats : 0.0, st.zone_deaths, st.bullet_deaths,
                (double)st.stuck_ticks / SIM_TICK_HZ, (double)st.longest_stuck / SIM_TICK_HZ);
         print_world_stats(st.kills_with, st.props_broken, st.pickups, st.blinks, false);
+        printf("\n");
     }
     for (int h = 0; h < w->cfg.humans; h++) {
         sim_human_stats hs;
@@ -51,6 +53,7 @@ static void print_stats(const sim_world *w) {
                h + 1, hs.placement, hs.agents, hs.survived_s, first, hs.level, hs.kills,
                hs.hit_rate, hs.dodged);
         print_world_stats(hs.kills_with, hs.props_broken, hs.pickups, hs.blinks, true);
+        printf(" damage_dealt %.0f\n", hs.damage_dealt);
     }
 }
 

@@ -39,10 +39,7 @@ void world_renderer_free(world_renderer *r) {
 }
 
 void agent_name(const sim_world *w, int id, char *out, size_t size) {
-    if (!w->agents[id].bot)
-        snprintf(out, size, id == 0 ? "You" : "P%d", id + 1);
-    else
-        snprintf(out, size, "Bot %d", id - w->cfg.humans + 1);
+    sim_agent_name(w, id, out, size);
 }
 
 SDL_Color agent_color(const sim_world *w, int id) {

@@ -144,11 +144,13 @@ int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
     return best;
 }
 
-void sim_damage(sim_world *w, int to, int from, int weapon, float amount) {
+void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount) {
     sim_agent *a = &w->agents[to];
     if (a->placement != 0) return;
+    const float hp_before = a->hp;
+    float soak = 0.0f;
     if (from >= 0 && a->shield > 0.0f) { // the shield takes what it can; the zone goes through
-        float soak = fminf(a->shield, amount);
+        soak = fminf(a->shield, amount);
         a->shield -= soak;
         amount -= soak;
     }
@@ -158,6 +160,12 @@ void sim_damage(sim_world *w, int to, int from, int weapon, float amount) {
         a->last_hit_by = from;
         a->last_hit_weapon = weapon;
         a->hit_flash = 8;
+        // What the blow removed, for the scoreboard: nothing once the agent is already down
+        // this tick, and never more HP than it had.
+        double removed = hp_before > 0.0f ? (double)soak + fmin((double)hp_before, amount) : 0.0;
+        a->stats.damage_taken += removed;
+        w->agents[from].stats.damage_dealt += removed;
+        a->stats.last_harm = harm;
     }
     if (a->hp <= 0.0f && a->cause == SIM_ALIVE)
         a->cause = from < 0 ? SIM_DIED_ZONE : SIM_DIED_BULLET;
@@ -215,6 +223,9 @@ void sim_agents_regen_and_deaths(sim_world *w) {
         a->placement = w->alive_count--;
         a->death_tick = w->tick;
         a->killer = a->cause == SIM_DIED_ZONE ? -1 : a->last_hit_by;
+        a->stats.death_harm = a->killer >= 0              ? a->stats.last_harm
+                              : a->cause == SIM_DIED_ZONE ? SIM_HARM_ZONE
+                                                          : SIM_HARM_NONE;
         if (a->killer >= 0) {
             w->agents[a->killer].kills++;
             if (a->last_hit_weapon >= 0 && a->last_hit_weapon < SIM_WEAPON_COUNT)

@@ -57,7 +57,7 @@ void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
 static void burst(sim_world *w, int slot, vec2s at) {
     sim_bullet b = w->bullets[slot];
     sim_bullet_kill(w, slot, -1);
-    sim_blast(w, b.owner, b.weapon, at, b.blast, b.damage);
+    sim_blast(w, b.owner, b.weapon, (sim_harm)b.weapon, at, b.blast, b.damage);
 }
 
 /// Range a bounce costs, so a grenade caught in a corner still bursts soon.
@@ -122,7 +122,7 @@ void sim_bullets_update(sim_world *w) {
                 burst(w, k, at);
                 continue;
             }
-            sim_damage(w, hit, b->owner, b->weapon, b->damage);
+            sim_damage(w, hit, b->owner, b->weapon, (sim_harm)b->weapon, b->damage);
             w->agents[b->owner].stats.hits++;
             sim_event_push(w, SIM_EVENT_HIT, b->owner, hit, b->damage, at);
             sim_bullet_kill(w, k, hit);

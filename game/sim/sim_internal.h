@@ -33,11 +33,14 @@ void sim_zone_fit(sim_world *w, int old_width, int old_height);
 void sim_agents_regen_and_deaths(sim_world *w);
 
 /// Deals damage from `from` (-1 for the zone) with `weapon` (a sim_weapon, or -1) to agent `to`;
-/// its shield takes damage from agents first.
-void sim_damage(sim_world *w, int to, int from, int weapon, float amount);
-/// A burst at `at` (a grenade's, or a barrel's with weapon -1): agents in the open within
-/// `radius` (not the owner) take damage falling off linearly from `damage`, and so do props.
-void sim_blast(sim_world *w, int owner, int weapon, vec2s at, float radius, float damage);
+/// its shield takes damage from agents first. `harm` (a sim_harm) says what dealt it, for the
+/// scoreboard: the weapon itself, or a barrel set off by `from`'s `weapon`.
+void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount);
+/// A burst at `at` (a grenade's, or a barrel's: harm SIM_HARM_BARREL, `weapon` the one that broke
+/// it): agents in the open within `radius` (not the owner) take damage falling off linearly from
+/// `damage`, and so do props.
+void sim_blast(sim_world *w, int owner, int weapon, sim_harm harm, vec2s at, float radius,
+               float damage);
 
 /// Props (sim_props.c). The kind of the breakable prop at cell (x, y), from its position alone.
 sim_prop_kind sim_prop_kind_at(int x, int y);

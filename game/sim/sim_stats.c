@@ -45,6 +45,7 @@ void sim_stats_human(const sim_world *w, int human, sim_human_stats *out) {
     out->props_broken = a->stats.props_broken;
     out->pickups = a->stats.pickups;
     out->blinks = a->stats.blinks;
+    out->damage_dealt = a->stats.damage_dealt;
 }
 
 int sim_stats_alive_at_last_shrink(const sim_world *w) {

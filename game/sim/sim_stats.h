@@ -30,6 +30,7 @@ typedef struct sim_human_stats {
     int threats;
     int kills_with[SIM_WEAPON_COUNT];
     int props_broken, pickups, blinks;
+    double damage_dealt; ///< HP and shield its hits took off other agents (no overkill)
 } sim_human_stats;
 
 void sim_stats_human(const sim_world *w, int human, sim_human_stats *out);

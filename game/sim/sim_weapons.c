@@ -93,7 +93,8 @@ void sim_agents_fire(sim_world *w) {
     }
 }
 
-void sim_blast(sim_world *w, int owner, int weapon, vec2s at, float radius, float damage) {
+void sim_blast(sim_world *w, int owner, int weapon, sim_harm harm, vec2s at, float radius,
+               float damage) {
     sim_event_push(w, SIM_EVENT_BLAST, owner, weapon, radius, at);
     if (radius <= 0.0f) return;
     // Agents in the open within the radius, damage falling off linearly; the owner is spared.
@@ -107,7 +108,7 @@ void sim_blast(sim_world *w, int owner, int weapon, vec2s at, float radius, floa
         float d = fmaxf(0.0f, glms_vec2_distance(a->pos, at) - a->radius);
         if (d >= radius || !sim_field_clear_path(w, at, a->pos, 0.0f)) continue;
         float amount = damage * (1.0f - d / radius);
-        sim_damage(w, i, owner, weapon, amount);
+        sim_damage(w, i, owner, weapon, harm, amount);
         sim_event_push(w, SIM_EVENT_HIT, owner, i, amount, a->pos);
         hurt++;
     }

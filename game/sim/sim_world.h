@@ -13,6 +13,14 @@ typedef enum sim_death_cause {
     SIM_DIED_ZONE,
 } sim_death_cause;
 
+/// What dealt a blow, for the scoreboard: 0 .. SIM_WEAPON_COUNT-1 a weapon's bullet or burst (a
+/// sim_weapon), then a barrel's burst and the zone.
+typedef enum sim_harm {
+    SIM_HARM_NONE = -1,
+    SIM_HARM_BARREL = SIM_WEAPON_COUNT, ///< a barrel that an agent's shot set off
+    SIM_HARM_ZONE,
+} sim_harm;
+
 /// A bullet counts as dodgeable when it would arrive at least this many ticks after it is fired.
 #define SIM_DODGE_TICKS 18
 
@@ -31,6 +39,11 @@ typedef struct sim_agent_stats {
     int props_broken;
     int pickups; ///< loot taken (weapons, medkits, shields)
     int blinks;
+    /// HP and shield it took off other agents, and other agents took off it; a blow counts only
+    /// what it removed (no overkill), so the two sum to the same over a match.
+    double damage_dealt, damage_taken;
+    int last_harm;  ///< sim_harm of the last blow an agent dealt it (-1 none)
+    int death_harm; ///< sim_harm of what eliminated it (-1 while it lives, or survived)
 } sim_agent_stats;
 
 typedef struct sim_agent {

@@ -99,6 +99,6 @@ void sim_zone_update(sim_world *w) {
         sim_agent *a = &w->agents[i];
         if (a->placement != 0) continue;
         if (glms_vec2_distance2(a->pos, z->center) > z->radius * z->radius)
-            sim_damage(w, i, -1, -1, per_tick);
+            sim_damage(w, i, -1, -1, SIM_HARM_ZONE, per_tick);
     }
 }

@@ -178,9 +178,9 @@ static void test_loot(void) {
     step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
     CHECK(w->agents[0].shield == r->shield_points);
     float hp = w->agents[0].hp;
-    sim_damage(w, 0, 1, SIM_WEAPON_PISTOL, 10.0f);
+    sim_damage(w, 0, 1, SIM_WEAPON_PISTOL, (sim_harm)SIM_WEAPON_PISTOL, 10.0f);
     CHECK(w->agents[0].hp == hp && w->agents[0].shield == r->shield_points - 10.0f);
-    sim_damage(w, 0, -1, -1, 5.0f);
+    sim_damage(w, 0, -1, -1, SIM_HARM_ZONE, 5.0f);
     CHECK(w->agents[0].hp == hp - 5.0f);
     sim_destroy(w);
     ae_grid_free(&g);

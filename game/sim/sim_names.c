@@ -1,0 +1,20 @@
+#include "sim_names.h"
+
+#include <stdio.h>
+
+void sim_agent_name(const sim_world *w, int id, char *out, size_t size) {
+    if (!w->agents[id].bot)
+        snprintf(out, size, id == 0 ? "You" : "P%d", id + 1);
+    else
+        snprintf(out, size, "Bot %d", id - w->cfg.humans + 1);
+}
+
+const char *sim_harm_phrase(int harm) {
+    static const char *const phrases[] = {
+        [SIM_WEAPON_PISTOL] = "the Pistol", [SIM_WEAPON_SHOTGUN] = "the Shotgun",
+        [SIM_WEAPON_RIFLE] = "the Rifle",   [SIM_WEAPON_SMG] = "the SMG",
+        [SIM_WEAPON_GRENADE] = "a Grenade", [SIM_HARM_BARREL] = "a barrel blast",
+        [SIM_HARM_ZONE] = "the zone"};
+    _Static_assert(SIM_WEAPON_COUNT == 5, "a phrase for every weapon");
+    return harm >= 0 && harm <= SIM_HARM_ZONE ? phrases[harm] : "";
+}
