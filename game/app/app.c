@@ -299,7 +299,8 @@ void app_draw(app *a) {
         glms_vec2_sub(view.center, glms_vec2_scale(fx_shake(&a->fx, a->time), 1.0f / view.zoom));
     world_renderer_draw(&a->wr, &view, w, a->alpha, a->time, &a->fx);
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
-    if (app_base_screen(a) != SCREEN_TITLE) {
+    const app_screen under = app_base_screen(a);
+    if (under != SCREEN_TITLE && under != SCREEN_RESULTS) { // the scoreboard replaces the HUD
         screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
         a->hud.muted = audio_muted();
         a->hud.guided = onboarding_active(&a->guide);
@@ -340,8 +341,9 @@ void app_draw(app *a) {
             screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, 0, a->in.mouse_x, a->in.mouse_y);
     }
     app_draw_screen_overlay(a);
-    if (a->notice[0]) // under the HUD's top panels in a match; over the keys line on the title
+    if (a->notice[0]) // under the HUD's top panels in a match; at the bottom over menus
         hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age,
-                        app_base_screen(a) == SCREEN_TITLE ? a->cam.screen_h - 40 : 150);
+                        under == SCREEN_TITLE || under == SCREEN_RESULTS ? a->cam.screen_h - 40
+                                                                         : 150);
     if (a->overlays.help) help_view_draw(&a->g, &a->cam, &a->in, a->overlays.on); // above all
 }

@@ -68,7 +68,6 @@ typedef struct app {
     bool quit;
     char notice[320]; ///< short message on screen (map reloads)
     float notice_age;
-    int result_place, result_kills, result_ticks;
     char last_replay[PATH_MAX]; ///< the last finished match's recording ("" when none)
     bool watching;              ///< the match on screen is last_replay played back
     char recording[PATH_MAX];   ///< where the match on screen records itself ("" when not)

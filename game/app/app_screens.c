@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "audio.h"
+#include "results_view.h"
 #include "sim_world.h"
 
 #include <stdio.h>
@@ -57,15 +58,13 @@ static void ask(app *a, app_confirm what) {
     a->nav.selected = 1; // "Cancel" first: a stray Enter never quits
 }
 
+/// The match ended for player 1: its sound.
 static void record_result(app *a) {
     const sim_world *w = session_world(a->s);
     const sim_agent *me = &w->agents[0];
     audio_play(me->placement == 1 || (me->placement == 0 && w->winner == 0) ? AUDIO_SFX_WIN
                                                                             : AUDIO_SFX_LOSE,
                1.0f, 0.0f);
-    a->result_place = me->placement ? me->placement : 1;
-    a->result_kills = me->kills;
-    a->result_ticks = me->placement && me->death_tick ? me->death_tick : w->tick;
 }
 
 /// The difficulty choices in menu order: a sim_difficulty each, then the mix (-1).
@@ -121,6 +120,11 @@ enum { DEAD_NEXT, DEAD_RESULTS, DEAD_LEAVE };
 enum { RESULTS_REMATCH, RESULTS_WATCH, RESULTS_TITLE };
 enum { CONFIRM_YES, CONFIRM_NO };
 
+/// The results' scoreboard starts this far down.
+static float results_top(const app *a) {
+    return 0.05f * a->cam.screen_h;
+}
+
 void app_screen_menu(app *a, menu *m) {
     const float sw = a->cam.screen_w, sh = a->cam.screen_h;
     float top = sh * 0.42f, width = 520;
@@ -153,14 +157,20 @@ void app_screen_menu(app *a, menu *m) {
         width = 300;
         menu_layout(m, &a->nav, width + 24, sh, sh * 0.5f - 90, width);
         return;
-    case SCREEN_RESULTS:
+    case SCREEN_RESULTS: {
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, "Rematch", NULL);
         if (a->last_replay[0]) menu_add(m, MENU_BUTTON, "Watch replay", NULL);
         menu_add(m, MENU_BUTTON, "Title", NULL);
-        top = fmaxf(sh - 190, sh * 0.5f);
+        // Under the scoreboard; the buttons' panel grows to the right on a short screen.
+        results_layout l;
+        sim_scoreboard sb;
+        sim_scoreboard_build(session_world(a->s), 0, &sb);
+        results_view_layout(0, results_top(a), sw, &sb, &l);
+        top = fminf(l.panel.y + l.panel.h + 12, sh - 3.0f * 46 - 36 - 12);
         width = 360;
         break;
+    }
     case SCREEN_CONFIRM:
         menu_begin(m, a->confirm == CONFIRM_QUIT_GAME ? "Quit Arena?" : "Leave this match?");
         menu_add(m, MENU_BUTTON, a->confirm == CONFIRM_QUIT_GAME ? "Quit" : "Leave", NULL);
@@ -330,17 +340,9 @@ static void draw_replay_banner(app *a) {
 
 static void draw_results(app *a) {
     dim_screen(a);
-    float cx = 0.5f * a->cam.screen_w, y = a->cam.screen_h * 0.12f;
-    float bw = fminf(a->cam.screen_w - 24, 640);
-    menu_backing(&a->g, (SDL_FRect){cx - 0.5f * bw, y - 20, bw, 230});
-    gfx_text_centered(&a->g, cx, y, 5.0f, a->result_place == 1 ? GOLD : WHITE,
-                      a->result_place == 1 ? "WINNER!" : "GAME OVER");
-    char t[96];
-    snprintf(t, sizeof t, "Placed #%d of %d", a->result_place, session_world(a->s)->agent_count);
-    gfx_text_centered(&a->g, cx, y + 110, 2.0f, WHITE, t);
-    snprintf(t, sizeof t, "Kills: %d    Time: %d:%02d", a->result_kills,
-             a->result_ticks / SIM_TICK_HZ / 60, a->result_ticks / SIM_TICK_HZ % 60);
-    gfx_text_centered(&a->g, cx, y + 150, 2.0f, WHITE, t);
+    sim_scoreboard sb;
+    sim_scoreboard_build(session_world(a->s), 0, &sb);
+    results_view_draw(&a->g, 0, results_top(a), a->cam.screen_w, &sb);
 }
 
 void app_draw_screen_overlay(app *a) {

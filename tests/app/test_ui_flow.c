@@ -5,7 +5,7 @@
 #include "test.h"
 
 #include "app.h"
-#include "sim_world.h"
+#include "sim_internal.h"
 
 #include <SDL_image.h>
 #include <string.h>
@@ -217,7 +217,7 @@ static void test_title_to_results(void) {
     CHECK(w->tick > tick);
 
     // Death: the player falls; spectating, then the results by a click.
-    session_world(a.s)->agents[0].hp = -1.0f;
+    sim_damage(session_world(a.s), 0, -1, -1, SIM_HARM_ZONE, 1000.0f); // the zone's blow
     frames(5);
     CHECK(a.screen == SCREEN_DEAD || a.screen == SCREEN_RESULTS);
     SDL_Surface *dead = picture("spectating");
@@ -226,6 +226,7 @@ static void test_title_to_results(void) {
     REQUIRE(a.screen == SCREEN_RESULTS);
     SDL_Surface *results = picture("results");
     CHECK(results != NULL);
+    CHECK(session_world(a.s)->agents[0].cause == SIM_DIED_ZONE);
     // The match recorded itself: watch it, then leave the replay for the results again.
     REQUIRE(a.last_replay[0] != 0);
     int recorded_ticks = session_world(a.s)->tick;
@@ -246,7 +247,7 @@ static void test_title_to_results(void) {
     CHECK(click_item("Play"));
     REQUIRE(a.screen == SCREEN_PLAY);
     frames(20);
-    session_world(a.s)->agents[0].hp = -1.0f;
+    sim_damage(session_world(a.s), 0, -1, -1, SIM_HARM_ZONE, 1000.0f); // the zone's blow
     frames(5);
     if (a.screen == SCREEN_DEAD) CHECK(click_item("Results"));
     REQUIRE(a.screen == SCREEN_RESULTS);
