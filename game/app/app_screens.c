@@ -3,6 +3,7 @@
 
 #include "audio.h"
 #include "results_view.h"
+#include "sim_names.h"
 #include "sim_world.h"
 
 #include <stdio.h>
@@ -309,10 +310,10 @@ static void draw_logo(app *a) {
 static void draw_spectate_banner(app *a) {
     const sim_world *w = session_world(a->s);
     char name[24], t[96], killer[24];
-    agent_name(w, app_focus(a), name, sizeof name);
+    sim_agent_name(w, app_focus(a), name, sizeof name);
     const sim_agent *me = &w->agents[0];
     if (me->killer >= 0) {
-        agent_name(w, me->killer, killer, sizeof killer);
+        sim_agent_name(w, me->killer, killer, sizeof killer);
         snprintf(t, sizeof t, "You placed #%d - eliminated by %s", me->placement, killer);
     } else {
         snprintf(t, sizeof t, "You placed #%d - the zone got you", me->placement);

@@ -261,8 +261,8 @@ static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_stat
         if (l->killer < 0)
             snprintf(killer, sizeof killer, "Zone");
         else
-            agent_name(w, l->killer, killer, sizeof killer);
-        agent_name(w, l->victim, victim, sizeof victim);
+            sim_agent_name(w, l->killer, killer, sizeof killer);
+        sim_agent_name(w, l->victim, victim, sizeof victim);
         snprintf(t, sizeof t, "%s > %s", killer, victim);
         Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 6.0f - l->age));
         float width = gfx_text_width(1.0f, t);
@@ -303,7 +303,7 @@ static void draw_sound_icon(const hud *h, gfx *g, const camera *c) {
 /// While spectating: a label on the player panel says whose figures these are.
 static void draw_watched_label(gfx *g, const sim_world *w, int focus) {
     char name[24], t[48];
-    agent_name(w, focus, name, sizeof name);
+    sim_agent_name(w, focus, name, sizeof name);
     snprintf(t, sizeof t, "WATCHING %s", name);
     float tw = gfx_text_width(1.5f, t) + 24;
     gfx_fill_rect(g->renderer, (SDL_FRect){12, 148, tw, 28}, (SDL_Color){20, 22, 30, 220});

@@ -38,10 +38,6 @@ void world_renderer_free(world_renderer *r) {
     r->capacity = 0;
 }
 
-void agent_name(const sim_world *w, int id, char *out, size_t size) {
-    sim_agent_name(w, id, out, size);
-}
-
 SDL_Color agent_color(const sim_world *w, int id) {
     static const SDL_Color humans[4] = {
         {255, 214, 64, 255}, {90, 220, 255, 255}, {255, 120, 200, 255}, {150, 255, 120, 255}};

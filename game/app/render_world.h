@@ -26,9 +26,6 @@ void world_renderer_draw(world_renderer *r, const camera *cam, const sim_world *
 
 /// A stable, distinct colour per agent (humans get the brightest).
 SDL_Color agent_color(const sim_world *w, int id);
-/// The name a player reads for an agent: sim_agent_name (sim_names.h). Writes at most `size`
-/// bytes.
-void agent_name(const sim_world *w, int id, char *out, size_t size);
 /// Interpolated position of an agent for drawing.
 vec2s agent_draw_pos(const sim_agent *a, float alpha);
 

@@ -7,6 +7,7 @@
 #include "camera.h"
 #include "render_world.h"
 #include "session.h"
+#include "sim_names.h"
 #include "sim_world.h"
 
 #define W 800
@@ -371,9 +372,9 @@ static void test_names_and_bots(void) {
     REQUIRE(w && w->cfg.humans == 1);
     CHECK(w->agent_count == 2);
     char name[24];
-    agent_name(w, 0, name, sizeof name);
+    sim_agent_name(w, 0, name, sizeof name);
     CHECK(!strcmp(name, "You"));
-    agent_name(w, 1, name, sizeof name);
+    sim_agent_name(w, 1, name, sizeof name);
     CHECK(!strcmp(name, "Bot 1"));
     rig_close(&r);
 }

@@ -13,7 +13,8 @@ static void test_screenshot(void) {
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
     char path[256];
     snprintf(path, sizeof path, "/tmp/arena-shot-%d.png", (int)getpid());
-    char *argv[] = {"arena", "--screenshot", path, "--ticks", "600", "--seed", "3", "--bots", "20", NULL};
+    char *argv[] = {"arena", "--screenshot", path, "--ticks", "600", "--seed",
+                    "3",     "--bots",       "20", NULL};
     arena_options o;
     REQUIRE(arena_parse_options(9, argv, &o));
     REQUIRE(app_run_screenshot(&o) == 0);
@@ -67,7 +68,8 @@ static int diff_rows(SDL_Surface *a, SDL_Surface *b, int cx, int y0, int y1) {
     int n = 0;
     for (int y = y0; y < y1; y++)
         for (int x = cx - 8; x < cx + 8; x++)
-            n += memcmp((Uint8 *)a->pixels + y * a->pitch + 4 * x, (Uint8 *)b->pixels + y * b->pitch + 4 * x, 4) != 0;
+            n += memcmp((Uint8 *)a->pixels + y * a->pitch + 4 * x,
+                        (Uint8 *)b->pixels + y * b->pitch + 4 * x, 4) != 0;
     return n;
 }
 
@@ -92,7 +94,8 @@ static void test_depth_order(void) {
     w->agents[1].pos = w->agents[1].prev_pos = away;
     w->agents[1].facing = (vec2s){{0, 1}};
     // Screen rows: the camera centres `center` at row 120.
-    int row_wall_top = 120 + (int)(wall_top - center.y), row_wall_bottom = 120 + (int)(wall_bottom - center.y);
+    int row_wall_top = 120 + (int)(wall_top - center.y),
+        row_wall_bottom = 120 + (int)(wall_bottom - center.y);
 
     w->agents[0].pos = w->agents[0].prev_pos = (vec2s){{8 * cs, wall_top - 2.0f}};
     w->agents[0].facing = (vec2s){{0, 1}};
