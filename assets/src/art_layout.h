@@ -192,6 +192,7 @@ enum art_fx {
     ART_FX_CHIP_LEAF,  ///< debris: a leaf of a bush, fluttering (loops)
     ART_FX_BLINK,      ///< the blink's flash where it starts and ends, frames 0-7 play once
     ART_FX_SPARKLE,    ///< loot taken: a ring of sparkles, frames 0-7 play once
+    ART_FX_SPLASH,     ///< a bullet into water: a ring on the water and droplets, played once
     ART_FX_COUNT
 };
 

@@ -334,5 +334,33 @@ static void test_minimap_water(void) {
     sim_destroy(w);
 }
 
+// A bullet that strikes water splashes; one that strikes a wall beside the water throws dust.
+static void test_splash(void) {
+    ae_grid g;
+    grid_with(&g, 4, 2, 6, 9, WATER);
+    for (int y = 2; y <= 9; y++) g.cells[y * MAP_W + 7] = AE_CELL_WALL; // a quay along it
+    sim_world *w = make_world(&g);
+    ae_grid_free(&g);
+    REQUIRE(w && w->events);
+    const float cs = w->cfg.cell_size;
+    static const struct {
+        float x, y;
+        int kind;
+    } hits[] = {{4.0f, 5.5f, ART_FX_SPLASH},  // the water's west shore
+                {5.5f, 10.0f, ART_FX_SPLASH}, // its south shore
+                {8.0f, 5.5f, ART_FX_DUST}};   // the quay's east face
+    for (size_t k = 0; k < sizeof hits / sizeof hits[0]; k++) {
+        static fx_state f;
+        fx_clear(&f);
+        w->events[0] =
+            (sim_event){SIM_EVENT_WALL_HIT, 0, -1, 0.0f, {{hits[k].x * cs, hits[k].y * cs}}};
+        w->event_count = 1;
+        fx_absorb(&f, w);
+        CHECK(f.count == 1 && f.particles[0].kind == hits[k].kind);
+    }
+    w->event_count = 0;
+    sim_destroy(w);
+}
+
 TEST_MAIN(TEST_CASE(water), TEST_CASE(shadow_bands), TEST_CASE(no_gaps), TEST_CASE(off_map),
-          TEST_CASE(minimap_water))
+          TEST_CASE(minimap_water), TEST_CASE(splash))
