@@ -1,7 +1,8 @@
-/// Helpers shared by the world renderer's files (render_world.c draws the ground, walls, gems,
-/// bullets and the zone and sorts everything; render_things.c the breakable props, doors and
-/// pickups; render_agent.c the agents with their weapons and blink trails; render_fx.c the
-/// particles and blasts).
+/// Helpers shared by the world renderer's files (render_world.c sorts everything and draws gems,
+/// bullets, the zone and the parallax leaves; render_ground.c the ground, shadows, water, walls
+/// and the world round the map; render_things.c the breakable props, doors and pickups;
+/// render_agent.c the agents with their weapons and blink trails; render_fx.c the particles and
+/// blasts).
 #ifndef ARENA_RENDER_INTERNAL_H
 #define ARENA_RENDER_INTERNAL_H
 

@@ -1,5 +1,6 @@
-// The play field: parallax, ground, walls, and everything standing on the ground sorted by the
-// y of its foot (the things themselves are drawn by render_things.c and render_agent.c).
+// The play field: the ground (render_ground.c), then walls and everything standing on the ground
+// sorted by the y of its foot (the things themselves are drawn by render_things.c and
+// render_agent.c), effects, the zone and the parallax leaves.
 #include "render_internal.h"
 
 #include <math.h>
