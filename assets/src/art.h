@@ -39,12 +39,17 @@ void art_draw_icons(rs_canvas *c);
 void art_draw_ui(rs_canvas *c);
 void art_draw_vignette(rs_canvas *c);
 void art_draw_font(rs_canvas *c);
-void art_draw_far(rs_canvas *c);
 void art_draw_near(rs_canvas *c);
 void art_draw_weapons(rs_canvas *c);
 void art_draw_blast(rs_canvas *c);
 void art_draw_door(rs_canvas *c);
 void art_draw_pickups(rs_canvas *c);
+
+/// tiles.png helpers shared by art_tiles.c and art_water.c: the current cell becomes tile t's
+/// 32x32 pixels; smoothstep on [0, 1]; the water, shore and rock tiles.
+void art_set_tile(rs_canvas *c, int tile);
+float art_smooth01(float t);
+void art_draw_water_tiles(rs_canvas *c);
 
 /// Draws a purple gem centred at (x, y) with half-width `r` (used by the fx sheet and the icon).
 void art_gem(rs_canvas *c, float x, float y, float r);

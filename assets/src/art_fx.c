@@ -220,6 +220,27 @@ static void sparkle_frame(rs_canvas *c, int f) {
     rs_fill(c, &rim, &rp, 0.0f, 1.0f);
 }
 
+// A bullet into water: a ring spreading on the surface (squashed: seen from above at a slant)
+// and droplets thrown up and falling back.
+static void splash_frame(rs_canvas *c, int f) {
+    float t = ((float)f + 0.5f) / (float)ART_FX_FRAMES, fade = 1.0f - 0.75f * t;
+    rs_shape ring = rs_ellipse(16.0f, 24.0f, 3.0f + 10.0f * t, (3.0f + 10.0f * t) * 0.45f, 0.0f);
+    rs_shape hole = rs_ellipse(16.0f, 24.0f, 1.5f + 9.0f * t, (1.5f + 9.0f * t) * 0.45f, 0.0f);
+    rs_paint rp = rs_solid(rs_hex(0xe8faff, 0.85f * fade));
+    rs_fill(c, &ring, &rp, 0.0f, 1.0f);
+    rs_paint erase = rs_with_blend(rs_solid(rs_hex(0x000000, 1.0f)), RS_ERASE);
+    rs_fill(c, &hole, &erase, 0.0f, 1.0f);
+    for (int i = 0; i < 6; i++) {
+        // Each droplet flies out and up along a parabola: up first, back down by the last frame.
+        float a = ((float)i + 0.5f) * TAU / 6.0f, out = 2.0f + 9.0f * t;
+        float x = 16.0f + cosf(a) * out, y = 24.0f + sinf(a) * out * 0.45f - 22.0f * t * (1.0f - t);
+        rs_shape d = rs_circle(x, y, 1.6f * (1.0f - 0.4f * t));
+        rs_paint dp =
+            rs_radial(rs_hex(0xffffff, fade), x - 0.5f, y - 0.5f, rs_hex(0x7cc8ec, fade), 2.0f);
+        rs_fill(c, &d, &dp, 0.0f, 1.0f);
+    }
+}
+
 void art_draw_fx(rs_canvas *c) {
     ae_rng rng;
     ae_rng_seed(&rng, ART_SEED, 4u);
@@ -252,6 +273,9 @@ void art_draw_fx(rs_canvas *c) {
                 break;
             case ART_FX_SPARKLE:
                 sparkle_frame(c, f);
+                break;
+            case ART_FX_SPLASH:
+                splash_frame(c, f);
                 break;
             case ART_FX_COUNT:
                 break;

@@ -6,9 +6,18 @@
 #ifndef ART_LAYOUT_H
 #define ART_LAYOUT_H
 
-/// assets/sprites/tiles.png: 32x32 cells, 8 per row.
+/// assets/sprites/tiles.png: 32x32 tiles, 8 per row, each in a cell of ART_TILE_CELL pixels with
+/// its edge pixels repeated ART_TILE_PAD deep round it, so a renderer that filters linearly never
+/// blends a tile's edge with its neighbour in the sheet (no seams between tiles at any zoom).
 #define ART_TILES_FILE "tiles.png"
 #define ART_TILE       32
+#define ART_TILE_PAD   2
+#define ART_TILE_CELL  (ART_TILE + 2 * ART_TILE_PAD)
+/// Frames of the water's animation; each frame is ART_WATER_SIDE x ART_WATER_SIDE tiles, the
+/// water repeating every that many cells (art_water_tile).
+#define ART_WATER_FRAMES 8
+#define ART_WATER_SIDE   4
+#define ART_ROCK_SIDE    4
 enum art_tile {
     ART_TILE_GRASS0,
     ART_TILE_GRASS1,
@@ -17,15 +26,62 @@ enum art_tile {
     ART_TILE_DIRT0,
     ART_TILE_DIRT1,         ///< paths, plazas
     ART_TILE_WALL_TOP,      ///< top face of a wall block (lit from the north-west)
-    ART_TILE_WALL_TOP_DEEP, ///< top of a wall cell surrounded by walls (roofs, water, rock)
+    ART_TILE_WALL_TOP_DEEP, ///< top of a wall cell surrounded by walls (roofs, rock)
     ART_TILE_WALL_FRONT,    ///< south-facing front face, drawn below a wall top (32 wide,
                             ///< ART_WALL_HEIGHT used)
-    ART_TILE_SHADOW,        ///< soft shadow cast on the ground south-east of a wall
-    ART_TILE_COUNT
+    /// Soft shadows that walls cast on the ground south-east of them (light from the
+    /// north-west), drawn on a cell by which neighbours are walls so they join into bands: a
+    /// wall to the north, to the west, at the north-west only (the band's rounded end), and to
+    /// the north and the west (the inside corner).
+    ART_TILE_SHADOW_N,
+    ART_TILE_SHADOW_W,
+    ART_TILE_SHADOW_NW,
+    ART_TILE_SHADOW_NW_INNER,
+    ART_TILE_SAND0,
+    ART_TILE_SAND1, ///< ground next to water
+    /// Shore pieces over a water cell, by where land is: a shallow band and foam along a side,
+    /// or round a corner when land touches it only diagonally. Under land to the north the foam
+    /// starts ART_BANK_HEIGHT down, below the bank's earth face (ART_TILE_BANK, that many rows).
+    ART_TILE_BANK,
+    ART_TILE_SHORE_N,
+    ART_TILE_SHORE_S,
+    ART_TILE_SHORE_W,
+    ART_TILE_SHORE_E,
+    ART_TILE_SHORE_NW,
+    ART_TILE_SHORE_NE,
+    ART_TILE_SHORE_SW,
+    ART_TILE_SHORE_SE,
+    ART_TILE_ROCK_FRONT, ///< the cliff face of the rock over the map's north edge
+                         ///< (ART_WALL_HEIGHT used)
+    /// The rock round the map (off the map, beside land), seen from above: ART_ROCK_SIDE^2
+    /// tiles from here, repeating every that many cells (art_rock_tile).
+    ART_TILE_ROCK,
+    /// The water: ART_WATER_FRAMES x ART_WATER_SIDE^2 tiles from here (art_water_tile).
+    ART_TILE_WATER = ART_TILE_ROCK + ART_ROCK_SIDE * ART_ROCK_SIDE,
+    ART_TILE_COUNT = ART_TILE_WATER + ART_WATER_SIDE * ART_WATER_SIDE * ART_WATER_FRAMES
 };
 #define ART_TILES_PER_ROW 8
-/// Height in pixels of a wall block's front face (the 2.5D look).
+/// Height in pixels of a wall block's front face (the 2.5D look), and of a bank's earth face
+/// (land is higher than the water beside it).
 #define ART_WALL_HEIGHT 20
+#define ART_BANK_HEIGHT 7
+/// Where tile t's 32x32 pixels start in tiles.png.
+static inline int art_tile_x(int t) {
+    return t % ART_TILES_PER_ROW * ART_TILE_CELL + ART_TILE_PAD;
+}
+static inline int art_tile_y(int t) {
+    return t / ART_TILES_PER_ROW * ART_TILE_CELL + ART_TILE_PAD;
+}
+/// The rock tile for the cell (x, y) (off the map: x or y may be negative).
+static inline int art_rock_tile(int x, int y) {
+    const int s = ART_ROCK_SIDE; // a power of two: & keeps negative cells in step
+    return ART_TILE_ROCK + s * (y & (s - 1)) + (x & (s - 1));
+}
+/// The water tile of animation frame `frame` for the map cell (x, y).
+static inline int art_water_tile(int frame, int x, int y) {
+    const int s = ART_WATER_SIDE; // a power of two: & keeps negative cells (off the map) in step
+    return ART_TILE_WATER + s * s * (frame % ART_WATER_FRAMES) + s * (y & (s - 1)) + (x & (s - 1));
+}
 
 /// assets/sprites/agent.png: 40x48 cells; the foot is at (20, 44). Drawn in greys and white so
 /// a colour mod tints the body; the outline and eyes stay dark.
@@ -136,6 +192,7 @@ enum art_fx {
     ART_FX_CHIP_LEAF,  ///< debris: a leaf of a bush, fluttering (loops)
     ART_FX_BLINK,      ///< the blink's flash where it starts and ends, frames 0-7 play once
     ART_FX_SPARKLE,    ///< loot taken: a ring of sparkles, frames 0-7 play once
+    ART_FX_SPLASH,     ///< a bullet into water: a ring on the water and droplets, played once
     ART_FX_COUNT
 };
 
@@ -241,10 +298,9 @@ enum art_icon {
 #define ART_FONT_LAST    126
 #define ART_FONT_PER_ROW 16
 
-/// Parallax layers, seamless horizontally and vertically, 512x512:
-/// far.png (scroll factor ~0.2: distant hills and fields below the map, seen at its edges) and
-/// near.png (factor ~1.8 x / 1.05 y: mostly transparent leaves and branches over the screen).
-#define ART_FAR_FILE  "far.png"
+/// The parallax layer, seamless horizontally and vertically, 512x512: near.png (scroll factor
+/// ~1.8 x / 1.05 y: mostly transparent leaves and branches over the screen). The world round the
+/// map is drawn from tiles.png (rock and sea).
 #define ART_NEAR_FILE "near.png"
 #define ART_PARALLAX  512
 

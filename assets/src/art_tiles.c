@@ -1,4 +1,6 @@
-// tiles.png: ground variants, dirt, wall tops, the wall's south face and its cast shadow.
+// tiles.png: ground variants, dirt, sand, wall tops, the wall's south face and the shadows walls
+// cast (art_water.c draws the water, its shores and the rock round the map), each tile padded
+// with copies of its edge pixels.
 //
 // Seamless tiling: every ground tile shares one periodic noise field (period = one tile), so
 // all grass variants meet without seams in any combination. What makes a variant different
@@ -10,10 +12,11 @@
 #include <arena/ae_rng.h>
 
 #include <math.h>
+#include <stddef.h>
 
 #define T ((float)ART_TILE)
 
-static float smooth01(float t) {
+float art_smooth01(float t) {
     t = t < 0.0f ? 0.0f : t > 1.0f ? 1.0f : t;
     return t * t * (3.0f - 2.0f * t);
 }
@@ -24,9 +27,8 @@ static float centre_window(float x, float y) {
     return sx * sx * sy * sy;
 }
 
-static void set_tile(rs_canvas *c, int index) {
-    rs_cell(c, (index % ART_TILES_PER_ROW) * ART_TILE, (index / ART_TILES_PER_ROW) * ART_TILE,
-            ART_TILE, ART_TILE);
+void art_set_tile(rs_canvas *c, int tile) {
+    rs_cell(c, art_tile_x(tile), art_tile_y(tile), ART_TILE, ART_TILE);
 }
 
 // Ground base: colour ramp from dark to light driven by shared tileable noise plus a variant
@@ -39,7 +41,7 @@ static void ground_base(rs_canvas *c, const rs_noise *shared, const rs_noise *va
             float n = rs_fbm(shared, fx / 8.0f, fy / 8.0f, 3);
             float v = rs_noise_at(variant, fx / 16.0f, fy / 16.0f) - 0.5f;
             float t = 0.25f + 0.9f * (n - 0.5f) + variant_amount * v * centre_window(fx, fy);
-            rs_plot(c, x, y, rs_mix(dark, light, smooth01(t + 0.25f)), 1.0f, RS_OVER);
+            rs_plot(c, x, y, rs_mix(dark, light, art_smooth01(t + 0.25f)), 1.0f, RS_OVER);
         }
     }
 }
@@ -85,7 +87,7 @@ static void flower(rs_canvas *c, float x, float y, rs_color petal) {
 
 static void grass(rs_canvas *c, const rs_noise *shared, int variant, ae_rng *rng) {
     rs_noise tone = rs_noise_make(2, ART_SEED + 100u + (uint64_t)variant);
-    set_tile(c, ART_TILE_GRASS0 + variant);
+    art_set_tile(c, ART_TILE_GRASS0 + variant);
     rs_color dark = rs_hex(0x5da443, 1.0f), light = rs_hex(0x86c95a, 1.0f);
     ground_base(c, shared, &tone, dark, light, variant == 2 ? 0.7f : 0.35f);
     rs_noise_free(&tone);
@@ -113,7 +115,7 @@ static void grass(rs_canvas *c, const rs_noise *shared, int variant, ae_rng *rng
 
 static void dirt(rs_canvas *c, const rs_noise *shared, int variant, ae_rng *rng) {
     rs_noise tone = rs_noise_make(2, ART_SEED + 200u + (uint64_t)variant);
-    set_tile(c, ART_TILE_DIRT0 + variant);
+    art_set_tile(c, ART_TILE_DIRT0 + variant);
     ground_base(c, shared, &tone, rs_hex(0xb48a5a, 1.0f), rs_hex(0xd9b684, 1.0f), 0.4f);
     rs_noise_free(&tone);
     int n = variant ? 7 : 4;
@@ -128,7 +130,7 @@ static void dirt(rs_canvas *c, const rs_noise *shared, int variant, ae_rng *rng)
 
 // Stone top: slabs separated by mortar, each slab bevelled (light top-left, dark bottom-right).
 static void wall_top(rs_canvas *c, const rs_noise *shared, const rs_noise *grain_noise, bool deep) {
-    set_tile(c, deep ? ART_TILE_WALL_TOP_DEEP : ART_TILE_WALL_TOP);
+    art_set_tile(c, deep ? ART_TILE_WALL_TOP_DEEP : ART_TILE_WALL_TOP);
     rs_color mortar = deep ? rs_hex(0x5d6470, 1.0f) : rs_hex(0x646b78, 1.0f);
     rs_color stone = deep ? rs_hex(0x8a93a0, 1.0f) : rs_hex(0xa3acb8, 1.0f);
     for (int y = 0; y < ART_TILE; y++) {
@@ -186,7 +188,7 @@ static void wall_top(rs_canvas *c, const rs_noise *shared, const rs_noise *grain
 
 // South face: staggered bricks in shade, a lit lip at the top, darker towards the ground.
 static void wall_front(rs_canvas *c, const rs_noise *grain_noise) {
-    set_tile(c, ART_TILE_WALL_FRONT);
+    art_set_tile(c, ART_TILE_WALL_FRONT);
     const int H = ART_WALL_HEIGHT;
     rs_color mortar = rs_hex(0x4a4f5c, 1.0f), brick = rs_hex(0x7f8796, 1.0f);
     for (int y = 0; y < H; y++)
@@ -226,11 +228,68 @@ static void wall_front(rs_canvas *c, const rs_noise *grain_noise) {
     rs_fill(c, &base, &ao, 0.0f, 1.0f);
 }
 
-static void wall_shadow(rs_canvas *c) {
-    set_tile(c, ART_TILE_SHADOW);
-    for (int y = 0; y < ART_TILE; y++) {
-        float a = 0.38f * (1.0f - smooth01(((float)y + 0.5f) / 18.0f));
-        for (int x = 0; x < ART_TILE; x++) rs_plot(c, x, y, rs_hex(0x101828, a), 1.0f, RS_OVER);
+/// How far the shadow reaches south of a wall (the sun is in the north-west, high) and east.
+#define SHADOW_SOUTH 18.0f
+#define SHADOW_EAST  12.0f
+
+/// Shadow strength at a distance `d` (in reaches: 0 at the wall, 1 where it ends).
+static float shadow_at(float d) {
+    return 0.38f * (1.0f - art_smooth01(d));
+}
+
+// The four shadow tiles agree where they meet: the north band depends on y alone, the west one
+// on x alone, the rounded end on the elliptic distance from the corner (which is y on the
+// tile's west edge and x on its north edge), and the inside corner is the darker of the bands.
+static void wall_shadows(rs_canvas *c) {
+    const rs_color shade = rs_hex(0x101828, 1.0f);
+    for (int t = ART_TILE_SHADOW_N; t <= ART_TILE_SHADOW_NW_INNER; t++) {
+        art_set_tile(c, t);
+        for (int y = 0; y < ART_TILE; y++)
+            for (int x = 0; x < ART_TILE; x++) {
+                float dy = ((float)y + 0.5f) / SHADOW_SOUTH, dx = ((float)x + 0.5f) / SHADOW_EAST;
+                float a = t == ART_TILE_SHADOW_N    ? shadow_at(dy)
+                          : t == ART_TILE_SHADOW_W  ? shadow_at(dx)
+                          : t == ART_TILE_SHADOW_NW ? shadow_at(sqrtf(dx * dx + dy * dy))
+                                                    : fmaxf(shadow_at(dx), shadow_at(dy));
+                rs_color col = shade;
+                col.a = a;
+                rs_plot(c, x, y, col, 1.0f, RS_OVER);
+            }
+    }
+}
+
+static void sand(rs_canvas *c, const rs_noise *shared, int variant, ae_rng *rng) {
+    rs_noise tone = rs_noise_make(2, ART_SEED + 300u + (uint64_t)variant);
+    art_set_tile(c, ART_TILE_SAND0 + variant);
+    ground_base(c, shared, &tone, rs_hex(0xcdb27a, 1.0f), rs_hex(0xeedcaa, 1.0f), 0.4f);
+    rs_noise_free(&tone);
+    // A few shells and dark grains, kept off the border.
+    for (int i = 0; i < (variant ? 5 : 3); i++) {
+        float x = ae_rng_range(rng, 4.0f, T - 4.0f), y = ae_rng_range(rng, 4.0f, T - 4.0f);
+        bool shell = ae_rng_below(rng, 3) == 0;
+        pebble(c, rng, x, y, shell ? 1.3f : 0.7f,
+               shell ? rs_hex(0xf6ece0, 1.0f) : rs_hex(0xa08a66, 1.0f));
+    }
+}
+
+/// Repeats each tile's edge pixels into its padding, and the last row of a tile that uses fewer
+/// rows (the front faces) into the rows below it, on the whole canvas.
+static void pad_tiles(rs_canvas *c) {
+    for (int t = 0; t < ART_TILE_COUNT; t++) {
+        const int used = t == ART_TILE_WALL_FRONT || t == ART_TILE_ROCK_FRONT ? ART_WALL_HEIGHT
+                         : t == ART_TILE_BANK                                 ? ART_BANK_HEIGHT
+                                                                              : ART_TILE;
+        const int x0 = art_tile_x(t), y0 = art_tile_y(t);
+        for (int y = -ART_TILE_PAD; y < ART_TILE + ART_TILE_PAD; y++)
+            for (int x = -ART_TILE_PAD; x < ART_TILE + ART_TILE_PAD; x++) {
+                int sx = x < 0 ? 0 : x >= ART_TILE ? ART_TILE - 1 : x;
+                int sy = y < 0 ? 0 : y >= used ? used - 1 : y;
+                if (sx == x && sy == y) continue;
+                const float *from =
+                    c->px + ((size_t)(y0 + sy) * (size_t)c->w + (size_t)(x0 + sx)) * 4u;
+                float *to = c->px + ((size_t)(y0 + y) * (size_t)c->w + (size_t)(x0 + x)) * 4u;
+                for (int k = 0; k < 4; k++) to[k] = from[k];
+            }
     }
 }
 
@@ -245,6 +304,9 @@ void art_draw_tiles(rs_canvas *c) {
     wall_top(c, &shared, &grain, true);
     wall_front(c, &grain);
     rs_noise_free(&grain);
-    wall_shadow(c);
+    wall_shadows(c);
+    for (int v = 0; v < 2; v++) sand(c, &shared, v, &rng);
     rs_noise_free(&shared);
+    art_draw_water_tiles(c);
+    pad_tiles(c);
 }

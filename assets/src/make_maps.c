@@ -1,5 +1,5 @@
 // arena-make-maps DIR: writes the shipped maps as PNG heightmaps into DIR: free white, walls
-// black, breakable walls grey and doors blue (ae_grid_cell_color).
+// black, breakable walls grey, doors blue and water sea blue (ae_grid_cell_color).
 #include "map_designs.h"
 #include "arena/ae_quote.h"
 #include "tool_save_png.h"

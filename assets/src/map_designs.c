@@ -101,10 +101,11 @@ static void furnish_ruins(ae_grid *g, ae_rng *rng) {
 /// Islands in water joined by bridges; trees on the islands.
 static void design_islands(ae_grid *g, ae_rng *rng) {
     const int n = g->width;
+    const uint8_t water = AE_CELL_WALL | AE_CELL_WATER;
     ae_rng door_rng;
     ae_rng_seed(&door_rng, 2026, 14);
     char sides[5];
-    shape_rect(g, 0, 0, n, n, 1);
+    shape_rect(g, 0, 0, n, n, water);
     static const float isl[][3] = {{34, 34, 20},   {122, 30, 18}, {80, 80, 24}, {30, 124, 19},
                                    {126, 124, 20}, {80, 140, 13}, {140, 78, 13}};
     const int count = (int)(sizeof isl / sizeof isl[0]);
@@ -128,8 +129,9 @@ static void design_islands(ae_grid *g, ae_rng *rng) {
         shape_building(g, (int)isl[i][0] - 4, (int)isl[i][1] - 3, 7, 6,
                        with_doors(&door_rng, i % 2 ? "we" : "ns", sides));
     }
-    shape_rect(g, 0, 0, n, 1, 1);
-    shape_rect(g, 0, n - 1, n, 1, 1);
+    // The first and last rows are sea again where a shore reached them.
+    shape_rect(g, 0, 0, n, 1, water);
+    shape_rect(g, 0, n - 1, n, 1, water);
 }
 
 /// On the islands (water is wall and the bridges are too narrow for a prop): about eighty cells.
@@ -148,7 +150,7 @@ static void design_large(ae_grid *g, ae_rng *rng) {
     float x = (float)n * 0.45f;
     for (int y = 0; y < n; y += 4) {
         float nx = x + ae_rng_range(rng, -6.0f, 6.0f);
-        shape_line(g, x, (float)y, nx, (float)y + 4.0f, 4.0f, 1);
+        shape_line(g, x, (float)y, nx, (float)y + 4.0f, 4.0f, AE_CELL_WALL | AE_CELL_WATER);
         x = nx < 60.0f ? 60.0f : (nx > (float)(n - 60) ? (float)(n - 60) : nx);
     }
     for (int y = 40; y < n - 20; y += 90) shape_rect(g, 0, y, n, 3, 0); // east-west roads cross it

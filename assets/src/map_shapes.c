@@ -167,10 +167,15 @@ static const prop_shape prop_shapes[] = {
 };
 enum { PROP_STRAIGHT = 5, PROP_MARGIN = 2 };
 
+/// A wall a prop may stand against: a plain wall, or water (a crate on a bank).
+static bool backing_wall(uint8_t v) {
+    return v == AE_CELL_WALL || v == (AE_CELL_WALL | AE_CELL_WATER);
+}
+
 /// Whether cluster `s` fits at (x, y): every cell within PROP_MARGIN of its box is open ground,
 /// except when it stands against a wall on side (sx, sy) (a unit step, or 0, 0 for none): then
-/// the line of cells just past the box on that side is plain wall all along the margin, and
-/// what lies beyond that wall does not matter.
+/// the line of cells just past the box on that side is plain wall or water all along the
+/// margin, and what lies beyond that wall does not matter.
 static bool room_for_prop(const ae_grid *g, const prop_shape *s, int x, int y, int sx, int sy) {
     const int m = PROP_MARGIN;
     for (int dy = -m; dy < s->h + m; dy++)
@@ -178,7 +183,7 @@ static bool room_for_prop(const ae_grid *g, const prop_shape *s, int x, int y, i
             // How far past the box this cell lies on the wall's side (1: the wall line).
             int past = sx > 0 ? dx - s->w + 1 : sx < 0 ? -dx : sy > 0 ? dy - s->h + 1 : -dy;
             if ((sx || sy) && past >= 1) {
-                if (past == 1 && at(g, x + dx, y + dy) != AE_CELL_WALL) return false;
+                if (past == 1 && !backing_wall(at(g, x + dx, y + dy))) return false;
                 continue;
             }
             if (at(g, x + dx, y + dy) != AE_CELL_FREE) return false;

@@ -1,5 +1,6 @@
 /// Drawing primitives for the map generator: a grid of cells (the values of ae_grid.h: 0 free,
-/// 1 wall, 3 breakable wall, 4 door) and shapes on it.
+/// 1 wall, 3 breakable wall, 4 door, 9
+/// water) and shapes on it.
 #ifndef MAP_SHAPES_H
 #define MAP_SHAPES_H
 
@@ -31,12 +32,12 @@ int shape_settle_doors(ae_grid *g);
 /// cell) with their first cell in x0 <= x < x1, y0 <= y < y1: single cells and clusters of two or
 /// three. A cluster goes only where every cell within
 /// two cells of its box is open ground (0), or, for a single cell, a pair or a line of three, where
-/// it stands against a straight plain wall running two cells past both its ends with open ground
-/// two cells deep on its other sides. Either way the ground round it joins every pair of its free
-/// neighbours, so a prop never blocks a way, and the passages it leaves are two cells wide (an
-/// agent needs more than one: the field is zero at the centre of a one-cell gap). Doors keep their
-/// doorways clear, since they are not open ground. Gives up on a cluster after a fixed number of
-/// tries, so a crowded map gets fewer. Returns the cells placed.
+/// it stands against a straight plain wall (or water: a crate on a bank) running two cells past
+/// both its ends with open ground two cells deep on its other sides. Either way the ground round it
+/// joins every pair of its free neighbours, so a prop never blocks a way, and the passages it
+/// leaves are two cells wide (an agent needs more than one: the field is zero at the centre of a
+/// one-cell gap). Doors keep their doorways clear, since they are not open ground. Gives up on a
+/// cluster after a fixed number of tries, so a crowded map gets fewer. Returns the cells placed.
 int shape_props(ae_grid *g, ae_rng *rng, int clusters, int x0, int y0, int x1, int y1);
 
 #endif

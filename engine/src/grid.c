@@ -75,6 +75,8 @@ bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int heig
             bool opaque = px[3] >= 128u;
             if (opaque && px[2] >= 160u && px[0] < 96u && px[1] < 96u)
                 out[x] = AE_CELL_DOOR;
+            else if (opaque && px[2] >= 160u && px[0] < 96u && px[1] >= 120u)
+                out[x] = AE_CELL_WALL | AE_CELL_WATER;
             else if (opaque && luma > 127500u)
                 out[x] = AE_CELL_FREE;
             else if (opaque && luma > 63750u)
@@ -89,12 +91,14 @@ bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int heig
 void ae_grid_cell_color(uint8_t cell, uint8_t rgb[3]) {
     AE_ASSERT(ae_grid_cell_valid(cell));
     // Each colour sits well inside its band of ae_grid_from_rgba: the grey's luminance is 96 of
-    // 255 (band 64 to 127), the blue is as strong as a pixel gets.
-    static const uint8_t colors[5][3] = {
+    // 255 (band 64 to 127), the blue is as strong as a pixel gets, the sea blue has 40 to spare
+    // on green and 70 on blue.
+    static const uint8_t colors[(AE_CELL_WALL | AE_CELL_WATER) + 1][3] = {
         [AE_CELL_FREE] = {255, 255, 255},
         [AE_CELL_WALL] = {0, 0, 0},
         [AE_CELL_WALL | AE_CELL_BREAKABLE] = {96, 96, 96},
         [AE_CELL_DOOR] = {0, 0, 255},
+        [AE_CELL_WALL | AE_CELL_WATER] = {0, 160, 230},
     };
     memcpy(rgb, colors[cell], 3);
 }

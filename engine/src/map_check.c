@@ -210,6 +210,9 @@ bool ae_map_check_run(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
         } else if (grid->cells[i] == AE_CELL_DOOR) {
             c->cells[i] |= AE_MAP_CELL_DOOR;
             c->door_cells++;
+        } else if (grid->cells[i] == (AE_CELL_WALL | AE_CELL_WATER)) {
+            c->cells[i] |= AE_MAP_CELL_WATER;
+            c->water_cells++;
         }
     }
     if (c->largest_cells < def->min_largest_cells) c->problems |= AE_MAP_PROBLEM_SMALL_AREA;

@@ -90,7 +90,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     a->alpha = 1.0f;
     a->spectate = 0;
     int focus = app_focus(a);
-    a->cam.zoom = a->cam.target_zoom = 1.0f;
+    camera_reset_zoom(&a->cam);
     camera_jump(&a->cam, w->agents[focus].pos, app_map_size(w));
     return true;
 }
@@ -184,7 +184,7 @@ vec2s app_camera_target(app *a) {
         return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
     float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
-    a->cam.target_zoom = ae_clampf(fit, CAMERA_ZOOM_MIN, 1.0f);
+    camera_frame(&a->cam, fit);
     return glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
 }
 

@@ -104,6 +104,28 @@ static void human_hit(fx_state *f, const sim_agent *victim, float damage) {
     f->hurt = fminf(1.0f, f->hurt + 0.45f + 1.5f * share);
 }
 
+/// Whether the wall a bullet struck at `p` (on the wall's surface) is water: of the wall cells
+/// round p, the one whose square lies nearest to it.
+static bool struck_water(const ae_grid *g, vec2s p, float cs) {
+    const int cx = (int)floorf(p.x / cs), cy = (int)floorf(p.y / cs);
+    float best = 1e30f;
+    bool water = false;
+    for (int y = cy - 1; y <= cy + 1; y++)
+        for (int x = cx - 1; x <= cx + 1; x++) {
+            if (!ae_grid_is_wall(g, x, y)) continue;
+            float dx = fmaxf(fmaxf((float)x * cs - p.x, p.x - (float)(x + 1) * cs), 0.0f);
+            float dy = fmaxf(fmaxf((float)y * cs - p.y, p.y - (float)(y + 1) * cs), 0.0f);
+            float d = dx * dx + dy * dy;
+            if (d < best) {
+                best = d;
+                water = ae_grid_in_bounds(g, x, y) &&
+                        g->cells[(size_t)y * (size_t)g->width + (size_t)x] ==
+                            (AE_CELL_WALL | AE_CELL_WATER);
+            }
+        }
+    return water;
+}
+
 void fx_absorb(fx_state *f, const sim_world *w) {
     // Player 1 has the mouse and so the crosshair; every human on the shared screen shakes it.
     const int humans = w->cfg.humans, aimer = humans > 0 ? 0 : -1;
@@ -132,7 +154,12 @@ void fx_absorb(fx_state *f, const sim_world *w) {
             }
             break;
         case SIM_EVENT_WALL_HIT:
-            spawn(f, ART_FX_DUST, e->pos, 0.3f, -1, false, 0);
+            if (struck_water(&w->grid, e->pos, w->cfg.cell_size)) {
+                spawn(f, ART_FX_SPLASH, e->pos, 0.4f, -1, false, 0);
+                f->particles[f->count - 1].z = 0.0f; // on the water, where it struck
+            } else {
+                spawn(f, ART_FX_DUST, e->pos, 0.3f, -1, false, 0);
+            }
             break;
         case SIM_EVENT_PICKUP:
             spawn(f, ART_FX_GEM, e->pos, 0.25f, e->a, false, 0);

@@ -42,14 +42,13 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
     struct {
         SDL_Texture **slot;
         const char *file;
-    } sheets[] = {{&g->tiles, ART_TILES_FILE},    {&g->agent, ART_AGENT_FILE},
-                  {&g->props, ART_PROPS_FILE},    {&g->fx, ART_FX_FILE},
-                  {&g->icons, ART_ICONS_FILE},    {&g->ui, ART_UI_FILE},
-                  {&g->font, ART_FONT_FILE},      {&g->far, ART_FAR_FILE},
-                  {&g->near, ART_NEAR_FILE},      {&g->vignette, ART_VIGNETTE_FILE},
-                  {&g->muzzle, ART_MUZZLE_FILE},  {&g->weapons, ART_WEAPONS_FILE},
-                  {&g->blast, ART_BLAST_FILE},    {&g->door, ART_DOOR_FILE},
-                  {&g->pickups, ART_PICKUPS_FILE}};
+    } sheets[] = {{&g->tiles, ART_TILES_FILE},       {&g->agent, ART_AGENT_FILE},
+                  {&g->props, ART_PROPS_FILE},       {&g->fx, ART_FX_FILE},
+                  {&g->icons, ART_ICONS_FILE},       {&g->ui, ART_UI_FILE},
+                  {&g->font, ART_FONT_FILE},         {&g->near, ART_NEAR_FILE},
+                  {&g->vignette, ART_VIGNETTE_FILE}, {&g->muzzle, ART_MUZZLE_FILE},
+                  {&g->weapons, ART_WEAPONS_FILE},   {&g->blast, ART_BLAST_FILE},
+                  {&g->door, ART_DOOR_FILE},         {&g->pickups, ART_PICKUPS_FILE}};
     for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
         *sheets[i].slot =
             load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL);
@@ -64,9 +63,9 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
 }
 
 void gfx_free(gfx *g) {
-    SDL_Texture *all[] = {g->tiles,  g->agent,   g->props, g->fx,   g->icons,
-                          g->ui,     g->font,    g->far,   g->near, g->vignette,
-                          g->muzzle, g->weapons, g->blast, g->door, g->pickups};
+    SDL_Texture *all[] = {g->tiles,   g->agent, g->props, g->fx,       g->icons,
+                          g->ui,      g->font,  g->near,  g->vignette, g->muzzle,
+                          g->weapons, g->blast, g->door,  g->pickups};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]) SDL_DestroyTexture(all[i]);
     SDL_Renderer *r = g->renderer;

@@ -15,7 +15,7 @@
 
 typedef struct gfx {
     SDL_Renderer *renderer;
-    SDL_Texture *tiles, *agent, *props, *fx, *icons, *ui, *font, *far, *near, *vignette, *muzzle;
+    SDL_Texture *tiles, *agent, *props, *fx, *icons, *ui, *font, *near, *vignette, *muzzle;
     SDL_Texture *weapons, *blast, *door, *pickups;
     bool near_used[GFX_NEAR_BLOCKS * GFX_NEAR_BLOCKS]; ///< blocks of near.png with any pixel
 } gfx;

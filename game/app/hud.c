@@ -74,14 +74,14 @@ void hud_free(hud *h) {
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     hud_free(h);
     // One pixel per block of cells, at most HUD_MINIMAP_MAX pixels a side (it is drawn at 190):
-    // a big map needs no texture of its own size. A pixel mixes the wall and ground colours by
-    // the share of wall in its block.
+    // a big map needs no texture of its own size. A pixel mixes the wall, water and ground
+    // colours by their shares of its block.
     const ae_grid *g = &w->grid;
     const int side = g->width > g->height ? g->width : g->height;
     const int block = (side + HUD_MINIMAP_MAX - 1) / HUD_MINIMAP_MAX;
     const int pw = (g->width + block - 1) / block, ph = (g->height + block - 1) / block;
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, pw, ph, 32, SDL_PIXELFORMAT_RGBA32);
-    int *walls = SDL_calloc((size_t)pw, sizeof *walls);
+    int *walls = SDL_calloc(2 * (size_t)pw, sizeof *walls), *water = walls + pw;
     if (!s || !walls) {
         SDL_FreeSurface(s);
         SDL_free(walls);
@@ -89,20 +89,25 @@ void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     }
     for (int py = 0; py < ph; py++) {
         // Wall counts of this row of blocks, read row by row through the grid.
-        SDL_memset(walls, 0, (size_t)pw * sizeof *walls);
+        SDL_memset(walls, 0, 2 * (size_t)pw * sizeof *walls);
         const int y0 = py * block, y1 = SDL_min(y0 + block, g->height);
         for (int y = y0; y < y1; y++) {
             const uint8_t *cells = g->cells + (size_t)y * (size_t)g->width;
             // Plain walls only: props break and doors open, so the map shows neither.
-            for (int x = 0; x < g->width; x++) walls[x / block] += cells[x] == AE_CELL_WALL;
+            for (int x = 0; x < g->width; x++) {
+                walls[x / block] += cells[x] == AE_CELL_WALL;
+                water[x / block] += cells[x] == (AE_CELL_WALL | AE_CELL_WATER);
+            }
         }
         Uint8 *row = (Uint8 *)s->pixels + (size_t)py * (size_t)s->pitch;
         for (int px = 0; px < pw; px++) {
             const int cells = (y1 - y0) * (SDL_min((px + 1) * block, g->width) - px * block);
-            const int wall[3] = {70, 72, 84}, ground[3] = {96, 150, 80};
+            const int wall[3] = {70, 72, 84}, sea[3] = {38, 104, 178}, ground[3] = {96, 150, 80};
+            const int open = cells - walls[px] - water[px];
             Uint8 px4[4] = {0, 0, 0, 230};
             for (int c = 0; c < 3; c++)
-                px4[c] = (Uint8)((wall[c] * walls[px] + ground[c] * (cells - walls[px])) / cells);
+                px4[c] =
+                    (Uint8)((wall[c] * walls[px] + sea[c] * water[px] + ground[c] * open) / cells);
             SDL_memcpy(row + 4 * px, px4, 4);
         }
     }

@@ -1,11 +1,14 @@
-/// Helpers shared by the world renderer's files (render_world.c draws the ground, walls, gems,
-/// bullets and the zone and sorts everything; render_things.c the breakable props, doors and
-/// pickups; render_agent.c the agents with their weapons and blink trails; render_fx.c the
-/// particles and blasts).
+/// Helpers shared by the world renderer's files (render_world.c sorts everything and draws gems,
+/// bullets, the zone and the parallax leaves; render_ground.c the ground, shadows, water, walls
+/// and the world round the map; render_things.c the breakable props, doors and pickups;
+/// render_agent.c the agents with their weapons and blink trails; render_fx.c the particles and
+/// blasts).
 #ifndef ARENA_RENDER_INTERNAL_H
 #define ARENA_RENDER_INTERNAL_H
 
 #include "render_world.h"
+
+#include <math.h>
 
 #define TAU 6.2831853f
 
@@ -24,12 +27,70 @@ static inline void draw_sprite(SDL_Renderer *rr, SDL_Texture *t, const camera *c
     SDL_RenderCopyF(rr, t, &src, &dst);
 }
 
-/// A plain wall: one without tags (breakable walls are props, door cells are free), and all
-/// that lies outside the map.
+/// A plain wall: one without tags (breakable walls are props, door cells are free, water is
+/// water), and all that lies outside the map.
 static inline bool plain_wall(const ae_grid *g, int x, int y) {
     return !ae_grid_in_bounds(g, x, y) ||
            g->cells[(size_t)y * (size_t)g->width + (size_t)x] == AE_CELL_WALL;
 }
+
+/// A plain wall cell with no plain wall on any side is drawn as a prop (tree, pine, rock).
+static inline bool render_is_prop(const ae_grid *g, int x, int y) {
+    return !plain_wall(g, x - 1, y) && !plain_wall(g, x + 1, y) && !plain_wall(g, x, y - 1) &&
+           !plain_wall(g, x, y + 1);
+}
+
+/// Water, on the map or off it: off the map the world goes on as its nearest cell on the map,
+/// sea beyond water and rock beyond everything else.
+static inline bool render_water(const ae_grid *g, int x, int y) {
+    x = x < 0 ? 0 : (x >= g->width ? g->width - 1 : x);
+    y = y < 0 ? 0 : (y >= g->height ? g->height - 1 : y);
+    return g->cells[(size_t)y * (size_t)g->width + (size_t)x] == (AE_CELL_WALL | AE_CELL_WATER);
+}
+
+/// A cell drawn as a raised block: a plain wall that is no prop, or the rock off the map.
+static inline bool render_block(const ae_grid *g, int x, int y) {
+    if (!ae_grid_in_bounds(g, x, y)) return !render_water(g, x, y);
+    return plain_wall(g, x, y) && !render_is_prop(g, x, y);
+}
+
+static inline uint32_t render_cell_hash(int x, int y) {
+    uint32_t h = (uint32_t)x * 73856093u ^ (uint32_t)y * 19349663u;
+    h ^= h >> 13;
+    h *= 0x5bd1e995u;
+    return h ^ (h >> 15);
+}
+
+/// The screen column (row) of world x (y), on a whole pixel: boxes that share an edge in the
+/// world share it on screen, at any zoom, so tiles never leave a gap or overlap.
+static inline float render_snap_x(const camera *c, float x) {
+    return floorf((x - c->center.x) * c->zoom + 0.5f * c->screen_w + 0.5f);
+}
+static inline float render_snap_y(const camera *c, float y) {
+    return floorf((y - c->center.y) * c->zoom + 0.5f * c->screen_h + 0.5f);
+}
+
+/// The first `rows` rows of tile t of tiles.png over the world box [x0, x1) x [y0, y1), its
+/// edges snapped to whole pixels.
+static inline void render_tile(gfx *g, const camera *c, int t, int rows, float x0, float y0,
+                               float x1, float y1) {
+    float sx = render_snap_x(c, x0), sy = render_snap_y(c, y0);
+    SDL_FRect dst = {sx, sy, render_snap_x(c, x1) - sx, render_snap_y(c, y1) - sy};
+    if (dst.w <= 0.0f || dst.h <= 0.0f) return;
+    SDL_Rect src = {art_tile_x(t), art_tile_y(t), ART_TILE, rows};
+    SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
+}
+
+/// The ground of the cells [x0, x1] x [y0, y1] in view (they may lie off the map): grass, dirt
+/// and sand, the shadows walls cast, and water with its shores, animated by `time`. Raised
+/// blocks (walls, the rock round the map) are left to the depth-sorted pass (render_block_cell).
+void render_ground(gfx *g, const camera *c, const sim_world *w, int x0, int y0, int x1, int y1,
+                   float time);
+/// A raised block: a wall on the map or the rock off it, its top, and its front face where no
+/// block stands south of it.
+void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y);
+/// Darkens the world off the map, more with the distance from its edge (depth round the map).
+void render_off_map_fog(SDL_Renderer *r, const camera *c, const sim_world *w);
 
 /// The row of agent.png (and the column of weapons.png) for facing f.
 int render_facing_row(vec2s f);

@@ -1,5 +1,6 @@
-// The play field: parallax, ground, walls, and everything standing on the ground sorted by the
-// y of its foot (the things themselves are drawn by render_things.c and render_agent.c).
+// The play field: the ground (render_ground.c), then walls and everything standing on the ground
+// sorted by the y of its foot (the things themselves are drawn by render_things.c and
+// render_agent.c), effects, the zone and the parallax leaves.
 #include "render_internal.h"
 
 #include <math.h>
@@ -11,7 +12,9 @@ enum drawable_kind { D_WALL, D_PROP, D_BREAKABLE, D_DOOR, D_PICKUP, D_GEM, D_AGE
 struct drawable {
     float y; ///< foot y, world units
     int kind;
-    int index; ///< cell, prop, door, pickup, agent, gem or bullet index
+    int index; ///< a cell's column (D_WALL, D_PROP; off the map for the rock round it), or the
+               ///< prop, door, pickup, agent, gem or bullet index
+    int row;   ///< a cell's row
 };
 
 bool world_renderer_init(world_renderer *r, gfx *g, const sim_world *w) {
@@ -53,44 +56,8 @@ vec2s agent_draw_pos(const sim_agent *a, float alpha) {
     return glms_vec2_lerp(a->prev_pos, a->pos, alpha);
 }
 
-static uint32_t cell_hash(int x, int y) {
-    uint32_t h = (uint32_t)x * 73856093u ^ (uint32_t)y * 19349663u;
-    h ^= h >> 13;
-    h *= 0x5bd1e995u;
-    return h ^ (h >> 15);
-}
-
-/// Smooth noise in [0, 1] over cells: hashed values on a coarse lattice, bilinearly blended.
-static float ground_noise(int x, int y) {
-    const int step = 6;
-    int gx = x / step, gy = y / step;
-    float fx = (float)(x % step) / (float)step, fy = (float)(y % step) / (float)step;
-    float v00 = (float)(cell_hash(gx, gy) & 1023) / 1023.0f,
-          v10 = (float)(cell_hash(gx + 1, gy) & 1023) / 1023.0f;
-    float v01 = (float)(cell_hash(gx, gy + 1) & 1023) / 1023.0f,
-          v11 = (float)(cell_hash(gx + 1, gy + 1) & 1023) / 1023.0f;
-    float top = v00 + (v10 - v00) * fx, bottom = v01 + (v11 - v01) * fx;
-    return top + (bottom - top) * fy;
-}
-
-/// A plain wall cell with no plain wall on any side is drawn as a prop (tree, pine, rock).
-static bool is_prop(const ae_grid *g, int x, int y) {
-    return !plain_wall(g, x - 1, y) && !plain_wall(g, x + 1, y) && !plain_wall(g, x, y - 1) &&
-           !plain_wall(g, x, y + 1);
-}
-
-static void draw_tile(gfx *g, const camera *c, int tile, float x, float y, float w, float h) {
-    SDL_Rect src = {tile % ART_TILES_PER_ROW * ART_TILE, tile / ART_TILES_PER_ROW * ART_TILE,
-                    (int)w, (int)h};
-    SDL_FRect dst = world_rect(c, x, y, w, h);
-    // A hair of overlap hides seams between tiles at fractional zoom.
-    dst.w += 0.5f;
-    dst.h += 0.5f;
-    SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
-}
-
 /// Tiles a parallax layer over the screen, scrolled by `fx`, `fy` times the camera. Only the
-/// blocks marked in `used` are drawn (NULL: the whole texture).
+/// blocks marked in `used` are drawn.
 static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera *c, float fx,
                           float fy, Uint8 alpha) {
     const float size = ART_PARALLAX * c->zoom, block = GFX_NEAR_BLOCK * c->zoom;
@@ -101,17 +68,16 @@ static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera
     SDL_SetTextureAlphaMod(t, alpha);
     for (float y = oy; y < c->screen_h; y += size)
         for (float x = ox; x < c->screen_w; x += size) {
-            if (!used) {
-                SDL_FRect dst = {x, y, size + 0.5f, size + 0.5f};
-                SDL_RenderCopyF(g->renderer, t, NULL, &dst);
-                continue;
-            }
             for (int by = 0; by < GFX_NEAR_BLOCKS; by++)
                 for (int bx = 0; bx < GFX_NEAR_BLOCKS; bx++) {
                     if (!used[by * GFX_NEAR_BLOCKS + bx]) continue;
-                    SDL_FRect dst = {x + (float)bx * block, y + (float)by * block, block, block};
-                    if (dst.x > c->screen_w || dst.y > c->screen_h || dst.x + block < 0 ||
-                        dst.y + block < 0)
+                    // Edges on whole pixels, shared by neighbouring blocks: no seams.
+                    float x0 = floorf(x + (float)bx * block + 0.5f),
+                          y0 = floorf(y + (float)by * block + 0.5f);
+                    SDL_FRect dst = {x0, y0, floorf(x + (float)(bx + 1) * block + 0.5f) - x0,
+                                     floorf(y + (float)(by + 1) * block + 0.5f) - y0};
+                    if (dst.x > c->screen_w || dst.y > c->screen_h || dst.x + dst.w < 0 ||
+                        dst.y + dst.h < 0)
                         continue;
                     SDL_Rect src = {bx * GFX_NEAR_BLOCK, by * GFX_NEAR_BLOCK, GFX_NEAR_BLOCK,
                                     GFX_NEAR_BLOCK};
@@ -120,44 +86,11 @@ static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera
         }
 }
 
-static void draw_ground(gfx *g, const camera *c, const sim_world *w, int x0, int y0, int x1,
-                        int y1) {
-    const float cs = w->cfg.cell_size;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            if (plain_wall(&w->grid, x, y) && !is_prop(&w->grid, x, y)) continue;
-            uint32_t h = cell_hash(x, y);
-            // Grass, with patches of dirt where a coarse value noise runs high.
-            int tile = ART_TILE_GRASS0 + (int)(h & 3);
-            if (ground_noise(x, y) > 0.72f) tile = ART_TILE_DIRT0 + (int)((h >> 8) & 1);
-            draw_tile(g, c, tile, (float)x * cs, (float)y * cs, cs, cs);
-            if (plain_wall(&w->grid, x - 1, y) || plain_wall(&w->grid, x, y - 1) ||
-                plain_wall(&w->grid, x - 1, y - 1))
-                draw_tile(g, c, ART_TILE_SHADOW, (float)x * cs, (float)y * cs, cs, cs);
-        }
-}
-
-static void draw_wall(gfx *g, const camera *c, const sim_world *w, int x, int y) {
-    const float cs = w->cfg.cell_size, h = ART_WALL_HEIGHT * cs / ART_TILE;
-    const ae_grid *gr = &w->grid;
-    bool deep = plain_wall(gr, x, y + 1) && plain_wall(gr, x, y - 1) && plain_wall(gr, x - 1, y) &&
-                plain_wall(gr, x + 1, y);
-    draw_tile(g, c, deep ? ART_TILE_WALL_TOP_DEEP : ART_TILE_WALL_TOP, (float)x * cs,
-              (float)y * cs - h, cs, cs);
-    if (!plain_wall(gr, x, y + 1)) {
-        SDL_Rect src = {ART_TILE_WALL_FRONT % ART_TILES_PER_ROW * ART_TILE,
-                        ART_TILE_WALL_FRONT / ART_TILES_PER_ROW * ART_TILE, ART_TILE,
-                        ART_WALL_HEIGHT};
-        SDL_FRect dst = world_rect(c, (float)x * cs, (float)(y + 1) * cs - h, cs, h);
-        dst.w += 0.5f;
-        SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
-    }
-}
-
 static int cmp_drawable(const void *pa, const void *pb) {
     const drawable *a = pa, *b = pb;
     if (a->y != b->y) return a->y < b->y ? -1 : 1;
     if (a->kind != b->kind) return a->kind - b->kind;
+    if (a->row != b->row) return a->row - b->row;
     return a->index - b->index;
 }
 
@@ -196,20 +129,15 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     SDL_Renderer *rr = g->renderer;
     SDL_SetRenderDrawColor(rr, 34, 48, 40, 255);
     SDL_RenderClear(rr);
-    // The far layer shows only where the map does not cover the screen.
-    vec2s map_tl = camera_to_screen(c, glms_vec2_zero());
-    vec2s map_br = camera_to_screen(c, (vec2s){{(float)w->grid.width * w->cfg.cell_size,
-                                                (float)w->grid.height * w->cfg.cell_size}});
-    if (map_tl.x > 0 || map_tl.y > 0 || map_br.x < c->screen_w || map_br.y < c->screen_h)
-        draw_parallax(g, g->far, NULL, c, 0.2f, 0.2f, 255);
 
+    // Every cell in view, on the map or off it (the rock and the sea round it), with a row of
+    // margin (wall tops stand up into the row above) and room below for props standing tall.
     const float cs = w->cfg.cell_size;
     vec2s tl = camera_to_world(c, (vec2s){{0, 0}});
     vec2s br = camera_to_world(c, (vec2s){{c->screen_w, c->screen_h + ART_PROP_H * c->zoom}});
-    int x0 = ae_maxi(0, (int)floorf(tl.x / cs) - 1), y0 = ae_maxi(0, (int)floorf(tl.y / cs) - 1);
-    int x1 = ae_mini(w->grid.width - 1, (int)floorf(br.x / cs) + 1);
-    int y1 = ae_mini(w->grid.height - 1, (int)floorf(br.y / cs) + 1);
-    draw_ground(g, c, w, x0, y0, x1, y1);
+    int x0 = (int)floorf(tl.x / cs) - 1, y0 = (int)floorf(tl.y / cs) - 1;
+    int x1 = (int)floorf(br.x / cs) + 1, y1 = (int)floorf(br.y / cs) + 1;
+    render_ground(g, c, w, x0, y0, x1, y1, time);
 
     reserve(r, (size_t)ae_maxi(0, x1 - x0 + 1) * (size_t)ae_maxi(0, y1 - y0 + 1) +
                    (size_t)w->agent_count + (size_t)w->gem_top + (size_t)w->bullet_top +
@@ -217,21 +145,25 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     int n = 0;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1 && n < r->capacity; x++) {
-            uint8_t cell = w->grid.cells[(size_t)y * (size_t)w->grid.width + (size_t)x];
             const float foot = (float)(y + 1) * cs;
+            if (!ae_grid_in_bounds(&w->grid, x, y)) {
+                if (render_block(&w->grid, x, y)) r->items[n++] = (drawable){foot, D_WALL, x, y};
+                continue;
+            }
+            uint8_t cell = w->grid.cells[(size_t)y * (size_t)w->grid.width + (size_t)x];
             if (cell == AE_CELL_WALL) {
-                r->items[n++] = (drawable){foot, is_prop(&w->grid, x, y) ? D_PROP : D_WALL,
-                                           y * w->grid.width + x};
+                r->items[n++] =
+                    (drawable){foot, render_is_prop(&w->grid, x, y) ? D_PROP : D_WALL, x, y};
             } else if (cell == (AE_CELL_WALL | AE_CELL_BREAKABLE)) {
                 int prop = sim_prop_find(w, x, y);
-                if (prop >= 0) r->items[n++] = (drawable){foot, D_BREAKABLE, prop};
+                if (prop >= 0) r->items[n++] = (drawable){foot, D_BREAKABLE, prop, 0};
             } else if (cell == AE_CELL_DOOR) {
                 int door = sim_door_find(w, x, y);
                 if (door < 0) continue;
                 render_door_track(g, c, w, door);
                 // Sorted by the south edge of the part still in the doorway.
                 ae_shape s = sim_door_shape(w, &w->doors[door]);
-                r->items[n++] = (drawable){fminf(s.center.y + s.half.y, foot), D_DOOR, door};
+                r->items[n++] = (drawable){fminf(s.center.y + s.half.y, foot), D_DOOR, door, 0};
             }
         }
     const float margin = 2.0f * cs;
@@ -239,26 +171,30 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
         const sim_pickup *p = &w->pickups[i];
         if (p->alive && p->pos.x > tl.x - margin && p->pos.x < br.x + margin &&
             p->pos.y > tl.y - margin && p->pos.y < br.y + margin)
-            r->items[n++] = (drawable){p->pos.y, D_PICKUP, i};
+            r->items[n++] = (drawable){p->pos.y, D_PICKUP, i, 0};
     }
     for (int i = 0; i < w->agent_count && n < r->capacity; i++)
         if (w->agents[i].placement == 0)
-            r->items[n++] = (drawable){agent_draw_pos(&w->agents[i], alpha).y, D_AGENT, i};
+            r->items[n++] = (drawable){agent_draw_pos(&w->agents[i], alpha).y, D_AGENT, i, 0};
     for (int i = 0; i < w->gem_top && n < r->capacity; i++)
-        if (w->gems[i].alive) r->items[n++] = (drawable){w->gems[i].pos.y, D_GEM, i};
+        if (w->gems[i].alive) r->items[n++] = (drawable){w->gems[i].pos.y, D_GEM, i, 0};
     for (int i = 0; i < w->bullet_top && n < r->capacity; i++)
-        if (w->bullets[i].alive) r->items[n++] = (drawable){w->bullets[i].pos.y, D_BULLET, i};
+        if (w->bullets[i].alive) r->items[n++] = (drawable){w->bullets[i].pos.y, D_BULLET, i, 0};
     qsort(r->items, (size_t)n, sizeof *r->items, cmp_drawable);
 
     for (int k = 0; k < n; k++) {
         const drawable *d = &r->items[k];
         switch (d->kind) {
         case D_WALL:
-            draw_wall(g, c, w, d->index % w->grid.width, d->index / w->grid.width);
+            render_block_cell(g, c, w, d->index, d->row);
             break;
         case D_PROP: {
-            int x = d->index % w->grid.width, y = d->index / w->grid.width;
-            int prop = (int)(cell_hash(x, y) % ART_PROP_COUNT);
+            int x = d->index, y = d->row;
+            // A tree, a pine or a rock; in or beside water always a rock.
+            int prop = (int)(render_cell_hash(x, y) % ART_PROP_COUNT);
+            if (render_water(&w->grid, x - 1, y) || render_water(&w->grid, x + 1, y) ||
+                render_water(&w->grid, x, y - 1) || render_water(&w->grid, x, y + 1))
+                prop = ART_PROP_ROCK;
             SDL_Rect src = {prop * ART_PROP_W, 0, ART_PROP_W, ART_PROP_H};
             vec2s foot = {{((float)x + 0.5f) * cs, ((float)y + 1.0f) * cs - 6.0f}};
             draw_sprite(rr, g->props, c, src, foot, ART_PROP_FOOT_X, ART_PROP_FOOT_Y);
@@ -298,6 +234,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
         }
         }
     }
+    render_off_map_fog(rr, c, w);
     render_fx(g, c, w, fx);
     draw_zone(rr, c, w);
     draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f, 80);

@@ -1,5 +1,6 @@
-/// Draws the play field: parallax layers, ground, 2.5D walls, props, agents, gems and bullets
-/// sorted by the y of their foot, effects, and the zone.
+/// Draws the play field: the ground with its shadows and water, the world round the map, 2.5D
+/// walls, props, agents, gems and bullets sorted by the y of their foot, effects, the zone and
+/// the parallax leaves.
 #ifndef ARENA_RENDER_WORLD_H
 #define ARENA_RENDER_WORLD_H
 

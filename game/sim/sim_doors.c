@@ -17,12 +17,11 @@ static uint8_t cell_at(const ae_grid *g, int x, int y) {
 }
 
 /// A door slides along the wall it stands in, towards the first side (left, right, up, down)
-/// with a plain wall; a door with no wall beside it slides left.
+/// with a plain wall (not a breakable one, not water); a door with no wall beside it slides left.
 static vec2s door_axis(const ae_grid *g, int x, int y) {
     static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
     for (int k = 0; k < 4; k++) {
-        uint8_t c = cell_at(g, x + dx[k], y + dy[k]);
-        if ((c & AE_CELL_WALL) && !(c & AE_CELL_BREAKABLE))
+        if (cell_at(g, x + dx[k], y + dy[k]) == AE_CELL_WALL)
             return (vec2s){{(float)dx[k], (float)dy[k]}};
     }
     return (vec2s){{-1.0f, 0.0f}};

@@ -76,21 +76,22 @@ static bool door_works(const ae_grid *g, int x, int y) {
 }
 
 static void test_props_and_doors(void) {
-    // Breakable cells and door cells each map aims at: tens of props per 128x128, more on large.
+    // Breakable cells and door cells each map aims at: tens of props per 128x128, more on large;
+    // water: the sea of islands and the river of large, none elsewhere.
     static const struct {
         const char *name;
-        int props_min, props_max, doors_min;
-    } want[] = {{"arena", 60, 120, 24},
-                {"ruins", 60, 100, 60},
-                {"islands", 40, 120, 10},
-                {"large", 960, 1920, 50}};
+        int props_min, props_max, doors_min, water_min;
+    } want[] = {{"arena", 60, 120, 24, 0},
+                {"ruins", 60, 100, 60, 0},
+                {"islands", 40, 120, 10, 12000},
+                {"large", 960, 1920, 50, 3000}};
     REQUIRE(map_design_count == (int)(sizeof want / sizeof want[0]));
     for (int i = 0; i < map_design_count; i++) {
         CHECK_STR(map_designs[i].name, want[i].name);
         ae_grid g, bare;
         REQUIRE(map_design_build(&map_designs[i], &g));
         REQUIRE(ae_grid_copy(&bare, &g, NULL));
-        int props = 0, doors = 0, broken = 0;
+        int props = 0, doors = 0, broken = 0, water = 0;
         for (int y = 0; y < g.height; y++)
             for (int x = 0; x < g.width; x++) {
                 uint8_t v = cell(&g, x, y);
@@ -101,12 +102,16 @@ static void test_props_and_doors(void) {
                 } else if (v == AE_CELL_DOOR) {
                     doors++;
                     broken += !door_works(&g, x, y);
+                } else if (v == (AE_CELL_WALL | AE_CELL_WATER)) {
+                    water++;
                 }
             }
-        printf("%s: %d breakable cells, %d door cells\n", want[i].name, props, doors);
+        printf("%s: %d breakable cells, %d door cells, %d water cells\n", want[i].name, props,
+               doors, water);
         CHECK(props >= want[i].props_min && props <= want[i].props_max);
         CHECK(doors >= want[i].doors_min);
         CHECK(broken == 0);
+        CHECK(want[i].water_min ? water >= want[i].water_min : water == 0);
         // Props block nothing: without them the check finds the same areas, pockets and narrow
         // passages (they only take the cells they stand on).
         ae_map_check with, without;

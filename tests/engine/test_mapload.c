@@ -96,7 +96,7 @@ static uint8_t cell_of(uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
 /// bands of ae_grid_from_rgba end where its comment says.
 static void test_cell_tags(void) {
     static const uint8_t values[] = {AE_CELL_FREE, AE_CELL_WALL, AE_CELL_WALL | AE_CELL_BREAKABLE,
-                                     AE_CELL_DOOR};
+                                     AE_CELL_DOOR, AE_CELL_WALL | AE_CELL_WATER};
     const int count = (int)sizeof values;
     for (int k = 0; k < count; k++) {
         uint8_t c[3];
@@ -133,6 +133,18 @@ static void test_cell_tags(void) {
     CHECK(cell_of(96, 0, 255, 255) == wall);
     CHECK(cell_of(0, 96, 255, 255) == breakable); // luminance 85.4: a grey-blue, not a door
     CHECK(cell_of(0, 0, 255, 127) == wall);
+    // Water: blue >= 160, green >= 120 and red <= 95, opaque; sea blue, cyan and teal alike.
+    const uint8_t water = AE_CELL_WALL | AE_CELL_WATER;
+    CHECK(cell_of(0, 160, 230, 255) == water);
+    CHECK(cell_of(0, 255, 255, 255) == water);
+    CHECK(cell_of(95, 120, 160, 255) == water);
+    CHECK(cell_of(96, 120, 160, 255) == breakable);   // too much red: the grey-blue it was before
+    CHECK(cell_of(0, 119, 160, 255) == breakable);    // too little green (between door and water)
+    CHECK(cell_of(0, 200, 159, 255) == AE_CELL_FREE); // too little blue: a bright green is free
+    CHECK(cell_of(0, 160, 230, 127) == wall);         // transparent
+    // Water is a wall to the engine, and a valid value nobody else holds.
+    CHECK(ae_grid_cell_valid(water) && (water & AE_CELL_WALL));
+    CHECK(!ae_grid_cell_valid(AE_CELL_WATER) && !ae_grid_cell_valid(AE_CELL_DOOR | AE_CELL_WALL));
     CHECK(ae_live_bytes() == 0);
 }
 

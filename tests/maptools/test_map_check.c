@@ -244,10 +244,13 @@ static void test_tags(void) {
         REQUIRE(ae_grid_init(&tagged, 40, 36, NULL));
         for (int i = 0; i < 40 * 36; i++)
             tagged.cells[i] = ae_rng_below(&rng, 4) == 0 ? AE_CELL_WALL : AE_CELL_FREE;
-        int breakable = 0, doors = 0;
+        int breakable = 0, doors = 0, water = 0;
         for (int i = 0; i < 40 * 36; i++) {
             if (ae_rng_below(&rng, 3) != 0) continue;
-            if (tagged.cells[i] == AE_CELL_WALL) {
+            if (tagged.cells[i] == AE_CELL_WALL && ae_rng_below(&rng, 3) == 0) {
+                tagged.cells[i] = AE_CELL_WALL | AE_CELL_WATER;
+                water++;
+            } else if (tagged.cells[i] == AE_CELL_WALL) {
                 tagged.cells[i] = AE_CELL_WALL | AE_CELL_BREAKABLE;
                 breakable++;
             } else {
@@ -265,15 +268,19 @@ static void test_tags(void) {
         ae_map_check a, b;
         REQUIRE(ae_map_check_run(&a, &tagged, &sdf, &def, NULL));
         REQUIRE(ae_map_check_run(&b, &plain, &sdf, &def, NULL));
-        CHECK(a.breakable_cells == breakable && a.door_cells == doors);
-        CHECK(b.breakable_cells == 0 && b.door_cells == 0);
-        CHECK(breakable > 50 && doors > 100);
+        CHECK(ae_grid_count(&tagged, AE_CELL_WALL | AE_CELL_WATER) == (size_t)water);
+        CHECK(a.breakable_cells == breakable && a.door_cells == doors && a.water_cells == water);
+        CHECK(b.breakable_cells == 0 && b.door_cells == 0 && b.water_cells == 0);
+        CHECK(breakable > 30 && doors > 100 && water > 15);
         int wrong = 0;
         for (int i = 0; i < 40 * 36; i++) {
-            uint8_t flags = a.cells[i] & (AE_MAP_CELL_BREAKABLE | AE_MAP_CELL_DOOR);
+            uint8_t flags =
+                a.cells[i] & (AE_MAP_CELL_BREAKABLE | AE_MAP_CELL_DOOR | AE_MAP_CELL_WATER);
             uint8_t want = tagged.cells[i] == (AE_CELL_WALL | AE_CELL_BREAKABLE)
                                ? AE_MAP_CELL_BREAKABLE
-                               : (tagged.cells[i] == AE_CELL_DOOR ? AE_MAP_CELL_DOOR : 0);
+                           : tagged.cells[i] == (AE_CELL_WALL | AE_CELL_WATER) ? AE_MAP_CELL_WATER
+                           : tagged.cells[i] == AE_CELL_DOOR                   ? AE_MAP_CELL_DOOR
+                                                                               : 0;
             wrong += flags != want || (uint8_t)(a.cells[i] & ~flags) != b.cells[i];
         }
         CHECK(wrong == 0);
@@ -370,6 +377,29 @@ static void test_png(void) {
     const uint8_t *open =
         (const uint8_t *)rgb->pixels + (size_t)(10 * 4) * (size_t)rgb->pitch + 10 * 4 * 3;
     CHECK(open[1] > open[0] && open[1] > open[2]); // green: the largest area
+    SDL_FreeSurface(rgb);
+    // Water too (water-town.png: the sea over the west edge, a pond at 26..30 x 14..17; a plain
+    // wall on the north border at (20, 0)).
+    snprintf(cmd, sizeof cmd,
+             "'%s/arena-map' check '%s/tests/bad/maps/props/water-town.png' --png '%s' >/dev/null",
+             ARENA_BIN_DIR, ARENA_SOURCE_DIR, out);
+    CHECK(run(cmd) == 0);
+    loaded = IMG_Load(out);
+    REQUIRE(loaded);
+    rgb = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGB24, 0);
+    SDL_FreeSurface(loaded);
+    REQUIRE(rgb && rgb->w == 48 * 4 && rgb->h == 48 * 4);
+    static const struct {
+        int x, y;
+        uint8_t r, g, b;
+    } water[] = {
+        {0, 20, 30, 70, 150}, {3, 0, 30, 70, 150}, {28, 15, 30, 70, 150}, {20, 0, 30, 30, 38}};
+    for (size_t k = 0; k < sizeof water / sizeof water[0]; k++) {
+        const uint8_t *px = (const uint8_t *)rgb->pixels +
+                            (size_t)(water[k].y * 4) * (size_t)rgb->pitch +
+                            (size_t)(water[k].x * 4) * 3;
+        CHECK(px[0] == water[k].r && px[1] == water[k].g && px[2] == water[k].b);
+    }
     SDL_FreeSurface(rgb);
     // An unwritable destination: exit 2 and nothing left behind.
     snprintf(cmd, sizeof cmd,

@@ -291,6 +291,46 @@ static void test_doors(void) {
     ae_grid_free(&g);
 }
 
+// Water is a wall that never breaks: nobody walks or sees across it, bullets end in it, and a
+// door beside it slides into the plain wall on its other side, never into the water.
+static void test_water(void) {
+    ae_grid g;
+    open_field(&g);
+    const int wy = 12, dx = 11;
+    const uint8_t water = AE_CELL_WALL | AE_CELL_WATER;
+    for (int x = 1; x < SIDE - 1; x++) set(&g, x, wy, water);
+    set(&g, dx, wy, AE_CELL_DOOR); // water on its left (looked at first), a plain wall on its right
+    set(&g, dx + 1, wy, AE_CELL_WALL);
+    sim_world *w = duel(&g);
+    REQUIRE(w->door_count == 1 && w->prop_count == 0);
+    CHECK(w->doors[0].axis.x == 1.0f && w->doors[0].axis.y == 0.0f);
+    const vec2s south = {{cell_centre(5), cell_centre(wy + 3)}};
+    place(w, 0, south.x, south.y);
+    place(w, 1, cell_centre(5), cell_centre(wy - 3));
+    CHECK(sim_nearest_visible_enemy(w, 0, 1000.0f) == -1);
+    CHECK(!sim_field_clear_path(w, south, w->agents[1].pos, 0.0f));
+    // Fire at it for a while: every bullet ends at the water, which stays as it was.
+    bool splashed = false;
+    for (int t = 0; t < 300; t++) {
+        step(w, (vec2s){{0.0f, -1.0f}}, true, glms_vec2_zero(), 0);
+        splashed |= saw_event(w, SIM_EVENT_WALL_HIT);
+        for (int k = 0; k < w->bullet_top; k++)
+            if (w->bullets[k].alive) CHECK(w->bullets[k].pos.y > (float)(wy + 1) * 32.0f - 8.0f);
+    }
+    CHECK(splashed);
+    CHECK(w->agents[1].hp == w->agents[1].max_hp);
+    for (int x = 1; x < SIDE - 1; x++)
+        if (x != dx && x != dx + 1) CHECK(w->grid.cells[wy * SIDE + x] == water);
+    // Walk into it: the bank holds.
+    for (int t = 0; t < 300; t++) step(w, (vec2s){{0.0f, -1.0f}}, false, (vec2s){{0.0f, -1.0f}}, 0);
+    CHECK(w->agents[0].pos.y >= (float)(wy + 1) * 32.0f + w->cfg.rules.agent_radius - 0.5f);
+    // The same two on the same side see each other (the water was what hid them).
+    place(w, 1, cell_centre(9), cell_centre(wy + 3));
+    CHECK(sim_nearest_visible_enemy(w, 0, 1000.0f) == 1);
+    sim_destroy(w);
+    ae_grid_free(&g);
+}
+
 // A grenade bounces off a wall along the field's gradient and bursts, hurting those near.
 static void test_grenade(void) {
     ae_grid g;
@@ -393,6 +433,6 @@ static void test_barrel_chain(void) {
     ae_grid_free(&g);
 }
 
-TEST_MAIN(TEST_CASE(breaks), TEST_CASE(loot), TEST_CASE(blink), TEST_CASE(doors),
+TEST_MAIN(TEST_CASE(breaks), TEST_CASE(loot), TEST_CASE(blink), TEST_CASE(doors), TEST_CASE(water),
           TEST_CASE(grenade), TEST_CASE(all_breakable), TEST_CASE(reload_restores),
           TEST_CASE(barrel_chain))

@@ -6,7 +6,10 @@
 ///   1  wall                                   AE_CELL_WALL
 ///   3  a wall that bullets can break          AE_CELL_WALL | AE_CELL_BREAKABLE
 ///   4  free, with a sliding door standing in it   AE_CELL_DOOR
-/// No other value is valid (ae_grid_cell_valid).
+///   9  deep water: a wall that never breaks        AE_CELL_WALL | AE_CELL_WATER
+/// No other value is valid (ae_grid_cell_valid). Water is a wall to everything that reads bit 0
+/// (movement, bullets, line of sight, navigation, the map check): a sea with banks that nobody
+/// wades and bullets splash into; only the game's drawing and the tools tell it apart.
 #ifndef AE_GRID_H
 #define AE_GRID_H
 
@@ -21,12 +24,13 @@ enum {
     AE_CELL_WALL = 1u,
     AE_CELL_BREAKABLE = 2u,
     AE_CELL_DOOR = 4u,
+    AE_CELL_WATER = 8u,
 };
 
 /// True for the cell values a grid may hold (see above).
 static inline bool ae_grid_cell_valid(uint8_t v) {
     return v == AE_CELL_FREE || v == AE_CELL_WALL || v == (AE_CELL_WALL | AE_CELL_BREAKABLE) ||
-           v == AE_CELL_DOOR;
+           v == AE_CELL_DOOR || v == (AE_CELL_WALL | AE_CELL_WATER);
 }
 
 typedef struct ae_grid {
@@ -61,20 +65,23 @@ size_t ae_grid_count(const ae_grid *g, uint8_t value);
 bool ae_grid_check_size(int width, int height, ae_error *err);
 
 /// Builds a grid from RGBA32 pixels (bytes R, G, B, A in memory order), rows `pitch` bytes apart.
-/// A cell is free when its luminance is above 50% and its alpha above 50%, wall otherwise. Two
+/// A cell is free when its luminance is above 50% and its alpha above 50%, wall otherwise. Three
 /// kinds of pixel carry a tag: an opaque mid grey (luminance above 25%, up to 50%) is a breakable
-/// wall, and an opaque strong blue (blue above 62%, red and green below 38%) is a free cell with
-/// a door in it. Black (and anything darker or more transparent) is a plain wall.
+/// wall, an opaque strong blue (blue above 62%, red and green below 38%) is a free cell with
+/// a door in it, and an opaque sea blue or cyan (blue above 62%, green above 47%, red below 38%)
+/// is water. Black (and anything darker or more transparent) is a plain wall.
 /// Exactly, on bytes 0..255 with Rec. 601 luminance Y = 0.299 R + 0.587 G + 0.114 B: opaque is
-/// A >= 128; door: opaque, B >= 160, R <= 95 and G <= 95 (tested first); free: opaque and
-/// Y > 127.5; breakable: opaque and 63.75 < Y <= 127.5 (greys 64 to 127); else wall.
+/// A >= 128; door: opaque, B >= 160, R <= 95 and G <= 95; water: opaque, B >= 160, R <= 95 and
+/// G >= 120 (these two are tested first); free: opaque and Y > 127.5; breakable: opaque and
+/// 63.75 < Y <= 127.5 (greys 64 to 127); else wall.
 /// Refuses sizes out of range and maps with no free cell.
 bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int height, int pitch,
                        ae_error *err);
 
 /// The heightmap colour (R, G, B) of a cell value, the one arena-make-maps writes and a level
 /// designer paints: free white (255, 255, 255), wall black (0, 0, 0), breakable wall grey
-/// (96, 96, 96), door blue (0, 0, 255). ae_grid_from_rgba reads each back as its value.
+/// (96, 96, 96), door blue (0, 0, 255), water sea blue (0, 160, 230). ae_grid_from_rgba reads
+/// each back as its value.
 void ae_grid_cell_color(uint8_t cell, uint8_t rgb[3]);
 
 /// Parses a Moving AI `.map` text ("type octile", "height H", "width W", "map", then H rows of W

@@ -37,6 +37,8 @@ typedef enum ae_map_cell_kind {
 /// Flag on ae_map_check.cells: a door stands in the cell (grid value 4). The analysis treats it
 /// as the free cell it is (doors open for whoever walks up).
 #define AE_MAP_CELL_DOOR 0x20u
+/// Flag on ae_map_check.cells: the cell is water (grid value 9), a wall to the analysis.
+#define AE_MAP_CELL_WATER 0x10u
 /// Mask of the kind bits of ae_map_check.cells.
 #define AE_MAP_CELL_KIND_MASK 0x0fu
 
@@ -76,8 +78,10 @@ typedef struct ae_map_check {
     int spawn_capacity;   ///< spawn spots placed
     int breakable_cells;  ///< breakable walls
     int door_cells;       ///< cells with a door
+    int water_cells;      ///< water cells
     uint32_t problems;    ///< AE_MAP_PROBLEM_* bits; 0 means playable
-    uint8_t *cells;     ///< width * height: ae_map_cell_kind | AE_MAP_CELL_SPAWN, _BREAKABLE, _DOOR
+    uint8_t *cells; ///< width * height: ae_map_cell_kind | AE_MAP_CELL_SPAWN, _BREAKABLE, _DOOR,
+                    ///< _WATER
     int32_t *component; ///< width * height: component number of passable cells, else -1
     float *clearance;   ///< width * height: centre SDF in cells (mean of the four corners)
 } ae_map_check;

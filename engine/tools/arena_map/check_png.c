@@ -23,10 +23,11 @@ static rgb mix(rgb a, rgb b, float t) {
                  (uint8_t)((float)a.b + ((float)b.b - (float)a.b) * t + 0.5f)};
 }
 
-/// Colour of one cell (without its spawn dot). Breakable walls and doors have their own.
+/// Colour of one cell (without its spawn dot). Breakable walls, doors and water have their own.
 static rgb cell_colour(const ae_map_check *c, size_t i) {
     if (c->cells[i] & AE_MAP_CELL_BREAKABLE) return (rgb){165, 110, 55};
     if (c->cells[i] & AE_MAP_CELL_DOOR) return (rgb){40, 210, 230};
+    if (c->cells[i] & AE_MAP_CELL_WATER) return (rgb){30, 70, 150};
     switch (c->cells[i] & AE_MAP_CELL_KIND_MASK) {
     case AE_MAP_CELL_TIGHT:
         return (rgb){110, 110, 104};

@@ -1,7 +1,7 @@
 // arena-map check MAP [--radius R] [--agents N] [--png OUT]: is the map playable?
-// Prints the connected area, pockets, narrow passages, spawn capacity, bake time, breakable walls
-// and doors, then
-// `playable yes` or `playable no` with one `reason:` line per problem (exit 1 when unplayable).
+// Prints the connected area, pockets, narrow passages, spawn capacity, bake time, breakable walls,
+// doors and water, then `playable yes` or `playable no` with one `reason:` line per problem (exit
+// 1 when unplayable).
 #include "check_png.h"
 #include "commands.h"
 #include "sdf_timing.h"
@@ -93,6 +93,7 @@ int cmd_check(int argc, char **argv) {
     printf("bake_ms %.3f\n", bake_ms);
     printf("breakable %d\n", c.breakable_cells);
     printf("doors %d\n", c.door_cells);
+    printf("water %d\n", c.water_cells);
     printf("playable %s\n", c.problems ? "no" : "yes");
     print_reasons(&c);
     fflush(stdout);

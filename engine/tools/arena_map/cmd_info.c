@@ -1,4 +1,5 @@
-// arena-map info MAP: size, free fraction, bake time, then the breakable walls and doors.
+// arena-map info MAP: size, free fraction, bake time, then the breakable walls, doors and
+// water.
 #include "commands.h"
 #include "sdf_timing.h"
 #include "tool_args.h"
@@ -28,6 +29,7 @@ int cmd_info(int argc, char **argv) {
     printf("bake_ms %.3f\n", bake_ms);
     printf("breakable %zu\n", ae_grid_count(&grid, AE_CELL_WALL | AE_CELL_BREAKABLE));
     printf("doors %zu\n", ae_grid_count(&grid, AE_CELL_DOOR));
+    printf("water %zu\n", ae_grid_count(&grid, AE_CELL_WALL | AE_CELL_WATER));
     ae_grid_free(&grid);
     return TOOL_EXIT_OK;
 }

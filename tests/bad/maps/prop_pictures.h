@@ -1,18 +1,23 @@
-/// The maps of props/: breakable walls and doors at their limits (issue 14). Each picture is a
-/// pure function of the pixel, shared by the generator (make_prop_maps.c) and the test that
-/// loads the files (test_bad_maps.c, case prop_maps), so the expected grids are never copied.
+/// The maps of props/: breakable walls, doors and water at their limits (issues 14 and 15). Each
+/// picture is a pure function of the pixel, shared by the generator (make_prop_maps.c) and the test
+/// that loads the files (test_bad_maps.c, case prop_maps), so the expected grids are never copied.
 #ifndef PROP_PICTURES_H
 #define PROP_PICTURES_H
 
 #include "arena/ae_grid.h"
 
+#include <stdlib.h>
+
 typedef enum prop_map_id {
-    PM_NO_PROPS,      ///< a small town in black and white: no breakable wall, no door
-    PM_ALL_BREAKABLE, ///< the same town with every wall breakable, its border too
-    PM_ENCLOSED,      ///< 3x3 rooms walled by breakable lines: every spawn spot is shut in
-    PM_EVERYWHERE,    ///< a checkerboard of breakable cells: no free cell has room to spawn
-    PM_DOOR_NO_WALL,  ///< doors in open ground, and one beside a breakable wall only
-    PM_DOOR_EDGE,     ///< doors in the map's border, on every side and in a corner
+    PM_NO_PROPS,         ///< a small town in black and white: no breakable wall, no door
+    PM_ALL_BREAKABLE,    ///< the same town with every wall breakable, its border too
+    PM_ENCLOSED,         ///< 3x3 rooms walled by breakable lines: every spawn spot is shut in
+    PM_EVERYWHERE,       ///< a checkerboard of breakable cells: no free cell has room to spawn
+    PM_DOOR_NO_WALL,     ///< doors in open ground, and one beside a breakable wall only
+    PM_DOOR_EDGE,        ///< doors in the map's border, on every side and in a corner
+    PM_WATER_TOWN,       ///< the town by the sea (to the west edge), with a pond and a moat
+    PM_WATER_EVERYWHERE, ///< a checkerboard of water: no free cell has room to spawn
+    PM_DOOR_IN_WATER,    ///< a doorway in a line of water: no plain wall for its door
     PM_COUNT
 } prop_map_id;
 
@@ -26,6 +31,9 @@ static const struct {
     {"props/props-everywhere.png", 32, 32},
     {"props/door-no-wall.png", 32, 32},
     {"props/door-on-edge.png", 32, 32},
+    {"props/water-town.png", 48, 48},
+    {"props/water-everywhere.png", 32, 32},
+    {"props/door-in-water.png", 32, 32},
 };
 
 static inline bool pm_border(int map, int x, int y) {
@@ -45,6 +53,7 @@ static inline bool pm_town_wall(int x, int y) {
 static inline uint8_t prop_map_cell(int map, int x, int y) {
     const uint8_t free = AE_CELL_FREE, wall = AE_CELL_WALL;
     const uint8_t breakable = AE_CELL_WALL | AE_CELL_BREAKABLE, door = AE_CELL_DOOR;
+    const uint8_t water = AE_CELL_WALL | AE_CELL_WATER;
     bool border = pm_border(map, x, y);
     switch ((prop_map_id)map) {
     case PM_NO_PROPS:
@@ -65,6 +74,22 @@ static inline uint8_t prop_map_cell(int map, int x, int y) {
             (x == 31 && y == 20) || (y == 31 && x == 5) || (x == 31 && y == 31))
             return door;
         return border ? wall : free;
+    case PM_WATER_TOWN: {
+        // The sea: the five westmost columns, over the border. A pond of 5 x 4 cells, and a moat
+        // round the tree at (40, 40) with a one-cell gap at its north.
+        bool sea = x < 5, pond = x >= 26 && x <= 30 && y >= 14 && y <= 17;
+        int ring = abs(x - 40) > abs(y - 40) ? abs(x - 40) : abs(y - 40); // round the tree
+        bool moat = ring == 2 && !(x == 40 && y == 38);
+        if (sea || pond || moat) return water;
+        return border || pm_town_wall(x, y) ? wall : free;
+    }
+    case PM_WATER_EVERYWHERE:
+        return border ? wall : (x + y) % 2 == 0 ? water : free;
+    case PM_DOOR_IN_WATER:
+        // A line of water across the map at y = 16 with a two-cell doorway of doors at x = 15, 16.
+        if (border) return wall;
+        if (y == 16) return x == 15 || x == 16 ? door : water;
+        return free;
     case PM_COUNT:
         break;
     }

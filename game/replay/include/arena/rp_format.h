@@ -22,7 +22,7 @@
 ///     checksum    u64 FNV-1a 64 of every byte before it
 ///
 /// A grid is u16 width, u16 height, then runs of equal cells in row-major order, each a u8 cell
-/// value (ae_grid_cell_valid: free, wall, breakable wall, door) and a var length >= 1; the lengths
+/// value (ae_grid_cell_valid: free, wall, breakable wall, door, water) and a var length >= 1; the lengths
 /// sum to width x height. (Version 1 held only free and wall, as alternating runs.)
 ///
 /// Ticks count simulation steps. The records of tick t drive the step from tick t to t + 1; the
