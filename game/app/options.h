@@ -30,6 +30,9 @@ typedef struct arena_options {
     const char *record;     ///< replay file to write
     const char *replay;     ///< replay file to play back
     const char *screenshot; ///< PNG to write at tick `ticks`
+    /// --config: the settings file of the windowed game instead of the per-user one (refused
+    /// with --headless and --screenshot, which take everything from the command line)
+    const char *config;
 } arena_options;
 
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.
