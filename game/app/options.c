@@ -191,6 +191,7 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
         store(o, &flags[f], v, n);
     }
     o->seed_set = args.given[F_SEED];
+    o->difficulty_set = args.given[F_DIFFICULTY];
     if (o->autopilot) o->pilot = SIM_PILOT_BOT;
     if (!check_conflicts(args.given)) return false;
     if (o->screenshot && o->ticks < 0) return fail("--screenshot", "needs --ticks N");

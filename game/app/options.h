@@ -19,9 +19,10 @@ typedef struct arena_options {
     int humans;
     int ticks; ///< -1: until the match ends
     bool headless;
-    bool autopilot; ///< --autopilot: the same as --pilot bot
-    int pilot;      ///< a sim_pilot: who drives the humans (--pilot bot|novice, --autopilot)
-    int difficulty; ///< --difficulty: a sim_difficulty, or -1 for mixed (default normal)
+    bool autopilot;      ///< --autopilot: the same as --pilot bot
+    int pilot;           ///< a sim_pilot: who drives the humans (--pilot bot|novice, --autopilot)
+    int difficulty;      ///< --difficulty: a sim_difficulty, or -1 for mixed (default normal)
+    bool difficulty_set; ///< --difficulty was given (it then overrides the settings file)
     bool realtime;
     bool stats;
     bool title;        ///< --screenshot of the title screen instead of the match

@@ -7,6 +7,7 @@
 #include "settings.h"
 
 #include "arena/ae_output.h"
+#include "options.h"
 #include "sim.h"
 
 #include <dirent.h>
@@ -436,5 +437,20 @@ static void test_startup(void) {
     remove_tree(scratch);
 }
 
+// --config names the file; the flags that override the file for one run say whether they were
+// given (a settings screen must not save them).
+static void test_options(void) {
+    char *plain[] = {"arena", NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(1, plain, &o));
+    CHECK(!o.config && !o.map && o.bots == -1 && !o.difficulty_set && o.difficulty == SIM_NORMAL);
+    char *given[] = {"arena",  "--config", "my settings.txt", "--difficulty", "hard",
+                     "--bots", "3",        "--map",           "ruins",        NULL};
+    REQUIRE(arena_parse_options(9, given, &o));
+    CHECK_STR(o.config, "my settings.txt");
+    CHECK(o.difficulty_set && o.difficulty == SIM_HARD && o.bots == 3);
+    CHECK_STR(o.map, "ruins");
+}
+
 TEST_MAIN(TEST_CASE(round_trip), TEST_CASE(every_name), TEST_CASE(bad_files),
-          TEST_CASE(save_failures), TEST_CASE(startup))
+          TEST_CASE(save_failures), TEST_CASE(startup), TEST_CASE(options))
