@@ -136,7 +136,7 @@ static void frame(app *a, float dt) {
 int app_run_windowed(const arena_options *o) {
     // The player's settings: one warning line when the file is damaged, the defaults for what
     // could not be read. (The settings screen saves changes to settings_path.)
-    static settings st;
+    settings st;
     char pref[PATH_MAX];
     const char *settings_path = settings_load_startup(&st, o->config, pref, sizeof pref);
     (void)settings_path;

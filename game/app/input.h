@@ -100,8 +100,9 @@ void input_init(input_state *in);
 void input_set_bindings(input_state *in, const input_bindings *b);
 /// The next key or pad button pressed is captured instead of acted on (no action, no move, no
 /// blink): for the settings screen's "press a key". Escape cancels, Backspace and Delete clear
-/// the slot; a key that cannot be bound (input_key_bindable) is passed over. Mouse clicks,
-/// the wheel and sticks still act (a click elsewhere may cancel: input_capture_cancel).
+/// the slot; a key that cannot be bound (input_key_bindable) is passed over. The left stick
+/// takes no menu steps meanwhile; mouse clicks and the wheel still act (a click elsewhere may
+/// cancel: input_capture_cancel).
 void input_capture_begin(input_state *in);
 /// Where the capture is: INPUT_CAPTURE_OFF or _WAITING, or, once, its result (then it is off
 /// again): the key in *key for INPUT_CAPTURE_KEY, the button in *pad for INPUT_CAPTURE_PAD.

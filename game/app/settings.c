@@ -108,11 +108,14 @@ typedef struct reader {
     char first[AE_QUOTE_MAX + 160];
 } reader;
 
+/// Notes a problem on `line` (0: the whole file); the first one's reason is kept.
+static void problem(reader *r, int line, const char *fmt, ...)
 #if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 3, 4)))
 #endif
-static void
-problem(reader *r, int line, const char *fmt, ...) {
+    ;
+
+static void problem(reader *r, int line, const char *fmt, ...) {
     if (r->problems++ > 0) return;
     r->first_line = line;
     va_list ap;
@@ -165,15 +168,23 @@ static bool read_value(settings *s, int k, const char *v, reader *r, int line) {
         if (!strcmp(v, "mixed")) return s->difficulty = -1, true;
         problem(r, line, "difficulty must be easy, normal, hard or mixed, not %s", shown);
         return false;
-    case K_MAP:
-        for (int m = 0; m < APP_MAP_COUNT; m++)
+    case K_MAP: {
+        char names[256] = "";
+        for (int m = 0; m < APP_MAP_COUNT; m++) {
             if (!strcmp(v, app_maps[m])) {
                 snprintf(s->map, sizeof s->map, "%s", app_maps[m]);
                 return true;
             }
-        problem(r, line, "map must be %s, %s, %s or %s, not %s", app_maps[0], app_maps[1],
-                app_maps[2], app_maps[3], shown);
+            size_t at = strlen(names);
+            snprintf(names + at, sizeof names - at, "%s%s",
+                     m == 0                  ? ""
+                     : m + 1 < APP_MAP_COUNT ? ", "
+                                             : " or ",
+                     app_maps[m]);
+        }
+        problem(r, line, "map must be %s, not %s", names, shown);
         return false;
+    }
     case K_ZOOM_MIN:
     case K_ZOOM_MAX:
         if (!tool_parse_float(v, SETTINGS_ZOOM_LO, SETTINGS_ZOOM_HI, &f)) {
