@@ -2,10 +2,12 @@
 #include "app.h"
 
 #include "audio.h"
+#include "help_view.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
 
 #include <stdio.h>
+#include <string.h>
 
 const char *const app_maps[APP_MAP_COUNT] = {"arena", "ruins", "islands", "large"};
 
@@ -23,6 +25,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     a->overlays.on = o->overlays;
     input_init(&a->in);
     hud_init(&a->hud);
+    onboarding_start(&a->guide, true); // the windowed game starts it from the settings
     camera_init(&a->cam, glms_vec2_zero(), w, h);
     return gfx_load(&a->g, r, ARENA_ASSET_DIR "/sprites", err, n);
 }
@@ -52,18 +55,29 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     def.config.bots = attract ? 24 : (a->humans + a->bots < 2 ? 2 - a->humans : a->bots);
     def.config.bot_difficulty = attract ? -1 : a->difficulty;
     def.pilot = attract ? SIM_PILOT_NONE : a->opts.pilot;
-    def.record_path = attract ? NULL : a->opts.record;
-    def.replay_path = attract ? NULL : a->opts.replay;
+    // --record names the first match's file; later ones, like every match without it, go to
+    // the preference folder, where "Watch replay" finds them.
+    char last[PATH_MAX];
+    const char *record = a->opts.record;
+    if (!record && !a->opts.replay && app_pref_file("last-match.arp", last, sizeof last))
+        record = last;
+    const char *replay = a->watching ? a->last_replay : a->opts.replay;
+    def.record_path = attract || replay ? NULL : record;
+    def.replay_path = attract ? NULL : replay;
     ae_error e;
     session *s = session_create(&def, &e);
     if (!s) {
-        snprintf(err, errlen, "%s: %s",
-                 AE_QUOTED(a->opts.replay && !attract ? a->opts.replay : path), e.msg);
+        snprintf(err, errlen, "%s: %s", AE_QUOTED(replay && !attract ? replay : path), e.msg);
         return false;
     }
+    if (attract) a->watching = false;
     hot_reload_free(&a->reload); // a map still loading belongs to the old match
-    if (a->s) session_destroy(a->s);
+    if (a->s) {
+        app_finish_recording(a, &e); // a match left early can still be watched
+        session_destroy(a->s);
+    }
     a->s = s;
+    snprintf(a->recording, sizeof a->recording, "%s", def.record_path ? def.record_path : "");
     sim_world *w = session_world(s);
     if (!world_renderer_init(&a->wr, &a->g, w)) {
         snprintf(err, errlen, "out of memory");
@@ -97,7 +111,7 @@ int app_focus(const app *a) {
 
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
 static void play_sounds(const app *a, const sim_world *w) {
-    if (!audio_available() || a->screen == SCREEN_TITLE) return;
+    if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
     int focus = app_focus(a);
     for (int i = 0; i < w->event_count; i++) {
         const sim_event *e = &w->events[i];
@@ -166,7 +180,7 @@ vec2s app_camera_target(app *a) {
         hi = glms_vec2_maxv(hi, p);
         alive++;
     }
-    if (alive < 2 || a->screen == SCREEN_TITLE)
+    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE)
         return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
     float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
@@ -194,6 +208,7 @@ void app_tick(app *a) {
     }
     float phase_us[SIM_PHASE_COUNT] = {0};
     const int before = sim_tick(w);
+    const int shots_before = w->cfg.humans > 0 ? w->agents[0].stats.shots : 0;
     session_step_timed(a->s, inputs, clock_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
@@ -208,8 +223,19 @@ void app_tick(app *a) {
     overlays_record(&a->overlays, phase_us);
     fx_absorb(&a->fx, w);
     play_sounds(a, w);
-    if (w->cfg.humans > 0)
+    if (w->cfg.humans > 0) {
+        const sim_agent *me = &w->agents[0];
         hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, 0, moved, aimed, picked);
+        // The guide follows player 1 only when a person drives it.
+        onboarding_facts f = {.playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
+                                         a->opts.pilot == SIM_PILOT_NONE &&
+                                         !session_replaying(a->s),
+                              .moved = moved,
+                              .fired = me->stats.shots > shots_before,
+                              .level_pending = me->pending_picks > 0,
+                              .picked = picked};
+        if (onboarding_update(&a->guide, 1.0f / SIM_TICK_HZ, &f)) app_settings_changed(a);
+    }
 }
 
 void app_update_fx(app *a, float dt) {
@@ -228,7 +254,35 @@ bool app_crosshair_shown(const app *a) {
     const sim_world *w = session_world(a->s);
     // Not when the humans are driven for us (autopilot, a replay), nor for a pad or touch.
     return a->screen == SCREEN_PLAY && w->cfg.humans > 0 && w->agents[0].placement == 0 &&
-           a->opts.pilot == SIM_PILOT_NONE && !a->opts.replay && a->in.mouse_aims;
+           a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->s) && a->in.mouse_aims;
+}
+
+bool app_pref_file(const char *name, char *buf, size_t size) {
+    char *dir = SDL_GetPrefPath("arena", "arena");
+    if (!dir) return false;
+    int n = snprintf(buf, size, "%s%s", dir, name);
+    SDL_free(dir);
+    return n > 0 && (size_t)n < size;
+}
+
+bool app_finish_recording(app *a, ae_error *err) {
+    if (!a->recording[0]) return true;
+    bool ok = session_finish(a->s, err);
+    if (ok) {
+        snprintf(a->last_replay, sizeof a->last_replay, "%s", a->recording);
+        if (a->opts.record && !strcmp(a->opts.record, a->recording)) a->opts.record = NULL;
+    } else {
+        char t[sizeof a->notice];
+        snprintf(t, sizeof t, "cannot keep the replay: %s", err->msg);
+        app_notice(a, t);
+    }
+    a->recording[0] = 0;
+    return ok;
+}
+
+void app_notice(app *a, const char *text) {
+    snprintf(a->notice, sizeof a->notice, "%s", text);
+    a->notice_age = 0;
 }
 
 vec2s app_map_size(const sim_world *w) {
@@ -245,9 +299,13 @@ void app_draw(app *a) {
         glms_vec2_sub(view.center, glms_vec2_scale(fx_shake(&a->fx, a->time), 1.0f / view.zoom));
     world_renderer_draw(&a->wr, &view, w, a->alpha, a->time, &a->fx);
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
-    if (a->screen != SCREEN_TITLE) {
+    if (app_base_screen(a) != SCREEN_TITLE) {
         screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
-        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings);
+        a->hud.muted = audio_muted();
+        a->hud.guided = onboarding_active(&a->guide);
+        a->hud.no_audio = !audio_available();
+        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
+                 a->frame_dt);
         // The virtual joystick, drawn where the drag began.
         if (a->in.vstick_active && a->screen == SCREEN_PLAY) {
             SDL_Rect base = {ART_UI_STICK_BASE_X, 0, ART_UI_STICK_BASE, ART_UI_STICK_BASE};
@@ -272,9 +330,18 @@ void app_draw(app *a) {
                                  a->in.touch_seen);
             hud_draw_touch_buttons(&a->g, &a->in, w, 0);
         }
+        const char *prompt =
+            a->screen == SCREEN_PLAY
+                ? onboarding_prompt(&a->guide, input_has_pad(&a->in, 0) && !a->in.mouse_aims,
+                                    a->in.touch_seen && !a->in.mouse_aims)
+                : NULL;
+        if (prompt) hud_draw_guide(&a->g, &a->cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE);
         if (app_crosshair_shown(a))
             screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, 0, a->in.mouse_x, a->in.mouse_y);
     }
     app_draw_screen_overlay(a);
-    if (a->notice[0]) hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age);
+    if (a->notice[0]) // under the HUD's top panels in a match; over the keys line on the title
+        hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age,
+                        app_base_screen(a) == SCREEN_TITLE ? a->cam.screen_h - 40 : 150);
+    if (a->overlays.help) help_view_draw(&a->g, &a->cam, &a->in, a->overlays.on); // above all
 }

@@ -8,6 +8,8 @@
 #include "hot_reload.h"
 #include "hud.h"
 #include "input.h"
+#include "menu.h"
+#include "onboarding.h"
 #include "options.h"
 #include "overlays.h"
 #include "render_world.h"
@@ -20,7 +22,13 @@ typedef enum app_screen {
     SCREEN_PAUSE,
     SCREEN_DEAD, ///< spectating after death
     SCREEN_RESULTS,
+    SCREEN_SETTINGS,
+    SCREEN_CONTROLS, ///< key and pad bindings
+    SCREEN_CONFIRM,  ///< a yes/no question over the screen it came from
 } app_screen;
+
+/// What SCREEN_CONFIRM asks.
+typedef enum app_confirm { CONFIRM_QUIT_GAME, CONFIRM_LEAVE_MATCH } app_confirm;
 
 /// Shipped maps the title screen offers.
 #define APP_MAP_COUNT 4
@@ -36,17 +44,22 @@ typedef struct app {
     camera cam;
     fx_state fx;
     hud hud;
+    onboarding guide; ///< the first run's guided start
     input_state in;
     app_screen screen;
-    int menu;       ///< selected menu item
-    int bots;       ///< title menu: number of bots
-    int difficulty; ///< title menu: the bots' sim_difficulty, or -1 for a mix
-    int map;        ///< title menu: index into app_maps
+    menu_nav nav;             ///< the current screen's menu highlight
+    app_screen settings_from; ///< the screen Back returns to from the settings
+    app_confirm confirm;
+    app_screen confirm_from; ///< the screen a "no" returns to
+    int bots;                ///< title menu: number of bots
+    int difficulty;          ///< title menu: the bots' sim_difficulty, or -1 for a mix
+    int map;                 ///< title menu: index into app_maps
     int humans;
     int spectate;       ///< agent followed after death
     double accumulator; ///< seconds of sim time owed
     float alpha;        ///< interpolation between the last two ticks
     float time;         ///< seconds since start, for animation
+    float frame_dt;     ///< seconds the frame being drawn covers
     hud_timings timings;
     overlays overlays;
     hot_reload reload;
@@ -56,6 +69,9 @@ typedef struct app {
     char notice[320]; ///< short message on screen (map reloads)
     float notice_age;
     int result_place, result_kills, result_ticks;
+    char last_replay[PATH_MAX]; ///< the last finished match's recording ("" when none)
+    bool watching;              ///< the match on screen is last_replay played back
+    char recording[PATH_MAX];   ///< where the match on screen records itself ("" when not)
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -64,8 +80,15 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
               size_t n);
 /// Frees what app_open and app_start_match made (not the renderer).
 void app_close(app *a);
-/// Creates the session for the current menu choices (or the options), resets view state.
+/// Creates the session for the current menu choices (or the options), resets view state. A
+/// player's match records itself (to --record, else to the preference folder's last-match.arp)
+/// for "Watch replay"; while a->watching it plays last_replay back instead.
 bool app_start_match(app *a, bool attract, char *err, size_t errlen);
+/// Ends the recording of the match on screen: its file is written (once; later calls do
+/// nothing) and becomes last_replay. False (err, and a notice) when it could not be written.
+bool app_finish_recording(app *a, ae_error *err);
+/// A file in SDL's per-user preference folder for the game; false when there is none.
+bool app_pref_file(const char *name, char *buf, size_t size);
 /// Runs one fixed tick of the current session with the humans' inputs.
 void app_tick(app *a);
 /// The agent the camera and the HUD follow.
@@ -80,6 +103,8 @@ vec2s app_map_size(const sim_world *w);
 void app_update_fx(app *a, float dt);
 /// Player 1 aims with the mouse in a running match: the crosshair shows.
 bool app_crosshair_shown(const app *a);
+/// Shows a short notice in the middle of the screen (and nowhere else).
+void app_notice(app *a, const char *text);
 /// Draws everything for the current screen (no present).
 void app_draw(app *a);
 /// Screen logic for one frame (menus, death, results).
@@ -87,8 +112,44 @@ void app_update_screens(app *a);
 /// Menus and messages of the current screen, drawn over the world and the HUD.
 void app_draw_screen_overlay(app *a);
 
+/// The screen under the current one: what a question or the settings were opened over (the
+/// settings opened from a question's screen look through to it), else the screen itself.
+app_screen app_base_screen(const app *a);
+/// The world runs behind this screen: the title's match, a match being played or watched.
+bool app_world_runs(const app *a);
+
+/// Screens (app_screens.c, settings_screen.c). Moves to screen s (a new screen starts with its
+/// first item highlighted).
+void app_go(app *a, app_screen s);
+/// The match choices the title and the settings share: bots, difficulty and map.
+enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP };
+/// Adds the three match choices to m (*first: the bots item's index).
+void app_add_match_choices(app *a, menu *m, int *first);
+/// Steps match choice `pick` by dir (a new map restarts the match behind the title).
+void app_change_match_choice(app *a, int pick, int dir);
+/// Builds and lays out the current screen's menu (tests find items by label in it).
+void app_screen_menu(app *a, menu *m);
+/// The keys line under the menus.
+extern const char *const APP_NOTE_KEYS;
+/// Opens the settings from the current screen (Back returns to it).
+void app_open_settings(app *a);
+/// Builds and lays out the settings or controls screen's menu.
+void app_build_settings_menu(app *a, menu *m);
+/// Runs what the player did on the settings or controls screen (back: Esc or B).
+void app_update_settings(app *a, menu_result r, bool back);
+/// Something the player chose changed: keep it for the next run.
+void app_settings_changed(app *a);
+
 /// Windowed game; returns the exit status.
 int app_run_windowed(const arena_options *o);
+/// Its parts, for tests that drive the window: opens the window and starts the title (or the
+/// match the options ask for); 0, or the exit status (1: no window, 2: the map or replay failed,
+/// the window is open and app_window_close must still run).
+int app_window_open(app *a, const arena_options *o);
+/// One frame of dt seconds: SDL's queued events, the screens, the ticks owed, drawing, presenting.
+void app_window_step(app *a, float dt);
+/// Finishes the session (writing its recording) and closes everything; the exit status.
+int app_window_close(app *a);
 /// --screenshot: renders tick N to a PNG with the software renderer; returns the exit status.
 int app_run_screenshot(const arena_options *o);
 

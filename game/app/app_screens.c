@@ -14,35 +14,29 @@ static void dim_screen(app *a) {
     gfx_fill_rect(a->renderer, (SDL_FRect){0, 0, a->cam.screen_w, a->cam.screen_h}, DIM);
 }
 
-/// Draws a vertical menu centred on the screen; the selected item is highlighted.
-static void menu(app *a, float y, const char *const *items, int count) {
-    float cx = 0.5f * a->cam.screen_w;
-    for (int i = 0; i < count; i++) {
-        bool sel = i == a->menu;
-        float w = gfx_text_width(2.0f, items[i]) + 48;
-        if (sel)
-            gfx_panel(&a->g, (SDL_FRect){cx - 0.5f * w, y - 10, w, 52},
-                      (SDL_Color){255, 230, 150, 240});
-        gfx_text_centered(&a->g, cx, y + 2, 2.0f, sel ? GOLD : WHITE, items[i]);
-        y += 60;
+app_screen app_base_screen(const app *a) {
+    app_screen s = a->screen;
+    if (s == SCREEN_CONFIRM) s = a->confirm_from;
+    if (s == SCREEN_SETTINGS || s == SCREEN_CONTROLS) s = a->settings_from;
+    return s;
+}
+
+bool app_world_runs(const app *a) {
+    app_screen base = app_base_screen(a);
+    return a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD || base == SCREEN_TITLE;
+}
+
+/// Moves to screen s; a new screen starts with its first item highlighted.
+void app_go(app *a, app_screen s) {
+    if (s == a->screen) return;
+    if (s == SCREEN_RESULTS) { // the match is over for this player: keep its replay to watch
+        ae_error e;
+        app_finish_recording(a, &e);
     }
-}
-
-static int navigate(app *a, int count) {
-    int before = a->menu;
-    if (input_take_action(&a->in, ACT_UP)) a->menu = (a->menu + count - 1) % count;
-    if (input_take_action(&a->in, ACT_DOWN)) a->menu = (a->menu + 1) % count;
-    int dir = 0;
-    if (input_take_action(&a->in, ACT_LEFT)) dir = -1;
-    if (input_take_action(&a->in, ACT_RIGHT)) dir = 1;
-    if (a->menu != before || dir) audio_play(AUDIO_SFX_UI_CLICK, 0.6f, 0.0f);
-    return dir;
-}
-
-static void go(app *a, app_screen s) {
-    if (s != a->screen && s != SCREEN_TITLE) audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f);
+    if (s != SCREEN_TITLE && s != SCREEN_PLAY) audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f);
     a->screen = s;
-    a->menu = 0;
+    a->nav.selected = -1; // menu_update or the build picks the first item
+    a->nav.scroll = 0;
 }
 
 static void start_or_notice(app *a, bool attract) {
@@ -52,7 +46,15 @@ static void start_or_notice(app *a, bool attract) {
         a->notice_age = 0;
         return;
     }
-    go(a, attract ? SCREEN_TITLE : SCREEN_PLAY);
+    app_go(a, attract ? SCREEN_TITLE : SCREEN_PLAY);
+}
+
+/// Asks `what` over the current screen; "no" (or Back) returns to it.
+static void ask(app *a, app_confirm what) {
+    a->confirm = what;
+    a->confirm_from = a->screen;
+    app_go(a, SCREEN_CONFIRM);
+    a->nav.selected = 1; // "Cancel" first: a stray Enter never quits
 }
 
 static void record_result(app *a) {
@@ -66,9 +68,6 @@ static void record_result(app *a) {
     a->result_ticks = me->placement && me->death_tick ? me->death_tick : w->tick;
 }
 
-/// The title menu's items, top to bottom.
-enum { TITLE_START, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_QUIT, TITLE_ITEMS };
-
 /// The difficulty choices in menu order: a sim_difficulty each, then the mix (-1).
 #define DIFFICULTY_CHOICES 4
 static const char *const difficulty_names[DIFFICULTY_CHOICES] = {"Easy", "Normal", "Hard", "Mixed"};
@@ -77,54 +76,169 @@ static int difficulty_choice(int difficulty) {
     return difficulty >= 0 && difficulty < SIM_DIFFICULTY_COUNT ? difficulty : SIM_DIFFICULTY_COUNT;
 }
 
-void app_update_screens(app *a) {
-    const sim_world *w = session_world(a->s);
-    switch (a->screen) {
-    case SCREEN_TITLE: {
-        int dir = navigate(a, TITLE_ITEMS);
-        if (a->menu == TITLE_BOTS && dir)
-            // At least one bot: a match of one ends as it starts, an instant "win".
-            a->bots = a->bots + dir * 5 < 1 ? 1 : (a->bots + dir * 5 > 99 ? 99 : a->bots + dir * 5);
-        if (a->menu == TITLE_DIFFICULTY && dir) {
-            int c =
-                (difficulty_choice(a->difficulty) + DIFFICULTY_CHOICES + dir) % DIFFICULTY_CHOICES;
-            a->difficulty = c < SIM_DIFFICULTY_COUNT ? c : -1;
-        }
-        if (a->menu == TITLE_MAP && dir) {
-            a->map = (a->map + APP_MAP_COUNT + dir) % APP_MAP_COUNT;
-            a->opts.map = NULL;
-            start_or_notice(a, true);
-        }
-        if (input_take_action(&a->in, ACT_CONFIRM)) {
-            if (a->menu == TITLE_START) start_or_notice(a, false);
-            if (a->menu == TITLE_QUIT) a->quit = true;
-        }
-        if (input_take_action(&a->in, ACT_BACK)) a->quit = true;
-        if (session_done(a->s)) start_or_notice(a, true); // the attract match restarts
+static int wrap(int v, int n) {
+    return (v % n + n) % n;
+}
+
+void app_add_match_choices(app *a, menu *m, int *first) {
+    char t[MENU_TEXT];
+    snprintf(t, sizeof t, "%d", a->bots);
+    *first = menu_add(m, MENU_CHOICE, "Bots", t);
+    menu_add(m, MENU_CHOICE, "Difficulty", difficulty_names[difficulty_choice(a->difficulty)]);
+    menu_add(m, MENU_CHOICE, "Map", app_maps[a->map]);
+}
+
+/// Steps match choice `pick` by dir; a new map restarts the match behind the title.
+void app_change_match_choice(app *a, int pick, int dir) {
+    switch (pick) {
+    case APP_PICK_BOTS: {
+        // 1 to 99 (at least one bot: no match ends as it starts), by ones up to 10, then fives.
+        int b = dir > 0 ? a->bots + (a->bots < 10 ? 1 : 5) : a->bots - (a->bots <= 10 ? 1 : 5);
+        a->bots = b < 1 ? 1 : (b > 99 ? 99 : b);
         break;
     }
+    case APP_PICK_DIFFICULTY: {
+        int c = wrap(difficulty_choice(a->difficulty) + dir, DIFFICULTY_CHOICES);
+        a->difficulty = c < SIM_DIFFICULTY_COUNT ? c : -1;
+        break;
+    }
+    case APP_PICK_MAP:
+        a->map = wrap(a->map + dir, APP_MAP_COUNT);
+        a->opts.map = NULL;
+        if (a->screen == SCREEN_TITLE) start_or_notice(a, true);
+        break;
+    }
+    app_settings_changed(a);
+}
+
+const char *const APP_NOTE_KEYS =
+    "Arrows/WASD, mouse or pad - Enter/A: choose - Esc/B: back - F1: controls";
+
+/// Each screen's menu, built the same way for the update and the drawing.
+enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
+enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
+enum { DEAD_NEXT, DEAD_RESULTS, DEAD_LEAVE };
+enum { RESULTS_REMATCH, RESULTS_WATCH, RESULTS_TITLE };
+enum { CONFIRM_YES, CONFIRM_NO };
+
+void app_screen_menu(app *a, menu *m) {
+    const float sw = a->cam.screen_w, sh = a->cam.screen_h;
+    float top = sh * 0.42f, width = 520;
+    int first;
+    switch (a->screen) {
+    case SCREEN_TITLE:
+        menu_begin(m, NULL);
+        menu_add(m, MENU_BUTTON, "Play", NULL);
+        app_add_match_choices(a, m, &first);
+        menu_add(m, MENU_BUTTON, "Settings", NULL);
+        menu_add(m, MENU_BUTTON, "Quit", NULL);
+        m->note = APP_NOTE_KEYS;
+        top = fmaxf(sh * 0.36f, 230.0f);
+        break;
+    case SCREEN_PAUSE:
+        menu_begin(m, "PAUSED");
+        menu_add(m, MENU_BUTTON, "Resume", NULL);
+        menu_add(m, MENU_BUTTON, "Settings", NULL);
+        menu_add(m, MENU_BUTTON, "Leave match", NULL);
+        if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
+        m->note = APP_NOTE_KEYS;
+        top = sh * 0.36f;
+        break;
+    case SCREEN_DEAD:
+        // Small, to the left: the match goes on and is worth watching.
+        menu_begin(m, NULL);
+        menu_add(m, MENU_BUTTON, "Next survivor", NULL);
+        menu_add(m, MENU_BUTTON, "Results", NULL);
+        menu_add(m, MENU_BUTTON, "Leave", NULL);
+        width = 300;
+        menu_layout(m, &a->nav, width + 24, sh, sh * 0.5f - 90, width);
+        return;
+    case SCREEN_RESULTS:
+        menu_begin(m, NULL);
+        menu_add(m, MENU_BUTTON, "Rematch", NULL);
+        if (a->last_replay[0]) menu_add(m, MENU_BUTTON, "Watch replay", NULL);
+        menu_add(m, MENU_BUTTON, "Title", NULL);
+        top = fmaxf(sh - 190, sh * 0.5f);
+        width = 360;
+        break;
+    case SCREEN_CONFIRM:
+        menu_begin(m, a->confirm == CONFIRM_QUIT_GAME ? "Quit Arena?" : "Leave this match?");
+        menu_add(m, MENU_BUTTON, a->confirm == CONFIRM_QUIT_GAME ? "Quit" : "Leave", NULL);
+        menu_add(m, MENU_BUTTON, "Cancel", NULL);
+        top = sh * 0.42f;
+        width = 360;
+        break;
+    case SCREEN_SETTINGS:
+    case SCREEN_CONTROLS:
+        app_build_settings_menu(a, m);
+        return;
     case SCREEN_PLAY:
-        if (input_take_action(&a->in, ACT_PAUSE)) go(a, SCREEN_PAUSE);
+        menu_begin(m, NULL);
+        return;
+    }
+    menu_layout(m, &a->nav, sw, sh, top, width);
+}
+
+/// Leaves the match (its replay is kept) for the title screen.
+static void leave_match(app *a) {
+    start_or_notice(a, true);
+}
+
+void app_update_screens(app *a) {
+    const sim_world *w = session_world(a->s);
+    static menu m; // one screen's menu at a time; large, so not on the stack
+    app_screen_menu(a, &m);
+    const app_screen before = a->screen;
+    menu_result r = {-1, 0, false};
+    if (a->screen != SCREEN_PLAY) {
+        int sel = a->nav.selected;
+        r = menu_update(&m, &a->nav, &a->in);
+        if (a->nav.selected != sel && sel >= 0) audio_play(AUDIO_SFX_UI_CLICK, 0.5f, 0.0f);
+        if (r.delta) audio_play(AUDIO_SFX_UI_CLICK, 0.6f, 0.0f);
+    }
+    bool back = input_take_action(&a->in, ACT_BACK);
+    bool pause = input_take_action(&a->in, ACT_PAUSE);
+    switch (a->screen) {
+    case SCREEN_TITLE:
+        if (r.item >= TITLE_BOTS && r.item <= TITLE_MAP && r.delta)
+            app_change_match_choice(a, r.item - TITLE_BOTS, r.delta);
+        if (r.activate && r.item == TITLE_PLAY) start_or_notice(a, false);
+        if (r.activate && r.item == TITLE_SETTINGS) app_open_settings(a);
+        if ((r.activate && r.item == TITLE_QUIT) || back) ask(a, CONFIRM_QUIT_GAME);
+        if (a->screen == SCREEN_TITLE && session_done(a->s))
+            start_or_notice(a, true); // the attract match restarts
+        break;
+    case SCREEN_PLAY:
+        if (pause) app_go(a, SCREEN_PAUSE);
+        while (input_take_action(&a->in, ACT_CLICK)) { // a tap or click on a skill picks it
+            int k = w->cfg.humans > 0 && !session_replaying(a->s)
+                        ? hud_level_up_hit(&a->cam, &w->agents[0], a->in.click_x, a->in.click_y)
+                        : -1;
+            if (k < 0) continue;
+            a->in.players[0].pick = (uint8_t)(k + 1);
+            a->in.mouse_fire = false; // the click chose a skill; it fires nothing
+        }
         if (w->cfg.humans > 0 && w->agents[0].placement != 0) {
             record_result(a);
-            go(a, w->over ? SCREEN_RESULTS : SCREEN_DEAD);
+            app_go(a, w->over ? SCREEN_RESULTS : SCREEN_DEAD);
         } else if (session_done(a->s)) {
             record_result(a);
-            go(a, SCREEN_RESULTS);
+            app_go(a, SCREEN_RESULTS);
         }
         break;
     case SCREEN_PAUSE:
-        navigate(a, 2);
-        if (input_take_action(&a->in, ACT_PAUSE)) go(a, SCREEN_PLAY);
-        if (input_take_action(&a->in, ACT_CONFIRM)) {
-            if (a->menu == 0)
-                go(a, SCREEN_PLAY);
-            else
-                start_or_notice(a, true);
+        if ((r.activate && r.item == PAUSE_RESUME) || back || pause) app_go(a, SCREEN_PLAY);
+        if (r.activate && r.item == PAUSE_SETTINGS) app_open_settings(a);
+        if (r.activate && r.item == PAUSE_LEAVE) ask(a, CONFIRM_LEAVE_MATCH);
+        if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
+            onboarding_skip(&a->guide);
+            app_settings_changed(a);
+            app_go(a, SCREEN_PLAY);
         }
         break;
     case SCREEN_DEAD:
-        if (input_take_action(&a->in, ACT_SPECTATE_NEXT)) { // cycle through survivors
+        if ((r.activate && r.item == DEAD_NEXT) ||
+            input_take_action(&a->in, ACT_SPECTATE_NEXT)) { // cycle through survivors
             for (int k = 1; k <= w->agent_count; k++) {
                 int id = (app_focus(a) + k) % w->agent_count;
                 if (w->agents[id].placement == 0) {
@@ -133,44 +247,94 @@ void app_update_screens(app *a) {
                 }
             }
         }
-        if (input_take_action(&a->in, ACT_CONFIRM) || session_done(a->s)) go(a, SCREEN_RESULTS);
-        if (input_take_action(&a->in, ACT_PAUSE)) start_or_notice(a, true);
+        if ((r.activate && r.item == DEAD_RESULTS) || session_done(a->s)) app_go(a, SCREEN_RESULTS);
+        if ((r.activate && r.item == DEAD_LEAVE) || back || pause) leave_match(a);
         break;
     case SCREEN_RESULTS:
-        navigate(a, 2);
-        if (input_take_action(&a->in, ACT_CONFIRM)) start_or_notice(a, a->menu == 1);
-        if (input_take_action(&a->in, ACT_BACK)) start_or_notice(a, true);
+        if (r.activate && !a->last_replay[0] && r.item >= RESULTS_WATCH) r.item++; // no Watch
+        if (r.activate && (r.item == RESULTS_REMATCH || r.item == RESULTS_WATCH)) {
+            a->watching = r.item == RESULTS_WATCH;
+            start_or_notice(a, false);
+        }
+        if ((r.activate && r.item == RESULTS_TITLE) || back || pause) leave_match(a);
+        break;
+    case SCREEN_CONFIRM:
+        if (r.activate && r.item == CONFIRM_YES) {
+            if (a->confirm == CONFIRM_QUIT_GAME)
+                a->quit = true;
+            else
+                leave_match(a);
+        } else if ((r.activate && r.item == CONFIRM_NO) || back || pause) {
+            app_go(a, a->confirm_from);
+            if (a->confirm_from == SCREEN_TITLE) a->nav.selected = TITLE_QUIT;
+            if (a->confirm_from == SCREEN_PAUSE) a->nav.selected = PAUSE_LEAVE;
+        }
+        break;
+    case SCREEN_SETTINGS:
+    case SCREEN_CONTROLS:
+        app_update_settings(a, r, back || pause);
         break;
     }
+    (void)before;
     // Stale presses of other screens must not leak into the next one.
     for (int i = 0; i < ACT_COUNT; i++)
         if (i != ACT_FULLSCREEN && i != ACT_MUTE && i != ACT_PERF && i != ACT_ZOOM_IN &&
-            i != ACT_ZOOM_OUT && i != ACT_HELP)
+            i != ACT_ZOOM_OUT && i != ACT_HELP && i != ACT_WHEEL_UP && i != ACT_WHEEL_DOWN)
             a->in.actions[i] = 0;
 }
 
-static void draw_title(app *a) {
-    dim_screen(a);
-    float cx = 0.5f * a->cam.screen_w, y = a->cam.screen_h * 0.16f;
-    gfx_text_centered(&a->g, cx + 5, y + 5, 9.0f, (SDL_Color){0, 0, 0, 180}, "ARENA");
-    gfx_text_centered(&a->g, cx, y, 9.0f, GOLD, "ARENA");
-    gfx_text_centered(&a->g, cx, y + 160, 1.5f, WHITE,
-                      "slide, shoot, dodge - be the last one standing");
-    char bots[32], difficulty[48], map[48];
-    snprintf(bots, sizeof bots, "< Bots: %d >", a->bots);
-    snprintf(difficulty, sizeof difficulty, "< Difficulty: %s >",
-             difficulty_names[difficulty_choice(a->difficulty)]);
-    snprintf(map, sizeof map, "< Map: %s >", app_maps[a->map]);
-    const char *items[TITLE_ITEMS] = {"Start", bots, difficulty, map, "Quit"};
-    menu(a, a->cam.screen_h * 0.47f, items, TITLE_ITEMS);
-    gfx_text_centered(&a->g, cx, a->cam.screen_h - 40, 1.0f, (SDL_Color){220, 220, 220, 220},
-                      "Arrows/WASD or pad to choose - Enter/A to start - F11 fullscreen - M mute");
+static void draw_logo(app *a) {
+    float cx = 0.5f * a->cam.screen_w, y = fmaxf(a->cam.screen_h * 0.1f, 24.0f);
+    float scale = a->cam.screen_h < 640 ? 6.0f : 9.0f;
+    gfx_text_centered(&a->g, cx + 5, y + 5, scale, (SDL_Color){0, 0, 0, 180}, "ARENA");
+    gfx_text_centered(&a->g, cx, y, scale, GOLD, "ARENA");
+    const char *tag = "slide, shoot, dodge - be the last one standing";
+    float tw = gfx_text_width(1.5f, tag) + 28;
+    gfx_fill_rect(a->renderer, (SDL_FRect){cx - 0.5f * tw, y + scale * 16 + 6, tw, 30},
+                  (SDL_Color){0, 0, 0, 120});
+    gfx_text_centered(&a->g, cx, y + scale * 16 + 12, 1.5f, WHITE, tag);
 }
 
-static void draw_results(app *a, const char *title) {
+/// While spectating: who is watched, on a banner that reads on any ground, and the way out.
+static void draw_spectate_banner(app *a) {
+    const sim_world *w = session_world(a->s);
+    char name[24], t[96], killer[24];
+    agent_name(w, app_focus(a), name, sizeof name);
+    const sim_agent *me = &w->agents[0];
+    if (me->killer >= 0) {
+        agent_name(w, me->killer, killer, sizeof killer);
+        snprintf(t, sizeof t, "You placed #%d - eliminated by %s", me->placement, killer);
+    } else {
+        snprintf(t, sizeof t, "You placed #%d - the zone got you", me->placement);
+    }
+    // Top middle, between the HUD's corner panels; under them on a narrow screen.
+    float cx = 0.5f * a->cam.screen_w, between = a->cam.screen_w - 2.0f * 372.0f;
+    float bw = between >= 520 ? between : fminf(a->cam.screen_w - 24, 640);
+    SDL_FRect r = {cx - 0.5f * bw, between >= 520 ? 12.0f : 184.0f, bw, 92};
+    menu_backing(&a->g, r);
+    float scale = gfx_text_width(2.0f, t) + 24 <= bw ? 2.0f : 1.5f;
+    gfx_text_centered(&a->g, cx, r.y + 14, scale, (SDL_Color){255, 130, 120, 255}, t);
+    snprintf(t, sizeof t, "SPECTATING %s", name);
+    gfx_text_centered(&a->g, cx, r.y + 44, 2.0f, GOLD, t);
+    gfx_text_centered(&a->g, cx, r.y + 72, 1.0f, (SDL_Color){220, 225, 235, 255},
+                      "Tab / pad Back: next survivor - Esc / B: leave");
+}
+
+/// While watching the last match's replay: says so, and how to leave.
+static void draw_replay_banner(app *a) {
+    const char *t = "REPLAY of your last match - Esc: menu";
+    float w = gfx_text_width(1.5f, t) + 32, cx = 0.5f * a->cam.screen_w;
+    menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 40});
+    gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);
+}
+
+static void draw_results(app *a) {
     dim_screen(a);
-    float cx = 0.5f * a->cam.screen_w, y = a->cam.screen_h * 0.2f;
-    gfx_text_centered(&a->g, cx, y, 5.0f, a->result_place == 1 ? GOLD : WHITE, title);
+    float cx = 0.5f * a->cam.screen_w, y = a->cam.screen_h * 0.12f;
+    float bw = fminf(a->cam.screen_w - 24, 640);
+    menu_backing(&a->g, (SDL_FRect){cx - 0.5f * bw, y - 20, bw, 230});
+    gfx_text_centered(&a->g, cx, y, 5.0f, a->result_place == 1 ? GOLD : WHITE,
+                      a->result_place == 1 ? "WINNER!" : "GAME OVER");
     char t[96];
     snprintf(t, sizeof t, "Placed #%d of %d", a->result_place, session_world(a->s)->agent_count);
     gfx_text_centered(&a->g, cx, y + 110, 2.0f, WHITE, t);
@@ -180,38 +344,29 @@ static void draw_results(app *a, const char *title) {
 }
 
 void app_draw_screen_overlay(app *a) {
-    const sim_world *w = session_world(a->s);
+    static menu m;
+    app_screen_menu(a, &m);
+    if (a->nav.selected < 0) menu_reset(&a->nav, &m);
     switch (a->screen) {
     case SCREEN_TITLE:
-        draw_title(a);
+        dim_screen(a);
+        draw_logo(a);
         break;
     case SCREEN_PLAY:
+        if (a->watching) draw_replay_banner(a);
+        return;
+    case SCREEN_DEAD:
+        draw_spectate_banner(a);
         break;
-    case SCREEN_PAUSE: {
+    case SCREEN_RESULTS:
+        draw_results(a);
+        break;
+    case SCREEN_PAUSE:
+    case SCREEN_CONFIRM:
+    case SCREEN_SETTINGS:
+    case SCREEN_CONTROLS:
         dim_screen(a);
-        gfx_text_centered(&a->g, 0.5f * a->cam.screen_w, a->cam.screen_h * 0.25f, 5.0f, WHITE,
-                          "PAUSED");
-        const char *items[2] = {"Resume", "Quit to title"};
-        menu(a, a->cam.screen_h * 0.45f, items, 2);
         break;
     }
-    case SCREEN_DEAD: {
-        char t[96];
-        const sim_agent *me = &w->agents[0];
-        snprintf(t, sizeof t, "You placed #%d", me->placement);
-        gfx_text_centered(&a->g, 0.5f * a->cam.screen_w, 140, 3.0f, (SDL_Color){255, 120, 110, 255},
-                          t);
-        char name[24];
-        agent_name(w, app_focus(a), name, sizeof name);
-        snprintf(t, sizeof t, "Spectating %s - Tab/Back: next survivor - Enter: results", name);
-        gfx_text_centered(&a->g, 0.5f * a->cam.screen_w, 190, 1.5f, WHITE, t);
-        break;
-    }
-    case SCREEN_RESULTS: {
-        draw_results(a, a->result_place == 1 ? "WINNER!" : "GAME OVER");
-        const char *items[2] = {"Play again", "Title"};
-        menu(a, a->cam.screen_h * 0.55f, items, 2);
-        break;
-    }
-    }
+    menu_draw(&m, &a->nav, &a->g, a->time);
 }

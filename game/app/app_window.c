@@ -8,6 +8,7 @@
 #include "tool_util.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #ifndef ARENA_ASSET_DIR
 #define ARENA_ASSET_DIR "assets"
@@ -37,7 +38,7 @@ static void handle_event(app *a, const SDL_Event *e) {
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) sync_screen_size(a);
         if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->screen == SCREEN_PLAY) {
             a->screen = SCREEN_PAUSE; // never play on while the player is away
-            a->menu = 0;
+            a->nav.selected = -1;
         }
         return;
     default:
@@ -76,7 +77,13 @@ static void global_actions(app *a) {
     if (input_take_action(&a->in, ACT_ZOOM_OUT) ||
         (match && input_take_action(&a->in, ACT_WHEEL_DOWN)))
         camera_zoom_by(&a->cam, 1.0f / 1.15f);
-    if (input_take_action(&a->in, ACT_MUTE)) audio_set_muted(!audio_muted());
+    if (input_take_action(&a->in, ACT_MUTE)) {
+        audio_set_muted(!audio_muted());
+        app_notice(a, !audio_available() ? "No sound device: the game is silent"
+                      : audio_muted()    ? "Sound off (M turns it on)"
+                                         : "Sound on");
+        app_settings_changed(a);
+    }
     if (input_take_action(&a->in, ACT_HELP)) a->overlays.help = !a->overlays.help;
     a->overlays.on ^= a->in.overlay_toggles;
     a->in.overlay_toggles = 0;
@@ -103,8 +110,7 @@ static void frame(app *a, float dt) {
     global_actions(a);
     poll_map_file(a);
     app_update_screens(a);
-    bool running =
-        a->screen == SCREEN_TITLE || a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD;
+    bool running = app_world_runs(a);
     if (running) {
         a->accumulator += dt;
         const double step = 1.0 / SIM_TICK_HZ;
@@ -133,7 +139,7 @@ static void frame(app *a, float dt) {
     SDL_RenderPresent(a->renderer);
 }
 
-int app_run_windowed(const arena_options *o) {
+int app_window_open(app *a, const arena_options *o) {
     // The player's settings: one warning line when the file is damaged, the defaults for what
     // could not be read. (The settings screen saves changes to settings_path.)
     settings st;
@@ -145,60 +151,89 @@ int app_run_windowed(const arena_options *o) {
         return 1;
     }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
-    static app a;
-    a.window = SDL_CreateWindow("Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
-                                SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    a.renderer = a.window ? SDL_CreateRenderer(a.window, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
-    if (!a.renderer) {
+    a->window = SDL_CreateWindow("Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
+                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    a->renderer = a->window ? SDL_CreateRenderer(a->window, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
+    if (!a->renderer) {
         fprintf(stderr, "arena: cannot open a window: %s\n", SDL_GetError());
+        if (a->window) SDL_DestroyWindow(a->window);
         SDL_Quit();
         return 1;
     }
     char err[PATH_MAX + 512]; // names the map or replay
     int status = 0;
-    if (!app_open(&a, o, a.renderer, 1280, 720, err, sizeof err)) {
+    if (!app_open(a, o, a->renderer, 1280, 720, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
     audio_set_volume(st.master_volume, st.effects_volume);
     audio_set_muted(st.muted);
-    audio_init(); // false means no sound device: the game plays on silently
-    input_set_bindings(&a.in, &st.bindings);
-    input_open_pads(&a.in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
-    sync_screen_size(&a);
+    if (!audio_init()) // no sound device: the game plays on silently, and says so once
+        app_notice(a, "No sound device found: playing without sound");
+    input_set_bindings(&a->in, &st.bindings);
+    input_open_pads(&a->in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
+    sync_screen_size(a);
     bool direct = o->map || o->replay || o->pilot || o->record;
-    if (status == 0 && !app_start_match(&a, !direct, err, sizeof err)) {
+    if (status == 0 && !app_start_match(a, !direct, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
-    a.screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
+    a->screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
+    a->nav.selected = -1;
+    onboarding_start(&a->guide, false); // TODO settings: done once it ran
+
+    return status;
+}
+
+void app_window_step(app *a, float dt) {
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) handle_event(a, &e);
+    a->time += dt;
+    a->frame_dt = dt;
+    a->timings.frame_ms += (dt * 1000.0f - a->timings.frame_ms) * 0.1f;
+    frame(a, dt);
+}
+
+int app_window_close(app *a) {
+    int status = 0;
+    if (a->s && a->recording[0]) {
+        // The --record file must be whole or the run fails; the preference folder's copy is
+        // only a convenience (app_finish_recording shows why it failed).
+        bool mine = a->opts.record && !strcmp(a->opts.record, a->recording);
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s", a->recording);
+        ae_error e;
+        if (!app_finish_recording(a, &e) && mine) {
+            tool_fail(ARENA_PROGRAM, path, "%s", e.msg);
+            status = 2;
+        }
+    }
+    app_close(a);
+    input_close(&a->in);
+    audio_shutdown();
+    SDL_DestroyRenderer(a->renderer);
+    SDL_DestroyWindow(a->window);
+    SDL_Quit();
+    return status;
+}
+
+int app_run_windowed(const arena_options *o) {
+    static app a;
+    int status = app_window_open(&a, o);
+    if (status == 1) return 1;
     uint64_t last = SDL_GetPerformanceCounter();
     frame_stats stats;
     frame_stats_init(&stats);
     // --ticks N ends the game once its match (or the title's) has played N ticks: for tests.
     while (status == 0 && !a.quit && !(o->ticks >= 0 && session_world(a.s)->tick >= o->ticks)) {
-        SDL_Event e;
-        while (SDL_PollEvent(&e)) handle_event(&a, &e);
         uint64_t now = SDL_GetPerformanceCounter();
         float dt = (float)((double)(now - last) / (double)SDL_GetPerformanceFrequency());
         last = now;
-        if (dt > 0.25f) dt = 0.25f;
-        a.time += dt;
-        a.timings.frame_ms += (dt * 1000.0f - a.timings.frame_ms) * 0.1f;
-        frame(&a, dt);
+        app_window_step(&a, dt > 0.25f ? 0.25f : dt);
         frame_stats_add(&stats, (double)(SDL_GetPerformanceCounter() - now) * 1000.0 /
                                     (double)SDL_GetPerformanceFrequency());
     }
     frame_stats_report(&stats);
-    if (a.s) {
-        ae_error e;
-        if (!session_finish(a.s, &e)) tool_fail(ARENA_PROGRAM, o->record, "%s", e.msg);
-    }
-    app_close(&a);
-    input_close(&a.in);
-    audio_shutdown();
-    SDL_DestroyRenderer(a.renderer);
-    SDL_DestroyWindow(a.window);
-    SDL_Quit();
-    return status;
+    int closed = app_window_close(&a);
+    return status ? status : closed;
 }

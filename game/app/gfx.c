@@ -74,11 +74,24 @@ void gfx_free(gfx *g) {
     g->renderer = r;
 }
 
+/// Multiplies every colour's alpha drawn through these helpers (HUD panels fade as a whole).
+static float opacity = 1.0f;
+
+void gfx_set_opacity(float o) {
+    opacity = o < 0.0f ? 0.0f : (o > 1.0f ? 1.0f : o);
+}
+
+static SDL_Color faded(SDL_Color c) {
+    c.a = (Uint8)((float)c.a * opacity + 0.5f);
+    return c;
+}
+
 float gfx_text_width(float scale, const char *text) {
     return (float)SDL_strlen(text) * ART_FONT_W * scale;
 }
 
 float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
+    c = faded(c);
     SDL_SetTextureColorMod(g->font, c.r, c.g, c.b);
     SDL_SetTextureAlphaMod(g->font, c.a);
     float x0 = x;
@@ -100,6 +113,7 @@ void gfx_text_centered(gfx *g, float x, float y, float scale, SDL_Color c, const
 }
 
 void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint) {
+    tint = faded(tint);
     SDL_Rect src = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
                     cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
     SDL_FRect dst = {x, y, size, size};
@@ -109,6 +123,7 @@ void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color t
 }
 
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
+    tint = faded(tint);
     SDL_Rect src = {icon % ART_ICONS_PER_ROW * ART_ICON, icon / ART_ICONS_PER_ROW * ART_ICON,
                     ART_ICON, ART_ICON};
     SDL_FRect dst = {x, y, size, size};
@@ -118,6 +133,7 @@ void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
 }
 
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
+    tint = faded(tint);
     const int b = ART_UI_PANEL_BORDER, s = ART_UI_PANEL, x0 = ART_UI_PANEL_X;
     const float fb = (float)b;
     SDL_SetTextureColorMod(g->ui, tint.r, tint.g, tint.b);
@@ -135,6 +151,7 @@ void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
 }
 
 void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c) {
+    c = faded(c);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
     SDL_RenderFillRectF(r, &rect);
@@ -144,6 +161,7 @@ enum { RING_SEGMENTS = 96, RING_MAX_SEGMENTS = 1024 };
 
 void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness, SDL_Color c,
               bool dashed) {
+    c = faded(c);
     // About one segment per 10 pixels of circumference, so big rings stay round and their dashes
     // stay short.
     int segments = (int)(6.2831853f * radius / 10.0f);
@@ -168,6 +186,7 @@ void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness
 }
 
 void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
+    c = faded(c);
     SDL_Vertex v[RING_SEGMENTS * 3];
     int n = 0;
     for (int i = 0; i < RING_SEGMENTS; i++) {
@@ -181,6 +200,7 @@ void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
 }
 
 void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL_Color c) {
+    c = faded(c);
     if (!(share > 0.0f)) return;
     if (share > 1.0f) share = 1.0f;
     SDL_Vertex v[RING_SEGMENTS * 3];

@@ -24,6 +24,8 @@ typedef struct gfx {
 bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t errlen);
 void gfx_free(gfx *g);
 
+/// Scales the alpha of everything the helpers below draw (1: as given) until set again.
+void gfx_set_opacity(float opacity);
 /// Text in the bitmap font, `scale` pixels per font pixel, tinted. Returns the width drawn.
 float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text);
 float gfx_text_width(float scale, const char *text);

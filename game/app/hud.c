@@ -7,12 +7,63 @@
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
 static const SDL_Color SHADOW = {0, 0, 0, 160};
-static const SDL_Color PANEL = {255, 255, 255, 235};
+static const SDL_Color PANEL = {255, 255, 255, 215};
 
 void hud_init(hud *h) {
     *h = (hud){0};
     idle_hint_init(&h->move_hint, 4.0f);
     idle_hint_init(&h->pick_hint, 6.0f);
+    for (int p = 0; p < HUD_PANEL_COUNT; p++) h->opacity[p] = 1.0f;
+}
+
+enum { MINIMAP_SIZE = 190, FEED_LINE = 22 };
+
+SDL_FRect hud_panel_rect(const hud *h, hud_panel p, const camera *c, float y_max) {
+    switch (p) {
+    case HUD_PANEL_PLAYER:
+        return (SDL_FRect){12, 12, 330, 132};
+    case HUD_PANEL_MATCH:
+        return (SDL_FRect){c->screen_w - 300, 12, 288, 96};
+    case HUD_PANEL_FEED:
+        return (SDL_FRect){c->screen_w - 320, 116, 308, FEED_LINE * FX_FEED_MAX};
+    case HUD_PANEL_MINIMAP: {
+        int mw = h && h->minimap_w > 0 ? h->minimap_w : 1,
+            mh = h && h->minimap_h > 0 ? h->minimap_h : 1;
+        float scale = MINIMAP_SIZE / (float)(mw > mh ? mw : mh);
+        float w = (float)mw * scale, hh = (float)mh * scale;
+        return (SDL_FRect){c->screen_w - w - 20, c->screen_h - hh - 20, w + 8, hh + 8};
+    }
+    case HUD_PANEL_LOADOUT:
+    default:
+        return (SDL_FRect){12, fminf(c->screen_h, y_max) - 104 - 12, 320, 104};
+    }
+}
+
+bool hud_something_under(const camera *c, const sim_world *w, int focus, SDL_FRect r) {
+    // Agents are drawn up to about 44 pixels above their feet; a margin keeps a body half under
+    // the panel's edge visible too.
+    const float m = 16.0f * c->zoom;
+    const float x0 = r.x - m, x1 = r.x + r.w + m, y0 = r.y - m, y1 = r.y + r.h + 44.0f * c->zoom;
+    for (int i = 0; i < w->agent_count; i++) {
+        if (i == focus || w->agents[i].placement != 0) continue;
+        vec2s p = camera_to_screen(c, w->agents[i].pos);
+        if (p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1) return true;
+    }
+    for (int i = 0; i < w->bullet_top; i++) {
+        if (!w->bullets[i].alive) continue;
+        vec2s p = camera_to_screen(c, w->bullets[i].pos);
+        if (p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1) return true;
+    }
+    return false;
+}
+
+/// Eases panel p's opacity towards faded while something is under it, and sets it for drawing.
+static void fade_panel(hud *h, hud_panel p, const camera *c, const sim_world *w, int focus,
+                       float y_max, float dt) {
+    float target =
+        hud_something_under(c, w, focus, hud_panel_rect(h, p, c, y_max)) ? HUD_FADED : 1.0f;
+    h->opacity[p] += (target - h->opacity[p]) * (1.0f - expf(-10.0f * dt));
+    gfx_set_opacity(h->opacity[p]);
 }
 
 void hud_free(hud *h) {
@@ -121,10 +172,24 @@ static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, co
     }
 }
 
+/// The level-up panel's box; skill k's tile is 96 wide from x + 12 + 96 k.
+static SDL_FRect level_up_rect(const camera *c) {
+    float w = 6 * 96 + 24;
+    return (SDL_FRect){0.5f * c->screen_w - 0.5f * w, c->screen_h - 190, w, 150};
+}
+
+int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y) {
+    SDL_FRect r = level_up_rect(c);
+    if (a->pending_picks <= 0 || y < r.y + 40 || y > r.y + r.h || x < r.x + 12) return -1;
+    int k = (int)((x - r.x - 12) / 96.0f);
+    return k >= 0 && k < SIM_SKILL_COUNT ? k : -1;
+}
+
 static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_pad) {
     if (a->pending_picks <= 0) return;
     static const char *const pad_keys[SIM_SKILL_COUNT] = {"Up", "Right", "Down", "Left", "X", "Y"};
-    float w = 6 * 96 + 24, x0 = 0.5f * c->screen_w - 0.5f * w, y0 = c->screen_h - 190;
+    const SDL_FRect box = level_up_rect(c);
+    float w = box.w, x0 = box.x, y0 = box.y;
     gfx_panel(g, (SDL_FRect){x0, y0, w, 150}, PANEL);
     char t[64];
     snprintf(t, sizeof t, "LEVEL UP! Pick a skill (%d)", a->pending_picks);
@@ -169,19 +234,18 @@ static void draw_match_panel(gfx *g, const camera *c, const sim_world *w, const 
 
 static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, const sim_agent *a) {
     if (!h->minimap) return;
-    const float size = 190.0f;
-    float scale = size / (float)(h->minimap_w > h->minimap_h ? h->minimap_w : h->minimap_h);
-    float mw = (float)h->minimap_w * scale, mh = (float)h->minimap_h * scale;
-    float x = c->screen_w - mw - 16, y = c->screen_h - mh - 16;
-    gfx_fill_rect(g->renderer, (SDL_FRect){x - 4, y - 4, mw + 8, mh + 8},
-                  (SDL_Color){20, 22, 30, 200});
+    SDL_FRect frame = hud_panel_rect(h, HUD_PANEL_MINIMAP, c, c->screen_h);
+    float x = frame.x + 4, y = frame.y + 4, mw = frame.w - 8, mh = frame.h - 8;
+    float scale = mw / (float)h->minimap_w;
+    gfx_fill_rect(g->renderer, frame, (SDL_Color){20, 22, 30, 200});
+    SDL_SetTextureAlphaMod(h->minimap, (Uint8)(220.0f * h->opacity[HUD_PANEL_MINIMAP]));
     SDL_RenderCopyF(g->renderer, h->minimap, NULL, &(SDL_FRect){x, y, mw, mh});
     float k = scale / w->cfg.cell_size;
     SDL_RenderSetClipRect(g->renderer, &(SDL_Rect){(int)x, (int)y, (int)mw, (int)mh});
     const sim_zone *z = &w->zone;
     gfx_ring(g->renderer, x + z->center.x * k, y + z->center.y * k, z->radius * k, 2.0f,
              (SDL_Color){200, 90, 255, 255}, false);
-    if (z->shrinking)
+    if (z->shrinking || z->next_radius != z->radius) // the next circle is known from its hold
         gfx_ring(g->renderer, x + z->next_center.x * k, y + z->next_center.y * k,
                  z->next_radius * k, 1.5f, WHITE, true);
     SDL_RenderSetClipRect(g->renderer, NULL);
@@ -189,7 +253,7 @@ static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, co
 }
 
 static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) {
-    float y = 120;
+    float y = hud_panel_rect(NULL, HUD_PANEL_FEED, c, c->screen_h).y + 4;
     for (int i = fx->feed_count - 1; i >= 0; i--) {
         const fx_feed_line *l = &fx->feed[i];
         char t[96];
@@ -205,7 +269,7 @@ static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_stat
         gfx_fill_rect(g->renderer, (SDL_FRect){c->screen_w - width - 24, y - 2, width + 12, 20},
                       (SDL_Color){0, 0, 0, (Uint8)(alpha / 2)});
         gfx_text(g, c->screen_w - width - 18, y, 1.0f, (SDL_Color){255, 255, 255, alpha}, t);
-        y += 22;
+        y += FEED_LINE;
     }
 }
 
@@ -228,20 +292,47 @@ static void draw_perf(gfx *g, const hud_timings *t) {
     }
 }
 
+/// The sound icon beside the match panel: shown only while muted or without a sound device.
+static void draw_sound_icon(const hud *h, gfx *g, const camera *c) {
+    if (!h->muted && !h->no_audio) return;
+    float x = c->screen_w - 300 - 58, y = 12;
+    gfx_panel(g, (SDL_FRect){x, y, 50, 50}, PANEL);
+    gfx_icon(g, ART_ICON_MUTE, x + 9, y + 9, 32, (SDL_Color){255, 150, 140, 255});
+}
+
+/// While spectating: a label on the player panel says whose figures these are.
+static void draw_watched_label(gfx *g, const sim_world *w, int focus) {
+    char name[24], t[48];
+    agent_name(w, focus, name, sizeof name);
+    snprintf(t, sizeof t, "WATCHING %s", name);
+    float tw = gfx_text_width(1.5f, t) + 24;
+    gfx_fill_rect(g->renderer, (SDL_FRect){12, 148, tw, 28}, (SDL_Color){20, 22, 30, 220});
+    gfx_fill_rect(g->renderer, (SDL_FRect){12, 148, 4, 28}, (SDL_Color){255, 214, 80, 255});
+    gfx_text(g, 24, 154, 1.5f, (SDL_Color){255, 214, 80, 255}, t);
+}
+
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
-              bool has_pad, const hud_timings *t) {
+              bool has_pad, const hud_timings *t, float dt) {
     const sim_agent *a = &w->agents[focus];
-    draw_player_panel(g, w, a, fx, focus < w->cfg.humans && a->placement == 0);
-    draw_match_panel(g, c, w, a);
-    draw_minimap(h, g, c, w, a);
-    draw_feed(g, c, w, fx);
     bool mine = focus < w->cfg.humans && a->placement == 0;
-    if (mine) draw_level_up(g, c, a, has_pad);
     // The weapon panel sits bottom left, clear of the minimap; above the level-up choice when
     // a narrow screen makes them meet.
     bool level_up = mine && a->pending_picks > 0 && 0.5f * c->screen_w - 300.0f < 12.0f + 320.0f;
-    if (a->placement == 0)
-        hud_draw_loadout(g, c, w, a, has_pad, level_up ? c->screen_h - 190 : c->screen_h);
+    float loadout_max = level_up ? c->screen_h - 190 : c->screen_h;
+    fade_panel(h, HUD_PANEL_PLAYER, c, w, focus, loadout_max, dt);
+    draw_player_panel(g, w, a, fx, mine);
+    if (!mine) draw_watched_label(g, w, focus);
+    fade_panel(h, HUD_PANEL_MATCH, c, w, focus, loadout_max, dt);
+    draw_match_panel(g, c, w, a);
+    draw_sound_icon(h, g, c);
+    fade_panel(h, HUD_PANEL_MINIMAP, c, w, focus, loadout_max, dt);
+    draw_minimap(h, g, c, w, a);
+    fade_panel(h, HUD_PANEL_FEED, c, w, focus, loadout_max, dt);
+    draw_feed(g, c, w, fx);
+    fade_panel(h, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
+    if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, loadout_max);
+    gfx_set_opacity(1.0f);
+    if (mine) draw_level_up(g, c, a, has_pad);
     // Players 2..N on the same screen: a compact line each.
     for (int p = 1; p < w->cfg.humans; p++) {
         const sim_agent *o = &w->agents[p];
@@ -256,28 +347,45 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
                       (SDL_Color){0, 0, 0, 150});
         gfx_text(g, 20, 153 + 24.0f * (float)p, 1.0f, col, line);
     }
-    if (h->show_move_hint) {
+    if (h->show_move_hint && !h->guided) {
         const char *hint = has_pad
                                ? "Left stick to move, right stick to aim and fire"
                                : "WASD or drag with the right mouse button to move - click to fire";
         gfx_text_centered(g, 0.5f * c->screen_w + 2, c->screen_h * 0.7f + 2, 2.0f, SHADOW, hint);
         gfx_text_centered(g, 0.5f * c->screen_w, c->screen_h * 0.7f, 2.0f, WHITE, hint);
     }
-    if (h->show_pick_hint)
+    if (h->show_pick_hint && !h->guided)
         gfx_text_centered(
             g, 0.5f * c->screen_w, c->screen_h - 230, 2.0f, (SDL_Color){255, 240, 150, 255},
             has_pad ? "Press a button shown below to learn a skill" : "Press 1-6 to learn a skill");
     if (h->show_perf && t) draw_perf(g, t);
 }
 
-void hud_draw_notice(gfx *g, const camera *c, const char *text, float age) {
+void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps) {
+    // Between the loadout panel and the minimap where the screen allows.
+    const float room = fmaxf(c->screen_w - 2.0f * 236.0f, 0.6f * c->screen_w);
+    float scale = 2.0f;
+    while (scale > 1.0f && gfx_text_width(scale, prompt) + 48 > room) scale -= 0.25f;
+    float w = fminf(fmaxf(gfx_text_width(scale, prompt) + 48, 420.0f), c->screen_w - 16);
+    float x = 0.5f * (c->screen_w - w), y = c->screen_h * 0.68f;
+    gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 74}, (SDL_Color){14, 18, 28, 215});
+    gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 3}, (SDL_Color){255, 214, 80, 255});
+    char t[64];
+    snprintf(t, sizeof t, "GUIDE %d/%d", step, steps);
+    gfx_text(g, x + 12, y + 10, 1.0f, (SDL_Color){255, 214, 80, 255}, t);
+    gfx_text_centered(g, 0.5f * c->screen_w, y + 26, scale, WHITE, prompt);
+    gfx_text_centered(g, 0.5f * c->screen_w, y + 56, 1.0f, (SDL_Color){170, 180, 200, 255},
+                      "Esc: menu, where you can skip the guide");
+}
+
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, float y) {
     if (age > 4.0f) return;
     Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 4.0f - age));
     // Long messages (a failed reload names the file and the reason) shrink to fit.
     float scale = gfx_text_width(1.5f, text) + 32 <= c->screen_w ? 1.5f : 1.0f;
     float w = fminf(gfx_text_width(scale, text) + 32, c->screen_w);
-    gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, 150, w, 36},
+    gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, y, w, 36},
                   (SDL_Color){0, 0, 0, (Uint8)(alpha * 2 / 3)});
-    gfx_text_centered(g, 0.5f * c->screen_w, scale > 1.0f ? 158 : 160, scale,
+    gfx_text_centered(g, 0.5f * c->screen_w, y + (scale > 1.0f ? 8.0f : 10.0f), scale,
                       (SDL_Color){255, 230, 160, alpha}, text);
 }

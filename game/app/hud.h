@@ -15,13 +15,29 @@ typedef struct hud_timings {
     float phase_us[SIM_PHASE_COUNT];
 } hud_timings;
 
+/// HUD panels that fade while an agent or a bullet is under them.
+typedef enum hud_panel {
+    HUD_PANEL_PLAYER,
+    HUD_PANEL_MATCH,
+    HUD_PANEL_FEED,
+    HUD_PANEL_MINIMAP,
+    HUD_PANEL_LOADOUT,
+    HUD_PANEL_COUNT
+} hud_panel;
+
+/// A panel's opacity while something it would hide is under it.
+#define HUD_FADED 0.3f
+
 typedef struct hud {
     SDL_Texture *minimap;     ///< one pixel per cell, or per block of cells on big maps
     int minimap_w, minimap_h; ///< the map's size in cells
     idle_hint move_hint;      ///< "drag or press WASD to move"
     idle_hint pick_hint;      ///< "press 1-6 to pick a skill"
     bool show_move_hint, show_pick_hint;
+    bool guided; ///< the guided start runs: its prompts replace the idle hints
     bool show_perf;
+    float opacity[HUD_PANEL_COUNT]; ///< each panel's opacity now (eases to 1 or HUD_FADED)
+    bool muted, no_audio;           ///< the sound icon: muted by the player / no device
 } hud;
 
 void hud_init(hud *h);
@@ -34,9 +50,15 @@ void hud_free(hud *h);
 /// Advances the idle hints for the focused human.
 void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool moved, bool aimed,
                       bool picked);
-/// Draws the HUD for agent `focus` (the human, or whoever is spectated).
+/// Draws the HUD for agent `focus` (the human, or whoever is spectated: then labelled as theirs).
+/// dt: seconds since the last frame (the panels' fading).
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
-              bool has_pad, const hud_timings *t);
+              bool has_pad, const hud_timings *t, float dt);
+/// Where panel p is on screen for this camera (the loadout's place depends on the level-up
+/// choice: y_max as hud_draw_loadout takes it).
+SDL_FRect hud_panel_rect(const hud *h, hud_panel p, const camera *c, float y_max);
+/// True when an agent other than `focus` or a bullet is drawn inside r (grown by a margin).
+bool hud_something_under(const camera *c, const sim_world *w, int focus, SDL_FRect r);
 /// The weapon panel (bottom left, above y_max): the weapon held with its ammo ("inf" for the
 /// pistol) and fire cooldown, the shield, and the blink's cooldown with its key.
 void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
@@ -50,7 +72,12 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
 /// The touch buttons (blink with its cooldown sweep; take, with the weapon offered).
 void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, int agent);
 
-/// A short notice in the middle of the screen (map reload messages), fading out.
-void hud_draw_notice(gfx *g, const camera *c, const char *text, float age);
+/// The skill whose tile of the level-up panel (shown while picks wait) is at screen (x, y), or
+/// -1: a tap or a click there picks it.
+int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y);
+/// The guided start's prompt (step of steps), on a panel in the lower middle of the screen.
+void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps);
+/// A short notice across the screen at height y (map reload messages), fading out.
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, float y);
 
 #endif

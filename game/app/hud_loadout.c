@@ -7,7 +7,7 @@
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
 static const SDL_Color SHADOW = {0, 0, 0, 160};
-static const SDL_Color PANEL = {255, 255, 255, 235};
+static const SDL_Color PANEL = {255, 255, 255, 215};
 static const SDL_Color KEY = {255, 220, 90, 255};
 
 int hud_swap_offer(const sim_world *w, int agent) {
@@ -57,8 +57,9 @@ void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_age
                       float y_max) {
     SDL_Renderer *r = g->renderer;
     const sim_rules *rules = &w->cfg.rules;
-    const float pw = 320, ph = 104, x = 12, y = fminf(c->screen_h, y_max) - ph - 12;
-    gfx_panel(g, (SDL_FRect){x, y, pw, ph}, PANEL);
+    const SDL_FRect box = hud_panel_rect(NULL, HUD_PANEL_LOADOUT, c, y_max);
+    const float x = box.x, y = box.y;
+    gfx_panel(g, box, PANEL);
     int weapon = a->weapon < SIM_WEAPON_COUNT ? a->weapon : SIM_WEAPON_PISTOL;
     gfx_fill_rect(r, (SDL_FRect){x + 12, y + 12, 60, 60}, (SDL_Color){20, 22, 30, 150});
     gfx_pickup_icon(g, weapon, x + 12, y + 12, 60, WHITE);

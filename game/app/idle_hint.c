@@ -12,5 +12,5 @@ bool idle_hint_update(idle_hint *h, float dt, const bool *conditions, int count,
     bool all = true;
     for (int i = 0; i < count; i++) all = all && conditions[i];
     h->held = all ? h->held + dt : 0.0f;
-    return h->held >= h->threshold;
+    return all && h->held >= h->threshold; // "all": a zero threshold shows only while they hold
 }

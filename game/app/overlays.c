@@ -221,26 +221,4 @@ void overlays_draw(const overlays *o, gfx *g, const camera *c, const sim_world *
     if (o->on & 1u << OVERLAY_GRADIENT) draw_gradient(g, c, w, mx, my);
     if (o->on & 1u << OVERLAY_TIMING) draw_timing(o, g, c, w);
     if (o->on & 1u << OVERLAY_WORLD) overlay_world_draw(g, c, w);
-    if (!o->help) return;
-    // The abilities' controls, then the overlays.
-    static const char *const controls[] = {
-        "Blink: Space or Left Shift, pad A or LB, touch: the dash button",
-        "Swap for the weapon underfoot: E, pad B, touch: Take",
-    };
-    const int lines = (int)(sizeof controls / sizeof controls[0]);
-    float x = 0.5f * c->screen_w - 260, y = 0.5f * c->screen_h - 150;
-    gfx_fill_rect(g->renderer,
-                  (SDL_FRect){x - 16, y - 16, 550, 80 + 22.0f * (float)(OVERLAY_COUNT + lines)},
-                  (SDL_Color){0, 0, 0, 200});
-    gfx_text(g, x, y, 1.0f, (SDL_Color){255, 220, 90, 255}, "Controls");
-    for (int k = 0; k < lines; k++)
-        gfx_text(g, x, y + 24 + 22.0f * (float)k, 1.0f, (SDL_Color){230, 230, 230, 255},
-                 controls[k]);
-    y += 40 + 22.0f * (float)lines;
-    gfx_text(g, x, y, 1.0f, (SDL_Color){255, 220, 90, 255}, "Debug overlays (F1 closes this list)");
-    for (int k = 0; k < OVERLAY_COUNT; k++)
-        gfx_text(g, x, y + 24 + 22.0f * (float)k, 1.0f,
-                 o->on & 1u << k ? (SDL_Color){120, 255, 120, 255}
-                                 : (SDL_Color){200, 200, 200, 255},
-                 overlay_title(k));
 }

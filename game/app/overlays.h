@@ -26,7 +26,7 @@ enum overlay_kind {
 
 typedef struct overlays {
     unsigned on;                                     ///< bit per overlay_kind
-    bool help;                                       ///< F1 list shown
+    bool help;                                       ///< F1 list shown (help_view.c)
     float history[OVERLAY_HISTORY][SIM_PHASE_COUNT]; ///< us per phase of recent ticks
     int history_pos;
 } overlays;

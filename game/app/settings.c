@@ -374,11 +374,7 @@ bool settings_save(const settings *s, const char *path, ae_error *err) {
 }
 
 bool settings_default_path(char *buf, size_t n) {
-    char *dir = SDL_GetPrefPath("arena", "arena");
-    if (!dir) return false;
-    int len = snprintf(buf, n, "%ssettings.txt", dir);
-    SDL_free(dir);
-    return len > 0 && (size_t)len < n;
+    return app_pref_file("settings.txt", buf, n);
 }
 
 const char *settings_load_startup(settings *s, const char *config, char *buf, size_t n) {

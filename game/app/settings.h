@@ -77,8 +77,9 @@ size_t settings_format(const settings *s, char *text, size_t n);
 /// was.
 bool settings_save(const settings *s, const char *path, ae_error *err);
 
-/// The per-user settings file: SDL_GetPrefPath("arena", "arena") + "settings.txt" (SDL makes
-/// the folder). False when SDL has no such folder or the path does not fit n bytes.
+/// The per-user settings file: "settings.txt" in SDL's preference folder for the game
+/// (app_pref_file: SDL_GetPrefPath("arena", "arena"), which SDL makes). False when SDL has no
+/// such folder or the path does not fit n bytes.
 bool settings_default_path(char *buf, size_t n);
 
 /// The windowed game's start: the settings from `config` (--config; NULL: the per-user file,

@@ -92,7 +92,7 @@ int bench_render(bool csv) {
     for (int f = 0; f < FRAMES; f++) {
         uint64_t t0 = tool_now_ns();
         world_renderer_draw(&wr, &cam, w, 1.0f, 0.0f, &fx);
-        hud_draw(&h, &g, &cam, w, 0, &fx, false, &timings);
+        hud_draw(&h, &g, &cam, w, 0, &fx, false, &timings, 1.0f / 60.0f);
         SDL_RenderPresent(r);
         ms[f] = (double)(tool_now_ns() - t0) * 1e-6;
         uint64_t c = checksum(surface);

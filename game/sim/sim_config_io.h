@@ -11,7 +11,8 @@
 ///    auto-aim lock-on, normal difficulty by default.
 /// 3: a world that changes under fire: weapons (the pistol's numbers moved into the weapon
 ///    table), breakable props, loot, medkits and shields, the blink, sliding doors.
-#define SIM_CONFIG_VERSION   3
+/// 4: each phase's next circle is picked when its hold begins; humans spawn inside the first one.
+#define SIM_CONFIG_VERSION   4
 #define SIM_CONFIG_MAX_BYTES 1024
 
 /// Writes cfg (without seed and humans, which replays keep in their header); returns the size.

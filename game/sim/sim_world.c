@@ -89,9 +89,9 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
         if (ok) sim_world_take_things(w, &t);
     }
     if (ok) {
+        sim_zone_init(w); // first: humans spawn inside the first safe circle
         sim_spawn_agents(w);
         sim_gems_scatter(w);
-        sim_zone_init(w);
         ok = sim_collide_create(w, err) && sim_bots_create(w, err);
     }
     if (!ok) {
@@ -210,11 +210,19 @@ void sim_spawn_agents(sim_world *w) {
         if (!a->bot) a->difficulty = SIM_NORMAL;
         // Best of a few random spots: the one farthest from everyone spawned so far. Humans
         // spawn first, and a human counts as twice as near, so people get room to start.
+        // Humans start inside the first safe circle, with room to move: a newcomer never opens
+        // a match running from the zone or stuck in a corner. Where that finds nothing (small,
+        // crowded maps) they spawn as bots do.
+        const sim_zone *z = &w->zone;
+        const bool human = !a->bot;
         vec2s best = {{0}};
         float best_d2 = -1.0f;
         for (int k = 0; k < 24; k++) {
             vec2s p;
-            if (!sim_random_free_point(w, 2.0f * a->radius, glms_vec2_zero(), 0.0f, &p)) continue;
+            if (!(human && sim_random_free_point(w, 4.0f * a->radius, z->next_center,
+                                                 0.8f * z->next_radius, &p)) &&
+                !sim_random_free_point(w, 2.0f * a->radius, glms_vec2_zero(), 0.0f, &p))
+                continue;
             float d2 = 1e30f;
             for (int j = 0; j < i; j++) {
                 float dd = glms_vec2_distance2(p, w->agents[j].pos);

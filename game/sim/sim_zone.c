@@ -1,7 +1,10 @@
-// The safe zone: hold, shrink to a random circle inside the current one, damage outside.
+// The safe zone: hold, shrink to a random circle inside the current one, damage outside. Each
+// phase's next circle is picked when its hold begins, so players (and the spawn) know it early.
 #include "sim_internal.h"
 
 #include <math.h>
+
+static void pick_next_circle(sim_world *w);
 
 void sim_zone_init(sim_world *w) {
     sim_zone *z = &w->zone;
@@ -19,6 +22,7 @@ void sim_zone_init(sim_world *w) {
     float diag_cells = sqrtf((float)w->sdf.width * (float)w->sdf.width +
                              (float)w->sdf.height * (float)w->sdf.height);
     z->time_scale = ae_clampf(diag_cells / 181.0f, 1.0f, 4.0f);
+    if (w->cfg.rules.zone_phase_count > 0) pick_next_circle(w);
 }
 
 void sim_zone_fit(sim_world *w, int old_width, int old_height) {
@@ -44,8 +48,6 @@ int sim_zone_ticks(const sim_world *w, int ticks) {
 static void pick_next_circle(sim_world *w) {
     sim_zone *z = &w->zone;
     const sim_zone_phase *ph = &w->cfg.rules.zone[z->phase];
-    z->from_center = z->center;
-    z->from_radius = z->radius;
     z->next_radius = z->radius * ph->radius_scale;
     float slack = z->radius - z->next_radius;
     float mw = (float)w->sdf.width * w->sdf.cell_size, mh = (float)w->sdf.height * w->sdf.cell_size;
@@ -69,7 +71,8 @@ void sim_zone_update(sim_world *w) {
         z->dps = ph->dps;
         z->timer++;
         if (!z->shrinking && z->timer >= sim_zone_ticks(w, ph->hold_ticks)) {
-            pick_next_circle(w);
+            z->from_center = z->center;
+            z->from_radius = z->radius;
             z->shrinking = true;
             if (z->phase == r->zone_phase_count - 1) w->alive_at_last_shrink = w->alive_count;
             z->timer = 0;
@@ -81,6 +84,7 @@ void sim_zone_update(sim_world *w) {
                 z->shrinking = false;
                 z->timer = 0;
                 z->phase++;
+                if (z->phase < r->zone_phase_count) pick_next_circle(w);
                 sim_event_push(w, SIM_EVENT_ZONE, -1, z->phase, 0.0f, z->center);
             } else {
                 z->center = glms_vec2_lerp(z->from_center, z->next_center, t);

@@ -70,7 +70,7 @@ static void test_title_difficulty(void) {
     CHECK(w->cfg.bots == 12);
     // Normal -> Hard: every bot of the started match is hard.
     a->screen = SCREEN_TITLE;
-    a->menu = 0;
+    a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
     REQUIRE(a->screen == SCREEN_PLAY);
     w = session_world(a->s);
@@ -78,7 +78,7 @@ static void test_title_difficulty(void) {
     for (int i = w->cfg.humans; i < w->agent_count; i++) CHECK(w->agents[i].difficulty == SIM_HARD);
     // Hard -> Mixed: the match mixes all three.
     a->screen = SCREEN_TITLE;
-    a->menu = 0;
+    a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
     w = session_world(a->s);
     CHECK(w->cfg.bot_difficulty == -1);
@@ -87,16 +87,16 @@ static void test_title_difficulty(void) {
     CHECK(seen[SIM_EASY] > 0 && seen[SIM_NORMAL] > 0 && seen[SIM_HARD] > 0);
     // Mixed -> Easy wraps around; and Easy <- left wraps back to Mixed.
     a->screen = SCREEN_TITLE;
-    a->menu = 0;
+    a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
     CHECK(session_world(a->s)->cfg.bot_difficulty == SIM_EASY);
     a->screen = SCREEN_TITLE;
-    a->menu = 0;
+    a->nav.selected = 0;
     choose_difficulty_and_start(a, -1);
     CHECK(session_world(a->s)->cfg.bot_difficulty == -1);
     // The match behind the title menu is not the player's: it mixes every difficulty.
     a->screen = SCREEN_TITLE;
-    a->menu = 3; // the map item: changing the map restarts the attract match
+    a->nav.selected = 3; // the map item: changing the map restarts the attract match
     press(a, ACT_RIGHT);
     CHECK(a->screen == SCREEN_TITLE);
     CHECK(session_world(a->s)->cfg.humans == 0);
@@ -362,8 +362,8 @@ static void test_names_and_bots(void) {
     rig r;
     REQUIRE(rig_open(&r));
     r.a.bots = 6;
-    press(&r.a, ACT_DOWN); // the bot count
-    for (int i = 0; i < 4; i++) press(&r.a, ACT_LEFT);
+    press(&r.a, ACT_DOWN); // the bot count: by ones below 10, never under one
+    for (int i = 0; i < 8; i++) press(&r.a, ACT_LEFT);
     CHECK(r.a.bots == 1);
     press(&r.a, ACT_UP);
     press(&r.a, ACT_CONFIRM);
@@ -391,6 +391,34 @@ static void test_camera_on_map(void) {
     CHECK(c.center.x == 150.0f && c.center.y == 600.0f - 225.0f); // taller than the view: clamped
 }
 
+// A tap or a click on a skill of the level-up panel picks that skill (touch has no keys for it),
+// and fires nothing; elsewhere it picks nothing.
+static void test_tap_skill(void) {
+    static rig r;
+    REQUIRE(rig_open(&r));
+    app *a = &r.a;
+    char err[256];
+    REQUIRE(app_start_match(a, false, err, sizeof err));
+    a->screen = SCREEN_PLAY;
+    sim_world *w = session_world(a->s);
+    w->agents[0].pending_picks = 1;
+    float tile_x = 0.5f * a->cam.screen_w - 0.5f * (6 * 96 + 24) + 12 + 96 * 3 + 48;
+    float tile_y = a->cam.screen_h - 190 + 80;
+    CHECK(hud_level_up_hit(&a->cam, &w->agents[0], tile_x, tile_y) == 3);
+    a->in.mouse_fire = true;
+    a->in.click_x = tile_x;
+    a->in.click_y = tile_y;
+    press(a, ACT_CLICK);
+    CHECK(a->in.players[0].pick == 4 && !a->in.mouse_fire);
+    a->in.players[0].pick = 0;
+    a->in.click_y = 100; // in the world
+    press(a, ACT_CLICK);
+    CHECK(a->in.players[0].pick == 0);
+    w->agents[0].pending_picks = 0; // nothing to pick: the panel is not there
+    CHECK(hud_level_up_hit(&a->cam, &w->agents[0], tile_x, tile_y) == -1);
+    rig_close(&r);
+}
+
 TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
           TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(names_and_bots),
-          TEST_CASE(camera_on_map))
+          TEST_CASE(camera_on_map), TEST_CASE(tap_skill))

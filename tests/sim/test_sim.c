@@ -235,5 +235,32 @@ static void test_input_quantise(void) {
     CHECK(!sim_input_unpack(bytes, &back));
 }
 
+// Humans spawn inside the first safe circle, which is known from the first tick and is the one
+// the zone then shrinks to, with room around them (twice the clearance bots get).
+static void test_spawn_in_first_circle(void) {
+    const char *maps[] = {"arena", "ruins", "islands", "large"};
+    for (int m = 0; m < 4; m++)
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            sim_world *w = make_world(maps[m], seed, 4, 20);
+            REQUIRE(w);
+            const sim_zone *z = &w->zone;
+            CHECK(z->next_radius < z->radius && !z->shrinking);
+            for (int h = 0; h < 4; h++) {
+                const sim_agent *a = &w->agents[h];
+                CHECK(glms_vec2_distance(a->pos, z->next_center) <= 0.8f * z->next_radius + 1e-3f);
+                CHECK(ae_sdf_sample(&w->sdf, a->pos) >= 4.0f * a->radius - 1e-3f);
+            }
+            vec2s first = z->next_center;
+            float first_r = z->next_radius;
+            sim_input idle[4] = {{0}};
+            for (int t = 0; t <= sim_zone_ticks(w, w->cfg.rules.zone[0].hold_ticks); t++)
+                sim_step(w, idle);
+            CHECK(z->shrinking);
+            CHECK(glms_vec2_distance(z->next_center, first) < 1e-4f && z->next_radius == first_r);
+            sim_destroy(w);
+        }
+}
+
 TEST_MAIN(TEST_CASE(invariants), TEST_CASE(matches_end), TEST_CASE(deterministic),
-          TEST_CASE(zone_table), TEST_CASE(levels_and_skills), TEST_CASE(input_quantise))
+          TEST_CASE(zone_table), TEST_CASE(levels_and_skills), TEST_CASE(input_quantise),
+          TEST_CASE(spawn_in_first_circle))

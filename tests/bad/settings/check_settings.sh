@@ -4,13 +4,16 @@
 # dummy video driver, no audio) runs 5 ticks of its title screen with `--config FILE` and
 # must exit 0 with nothing on stdout and exactly `arena: FILE: WARNING` on stderr (nothing for
 # WARNING -), leave the file as it was (kind, size, time and bytes), add or remove nothing beside
-# it, and never touch the per-user folder. Names starting with @ are made here (see the README).
+# it, and neither read nor write the per-user settings file (a damaged one waits there: read, it
+# would add a line). Names starting with @ are made here (see the README).
 set -u
 arena=$1 dir=$2 name=$3 warning=$4
 tmp=$(mktemp -d)
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 mkdir "$tmp/case" "$tmp/work" # the cases made here, and this script's own files
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy XDG_DATA_HOME=$tmp/data
+mine=$tmp/data/arena/arena/settings.txt
+mkdir -p "$(dirname "$mine")" && chmod -R 777 "$tmp/data" && printf 'bots = 0\n' >"$mine"
 as=()
 
 # Comment lines of 100 bytes after `bots = 42`, to exactly $1 bytes.
@@ -63,7 +66,8 @@ fi
 [ "$(state "$f")" = "$before" ] || { echo "the file changed: $before -> $(state "$f")"; fail=1; }
 [ -f "$copy" ] && ! cmp -s "$copy" "$f" && { echo "the file's bytes changed"; fail=1; }
 [ "$(ls -A "$(dirname "$f")")" = "$listing" ] || { echo "files appeared or vanished beside it"; fail=1; }
-[ -e "$tmp/data" ] && { echo "the per-user folder was touched:"; find "$tmp/data"; fail=1; }
+[ "$(cat "$mine")" = "bots = 0" ] && [ "$(ls -a "$(dirname "$mine")" | grep -c settings)" = 1 ] ||
+  { echo "the per-user settings file was touched:"; ls -la "$(dirname "$mine")"; fail=1; }
 if [ $fail != 0 ]; then
   echo "--- case $name: $arena --config $f --ticks 5"
   echo "--- stderr:"; head -c 2000 "$err"

@@ -1,0 +1,268 @@
+// The windowed game played like a player would, under Xvfb (or SDL's offscreen driver): mouse
+// moves, clicks and key presses go through SDL's event queue into the real frame loop, and
+// every screen is checked by its state and by a picture of it. Pictures are kept in the build
+// folder (ui_flow_*.png) for a person to look at.
+#include "test.h"
+
+#include "app.h"
+#include "sim_world.h"
+
+#include <SDL_image.h>
+#include <string.h>
+
+static app a;
+static const float DT = 1.0f / 60.0f;
+
+static void frames(int n) {
+    for (int i = 0; i < n; i++) app_window_step(&a, DT);
+}
+
+static Uint32 window_id(void) {
+    return SDL_GetWindowID(a.window);
+}
+
+static void push_motion(float x, float y) {
+    SDL_Event e = {0};
+    e.type = SDL_MOUSEMOTION;
+    e.motion.windowID = window_id();
+    e.motion.x = (int)x;
+    e.motion.y = (int)y;
+    SDL_PushEvent(&e);
+}
+
+static void push_button(float x, float y, bool down, Uint8 button) {
+    SDL_Event e = {0};
+    e.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
+    e.button.windowID = window_id();
+    e.button.button = button;
+    e.button.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.button.clicks = 1;
+    e.button.x = (int)x;
+    e.button.y = (int)y;
+    SDL_PushEvent(&e);
+}
+
+static void key(SDL_Keycode sym, SDL_Scancode sc) {
+    for (int down = 1; down >= 0; down--) {
+        SDL_Event e = {0};
+        e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+        e.key.windowID = window_id();
+        e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+        e.key.keysym.sym = sym;
+        e.key.keysym.scancode = sc;
+        SDL_PushEvent(&e);
+        frames(2);
+    }
+}
+
+/// The rectangle of the current screen's item whose label (or value) is `label`.
+static bool find_item(const char *label, SDL_FRect *r, int *index) {
+    static menu m;
+    app_screen_menu(&a, &m);
+    for (int i = 0; i < m.count; i++)
+        if (!strcmp(m.items[i].label, label) || !strcmp(m.items[i].value, label)) {
+            *r = m.items[i].rect;
+            if (index) *index = i;
+            return true;
+        }
+    return false;
+}
+
+/// Moves the mouse onto the item and clicks it at (fx, fy) of its rectangle (0..1).
+static bool click_item_at(const char *label, float fx, float fy) {
+    SDL_FRect r;
+    if (!find_item(label, &r, NULL)) {
+        fprintf(stderr, "no item '%s' on screen %d\n", label, (int)a.screen);
+        return false;
+    }
+    float x = r.x + fx * r.w, y = r.y + fy * r.h;
+    push_motion(x, y);
+    frames(2);
+    push_button(x, y, true, SDL_BUTTON_LEFT);
+    push_button(x, y, false, SDL_BUTTON_LEFT);
+    frames(3);
+    return true;
+}
+
+static bool click_item(const char *label) {
+    return click_item_at(label, 0.5f, 0.5f);
+}
+
+/// Draws the current frame and keeps it as build/ui_flow_NAME.png; returns the picture.
+static SDL_Surface *picture(const char *name) {
+    app_draw(&a);
+    int w, h;
+    SDL_GetRendererOutputSize(a.renderer, &w, &h);
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    if (!s) return NULL;
+    if (SDL_RenderReadPixels(a.renderer, NULL, SDL_PIXELFORMAT_RGBA32, s->pixels, s->pitch) != 0) {
+        SDL_FreeSurface(s);
+        return NULL;
+    }
+    char path[512];
+    snprintf(path, sizeof path, "%s/ui_flow_%s.png", ARENA_BIN_DIR, name);
+    IMG_SavePNG(s, path);
+    return s;
+}
+
+static SDL_Color pixel(const SDL_Surface *s, int x, int y) {
+    const Uint8 *p = (const Uint8 *)s->pixels + y * s->pitch + x * 4;
+    return (SDL_Color){p[0], p[1], p[2], p[3]};
+}
+
+/// True when the item's row is drawn highlighted: the row's fill is gold-tinted where an
+/// unhighlighted row shows the dark panel.
+static bool highlighted_in(const SDL_Surface *s, const char *label) {
+    SDL_FRect r;
+    int index;
+    if (!s || !find_item(label, &r, &index)) return false;
+    // Sample the row's left edge area (inside the rounded panel, clear of the text).
+    int gold = 0, n = 0;
+    for (int x = (int)r.x + 6; x < (int)(r.x + 30); x += 3)
+        for (int y = (int)r.y + 8; y < (int)(r.y + r.h - 8); y += 3) {
+            SDL_Color c = pixel(s, x, y);
+            gold += c.r > c.b + 20;
+            n++;
+        }
+    (void)index;
+    return n > 0 && gold * 2 > n;
+}
+
+/// Share of pixels that differ between two pictures.
+static double differing(const SDL_Surface *x, const SDL_Surface *y) {
+    long diff = 0;
+    for (int row = 0; row < x->h; row++)
+        for (int col = 0; col < x->w; col++) {
+            SDL_Color p = pixel(x, col, row), q = pixel(y, col, row);
+            diff += abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b) > 30;
+        }
+    return (double)diff / ((double)x->w * x->h);
+}
+
+static void test_title_to_results(void) {
+    char *argv[] = {"arena", "--seed", "7", "--bots", "5", NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(5, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    frames(10);
+    REQUIRE(a.screen == SCREEN_TITLE);
+
+    // Hover highlights the item under the mouse; the keyboard's highlight follows it.
+    SDL_FRect r;
+    REQUIRE(find_item("Settings", &r, NULL));
+    push_motion(r.x + r.w * 0.5f, r.y + r.h * 0.5f);
+    frames(2);
+    SDL_Surface *title = picture("title");
+    REQUIRE(title);
+    CHECK(highlighted_in(title, "Settings"));
+    CHECK(!highlighted_in(title, "Play"));
+
+    // A click on a choice's right arrow steps its value; the highlight stays on it.
+    int map_before = a.map, map_item;
+    REQUIRE(find_item("Map", &r, &map_item));
+    CHECK(click_item_at("Map", 0.97f, 0.5f));
+    CHECK(a.map == (map_before + 1) % APP_MAP_COUNT);
+    CHECK(a.screen == SCREEN_TITLE && a.nav.selected == map_item);
+    CHECK(click_item_at("Map", 0.5f, 0.5f) == true); // the value's left half steps back
+    CHECK(a.map == map_before);
+    // The wheel changes the highlighted value in place.
+    int bots = a.bots;
+    REQUIRE(find_item("Bots", &r, NULL));
+    push_motion(r.x + 20, r.y + r.h * 0.5f);
+    frames(2);
+    SDL_Event wheel = {0};
+    wheel.type = SDL_MOUSEWHEEL;
+    wheel.wheel.windowID = window_id();
+    wheel.wheel.y = 1;
+    SDL_PushEvent(&wheel);
+    frames(2);
+    CHECK(a.bots == bots + 1);
+
+    // Title -> settings (a click runs the item under the cursor, whatever was highlighted).
+    a.nav.selected = 0;            // "Play" highlighted by the keys ...
+    CHECK(click_item("Settings")); // ... but the click lands on Settings
+    CHECK(a.screen == SCREEN_SETTINGS);
+    SDL_Surface *settings = picture("settings");
+    REQUIRE(settings);
+    CHECK(differing(title, settings) > 0.05);
+    // Esc is back one screen.
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(a.screen == SCREEN_TITLE);
+    // Esc on the title asks before quitting, and a second Esc cancels.
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(a.screen == SCREEN_CONFIRM && !a.quit);
+    SDL_Surface *confirm = picture("confirm_quit");
+    CHECK(confirm && highlighted_in(confirm, "Cancel"));
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(a.screen == SCREEN_TITLE && !a.quit);
+
+    // Title -> match.
+    CHECK(click_item("Play"));
+    REQUIRE(a.screen == SCREEN_PLAY);
+    const sim_world *w = session_world(a.s);
+    CHECK(w->cfg.humans == 1 && w->cfg.bots == bots + 1);
+    frames(60);
+    SDL_Surface *play = picture("match");
+    // Match -> pause (Esc) -> resume (Esc) -> pause.
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(a.screen == SCREEN_PAUSE);
+    int tick = w->tick;
+    frames(30);
+    CHECK(w->tick == tick); // paused means paused
+    SDL_Surface *pause = picture("pause");
+    CHECK(play && pause && differing(play, pause) > 0.05);
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(a.screen == SCREEN_PLAY);
+    frames(30);
+    CHECK(w->tick > tick);
+
+    // Death: the player falls; spectating, then the results by a click.
+    session_world(a.s)->agents[0].hp = -1.0f;
+    frames(5);
+    CHECK(a.screen == SCREEN_DEAD || a.screen == SCREEN_RESULTS);
+    SDL_Surface *dead = picture("spectating");
+    CHECK(dead != NULL);
+    if (a.screen == SCREEN_DEAD) CHECK(click_item("Results"));
+    REQUIRE(a.screen == SCREEN_RESULTS);
+    SDL_Surface *results = picture("results");
+    CHECK(results != NULL);
+    // The match recorded itself: watch it, then leave the replay for the results again.
+    REQUIRE(a.last_replay[0] != 0);
+    int recorded_ticks = session_world(a.s)->tick;
+    CHECK(click_item("Watch replay"));
+    CHECK(a.screen == SCREEN_PLAY && a.watching && session_replaying(a.s));
+    frames(30);
+    CHECK(session_world(a.s)->tick > 0 && session_world(a.s)->tick < recorded_ticks);
+    SDL_Surface *watch = picture("watch_replay");
+    CHECK(watch != NULL);
+    SDL_FreeSurface(watch);
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(a.screen == SCREEN_PAUSE);
+    CHECK(click_item("Leave match"));
+    CHECK(a.screen == SCREEN_CONFIRM);
+    CHECK(click_item("Leave"));
+    CHECK(a.screen == SCREEN_TITLE && !a.watching);
+    // Back to a finished match's results through a new one.
+    CHECK(click_item("Play"));
+    REQUIRE(a.screen == SCREEN_PLAY);
+    frames(20);
+    session_world(a.s)->agents[0].hp = -1.0f;
+    frames(5);
+    if (a.screen == SCREEN_DEAD) CHECK(click_item("Results"));
+    REQUIRE(a.screen == SCREEN_RESULTS);
+    // The bug: a click on "Title" must go to the title, not start a match.
+    a.nav.selected = 0; // "Rematch" highlighted
+    CHECK(click_item("Title"));
+    CHECK(a.screen == SCREEN_TITLE);
+    CHECK(session_world(a.s)->cfg.humans == 0); // the attract match, not a new game
+    SDL_FreeSurface(title);
+    SDL_FreeSurface(settings);
+    SDL_FreeSurface(confirm);
+    SDL_FreeSurface(play);
+    SDL_FreeSurface(pause);
+    SDL_FreeSurface(dead);
+    SDL_FreeSurface(results);
+    CHECK(app_window_close(&a) == 0);
+}
+
+TEST_MAIN(TEST_CASE(title_to_results))
