@@ -1,6 +1,7 @@
 // The bindings table: defaults, names and conflicts (see input_bind.h).
 #include "input_bind.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const struct {
@@ -114,7 +115,7 @@ const char *input_key_name(SDL_Scancode k) {
 }
 
 bool input_key_from_name(const char *name, SDL_Scancode *k) {
-    if (!strcmp(name, "none")) {
+    if (!SDL_strcasecmp(name, "none")) {
         *k = SDL_SCANCODE_UNKNOWN;
         return true;
     }
@@ -134,7 +135,7 @@ const char *input_pad_name(SDL_GameControllerButton b) {
 }
 
 bool input_pad_from_name(const char *name, SDL_GameControllerButton *b) {
-    if (!strcmp(name, "none")) {
+    if (!SDL_strcasecmp(name, "none")) {
         *b = SDL_CONTROLLER_BUTTON_INVALID;
         return true;
     }
@@ -170,4 +171,35 @@ const char *input_pad_label(SDL_GameControllerButton b) {
         [SDL_CONTROLLER_BUTTON_TOUCHPAD] = "Touchpad",
     };
     return (unsigned)b < SDL_CONTROLLER_BUTTON_MAX && labels[b] ? labels[b] : "none";
+}
+
+/// Joins the names of a bind's non-empty slots with " or ".
+static const char *join(const char *const *names, int count, char *buf, size_t n) {
+    size_t at = 0;
+    if (n) buf[0] = '\0';
+    for (int i = 0; i < count; i++) {
+        if (!names[i] || !strcmp(names[i], "none")) continue;
+        bool seen = false; // the same name in both slots is said once
+        for (int j = 0; j < i; j++) seen |= names[j] && !strcmp(names[j], names[i]);
+        if (seen) continue;
+        int w = snprintf(buf + at, n > at ? n - at : 0, "%s%s", at ? " or " : "", names[i]);
+        if (w > 0) at += (size_t)w;
+        if (at >= n) break;
+    }
+    if (at == 0) snprintf(buf, n, "unbound");
+    return buf;
+}
+
+const char *input_bind_keys_text(const input_bindings *b, input_bind bind, char *buf, size_t n) {
+    const char *names[INPUT_BIND_KEYS] = {NULL};
+    if ((unsigned)bind < BIND_COUNT)
+        for (int s = 0; s < INPUT_BIND_KEYS; s++) names[s] = input_key_name(b->keys[bind][s]);
+    return join(names, INPUT_BIND_KEYS, buf, n);
+}
+
+const char *input_bind_pad_text(const input_bindings *b, input_bind bind, char *buf, size_t n) {
+    const char *names[INPUT_BIND_PADS] = {NULL};
+    if ((unsigned)bind < BIND_COUNT)
+        for (int s = 0; s < INPUT_BIND_PADS; s++) names[s] = input_pad_label(b->pad[bind][s]);
+    return join(names, INPUT_BIND_PADS, buf, n);
 }

@@ -17,6 +17,7 @@
 
 #include <SDL.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 /// What a key or pad button can be bound to. The order is the settings screen's and the file's.
 typedef enum input_bind {
@@ -79,14 +80,20 @@ bool input_key_bindable(SDL_Scancode k);
 /// A key's name, as the file stores it and a person reads it: SDL's ("W", "Left Shift",
 /// "Keypad +"), or "none" for an empty slot or a key that cannot be bound.
 const char *input_key_name(SDL_Scancode k);
-/// Reads a key's name (SDL's, any case) or "none" (SDL_SCANCODE_UNKNOWN). False for anything else.
+/// Reads a key's name (SDL's) or "none" (SDL_SCANCODE_UNKNOWN), in any case. False otherwise.
 bool input_key_from_name(const char *name, SDL_Scancode *k);
 
 /// A pad button's name in the file: SDL's ("a", "leftshoulder", "dpup"), or "none".
 const char *input_pad_name(SDL_GameControllerButton b);
-/// Reads a pad button's file name or "none" (SDL_CONTROLLER_BUTTON_INVALID). False otherwise.
+/// Reads a pad button's file name or "none" (SDL_CONTROLLER_BUTTON_INVALID), in any case.
 bool input_pad_from_name(const char *name, SDL_GameControllerButton *b);
 /// A pad button for people: "A", "LB", "D-pad up", "Start", ... or "none".
 const char *input_pad_label(SDL_GameControllerButton b);
+
+/// The keys of a bind for people, for help, the HUD and the settings screen: "Space or Left
+/// Shift", "E", or "unbound". Written into buf (n bytes, cut to fit); returns buf.
+const char *input_bind_keys_text(const input_bindings *b, input_bind bind, char *buf, size_t n);
+/// The same for its pad buttons: "A or LB", "RB", or "unbound".
+const char *input_bind_pad_text(const input_bindings *b, input_bind bind, char *buf, size_t n);
 
 #endif

@@ -340,18 +340,35 @@ static void test_default_layout(void) {
         CHECK(strlen(input_bind_label(k)) > 2 && strlen(input_bind_id(k)) > 1);
     }
     CHECK_STR(input_bind_label(BIND_SKILL_3), "Skill 3");
+    // For people: both slots joined, an empty slot left out, a repeated key said once.
+    char t[64];
+    CHECK_STR(input_bind_keys_text(&b, BIND_BLINK, t, sizeof t), "Space or Left Shift");
+    CHECK_STR(input_bind_pad_text(&b, BIND_BLINK, t, sizeof t), "A or LB");
+    CHECK_STR(input_bind_keys_text(&b, BIND_SWAP, t, sizeof t), "E");
+    CHECK_STR(input_bind_keys_text(&b, BIND_FIRE, t, sizeof t), "unbound");
+    CHECK_STR(input_bind_pad_text(&b, BIND_FIRE, t, sizeof t), "RB");
+    input_bindings c = b;
+    c.keys[BIND_UP][0] = SDL_SCANCODE_UNKNOWN;
+    c.keys[BIND_DOWN][1] = SDL_SCANCODE_S;
+    CHECK_STR(input_bind_keys_text(&c, BIND_UP, t, sizeof t), "Up");
+    CHECK_STR(input_bind_keys_text(&c, BIND_DOWN, t, sizeof t), "S");
+    CHECK_STR(input_bind_keys_text(&b, BIND_BLINK, t, 9), "Space or"); // cut to fit
     CHECK_STR(input_pad_label(SDL_CONTROLLER_BUTTON_LEFTSHOULDER), "LB");
     CHECK_STR(input_pad_label(SDL_CONTROLLER_BUTTON_INVALID), "none");
     // Names read back in any case; unknown names and the second "Return" are refused.
     SDL_Scancode k = SDL_SCANCODE_UNKNOWN;
     CHECK(input_key_from_name("left shift", &k) && k == SDL_SCANCODE_LSHIFT);
     CHECK(input_key_from_name("none", &k) && k == SDL_SCANCODE_UNKNOWN);
+    k = SDL_SCANCODE_A;
+    CHECK(input_key_from_name("None", &k) && k == SDL_SCANCODE_UNKNOWN);
     CHECK(!input_key_from_name("Shift Left", &k) && !input_key_from_name("", &k));
     CHECK(!input_key_bindable(SDL_SCANCODE_RETURN2) && input_key_bindable(SDL_SCANCODE_RETURN));
     CHECK(!input_key_bindable(SDL_SCANCODE_UNKNOWN) && !input_key_bindable(SDL_NUM_SCANCODES));
     SDL_GameControllerButton p = SDL_CONTROLLER_BUTTON_A;
     CHECK(input_pad_from_name("none", &p) && p == SDL_CONTROLLER_BUTTON_INVALID);
     CHECK(input_pad_from_name("dpleft", &p) && p == SDL_CONTROLLER_BUTTON_DPAD_LEFT);
+    CHECK(input_pad_from_name("NONE", &p) && p == SDL_CONTROLLER_BUTTON_INVALID);
+    CHECK(input_pad_from_name("LeftShoulder", &p) && p == SDL_CONTROLLER_BUTTON_LEFTSHOULDER);
     CHECK(!input_pad_from_name("triggerright", &p) && !input_pad_from_name("A button", &p));
 }
 
