@@ -3,6 +3,7 @@
 
 #include "audio.h"
 #include "frame_stats.h"
+#include "settings.h"
 #include "sim_world.h"
 #include "tool_util.h"
 
@@ -139,6 +140,12 @@ static void frame(app *a, float dt) {
 }
 
 int app_window_open(app *a, const arena_options *o) {
+    // The player's settings: one warning line when the file is damaged, the defaults for what
+    // could not be read. (The settings screen saves changes to settings_path.)
+    settings st;
+    char pref[PATH_MAX];
+    const char *settings_path = settings_load_startup(&st, o->config, pref, sizeof pref);
+    (void)settings_path;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "arena: cannot start SDL: %s\n", SDL_GetError());
         return 1;
@@ -159,8 +166,11 @@ int app_window_open(app *a, const arena_options *o) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
+    audio_set_volume(st.master_volume, st.effects_volume);
+    audio_set_muted(st.muted);
     if (!audio_init()) // no sound device: the game plays on silently, and says so once
         app_notice(a, "No sound device found: playing without sound");
+    input_set_bindings(&a->in, &st.bindings);
     input_open_pads(&a->in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
     sync_screen_size(a);
     bool direct = o->map || o->replay || o->pilot || o->record;
@@ -214,7 +224,8 @@ int app_run_windowed(const arena_options *o) {
     uint64_t last = SDL_GetPerformanceCounter();
     frame_stats stats;
     frame_stats_init(&stats);
-    while (status == 0 && !a.quit) {
+    // --ticks N ends the game once its match (or the title's) has played N ticks: for tests.
+    while (status == 0 && !a.quit && !(o->ticks >= 0 && session_world(a.s)->tick >= o->ticks)) {
         uint64_t now = SDL_GetPerformanceCounter();
         float dt = (float)((double)(now - last) / (double)SDL_GetPerformanceFrequency());
         last = now;

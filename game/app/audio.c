@@ -13,13 +13,34 @@ static struct {
     SDL_AudioDeviceID device;
     bool own_subsystem;              // audio_init started SDL's audio subsystem
     bool muted;                      // remembered even without a device
+    int master, effects;             // volumes in percent, remembered without a device
     sfx_mixer mixer;                 // touched by the callback; lock to change
     float *buffers[AUDIO_SFX_COUNT]; // synthesised effects
-} audio;
+} audio = {.master = 100, .effects = 100};
 
 static void SDLCALL audio_callback(void *user, Uint8 *stream, int len) {
     (void)user;
     sfx_mixer_mix(&audio.mixer, (float *)(void *)stream, len / (int)(2 * sizeof(float)));
+}
+
+// The menu's clicks and the end of a match's tunes are the interface; the rest is the match.
+static sfx_group group_of(audio_sfx sfx) {
+    switch (sfx) {
+    case AUDIO_SFX_UI_CLICK:
+    case AUDIO_SFX_UI_SELECT:
+    case AUDIO_SFX_WIN:
+    case AUDIO_SFX_LOSE:
+        return SFX_GROUP_INTERFACE;
+    default:
+        return SFX_GROUP_EFFECTS;
+    }
+}
+
+// Copies the volumes into the mixer; the caller holds the device's lock (or there is no device).
+static void apply_volume(void) {
+    audio.mixer.master = sfx_volume_gain(audio.master);
+    audio.mixer.group_gain[SFX_GROUP_EFFECTS] = sfx_volume_gain(audio.effects);
+    audio.mixer.group_gain[SFX_GROUP_INTERFACE] = 1.0f;
 }
 
 static void free_buffers(void) {
@@ -53,6 +74,7 @@ bool audio_init(void) {
     }
     sfx_mixer_init(&audio.mixer);
     audio.mixer.muted = audio.muted;
+    apply_volume();
     SDL_AudioSpec want, have;
     SDL_zero(want);
     want.freq = SFX_RATE;
@@ -74,7 +96,7 @@ bool audio_init(void) {
 void audio_play(audio_sfx sfx, float gain, float pan) {
     if (!audio.device || (unsigned)sfx >= AUDIO_SFX_COUNT || audio.muted) return;
     SDL_LockAudioDevice(audio.device);
-    sfx_mixer_start(&audio.mixer, audio.buffers[sfx], sfx_length(sfx), gain, pan);
+    sfx_mixer_start(&audio.mixer, audio.buffers[sfx], sfx_length(sfx), group_of(sfx), gain, pan);
     SDL_UnlockAudioDevice(audio.device);
 }
 
@@ -85,6 +107,20 @@ void audio_set_muted(bool muted) {
     audio.mixer.muted = muted;
     if (muted) sfx_mixer_stop_all(&audio.mixer);
     SDL_UnlockAudioDevice(audio.device);
+}
+
+void audio_set_volume(int master, int effects) {
+    audio.master = master < 0 ? 0 : master > 100 ? 100 : master;
+    audio.effects = effects < 0 ? 0 : effects > 100 ? 100 : effects;
+    if (!audio.device) return;
+    SDL_LockAudioDevice(audio.device);
+    apply_volume();
+    SDL_UnlockAudioDevice(audio.device);
+}
+
+void audio_volume(int *master, int *effects) {
+    *master = audio.master;
+    *effects = audio.effects;
 }
 
 bool audio_muted(void) {

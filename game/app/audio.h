@@ -19,6 +19,14 @@ bool audio_init(void);
 /// With 16 sounds already playing, the one that has played longest makes room.
 void audio_play(audio_sfx sfx, float gain, float pan);
 
+/// Sets the master and the effects volume in percent (each clamped to 0..100): master scales
+/// every sound, effects the sounds of the match (everything but the menu clicks and the win and
+/// lose tunes). Heard at once, also in what is playing; kept without a device. Both 100 at start.
+void audio_set_volume(int master, int effects);
+
+/// The volumes last set, in percent.
+void audio_volume(int *master, int *effects);
+
 /// Mutes or unmutes all sound; muting also stops whatever is playing.
 void audio_set_muted(bool muted);
 

@@ -9,6 +9,7 @@ void input_init(input_state *in) {
     in->vstick_finger = -1;
     for (int b = 0; b < INPUT_TOUCH_COUNT; b++) in->button_finger[b] = -1;
     in->mouse_aims = true;
+    input_bindings_default(&in->bind);
 }
 
 static void attach_pad(input_state *in, int device_index) {
@@ -33,7 +34,9 @@ static void detach_pad(input_state *in, SDL_JoystickID id) {
         SDL_GameControllerClose(p->pad);
         p->pad = NULL;
         p->pad_id = -1;
-        p->fire_held = p->blink_held = p->swap_held = false;
+        p->pad_down = 0;
+        p->trigger_fire = false;
+        p->nav_x = p->nav_y = 0;
     }
 }
 
@@ -58,173 +61,218 @@ static int player_of_pad(const input_state *in, SDL_JoystickID id) {
     return -1;
 }
 
-static void press(input_state *in, input_action a) {
-    in->actions[a]++;
+void input_set_bindings(input_state *in, const input_bindings *b) {
+    in->bind = *b;
+}
+
+void input_capture_begin(input_state *in) {
+    in->capture = INPUT_CAPTURE_WAITING;
+}
+
+void input_capture_cancel(input_state *in) {
+    in->capture = INPUT_CAPTURE_OFF;
+}
+
+input_capture input_capture_take(input_state *in, SDL_Scancode *key,
+                                 SDL_GameControllerButton *pad) {
+    input_capture c = in->capture;
+    if (c == INPUT_CAPTURE_KEY) *key = in->capture_key;
+    if (c == INPUT_CAPTURE_PAD) *pad = in->capture_pad;
+    if (c != INPUT_CAPTURE_WAITING) in->capture = INPUT_CAPTURE_OFF;
+    return c;
+}
+
+static bool key_down(const input_state *in, SDL_Scancode k) {
+    return k > SDL_SCANCODE_UNKNOWN && k < SDL_NUM_SCANCODES &&
+           (in->keys_down[k >> 3] >> (k & 7) & 1u);
+}
+
+/// A bound key of `bind` is held (player 1's keyboard).
+static bool key_bind_held(const input_state *in, input_bind bind) {
+    for (int s = 0; s < INPUT_BIND_KEYS; s++)
+        if (key_down(in, in->bind.keys[bind][s])) return true;
+    return false;
+}
+
+/// A bound button of `bind` is held on player p's pad.
+static bool pad_bind_held(const input_state *in, const input_player *p, input_bind bind) {
+    for (int s = 0; s < INPUT_BIND_PADS; s++) {
+        unsigned b = (unsigned)in->bind.pad[bind][s];
+        if (b < 32 && (p->pad_down >> b & 1u)) return true;
+    }
+    return false;
+}
+
+/// Actions pressed by one key or button event, as a bit set, so a key that is both a fixed menu
+/// key and bound to the same action (Escape pauses both ways) presses it once.
+typedef unsigned action_set;
+#define ACT_BIT(a) (1u << (a))
+
+static void press_all(input_state *in, action_set acts) {
+    for (int a = 0; a < ACT_COUNT; a++)
+        if (acts & ACT_BIT(a)) in->actions[a]++;
+}
+
+/// What pressing a key or pad button bound to `bind` does for player p. Movement also navigates
+/// menus, and does so on key repeat too; everything else only on a fresh press.
+static action_set bound_press(input_state *in, int p, input_bind bind, bool repeat) {
+    static const int8_t action[BIND_COUNT] = {
+        [BIND_UP] = ACT_UP,
+        [BIND_DOWN] = ACT_DOWN,
+        [BIND_LEFT] = ACT_LEFT,
+        [BIND_RIGHT] = ACT_RIGHT,
+        [BIND_FIRE] = -1,
+        [BIND_BLINK] = -1,
+        [BIND_SWAP] = -1,
+        [BIND_SKILL_1] = -1,
+        [BIND_SKILL_2] = -1,
+        [BIND_SKILL_3] = -1,
+        [BIND_SKILL_4] = -1,
+        [BIND_SKILL_5] = -1,
+        [BIND_SKILL_6] = -1,
+        [BIND_PAUSE] = ACT_PAUSE,
+        [BIND_SPECTATE_NEXT] = ACT_SPECTATE_NEXT,
+        [BIND_ZOOM_IN] = ACT_ZOOM_IN,
+        [BIND_ZOOM_OUT] = ACT_ZOOM_OUT,
+        [BIND_MUTE] = ACT_MUTE,
+        [BIND_HELP] = ACT_HELP,
+        [BIND_PERF] = ACT_PERF,
+        [BIND_FULLSCREEN] = ACT_FULLSCREEN,
+    };
+    bool move = bind <= BIND_RIGHT;
+    if (repeat && !move) return 0;
+    input_player *pl = &in->players[p];
+    if (bind == BIND_BLINK) pl->tapped |= SIM_BUTTON_BLINK;
+    if (bind == BIND_SWAP) pl->tapped |= SIM_BUTTON_SWAP;
+    if (bind >= BIND_SKILL_1 && bind <= BIND_SKILL_6) pl->pick = (uint8_t)(1 + bind - BIND_SKILL_1);
+    return action[bind] >= 0 ? ACT_BIT(action[bind]) : 0;
+}
+
+/// Keys that work whatever the bindings: menus (arrows, Enter, Space, Escape, Backspace),
+/// Escape's pause, Alt+Enter, and the debug overlays.
+static action_set fixed_key(input_state *in, const SDL_Keysym *k, bool repeat) {
+    switch (k->scancode) { // menus repeat the arrows while held
+    case SDL_SCANCODE_UP:
+        return ACT_BIT(ACT_UP);
+    case SDL_SCANCODE_DOWN:
+        return ACT_BIT(ACT_DOWN);
+    case SDL_SCANCODE_LEFT:
+        return ACT_BIT(ACT_LEFT);
+    case SDL_SCANCODE_RIGHT:
+        return ACT_BIT(ACT_RIGHT);
+    default:
+        break;
+    }
+    if (repeat) return 0;
+    switch (k->scancode) {
+    case SDL_SCANCODE_RETURN:
+    case SDL_SCANCODE_KP_ENTER:
+        return ACT_BIT(k->mod & KMOD_ALT ? ACT_FULLSCREEN : ACT_CONFIRM);
+    case SDL_SCANCODE_SPACE:
+        return ACT_BIT(ACT_CONFIRM);
+    case SDL_SCANCODE_ESCAPE:
+        return ACT_BIT(ACT_PAUSE) | ACT_BIT(ACT_BACK);
+    case SDL_SCANCODE_BACKSPACE:
+        return ACT_BIT(ACT_BACK);
+    case SDL_SCANCODE_F2: // F11 is fullscreen, so the eighth overlay is on F2
+        in->overlay_toggles ^= 1u << 7;
+        return 0;
+    default:
+        if (k->scancode >= SDL_SCANCODE_F4 && k->scancode <= SDL_SCANCODE_F10)
+            in->overlay_toggles ^= 1u << (k->scancode - SDL_SCANCODE_F4);
+        return 0;
+    }
+}
+
+static void capture_key(input_state *in, SDL_Scancode k) {
+    if (k == SDL_SCANCODE_ESCAPE) {
+        in->capture = INPUT_CAPTURE_CANCEL;
+    } else if (k == SDL_SCANCODE_BACKSPACE || k == SDL_SCANCODE_DELETE) {
+        in->capture = INPUT_CAPTURE_CLEAR;
+    } else if (input_key_bindable(k)) {
+        in->capture = INPUT_CAPTURE_KEY;
+        in->capture_key = k;
+    }
 }
 
 static void key(input_state *in, const SDL_KeyboardEvent *k, bool down) {
-    SDL_Keycode sym = k->keysym.sym;
-    switch (sym) {
-    case SDLK_w:
-    case SDLK_UP:
-        in->up = down;
-        break;
-    case SDLK_s:
-    case SDLK_DOWN:
-        in->down = down;
-        break;
-    case SDLK_a:
-    case SDLK_LEFT:
-        in->left = down;
-        break;
-    case SDLK_d:
-    case SDLK_RIGHT:
-        in->right = down;
-        break;
-    case SDLK_SPACE:
-    case SDLK_LSHIFT:
-        in->key_blink = down;
-        if (down && !k->repeat) in->players[0].tapped |= SIM_BUTTON_BLINK;
-        break;
-    case SDLK_e:
-        in->key_swap = down;
-        if (down && !k->repeat) in->players[0].tapped |= SIM_BUTTON_SWAP;
-        break;
-    default:
-        break;
+    SDL_Scancode sc = k->keysym.scancode;
+    if (sc <= SDL_SCANCODE_UNKNOWN || sc >= SDL_NUM_SCANCODES) return;
+    if (down && in->capture == INPUT_CAPTURE_WAITING) { // taken, not acted on, not held
+        if (!k->repeat) capture_key(in, sc);
+        return;
     }
-    if (!down || k->repeat) {
-        // Menus repeat arrows while held.
-        if (!(down && k->repeat)) return;
-    }
-    switch (sym) {
-    case SDLK_w:
-    case SDLK_UP:
-        press(in, ACT_UP);
-        break;
-    case SDLK_s:
-    case SDLK_DOWN:
-        press(in, ACT_DOWN);
-        break;
-    case SDLK_a:
-    case SDLK_LEFT:
-        press(in, ACT_LEFT);
-        break;
-    case SDLK_d:
-    case SDLK_RIGHT:
-        press(in, ACT_RIGHT);
-        break;
-    default:
-        break;
-    }
-    if (k->repeat) return;
-    switch (sym) {
-    case SDLK_RETURN:
-    case SDLK_KP_ENTER:
-        if (k->keysym.mod & KMOD_ALT)
-            press(in, ACT_FULLSCREEN);
-        else
-            press(in, ACT_CONFIRM);
-        break;
-    case SDLK_SPACE:
-        press(in, ACT_CONFIRM);
-        break;
-    case SDLK_ESCAPE:
-        press(in, ACT_PAUSE);
-        press(in, ACT_BACK);
-        break;
-    case SDLK_BACKSPACE:
-        press(in, ACT_BACK);
-        break;
-    case SDLK_F11:
-        press(in, ACT_FULLSCREEN);
-        break;
-    case SDLK_m:
-        press(in, ACT_MUTE);
-        break;
-    case SDLK_F3:
-        press(in, ACT_PERF);
-        break;
-    case SDLK_TAB:
-        press(in, ACT_SPECTATE_NEXT);
-        break;
-    case SDLK_EQUALS:
-    case SDLK_PLUS:
-    case SDLK_KP_PLUS:
-        press(in, ACT_ZOOM_IN);
-        break;
-    case SDLK_MINUS:
-    case SDLK_KP_MINUS:
-        press(in, ACT_ZOOM_OUT);
-        break;
-    default:
-        if (sym >= SDLK_1 && sym <= SDLK_6) in->players[0].pick = (uint8_t)(1 + sym - SDLK_1);
-        if (sym >= SDLK_F4 && sym <= SDLK_F10) in->overlay_toggles ^= 1u << (sym - SDLK_F4);
-        if (sym == SDLK_F2) in->overlay_toggles ^= 1u << 7; // F11 is fullscreen
-        if (sym == SDLK_F1) press(in, ACT_HELP);
-        break;
-    }
+    uint8_t bit = (uint8_t)(1u << (sc & 7));
+    in->keys_down[sc >> 3] =
+        (uint8_t)(down ? in->keys_down[sc >> 3] | bit : in->keys_down[sc >> 3] & ~bit);
+    if (!down) return;
+    action_set acts = fixed_key(in, &k->keysym, k->repeat);
+    for (int b = 0; b < BIND_COUNT; b++)
+        for (int s = 0; s < INPUT_BIND_KEYS; s++)
+            if (in->bind.keys[b][s] == sc) {
+                acts |= bound_press(in, 0, (input_bind)b, k->repeat);
+                break; // both slots on one key count once
+            }
+    press_all(in, acts);
 }
 
-/// Pad buttons: A confirm, B back, Start pause, Back spectate; in a match RB fires, A and LB
-/// blink and B swaps weapons; the d-pad, X and Y also pick skills while a level-up is pending
-/// (the HUD shows which is which). B rather than X swaps: X picks a skill.
+/// Pad buttons act through the bindings; A confirm, B back, Start pause and the d-pad's menu
+/// navigation are fixed.
 static void pad_button(input_state *in, const SDL_ControllerButtonEvent *b, bool down) {
     int p = player_of_pad(in, b->which);
     if (p < 0) return;
     if (p == 0) in->mouse_aims = false;
-    input_player *pl = &in->players[p];
-    switch (b->button) {
-    case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER:
-        pl->fire_held = down;
-        break;
-    case SDL_CONTROLLER_BUTTON_A:
-    case SDL_CONTROLLER_BUTTON_LEFTSHOULDER:
-        pl->blink_held = down;
-        if (down) pl->tapped |= SIM_BUTTON_BLINK;
-        break;
-    case SDL_CONTROLLER_BUTTON_B:
-        pl->swap_held = down;
-        if (down) pl->tapped |= SIM_BUTTON_SWAP;
-        break;
-    default:
-        break;
+    if (down && in->capture == INPUT_CAPTURE_WAITING) {
+        in->capture = INPUT_CAPTURE_PAD;
+        in->capture_pad = (SDL_GameControllerButton)b->button;
+        return;
     }
+    input_player *pl = &in->players[p];
+    if (b->button < 32)
+        pl->pad_down = down ? pl->pad_down | 1u << b->button : pl->pad_down & ~(1u << b->button);
     if (!down) return;
-    static const uint8_t picks[SDL_CONTROLLER_BUTTON_MAX] = {
-        [SDL_CONTROLLER_BUTTON_DPAD_UP] = 1,   [SDL_CONTROLLER_BUTTON_DPAD_RIGHT] = 2,
-        [SDL_CONTROLLER_BUTTON_DPAD_DOWN] = 3, [SDL_CONTROLLER_BUTTON_DPAD_LEFT] = 4,
-        [SDL_CONTROLLER_BUTTON_X] = 5,         [SDL_CONTROLLER_BUTTON_Y] = 6};
-    if (b->button < SDL_CONTROLLER_BUTTON_MAX && picks[b->button])
-        in->players[p].pick = picks[b->button];
+    action_set acts = 0;
     switch (b->button) {
     case SDL_CONTROLLER_BUTTON_A:
-        press(in, ACT_CONFIRM);
+        acts = ACT_BIT(ACT_CONFIRM);
         break;
     case SDL_CONTROLLER_BUTTON_B:
-        press(in, ACT_BACK);
+        acts = ACT_BIT(ACT_BACK);
         break;
     case SDL_CONTROLLER_BUTTON_START:
-        press(in, ACT_PAUSE);
-        break;
-    case SDL_CONTROLLER_BUTTON_BACK:
-        press(in, ACT_SPECTATE_NEXT);
+        acts = ACT_BIT(ACT_PAUSE);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_UP:
-        press(in, ACT_UP);
+        acts = ACT_BIT(ACT_UP);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
-        press(in, ACT_DOWN);
+        acts = ACT_BIT(ACT_DOWN);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
-        press(in, ACT_LEFT);
+        acts = ACT_BIT(ACT_LEFT);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
-        press(in, ACT_RIGHT);
+        acts = ACT_BIT(ACT_RIGHT);
         break;
     default:
         break;
     }
+    for (int bind = 0; bind < BIND_COUNT; bind++)
+        for (int s = 0; s < INPUT_BIND_PADS; s++)
+            if ((int)in->bind.pad[bind][s] == b->button) {
+                acts |= bound_press(in, p, (input_bind)bind, false);
+                break;
+            }
+    press_all(in, acts);
+}
+
+/// The left stick navigates menus: one press each time it is pushed past half way.
+static void stick_nav(input_state *in, int value, int8_t *held, input_action neg,
+                      input_action pos) {
+    int8_t now = value < -16000 ? -1 : value > 16000 ? 1 : 0;
+    if (now && now != *held && in->capture != INPUT_CAPTURE_WAITING)
+        in->actions[now < 0 ? neg : pos]++;
+    *held = now;
 }
 
 void input_touch_button(const input_state *in, input_touch b, float *x, float *y, float *r) {
@@ -286,7 +334,7 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
             if (down) {
                 in->click_x = in->mouse_x;
                 in->click_y = in->mouse_y;
-                press(in, ACT_CLICK);
+                in->actions[ACT_CLICK]++;
             }
         } else if (e->button.button == SDL_BUTTON_RIGHT) {
             in->vstick_active = down;
@@ -297,8 +345,8 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         break;
     }
     case SDL_MOUSEWHEEL:
-        if (e->wheel.y > 0) press(in, ACT_WHEEL_UP);
-        if (e->wheel.y < 0) press(in, ACT_WHEEL_DOWN);
+        if (e->wheel.y > 0) in->actions[ACT_WHEEL_UP]++;
+        if (e->wheel.y < 0) in->actions[ACT_WHEEL_DOWN]++;
         break;
     case SDL_FINGERDOWN:
         in->mouse_aims = false;
@@ -328,7 +376,7 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
             if (dx * dx + dy * dy < 24.0f * 24.0f) {
                 in->click_x = in->vstick_x0;
                 in->click_y = in->vstick_y0;
-                press(in, ACT_CLICK);
+                in->actions[ACT_CLICK]++;
             }
         }
         break;
@@ -348,15 +396,14 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         int p = player_of_pad(in, e->caxis.which);
         if (p == 0 && abs(e->caxis.value) > (int)(INPUT_DEAD_ZONE * 32767.0f))
             in->mouse_aims = false; // player 1 plays with the pad: no crosshair
-        if (p >= 0 && e->caxis.axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT)
-            in->players[p].fire_held = e->caxis.value > 12000;
-        if (p >= 0 && e->caxis.axis == SDL_CONTROLLER_AXIS_LEFTY) {
-            // Menu navigation with the stick: one press per push past half way.
-            static bool held[INPUT_MAX_PLAYERS];
-            bool now = abs(e->caxis.value) > 16000;
-            if (now && !held[p]) press(in, e->caxis.value < 0 ? ACT_UP : ACT_DOWN);
-            held[p] = now;
-        }
+        if (p < 0) break;
+        input_player *pl = &in->players[p];
+        if (e->caxis.axis == SDL_CONTROLLER_AXIS_TRIGGERRIGHT)
+            pl->trigger_fire = e->caxis.value > 12000;
+        if (e->caxis.axis == SDL_CONTROLLER_AXIS_LEFTX)
+            stick_nav(in, e->caxis.value, &pl->nav_x, ACT_LEFT, ACT_RIGHT);
+        if (e->caxis.axis == SDL_CONTROLLER_AXIS_LEFTY)
+            stick_nav(in, e->caxis.value, &pl->nav_y, ACT_UP, ACT_DOWN);
         break;
     }
     default:
@@ -394,22 +441,28 @@ void input_frame(input_state *in, int human, float player_x, float player_y, sim
     bool fire = false;
     if (p->pad) {
         move = pad_stick(p->pad, SDL_CONTROLLER_AXIS_LEFTX, SDL_CONTROLLER_AXIS_LEFTY);
+        vec2s buttons = {
+            {(float)pad_bind_held(in, p, BIND_RIGHT) - (float)pad_bind_held(in, p, BIND_LEFT),
+             (float)pad_bind_held(in, p, BIND_DOWN) - (float)pad_bind_held(in, p, BIND_UP)}};
+        if (buttons.x != 0 || buttons.y != 0) move = glms_vec2_normalize(buttons);
         vec2s right = pad_stick(p->pad, SDL_CONTROLLER_AXIS_RIGHTX, SDL_CONTROLLER_AXIS_RIGHTY);
         if (glms_vec2_norm(right) > INPUT_AIM_FIRE) {
             aim = right;
             fire = true;
         }
         // The fire button alone fires along the facing; with no aim the sim auto-aims.
-        if (p->fire_held) fire = true;
+        if (p->trigger_fire || pad_bind_held(in, p, BIND_FIRE)) fire = true;
     }
     if (human == 0) {
-        vec2s keys = {{(float)in->right - (float)in->left, (float)in->down - (float)in->up}};
+        vec2s keys = {{(float)key_bind_held(in, BIND_RIGHT) - (float)key_bind_held(in, BIND_LEFT),
+                       (float)key_bind_held(in, BIND_DOWN) - (float)key_bind_held(in, BIND_UP)}};
         if (keys.x != 0 || keys.y != 0) move = glms_vec2_normalize(keys);
         if (in->vstick_active) {
             vec2s d = {{(in->vstick_x - in->vstick_x0) / INPUT_VSTICK_RADIUS,
                         (in->vstick_y - in->vstick_y0) / INPUT_VSTICK_RADIUS}};
             move = input_dead_zone(d, 0.1f);
         }
+        if (key_bind_held(in, BIND_FIRE)) fire = true;
         if (in->mouse_fire) {
             aim = (vec2s){{in->mouse_x - player_x, in->mouse_y - player_y}};
             fire = true;
@@ -417,11 +470,13 @@ void input_frame(input_state *in, int human, float player_x, float player_y, sim
     }
     // The blink and the swap: held buttons, and presses since the last frame.
     uint8_t held = p->tapped;
-    if (p->blink_held) held |= SIM_BUTTON_BLINK;
-    if (p->swap_held) held |= SIM_BUTTON_SWAP;
+    if (pad_bind_held(in, p, BIND_BLINK)) held |= SIM_BUTTON_BLINK;
+    if (pad_bind_held(in, p, BIND_SWAP)) held |= SIM_BUTTON_SWAP;
     if (human == 0) {
-        if (in->key_blink || in->button_finger[INPUT_TOUCH_BLINK] != -1) held |= SIM_BUTTON_BLINK;
-        if (in->key_swap || in->button_finger[INPUT_TOUCH_SWAP] != -1) held |= SIM_BUTTON_SWAP;
+        if (key_bind_held(in, BIND_BLINK) || in->button_finger[INPUT_TOUCH_BLINK] != -1)
+            held |= SIM_BUTTON_BLINK;
+        if (key_bind_held(in, BIND_SWAP) || in->button_finger[INPUT_TOUCH_SWAP] != -1)
+            held |= SIM_BUTTON_SWAP;
     }
     p->tapped = 0;
     sim_input_set_move(out, move);

@@ -2,12 +2,14 @@
 /// dead zone, extra mappings from gamecontrollerdb.txt), a drag-to-move virtual joystick for
 /// mouse and touch, and on-screen touch buttons for the blink and the weapon swap. Human 0 has the
 /// keyboard, the mouse, touch and the first pad; every further human gets the next pad. Menu
-/// navigation and toggles come out as one-shot actions.
+/// navigation and toggles come out as one-shot actions. Keys and pad buttons act through the
+/// bindings (input_bind.h); a capture takes the next press for the settings screen instead.
 #ifndef ARENA_INPUT_H
 #define ARENA_INPUT_H
 
 #include <SDL.h>
 
+#include "input_bind.h"
 #include "sim_input.h"
 
 #define INPUT_MAX_PLAYERS 8
@@ -46,13 +48,23 @@ typedef enum input_action {
 /// weapon to take lies under player 1.
 typedef enum input_touch { INPUT_TOUCH_BLINK, INPUT_TOUCH_SWAP, INPUT_TOUCH_COUNT } input_touch;
 
+/// What a capture (input_capture_begin) has got so far.
+typedef enum input_capture {
+    INPUT_CAPTURE_OFF,     ///< no capture under way
+    INPUT_CAPTURE_WAITING, ///< nothing pressed yet
+    INPUT_CAPTURE_KEY,     ///< a bindable key was pressed
+    INPUT_CAPTURE_PAD,     ///< a pad button was pressed (on any pad)
+    INPUT_CAPTURE_CLEAR,   ///< Backspace or Delete: empty the slot
+    INPUT_CAPTURE_CANCEL,  ///< Escape: leave the slot as it was
+} input_capture;
+
 typedef struct input_player {
     SDL_GameController *pad;
     SDL_JoystickID pad_id; ///< instance id, -1 when none
     uint8_t pick;          ///< skill chosen since the last frame (1-based), 0 none
-    bool fire_held;        ///< a fire button is held
-    bool blink_held;       ///< a blink button of its pad is held
-    bool swap_held;        ///< the swap button of its pad is held
+    uint32_t pad_down;     ///< bit b: pad button b is held
+    bool trigger_fire;     ///< the right trigger is pulled
+    int8_t nav_x, nav_y;   ///< the left stick is past half way for menus (-1, 0, 1)
     /// SIM_BUTTON_BLINK / SIM_BUTTON_SWAP pressed since the last frame (kept for one frame even
     /// when released before it, so a quick tap between two ticks counts).
     uint8_t tapped;
@@ -60,8 +72,12 @@ typedef struct input_player {
 
 typedef struct input_state {
     input_player players[INPUT_MAX_PLAYERS];
-    bool up, down, left, right; ///< movement keys
-    bool mouse_fire;            ///< left button held: fire at the cursor
+    input_bindings bind;                      ///< keys and pad buttons (input_set_bindings)
+    uint8_t keys_down[SDL_NUM_SCANCODES / 8]; ///< bit k: scancode k is held
+    input_capture capture;                    ///< the capture under way or its result
+    SDL_Scancode capture_key;                 ///< INPUT_CAPTURE_KEY: the key
+    SDL_GameControllerButton capture_pad;     ///< INPUT_CAPTURE_PAD: the button
+    bool mouse_fire;                          ///< left button held: fire at the cursor
     float mouse_x, mouse_y;
     float click_x, click_y; ///< where the last ACT_CLICK happened (screen)
     bool mouse_aims;        ///< the mouse moved since player 1's pad or a finger was used: it aims
@@ -69,7 +85,6 @@ typedef struct input_state {
     SDL_FingerID vstick_finger; ///< the finger that drags, or -1 for the mouse
     float vstick_x0, vstick_y0; ///< where the drag began (screen)
     float vstick_x, vstick_y;   ///< where it is now
-    bool key_blink, key_swap;   ///< the blink (Space, Left Shift) and swap (E) keys are held
     bool touch_seen;   ///< a touch screen is there or a finger touched: the touch buttons show
     bool swap_offered; ///< the app: a weapon to swap for lies under player 1
     SDL_FingerID button_finger[INPUT_TOUCH_COUNT]; ///< finger holding each button, or -1
@@ -79,7 +94,21 @@ typedef struct input_state {
     float screen_w, screen_h; ///< for touch coordinates
 } input_state;
 
+/// No pads, the default bindings.
 void input_init(input_state *in);
+/// Keys and pad buttons act through `b` from now on (keys held stay held).
+void input_set_bindings(input_state *in, const input_bindings *b);
+/// The next key or pad button pressed is captured instead of acted on (no action, no move, no
+/// blink): for the settings screen's "press a key". Escape cancels, Backspace and Delete clear
+/// the slot; a key that cannot be bound (input_key_bindable) is passed over. The left stick
+/// takes no menu steps meanwhile; mouse clicks and the wheel still act (a click elsewhere may
+/// cancel: input_capture_cancel).
+void input_capture_begin(input_state *in);
+/// Where the capture is: INPUT_CAPTURE_OFF or _WAITING, or, once, its result (then it is off
+/// again): the key in *key for INPUT_CAPTURE_KEY, the button in *pad for INPUT_CAPTURE_PAD.
+input_capture input_capture_take(input_state *in, SDL_Scancode *key, SDL_GameControllerButton *pad);
+/// Ends a capture without a result.
+void input_capture_cancel(input_state *in);
 /// Opens every pad already plugged in and loads extra mappings from `db_path` when it exists.
 void input_open_pads(input_state *in, const char *db_path);
 void input_close(input_state *in);

@@ -64,6 +64,7 @@ enum {
     F_TICKS,
     F_PILOT,
     F_DIFFICULTY,
+    F_CONFIG,
     F_COUNT
 };
 
@@ -90,6 +91,7 @@ static const flag flags[F_COUNT] = {
     [F_PILOT] = {"--pilot", FLAG_CHOICE, AT(pilot), 0, 0, "--pilot needs bot or novice", pilots},
     [F_DIFFICULTY] = {"--difficulty", FLAG_CHOICE, AT(difficulty), 0, 0,
                       "--difficulty needs easy, normal, hard or mixed", difficulties},
+    [F_CONFIG] = {"--config", FLAG_TEXT, AT(config), 0, 0, NULL, NULL},
 };
 #undef AT
 
@@ -127,6 +129,14 @@ static bool check_conflicts(const bool *given) {
                 return fail(flags[replay_has[i]].name,
                             "cannot be combined with --replay (a replay carries its own map, seed, "
                             "players and inputs)");
+    // The settings file is the windowed game's (volumes, keys, window): a headless run or a
+    // screenshot is the command line's alone, the same on every machine.
+    if (given[F_CONFIG] && given[F_HEADLESS])
+        return fail("--config", "cannot be combined with --headless (settings are the windowed "
+                                "game's; a headless run takes its options from the command line)");
+    if (given[F_CONFIG] && given[F_SCREENSHOT])
+        return fail("--config", "cannot be combined with --screenshot (settings are the windowed "
+                                "game's; a screenshot takes its options from the command line)");
     if (given[F_AUTOPILOT] && given[F_PILOT])
         return fail("--pilot", "cannot be combined with --autopilot (which is --pilot bot)");
     return true;
@@ -181,6 +191,7 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
         store(o, &flags[f], v, n);
     }
     o->seed_set = args.given[F_SEED];
+    o->difficulty_set = args.given[F_DIFFICULTY];
     if (o->autopilot) o->pilot = SIM_PILOT_BOT;
     if (!check_conflicts(args.given)) return false;
     if (o->screenshot && o->ticks < 0) return fail("--screenshot", "needs --ticks N");

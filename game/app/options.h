@@ -19,9 +19,10 @@ typedef struct arena_options {
     int humans;
     int ticks; ///< -1: until the match ends
     bool headless;
-    bool autopilot; ///< --autopilot: the same as --pilot bot
-    int pilot;      ///< a sim_pilot: who drives the humans (--pilot bot|novice, --autopilot)
-    int difficulty; ///< --difficulty: a sim_difficulty, or -1 for mixed (default normal)
+    bool autopilot;      ///< --autopilot: the same as --pilot bot
+    int pilot;           ///< a sim_pilot: who drives the humans (--pilot bot|novice, --autopilot)
+    int difficulty;      ///< --difficulty: a sim_difficulty, or -1 for mixed (default normal)
+    bool difficulty_set; ///< --difficulty was given (it then overrides the settings file)
     bool realtime;
     bool stats;
     bool title;        ///< --screenshot of the title screen instead of the match
@@ -30,6 +31,9 @@ typedef struct arena_options {
     const char *record;     ///< replay file to write
     const char *replay;     ///< replay file to play back
     const char *screenshot; ///< PNG to write at tick `ticks`
+    /// --config: the settings file of the windowed game instead of the per-user one (refused
+    /// with --headless and --screenshot, which take everything from the command line)
+    const char *config;
 } arena_options;
 
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.

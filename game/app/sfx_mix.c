@@ -7,9 +7,11 @@
 void sfx_mixer_init(sfx_mixer *m) {
     memset(m, 0, sizeof *m);
     m->master = 1.0f;
+    for (int g = 0; g < SFX_GROUP_COUNT; g++) m->group_gain[g] = 1.0f;
 }
 
-int sfx_mixer_start(sfx_mixer *m, const float *samples, int length, float gain, float pan) {
+int sfx_mixer_start(sfx_mixer *m, const float *samples, int length, sfx_group group, float gain,
+                    float pan) {
     int slot = -1, oldest = 0, oldest_pos = -1;
     for (int i = 0; i < SFX_MAX_VOICES; i++) {
         if (!m->voices[i].samples) {
@@ -32,6 +34,7 @@ int sfx_mixer_start(sfx_mixer *m, const float *samples, int length, float gain, 
     v->pos = 0;
     v->gain_l = gain * cosf(angle);
     v->gain_r = gain * sinf(angle);
+    v->group = (unsigned)group < SFX_GROUP_COUNT ? group : SFX_GROUP_EFFECTS;
     return slot;
 }
 
@@ -43,6 +46,11 @@ int sfx_mixer_active(const sfx_mixer *m) {
 
 void sfx_mixer_stop_all(sfx_mixer *m) {
     for (int i = 0; i < SFX_MAX_VOICES; i++) m->voices[i].samples = NULL;
+}
+
+float sfx_volume_gain(int percent) {
+    float v = (float)(percent < 0 ? 0 : percent > 100 ? 100 : percent) / 100.0f;
+    return v * v;
 }
 
 float sfx_limit(float x) {
@@ -64,9 +72,11 @@ void sfx_mixer_mix(sfx_mixer *m, float *out, int frames) {
         if (n > frames) n = frames;
         if (!m->muted) {
             const float *s = v->samples + v->pos;
+            float gl = v->gain_l * m->group_gain[v->group],
+                  gr = v->gain_r * m->group_gain[v->group];
             for (int f = 0; f < n; f++) {
-                out[2 * f] += s[f] * v->gain_l;
-                out[2 * f + 1] += s[f] * v->gain_r;
+                out[2 * f] += s[f] * gl;
+                out[2 * f + 1] += s[f] * gr;
             }
         }
         v->pos += n;

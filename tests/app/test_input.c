@@ -14,6 +14,7 @@ static void push_key(SDL_Keycode k, bool down) {
     e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
     e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
     e.key.keysym.sym = k;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(k); // keys act by scancode (US layout here)
     SDL_PushEvent(&e);
 }
 
@@ -278,5 +279,315 @@ static void test_dead_zone(void) {
     CHECK(glms_vec2_norm(v) <= 1.0f + 1e-6f);
 }
 
+static void push_scancode(SDL_Scancode k, bool down, bool repeat) {
+    SDL_Event e = {0};
+    e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+    e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+    e.key.repeat = repeat;
+    e.key.keysym.scancode = k;
+    e.key.keysym.sym = SDL_GetKeyFromScancode(k);
+    SDL_PushEvent(&e);
+}
+
+static int drain_actions(input_state *in) {
+    int n = 0;
+    for (int a = 0; a < ACT_COUNT; a++) n += in->actions[a];
+    memset(in->actions, 0, sizeof in->actions);
+    return n;
+}
+
+// The default table is today's layout, key by key; every default slot is free of conflicts.
+static void test_default_layout(void) {
+    input_bindings b;
+    input_bindings_default(&b);
+    const struct {
+        input_bind bind;
+        const char *k0, *k1, *p0, *p1;
+    } want[] = {
+        {BIND_UP, "W", "Up", "none", "none"},
+        {BIND_DOWN, "S", "Down", "none", "none"},
+        {BIND_LEFT, "A", "Left", "none", "none"},
+        {BIND_RIGHT, "D", "Right", "none", "none"},
+        {BIND_FIRE, "none", "none", "rightshoulder", "none"},
+        {BIND_BLINK, "Space", "Left Shift", "a", "leftshoulder"},
+        {BIND_SWAP, "E", "none", "b", "none"},
+        {BIND_SKILL_1, "1", "none", "dpup", "none"},
+        {BIND_SKILL_2, "2", "none", "dpright", "none"},
+        {BIND_SKILL_3, "3", "none", "dpdown", "none"},
+        {BIND_SKILL_4, "4", "none", "dpleft", "none"},
+        {BIND_SKILL_5, "5", "none", "x", "none"},
+        {BIND_SKILL_6, "6", "none", "y", "none"},
+        {BIND_PAUSE, "Escape", "none", "start", "none"},
+        {BIND_SPECTATE_NEXT, "Tab", "none", "back", "none"},
+        {BIND_ZOOM_IN, "=", "Keypad +", "none", "none"},
+        {BIND_ZOOM_OUT, "-", "Keypad -", "none", "none"},
+        {BIND_MUTE, "M", "none", "none", "none"},
+        {BIND_HELP, "F1", "none", "none", "none"},
+        {BIND_PERF, "F3", "none", "none", "none"},
+        {BIND_FULLSCREEN, "F11", "none", "none", "none"},
+    };
+    REQUIRE(sizeof want / sizeof want[0] == BIND_COUNT);
+    for (int i = 0; i < BIND_COUNT; i++) {
+        input_bind k = want[i].bind;
+        CHECK_STR(input_key_name(b.keys[k][0]), want[i].k0);
+        CHECK_STR(input_key_name(b.keys[k][1]), want[i].k1);
+        CHECK_STR(input_pad_name(b.pad[k][0]), want[i].p0);
+        CHECK_STR(input_pad_name(b.pad[k][1]), want[i].p1);
+        for (int s = 0; s < 2; s++) {
+            CHECK(input_bind_conflict_key(&b, k, s) == -1);
+            CHECK(input_bind_conflict_pad(&b, k, s) == -1);
+        }
+        CHECK(strlen(input_bind_label(k)) > 2 && strlen(input_bind_id(k)) > 1);
+    }
+    CHECK_STR(input_bind_label(BIND_SKILL_3), "Skill 3");
+    // For people: both slots joined, an empty slot left out, a repeated key said once.
+    char t[64];
+    CHECK_STR(input_bind_keys_text(&b, BIND_BLINK, t, sizeof t), "Space or Left Shift");
+    CHECK_STR(input_bind_pad_text(&b, BIND_BLINK, t, sizeof t), "A or LB");
+    CHECK_STR(input_bind_keys_text(&b, BIND_SWAP, t, sizeof t), "E");
+    CHECK_STR(input_bind_keys_text(&b, BIND_FIRE, t, sizeof t), "unbound");
+    CHECK_STR(input_bind_pad_text(&b, BIND_FIRE, t, sizeof t), "RB");
+    input_bindings c = b;
+    c.keys[BIND_UP][0] = SDL_SCANCODE_UNKNOWN;
+    c.keys[BIND_DOWN][1] = SDL_SCANCODE_S;
+    CHECK_STR(input_bind_keys_text(&c, BIND_UP, t, sizeof t), "Up");
+    CHECK_STR(input_bind_keys_text(&c, BIND_DOWN, t, sizeof t), "S");
+    CHECK_STR(input_bind_keys_text(&b, BIND_BLINK, t, 9), "Space or"); // cut to fit
+    CHECK_STR(input_pad_label(SDL_CONTROLLER_BUTTON_LEFTSHOULDER), "LB");
+    CHECK_STR(input_pad_label(SDL_CONTROLLER_BUTTON_INVALID), "none");
+    // Names read back in any case; unknown names and the second "Return" are refused.
+    SDL_Scancode k = SDL_SCANCODE_UNKNOWN;
+    CHECK(input_key_from_name("left shift", &k) && k == SDL_SCANCODE_LSHIFT);
+    CHECK(input_key_from_name("none", &k) && k == SDL_SCANCODE_UNKNOWN);
+    k = SDL_SCANCODE_A;
+    CHECK(input_key_from_name("None", &k) && k == SDL_SCANCODE_UNKNOWN);
+    CHECK(!input_key_from_name("Shift Left", &k) && !input_key_from_name("", &k));
+    CHECK(!input_key_bindable(SDL_SCANCODE_RETURN2) && input_key_bindable(SDL_SCANCODE_RETURN));
+    CHECK(!input_key_bindable(SDL_SCANCODE_UNKNOWN) && !input_key_bindable(SDL_NUM_SCANCODES));
+    SDL_GameControllerButton p = SDL_CONTROLLER_BUTTON_A;
+    CHECK(input_pad_from_name("none", &p) && p == SDL_CONTROLLER_BUTTON_INVALID);
+    CHECK(input_pad_from_name("dpleft", &p) && p == SDL_CONTROLLER_BUTTON_DPAD_LEFT);
+    CHECK(input_pad_from_name("NONE", &p) && p == SDL_CONTROLLER_BUTTON_INVALID);
+    CHECK(input_pad_from_name("LeftShoulder", &p) && p == SDL_CONTROLLER_BUTTON_LEFTSHOULDER);
+    CHECK(!input_pad_from_name("triggerright", &p) && !input_pad_from_name("A button", &p));
+}
+
+// A rebound key moves, blinks and picks; the key it replaced no longer does; conflicts are named.
+static void test_rebind_keys(void) {
+    REQUIRE(init_sdl());
+    input_state in;
+    input_init(&in);
+    input_bindings b;
+    input_bindings_default(&b);
+    b.keys[BIND_UP][0] = SDL_SCANCODE_I; // I instead of W; Up stays
+    b.keys[BIND_BLINK][0] = SDL_SCANCODE_K;
+    b.keys[BIND_BLINK][1] = SDL_SCANCODE_UNKNOWN; // Left Shift cleared
+    b.keys[BIND_SKILL_2][0] = SDL_SCANCODE_F;
+    b.keys[BIND_FIRE][0] = SDL_SCANCODE_J;
+    b.keys[BIND_MUTE][1] = SDL_SCANCODE_F; // F now skill 2 and mute: a conflict
+    input_set_bindings(&in, &b);
+    CHECK(input_bind_conflict_key(&in.bind, BIND_MUTE, 1) == BIND_SKILL_2);
+    CHECK(input_bind_conflict_key(&in.bind, BIND_SKILL_2, 0) == BIND_MUTE);
+    CHECK(input_bind_conflict_key(&in.bind, BIND_MUTE, 0) == -1);
+    CHECK(input_bind_conflict_key(&in.bind, BIND_UP, 0) == -1);
+    sim_input f;
+    push_scancode(SDL_SCANCODE_W, true, false);
+    push_scancode(SDL_SCANCODE_LSHIFT, true, false);
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.move_x == 0 && f.move_y == 0 && f.buttons == 0); // old keys do nothing
+    CHECK(!input_take_action(&in, ACT_UP));                  // W no longer navigates either
+    push_scancode(SDL_SCANCODE_W, false, false);
+    push_scancode(SDL_SCANCODE_LSHIFT, false, false);
+    push_scancode(SDL_SCANCODE_I, true, false);
+    push_scancode(SDL_SCANCODE_K, true, false);
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.move_x == 0 && f.move_y == -127);
+    CHECK(f.buttons == SIM_BUTTON_BLINK);
+    CHECK(input_take_action(&in, ACT_UP));     // the bound movement key navigates menus
+    push_scancode(SDL_SCANCODE_I, true, true); // and repeats there while held
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_UP));
+    push_scancode(SDL_SCANCODE_I, false, false);
+    push_scancode(SDL_SCANCODE_K, false, false);
+    push_scancode(SDL_SCANCODE_UP, true, false); // the second slot still moves
+    push_scancode(SDL_SCANCODE_F, true, false);  // both binds of a conflicting key act
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.move_y == -127 && f.skill_pick == 2);
+    CHECK(input_take_action(&in, ACT_MUTE));
+    push_scancode(SDL_SCANCODE_UP, false, false);
+    push_scancode(SDL_SCANCODE_2, true, false); // 2 is no longer a skill key
+    push_scancode(SDL_SCANCODE_J, true, false); // a fire key fires ahead (no aim)
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.skill_pick == 0 && f.buttons == SIM_BUTTON_FIRE && f.aim_x == 0 && f.aim_y == 0);
+    push_scancode(SDL_SCANCODE_J, false, false);
+    pump(&in);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == 0);
+    drain_actions(&in);
+    // Menu keys work whatever the bindings: Escape pauses and goes back even with pause bound
+    // elsewhere, Enter and Space confirm, arrows navigate; Alt+Enter is fullscreen.
+    b.keys[BIND_PAUSE][0] = SDL_SCANCODE_P;
+    b.keys[BIND_UP][1] = SDL_SCANCODE_UNKNOWN;
+    input_set_bindings(&in, &b);
+    push_scancode(SDL_SCANCODE_ESCAPE, true, false);
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_PAUSE) && !input_take_action(&in, ACT_PAUSE));
+    CHECK(input_take_action(&in, ACT_BACK));
+    push_scancode(SDL_SCANCODE_P, true, false);
+    push_scancode(SDL_SCANCODE_UP, true, false);
+    push_scancode(SDL_SCANCODE_SPACE, true, false);
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_PAUSE) && input_take_action(&in, ACT_UP));
+    CHECK(input_take_action(&in, ACT_CONFIRM));
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.move_y == 0 && f.buttons == 0); // Up navigates but no longer moves; Space no blink
+    SDL_Event e = {0};
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.scancode = SDL_SCANCODE_RETURN;
+    e.key.keysym.mod = KMOD_LALT;
+    SDL_PushEvent(&e);
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_FULLSCREEN) && !input_take_action(&in, ACT_CONFIRM));
+    SDL_Quit();
+}
+
+// Pad buttons rebound: the new button blinks, the old one does not; A still confirms in menus.
+static void test_rebind_pad(void) {
+    REQUIRE(init_sdl());
+    input_state in;
+    input_init(&in);
+    input_bindings b;
+    input_bindings_default(&b);
+    b.pad[BIND_BLINK][0] = SDL_CONTROLLER_BUTTON_RIGHTSTICK; // A no longer blinks, LB does
+    b.pad[BIND_UP][0] = SDL_CONTROLLER_BUTTON_Y;             // Y moves up (and is still skill 6)
+    b.pad[BIND_PAUSE][1] = SDL_CONTROLLER_BUTTON_GUIDE;
+    input_set_bindings(&in, &b);
+    CHECK(input_bind_conflict_pad(&in.bind, BIND_UP, 0) == BIND_SKILL_6);
+    CHECK(input_bind_conflict_pad(&in.bind, BIND_BLINK, 0) == -1);
+    input_open_pads(&in, NULL);
+    int dev = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                        SDL_CONTROLLER_BUTTON_MAX, 0);
+    REQUIRE(dev >= 0);
+    SDL_Delay(10);
+    pump(&in);
+    REQUIRE(input_has_pad(&in, 0));
+    SDL_Joystick *js = SDL_JoystickOpen(dev);
+    REQUIRE(js);
+    sim_input f;
+    const struct {
+        SDL_GameControllerButton button;
+        uint8_t bit;
+        int move_y, pick;
+        input_action act;
+    } cases[] = {
+        {SDL_CONTROLLER_BUTTON_A, 0, 0, 0, ACT_CONFIRM},
+        {SDL_CONTROLLER_BUTTON_RIGHTSTICK, SIM_BUTTON_BLINK, 0, 0, ACT_COUNT},
+        {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SIM_BUTTON_BLINK, 0, 0, ACT_COUNT},
+        {SDL_CONTROLLER_BUTTON_Y, 0, -127, 6, ACT_UP},
+        {SDL_CONTROLLER_BUTTON_GUIDE, 0, 0, 0, ACT_PAUSE},
+        {SDL_CONTROLLER_BUTTON_START, 0, 0, 0, ACT_PAUSE},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        drain_actions(&in);
+        SDL_JoystickSetVirtualButton(js, cases[k].button, 1);
+        SDL_JoystickUpdate();
+        pump(&in);
+        input_frame(&in, 0, 0, 0, &f);
+        CHECK(f.buttons == cases[k].bit);
+        CHECK(f.move_y == cases[k].move_y && f.skill_pick == cases[k].pick);
+        if (cases[k].act != ACT_COUNT) CHECK(input_take_action(&in, cases[k].act));
+        SDL_JoystickSetVirtualButton(js, cases[k].button, 0);
+        SDL_JoystickUpdate();
+        pump(&in);
+        input_frame(&in, 0, 0, 0, &f);
+        CHECK(f.buttons == 0 && f.move_y == 0);
+    }
+    SDL_JoystickClose(js);
+    SDL_JoystickDetachVirtual(dev);
+    input_close(&in);
+    SDL_Quit();
+}
+
+// A capture takes the next key or pad button and nothing acts on it; Escape cancels,
+// Backspace and Delete clear, keys that cannot be bound are passed over.
+static void test_capture(void) {
+    REQUIRE(init_sdl());
+    input_state in;
+    input_init(&in);
+    SDL_Scancode k = SDL_SCANCODE_UNKNOWN;
+    SDL_GameControllerButton p = SDL_CONTROLLER_BUTTON_INVALID;
+    CHECK(input_capture_take(&in, &k, &p) == INPUT_CAPTURE_OFF);
+    input_capture_begin(&in);
+    CHECK(input_capture_take(&in, &k, &p) == INPUT_CAPTURE_WAITING);
+    push_scancode(SDL_SCANCODE_RETURN2, true, false); // no name of its own: passed over
+    push_scancode(SDL_SCANCODE_W, true, false);       // moves and navigates when not captured
+    pump(&in);
+    CHECK(input_capture_take(&in, &k, &p) == INPUT_CAPTURE_KEY && k == SDL_SCANCODE_W);
+    CHECK(input_capture_take(&in, &k, &p) == INPUT_CAPTURE_OFF); // reported once
+    CHECK(drain_actions(&in) == 0);
+    sim_input f;
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.move_y == 0); // the captured press is not held either
+    push_scancode(SDL_SCANCODE_W, false, false);
+    // Space would blink and confirm, 3 pick a skill, Escape pause and go back: not while captured.
+    const struct {
+        SDL_Scancode key;
+        input_capture got;
+    } keys[] = {{SDL_SCANCODE_SPACE, INPUT_CAPTURE_KEY},
+                {SDL_SCANCODE_3, INPUT_CAPTURE_KEY},
+                {SDL_SCANCODE_ESCAPE, INPUT_CAPTURE_CANCEL},
+                {SDL_SCANCODE_BACKSPACE, INPUT_CAPTURE_CLEAR},
+                {SDL_SCANCODE_DELETE, INPUT_CAPTURE_CLEAR}};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        input_capture_begin(&in);
+        push_scancode(keys[i].key, true, false);
+        pump(&in);
+        k = SDL_SCANCODE_UNKNOWN;
+        CHECK(input_capture_take(&in, &k, &p) == keys[i].got);
+        CHECK(keys[i].got != INPUT_CAPTURE_KEY || k == keys[i].key);
+        push_scancode(keys[i].key, false, false);
+        pump(&in);
+        input_frame(&in, 0, 0, 0, &f);
+        CHECK(f.buttons == 0 && f.skill_pick == 0);
+        CHECK(drain_actions(&in) == 0);
+    }
+    // Cancelled by the program (a click elsewhere): the next key acts again.
+    input_capture_begin(&in);
+    input_capture_cancel(&in);
+    push_scancode(SDL_SCANCODE_ESCAPE, true, false);
+    pump(&in);
+    CHECK(input_capture_take(&in, &k, &p) == INPUT_CAPTURE_OFF);
+    CHECK(input_take_action(&in, ACT_BACK));
+    // A pad button: captured, not confirmed, not blinked.
+    input_open_pads(&in, NULL);
+    int dev = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,
+                                        SDL_CONTROLLER_BUTTON_MAX, 0);
+    REQUIRE(dev >= 0);
+    SDL_Delay(10);
+    pump(&in);
+    SDL_Joystick *js = SDL_JoystickOpen(dev);
+    REQUIRE(js);
+    drain_actions(&in);
+    input_capture_begin(&in);
+    SDL_JoystickSetVirtualButton(js, SDL_CONTROLLER_BUTTON_A, 1);
+    SDL_JoystickUpdate();
+    pump(&in);
+    CHECK(input_capture_take(&in, &k, &p) == INPUT_CAPTURE_PAD && p == SDL_CONTROLLER_BUTTON_A);
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == 0 && drain_actions(&in) == 0);
+    SDL_JoystickSetVirtualButton(js, SDL_CONTROLLER_BUTTON_A, 0);
+    SDL_JoystickUpdate();
+    pump(&in);
+    SDL_JoystickClose(js);
+    SDL_JoystickDetachVirtual(dev);
+    input_close(&in);
+    SDL_Quit();
+}
+
 TEST_MAIN(TEST_CASE(keyboard_mouse), TEST_CASE(virtual_stick), TEST_CASE(pad_hotplug),
-          TEST_CASE(dead_zone), TEST_CASE(abilities))
+          TEST_CASE(dead_zone), TEST_CASE(abilities), TEST_CASE(default_layout),
+          TEST_CASE(rebind_keys), TEST_CASE(rebind_pad), TEST_CASE(capture))

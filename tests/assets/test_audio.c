@@ -18,6 +18,12 @@ static void test_no_device_is_silent(void) {
     CHECK(audio_muted()); // the setting is kept even without a device
     audio_set_muted(false);
     CHECK(!audio_muted());
+    int master = -1, effects = -1;
+    audio_volume(&master, &effects);
+    CHECK(master == 100 && effects == 100);
+    audio_set_volume(40, 140); // kept without a device, clamped
+    audio_volume(&master, &effects);
+    CHECK(master == 40 && effects == 100);
     audio_shutdown();
     audio_shutdown(); // twice is fine
     CHECK(!SDL_WasInit(SDL_INIT_AUDIO));

@@ -78,8 +78,8 @@ static void test_mix_two_voices(void) {
     static const float a[4] = {0.1f, 0.2f, 0.3f, 0.4f}, b[2] = {0.05f, -0.1f};
     sfx_mixer m;
     sfx_mixer_init(&m);
-    sfx_mixer_start(&m, a, 4, 1.0f, -1.0f); // hard left
-    sfx_mixer_start(&m, b, 2, 2.0f, 1.0f);  // hard right, double gain
+    sfx_mixer_start(&m, a, 4, SFX_GROUP_EFFECTS, 1.0f, -1.0f); // hard left
+    sfx_mixer_start(&m, b, 2, SFX_GROUP_EFFECTS, 2.0f, 1.0f);  // hard right, double gain
     CHECK(sfx_mixer_active(&m) == 2);
     float out[8];
     sfx_mixer_mix(&m, out, 3);
@@ -101,7 +101,8 @@ static void test_mix_clips_safely(void) {
     for (int i = 0; i < 256; i++) loud[i] = (i % 2) ? -1.0f : 1.0f;
     sfx_mixer m;
     sfx_mixer_init(&m);
-    for (int v = 0; v < SFX_MAX_VOICES; v++) sfx_mixer_start(&m, loud, 256, 2.0f, 0.0f);
+    for (int v = 0; v < SFX_MAX_VOICES; v++)
+        sfx_mixer_start(&m, loud, 256, SFX_GROUP_EFFECTS, 2.0f, 0.0f);
     float out[512];
     sfx_mixer_mix(&m, out, 256);
     for (int i = 0; i < 512; i++) CHECK(out[i] >= -1.0f && out[i] <= 1.0f);
@@ -121,7 +122,7 @@ static void test_mix_pan_and_mute(void) {
     static const float one[2] = {1.0f, 1.0f};
     sfx_mixer m;
     sfx_mixer_init(&m);
-    sfx_mixer_start(&m, one, 2, 0.5f, 0.0f);
+    sfx_mixer_start(&m, one, 2, SFX_GROUP_EFFECTS, 0.5f, 0.0f);
     float out[4];
     sfx_mixer_mix(&m, out, 1);
     CHECK_NEAR(out[0], 0.5 * sqrt(0.5), 1e-5); // equal power at the centre
@@ -132,17 +133,43 @@ static void test_mix_pan_and_mute(void) {
     CHECK(sfx_mixer_active(&m) == 0); // muted voices still run out
 }
 
+// Volumes: the master scales every voice, a group's gain only its own voices, both at once (also
+// for voices already playing); a volume in percent maps to its square.
+static void test_mix_volumes(void) {
+    static const float one[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+    sfx_mixer m;
+    sfx_mixer_init(&m);
+    sfx_mixer_start(&m, one, 4, SFX_GROUP_EFFECTS, 0.5f, -1.0f);  // left
+    sfx_mixer_start(&m, one, 4, SFX_GROUP_INTERFACE, 0.5f, 1.0f); // right
+    float out[2];
+    sfx_mixer_mix(&m, out, 1);
+    CHECK_NEAR(out[0], 0.5, 1e-6);
+    CHECK_NEAR(out[1], 0.5, 1e-6);
+    m.group_gain[SFX_GROUP_EFFECTS] = sfx_volume_gain(50);
+    sfx_mixer_mix(&m, out, 1);
+    CHECK_NEAR(out[0], 0.125, 1e-6); // effects at 50%: a quarter
+    CHECK_NEAR(out[1], 0.5, 1e-6);   // the interface as it was
+    m.master = sfx_volume_gain(0);
+    sfx_mixer_mix(&m, out, 1);
+    CHECK(out[0] == 0.0f && out[1] == 0.0f); // master 0 silences both
+    CHECK(sfx_volume_gain(100) == 1.0f && sfx_volume_gain(0) == 0.0f);
+    CHECK(sfx_volume_gain(250) == 1.0f && sfx_volume_gain(-5) == 0.0f); // clamped
+    CHECK_NEAR(sfx_volume_gain(10), 0.01, 1e-7);
+    for (int p = 1; p <= 100; p++) CHECK(sfx_volume_gain(p) > sfx_volume_gain(p - 1));
+}
+
 static void test_voice_stealing(void) {
     static float buf[100];
     sfx_mixer m;
     sfx_mixer_init(&m);
     for (int v = 0; v < SFX_MAX_VOICES; v++) {
-        CHECK(sfx_mixer_start(&m, buf, 100, 1.0f, 0.0f) == v);
+        CHECK(sfx_mixer_start(&m, buf, 100, SFX_GROUP_EFFECTS, 1.0f, 0.0f) == v);
         float out[2 * 3];
         sfx_mixer_mix(&m, out, 3); // voice v has now played 3 samples fewer than voice v - 1
     }
     CHECK(sfx_mixer_active(&m) == SFX_MAX_VOICES);
-    CHECK(sfx_mixer_start(&m, buf, 100, 1.0f, 0.0f) == 0); // the oldest makes room
+    CHECK(sfx_mixer_start(&m, buf, 100, SFX_GROUP_EFFECTS, 1.0f, 0.0f) ==
+          0); // the oldest makes room
     CHECK(sfx_mixer_active(&m) == SFX_MAX_VOICES);
     sfx_mixer_stop_all(&m);
     CHECK(sfx_mixer_active(&m) == 0);
@@ -150,4 +177,4 @@ static void test_voice_stealing(void) {
 
 TEST_MAIN(TEST_CASE(lengths), TEST_CASE(non_silent), TEST_CASE(bounded), TEST_CASE(deterministic),
           TEST_CASE(distinct), TEST_CASE(mix_two_voices), TEST_CASE(mix_clips_safely),
-          TEST_CASE(mix_pan_and_mute), TEST_CASE(voice_stealing))
+          TEST_CASE(mix_pan_and_mute), TEST_CASE(mix_volumes), TEST_CASE(voice_stealing))

@@ -1,0 +1,390 @@
+// The settings file (see settings.h): defaults, a forgiving reader that reports what it passed
+// over, and a writer that replaces the file whole.
+#include "settings.h"
+
+#include "app.h"
+#include "arena/ae_file.h"
+#include "arena/ae_output.h"
+#include "arena/ae_quote.h"
+#include "camera.h"
+#include "tool_util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+void settings_defaults(settings *s) {
+    memset(s, 0, sizeof *s);
+    s->master_volume = 100;
+    s->effects_volume = 100;
+    s->vsync = true;
+    s->difficulty = SIM_NORMAL;
+    s->bots = 29;
+    snprintf(s->map, sizeof s->map, "%s", app_maps[0]);
+    s->zoom_min = CAMERA_ZOOM_MIN;
+    s->zoom_max = CAMERA_ZOOM_MAX;
+    input_bindings_default(&s->bindings);
+}
+
+bool settings_equal(const settings *a, const settings *b) {
+    if (a->master_volume != b->master_volume || a->effects_volume != b->effects_volume ||
+        a->muted != b->muted || a->fullscreen != b->fullscreen || a->vsync != b->vsync ||
+        a->difficulty != b->difficulty || a->bots != b->bots || strcmp(a->map, b->map) != 0 ||
+        a->zoom_min != b->zoom_min || a->zoom_max != b->zoom_max ||
+        a->onboarding_done != b->onboarding_done)
+        return false;
+    for (int i = 0; i < BIND_COUNT; i++) {
+        for (int k = 0; k < INPUT_BIND_KEYS; k++)
+            if (a->bindings.keys[i][k] != b->bindings.keys[i][k]) return false;
+        for (int p = 0; p < INPUT_BIND_PADS; p++)
+            if (a->bindings.pad[i][p] != b->bindings.pad[i][p]) return false;
+    }
+    return true;
+}
+
+// ---- The keys of the file ----
+
+// Plain settings first, then key.BIND.SLOT for every bind and key slot, then pad.BIND.SLOT.
+enum {
+    K_MASTER,
+    K_EFFECTS,
+    K_MUTED,
+    K_FULLSCREEN,
+    K_VSYNC,
+    K_DIFFICULTY,
+    K_BOTS,
+    K_MAP,
+    K_ZOOM_MIN,
+    K_ZOOM_MAX,
+    K_ONBOARDING,
+    K_PLAIN,
+    K_KEYS = K_PLAIN,
+    K_PADS = K_KEYS + BIND_COUNT * INPUT_BIND_KEYS,
+    K_COUNT = K_PADS + BIND_COUNT * INPUT_BIND_PADS
+};
+
+static const char *const plain_names[K_PLAIN] = {
+    [K_MASTER] = "master_volume",
+    [K_EFFECTS] = "effects_volume",
+    [K_MUTED] = "muted",
+    [K_FULLSCREEN] = "fullscreen",
+    [K_VSYNC] = "vsync",
+    [K_DIFFICULTY] = "difficulty",
+    [K_BOTS] = "bots",
+    [K_MAP] = "map",
+    [K_ZOOM_MIN] = "zoom_min",
+    [K_ZOOM_MAX] = "zoom_max",
+    [K_ONBOARDING] = "onboarding_done",
+};
+
+static const char *const difficulty_names[] = {
+    [SIM_EASY] = "easy", [SIM_NORMAL] = "normal", [SIM_HARD] = "hard"};
+
+/// The file's name of key k, written into buf (at most 32 bytes).
+static const char *key_name(int k, char *buf, size_t n) {
+    if (k < K_PLAIN) return plain_names[k];
+    bool pad = k >= K_PADS;
+    int i = pad ? k - K_PADS : k - K_KEYS, slots = pad ? INPUT_BIND_PADS : INPUT_BIND_KEYS;
+    snprintf(buf, n, "%s.%s.%d", pad ? "pad" : "key", input_bind_id((input_bind)(i / slots)),
+             i % slots + 1);
+    return buf;
+}
+
+/// The key named `name`, or -1.
+static int key_of(const char *name) {
+    char buf[32];
+    for (int k = 0; k < K_COUNT; k++)
+        if (!strcmp(name, key_name(k, buf, sizeof buf))) return k;
+    return -1;
+}
+
+// ---- Reading ----
+
+typedef struct reader {
+    int problems;   // lines passed over so far
+    int first_line; // the first one's line number (0: the whole file)
+    char first[AE_QUOTE_MAX + 160];
+} reader;
+
+/// Notes a problem on `line` (0: the whole file); the first one's reason is kept.
+static void problem(reader *r, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void problem(reader *r, int line, const char *fmt, ...) {
+    if (r->problems++ > 0) return;
+    r->first_line = line;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->first, sizeof r->first, fmt, ap);
+    va_end(ap);
+}
+
+static bool read_bool(const char *v, bool *out) {
+    static const char *const yes[] = {"yes", "true", "on", "1"}, *const no[] = {"no", "false",
+                                                                                "off", "0"};
+    for (size_t i = 0; i < 4; i++) {
+        if (!strcmp(v, yes[i])) return *out = true, true;
+        if (!strcmp(v, no[i])) return *out = false, true;
+    }
+    return false;
+}
+
+/// Stores value v of key k into s; false with the reason in r when v is not one of its values.
+static bool read_value(settings *s, int k, const char *v, reader *r, int line) {
+    char name[32];
+    const char *key = key_name(k, name, sizeof name), *shown = AE_QUOTED(v);
+    long n;
+    double f;
+    switch (k) {
+    case K_MASTER:
+    case K_EFFECTS:
+        if (!tool_parse_int(v, 0, 100, &n)) break;
+        *(k == K_MASTER ? &s->master_volume : &s->effects_volume) = (int)n;
+        return true;
+    case K_BOTS:
+        if (!tool_parse_int(v, SETTINGS_BOTS_MIN, SETTINGS_BOTS_MAX, &n)) break;
+        s->bots = (int)n;
+        return true;
+    case K_MUTED:
+    case K_FULLSCREEN:
+    case K_VSYNC:
+    case K_ONBOARDING: {
+        bool *field = k == K_MUTED        ? &s->muted
+                      : k == K_FULLSCREEN ? &s->fullscreen
+                      : k == K_VSYNC      ? &s->vsync
+                                          : &s->onboarding_done;
+        if (read_bool(v, field)) return true;
+        problem(r, line, "%s must be yes or no, not %s", key, shown);
+        return false;
+    }
+    case K_DIFFICULTY:
+        for (int d = 0; d < SIM_DIFFICULTY_COUNT; d++)
+            if (!strcmp(v, difficulty_names[d])) return s->difficulty = d, true;
+        if (!strcmp(v, "mixed")) return s->difficulty = -1, true;
+        problem(r, line, "difficulty must be easy, normal, hard or mixed, not %s", shown);
+        return false;
+    case K_MAP: {
+        char names[256] = "";
+        for (int m = 0; m < APP_MAP_COUNT; m++) {
+            if (!strcmp(v, app_maps[m])) {
+                snprintf(s->map, sizeof s->map, "%s", app_maps[m]);
+                return true;
+            }
+            size_t at = strlen(names);
+            snprintf(names + at, sizeof names - at, "%s%s",
+                     m == 0                  ? ""
+                     : m + 1 < APP_MAP_COUNT ? ", "
+                                             : " or ",
+                     app_maps[m]);
+        }
+        problem(r, line, "map must be %s, not %s", names, shown);
+        return false;
+    }
+    case K_ZOOM_MIN:
+    case K_ZOOM_MAX:
+        if (!tool_parse_float(v, SETTINGS_ZOOM_LO, SETTINGS_ZOOM_HI, &f)) {
+            problem(r, line, "%s must be a number from %g to %g, not %s", key, SETTINGS_ZOOM_LO,
+                    SETTINGS_ZOOM_HI, shown);
+            return false;
+        }
+        *(k == K_ZOOM_MIN ? &s->zoom_min : &s->zoom_max) = (float)f;
+        return true;
+    default:
+        if (k < K_PADS) {
+            int i = k - K_KEYS;
+            if (input_key_from_name(v, &s->bindings.keys[i / INPUT_BIND_KEYS][i % INPUT_BIND_KEYS]))
+                return true;
+            problem(r, line, "%s must be a key name or none, not %s", key, shown);
+        } else {
+            int i = k - K_PADS;
+            if (input_pad_from_name(v, &s->bindings.pad[i / INPUT_BIND_PADS][i % INPUT_BIND_PADS]))
+                return true;
+            problem(r, line, "%s must be a pad button name or none, not %s", key, shown);
+        }
+        return false;
+    }
+    // The whole numbers.
+    problem(r, line, "%s must be a number from %d to %d, not %s", key,
+            k == K_BOTS ? SETTINGS_BOTS_MIN : 0, k == K_BOTS ? SETTINGS_BOTS_MAX : 100, shown);
+    return false;
+}
+
+static char *trim(char *a, char *end) {
+    while (a < end && (*a == ' ' || *a == '\t')) a++;
+    while (end > a && (end[-1] == ' ' || end[-1] == '\t')) end--;
+    *end = '\0';
+    return a;
+}
+
+/// One line (without its newline; cut into in place).
+static void read_line(settings *s, char *text, size_t len, int line, reader *r, int *seen_line) {
+    if (len > 0 && text[len - 1] == '\r') len--; // written on Windows
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t') || c == 0x7f) {
+            problem(r, line, "holds binary data (byte 0x%02x)", c);
+            return;
+        }
+    }
+    if (len > SETTINGS_MAX_LINE) {
+        problem(r, line, "line longer than %d bytes", SETTINGS_MAX_LINE);
+        return;
+    }
+    char *a = trim(text, text + len);
+    if (*a == '\0' || *a == '#') return;
+    char *eq = strchr(a, '=');
+    if (!eq) {
+        problem(r, line, "not a \"key = value\" line: %s", AE_QUOTED(a));
+        return;
+    }
+    char *key = trim(a, eq), *value = trim(eq + 1, text + len);
+    int k = key_of(key);
+    if (k < 0) {
+        problem(r, line, "unknown key %s", AE_QUOTED(key));
+        return;
+    }
+    if (seen_line[k]) {
+        problem(r, line, "%s is given twice; line %d counts", key, seen_line[k]);
+        return;
+    }
+    seen_line[k] = line;
+    if (*value == '\0') {
+        problem(r, line, "%s has no value", key);
+        return;
+    }
+    read_value(s, k, value, r, line);
+}
+
+static void read_text(settings *s, char *data, size_t size, reader *r) {
+    static const unsigned char bom[3] = {0xef, 0xbb, 0xbf}; // some editors start files with it
+    size_t at = size >= 3 && !memcmp(data, bom, 3) ? 3 : 0;
+    int seen_line[K_COUNT] = {0};
+    settings defaults = *s;
+    for (int line = 1; at < size; line++) {
+        char *nl = memchr(data + at, '\n', size - at);
+        size_t len = (nl ? (size_t)(nl - data) : size) - at;
+        if (!nl) { // the writer ends every line: a value cut short could look valid
+            problem(r, line, "last line cut short (no newline at its end)");
+            break;
+        }
+        read_line(s, data + at, len, line, r, seen_line);
+        at += len + 1;
+    }
+    if (s->zoom_min > s->zoom_max) { // the range as a whole goes back to the default
+        int line = seen_line[K_ZOOM_MIN] > seen_line[K_ZOOM_MAX] ? seen_line[K_ZOOM_MIN]
+                                                                 : seen_line[K_ZOOM_MAX];
+        problem(r, line, "zoom_min %g is above zoom_max %g", (double)s->zoom_min,
+                (double)s->zoom_max);
+        s->zoom_min = defaults.zoom_min;
+        s->zoom_max = defaults.zoom_max;
+    }
+}
+
+bool settings_load(settings *s, const char *path, char *warning, size_t n, bool *missing) {
+    settings_defaults(s);
+    if (n > 0) warning[0] = '\0';
+    if (missing) *missing = false;
+    uint8_t *data = NULL;
+    size_t size = 0;
+    ae_error err;
+    reader r = {0};
+    if (!ae_file_read(path, SETTINGS_MAX_FILE, &data, &size, &err)) {
+        struct stat st;
+        if (missing) *missing = stat(path, &st) != 0 && errno == ENOENT;
+        problem(&r, 0, "%s", err.msg);
+    } else if (size == 0) {
+        problem(&r, 0, "is empty");
+    } else {
+        // NUL-terminated in a copy the reader may cut into lines.
+        char *text = ae_alloc(size + 1);
+        if (!text) {
+            problem(&r, 0, "out of memory");
+        } else {
+            memcpy(text, data, size);
+            text[size] = '\0';
+            read_text(s, text, size, &r);
+            ae_free(text, size + 1);
+        }
+        ae_free(data, size);
+    }
+    if (r.problems == 0) return true;
+    const char *shown = AE_QUOTED(path);
+    if (r.first_line == 0)
+        snprintf(warning, n, "%s: %s", shown, r.first);
+    else if (r.problems == 1)
+        snprintf(warning, n, "%s: %s (line %d)", shown, r.first, r.first_line);
+    else
+        snprintf(warning, n, "%s: %s (line %d; %d more problem%s)", shown, r.first, r.first_line,
+                 r.problems - 1, r.problems > 2 ? "s" : "");
+    return false;
+}
+
+// ---- Writing ----
+
+/// The shortest %g form that reads back as the same float.
+static void put_float(char *buf, size_t n, float v) {
+    for (int digits = 6; digits <= 9; digits++) {
+        snprintf(buf, n, "%.*g", digits, (double)v);
+        if ((float)strtod(buf, NULL) == v) return;
+    }
+}
+
+size_t settings_format(const settings *s, char *text, size_t n) {
+    char zmin[32], zmax[32];
+    put_float(zmin, sizeof zmin, s->zoom_min);
+    put_float(zmax, sizeof zmax, s->zoom_max);
+    int d = s->difficulty;
+    int len = snprintf(
+        text, n,
+        "# Arena settings, written by the game when a setting changes (see README, Settings).\n"
+        "# `key = value` lines; a key left out takes its default.\n"
+        "master_volume = %d\neffects_volume = %d\nmuted = %s\nfullscreen = %s\nvsync = %s\n"
+        "difficulty = %s\nbots = %d\nmap = %s\nzoom_min = %s\nzoom_max = %s\n"
+        "onboarding_done = %s\n"
+        "# Keys (SDL's key names) and pad buttons (SDL's button names), two of each per action; "
+        "none is unbound.\n",
+        s->master_volume, s->effects_volume, s->muted ? "yes" : "no", s->fullscreen ? "yes" : "no",
+        s->vsync ? "yes" : "no", d >= 0 && d < SIM_DIFFICULTY_COUNT ? difficulty_names[d] : "mixed",
+        s->bots, s->map, zmin, zmax, s->onboarding_done ? "yes" : "no");
+    for (int k = K_KEYS; k < K_COUNT && len > 0 && (size_t)len < n; k++) {
+        char name[32];
+        int i = k < K_PADS ? k - K_KEYS : k - K_PADS;
+        const char *value =
+            k < K_PADS ? input_key_name(s->bindings.keys[i / INPUT_BIND_KEYS][i % INPUT_BIND_KEYS])
+                       : input_pad_name(s->bindings.pad[i / INPUT_BIND_PADS][i % INPUT_BIND_PADS]);
+        len += snprintf(text + len, n - (size_t)len, "%s = %s\n", key_name(k, name, sizeof name),
+                        value);
+    }
+    return len > 0 ? (size_t)len : 0;
+}
+
+bool settings_save(const settings *s, const char *path, ae_error *err) {
+    char text[SETTINGS_TEXT_MAX];
+    size_t len = settings_format(s, text, sizeof text);
+    AE_ASSERT(len > 0 && len < sizeof text); // the text has a known size: it always fits
+    ae_output out;
+    if (!ae_output_begin(&out, path, err)) return false;
+    ae_output_write(&out, text, len); // a failure is reported by commit, with its cause
+    return ae_output_commit(&out, err);
+}
+
+bool settings_default_path(char *buf, size_t n) {
+    return app_pref_file("settings.txt", buf, n);
+}
+
+const char *settings_load_startup(settings *s, const char *config, char *buf, size_t n) {
+    settings_defaults(s);
+    const char *path = config;
+    if (!path && !settings_default_path(buf, n)) return NULL; // play with the defaults
+    if (!path) path = buf;
+    char warning[SETTINGS_WARNING_MAX];
+    bool missing;
+    if (!settings_load(s, path, warning, sizeof warning, &missing) && !(missing && !config))
+        fprintf(stderr, "%s: %s\n", ARENA_PROGRAM, warning);
+    return path;
+}
