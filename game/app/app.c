@@ -26,6 +26,8 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     input_init(&a->in);
     hud_init(&a->hud);
     onboarding_start(&a->guide, true); // the windowed game starts it from the settings
+    settings_defaults(&a->set);
+    a->capture_bind = -1;
     camera_init(&a->cam, glms_vec2_zero(), w, h);
     return gfx_load(&a->g, r, ARENA_ASSET_DIR "/sprites", err, n);
 }
@@ -234,7 +236,10 @@ void app_tick(app *a) {
                               .fired = me->stats.shots > shots_before,
                               .level_pending = me->pending_picks > 0,
                               .picked = picked};
-        if (onboarding_update(&a->guide, 1.0f / SIM_TICK_HZ, &f)) app_settings_changed(a);
+        if (onboarding_update(&a->guide, 1.0f / SIM_TICK_HZ, &f)) { // remembered as done
+            a->set.onboarding_done = true;
+            app_settings_changed(a);
+        }
     }
 }
 

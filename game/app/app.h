@@ -13,6 +13,7 @@
 #include "options.h"
 #include "overlays.h"
 #include "render_world.h"
+#include "settings.h"
 #include "screen_fx.h"
 #include "session.h"
 
@@ -45,6 +46,10 @@ typedef struct app {
     fx_state fx;
     hud hud;
     onboarding guide; ///< the first run's guided start
+    settings set;     ///< the player's settings (what the settings screen shows and saves)
+    char settings_path[PATH_MAX]; ///< where they are saved ("" : nowhere)
+    int capture_bind;             ///< controls screen: the bind being rebound, -1 none
+    int capture_cell;             ///< ... and its cell (0, 1 keys; 2, 3 pad buttons)
     input_state in;
     app_screen screen;
     menu_nav nav;             ///< the current screen's menu highlight
@@ -136,8 +141,11 @@ void app_open_settings(app *a);
 void app_build_settings_menu(app *a, menu *m);
 /// Runs what the player did on the settings or controls screen (back: Esc or B).
 void app_update_settings(app *a, menu_result r, bool back);
-/// Something the player chose changed: keep it for the next run.
+/// Something the player chose changed (a->set): keep it for the next run.
 void app_settings_changed(app *a);
+/// Takes loaded settings st as the player's (a->set) and applies what is not the window's: the
+/// match choices (unless options o gave them), the zoom range, the guided start, the bindings.
+void app_use_settings(app *a, const settings *st, const arena_options *o);
 
 /// Windowed game; returns the exit status.
 int app_run_windowed(const arena_options *o);

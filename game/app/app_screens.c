@@ -39,6 +39,7 @@ void app_go(app *a, app_screen s) {
     a->screen = s;
     a->nav.selected = -1; // menu_update or the build picks the first item
     a->nav.scroll = 0;
+    a->nav.shown = -1;
 }
 
 static void start_or_notice(app *a, bool attract) {
@@ -108,6 +109,10 @@ void app_change_match_choice(app *a, int pick, int dir) {
         if (a->screen == SCREEN_TITLE) start_or_notice(a, true);
         break;
     }
+    // Kept for the next run (values given on the command line are kept only once changed here).
+    a->set.bots = a->bots;
+    a->set.difficulty = a->difficulty;
+    snprintf(a->set.map, sizeof a->set.map, "%s", app_maps[a->map]);
     app_settings_changed(a);
 }
 
@@ -201,7 +206,7 @@ void app_update_screens(app *a) {
     app_screen_menu(a, &m);
     const app_screen before = a->screen;
     menu_result r = {-1, 0, false};
-    if (a->screen != SCREEN_PLAY) {
+    if (a->screen != SCREEN_PLAY && a->capture_bind < 0) { // a rebind takes the next press
         int sel = a->nav.selected;
         r = menu_update(&m, &a->nav, &a->in);
         if (a->nav.selected != sel && sel >= 0) audio_play(AUDIO_SFX_UI_CLICK, 0.5f, 0.0f);
@@ -243,6 +248,7 @@ void app_update_screens(app *a) {
         if (r.activate && r.item == PAUSE_LEAVE) ask(a, CONFIRM_LEAVE_MATCH);
         if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
             onboarding_skip(&a->guide);
+            a->set.onboarding_done = true;
             app_settings_changed(a);
             app_go(a, SCREEN_PLAY);
         }

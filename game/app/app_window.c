@@ -64,9 +64,10 @@ static void handle_event(app *a, const SDL_Event *e) {
 
 static void global_actions(app *a) {
     if (input_take_action(&a->in, ACT_FULLSCREEN)) {
-        a->fullscreen = !a->fullscreen;
+        a->fullscreen = a->set.fullscreen = !a->fullscreen;
         SDL_SetWindowFullscreen(a->window, a->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
         sync_screen_size(a);
+        app_settings_changed(a);
     }
     if (input_take_action(&a->in, ACT_PERF)) a->hud.show_perf = !a->hud.show_perf;
     // The wheel zooms the view in a match; menus take it to change values.
@@ -79,6 +80,7 @@ static void global_actions(app *a) {
         camera_zoom_by(&a->cam, 1.0f / 1.15f);
     if (input_take_action(&a->in, ACT_MUTE)) {
         audio_set_muted(!audio_muted());
+        a->set.muted = audio_muted();
         app_notice(a, !audio_available() ? "No sound device: the game is silent"
                       : audio_muted()    ? "Sound off (M turns it on)"
                                          : "Sound on");
@@ -141,19 +143,22 @@ static void frame(app *a, float dt) {
 
 int app_window_open(app *a, const arena_options *o) {
     // The player's settings: one warning line when the file is damaged, the defaults for what
-    // could not be read. (The settings screen saves changes to settings_path.)
+    // could not be read. The settings screen saves changes to the same file.
     settings st;
     char pref[PATH_MAX];
     const char *settings_path = settings_load_startup(&st, o->config, pref, sizeof pref);
-    (void)settings_path;
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "arena: cannot start SDL: %s\n", SDL_GetError());
         return 1;
     }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
-    a->window = SDL_CreateWindow("Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
-                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
-    a->renderer = a->window ? SDL_CreateRenderer(a->window, -1, SDL_RENDERER_PRESENTVSYNC) : NULL;
+    a->window = SDL_CreateWindow(
+        "Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
+        SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+            (st.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
+    a->renderer =
+        a->window ? SDL_CreateRenderer(a->window, -1, st.vsync ? SDL_RENDERER_PRESENTVSYNC : 0)
+                  : NULL;
     if (!a->renderer) {
         fprintf(stderr, "arena: cannot open a window: %s\n", SDL_GetError());
         if (a->window) SDL_DestroyWindow(a->window);
@@ -166,6 +171,8 @@ int app_window_open(app *a, const arena_options *o) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
+    app_use_settings(a, &st, o);
+    snprintf(a->settings_path, sizeof a->settings_path, "%s", settings_path ? settings_path : "");
     audio_set_volume(st.master_volume, st.effects_volume);
     audio_set_muted(st.muted);
     if (!audio_init()) // no sound device: the game plays on silently, and says so once
@@ -180,8 +187,6 @@ int app_window_open(app *a, const arena_options *o) {
     }
     a->screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
     a->nav.selected = -1;
-    onboarding_start(&a->guide, false); // TODO settings: done once it ran
-
     return status;
 }
 

@@ -55,6 +55,7 @@ void menu_reset(menu_nav *nav, const menu *m) {
     nav->selected = 0;
     nav->cell = 0;
     nav->scroll = 0;
+    nav->shown = -1;
     for (int i = 0; i < m->count; i++)
         if (selectable(&m->items[i])) {
             nav->selected = i;
@@ -70,7 +71,7 @@ void menu_layout(menu *m, menu_nav *nav, float screen_w, float screen_h, float t
     float h = fminf(content + 2 * PAD, fmaxf(room, 2.0f * PAD + ROW));
     m->panel = (SDL_FRect){0.5f * (screen_w - width), top, width, h};
     m->view = (SDL_FRect){m->panel.x + PAD, top + PAD, width - 2 * PAD, h - 2 * PAD};
-    m->label_w = 0.42f * m->view.w;
+    m->label_w = 0.3f * m->view.w;
     // Keep the highlighted row in view, and never scroll past the end.
     float y = 0, sel_y = 0, sel_h = ROW;
     for (int i = 0; i < m->count; i++) {
@@ -80,8 +81,11 @@ void menu_layout(menu *m, menu_nav *nav, float screen_w, float screen_h, float t
         }
         y += row_height(&m->items[i]);
     }
-    if (sel_y < nav->scroll) nav->scroll = sel_y;
-    if (sel_y + sel_h > nav->scroll + m->view.h) nav->scroll = sel_y + sel_h - m->view.h;
+    if (nav->selected != nav->shown) { // a new selection (by the keys) comes into view
+        if (sel_y < nav->scroll) nav->scroll = sel_y;
+        if (sel_y + sel_h > nav->scroll + m->view.h) nav->scroll = sel_y + sel_h - m->view.h;
+        nav->shown = nav->selected;
+    }
     nav->scroll = fmaxf(0.0f, fminf(nav->scroll, content - m->view.h));
     y = m->view.y - nav->scroll;
     for (int i = 0; i < m->count; i++) {
@@ -156,12 +160,14 @@ menu_result menu_update(const menu *m, menu_nav *nav, input_state *in) {
         nav->cell = nav->cell + dir < 0 ? 0 : SDL_min(nav->cell + dir, it->cell_count - 1);
     else if (it->kind == MENU_CHOICE && dir)
         r = (menu_result){nav->selected, dir, false};
-    // The wheel steps the highlighted choice; elsewhere it scrolls a long list.
+    // The wheel over a choice's value steps it; elsewhere it scrolls a long list.
     int wheel = 0;
     while (input_take_action(in, ACT_WHEEL_UP)) wheel++;
     while (input_take_action(in, ACT_WHEEL_DOWN)) wheel--;
-    if (wheel && it->kind == MENU_CHOICE)
-        r = (menu_result){nav->selected, wheel > 0 ? 1 : -1, false};
+    int under = wheel ? item_at(m, in->mouse_x, in->mouse_y, &cell) : -1;
+    if (under >= 0 && m->items[under].kind == MENU_CHOICE &&
+        in->mouse_x >= m->items[under].rect.x + choice_label_w(&m->items[under]))
+        r = (menu_result){under, wheel > 0 ? 1 : -1, false};
     else if (wheel)
         nav->scroll -= (float)wheel * ROW;
     if (input_take_action(in, ACT_CONFIRM))

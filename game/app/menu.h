@@ -17,7 +17,7 @@ typedef enum menu_kind {
 } menu_kind;
 
 #define MENU_MAX_ITEMS 40
-#define MENU_CELLS_MAX 3
+#define MENU_CELLS_MAX 4
 #define MENU_TEXT      48
 
 typedef struct menu_item {
@@ -42,9 +42,10 @@ typedef struct menu {
 
 /// What the player did to a menu this frame.
 typedef struct menu_nav {
-    int selected;           ///< item under the highlight
-    int cell;               ///< cells rows: the highlighted cell
-    float scroll;           ///< pixels the item list is scrolled up (long lists)
+    int selected; ///< item under the highlight
+    int cell;     ///< cells rows: the highlighted cell
+    float scroll; ///< pixels the item list is scrolled up (long lists)
+    int shown;    ///< the selection last scrolled into view (the wheel may scroll it away)
     float mouse_x, mouse_y; ///< where the mouse was last seen (hover follows moves only)
 } menu_nav;
 
@@ -64,9 +65,10 @@ int menu_add_cells(menu *m, const char *label, const char *const *cells, int cou
 void menu_layout(menu *m, menu_nav *nav, float screen_w, float screen_h, float top, float width);
 /// Resets the highlight to the first item that can be selected.
 void menu_reset(menu_nav *nav, const menu *m);
-/// Takes this frame's menu input from `in`: up/down (wrapping, skipping headings), left/right and
-/// the wheel on choices (the highlight stays), confirm, hover on mouse moves, clicks and taps on
-/// an item (arrows of a choice step it; elsewhere on a choice steps it forward).
+/// Takes this frame's menu input from `in`: up/down (wrapping, skipping headings), left/right on
+/// the highlighted choice and the wheel over a choice's value (the highlight stays; elsewhere the
+/// wheel scrolls), confirm, hover on mouse moves, clicks and taps on an item (the value's left
+/// half steps a choice back, the rest of it forward).
 menu_result menu_update(const menu *m, menu_nav *nav, input_state *in);
 /// The panel, the title, the items (the highlighted one marked) and the note.
 void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time);

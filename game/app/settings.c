@@ -23,8 +23,8 @@ void settings_defaults(settings *s) {
     s->difficulty = SIM_NORMAL;
     s->bots = 29;
     snprintf(s->map, sizeof s->map, "%s", app_maps[0]);
-    s->zoom_min = CAMERA_ZOOM_MIN;
-    s->zoom_max = CAMERA_ZOOM_MAX;
+    s->zoom_min = CAMERA_ZOOM_DEFAULT_MIN;
+    s->zoom_max = CAMERA_ZOOM_DEFAULT_MAX;
     input_bindings_default(&s->bindings);
 }
 

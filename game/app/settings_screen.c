@@ -1,23 +1,63 @@
-// The settings screen and the controls screen under it.
+// The settings screen and the controls screen under it, and the settings' way into the game.
 #include "app.h"
 
 #include "audio.h"
 
 #include <stdio.h>
+#include <string.h>
 
 /// The settings screen's items, top to bottom (headings included).
 enum {
     SET_AUDIO,
+    SET_MASTER,
+    SET_EFFECTS,
     SET_SOUND,
     SET_DISPLAY,
     SET_FULLSCREEN,
+    SET_VSYNC,
+    SET_ZOOM_OUT,
+    SET_ZOOM_IN,
     SET_MATCH,
     SET_BOTS,
     SET_DIFFICULTY,
     SET_MAP,
+    SET_GUIDE,
     SET_CONTROLS,
+    SET_DEFAULTS,
     SET_BACK,
 };
+
+/// The controls screen: a row per bind after a heading, then these.
+enum { CONTROLS_HEADING, CONTROLS_FIRST_BIND };
+enum { CELL_KEY, CELL_KEY_2, CELL_PAD, CELL_PAD_2, CELLS };
+
+static int map_index(const char *name) {
+    for (int i = 0; i < APP_MAP_COUNT; i++)
+        if (!strcmp(app_maps[i], name)) return i;
+    return 0;
+}
+
+void app_use_settings(app *a, const settings *st, const arena_options *o) {
+    a->set = *st;
+    if (o->bots < 0) a->bots = st->bots;
+    if (!o->difficulty_set) a->difficulty = st->difficulty;
+    if (!o->map) a->map = map_index(st->map);
+    a->fullscreen = st->fullscreen;
+    camera_set_zoom_range(&a->cam, st->zoom_min, st->zoom_max);
+    onboarding_start(&a->guide, st->onboarding_done);
+    input_set_bindings(&a->in, &st->bindings);
+    a->capture_bind = -1;
+}
+
+void app_settings_changed(app *a) {
+    if (!a->settings_path[0]) return; // no preference folder: nothing is kept
+    ae_error e;
+    if (!settings_save(&a->set, a->settings_path, &e)) {
+        char t[sizeof a->notice];
+        snprintf(t, sizeof t, "cannot save the settings: %s", e.msg);
+        app_notice(a, t);
+    }
+}
 
 void app_open_settings(app *a) {
     a->settings_from = a->screen;
@@ -28,61 +68,233 @@ static const char *on_off(bool on) {
     return on ? "On" : "Off";
 }
 
+static void add_percent(menu *m, const char *label, int percent) {
+    char t[MENU_TEXT];
+    snprintf(t, sizeof t, "%d%%", percent);
+    menu_add(m, MENU_CHOICE, label, t);
+}
+
+static void add_zoom(menu *m, const char *label, float zoom) {
+    char t[MENU_TEXT];
+    snprintf(t, sizeof t, "%.1fx", (double)zoom);
+    menu_add(m, MENU_CHOICE, label, t);
+}
+
+/// A bind's row: its two keys and two pad buttons, conflicts marked.
+static void add_bind_row(app *a, menu *m, input_bind b) {
+    const input_bindings *k = &a->set.bindings;
+    char cells[CELLS][MENU_TEXT];
+    const char *texts[CELLS];
+    unsigned warn = 0;
+    for (int c = 0; c < CELLS; c++) {
+        bool key = c < CELL_PAD;
+        int slot = key ? c : c - CELL_PAD;
+        if (a->capture_bind == (int)b && a->capture_cell == c)
+            snprintf(cells[c], sizeof cells[c], "%s", key ? "press a key" : "press a button");
+        else
+            snprintf(cells[c], sizeof cells[c], "%s",
+                     key ? (k->keys[b][slot] ? input_key_name(k->keys[b][slot]) : "-")
+                         : (k->pad[b][slot] != SDL_CONTROLLER_BUTTON_INVALID
+                                ? input_pad_label(k->pad[b][slot])
+                                : "-"));
+        texts[c] = cells[c];
+        bool clash = key ? input_bind_conflict_key(k, b, slot) >= 0
+                         : input_bind_conflict_pad(k, b, slot) >= 0;
+        if (clash) warn |= 1u << c;
+    }
+    int i = menu_add_cells(m, input_bind_label(b), texts, CELLS);
+    if (i >= 0) m->items[i].warn = warn;
+}
+
+/// The controls screen's note: what the highlighted cell clashes with, or how to rebind.
+static const char *controls_note(app *a, char *buf, size_t n) {
+    int b = a->nav.selected - CONTROLS_FIRST_BIND;
+    if (a->capture_bind >= 0)
+        return "Press the new key or button - Backspace: clear - Esc: keep it as it was";
+    if (b >= 0 && b < BIND_COUNT) {
+        const input_bindings *k = &a->set.bindings;
+        int c = a->nav.cell;
+        int other = c < CELL_PAD ? input_bind_conflict_key(k, (input_bind)b, c)
+                                 : input_bind_conflict_pad(k, (input_bind)b, c - CELL_PAD);
+        if (other >= 0) {
+            snprintf(buf, n, "Also bound to \"%s\": one of them needs another key",
+                     input_bind_label((input_bind)other));
+            return buf;
+        }
+    }
+    return "Enter/A or a click on a cell: rebind it - arrows: choose - Esc/B: back";
+}
+
 void app_build_settings_menu(app *a, menu *m) {
     const float sw = a->cam.screen_w, sh = a->cam.screen_h;
     if (a->screen == SCREEN_CONTROLS) {
+        static char note[96];
         menu_begin(m, "CONTROLS");
+        menu_add(m, MENU_HEADING, "Two keys and two pad buttons each (red: bound twice)", NULL);
+        for (int b = 0; b < BIND_COUNT; b++) add_bind_row(a, m, (input_bind)b);
+        menu_add(m, MENU_BUTTON, "Default controls", NULL);
         menu_add(m, MENU_BUTTON, "Back", NULL);
-        m->note = APP_NOTE_KEYS;
-        menu_layout(m, &a->nav, sw, sh, 120, 760);
+        m->note = controls_note(a, note, sizeof note);
+        menu_layout(m, &a->nav, sw, sh, 110, 900);
         return;
     }
     int first;
     menu_begin(m, "SETTINGS");
     menu_add(m, MENU_HEADING, "Audio", NULL);
+    add_percent(m, "Master volume", a->set.master_volume);
+    add_percent(m, "Effects volume", a->set.effects_volume);
     menu_add(m, MENU_CHOICE, "Sound",
              !audio_available() ? "no device" : (audio_muted() ? "Muted" : "On"));
     menu_add(m, MENU_HEADING, "Display", NULL);
     menu_add(m, MENU_CHOICE, "Fullscreen", on_off(a->fullscreen));
+    menu_add(m, MENU_CHOICE, "VSync", on_off(a->set.vsync));
+    add_zoom(m, "Farthest zoom", a->cam.zoom_min);
+    add_zoom(m, "Closest zoom", a->cam.zoom_max);
     menu_add(m, MENU_HEADING, "Match", NULL);
     app_add_match_choices(a, m, &first);
+    menu_add(m, MENU_CHOICE, "Guided start",
+             onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off"));
     menu_add(m, MENU_BUTTON, "Controls", NULL);
+    menu_add(m, MENU_BUTTON, "Default settings", NULL);
     menu_add(m, MENU_BUTTON, "Back", NULL);
     m->note = APP_NOTE_KEYS;
     menu_layout(m, &a->nav, sw, sh, 110, 640);
 }
 
-void app_update_settings(app *a, menu_result r, bool back) {
-    if (a->screen == SCREEN_CONTROLS) {
-        if (r.activate || back) {
-            app_go(a, SCREEN_SETTINGS);
-            a->nav.selected = SET_CONTROLS;
-        }
+static int step_percent(int v, int dir) {
+    v += 10 * dir;
+    return v < 0 ? 0 : (v > 100 ? 100 : v);
+}
+
+/// Takes the capture's result for the bind and cell being rebound.
+static void finish_capture(app *a) {
+    SDL_Scancode key;
+    SDL_GameControllerButton pad;
+    input_capture got = input_capture_take(&a->in, &key, &pad);
+    if (got == INPUT_CAPTURE_WAITING || got == INPUT_CAPTURE_OFF) return;
+    input_bindings *k = &a->set.bindings;
+    const int b = a->capture_bind, c = a->capture_cell;
+    const bool key_cell = c < CELL_PAD;
+    if (got == INPUT_CAPTURE_KEY && !key_cell) { // a key for a pad cell: wait for a button
+        input_capture_begin(&a->in);
         return;
     }
+    if (got == INPUT_CAPTURE_PAD && key_cell) {
+        input_capture_begin(&a->in);
+        return;
+    }
+    if (got == INPUT_CAPTURE_KEY) k->keys[b][c] = key;
+    if (got == INPUT_CAPTURE_PAD) k->pad[b][c - CELL_PAD] = pad;
+    if (got == INPUT_CAPTURE_CLEAR) {
+        if (key_cell)
+            k->keys[b][c] = SDL_SCANCODE_UNKNOWN;
+        else
+            k->pad[b][c - CELL_PAD] = SDL_CONTROLLER_BUTTON_INVALID;
+    }
+    a->capture_bind = -1;
+    if (got != INPUT_CAPTURE_CANCEL) {
+        input_set_bindings(&a->in, k);
+        app_settings_changed(a);
+    }
+}
+
+static void update_controls(app *a, menu_result r, bool back) {
+    if (a->capture_bind >= 0) {
+        finish_capture(a);
+        return;
+    }
+    const int defaults = CONTROLS_FIRST_BIND + BIND_COUNT, done = defaults + 1;
+    int b = r.item - CONTROLS_FIRST_BIND;
+    if (r.activate && b >= 0 && b < BIND_COUNT) {
+        a->capture_bind = b;
+        a->capture_cell = a->nav.cell;
+        input_capture_begin(&a->in);
+    }
+    if (r.activate && r.item == defaults) {
+        input_bindings_default(&a->set.bindings);
+        input_set_bindings(&a->in, &a->set.bindings);
+        app_settings_changed(a);
+    }
+    if ((r.activate && r.item == done) || back) {
+        app_go(a, SCREEN_SETTINGS);
+        a->nav.selected = SET_CONTROLS;
+    }
+}
+
+void app_update_settings(app *a, menu_result r, bool back) {
+    if (a->screen == SCREEN_CONTROLS) {
+        update_controls(a, r, back);
+        return;
+    }
+    settings *st = &a->set;
+    bool changed = r.delta != 0;
     if (r.delta) switch (r.item) {
+        case SET_MASTER:
+        case SET_EFFECTS:
+            if (r.item == SET_MASTER)
+                st->master_volume = step_percent(st->master_volume, r.delta);
+            else
+                st->effects_volume = step_percent(st->effects_volume, r.delta);
+            audio_set_volume(st->master_volume, st->effects_volume);
+            audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f); // hear the new level
+            break;
         case SET_SOUND:
             audio_set_muted(!audio_muted());
-            app_settings_changed(a);
+            st->muted = audio_muted();
             break;
         case SET_FULLSCREEN:
-            a->in.actions[ACT_FULLSCREEN]++; // the window switches on the next frame
+            a->in.actions[ACT_FULLSCREEN]++; // the window switches (and saves) next frame
+            changed = false;
             break;
+        case SET_VSYNC:
+            st->vsync = !st->vsync;
+            SDL_RenderSetVSync(a->renderer, st->vsync ? 1 : 0);
+            break;
+        case SET_ZOOM_OUT:
+        case SET_ZOOM_IN: {
+            float lo = a->cam.zoom_min, hi = a->cam.zoom_max, d = 0.1f * (float)r.delta;
+            if (r.item == SET_ZOOM_OUT)
+                lo = fminf(lo + d, hi);
+            else
+                hi = fmaxf(hi + d, lo);
+            camera_set_zoom_range(&a->cam, lo, hi);
+            st->zoom_min = a->cam.zoom_min;
+            st->zoom_max = a->cam.zoom_max;
+            break;
+        }
         case SET_BOTS:
         case SET_DIFFICULTY:
         case SET_MAP:
             app_change_match_choice(a, r.item - SET_BOTS + APP_PICK_BOTS, r.delta);
+            changed = false; // saved there
+            break;
+        case SET_GUIDE: // on: the guide runs from the next match (again)
+            st->onboarding_done = onboarding_active(&a->guide);
+            onboarding_start(&a->guide, st->onboarding_done);
             break;
         default:
+            changed = false;
             break;
         }
+    if (changed) app_settings_changed(a);
     if (r.activate && r.item == SET_CONTROLS) app_go(a, SCREEN_CONTROLS);
+    if (r.activate && r.item == SET_DEFAULTS) {
+        settings d;
+        settings_defaults(&d);
+        d.bindings = st->bindings; // the controls have their own reset
+        if (d.fullscreen != a->fullscreen) a->in.actions[ACT_FULLSCREEN]++;
+        SDL_RenderSetVSync(a->renderer, d.vsync ? 1 : 0);
+        audio_set_volume(d.master_volume, d.effects_volume);
+        audio_set_muted(d.muted);
+        arena_options none = a->opts;
+        none.bots = -1;
+        none.difficulty_set = false;
+        none.map = NULL;
+        app_use_settings(a, &d, &none);
+        app_settings_changed(a);
+    }
     if ((r.activate && r.item == SET_BACK) || back) {
         app_screen from = a->settings_from;
         app_go(a, from == SCREEN_PAUSE ? SCREEN_PAUSE : SCREEN_TITLE);
     }
-}
-
-void app_settings_changed(app *a) {
-    (void)a;
 }

@@ -68,10 +68,33 @@ static bool find_item(const char *label, SDL_FRect *r, int *index) {
     return false;
 }
 
+static void push_wheel(int y) {
+    SDL_Event e = {0};
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.windowID = window_id();
+    e.wheel.y = y;
+    SDL_PushEvent(&e);
+}
+
+/// Scrolls the menu with the wheel (over the labels, where it does not change values) until the
+/// item is in view, as a player would.
+static bool scroll_to(const char *label, SDL_FRect *r) {
+    static menu m;
+    for (int k = 0; k < 40; k++) {
+        if (!find_item(label, r, NULL)) return false;
+        app_screen_menu(&a, &m);
+        if (r->y >= m.view.y && r->y + r->h <= m.view.y + m.view.h) return true;
+        push_motion(m.view.x + 4, m.view.y + 0.5f * m.view.h);
+        push_wheel(r->y < m.view.y ? 1 : -1);
+        frames(1);
+    }
+    return false;
+}
+
 /// Moves the mouse onto the item and clicks it at (fx, fy) of its rectangle (0..1).
 static bool click_item_at(const char *label, float fx, float fy) {
     SDL_FRect r;
-    if (!find_item(label, &r, NULL)) {
+    if (!scroll_to(label, &r)) {
         fprintf(stderr, "no item '%s' on screen %d\n", label, (int)a.screen);
         return false;
     }
@@ -143,6 +166,8 @@ static void test_title_to_results(void) {
     char *argv[] = {"arena", "--seed", "7", "--bots", "5", NULL};
     arena_options o;
     REQUIRE(arena_parse_options(5, argv, &o));
+    char old[PATH_MAX]; // a first run: no settings yet
+    if (settings_default_path(old, sizeof old)) remove(old);
     REQUIRE(app_window_open(&a, &o) == 0);
     frames(10);
     REQUIRE(a.screen == SCREEN_TITLE);
@@ -170,11 +195,13 @@ static void test_title_to_results(void) {
     REQUIRE(find_item("Bots", &r, NULL));
     push_motion(r.x + 20, r.y + r.h * 0.5f);
     frames(2);
-    SDL_Event wheel = {0};
-    wheel.type = SDL_MOUSEWHEEL;
-    wheel.wheel.windowID = window_id();
-    wheel.wheel.y = 1;
-    SDL_PushEvent(&wheel);
+    frames(2);
+    push_wheel(1); // over the label: the list does not scroll, the value stays
+    frames(2);
+    CHECK(a.bots == bots);
+    push_motion(r.x + r.w * 0.75f, r.y + r.h * 0.5f); // over the value: it steps
+    frames(2);
+    push_wheel(1);
     frames(2);
     CHECK(a.bots == bots + 1);
 
@@ -182,9 +209,39 @@ static void test_title_to_results(void) {
     a.nav.selected = 0;            // "Play" highlighted by the keys ...
     CHECK(click_item("Settings")); // ... but the click lands on Settings
     CHECK(a.screen == SCREEN_SETTINGS);
-    SDL_Surface *settings = picture("settings");
-    REQUIRE(settings);
-    CHECK(differing(title, settings) > 0.05);
+    SDL_Surface *settings_pic = picture("settings");
+    REQUIRE(settings_pic);
+    CHECK(differing(title, settings_pic) > 0.05);
+    // A value changed here is saved at once (and only then).
+    char path[PATH_MAX];
+    REQUIRE(settings_default_path(path, sizeof path));
+    CHECK(click_item_at("Master volume", 0.6f, 0.5f)); // the value's left half: down 10
+    CHECK(a.set.master_volume == 90);
+    settings saved;
+    char warning[256];
+    bool missing = false;
+    CHECK(settings_load(&saved, path, warning, sizeof warning, &missing) && !missing);
+    CHECK(saved.master_volume == 90);
+    // Controls: a click on a cell waits for a key; the key pressed is bound, a clash is shown.
+    CHECK(click_item("Controls"));
+    REQUIRE(a.screen == SCREEN_CONTROLS);
+    CHECK(click_item_at("Move down", 0.39f, 0.5f)); // its first key cell
+    CHECK(a.capture_bind == BIND_DOWN && a.capture_cell == 0);
+    key(SDLK_w, SDL_SCANCODE_W); // Move up's key
+    CHECK(a.capture_bind == -1 && a.set.bindings.keys[BIND_DOWN][0] == SDL_SCANCODE_W);
+    static menu m;
+    app_screen_menu(&a, &m);
+    SDL_FRect row;
+    int row_index;
+    REQUIRE(find_item("Move down", &row, &row_index));
+    CHECK(m.items[row_index].warn & 1u); // shown as a clash with Move up
+    SDL_Surface *controls = picture("controls");
+    CHECK(controls != NULL);
+    SDL_FreeSurface(controls);
+    CHECK(click_item("Default controls"));
+    CHECK(a.set.bindings.keys[BIND_DOWN][0] == SDL_SCANCODE_S);
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(a.screen == SCREEN_SETTINGS);
     // Esc is back one screen.
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(a.screen == SCREEN_TITLE);
@@ -257,7 +314,7 @@ static void test_title_to_results(void) {
     CHECK(a.screen == SCREEN_TITLE);
     CHECK(session_world(a.s)->cfg.humans == 0); // the attract match, not a new game
     SDL_FreeSurface(title);
-    SDL_FreeSurface(settings);
+    SDL_FreeSurface(settings_pic);
     SDL_FreeSurface(confirm);
     SDL_FreeSurface(play);
     SDL_FreeSurface(pause);
