@@ -308,6 +308,7 @@ void app_draw(app *a) {
     if (under != SCREEN_TITLE && under != SCREEN_RESULTS) { // the scoreboard replaces the HUD
         screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
         a->hud.muted = audio_muted();
+        a->hud.keys = &a->set.bindings;
         a->hud.guided = onboarding_active(&a->guide);
         a->hud.no_audio = !audio_available();
         hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
@@ -333,7 +334,7 @@ void app_draw(app *a) {
         }
         if (a->screen == SCREEN_PLAY && w->cfg.humans > 0 && w->agents[0].placement == 0) {
             hud_draw_swap_prompt(&a->g, &a->cam, w, 0, a->alpha, input_has_pad(&a->in, 0),
-                                 a->in.touch_seen);
+                                 a->in.touch_seen, &a->set.bindings);
             hud_draw_touch_buttons(&a->g, &a->in, w, 0);
         }
         const char *prompt =

@@ -152,13 +152,12 @@ int app_window_open(app *a, const arena_options *o) {
         return 1;
     }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
-    a->window = SDL_CreateWindow(
-        "Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
-        SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
-            (st.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
-    a->renderer =
-        a->window ? SDL_CreateRenderer(a->window, -1, st.vsync ? SDL_RENDERER_PRESENTVSYNC : 0)
-                  : NULL;
+    a->window = SDL_CreateWindow("Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
+                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
+                                     (st.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0));
+    a->renderer = a->window
+                      ? SDL_CreateRenderer(a->window, -1, st.vsync ? SDL_RENDERER_PRESENTVSYNC : 0)
+                      : NULL;
     if (!a->renderer) {
         fprintf(stderr, "arena: cannot open a window: %s\n", SDL_GetError());
         if (a->window) SDL_DestroyWindow(a->window);

@@ -18,32 +18,55 @@ static void line(help_line *lines, int *n, int max, const char *what, const char
     (*n)++;
 }
 
+/// A bind's keys or pad buttons as the help reads them ("Space or Left Shift").
+static void bound(help_line *lines, int *n, int max, const input_state *in, const char *what,
+                  input_bind b, bool pad, const char *extra) {
+    char t[64], how[200];
+    if (pad)
+        input_bind_pad_text(&in->bind, b, t, sizeof t);
+    else
+        input_bind_keys_text(&in->bind, b, t, sizeof t);
+    snprintf(how, sizeof how, "%s%s", t, extra ? extra : "");
+    line(lines, n, max, what, how);
+}
+
 int help_lines(const input_state *in, help_device d, help_line *lines, int max) {
-    (void)in;
     int n = 0;
+    char t[200], u[48], v[48], x[48];
     switch (d) {
     case HELP_KEYBOARD:
-        line(lines, &n, max, "Move", "W A S D or arrows, or drag with the right button");
+        input_bind_keys_text(&in->bind, BIND_UP, u, sizeof u);
+        input_bind_keys_text(&in->bind, BIND_LEFT, v, sizeof v);
+        snprintf(t, sizeof t, "%s, %s, ... or drag with the right button", u, v);
+        line(lines, &n, max, "Move (up, left, ...)", t);
         line(lines, &n, max, "Aim and fire", "the mouse; hold the left button");
-        line(lines, &n, max, "Blink", "Space or Left Shift");
-        line(lines, &n, max, "Take the weapon underfoot", "E");
-        line(lines, &n, max, "Learn a skill", "1 to 6, or click it on the level-up panel");
-        line(lines, &n, max, "Zoom", "the wheel, = and -");
-        line(lines, &n, max, "Pause, back", "Esc");
-        line(lines, &n, max, "Next survivor (spectating)", "Tab");
-        line(lines, &n, max, "Sound on / off", "M");
-        line(lines, &n, max, "Fullscreen", "F11 or Alt+Enter");
-        line(lines, &n, max, "Timings", "F3");
+        bound(lines, &n, max, in, "Blink", BIND_BLINK, false, NULL);
+        bound(lines, &n, max, in, "Take the weapon underfoot", BIND_SWAP, false, NULL);
+        input_bind_keys_text(&in->bind, BIND_SKILL_1, u, sizeof u);
+        input_bind_keys_text(&in->bind, BIND_SKILL_6, v, sizeof v);
+        snprintf(t, sizeof t, "%s to %s, or click it on the level-up panel", u, v);
+        line(lines, &n, max, "Learn a skill", t);
+        bound(lines, &n, max, in, "Zoom in", BIND_ZOOM_IN, false, ", the wheel");
+        bound(lines, &n, max, in, "Zoom out", BIND_ZOOM_OUT, false, ", the wheel");
+        bound(lines, &n, max, in, "Pause, back", BIND_PAUSE, false, " (Esc always)");
+        bound(lines, &n, max, in, "Next survivor (spectating)", BIND_SPECTATE_NEXT, false, NULL);
+        bound(lines, &n, max, in, "Sound on / off", BIND_MUTE, false, NULL);
+        bound(lines, &n, max, in, "Fullscreen", BIND_FULLSCREEN, false, ", Alt+Enter");
+        bound(lines, &n, max, in, "Timings", BIND_PERF, false, NULL);
         break;
     case HELP_PAD:
         line(lines, &n, max, "Move", "left stick");
-        line(lines, &n, max, "Aim and fire", "right stick; RB or RT fires ahead");
-        line(lines, &n, max, "Blink", "A or LB");
-        line(lines, &n, max, "Take the weapon underfoot", "B");
-        line(lines, &n, max, "Learn a skill", "d-pad, X, Y (as the panel shows)");
-        line(lines, &n, max, "Pause", "Start");
+        bound(lines, &n, max, in, "Aim and fire", BIND_FIRE, true, ", or push the right stick");
+        bound(lines, &n, max, in, "Blink", BIND_BLINK, true, NULL);
+        bound(lines, &n, max, in, "Take the weapon underfoot", BIND_SWAP, true, NULL);
+        input_bind_pad_text(&in->bind, BIND_SKILL_1, u, sizeof u);
+        input_bind_pad_text(&in->bind, BIND_SKILL_2, v, sizeof v);
+        input_bind_pad_text(&in->bind, BIND_SKILL_6, x, sizeof x);
+        snprintf(t, sizeof t, "%s, %s, ... %s (as the panel shows)", u, v, x);
+        line(lines, &n, max, "Learn a skill", t);
+        bound(lines, &n, max, in, "Pause", BIND_PAUSE, true, " (Start always)");
         line(lines, &n, max, "Menus", "d-pad or left stick, A choose, B back");
-        line(lines, &n, max, "Next survivor (spectating)", "Back");
+        bound(lines, &n, max, in, "Next survivor (spectating)", BIND_SPECTATE_NEXT, true, NULL);
         break;
     case HELP_TOUCH:
         line(lines, &n, max, "Move", "drag anywhere: a stick appears where you touch");

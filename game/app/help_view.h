@@ -16,7 +16,7 @@ help_device help_device_of(const input_state *in);
 /// One control: what it does and how, for the given device.
 typedef struct help_line {
     char what[40];
-    char how[64];
+    char how[200];
 } help_line;
 
 /// Fills lines with the device's controls; returns how many.

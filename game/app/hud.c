@@ -335,7 +335,7 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     fade_panel(h, HUD_PANEL_FEED, c, w, focus, loadout_max, dt);
     draw_feed(g, c, w, fx);
     fade_panel(h, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
-    if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, loadout_max);
+    if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, loadout_max, h->keys);
     gfx_set_opacity(1.0f);
     if (mine) draw_level_up(g, c, a, has_pad);
     // Players 2..N on the same screen: a compact line each.

@@ -38,6 +38,7 @@ typedef struct hud {
     bool show_perf;
     float opacity[HUD_PANEL_COUNT]; ///< each panel's opacity now (eases to 1 or HUD_FADED)
     bool muted, no_audio;           ///< the sound icon: muted by the player / no device
+    const input_bindings *keys;     ///< the bindings it names keys by (NULL: the defaults)
 } hud;
 
 void hud_init(hud *h);
@@ -59,16 +60,17 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
 SDL_FRect hud_panel_rect(const hud *h, hud_panel p, const camera *c, float y_max);
 /// True when an agent other than `focus` or a bullet is drawn inside r (grown by a margin).
 bool hud_something_under(const camera *c, const sim_world *w, int focus, SDL_FRect r);
+/// Key labels come from `keys` (NULL: the default bindings).
 /// The weapon panel (bottom left, above y_max): the weapon held with its ammo ("inf" for the
 /// pistol) and fire cooldown, the shield, and the blink's cooldown with its key.
 void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
-                      float y_max);
+                      float y_max, const input_bindings *keys);
 /// The pickup slot of a weapon agent could swap for where it stands (it holds another weapon
 /// than the pistol, which takes any weapon by walking over it), or -1.
 int hud_swap_offer(const sim_world *w, int agent);
 /// "[E] Take Rifle (10)" under the agent while hud_swap_offer has a weapon.
 void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent, float alpha,
-                          bool has_pad, bool touch);
+                          bool has_pad, bool touch, const input_bindings *keys);
 /// The touch buttons (blink with its cooldown sweep; take, with the weapon offered).
 void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, int agent);
 

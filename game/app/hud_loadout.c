@@ -53,8 +53,24 @@ static void cooldown_icon(gfx *g, int icon, float x, float y, float size, float 
     gfx_text_centered(g, cx, cy - 8, 1.0f, WHITE, t);
 }
 
+/// The first key or pad button of bind b, for "[Space]"-style labels ("?" when unbound).
+static const char *first_control(const input_bindings *b, input_bind bind, bool pad) {
+    input_bindings defaults;
+    if (!b) {
+        input_bindings_default(&defaults);
+        b = &defaults;
+    }
+    for (int s = 0; s < (pad ? INPUT_BIND_PADS : INPUT_BIND_KEYS); s++) {
+        if (pad && b->pad[bind][s] != SDL_CONTROLLER_BUTTON_INVALID)
+            return input_pad_label(b->pad[bind][s]);
+        if (!pad && b->keys[bind][s] != SDL_SCANCODE_UNKNOWN)
+            return input_key_name(b->keys[bind][s]);
+    }
+    return "?";
+}
+
 void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
-                      float y_max) {
+                      float y_max, const input_bindings *keys) {
     SDL_Renderer *r = g->renderer;
     const sim_rules *rules = &w->cfg.rules;
     const SDL_FRect box = hud_panel_rect(NULL, HUD_PANEL_LOADOUT, c, y_max);
@@ -89,11 +105,13 @@ void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_age
         rules->blink_cooldown > 0 ? (float)a->blink_cooldown / (float)rules->blink_cooldown : 0.0f;
     cooldown_icon(g, ART_ICON_BLINK, x + 238, y + 12, 64, left,
                   (float)a->blink_cooldown / SIM_TICK_HZ);
-    gfx_text_centered(g, x + 270, y + 82, 1.0f, KEY, has_pad ? "[A]" : "[Space]");
+    char label[48];
+    snprintf(label, sizeof label, "[%s]", first_control(keys, BIND_BLINK, has_pad));
+    gfx_text_centered(g, x + 270, y + 82, 1.0f, KEY, label);
 }
 
 void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent, float alpha,
-                          bool has_pad, bool touch) {
+                          bool has_pad, bool touch, const input_bindings *keys) {
     int slot = hud_swap_offer(w, agent);
     if (slot < 0) return;
     const sim_pickup *p = &w->pickups[slot];
@@ -102,7 +120,8 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
     if (touch)
         snprintf(t, sizeof t, "Tap Take: %s (%d)", name, p->ammo);
     else
-        snprintf(t, sizeof t, "[%s] Take %s (%d)", has_pad ? "B" : "E", name, p->ammo);
+        snprintf(t, sizeof t, "[%s] Take %s (%d)", first_control(keys, BIND_SWAP, has_pad), name,
+                 p->ammo);
     // Under the agent's feet, where the eye already is.
     vec2s s =
         camera_to_screen(c, glms_vec2_lerp(w->agents[agent].prev_pos, w->agents[agent].pos, alpha));

@@ -78,7 +78,8 @@ static SDL_Surface *render(const sim_world *w, const fx_state *fx, scene sc) {
     overlays o = {0};
     o.on = sc.overlays;
     overlays_draw(&o, &g, &cam, w, 0, 0);
-    if (sc.hud_agent >= 0) hud_draw_loadout(&g, &cam, w, &w->agents[sc.hud_agent], false, SHOT_H);
+    if (sc.hud_agent >= 0)
+        hud_draw_loadout(&g, &cam, w, &w->agents[sc.hud_agent], false, SHOT_H, NULL);
     SDL_RenderPresent(r);
     world_renderer_free(&wr);
     gfx_free(&g);
@@ -427,7 +428,7 @@ static void test_swap_offer(void) {
         REQUIRE(r && gfx_load(&g, r, ASSETS, err, sizeof err));
         camera cam;
         camera_init(&cam, a->pos, SHOT_W, SHOT_H);
-        hud_draw_swap_prompt(&g, &cam, w, 0, 1.0f, false, false);
+        hud_draw_swap_prompt(&g, &cam, w, 0, 1.0f, false, false, NULL);
         SDL_RenderPresent(r);
         gfx_free(&g);
         SDL_DestroyRenderer(r);
