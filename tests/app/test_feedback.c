@@ -42,6 +42,14 @@ static void rig_close(rig *r) {
     SDL_FreeSurface(r->surface);
 }
 
+/// Starts a player's match, on screen.
+static bool start_playing(app *a) {
+    char err[256];
+    if (!app_start_match(a, false, err, sizeof err)) return false;
+    a->screen = SCREEN_PLAY;
+    return true;
+}
+
 /// One menu key press, handled as a frame would.
 static void press(app *a, input_action act) {
     a->in.actions[act] = 1;
@@ -309,11 +317,8 @@ static void diff_around(const SDL_Surface *x, const SDL_Surface *y, int cx, int 
 
 static void test_crosshair(void) {
     static rig r;
-    REQUIRE(rig_open(&r));
+    REQUIRE(rig_open(&r) && start_playing(&r.a));
     app *a = &r.a;
-    char err[256];
-    REQUIRE(app_start_match(a, false, err, sizeof err));
-    a->screen = SCREEN_PLAY;
     const int mx = W / 2 + 100, my = H / 2 + 30;
     a->in.mouse_x = (float)mx;
     a->in.mouse_y = (float)my;
@@ -396,11 +401,8 @@ static void test_camera_on_map(void) {
 // and fires nothing; elsewhere it picks nothing.
 static void test_tap_skill(void) {
     static rig r;
-    REQUIRE(rig_open(&r));
+    REQUIRE(rig_open(&r) && start_playing(&r.a));
     app *a = &r.a;
-    char err[256];
-    REQUIRE(app_start_match(a, false, err, sizeof err));
-    a->screen = SCREEN_PLAY;
     sim_world *w = session_world(a->s);
     w->agents[0].pending_picks = 1;
     float tile_x = 0.5f * a->cam.screen_w - 0.5f * (6 * 96 + 24) + 12 + 96 * 3 + 48;
