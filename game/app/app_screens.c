@@ -109,10 +109,11 @@ void app_change_match_choice(app *a, int pick, int dir) {
         if (a->screen == SCREEN_TITLE) start_or_notice(a, true);
         break;
     }
-    // Kept for the next run (values given on the command line are kept only once changed here).
-    a->set.bots = a->bots;
-    a->set.difficulty = a->difficulty;
-    snprintf(a->set.map, sizeof a->set.map, "%s", app_maps[a->map]);
+    // The choice changed is kept for the next run (a value given on the command line only once
+    // the player changes it here).
+    if (pick == APP_PICK_BOTS) a->set.bots = a->bots;
+    if (pick == APP_PICK_DIFFICULTY) a->set.difficulty = a->difficulty;
+    if (pick == APP_PICK_MAP) snprintf(a->set.map, sizeof a->set.map, "%s", app_maps[a->map]);
     app_settings_changed(a);
 }
 
@@ -204,7 +205,6 @@ void app_update_screens(app *a) {
     const sim_world *w = session_world(a->s);
     static menu m; // one screen's menu at a time; large, so not on the stack
     app_screen_menu(a, &m);
-    const app_screen before = a->screen;
     menu_result r = {-1, 0, false};
     if (a->screen != SCREEN_PLAY && a->capture_bind < 0) { // a rebind takes the next press
         int sel = a->nav.selected;
@@ -292,7 +292,6 @@ void app_update_screens(app *a) {
         app_update_settings(a, r, back || pause);
         break;
     }
-    (void)before;
     // Stale presses of other screens must not leak into the next one.
     for (int i = 0; i < ACT_COUNT; i++)
         if (i != ACT_FULLSCREEN && i != ACT_MUTE && i != ACT_PERF && i != ACT_ZOOM_IN &&
