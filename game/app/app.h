@@ -68,7 +68,6 @@ typedef struct app {
     hud_timings timings;
     overlays overlays;
     hot_reload reload;
-    bool fullscreen;
     bool cursor_hidden; ///< the OS cursor is off (during play: the crosshair replaces it)
     bool quit;
     char notice[320]; ///< short message on screen (map reloads)
@@ -127,8 +126,8 @@ bool app_world_runs(const app *a);
 void app_go(app *a, app_screen s);
 /// The match choices the title and the settings share: bots, difficulty and map.
 enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP };
-/// Adds the three match choices to m (*first: the bots item's index).
-void app_add_match_choices(app *a, menu *m, int *first);
+/// Adds the three match choices to m.
+void app_add_match_choices(app *a, menu *m);
 /// Steps match choice `pick` by dir (a new map restarts the match behind the title).
 void app_change_match_choice(app *a, int pick, int dir);
 /// Builds and lays out the current screen's menu (tests find items by label in it).

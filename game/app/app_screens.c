@@ -81,10 +81,10 @@ static int wrap(int v, int n) {
     return (v % n + n) % n;
 }
 
-void app_add_match_choices(app *a, menu *m, int *first) {
+void app_add_match_choices(app *a, menu *m) {
     char t[MENU_TEXT];
     snprintf(t, sizeof t, "%d", a->bots);
-    *first = menu_add(m, MENU_CHOICE, "Bots", t);
+    menu_add(m, MENU_CHOICE, "Bots", t);
     menu_add(m, MENU_CHOICE, "Difficulty", difficulty_names[difficulty_choice(a->difficulty)]);
     menu_add(m, MENU_CHOICE, "Map", app_maps[a->map]);
 }
@@ -135,12 +135,11 @@ static float results_top(const app *a) {
 void app_screen_menu(app *a, menu *m) {
     const float sw = a->cam.screen_w, sh = a->cam.screen_h;
     float top = sh * 0.42f, width = 520;
-    int first;
     switch (a->screen) {
     case SCREEN_TITLE:
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, "Play", NULL);
-        app_add_match_choices(a, m, &first);
+        app_add_match_choices(a, m);
         menu_add(m, MENU_BUTTON, "Settings", NULL);
         menu_add(m, MENU_BUTTON, "Quit", NULL);
         m->note = APP_NOTE_KEYS;

@@ -64,8 +64,8 @@ static void handle_event(app *a, const SDL_Event *e) {
 
 static void global_actions(app *a) {
     if (input_take_action(&a->in, ACT_FULLSCREEN)) {
-        a->fullscreen = a->set.fullscreen = !a->fullscreen;
-        SDL_SetWindowFullscreen(a->window, a->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+        a->set.fullscreen = !a->set.fullscreen;
+        SDL_SetWindowFullscreen(a->window, a->set.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
         sync_screen_size(a);
         app_settings_changed(a);
     }

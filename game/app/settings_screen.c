@@ -42,7 +42,6 @@ void app_use_settings(app *a, const settings *st, const arena_options *o) {
     if (o->bots < 0) a->bots = st->bots;
     if (!o->difficulty_set) a->difficulty = st->difficulty;
     if (!o->map) a->map = map_index(st->map);
-    a->fullscreen = st->fullscreen;
     camera_set_zoom_range(&a->cam, st->zoom_min, st->zoom_max);
     onboarding_start(&a->guide, st->onboarding_done);
     input_set_bindings(&a->in, &st->bindings);
@@ -138,7 +137,6 @@ void app_build_settings_menu(app *a, menu *m) {
         menu_layout(m, &a->nav, sw, sh, 110, 900);
         return;
     }
-    int first;
     menu_begin(m, "SETTINGS");
     menu_add(m, MENU_HEADING, "Audio", NULL);
     add_percent(m, "Master volume", a->set.master_volume);
@@ -146,12 +144,12 @@ void app_build_settings_menu(app *a, menu *m) {
     menu_add(m, MENU_CHOICE, "Sound",
              !audio_available() ? "no device" : (audio_muted() ? "Muted" : "On"));
     menu_add(m, MENU_HEADING, "Display", NULL);
-    menu_add(m, MENU_CHOICE, "Fullscreen", on_off(a->fullscreen));
+    menu_add(m, MENU_CHOICE, "Fullscreen", on_off(a->set.fullscreen));
     menu_add(m, MENU_CHOICE, "VSync", on_off(a->set.vsync));
     add_zoom(m, "Farthest zoom", a->cam.zoom_min);
     add_zoom(m, "Closest zoom", a->cam.zoom_max);
     menu_add(m, MENU_HEADING, "Match", NULL);
-    app_add_match_choices(a, m, &first);
+    app_add_match_choices(a, m);
     menu_add(m, MENU_CHOICE, "Guided start",
              onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off"));
     menu_add(m, MENU_BUTTON, "Controls", NULL);
@@ -281,8 +279,11 @@ void app_update_settings(app *a, menu_result r, bool back) {
     if (r.activate && r.item == SET_DEFAULTS) {
         settings d;
         settings_defaults(&d);
-        d.bindings = st->bindings; // the controls have their own reset
-        if (d.fullscreen != a->fullscreen) a->in.actions[ACT_FULLSCREEN]++;
+        d.bindings = st->bindings;            // the controls have their own reset
+        if (d.fullscreen != st->fullscreen) { // the window switches (and saves) next frame
+            d.fullscreen = st->fullscreen;
+            a->in.actions[ACT_FULLSCREEN]++;
+        }
         SDL_RenderSetVSync(a->renderer, d.vsync ? 1 : 0);
         audio_set_volume(d.master_volume, d.effects_volume);
         audio_set_muted(d.muted);
