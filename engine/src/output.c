@@ -6,6 +6,7 @@
 #include "arena/ae_file.h"
 #include "arena/ae_quote.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -45,8 +46,9 @@ static void release(ae_output *o) {
 }
 
 // Creates the temporary file in o->dir. Its name is ours to choose: the target's name with a
-// suffix, or a short stem when that would pass the folder's limit on names.
-static bool create_tmp(ae_output *o, size_t name_max, ae_error *err) {
+// suffix, or a short stem when that would pass the folder's limit on names. 0, or the errno of
+// the failure (err says it).
+static int create_tmp(ae_output *o, size_t name_max, ae_error *err) {
     enum { SUFFIX = 48 }; // ".tmp-" PID "-" counter, with room to spare
     static unsigned counter;
     const char *stem = strlen(o->name) + SUFFIX <= name_max ? o->name : ".arena-output";
@@ -54,7 +56,7 @@ static bool create_tmp(ae_output *o, size_t name_max, ae_error *err) {
     char *tmp = malloc(cap);
     if (!tmp) {
         ae_error_set(err, "out of memory");
-        return false;
+        return ENOMEM;
     }
     // O_EXCL: an existing file of that name is never touched; another name is tried.
     int e = EEXIST;
@@ -66,10 +68,10 @@ static bool create_tmp(ae_output *o, size_t name_max, ae_error *err) {
     if (e) {
         ae_error_set(err, "cannot create a file in its directory: %s", strerror(e));
         free(tmp);
-        return false;
+        return e;
     }
     o->tmp = tmp;
-    return true;
+    return 0;
 }
 
 // What check and begin share: follows a symbolic link, opens the target's folder, refuses a
@@ -135,7 +137,7 @@ static bool open_target(ae_output *o, const char *path, struct stat *st, ae_erro
         ae_error_set(err, "%s", refusal_of(st));
         goto done;
     }
-    ok = create_tmp(o, (size_t)name_max, err);
+    ok = create_tmp(o, (size_t)name_max, err) == 0;
 done:
     free(real);
     free(dir);
@@ -179,12 +181,18 @@ bool ae_output_write(ae_output *o, const void *data, size_t size) {
     return !o->write_errno;
 }
 
-bool ae_output_commit(ae_output *o, ae_error *err) {
-    // Every step's failure keeps its cause: a full disk can show up at write, fsync or close.
+// Flushes and closes the temporary file; 0 or the errno of the first failure (a full disk can
+// show up at write, fsync or close).
+static int finish_tmp(ae_output *o) {
     int e = o->write_errno;
     if (!e && fsync(o->fd) != 0) e = errno;
     if (close(o->fd) != 0 && !e) e = errno;
     o->fd = -1;
+    return e;
+}
+
+bool ae_output_commit(ae_output *o, ae_error *err) {
+    int e = finish_tmp(o);
     // The target may have been replaced while the output was made: never rename over a FIFO, a
     // device or a directory that appeared there since the check.
     struct stat st;
@@ -203,6 +211,73 @@ bool ae_output_commit(ae_output *o, ae_error *err) {
         ae_error_set(err, "cannot write: %s", strerror(e));
     release(o);
     return false;
+}
+
+bool ae_output_commit_new(ae_output *o, ae_error *err) {
+    int e = finish_tmp(o);
+    if (!e && linkat(o->dir, o->tmp, o->dir, o->name, 0) != 0) {
+        e = errno;
+        // No hard links here (FAT, some network and FUSE file systems): claim the name with
+        // O_EXCL, then rename onto the claim, which is ours.
+        if (e == EPERM || e == ENOTSUP || e == EOPNOTSUPP || e == ENOSYS) {
+            int fd = openat(o->dir, o->name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+            e = fd < 0 ? errno : 0;
+            if (fd >= 0) close(fd);
+            if (!e && renameat(o->dir, o->tmp, o->dir, o->name) != 0) {
+                e = errno;
+                unlinkat(o->dir, o->name, 0); // the empty claim
+            } else if (!e) {
+                free(o->tmp);
+                o->tmp = NULL; // renamed: nothing to remove
+            }
+        }
+    }
+    if (e == EEXIST)
+        ae_error_set(err, "already exists (it is never overwritten)");
+    else if (e)
+        ae_error_set(err, "cannot write: %s", strerror(e));
+    release(o); // removes the temporary file (linked or not)
+    return !e;
+}
+
+bool ae_output_check_empty_dir(const char *path, ae_error *err) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            ae_error_set(err, "does not exist");
+        else
+            ae_error_set(err, "cannot inspect: %s", strerror(errno));
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        ae_error_set(err, "is not a directory");
+        return false;
+    }
+    DIR *d = opendir(path);
+    if (!d) {
+        ae_error_set(err, "cannot read: %s", strerror(errno));
+        return false;
+    }
+    bool empty = true;
+    for (struct dirent *e; empty && (e = readdir(d));)
+        empty = !strcmp(e->d_name, ".") || !strcmp(e->d_name, "..");
+    closedir(d);
+    if (!empty) {
+        ae_error_set(err, "is not empty");
+        return false;
+    }
+    // A file is made and removed, as ae_output_check does beside a target.
+    ae_output o = {.fd = -1, .dir = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC)};
+    int e = o.dir < 0 ? errno : 0;
+    if (!e) {
+        o.name = strdup(".arena-check");
+        long name_max = pathconf(path, _PC_NAME_MAX);
+        ae_error why; // speaks of "its directory": here the directory is the path itself
+        e = o.name ? create_tmp(&o, name_max > 0 ? (size_t)name_max : NAME_MAX, &why) : ENOMEM;
+    }
+    if (e) ae_error_set(err, "cannot create a file in it: %s", strerror(e));
+    release(&o);
+    return !e;
 }
 
 void ae_output_abort(ae_output *o) {

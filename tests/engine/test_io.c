@@ -331,6 +331,83 @@ static void test_output_long_path(void) {
     remove_dir();
 }
 
+// A file that must be new (the frames of an export): it takes its name only if nothing has it.
+static void test_output_new(void) {
+    REQUIRE(make_dir());
+    ae_error err;
+    ae_output o;
+    REQUIRE(ae_output_begin(&o, in_dir("frame_0.png"), &err));
+    CHECK(ae_output_write(&o, "first", 5));
+    CHECK(ae_output_commit_new(&o, &err));
+    CHECK(holds(in_dir("frame_0.png"), "first"));
+    CHECK(entries() == 1); // no temporary file left
+    // A file that appeared while the output was made keeps its bytes; ours goes.
+    REQUIRE(ae_output_begin(&o, in_dir("frame_1.png"), &err));
+    CHECK(ae_output_write(&o, "second", 6));
+    REQUIRE(put(in_dir("frame_1.png"), "someone else's"));
+    CHECK(!ae_output_commit_new(&o, &err));
+    CHECK_STR(err.msg, "already exists (it is never overwritten)");
+    CHECK(holds(in_dir("frame_1.png"), "someone else's"));
+    CHECK(entries() == 2);
+    // So does a FIFO, and the name that was taken before the output began.
+    REQUIRE(ae_output_begin(&o, in_dir("frame_2.png"), &err));
+    REQUIRE(mkfifo(in_dir("frame_2.png"), 0600) == 0);
+    CHECK(!ae_output_commit_new(&o, &err));
+    CHECK_STR(err.msg, "already exists (it is never overwritten)");
+    struct stat st;
+    CHECK(stat(in_dir("frame_2.png"), &st) == 0 && S_ISFIFO(st.st_mode));
+    REQUIRE(ae_output_begin(&o, in_dir("frame_0.png"), &err));
+    CHECK(!ae_output_commit_new(&o, &err));
+    CHECK(holds(in_dir("frame_0.png"), "first"));
+    CHECK(entries() == 3);
+    // A failed write says why and leaves no file.
+    fail_errno = EIO;
+    ae_output_set_write_hook(failing_write);
+    REQUIRE(ae_output_begin(&o, in_dir("frame_3.png"), &err));
+    CHECK(!ae_output_write(&o, "x", 1));
+    CHECK(!ae_output_commit_new(&o, &err));
+    ae_output_set_write_hook(NULL);
+    CHECK_STR(err.msg, "cannot write: Input/output error");
+    CHECK(entries() == 3);
+    remove_dir();
+}
+
+// The folder an export fills: it must be there, be a folder, hold nothing and take files.
+static void test_output_empty_dir(void) {
+    REQUIRE(make_dir());
+    ae_error err;
+    CHECK(ae_output_check_empty_dir(dir, &err));
+    CHECK(entries() == 0); // the check's file is gone
+    CHECK(!ae_output_check_empty_dir(in_dir("missing"), &err));
+    CHECK_STR(err.msg, "does not exist");
+    REQUIRE(mkdir(in_dir("sub"), 0700) == 0);
+    REQUIRE(symlink("sub", in_dir("link")) == 0);
+    CHECK(ae_output_check_empty_dir(in_dir("link"), &err)); // a link to a folder is followed
+    REQUIRE(put(in_dir("file"), "mine"));
+    CHECK(!ae_output_check_empty_dir(in_dir("file"), &err));
+    CHECK_STR(err.msg, "is not a directory");
+    CHECK(holds(in_dir("file"), "mine"));
+    CHECK(!ae_output_check_empty_dir(in_dir("file/x"), &err));
+    CHECK_STR(err.msg, "cannot inspect: Not a directory");
+    REQUIRE(mkfifo(in_dir("fifo"), 0600) == 0);
+    CHECK(!ae_output_check_empty_dir(in_dir("fifo"), &err));
+    CHECK_STR(err.msg, "is not a directory");
+    CHECK(!ae_output_check_empty_dir("/dev/null", &err));
+    CHECK_STR(err.msg, "is not a directory");
+    CHECK(!ae_output_check_empty_dir(dir, &err)); // it holds sub, link, file and fifo now
+    CHECK_STR(err.msg, "is not empty");
+    REQUIRE(put(in_dir("sub/.hidden"), ""));
+    CHECK(!ae_output_check_empty_dir(in_dir("sub"), &err)); // a hidden file counts
+    CHECK_STR(err.msg, "is not empty");
+    if (geteuid() != 0) { // root writes anywhere
+        REQUIRE(mkdir(in_dir("ro"), 0555) == 0);
+        CHECK(!ae_output_check_empty_dir(in_dir("ro"), &err));
+        CHECK_STR(err.msg, "cannot create a file in it: Permission denied");
+    }
+    remove_dir();
+}
+
 TEST_MAIN(TEST_CASE(quote), TEST_CASE(input_kinds), TEST_CASE(output_refusals),
           TEST_CASE(output_write_errors), TEST_CASE(output_target_changed),
-          TEST_CASE(output_symlink), TEST_CASE(output_long_path))
+          TEST_CASE(output_symlink), TEST_CASE(output_long_path), TEST_CASE(output_new),
+          TEST_CASE(output_empty_dir))

@@ -42,8 +42,20 @@ bool ae_output_write(ae_output *o, const void *data, size_t size);
 /// as it was and `err` says why.
 bool ae_output_commit(ae_output *o, ae_error *err);
 
+/// ae_output_commit for a file that must be new: the complete file takes the target's name only
+/// if nothing has it (a hard link, atomic), so a file that appeared meanwhile is never
+/// replaced: err then says "already exists". Where the file system has no hard links the name
+/// is first claimed with O_EXCL and the file renamed onto that claim.
+bool ae_output_commit_new(ae_output *o, ae_error *err);
+
 /// Closes and removes the temporary file; the target is left as it was.
 void ae_output_abort(ae_output *o);
+
+/// Checks, before any work, that `path` is a directory that outputs may fill: it exists, is a
+/// directory (a symbolic link to one is followed), holds nothing (not even a hidden file) and
+/// takes a new file (one is made and removed). False with a one-line reason in err: "does not
+/// exist", "is not a directory", "is not empty", "cannot create a file in it: REASON".
+bool ae_output_check_empty_dir(const char *path, ae_error *err);
 
 /// For tests: replaces write(2) for output files (NULL restores it), so that a test can make
 /// writes fail as they do on a full disk.
