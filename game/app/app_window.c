@@ -184,6 +184,10 @@ int app_window_open(app *a, const arena_options *o) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
+    // --start-tick within the replay (the theatre starts there).
+    if (status == 0 && o->replay &&
+        !arena_check_replay(o, (int)session_replay_ticks(a->s), session_world(a->s)->agent_count))
+        status = 2;
     a->screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
     a->nav.selected = -1;
     return status;

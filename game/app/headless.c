@@ -3,6 +3,7 @@
 #include "frame_stats.h"
 #include "hot_reload.h"
 #include "session.h"
+#include "sim_dump.h"
 #include "sim_stats.h"
 #include "tool_util.h"
 
@@ -83,6 +84,21 @@ static void sleep_until(struct timespec *next) {
     clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, next, NULL);
 }
 
+/// --dump-tick T: plays the replay to tick T, verifying its checkpoints on the way, and prints
+/// the state there. A divergence on the way is reported after the dump (exit 3): the dump of
+/// the build that diverged is what a `diff` against a good build needs.
+static int dump_tick(session *s, const arena_options *o) {
+    sim_world *w = session_world(s);
+    while (sim_tick(w) < o->dump_tick && !session_done(s)) session_step(s, NULL);
+    ae_error err;
+    if (session_done(s)) session_finish(s, &err); // a match over too soon diverged
+    sim_dump(w, stdout);
+    char diverged[160];
+    if (!session_diverged(s, diverged, sizeof diverged)) return 0;
+    printf("%s\n", diverged);
+    return 3;
+}
+
 int arena_run_headless(const arena_options *o) {
     char shipped[ARENA_SHIPPED_MAP_PATH];
     const char *path = arena_resolve_map(o->map, shipped, sizeof shipped);
@@ -103,6 +119,15 @@ int arena_run_headless(const arena_options *o) {
         return 2;
     }
     sim_world *w = session_world(s);
+    if (o->replay && !arena_check_replay(o, (int)session_replay_ticks(s), w->agent_count)) {
+        session_destroy(s);
+        return 2;
+    }
+    if (o->dump_tick >= 0) {
+        int status = dump_tick(s, o);
+        session_destroy(s);
+        return status;
+    }
     struct timespec next;
     clock_gettime(CLOCK_MONOTONIC, &next);
     char diverged[160], msg[PATH_MAX + 512]; // a reload message names the map's path

@@ -65,10 +65,18 @@ enum {
     F_PILOT,
     F_DIFFICULTY,
     F_CONFIG,
+    F_START_TICK,
+    F_DUMP_TICK,
+    F_FRAMES,
+    F_FROM,
+    F_TO,
+    F_EVERY,
+    F_FOLLOW,
     F_COUNT
 };
 
-#define AT(member) offsetof(arena_options, member)
+#define AT(member)     offsetof(arena_options, member)
+#define ARENA_MAX_TICK 100000000
 static const flag flags[F_COUNT] = {
     [F_HEADLESS] = {"--headless", FLAG_SWITCH, AT(headless), 0, 0, NULL, NULL},
     [F_AUTOPILOT] = {"--autopilot", FLAG_SWITCH, AT(autopilot), 0, 0, NULL, NULL},
@@ -86,12 +94,25 @@ static const flag flags[F_COUNT] = {
                   NULL},
     [F_OVERLAYS] = {"--overlays", FLAG_UNSIGNED, AT(overlays), 0, 255,
                     "--overlays needs a bit mask from 0 to 255", NULL},
-    [F_TICKS] = {"--ticks", FLAG_INT, AT(ticks), 0, 100000000,
+    [F_TICKS] = {"--ticks", FLAG_INT, AT(ticks), 0, ARENA_MAX_TICK,
                  "--ticks needs a number from 0 to 100000000", NULL},
     [F_PILOT] = {"--pilot", FLAG_CHOICE, AT(pilot), 0, 0, "--pilot needs bot or novice", pilots},
     [F_DIFFICULTY] = {"--difficulty", FLAG_CHOICE, AT(difficulty), 0, 0,
                       "--difficulty needs easy, normal, hard or mixed", difficulties},
     [F_CONFIG] = {"--config", FLAG_TEXT, AT(config), 0, 0, NULL, NULL},
+    [F_START_TICK] = {"--start-tick", FLAG_INT, AT(start_tick), 0, ARENA_MAX_TICK,
+                      "--start-tick needs a tick from 0 to 100000000", NULL},
+    [F_DUMP_TICK] = {"--dump-tick", FLAG_INT, AT(dump_tick), 0, ARENA_MAX_TICK,
+                     "--dump-tick needs a tick from 0 to 100000000", NULL},
+    [F_FRAMES] = {"--frames", FLAG_TEXT, AT(frames), 0, 0, NULL, NULL},
+    [F_FROM] = {"--from", FLAG_INT, AT(from), 0, ARENA_MAX_TICK,
+                "--from needs a tick from 0 to 100000000", NULL},
+    [F_TO] = {"--to", FLAG_INT, AT(to), 0, ARENA_MAX_TICK, "--to needs a tick from 0 to 100000000",
+              NULL},
+    [F_EVERY] = {"--every", FLAG_INT, AT(every), 1, ARENA_MAX_TICK,
+                 "--every needs a number of ticks from 1 to 100000000", NULL},
+    [F_FOLLOW] = {"--follow", FLAG_INT, AT(follow), 0, SIM_MAX_AGENTS - 1,
+                  "--follow needs an agent number from 0 to 999", NULL},
 };
 #undef AT
 
@@ -119,26 +140,79 @@ static void store(arena_options *o, const flag *f, const char *text, uint64_t n)
     }
 }
 
-// Options that a replay brings itself.
-static bool check_conflicts(const bool *given) {
-    static const int replay_has[] = {F_RECORD, F_MAP,  F_AUTOPILOT, F_PILOT,
-                                     F_SEED,   F_BOTS, F_HUMANS,    F_DIFFICULTY};
-    if (given[F_REPLAY])
-        for (size_t i = 0; i < sizeof replay_has / sizeof replay_has[0]; i++)
-            if (given[replay_has[i]])
-                return fail(flags[replay_has[i]].name,
-                            "cannot be combined with --replay (a replay carries its own map, seed, "
-                            "players and inputs)");
-    // The settings file is the windowed game's (volumes, keys, window): a headless run or a
-    // screenshot is the command line's alone, the same on every machine.
-    if (given[F_CONFIG] && given[F_HEADLESS])
-        return fail("--config", "cannot be combined with --headless (settings are the windowed "
-                                "game's; a headless run takes its options from the command line)");
-    if (given[F_CONFIG] && given[F_SCREENSHOT])
-        return fail("--config", "cannot be combined with --screenshot (settings are the windowed "
-                                "game's; a screenshot takes its options from the command line)");
-    if (given[F_AUTOPILOT] && given[F_PILOT])
-        return fail("--pilot", "cannot be combined with --autopilot (which is --pilot bot)");
+// Options that cannot go together: `flag` is refused beside `other`, and why.
+typedef struct clash {
+    int flag, other;
+    const char *why;
+} clash;
+
+#define REPLAY_HAS "a replay carries its own map, seed, players and inputs"
+#define DUMP_ONLY  "--dump-tick prints the state at its tick and nothing else"
+static const clash clashes[] = {
+    {F_RECORD, F_REPLAY, REPLAY_HAS},
+    {F_MAP, F_REPLAY, REPLAY_HAS},
+    {F_AUTOPILOT, F_REPLAY, REPLAY_HAS},
+    {F_PILOT, F_REPLAY, REPLAY_HAS},
+    {F_SEED, F_REPLAY, REPLAY_HAS},
+    {F_BOTS, F_REPLAY, REPLAY_HAS},
+    {F_HUMANS, F_REPLAY, REPLAY_HAS},
+    {F_DIFFICULTY, F_REPLAY, REPLAY_HAS},
+    // The settings file is the windowed game's (volumes, keys, window): a headless run, a
+    // screenshot or frames are the command line's alone, the same on every machine.
+    {F_CONFIG, F_HEADLESS,
+     "settings are the windowed game's; a headless run takes its options from the command line"},
+    {F_CONFIG, F_SCREENSHOT,
+     "settings are the windowed game's; a screenshot takes its options from the command line"},
+    {F_CONFIG, F_FRAMES,
+     "settings are the windowed game's; frames take their options from the command line"},
+    {F_PILOT, F_AUTOPILOT, "which is --pilot bot"},
+    {F_FRAMES, F_DUMP_TICK, "one draws the replay, the other prints its state"},
+    {F_FRAMES, F_HEADLESS, "frames are drawn without a window all the same"},
+    {F_FRAMES, F_SCREENSHOT, "--frames writes its own pictures"},
+    {F_TICKS, F_FRAMES, "--to says where the frames end"},
+    {F_START_TICK, F_FRAMES, "--from says where the frames begin"},
+    {F_START_TICK, F_SCREENSHOT, "a screenshot shows tick --ticks N"},
+    {F_SCREENSHOT, F_DUMP_TICK, DUMP_ONLY},
+    {F_TICKS, F_DUMP_TICK, DUMP_ONLY},
+    {F_STATS, F_DUMP_TICK, DUMP_ONLY},
+    {F_REALTIME, F_DUMP_TICK, DUMP_ONLY},
+};
+
+// Options that only mean something beside another: `flag` needs `other` (shown as `what`).
+typedef struct need {
+    int flag, other;
+    const char *what;
+} need;
+
+static const need needs[] = {
+    {F_SCREENSHOT, F_TICKS, "--ticks N"},     {F_START_TICK, F_REPLAY, "--replay FILE"},
+    {F_DUMP_TICK, F_REPLAY, "--replay FILE"}, {F_DUMP_TICK, F_HEADLESS, "--headless"},
+    {F_FRAMES, F_REPLAY, "--replay FILE"},    {F_FROM, F_FRAMES, "--frames DIR"},
+    {F_TO, F_FRAMES, "--frames DIR"},         {F_EVERY, F_FRAMES, "--frames DIR"},
+    {F_FOLLOW, F_FRAMES, "--frames DIR"},
+};
+
+static bool check_combinations(const tool_args *args, const arena_options *o) {
+    const bool *given = args->given;
+    for (size_t i = 0; i < sizeof clashes / sizeof clashes[0]; i++) {
+        const clash *c = &clashes[i];
+        if (given[c->flag] && given[c->other]) {
+            tool_fail(ARENA_PROGRAM, flags[c->flag].name, "cannot be combined with %s (%s)",
+                      flags[c->other].name, c->why);
+            return false;
+        }
+    }
+    for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++) {
+        const need *n = &needs[i];
+        if (given[n->flag] && !given[n->other]) {
+            tool_fail(ARENA_PROGRAM, flags[n->flag].name, "needs %s", n->what);
+            return false;
+        }
+    }
+    if (o->from >= 0 && o->to >= 0 && o->to < o->from) {
+        tool_fail(ARENA_PROGRAM, args->value[F_TO], "--to comes before --from %d", o->from);
+        return false;
+    }
     return true;
 }
 
@@ -158,6 +232,25 @@ static bool check_outputs(const arena_options *o) {
         if (o->record && !strcmp(o->record, o->screenshot))
             return fail(o->screenshot, "is also the --record file");
     }
+    // Frames go into an empty folder, so that no file is ever overwritten and the numbered
+    // files are all of one export.
+    if (o->frames && !ae_output_check_empty_dir(o->frames, &err)) return fail(o->frames, err.msg);
+    return true;
+}
+
+bool arena_check_replay(const arena_options *o, int ticks, int agents) {
+    const int asked[] = {o->start_tick, o->dump_tick, o->from, o->to};
+    for (size_t i = 0; i < sizeof asked / sizeof asked[0]; i++)
+        if (asked[i] > ticks) {
+            tool_fail(ARENA_PROGRAM, o->replay, "tick %d is beyond the replay's %d ticks", asked[i],
+                      ticks);
+            return false;
+        }
+    if (o->follow >= agents) {
+        tool_fail(ARENA_PROGRAM, o->replay,
+                  "agent %d is beyond the replay's %d agents (numbered from 0)", o->follow, agents);
+        return false;
+    }
     return true;
 }
 
@@ -168,6 +261,8 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     o->humans = 1;
     o->ticks = -1;
     o->difficulty = SIM_NORMAL;
+    o->start_tick = o->dump_tick = o->from = o->to = o->follow = -1;
+    o->every = 1;
     tool_option options[F_COUNT];
     for (int f = 0; f < F_COUNT; f++)
         options[f] = (tool_option){flags[f].name, flags[f].kind != FLAG_SWITCH};
@@ -193,8 +288,7 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     o->seed_set = args.given[F_SEED];
     o->difficulty_set = args.given[F_DIFFICULTY];
     if (o->autopilot) o->pilot = SIM_PILOT_BOT;
-    if (!check_conflicts(args.given)) return false;
-    if (o->screenshot && o->ticks < 0) return fail("--screenshot", "needs --ticks N");
+    if (!check_combinations(&args, o)) return false;
     return check_outputs(o);
 }
 

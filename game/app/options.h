@@ -34,10 +34,25 @@ typedef struct arena_options {
     /// --config: the settings file of the windowed game instead of the per-user one (refused
     /// with --headless and --screenshot, which take everything from the command line)
     const char *config;
+    // The replay's own options (each needs --replay; arena_check_replay says whether the
+    // replay has the ticks and agent they name). Ticks count states: 0 is the start, T the state
+    // after T ticks.
+    int start_tick;     ///< --start-tick: where the windowed replay starts (-1: the start)
+    int dump_tick;      ///< --dump-tick: print this tick's state and stop (-1: none)
+    const char *frames; ///< --frames DIR: write PNG frames into this empty folder
+    int from, to;       ///< --from, --to: the frames' first and last tick (-1: start, end)
+    int every;          ///< --every: ticks from one frame to the next (1)
+    int follow;         ///< --follow: the agent the frames' camera follows (-1: as watched)
 } arena_options;
 
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.
 bool arena_parse_options(int argc, char **argv, arena_options *out);
+
+/// Checks what the options ask of the replay they play, once it is loaded: every tick they name
+/// (--start-tick, --dump-tick, --from, --to) within its `ticks`, and --follow one of its
+/// `agents`. False after printing one line `arena: FILE: tick T is beyond the replay's N ticks`
+/// or `arena: FILE: agent N is beyond the replay's M agents (numbered from 0)`.
+bool arena_check_replay(const arena_options *o, int ticks, int agents);
 
 /// Room for a shipped map's path (see arena_resolve_map).
 #define ARENA_SHIPPED_MAP_PATH PATH_MAX

@@ -286,6 +286,10 @@ bool session_replaying(const session *s) {
     return s->replaying;
 }
 
+uint32_t session_replay_ticks(const session *s) {
+    return s->replaying ? s->replay.tick_count : 0;
+}
+
 bool session_diverged(const session *s, char *msg, size_t size) {
     if (s->diverged && msg) snprintf(msg, size, "%s", s->divergence);
     return s->diverged;

@@ -62,6 +62,8 @@ uint32_t session_swap_allowed_at(const session *s, int width, int height);
 bool session_done(const session *s);
 /// True while playing a replay back.
 bool session_replaying(const session *s);
+/// The ticks a replay holds (its last state is the one after that many ticks); 0 when live.
+uint32_t session_replay_ticks(const session *s);
 /// Set once a replay's hashes disagreed: the message names the first tick (and field).
 bool session_diverged(const session *s, char *msg, size_t size);
 

@@ -40,6 +40,12 @@ void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase) {
     case SIM_PHASE_DEATHS:
         sim_agents_regen_and_deaths(w);
         w->tick++;
+#ifdef SIM_TEST_PERTURB_TICK
+        // Only in the deliberately perturbed build of tests/replays (the state dump's test):
+        // one agent is moved one unit as the tick ends, and nothing else changes.
+        if (w->tick == SIM_TEST_PERTURB_TICK && SIM_TEST_PERTURB_AGENT < w->agent_count)
+            w->agents[SIM_TEST_PERTURB_AGENT].pos.x += 1.0f;
+#endif
         break;
     case SIM_PHASE_COUNT:
         break;

@@ -13,3 +13,12 @@ while read -r name map seed bots; do
 done < "$here/matches.txt"
 mv "$here/golden.txt.new" "$here/golden.txt"
 cat "$here/golden.txt"
+# The state dumps every build must print alike (golden_dumps.txt): the header, then NAME TICK SHA.
+{
+  grep '^#' "$here/golden_dumps.txt"
+  grep -v '^#' "$here/golden_dumps.txt" | while read -r name tick _; do
+    sum=$("$arena" --replay "$here/$name.arp" --headless --dump-tick "$tick" | sha256sum | cut -d' ' -f1)
+    printf '%s %s %s\n' "$name" "$tick" "$sum"
+  done
+} > "$here/golden_dumps.txt.new"
+mv "$here/golden_dumps.txt.new" "$here/golden_dumps.txt"

@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-enum { TOOL_ARGS_MAX_OPTIONS = 24, TOOL_ARGS_MAX_POSITIONAL = 8 };
+enum { TOOL_ARGS_MAX_OPTIONS = 32, TOOL_ARGS_MAX_POSITIONAL = 8 };
 
 typedef struct tool_option {
     const char *name; ///< "--radius"
