@@ -12,8 +12,8 @@ case "$mode" in
 esac
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake pkg-config clang libsdl2-dev libsdl2-image-dev libcglm-dev
-          xvfb xauth)
+packages=(build-essential cmake pkg-config clang libsdl2-dev libsdl2-image-dev libpng-dev
+          libcglm-dev xvfb xauth)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

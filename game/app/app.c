@@ -99,6 +99,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
 
 int app_focus(const app *a) {
     const sim_world *w = session_world(a->s);
+    if (a->opts.follow >= 0) return a->opts.follow; // --follow N: agent N throughout
     if (w->cfg.humans > 0 && w->agents[0].placement == 0) return 0;
     if (a->spectate >= 0 && a->spectate < w->agent_count && w->agents[a->spectate].placement == 0)
         return a->spectate;
@@ -182,7 +183,7 @@ vec2s app_camera_target(app *a) {
         hi = glms_vec2_maxv(hi, p);
         alive++;
     }
-    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE)
+    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE || a->opts.follow >= 0)
         return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
     float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
@@ -211,9 +212,12 @@ void app_tick(app *a) {
     float phase_us[SIM_PHASE_COUNT] = {0};
     const int before = sim_tick(w);
     const int shots_before = w->cfg.humans > 0 ? w->agents[0].stats.shots : 0;
+    const uint64_t map_before = w->map_hash;
     session_step_timed(a->s, inputs, clock_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
+    // A replay's recorded map swap happened in the step (a live one comes from hot reload).
+    if (w->map_hash != map_before) hud_build_minimap(&a->hud, a->renderer, w);
     // The touch "Take" button shows while a weapon to swap for lies under player 1.
     a->in.swap_offered = w->cfg.humans > 0 && hud_swap_offer(w, 0) >= 0;
     float total = 0;
@@ -310,7 +314,7 @@ void app_draw(app *a) {
         a->hud.muted = audio_muted();
         a->hud.keys = &a->set.bindings;
         a->hud.guided = onboarding_active(&a->guide);
-        a->hud.no_audio = !audio_available();
+        a->hud.no_audio = a->window && !audio_available(); // offscreen pictures have no sound
         hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
                  a->frame_dt);
         // The virtual joystick, drawn where the drag began.

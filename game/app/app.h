@@ -158,5 +158,19 @@ void app_window_step(app *a, float dt);
 int app_window_close(app *a);
 /// --screenshot: renders tick N to a PNG with the software renderer; returns the exit status.
 int app_run_screenshot(const arena_options *o);
+/// --frames DIR: writes the replay's frames from --from to --to, every --every ticks, as
+/// DIR/frame_000000.png, frame_000001.png, ... (numbered from 0 without gaps); returns the exit
+/// status (3 when the replay diverged on the way).
+int app_run_frames(const arena_options *o);
+
+/// The size of --screenshot and --frames pictures.
+#define APP_SHOT_W 1280
+#define APP_SHOT_H 720
+/// --screenshot and --frames: opens `a` on a new APP_SHOT_W x APP_SHOT_H surface drawn by the
+/// software renderer (no window: it runs on SDL's dummy video driver) and starts the match or
+/// replay the options give. 0, or the exit status after one line on stderr; either way
+/// app_close_offscreen must follow.
+int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface);
+void app_close_offscreen(app *a, SDL_Surface *surface);
 
 #endif

@@ -1,5 +1,6 @@
 // --screenshot: a frame rendered by the software renderer into a surface, written as a PNG.
-// Needs no display: it runs with SDL's dummy or offscreen video drivers.
+// Needs no display: it runs with SDL's dummy or offscreen video drivers. --frames (frames.c)
+// draws the same way.
 #include "app.h"
 
 #include "sim_world.h"
@@ -11,33 +12,43 @@
 #include <SDL_image.h>
 #include <stdio.h>
 
-#define SHOT_W 1280
-#define SHOT_H 720
-
-int app_run_screenshot(const arena_options *o) {
-    static app a;
-    SDL_Surface *surface =
-        SDL_CreateRGBSurfaceWithFormat(0, SHOT_W, SHOT_H, 32, SDL_PIXELFORMAT_RGBA32);
-    a.renderer = surface ? SDL_CreateSoftwareRenderer(surface) : NULL;
-    if (!a.renderer) {
+int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface) {
+    *surface =
+        SDL_CreateRGBSurfaceWithFormat(0, APP_SHOT_W, APP_SHOT_H, 32, SDL_PIXELFORMAT_RGBA32);
+    a->renderer = *surface ? SDL_CreateSoftwareRenderer(*surface) : NULL;
+    if (!a->renderer) {
         fprintf(stderr, "arena: cannot create a software renderer: %s\n", SDL_GetError());
         return 1;
     }
     char err[PATH_MAX + 512]; // names the map or replay
-    int status = 0;
-    if (!app_open(&a, o, a.renderer, SHOT_W, SHOT_H, err, sizeof err)) {
+    if (!app_open(a, o, a->renderer, APP_SHOT_W, APP_SHOT_H, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
-        status = 2;
+        return 2;
     }
-    a.opts.pilot = SIM_PILOT_BOT; // the player's agent plays, so the picture shows a real match
-    if (status == 0 && !app_start_match(&a, o->title, err, sizeof err)) {
+    a->opts.pilot = SIM_PILOT_BOT; // the player's agent plays, so the picture shows a real match
+    if (!app_start_match(a, o->title, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
-        status = 2;
+        return 2;
     }
+    a->screen = o->title ? SCREEN_TITLE : SCREEN_PLAY;
+    a->in.mouse_x = APP_SHOT_W / 2;
+    a->in.mouse_y = APP_SHOT_H / 2 + 60;
+    return 0;
+}
+
+void app_close_offscreen(app *a, SDL_Surface *surface) {
+    if (a->renderer) { // else nothing was opened
+        app_close(a);
+        SDL_DestroyRenderer(a->renderer);
+    }
+    SDL_FreeSurface(surface);
+}
+
+int app_run_screenshot(const arena_options *o) {
+    static app a;
+    SDL_Surface *surface;
+    int status = app_open_offscreen(&a, o, &surface);
     if (status == 0) {
-        a.screen = o->title ? SCREEN_TITLE : SCREEN_PLAY;
-        a.in.mouse_x = SHOT_W / 2;
-        a.in.mouse_y = SHOT_H / 2 + 60;
         const float dt = 1.0f / SIM_TICK_HZ;
         for (int t = 0; t < o->ticks && !session_done(a.s); t++) {
             app_tick(&a);
@@ -56,12 +67,10 @@ int app_run_screenshot(const arena_options *o) {
             tool_fail(ARENA_PROGRAM, o->screenshot, "%s", write_err.msg);
             status = 2;
         } else {
-            printf("screenshot: %s (%dx%d, tick %d)\n", AE_QUOTED(o->screenshot), SHOT_W, SHOT_H,
-                   sim_tick(w));
+            printf("screenshot: %s (%dx%d, tick %d)\n", AE_QUOTED(o->screenshot), APP_SHOT_W,
+                   APP_SHOT_H, sim_tick(w));
         }
     }
-    app_close(&a);
-    SDL_DestroyRenderer(a.renderer);
-    SDL_FreeSurface(surface);
+    app_close_offscreen(&a, surface);
     return status;
 }

@@ -6,7 +6,7 @@
 # else, and differ in more than that line later (the bots react, bullets fly elsewhere). A
 # replay the perturbed build recorded diverges for arena at tick 300: a dump up to 299 is clean
 # (exit 0), a later one is printed whole, then the divergence as `arena --replay` reports it
-# (exit 3).
+# (exit 3); --frames across tick 300 writes its frames, then says so too (exit 3).
 set -u
 arena=$1 perturbed=$2 replay=$3 map=$4
 dir=$(mktemp -d)
@@ -66,5 +66,14 @@ for t in 299 300 400; do
       bad "perturbed replay at $t: last line $last"
   fi
 done
+mkdir "$dir/frames"
+"$arena" --replay "$dir/perturbed.arp" --frames "$dir/frames" --from 290 --to 310 --every 10 \
+  > "$dir/frames.out" 2> "$dir/err"
+status=$?
+[ $status = 3 ] || bad "frames of the perturbed replay: exit $status, expected 3 ($(cat "$dir/err"))"
+printf 'frames: 3 written to %s\nreplay diverged at tick 300 (first differing field: agents)\n' \
+  "$dir/frames" | cmp -s - "$dir/frames.out" || bad "frames of the perturbed replay: $(cat "$dir/frames.out")"
+[ "$(ls "$dir/frames" | wc -l)" = 3 ] || bad "frames of the perturbed replay: $(ls "$dir/frames")"
+
 [ $fail = 0 ] && echo "ok: 299 identical, 300 agent 5's x only, 900: $others other lines differ"
 exit $fail

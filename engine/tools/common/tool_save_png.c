@@ -3,6 +3,8 @@
 #include "arena/ae_output.h"
 
 #include <SDL_image.h>
+#include <png.h>
+#include <stdio.h>
 
 // SDL2_image writes the PNG through this stream straight into the output's temporary file, so a
 // failed write keeps its cause (ae_output remembers the errno) instead of "write error".
@@ -55,4 +57,69 @@ bool tool_save_png(SDL_Surface *surface, const char *path, ae_error *err) {
         return false;
     }
     return ae_output_commit(&out, err);
+}
+
+// libpng's callbacks for a frame: bytes go to the output (a failed write is remembered there
+// with its errno), errors end the encoding through the jump buffer with their text kept.
+typedef struct frame_writer {
+    ae_output out;
+    char error[128];
+} frame_writer;
+
+static void frame_write(png_structp png, png_bytep data, size_t size) {
+    frame_writer *f = png_get_io_ptr(png);
+    if (!ae_output_write(&f->out, data, size)) png_error(png, "write failed");
+}
+
+static void frame_flush(png_structp png) {
+    (void)png;
+}
+
+static void frame_error(png_structp png, png_const_charp msg) {
+    frame_writer *f = png_get_error_ptr(png);
+    snprintf(f->error, sizeof f->error, "%s", msg);
+    png_longjmp(png, 1);
+}
+
+static void frame_warning(png_structp png, png_const_charp msg) {
+    (void)png, (void)msg;
+}
+
+// Encodes the rows; false (f->error set) when libpng gave up. Kept apart from the set-up so
+// that nothing the jump could leave stale is read after it.
+static bool encode_frame(png_structp png, png_infop info, SDL_Surface *s) {
+    if (setjmp(png_jmpbuf(png))) return false;
+    png_set_compression_level(png, 2);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    png_set_IHDR(png, info, (png_uint_32)s->w, (png_uint_32)s->h, 8, PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    png_set_filler(png, 0, PNG_FILLER_AFTER); // rows hold R G B A: A is dropped
+    for (int y = 0; y < s->h; y++)
+        png_write_row(png, (png_const_bytep)s->pixels + (size_t)y * (size_t)s->pitch);
+    png_write_end(png, info);
+    return true;
+}
+
+bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) {
+    AE_ASSERT(surface->format->format == SDL_PIXELFORMAT_RGBA32);
+    frame_writer f = {.error = ""};
+    if (!ae_output_begin(&f.out, path, err)) return false;
+    png_structp png =
+        png_create_write_struct(PNG_LIBPNG_VER_STRING, &f, frame_error, frame_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    bool ok = info != NULL;
+    if (ok) {
+        png_set_write_fn(png, &f, frame_write, frame_flush);
+        SDL_LockSurface(surface);
+        ok = encode_frame(png, info, surface);
+        SDL_UnlockSurface(surface);
+    }
+    png_destroy_write_struct(&png, &info);
+    if (!ok && !f.out.write_errno) { // a failed write is reported by the commit, with its cause
+        ae_error_set(err, "cannot write: %s", f.error[0] ? f.error : "out of memory");
+        ae_output_abort(&f.out);
+        return false;
+    }
+    return ae_output_commit_new(&f.out, err);
 }

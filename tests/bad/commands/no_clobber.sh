@@ -26,6 +26,7 @@ refused "$arena" --replay "$dir/in.arp" --screenshot "$dir/in.arp" --ticks 1
 refused "$arena" --map "$dir/in.png" --screenshot "$dir/out" --ticks 1
 refused "$arena_map" check "$dir/in.map" --png "$dir/in.map"
 refused "$arena_map" check "$dir/in.map" --png "$dir/out"
+refused "$arena" --replay "$dir/in.arp" --frames "$dir/in.arp"
 # A hard link to the input is the same file.
 ln "$dir/in.map" "$dir/link.map"
 refused "$arena" --headless --ticks 5 --map "$dir/in.map" --record "$dir/link.map"
@@ -54,6 +55,7 @@ for target in "$dir/out.fifo" $dev; do
   refused "$arena" --headless --ticks 5 --map "$dir/in.map" --record "$target"
   refused "$arena" --map "$dir/in.png" --screenshot "$target" --ticks 1
   refused "$arena_map" check "$dir/in.map" --png "$target"
+  refused "$arena" --replay "$dir/in.arp" --frames "$target"
 done
 [ -p "$dir/out.fifo" ] || { echo "the FIFO was replaced"; fail=1; }
 rm "$dir/out.fifo"
@@ -79,6 +81,23 @@ write_fails() { # the command must exit 2 with `PROGRAM: FILE: cannot write: Fil
 write_fails "$dir/old.arp" "$arena" --headless --ticks 5 --map "$dir/in.png" --record "$dir/old.arp"
 write_fails "$dir/old.png" "$arena" --map "$dir/in.png" --screenshot "$dir/old.png" --ticks 1
 write_fails "$dir/check.png" "$arena_map" check "$dir/in.png" --png "$dir/check.png"
+# --frames writes into an empty folder of its own: a write that fails stops the export with one
+# line naming the frame and the frames written before it, and leaves no partial frame.
+frames_fail() { # FOLDER REASON COMMAND...
+  local d=$1 reason=$2
+  shift 2
+  "$@" >"$dir/out.txt" 2>"$dir/err"
+  local s=$?
+  [ $s = 2 ] && grep -qx "arena: $d/frame_000000.png: $reason; 0 frames were written before it" "$dir/err" &&
+    [ ! -s "$dir/out.txt" ] ||
+    { echo "exit $s, expected 2 and '$reason' on frame 0: $*"; cat "$dir/err"; fail=1; }
+  [ -z "$(ls -A "$d")" ] || { echo "left in $d: $(ls -A "$d")"; fail=1; }
+  rm -f "$dir/out.txt"
+}
+mkdir "$dir/frames"
+frames_fail "$dir/frames" "cannot write: File too large" bash -c 'trap "" XFSZ && ulimit -f 1 && exec "$@"' \
+  _ "$arena" --replay "$dir/in.arp" --frames "$dir/frames" --from 5 --to 6
+rmdir "$dir/frames"
 # A full disk, for real where the system lets the test mount a one-page tmpfs of its own (a
 # private mount namespace, `unshare -rm`): the older file fills it, every write must fail with
 # `cannot write: No space left on device`, keep the older file and leave nothing else.
@@ -102,6 +121,11 @@ if unshare -rm true 2>/dev/null; then
   disk_full out.arp "$arena" --headless --ticks 5 --map "$dir/in.png" --record "$dir/full/out.arp"
   disk_full out.png "$arena" --map "$dir/in.png" --screenshot "$dir/full/out.png" --ticks 1
   disk_full check.png "$arena_map" check "$dir/in.png" --png "$dir/full/check.png"
+  # Frames on a full disk (the folder is the tmpfs itself, empty as --frames wants it).
+  export -f frames_fail
+  unshare -rm bash -c 'dir=$1 fail=0; shift; mount -t tmpfs -o size=4k tmpfs "$dir/full" &&
+    frames_fail "$dir/full" "cannot write: No space left on device" "$@"; exit $fail' \
+    _ "$dir" "$arena" --replay "$dir/in.arp" --frames "$dir/full" --from 5 --to 6 || fail=1
   rmdir "$dir/full"
 fi
 # Writes that succeed leave a user's files that look like temporary names alone.
