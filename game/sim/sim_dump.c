@@ -273,8 +273,8 @@ void sim_dump_lines(const sim_world *w, sim_dump_fn *fn, void *ctx) {
     line l = {.fn = fn, .ctx = ctx};
     dump_header(w, &l);
     for (int i = 0; i < w->agent_count; i++) dump_agent(w, i, &l);
-    for (int i = 0; i < w->agent_count; i++)
-        if (w->agents[i].bot) dump_brain(w, i, &l);
+    // Every agent has a brain (the players' stay idle) and the hash covers them all.
+    for (int i = 0; i < w->agent_count; i++) dump_brain(w, i, &l);
     dump_things(w, &l);
 }
 

@@ -12,7 +12,7 @@
 ///   counts bullets 12 gems 88 spawned_gems 61 pickups 9 props 40 props_broken 2 ...
 ///   agent 0 player 1 pos 1234.5 88.25 facing 0.707106769 0.707106769 ... hp 87.5 ...
 ///   agent 5 bot 5 difficulty normal pos ...            (bots are numbered as named)
-///   brain 5 rng_state ... state fight target 7 ...      (one per bot: agent 5's brain)
+///   brain 5 rng_state ... state fight target 7 ...      (agent 5's bot brain; players' idle)
 ///   bullet 3 pos ... vel ... owner 7 ...                (live bullets, by slot)
 ///   gem 17 pos ... xp 1 dropped 0                       (live gems, by slot)
 ///   pickup 2 pos ... kind weapon weapon rifle ammo 10   (loot on the ground, by slot)
