@@ -1,6 +1,8 @@
 #include "session.h"
 
 #include "arena/ae_map_file.h"
+#include "keyframes.h"
+#include "state_heap.h"
 #include "arena/rp_writer.h"
 #include "sim_autopilot.h"
 #include "sim_config_io.h"
@@ -20,13 +22,28 @@ struct session {
     bool replaying;
     bool diverged;
     uint32_t last_swap_tick; ///< tick of the last map swap, 0 (the start) before any
+    state_heap *heap;        ///< the world's own heap when it keeps keyframes, else NULL
+    keyframes *keys;
+    int keyframe_interval;
     char divergence[160];
     char paths[]; ///< map path, then record path, each with its NUL
 };
 
+/// Sim calls that may allocate run inside the world's heap, when it has one.
+static void enter(const session *s) {
+    if (s->heap) state_heap_enter(s->heap);
+}
+static void leave(const session *s) {
+    if (s->heap) state_heap_leave(s->heap);
+}
+
 static bool create_live(session *s, const session_def *def, ae_error *err) {
     ae_grid grid;
-    if (!ae_map_load_file(def->map_path, &grid, err)) return false;
+    if (!def->map_path) {
+        if (!ae_grid_copy(&grid, def->map, err)) return false;
+    } else if (!ae_map_load_file(def->map_path, &grid, err)) {
+        return false;
+    }
     s->world = sim_create(&def->config, &grid, err);
     bool ok = s->world != NULL;
     if (ok && def->record_path) {
@@ -42,7 +59,7 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
         wd.field_names = sim_hash_field_names;
         wd.field_count = SIM_HASH_FIELD_COUNT;
         wd.map = &grid;
-        wd.map_name = def->map_path;
+        wd.map_name = def->map_path ? def->map_path : "";
         s->writer = rp_writer_create(&wd, err);
         ok = s->writer != NULL;
     }
@@ -116,7 +133,22 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
                 return false;
             }
         }
+    if (def->keyframe_interval > 0) {
+        s->heap = state_heap_create(0, err);
+        s->keys = s->heap ? keyframes_create() : NULL;
+        if (!s->keys) {
+            if (s->heap) ae_error_set(err, "out of memory");
+            return false;
+        }
+        s->keyframe_interval = def->keyframe_interval;
+    }
+    enter(s);
     s->world = sim_create(&cfg, &s->replay.map, err);
+    leave(s);
+    if (s->world && s->keys && !keyframes_save(s->keys, 0, s->heap)) {
+        ae_error_set(err, "out of memory");
+        return false;
+    }
     return s->world != NULL;
 }
 
@@ -151,7 +183,11 @@ void session_destroy(session *s) {
     sim_autopilot_destroy(s->autopilot);
     rp_writer_destroy(s->writer);
     rp_replay_free(&s->replay);
-    sim_destroy(s->world);
+    keyframes_destroy(s->keys);
+    if (s->heap)
+        state_heap_destroy(s->heap); // the world with it: restores make its own books unreliable
+    else
+        sim_destroy(s->world);
     ae_free(s, s->size);
 }
 
@@ -188,10 +224,22 @@ static void apply_replay_events(session *s, uint32_t tick) {
         // here shows up as a divergence at the next checkpoint. (Its spacing was checked when
         // the replay was loaded.)
         if (rp_replay_event_grid(&s->replay, &ev[i], &grid, &err)) {
+            enter(s);
             sim_swap_map(s->world, &grid, &err);
+            leave(s);
             ae_grid_free(&grid);
         }
     }
+}
+
+/// Keyframes are saved as playback first reaches their ticks. Out of memory, there are simply
+/// fewer of them: seeking still works, it only re-simulates further.
+static void save_keyframe(session *s) {
+    if (!s->keys) return;
+    const int tick = sim_tick(s->world);
+    const int n = keyframes_count(s->keys);
+    if (tick % s->keyframe_interval == 0 && tick > keyframes_tick(s->keys, n - 1))
+        keyframes_save(s->keys, tick, s->heap);
 }
 
 void session_step(session *s, const sim_input *inputs) {
@@ -224,6 +272,7 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
             rp_writer_tick(s->writer, tick, records);
         }
     }
+    enter(s);
     if (clock_ns) {
         uint64_t t0 = clock_ns();
         for (int p = 0; p < SIM_PHASE_COUNT; p++) {
@@ -235,7 +284,9 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
     } else {
         sim_step(s->world, frames);
     }
+    leave(s);
     check_hashes(s);
+    save_keyframe(s);
 }
 
 uint32_t session_swap_allowed_at(const session *s, int width, int height) {
@@ -311,6 +362,34 @@ bool session_finish(session *s, ae_error *err) {
         }
     }
     return true;
+}
+
+bool session_seek(session *s, uint32_t tick) {
+    if (!s->keys || tick > s->replay.tick_count) return false;
+    const uint32_t now = (uint32_t)sim_tick(s->world);
+    const int k = keyframes_find(s->keys, (int)tick);
+    // Restore unless the current state is between the keyframe and the target: playing on from
+    // here is then never longer.
+    if (!(now <= tick && (int)now >= keyframes_tick(s->keys, k)))
+        keyframes_restore(s->keys, k, s->heap);
+    while ((uint32_t)sim_tick(s->world) < tick && !sim_over(s->world)) session_step(s, NULL);
+    return true;
+}
+
+uint32_t session_length(const session *s) {
+    return s->replaying ? s->replay.tick_count : 0;
+}
+
+int session_keyframe_count(const session *s) {
+    return s->keys ? keyframes_count(s->keys) : 0;
+}
+
+size_t session_keyframe_bytes(const session *s) {
+    return s->keys ? keyframes_bytes(s->keys) : 0;
+}
+
+size_t session_heap_bytes(const session *s) {
+    return s->heap ? state_heap_used(s->heap) : 0;
 }
 
 sim_world *session_world(const session *s) {

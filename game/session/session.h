@@ -10,13 +10,18 @@
 #include "sim_autopilot.h"
 
 typedef struct session_def {
-    const char *map_path;       ///< map to load (ignored when replaying)
-    sim_config config;          ///< seed, humans, bots, rules (ignored when replaying)
-    sim_pilot pilot;            ///< who drives the humans' agents: people, a bot or the novice
-    const char *record_path;    ///< write a replay here when the session finishes (NULL: none)
-    const char *replay_path;    ///< play this replay file back (NULL: live, or replay_data)
+    const char *map_path;    ///< map to load (ignored when replaying)
+    const ae_grid *map;      ///< or this map (used when map_path is NULL; named "" in recordings)
+    sim_config config;       ///< seed, humans, bots, rules (ignored when replaying)
+    sim_pilot pilot;         ///< who drives the humans' agents: people, a bot or the novice
+    const char *record_path; ///< write a replay here when the session finishes (NULL: none)
+    const char *replay_path; ///< play this replay file back (NULL: live, or replay_data)
     const uint8_t *replay_data; ///< or play these replay bytes back (used when replay_path is NULL)
     size_t replay_size;         ///< bytes at replay_data
+    /// Replays: keep a keyframe of the whole state every this many ticks as playback first
+    /// passes them, so session_seek can go anywhere quickly (0: no keyframes, no seeking). The
+    /// world then lives in a heap of its own (state_heap.h).
+    int keyframe_interval;
 } session_def;
 
 typedef struct session session;
@@ -69,9 +74,26 @@ bool session_diverged(const session *s, char *msg, size_t size);
 /// hash. False with err when writing failed.
 bool session_finish(session *s, ae_error *err);
 
+/// Replays with keyframes: brings the state to `tick` (0 .. the replay's length), forwards or
+/// backwards, by restoring the last keyframe at or before it (or the current state, when that is
+/// nearer) and playing on from there with the recorded inputs. The state then hashes exactly as
+/// it would have after playing straight to `tick`. False, nothing changed, for a session without
+/// keyframes or a tick out of range.
+bool session_seek(session *s, uint32_t tick);
+/// Ticks a replay holds (its inputs run from tick 0 to this); 0 for a live session.
+uint32_t session_length(const session *s);
+/// Keyframes kept so far, and the bytes they take (0 without keyframes).
+int session_keyframe_count(const session *s);
+size_t session_keyframe_bytes(const session *s);
+/// Bytes the world's heap has handed out (0 when the world has no heap of its own).
+size_t session_heap_bytes(const session *s);
+
 sim_world *session_world(const session *s);
 /// The map file the session plays (for hot reload); "" for replays.
 const char *session_map_path(const session *s);
+
+/// Ticks between the keyframes of the windowed replay theatre (arena-bench replay measures it).
+#define SESSION_THEATRE_KEYFRAMES 240
 
 /// Ticks between checkpoint hashes in recordings.
 #define SESSION_CHECKPOINT_TICKS 60
