@@ -5,6 +5,7 @@
 #include "help_view.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
+#include "theatre_view.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -66,6 +67,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     const char *replay = a->watching ? a->last_replay : a->opts.replay;
     def.record_path = attract || replay ? NULL : record;
     def.replay_path = attract ? NULL : replay;
+    def.keyframe_interval = SESSION_THEATRE_KEYFRAMES; // used by replays only
     ae_error e;
     session *s = session_create(&def, &e);
     if (!s) {
@@ -87,6 +89,17 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     }
     hud_build_minimap(&a->hud, a->renderer, w);
     hot_reload_init(&a->reload, s, hot_reload_now());
+    theatre_close(&a->th);
+    if (session_replaying(s)) {
+        const char *shown = replay ? replay : "";
+        const char *slash = strrchr(shown, '/');
+        const char *base = slash ? slash + 1 : shown;
+        const size_t n = strlen(base), room = sizeof a->replay_name - 1;
+        // A long name keeps its end (the dated part), behind "...".
+        snprintf(a->replay_name, sizeof a->replay_name, "%s%s", n > room ? "..." : "",
+                 n > room ? base + n - (room - 3) : base);
+        app_theatre_open(a, a->opts.start_tick >= 0 ? (uint32_t)a->opts.start_tick : 0);
+    }
     fx_clear(&a->fx);
     a->accumulator = 0;
     a->alpha = 1.0f;
@@ -99,6 +112,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
 
 int app_focus(const app *a) {
     const sim_world *w = session_world(a->s);
+    if (a->th.active) return a->th.follow >= 0 ? a->th.follow : a->th.last_follow;
     if (w->cfg.humans > 0 && w->agents[0].placement == 0) return 0;
     if (a->spectate >= 0 && a->spectate < w->agent_count && w->agents[a->spectate].placement == 0)
         return a->spectate;
@@ -114,6 +128,7 @@ int app_focus(const app *a) {
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
 static void play_sounds(const app *a, const sim_world *w) {
     if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
+    if (a->th.active && theatre_speeds[a->th.speed] > 2.0f) return; // a blur of sounds
     int focus = app_focus(a);
     for (int i = 0; i < w->event_count; i++) {
         const sim_event *e = &w->events[i];
@@ -182,7 +197,8 @@ vec2s app_camera_target(app *a) {
         hi = glms_vec2_maxv(hi, p);
         alive++;
     }
-    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE)
+    if (a->th.active && a->th.follow < 0) return a->free_center;
+    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE || a->th.active)
         return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
     float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
@@ -190,7 +206,7 @@ vec2s app_camera_target(app *a) {
     return glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
 }
 
-static uint64_t clock_ns(void) {
+uint64_t app_clock_ns(void) {
     return (uint64_t)((double)SDL_GetPerformanceCounter() * 1e9 /
                       (double)SDL_GetPerformanceFrequency());
 }
@@ -211,7 +227,7 @@ void app_tick(app *a) {
     float phase_us[SIM_PHASE_COUNT] = {0};
     const int before = sim_tick(w);
     const int shots_before = w->cfg.humans > 0 ? w->agents[0].stats.shots : 0;
-    session_step_timed(a->s, inputs, clock_ns, phase_us);
+    session_step_timed(a->s, inputs, app_clock_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
     // The touch "Take" button shows while a weapon to swap for lies under player 1.
@@ -311,7 +327,9 @@ void app_draw(app *a) {
         a->hud.keys = &a->set.bindings;
         a->hud.guided = onboarding_active(&a->guide);
         a->hud.no_audio = !audio_available();
-        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
+        camera hud_view = a->cam; // the theatre's panel takes the bottom of the screen
+        if (under == SCREEN_THEATRE) hud_view.screen_h -= theatre_view_height();
+        hud_draw(&a->hud, &a->g, &hud_view, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
                  a->frame_dt);
         // The virtual joystick, drawn where the drag began.
         if (a->in.vstick_active && a->screen == SCREEN_PLAY) {
@@ -351,5 +369,6 @@ void app_draw(app *a) {
         hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age,
                         under == SCREEN_TITLE || under == SCREEN_RESULTS ? a->cam.screen_h - 40
                                                                          : 150);
-    if (a->overlays.help) help_view_draw(&a->g, &a->cam, &a->in, a->overlays.on); // above all
+    if (a->overlays.help)
+        help_view_draw(&a->g, &a->cam, &a->in, a->th.active, a->overlays.on); // above all
 }

@@ -5,6 +5,7 @@
 #include "results_view.h"
 #include "sim_names.h"
 #include "sim_world.h"
+#include "theatre_view.h"
 
 #include <stdio.h>
 
@@ -49,7 +50,7 @@ static void start_or_notice(app *a, bool attract) {
         a->notice_age = 0;
         return;
     }
-    app_go(a, attract ? SCREEN_TITLE : SCREEN_PLAY);
+    app_go(a, attract ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
 }
 
 /// Asks `what` over the current screen; "no" (or Back) returns to it.
@@ -149,7 +150,7 @@ void app_screen_menu(app *a, menu *m) {
         menu_begin(m, "PAUSED");
         menu_add(m, MENU_BUTTON, "Resume", NULL);
         menu_add(m, MENU_BUTTON, "Settings", NULL);
-        menu_add(m, MENU_BUTTON, "Leave match", NULL);
+        menu_add(m, MENU_BUTTON, a->th.active ? "Leave replay" : "Leave match", NULL);
         if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
         m->note = APP_NOTE_KEYS;
         top = sh * 0.36f;
@@ -178,7 +179,9 @@ void app_screen_menu(app *a, menu *m) {
         break;
     }
     case SCREEN_CONFIRM:
-        menu_begin(m, a->confirm == CONFIRM_QUIT_GAME ? "Quit Arena?" : "Leave this match?");
+        menu_begin(m, a->confirm == CONFIRM_QUIT_GAME ? "Quit Arena?"
+                      : a->th.active                  ? "Leave this replay?"
+                                                      : "Leave this match?");
         menu_add(m, MENU_BUTTON, a->confirm == CONFIRM_QUIT_GAME ? "Quit" : "Leave", NULL);
         menu_add(m, MENU_BUTTON, "Cancel", NULL);
         top = sh * 0.42f;
@@ -189,6 +192,7 @@ void app_screen_menu(app *a, menu *m) {
         app_build_settings_menu(a, m);
         return;
     case SCREEN_PLAY:
+    case SCREEN_THEATRE:
         menu_begin(m, NULL);
         return;
     }
@@ -241,8 +245,12 @@ void app_update_screens(app *a) {
             app_go(a, SCREEN_RESULTS);
         }
         break;
+    case SCREEN_THEATRE:
+        app_theatre_update(a, back || pause);
+        break;
     case SCREEN_PAUSE:
-        if ((r.activate && r.item == PAUSE_RESUME) || back || pause) app_go(a, SCREEN_PLAY);
+        if ((r.activate && r.item == PAUSE_RESUME) || back || pause)
+            app_go(a, a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
         if (r.activate && r.item == PAUSE_SETTINGS) app_open_settings(a);
         if (r.activate && r.item == PAUSE_LEAVE) ask(a, CONFIRM_LEAVE_MATCH);
         if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
@@ -361,6 +369,10 @@ void app_draw_screen_overlay(app *a) {
         break;
     case SCREEN_PLAY:
         if (a->watching) draw_replay_banner(a);
+        return;
+    case SCREEN_THEATRE:
+        theatre_view_draw(&a->g, &a->cam, &a->th, session_world(a->s), app_focus(a), a->in.mouse_x,
+                          a->in.mouse_y, a->replay_name);
         return;
     case SCREEN_DEAD:
         draw_spectate_banner(a);

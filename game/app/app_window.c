@@ -71,7 +71,7 @@ static void global_actions(app *a) {
     }
     if (input_take_action(&a->in, ACT_PERF)) a->hud.show_perf = !a->hud.show_perf;
     // The wheel zooms the view in a match; menus take it to change values.
-    bool match = a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD;
+    bool match = a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD; // the theatre: its own
     if (input_take_action(&a->in, ACT_ZOOM_IN) ||
         (match && input_take_action(&a->in, ACT_WHEEL_UP)))
         camera_zoom_by(&a->cam, 1.15f);
@@ -184,7 +184,7 @@ int app_window_open(app *a, const arena_options *o) {
         fprintf(stderr, "arena: %s\n", err);
         status = 2;
     }
-    a->screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
+    a->screen = !direct ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY;
     a->nav.selected = -1;
     return status;
 }

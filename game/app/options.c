@@ -167,6 +167,7 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     o->bots = -1;
     o->humans = 1;
     o->ticks = -1;
+    o->start_tick = -1;
     o->difficulty = SIM_NORMAL;
     tool_option options[F_COUNT];
     for (int f = 0; f < F_COUNT; f++)

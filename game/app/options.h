@@ -17,7 +17,8 @@ typedef struct arena_options {
     bool seed_set; ///< --seed was given (otherwise windowed matches vary)
     int bots;      ///< -1: default
     int humans;
-    int ticks; ///< -1: until the match ends
+    int ticks;      ///< -1: until the match ends
+    int start_tick; ///< --start-tick: where the theatre starts a replay, -1 when not given
     bool headless;
     bool autopilot;      ///< --autopilot: the same as --pilot bot
     int pilot;           ///< a sim_pilot: who drives the humans (--pilot bot|novice, --autopilot)

@@ -26,6 +26,7 @@ struct session {
     keyframes *keys;
     int keyframe_interval;
     char divergence[160];
+    uint32_t diverged_at; ///< the checkpoint tick whose hashes differed
     char paths[]; ///< map path, then record path, each with its NUL
 };
 
@@ -209,6 +210,7 @@ static void check_hashes(session *s) {
     rp_divergence div;
     if (!rp_replay_verify(&s->replay, tick, hash, fields, &div)) {
         s->diverged = true;
+        s->diverged_at = div.tick;
         rp_divergence_format(&s->replay, &div, s->divergence, sizeof s->divergence);
     }
 }
@@ -355,6 +357,7 @@ bool session_finish(session *s, ae_error *err) {
         // A playback that stopped early (a match that ended sooner) diverged too.
         if (tick != s->replay.final_tick) {
             s->diverged = true;
+            s->diverged_at = tick;
             snprintf(s->divergence, sizeof s->divergence,
                      "replay diverged at tick %u (the match ended)", tick);
         } else {
@@ -374,6 +377,14 @@ bool session_seek(session *s, uint32_t tick) {
         keyframes_restore(s->keys, k, s->heap);
     while ((uint32_t)sim_tick(s->world) < tick && !sim_over(s->world)) session_step(s, NULL);
     return true;
+}
+
+uint32_t session_diverged_at(const session *s) {
+    return s->diverged_at;
+}
+
+const rp_replay *session_replay(const session *s) {
+    return s->replaying ? &s->replay : NULL;
 }
 
 uint32_t session_length(const session *s) {

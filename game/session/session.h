@@ -70,6 +70,11 @@ bool session_replaying(const session *s);
 /// Set once a replay's hashes disagreed: the message names the first tick (and field).
 bool session_diverged(const session *s, char *msg, size_t size);
 
+/// The tick whose checkpoint (or final hash) disagreed, once diverged.
+uint32_t session_diverged_at(const session *s);
+/// The replay being played (its events, e.g. map swaps), NULL for a live session.
+const rp_replay *session_replay(const session *s);
+
 /// Ends the session: a recorder writes its file (never half-written), a replay checks its final
 /// hash. False with err when writing failed.
 bool session_finish(session *s, ae_error *err);
