@@ -116,6 +116,8 @@ uint64_t app_clock_ns(void);
 void app_theatre_open(app *a, uint32_t start_tick);
 /// Its controls and playback for one frame of a->frame_dt seconds; `back` was pressed.
 void app_theatre_update(app *a, bool back);
+/// The agent player h drives: agent h, unless a take-over in the theatre gave it another.
+int app_player(const app *a, int h);
 /// The agent the camera and the HUD follow.
 int app_focus(const app *a);
 /// Where the camera heads: the focus agent, or the middle of all living humans (zooming out to

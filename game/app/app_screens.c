@@ -64,7 +64,7 @@ static void ask(app *a, app_confirm what) {
 /// The match ended for player 1: its sound.
 static void record_result(app *a) {
     const sim_world *w = session_world(a->s);
-    const sim_agent *me = &w->agents[0];
+    const sim_agent *me = &w->agents[app_player(a, 0)];
     audio_play(me->placement == 1 || (me->placement == 0 && w->winner == 0) ? AUDIO_SFX_WIN
                                                                             : AUDIO_SFX_LOSE,
                1.0f, 0.0f);
@@ -172,7 +172,7 @@ void app_screen_menu(app *a, menu *m) {
         // Under the scoreboard; the buttons' panel grows to the right on a short screen.
         results_layout l;
         sim_scoreboard sb;
-        sim_scoreboard_build(session_world(a->s), 0, &sb);
+        sim_scoreboard_build(session_world(a->s), app_player(a, 0), &sb);
         results_view_layout(0, results_top(a), sw, &sb, &l);
         top = fminf(l.panel.y + l.panel.h + 12, sh - 3.0f * 46 - 36 - 12);
         width = 360;
@@ -231,13 +231,14 @@ void app_update_screens(app *a) {
         if (pause) app_go(a, SCREEN_PAUSE);
         while (input_take_action(&a->in, ACT_CLICK)) { // a tap or click on a skill picks it
             int k = w->cfg.humans > 0 && !session_replaying(a->s)
-                        ? hud_level_up_hit(&a->cam, &w->agents[0], a->in.click_x, a->in.click_y)
+                        ? hud_level_up_hit(&a->cam, &w->agents[app_player(a, 0)], a->in.click_x,
+                                           a->in.click_y)
                         : -1;
             if (k < 0) continue;
             a->in.players[0].pick = (uint8_t)(k + 1);
             a->in.mouse_fire = false; // the click chose a skill; it fires nothing
         }
-        if (w->cfg.humans > 0 && w->agents[0].placement != 0) {
+        if (w->cfg.humans > 0 && w->agents[app_player(a, 0)].placement != 0) {
             record_result(a);
             app_go(a, w->over ? SCREEN_RESULTS : SCREEN_DEAD);
         } else if (session_done(a->s)) {
@@ -323,7 +324,7 @@ static void draw_spectate_banner(app *a) {
     const sim_world *w = session_world(a->s);
     char name[24], t[96], killer[24];
     sim_agent_name(w, app_focus(a), name, sizeof name);
-    const sim_agent *me = &w->agents[0];
+    const sim_agent *me = &w->agents[app_player(a, 0)];
     if (me->killer >= 0) {
         sim_agent_name(w, me->killer, killer, sizeof killer);
         snprintf(t, sizeof t, "You placed #%d - eliminated by %s", me->placement, killer);
@@ -354,7 +355,7 @@ static void draw_replay_banner(app *a) {
 static void draw_results(app *a) {
     dim_screen(a);
     sim_scoreboard sb;
-    sim_scoreboard_build(session_world(a->s), 0, &sb);
+    sim_scoreboard_build(session_world(a->s), app_player(a, 0), &sb);
     results_view_draw(&a->g, 0, results_top(a), a->cam.screen_w, &sb);
 }
 

@@ -2,6 +2,7 @@
 // camera, and playback ticks with interpolation.
 #include "app.h"
 
+#include "sim_names.h"
 #include "sim_world.h"
 #include "theatre_view.h"
 
@@ -175,6 +176,34 @@ static void pan(app *a, float dt) {
     a->free_center.y += y * PAN_SPEED * dt / a->cam.zoom;
 }
 
+/// Take over: in a paused replay, the first player's controls drive the followed agent from this
+/// tick; the match goes on live and records itself (the file's content up to here, then this).
+static void take_over(app *a) {
+    theatre *t = &a->th;
+    char msg[sizeof a->notice], name[24];
+    const sim_world *w = session_world(a->s);
+    if (!t->paused || t->follow < 0) {
+        app_notice(a, t->follow < 0 ? "Take over: follow an agent first (click on it, or Tab)"
+                                    : "Take over: pause first (Space), then T");
+        return;
+    }
+    sim_agent_name(w, t->follow, name, sizeof name);
+    const int tick = sim_tick(w);
+    ae_error err = {{0}};
+    if (!session_take_over(a->s, t->follow, &err)) {
+        snprintf(msg, sizeof msg, "cannot take over %s: %s", name, err.msg);
+        app_notice(a, msg);
+        return;
+    }
+    snprintf(msg, sizeof msg, "You took over %s at tick %d: the match is live and records itself",
+             name, tick);
+    theatre_close(t);
+    a->watching = false;
+    a->spectate = 0;
+    app_go(a, SCREEN_PLAY);
+    app_notice(a, msg);
+}
+
 void app_theatre_update(app *a, bool back) {
     theatre *t = &a->th;
     input_state *in = &a->in;
@@ -216,6 +245,8 @@ void app_theatre_update(app *a, bool back) {
             follow(a, t->last_follow);
         }
     }
+    if (input_take_action(in, ACT_TAKE_OVER)) take_over(a);
+    if (!t->active) return; // taken over: a live match now
     if (input_take_action(in, ACT_WHEEL_UP)) camera_zoom_by(&a->cam, 1.15f);
     if (input_take_action(in, ACT_WHEEL_DOWN)) camera_zoom_by(&a->cam, 1.0f / 1.15f);
     mouse(a);

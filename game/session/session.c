@@ -27,7 +27,7 @@ struct session {
     int keyframe_interval;
     char divergence[160];
     uint32_t diverged_at; ///< the checkpoint tick whose hashes differed
-    char paths[]; ///< map path, then record path, each with its NUL
+    char paths[];         ///< map path, then record path, each with its NUL
 };
 
 /// Sim calls that may allocate run inside the world's heap, when it has one.
@@ -36,6 +36,25 @@ static void enter(const session *s) {
 }
 static void leave(const session *s) {
     if (s->heap) state_heap_leave(s->heap);
+}
+
+/// A recorder for a match of this config on this map.
+static rp_writer *make_writer(const sim_config *cfg, const ae_grid *map, const char *name,
+                              ae_error *err) {
+    uint8_t blob[SIM_CONFIG_MAX_BYTES];
+    rp_writer_def wd = rp_default_writer_def();
+    wd.seed = cfg->seed;
+    wd.human_count = cfg->humans;
+    wd.record_size = SIM_INPUT_BYTES;
+    wd.checkpoint_interval = SESSION_CHECKPOINT_TICKS;
+    wd.config_version = SIM_CONFIG_VERSION;
+    wd.config = blob;
+    wd.config_size = sim_config_pack(cfg, blob);
+    wd.field_names = sim_hash_field_names;
+    wd.field_count = SIM_HASH_FIELD_COUNT;
+    wd.map = map;
+    wd.map_name = name;
+    return rp_writer_create(&wd, err);
 }
 
 static bool create_live(session *s, const session_def *def, ae_error *err) {
@@ -48,20 +67,7 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
     s->world = sim_create(&def->config, &grid, err);
     bool ok = s->world != NULL;
     if (ok && def->record_path) {
-        uint8_t blob[SIM_CONFIG_MAX_BYTES];
-        rp_writer_def wd = rp_default_writer_def();
-        wd.seed = def->config.seed;
-        wd.human_count = def->config.humans;
-        wd.record_size = SIM_INPUT_BYTES;
-        wd.checkpoint_interval = SESSION_CHECKPOINT_TICKS;
-        wd.config_version = SIM_CONFIG_VERSION;
-        wd.config = blob;
-        wd.config_size = sim_config_pack(&def->config, blob);
-        wd.field_names = sim_hash_field_names;
-        wd.field_count = SIM_HASH_FIELD_COUNT;
-        wd.map = &grid;
-        wd.map_name = def->map_path ? def->map_path : "";
-        s->writer = rp_writer_create(&wd, err);
+        s->writer = make_writer(&def->config, &grid, def->map_path ? def->map_path : "", err);
         ok = s->writer != NULL;
     }
     if (ok && def->pilot != SIM_PILOT_NONE) {
@@ -108,6 +114,41 @@ static bool check_replay_limits(const rp_replay *r, ae_error *err) {
     return true;
 }
 
+/// A take-over event's payload: the slot (u8) and the agent (u16, little-endian).
+enum { TAKE_OVER_BYTES = 3 };
+
+static bool read_take_over(const rp_event *e, int *slot, int *agent) {
+    if (e->type != RP_EVENT_DATA || e->data_kind != SESSION_EVENT_TAKE_OVER ||
+        e->data_size != TAKE_OVER_BYTES)
+        return false;
+    *slot = e->data[0];
+    *agent = e->data[1] | e->data[2] << 8;
+    return true;
+}
+
+/// Data events are take-overs of a slot of the match and an agent it has (whether the agent is
+/// still alive then is the sim's to say: a refusal shows up as a divergence).
+static bool check_take_overs(const rp_replay *r, const sim_config *cfg, ae_error *err) {
+    for (int i = 0; i < r->event_count; i++) {
+        const rp_event *e = &r->events[i];
+        if (e->type != RP_EVENT_DATA) continue;
+        int slot, agent;
+        if (!read_take_over(e, &slot, &agent)) {
+            ae_error_set(err, "event of kind %u (%u bytes) at tick %u is not one this build knows",
+                         e->data_kind, e->data_size, e->tick);
+            return false;
+        }
+        if (slot >= cfg->humans || agent >= cfg->humans + cfg->bots) {
+            ae_error_set(err,
+                         "take-over at tick %u names slot %d and agent %d of a match of %d "
+                         "players and %d agents",
+                         e->tick, slot + 1, agent, cfg->humans, cfg->humans + cfg->bots);
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool create_replay(session *s, const session_def *def, ae_error *err) {
     rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
     bool loaded = def->replay_path ? rp_replay_load(def->replay_path, &opts, &s->replay, err)
@@ -144,6 +185,7 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
         s->keyframe_interval = def->keyframe_interval;
     }
     enter(s);
+    if (!check_take_overs(&s->replay, &cfg, err)) return false;
     s->world = sim_create(&cfg, &s->replay.map, err);
     leave(s);
     if (s->world && s->keys && !keyframes_save(s->keys, 0, s->heap)) {
@@ -219,6 +261,11 @@ static void apply_replay_events(session *s, uint32_t tick) {
     const rp_event *ev;
     int n = rp_replay_events_at(&s->replay, tick, &ev);
     for (int i = 0; i < n; i++) {
+        int slot, agent;
+        if (read_take_over(&ev[i], &slot, &agent)) { // a refusal shows as a divergence
+            sim_take_over(s->world, slot, agent, NULL);
+            continue;
+        }
         if (ev[i].type != RP_EVENT_MAP_SWAP) continue;
         ae_grid grid;
         ae_error err;
@@ -376,6 +423,68 @@ bool session_seek(session *s, uint32_t tick) {
     if (!(now <= tick && (int)now >= keyframes_tick(s->keys, k)))
         keyframes_restore(s->keys, k, s->heap);
     while ((uint32_t)sim_tick(s->world) < tick && !sim_over(s->world)) session_step(s, NULL);
+    return true;
+}
+
+bool session_take_over(session *s, int agent, ae_error *err) {
+    if (!s->replaying) {
+        ae_error_set(err, "only a replay can be taken over");
+        return false;
+    }
+    sim_world *w = s->world;
+    const uint32_t now = (uint32_t)sim_tick(w);
+    if (w->cfg.humans == 0) {
+        ae_error_set(err, "this replay has no player whose input could take over");
+        return false;
+    }
+    if (agent < 0 || agent >= w->agent_count || w->agents[agent].placement != 0) {
+        ae_error_set(err, "agent %d is not alive at tick %u", agent, now);
+        return false;
+    }
+    // The new recording: the file's content up to now (inputs, events, checkpoints), then the
+    // take-over, then whatever is played live.
+    const rp_replay *r = &s->replay;
+    rp_writer *wr = make_writer(&w->cfg, &r->map, r->map_name, err);
+    bool ok = wr != NULL;
+    uint8_t records[SIM_MAX_HUMANS * SIM_INPUT_BYTES];
+    for (uint32_t t = 0; ok && t <= now; t++) {
+        const rp_event *ev;
+        const int n = rp_replay_events_at(r, t, &ev);
+        for (int i = 0; ok && i < n; i++) {
+            if (ev[i].type == RP_EVENT_DATA) {
+                ok = rp_writer_event_data(wr, t, ev[i].data_kind, ev[i].data, ev[i].data_size);
+                continue;
+            }
+            ae_grid grid = {0};
+            ok = rp_replay_event_grid(r, &ev[i], &grid, err) &&
+                 rp_writer_event_map(wr, t, &grid, ev[i].name);
+            if (grid.cells) ae_grid_free(&grid);
+        }
+        const rp_checkpoint *c = rp_replay_checkpoint_at(r, t);
+        if (ok && c) ok = rp_writer_checkpoint(wr, t, c->hash, c->field);
+        if (ok && t < now) {
+            rp_replay_records(r, t, records);
+            ok = rp_writer_tick(wr, t, records);
+        }
+    }
+    const int slot = 0; // the first player's input: the keyboard, the mouse, the first pad
+    if (ok && sim_slot_agent(w, slot) != agent) {
+        const uint8_t data[TAKE_OVER_BYTES] = {(uint8_t)slot, (uint8_t)agent,
+                                               (uint8_t)(agent >> 8)};
+        ok = rp_writer_event_data(wr, now, SESSION_EVENT_TAKE_OVER, data, sizeof data);
+        ok = ok && sim_take_over(w, slot, agent, err);
+    }
+    if (!ok) {
+        if (err && !err->msg[0]) ae_error_set(err, "out of memory");
+        rp_writer_destroy(wr);
+        return false;
+    }
+    // From here the session is live: the replay's events and inputs no longer apply.
+    s->writer = wr;
+    s->replaying = false;
+    s->last_swap_tick = 0;
+    for (int i = 0; i < r->event_count && r->events[i].tick <= now; i++)
+        if (r->events[i].type == RP_EVENT_MAP_SWAP) s->last_swap_tick = r->events[i].tick;
     return true;
 }
 

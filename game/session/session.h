@@ -70,6 +70,17 @@ bool session_replaying(const session *s);
 /// Set once a replay's hashes disagreed: the message names the first tick (and field).
 bool session_diverged(const session *s, char *msg, size_t size);
 
+/// Takes over `agent` in a replay at the current tick: from now on the first player's input
+/// (session_step's inputs[0]) drives it instead of its recorded input or its bot brain (the agent
+/// the first player drove plays on as a bot), the session is live and records a new replay
+/// holding the file's content up to now, the take-over, and what is played from here; it plays
+/// back bit-identically. session_finish writes it to `record_path` (NULL: keep it for
+/// session_recording_bytes). False with err, nothing changed, when the session is not a replay,
+/// has no player, or the agent is not alive.
+bool session_take_over(session *s, int agent, ae_error *err);
+/// The replay event kind of a take-over (an RP_EVENT_DATA payload: slot u8, agent u16 LE).
+#define SESSION_EVENT_TAKE_OVER 1
+
 /// The tick whose checkpoint (or final hash) disagreed, once diverged.
 uint32_t session_diverged_at(const session *s);
 /// The replay being played (its events, e.g. map swaps), NULL for a live session.
