@@ -46,8 +46,17 @@ void ae_set_allocator(ae_alloc_fn *alloc, ae_free_fn *free_fn, void *user) {
     s_user = user;
 }
 
+static _Thread_local const ae_thread_allocator *t_alloc;
+
+const ae_thread_allocator *ae_use_thread_allocator(const ae_thread_allocator *a) {
+    const ae_thread_allocator *old = t_alloc;
+    t_alloc = a;
+    return old;
+}
+
 void *ae_alloc(size_t size) {
     if (size == 0) return NULL;
+    if (t_alloc) return t_alloc->alloc(size, t_alloc->user);
     void *p = s_alloc(size, s_user);
     if (p) {
         size_t live = atomic_fetch_add(&s_live_bytes, size) + size;
@@ -68,6 +77,7 @@ void *ae_calloc(size_t count, size_t size) {
 
 void ae_free(void *ptr, size_t size) {
     if (!ptr) return;
+    if (t_alloc && t_alloc->free_fn(ptr, size, t_alloc->user)) return;
     size_t before = atomic_fetch_sub(&s_live_bytes, size);
     AE_ASSERT(before >= size);
     s_free(ptr, size, s_user);

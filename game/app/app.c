@@ -5,6 +5,7 @@
 #include "help_view.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
+#include "theatre_view.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -66,6 +67,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     const char *replay = a->watching ? a->last_replay : a->opts.replay;
     def.record_path = attract || replay ? NULL : record;
     def.replay_path = attract ? NULL : replay;
+    def.keyframe_interval = SESSION_THEATRE_KEYFRAMES; // used by replays only
     ae_error e;
     session *s = session_create(&def, &e);
     if (!s) {
@@ -87,6 +89,17 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     }
     hud_build_minimap(&a->hud, a->renderer, w);
     hot_reload_init(&a->reload, s, hot_reload_now());
+    theatre_close(&a->th);
+    if (session_replaying(s)) {
+        const char *shown = replay ? replay : "";
+        const char *slash = strrchr(shown, '/');
+        const char *base = slash ? slash + 1 : shown;
+        const size_t n = strlen(base), room = sizeof a->replay_name - 1;
+        // A long name keeps its end (the dated part), behind "...".
+        snprintf(a->replay_name, sizeof a->replay_name, "%s%s", n > room ? "..." : "",
+                 n > room ? base + n - (room - 3) : base);
+        app_theatre_open(a, a->opts.start_tick >= 0 ? (uint32_t)a->opts.start_tick : 0);
+    }
     fx_clear(&a->fx);
     a->accumulator = 0;
     a->alpha = 1.0f;
@@ -97,16 +110,22 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     return true;
 }
 
+int app_player(const app *a, int h) {
+    const int id = sim_slot_agent(session_world(a->s), h);
+    return id >= 0 ? id : h; // a slot whose agent another took: its own, as a spectator would
+}
+
 int app_focus(const app *a) {
     const sim_world *w = session_world(a->s);
-    if (a->opts.follow >= 0) return a->opts.follow; // --follow N: agent N throughout
-    if (w->cfg.humans > 0 && w->agents[0].placement == 0) return 0;
+    if (a->opts.follow >= 0) return a->opts.follow; // --frames --follow N: agent N throughout
+    if (a->th.active) return a->th.follow >= 0 ? a->th.follow : a->th.last_follow;
+    if (w->cfg.humans > 0 && w->agents[app_player(a, 0)].placement == 0) return app_player(a, 0);
     if (a->spectate >= 0 && a->spectate < w->agent_count && w->agents[a->spectate].placement == 0)
         return a->spectate;
     // Follow the killer, else anyone alive, else the winner.
-    if (w->cfg.humans > 0 && w->agents[0].killer >= 0 &&
-        w->agents[w->agents[0].killer].placement == 0)
-        return w->agents[0].killer;
+    if (w->cfg.humans > 0 && w->agents[app_player(a, 0)].killer >= 0 &&
+        w->agents[w->agents[app_player(a, 0)].killer].placement == 0)
+        return w->agents[app_player(a, 0)].killer;
     for (int i = 0; i < w->agent_count; i++)
         if (w->agents[i].placement == 0) return i;
     return w->winner >= 0 ? w->winner : 0;
@@ -115,6 +134,7 @@ int app_focus(const app *a) {
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
 static void play_sounds(const app *a, const sim_world *w) {
     if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
+    if (a->th.active && theatre_speeds[a->th.speed] > 2.0f) return; // a blur of sounds
     int focus = app_focus(a);
     for (int i = 0; i < w->event_count; i++) {
         const sim_event *e = &w->events[i];
@@ -177,13 +197,14 @@ vec2s app_camera_target(app *a) {
     vec2s lo = {{1e30f, 1e30f}}, hi = {{-1e30f, -1e30f}};
     int alive = 0;
     for (int h = 0; h < w->cfg.humans; h++) {
-        if (w->agents[h].placement != 0) continue;
-        vec2s p = agent_draw_pos(&w->agents[h], a->alpha);
+        if (w->agents[app_player(a, h)].placement != 0) continue;
+        vec2s p = agent_draw_pos(&w->agents[app_player(a, h)], a->alpha);
         lo = glms_vec2_minv(lo, p);
         hi = glms_vec2_maxv(hi, p);
         alive++;
     }
-    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE || a->opts.follow >= 0)
+    if (a->th.active && a->th.follow < 0) return a->free_center;
+    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE || a->th.active || a->opts.follow >= 0)
         return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
     float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
@@ -191,7 +212,7 @@ vec2s app_camera_target(app *a) {
     return glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
 }
 
-static uint64_t clock_ns(void) {
+uint64_t app_clock_ns(void) {
     return (uint64_t)((double)SDL_GetPerformanceCounter() * 1e9 /
                       (double)SDL_GetPerformanceFrequency());
 }
@@ -201,7 +222,7 @@ void app_tick(app *a) {
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};
     bool moved = false, aimed = false, picked = false;
     for (int h = 0; h < w->cfg.humans && h < INPUT_MAX_PLAYERS; h++) {
-        vec2s p = camera_to_screen(&a->cam, agent_draw_pos(&w->agents[h], a->alpha));
+        vec2s p = camera_to_screen(&a->cam, agent_draw_pos(&w->agents[app_player(a, h)], a->alpha));
         input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->cam.zoom, &inputs[h]);
         if (h == 0) {
             moved = inputs[0].move_x || inputs[0].move_y;
@@ -211,15 +232,12 @@ void app_tick(app *a) {
     }
     float phase_us[SIM_PHASE_COUNT] = {0};
     const int before = sim_tick(w);
-    const int shots_before = w->cfg.humans > 0 ? w->agents[0].stats.shots : 0;
-    const uint64_t map_before = w->map_hash;
-    session_step_timed(a->s, inputs, clock_ns, phase_us);
+    const int shots_before = w->cfg.humans > 0 ? w->agents[app_player(a, 0)].stats.shots : 0;
+    session_step_timed(a->s, inputs, app_clock_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
-    // A replay's recorded map swap happened in the step (a live one comes from hot reload).
-    if (w->map_hash != map_before) hud_build_minimap(&a->hud, a->renderer, w);
     // The touch "Take" button shows while a weapon to swap for lies under player 1.
-    a->in.swap_offered = w->cfg.humans > 0 && hud_swap_offer(w, 0) >= 0;
+    a->in.swap_offered = w->cfg.humans > 0 && hud_swap_offer(w, app_player(a, 0)) >= 0;
     float total = 0;
     for (int p = 0; p < SIM_PHASE_COUNT; p++) {
         total += phase_us[p];
@@ -230,8 +248,8 @@ void app_tick(app *a) {
     fx_absorb(&a->fx, w);
     play_sounds(a, w);
     if (w->cfg.humans > 0) {
-        const sim_agent *me = &w->agents[0];
-        hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, 0, moved, aimed, picked);
+        const sim_agent *me = &w->agents[app_player(a, 0)];
+        hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, app_player(a, 0), moved, aimed, picked);
         // The guide follows player 1 only when a person drives it.
         onboarding_facts f = {.playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
                                          a->opts.pilot == SIM_PILOT_NONE &&
@@ -252,7 +270,7 @@ void app_update_fx(app *a, float dt) {
     const sim_world *w = session_world(a->s);
     float share = 1.0f; // nobody's health watched: no heartbeat
     if (a->screen == SCREEN_PLAY || a->screen == SCREEN_PAUSE) {
-        const sim_agent *me = w->cfg.humans > 0 ? &w->agents[0] : NULL;
+        const sim_agent *me = w->cfg.humans > 0 ? &w->agents[app_player(a, 0)] : NULL;
         if (me && me->placement == 0 && me->max_hp > 0.0f) share = me->hp / me->max_hp;
     }
     if (fx_heartbeat(&a->fx, dt, share) && a->screen == SCREEN_PLAY && audio_available())
@@ -262,8 +280,9 @@ void app_update_fx(app *a, float dt) {
 bool app_crosshair_shown(const app *a) {
     const sim_world *w = session_world(a->s);
     // Not when the humans are driven for us (autopilot, a replay), nor for a pad or touch.
-    return a->screen == SCREEN_PLAY && w->cfg.humans > 0 && w->agents[0].placement == 0 &&
-           a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->s) && a->in.mouse_aims;
+    return a->screen == SCREEN_PLAY && w->cfg.humans > 0 &&
+           w->agents[app_player(a, 0)].placement == 0 && a->opts.pilot == SIM_PILOT_NONE &&
+           !session_replaying(a->s) && a->in.mouse_aims;
 }
 
 bool app_pref_file(const char *name, char *buf, size_t size) {
@@ -315,7 +334,11 @@ void app_draw(app *a) {
         a->hud.keys = &a->set.bindings;
         a->hud.guided = onboarding_active(&a->guide);
         a->hud.no_audio = a->window && !audio_available(); // offscreen pictures have no sound
-        hud_draw(&a->hud, &a->g, &a->cam, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
+        // The minimap follows the map however it changed: a recorded swap played or sought across.
+        if (a->hud.minimap_map != w->map_hash) hud_build_minimap(&a->hud, a->renderer, w);
+        camera hud_view = a->cam; // the theatre's panel takes the bottom of the screen
+        if (under == SCREEN_THEATRE) hud_view.screen_h -= theatre_view_height();
+        hud_draw(&a->hud, &a->g, &hud_view, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
                  a->frame_dt);
         // The virtual joystick, drawn where the drag began.
         if (a->in.vstick_active && a->screen == SCREEN_PLAY) {
@@ -336,10 +359,11 @@ void app_draw(app *a) {
                 &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
             SDL_SetTextureAlphaMod(a->g.ui, 255);
         }
-        if (a->screen == SCREEN_PLAY && w->cfg.humans > 0 && w->agents[0].placement == 0) {
-            hud_draw_swap_prompt(&a->g, &a->cam, w, 0, a->alpha, input_has_pad(&a->in, 0),
-                                 a->in.touch_seen, &a->set.bindings);
-            hud_draw_touch_buttons(&a->g, &a->in, w, 0);
+        if (a->screen == SCREEN_PLAY && w->cfg.humans > 0 &&
+            w->agents[app_player(a, 0)].placement == 0) {
+            hud_draw_swap_prompt(&a->g, &a->cam, w, app_player(a, 0), a->alpha,
+                                 input_has_pad(&a->in, 0), a->in.touch_seen, &a->set.bindings);
+            hud_draw_touch_buttons(&a->g, &a->in, w, app_player(a, 0));
         }
         const char *prompt =
             a->screen == SCREEN_PLAY
@@ -348,12 +372,14 @@ void app_draw(app *a) {
                 : NULL;
         if (prompt) hud_draw_guide(&a->g, &a->cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE);
         if (app_crosshair_shown(a))
-            screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, 0, a->in.mouse_x, a->in.mouse_y);
+            screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, app_player(a, 0), a->in.mouse_x,
+                                     a->in.mouse_y);
     }
     app_draw_screen_overlay(a);
     if (a->notice[0]) // under the HUD's top panels in a match; at the bottom over menus
         hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age,
                         under == SCREEN_TITLE || under == SCREEN_RESULTS ? a->cam.screen_h - 40
                                                                          : 150);
-    if (a->overlays.help) help_view_draw(&a->g, &a->cam, &a->in, a->overlays.on); // above all
+    if (a->overlays.help)
+        help_view_draw(&a->g, &a->cam, &a->in, a->th.active, a->overlays.on); // above all
 }

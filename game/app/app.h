@@ -16,6 +16,7 @@
 #include "settings.h"
 #include "screen_fx.h"
 #include "session.h"
+#include "theatre.h"
 
 typedef enum app_screen {
     SCREEN_TITLE, ///< a bot match plays behind the menu
@@ -26,7 +27,16 @@ typedef enum app_screen {
     SCREEN_SETTINGS,
     SCREEN_CONTROLS, ///< key and pad bindings
     SCREEN_CONFIRM,  ///< a yes/no question over the screen it came from
+    SCREEN_THEATRE,  ///< a replay watched with the timeline (theatre.h)
 } app_screen;
+
+/// What a press in the theatre has started.
+typedef enum theatre_drag {
+    DRAG_NONE,
+    DRAG_TIMELINE,
+    DRAG_WORLD_PRESS,
+    DRAG_WORLD_PAN
+} theatre_drag;
 
 /// What SCREEN_CONFIRM asks.
 typedef enum app_confirm { CONFIRM_QUIT_GAME, CONFIRM_LEAVE_MATCH } app_confirm;
@@ -75,6 +85,12 @@ typedef struct app {
     char last_replay[PATH_MAX]; ///< the last finished match's recording ("" when none)
     bool watching;              ///< the match on screen is last_replay played back
     char recording[PATH_MAX];   ///< where the match on screen records itself ("" when not)
+    theatre th;                 ///< the replay theatre, while a replay is watched
+    char replay_name[64];       ///< its name for the banner
+    vec2s free_center;          ///< the theatre's free camera
+    theatre_drag drag;          ///< what the left button's press in the theatre does
+    float press_x, press_y;     ///< where that press began
+    vec2s press_center;         ///< the free camera's centre when it began
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -94,6 +110,14 @@ bool app_finish_recording(app *a, ae_error *err);
 bool app_pref_file(const char *name, char *buf, size_t size);
 /// Runs one fixed tick of the current session with the humans' inputs.
 void app_tick(app *a);
+/// Monotonic clock in nanoseconds (SDL's performance counter).
+uint64_t app_clock_ns(void);
+/// The theatre (app_theatre.c): starts it on the session, a replay, from `start_tick`.
+void app_theatre_open(app *a, uint32_t start_tick);
+/// Its controls and playback for one frame of a->frame_dt seconds; `back` was pressed.
+void app_theatre_update(app *a, bool back);
+/// The agent player h drives: agent h, unless a take-over in the theatre gave it another.
+int app_player(const app *a, int h);
 /// The agent the camera and the HUD follow.
 int app_focus(const app *a);
 /// Where the camera heads: the focus agent, or the middle of all living humans (zooming out to

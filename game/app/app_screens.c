@@ -5,6 +5,7 @@
 #include "results_view.h"
 #include "sim_names.h"
 #include "sim_world.h"
+#include "theatre_view.h"
 
 #include <stdio.h>
 
@@ -49,7 +50,7 @@ static void start_or_notice(app *a, bool attract) {
         a->notice_age = 0;
         return;
     }
-    app_go(a, attract ? SCREEN_TITLE : SCREEN_PLAY);
+    app_go(a, attract ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
 }
 
 /// Asks `what` over the current screen; "no" (or Back) returns to it.
@@ -63,7 +64,7 @@ static void ask(app *a, app_confirm what) {
 /// The match ended for player 1: its sound.
 static void record_result(app *a) {
     const sim_world *w = session_world(a->s);
-    const sim_agent *me = &w->agents[0];
+    const sim_agent *me = &w->agents[app_player(a, 0)];
     audio_play(me->placement == 1 || (me->placement == 0 && w->winner == 0) ? AUDIO_SFX_WIN
                                                                             : AUDIO_SFX_LOSE,
                1.0f, 0.0f);
@@ -149,7 +150,7 @@ void app_screen_menu(app *a, menu *m) {
         menu_begin(m, "PAUSED");
         menu_add(m, MENU_BUTTON, "Resume", NULL);
         menu_add(m, MENU_BUTTON, "Settings", NULL);
-        menu_add(m, MENU_BUTTON, "Leave match", NULL);
+        menu_add(m, MENU_BUTTON, a->th.active ? "Leave replay" : "Leave match", NULL);
         if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
         m->note = APP_NOTE_KEYS;
         top = sh * 0.36f;
@@ -171,14 +172,16 @@ void app_screen_menu(app *a, menu *m) {
         // Under the scoreboard; the buttons' panel grows to the right on a short screen.
         results_layout l;
         sim_scoreboard sb;
-        sim_scoreboard_build(session_world(a->s), 0, &sb);
+        sim_scoreboard_build(session_world(a->s), app_player(a, 0), &sb);
         results_view_layout(0, results_top(a), sw, &sb, &l);
         top = fminf(l.panel.y + l.panel.h + 12, sh - 3.0f * 46 - 36 - 12);
         width = 360;
         break;
     }
     case SCREEN_CONFIRM:
-        menu_begin(m, a->confirm == CONFIRM_QUIT_GAME ? "Quit Arena?" : "Leave this match?");
+        menu_begin(m, a->confirm == CONFIRM_QUIT_GAME ? "Quit Arena?"
+                      : a->th.active                  ? "Leave this replay?"
+                                                      : "Leave this match?");
         menu_add(m, MENU_BUTTON, a->confirm == CONFIRM_QUIT_GAME ? "Quit" : "Leave", NULL);
         menu_add(m, MENU_BUTTON, "Cancel", NULL);
         top = sh * 0.42f;
@@ -189,6 +192,7 @@ void app_screen_menu(app *a, menu *m) {
         app_build_settings_menu(a, m);
         return;
     case SCREEN_PLAY:
+    case SCREEN_THEATRE:
         menu_begin(m, NULL);
         return;
     }
@@ -227,13 +231,14 @@ void app_update_screens(app *a) {
         if (pause) app_go(a, SCREEN_PAUSE);
         while (input_take_action(&a->in, ACT_CLICK)) { // a tap or click on a skill picks it
             int k = w->cfg.humans > 0 && !session_replaying(a->s)
-                        ? hud_level_up_hit(&a->cam, &w->agents[0], a->in.click_x, a->in.click_y)
+                        ? hud_level_up_hit(&a->cam, &w->agents[app_player(a, 0)], a->in.click_x,
+                                           a->in.click_y)
                         : -1;
             if (k < 0) continue;
             a->in.players[0].pick = (uint8_t)(k + 1);
             a->in.mouse_fire = false; // the click chose a skill; it fires nothing
         }
-        if (w->cfg.humans > 0 && w->agents[0].placement != 0) {
+        if (w->cfg.humans > 0 && w->agents[app_player(a, 0)].placement != 0) {
             record_result(a);
             app_go(a, w->over ? SCREEN_RESULTS : SCREEN_DEAD);
         } else if (session_done(a->s)) {
@@ -241,8 +246,12 @@ void app_update_screens(app *a) {
             app_go(a, SCREEN_RESULTS);
         }
         break;
+    case SCREEN_THEATRE:
+        app_theatre_update(a, back || pause);
+        break;
     case SCREEN_PAUSE:
-        if ((r.activate && r.item == PAUSE_RESUME) || back || pause) app_go(a, SCREEN_PLAY);
+        if ((r.activate && r.item == PAUSE_RESUME) || back || pause)
+            app_go(a, a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
         if (r.activate && r.item == PAUSE_SETTINGS) app_open_settings(a);
         if (r.activate && r.item == PAUSE_LEAVE) ask(a, CONFIRM_LEAVE_MATCH);
         if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
@@ -315,7 +324,7 @@ static void draw_spectate_banner(app *a) {
     const sim_world *w = session_world(a->s);
     char name[24], t[96], killer[24];
     sim_agent_name(w, app_focus(a), name, sizeof name);
-    const sim_agent *me = &w->agents[0];
+    const sim_agent *me = &w->agents[app_player(a, 0)];
     if (me->killer >= 0) {
         sim_agent_name(w, me->killer, killer, sizeof killer);
         snprintf(t, sizeof t, "You placed #%d - eliminated by %s", me->placement, killer);
@@ -346,7 +355,7 @@ static void draw_replay_banner(app *a) {
 static void draw_results(app *a) {
     dim_screen(a);
     sim_scoreboard sb;
-    sim_scoreboard_build(session_world(a->s), 0, &sb);
+    sim_scoreboard_build(session_world(a->s), app_player(a, 0), &sb);
     results_view_draw(&a->g, 0, results_top(a), a->cam.screen_w, &sb);
 }
 
@@ -361,6 +370,10 @@ void app_draw_screen_overlay(app *a) {
         break;
     case SCREEN_PLAY:
         if (a->watching) draw_replay_banner(a);
+        return;
+    case SCREEN_THEATRE:
+        theatre_view_draw(&a->g, &a->cam, &a->th, session_world(a->s), app_focus(a), a->in.mouse_x,
+                          a->in.mouse_y, a->replay_name);
         return;
     case SCREEN_DEAD:
         draw_spectate_banner(a);

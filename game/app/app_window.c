@@ -71,7 +71,7 @@ static void global_actions(app *a) {
     }
     if (input_take_action(&a->in, ACT_PERF)) a->hud.show_perf = !a->hud.show_perf;
     // The wheel zooms the view in a match; menus take it to change values.
-    bool match = a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD;
+    bool match = a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD; // the theatre: its own
     if (input_take_action(&a->in, ACT_ZOOM_IN) ||
         (match && input_take_action(&a->in, ACT_WHEEL_UP)))
         camera_zoom_by(&a->cam, 1.15f);
@@ -186,9 +186,9 @@ int app_window_open(app *a, const arena_options *o) {
     }
     // --start-tick within the replay (the theatre starts there).
     if (status == 0 && o->replay &&
-        !arena_check_replay(o, (int)session_replay_ticks(a->s), session_world(a->s)->agent_count))
+        !arena_check_replay(o, (int)session_length(a->s), session_world(a->s)->agent_count))
         status = 2;
-    a->screen = direct ? SCREEN_PLAY : SCREEN_TITLE;
+    a->screen = !direct ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY;
     a->nav.selected = -1;
     return status;
 }

@@ -29,10 +29,13 @@ static bool write_frame(app *a, SDL_Surface *surface, const char *dir, char *pat
 /// Plays the replay from its start, as it is watched (the HUD, effects and camera move every
 /// tick), and takes a frame at from, from + every, ... up to to.
 static int export_frames(app *a, const arena_options *o, SDL_Surface *surface) {
+    // Frames play straight through, without the theatre's timeline, and the camera is the one a
+    // match is watched with: player 1, then whom the spectator camera follows (or --follow).
+    theatre_close(&a->th);
     sim_world *w = session_world(a->s);
-    if (!arena_check_replay(o, (int)session_replay_ticks(a->s), w->agent_count)) return 2;
+    if (!arena_check_replay(o, (int)session_length(a->s), w->agent_count)) return 2;
     const int from = o->from >= 0 ? o->from : 0;
-    const int to = o->to >= 0 ? o->to : (int)session_replay_ticks(a->s);
+    const int to = o->to >= 0 ? o->to : (int)session_length(a->s);
     const float dt = 1.0f / SIM_TICK_HZ;
     size_t size = strlen(o->frames) + 32;
     char *path = malloc(size);

@@ -119,7 +119,7 @@ int arena_run_headless(const arena_options *o) {
         return 2;
     }
     sim_world *w = session_world(s);
-    if (o->replay && !arena_check_replay(o, (int)session_replay_ticks(s), w->agent_count)) {
+    if (o->replay && !arena_check_replay(o, (int)session_length(s), w->agent_count)) {
         session_destroy(s);
         return 2;
     }

@@ -30,7 +30,50 @@ static void bound(help_line *lines, int *n, int max, const input_state *in, cons
     line(lines, n, max, what, how);
 }
 
-int help_lines(const input_state *in, help_device d, help_line *lines, int max) {
+/// The replay theatre's controls (fixed keys and pad buttons, input.h).
+static int theatre_lines(const input_state *in, help_device d, help_line *lines, int max) {
+    int n = 0;
+    char t[200], u[48];
+    switch (d) {
+    case HELP_KEYBOARD:
+        line(lines, &n, max, "Play / pause", "Space or Enter, or the first button");
+        line(lines, &n, max, "Seek anywhere", "click or drag on the timeline");
+        line(lines, &n, max, "5 seconds back / on", "Left / Right (held: keeps going)");
+        line(lines, &n, max, "One tick back / on", ", and . (comma, period)");
+        line(lines, &n, max, "Slower / faster (1/4x - 16x)", "Down / Up, or the - and + buttons");
+        line(lines, &n, max, "Previous / next kill", "Page Up / Page Down or [ and ], or << >>");
+        line(lines, &n, max, "Start / end", "Home / End");
+        input_bind_keys_text(&in->bind, BIND_SPECTATE_NEXT, u, sizeof u);
+        snprintf(t, sizeof t, "click on it, or %s for the next one alive", u);
+        line(lines, &n, max, "Follow an agent", t);
+        line(lines, &n, max, "Free camera", "C, or drag the view; W A S D move it");
+        bound(lines, &n, max, in, "Zoom in", BIND_ZOOM_IN, false, ", the wheel");
+        bound(lines, &n, max, in, "Zoom out", BIND_ZOOM_OUT, false, ", the wheel");
+        line(lines, &n, max, "Take over the followed agent", "T while paused: play on from here");
+        line(lines, &n, max, "Menu", "Esc");
+        break;
+    case HELP_PAD:
+        line(lines, &n, max, "Play / pause", "A");
+        line(lines, &n, max, "5 seconds back / on", "d-pad left / right");
+        line(lines, &n, max, "Slower / faster", "d-pad down / up");
+        line(lines, &n, max, "One tick back / on", "LB / RB");
+        line(lines, &n, max, "Previous / next kill", "X / Y");
+        bound(lines, &n, max, in, "Follow the next agent", BIND_SPECTATE_NEXT, true, NULL);
+        line(lines, &n, max, "Free camera", "L3 (left stick click); the left stick moves it");
+        line(lines, &n, max, "Take over the followed agent", "R3 while paused");
+        line(lines, &n, max, "Menu", "Start or B");
+        break;
+    case HELP_TOUCH:
+        line(lines, &n, max, "Play / pause, speed, kills", "the buttons left of the timeline");
+        line(lines, &n, max, "Seek", "tap the timeline");
+        line(lines, &n, max, "Follow an agent", "tap it");
+        break;
+    }
+    return n;
+}
+
+int help_lines(const input_state *in, help_device d, bool theatre, help_line *lines, int max) {
+    if (theatre) return theatre_lines(in, d, lines, max);
     int n = 0;
     char t[200], u[48], v[48], x[48];
     switch (d) {
@@ -80,11 +123,12 @@ int help_lines(const input_state *in, help_device d, help_line *lines, int max) 
     return n;
 }
 
-void help_view_draw(gfx *g, const camera *c, const input_state *in, unsigned overlays_on) {
+void help_view_draw(gfx *g, const camera *c, const input_state *in, bool theatre,
+                    unsigned overlays_on) {
     static const char *const device_names[] = {"keyboard and mouse", "gamepad", "touch"};
     help_device d = help_device_of(in);
     help_line lines[HELP_MAX_LINES];
-    int n = help_lines(in, d, lines, HELP_MAX_LINES);
+    int n = help_lines(in, d, theatre, lines, HELP_MAX_LINES);
     const float row = 24, w = fminf(c->screen_w - 24, 860);
     float h = 100 + row * (float)(n + OVERLAY_COUNT) + 40;
     float x = 0.5f * (c->screen_w - w), y = fmaxf(12.0f, 0.5f * (c->screen_h - h));
@@ -92,7 +136,7 @@ void help_view_draw(gfx *g, const camera *c, const input_state *in, unsigned ove
                   (SDL_Color){0, 0, 0, 120});
     menu_backing(g, (SDL_FRect){x, y, w, h});
     char t[96];
-    snprintf(t, sizeof t, "Controls - %s", device_names[d]);
+    snprintf(t, sizeof t, "%s - %s", theatre ? "Replay controls" : "Controls", device_names[d]);
     const SDL_Color gold = {255, 214, 80, 255}, white = {235, 238, 245, 255},
                     dim = {170, 180, 200, 255};
     gfx_text(g, x + 24, y + 18, 2.0f, gold, t);

@@ -19,9 +19,10 @@ typedef struct help_line {
     char how[200];
 } help_line;
 
-/// Fills lines with the device's controls; returns how many.
-int help_lines(const input_state *in, help_device d, help_line *lines, int max);
+/// Fills lines with the device's controls (the replay theatre's when `theatre`); returns how many.
+int help_lines(const input_state *in, help_device d, bool theatre, help_line *lines, int max);
 /// Draws the help over the whole screen; `overlays_on`: bit k is overlay k switched on.
-void help_view_draw(gfx *g, const camera *c, const input_state *in, unsigned overlays_on);
+void help_view_draw(gfx *g, const camera *c, const input_state *in, bool theatre,
+                    unsigned overlays_on);
 
 #endif

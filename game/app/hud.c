@@ -73,6 +73,7 @@ void hud_free(hud *h) {
 
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     hud_free(h);
+    h->minimap_map = w->map_hash;
     // One pixel per block of cells, at most HUD_MINIMAP_MAX pixels a side (it is drawn at 190):
     // a big map needs no texture of its own size. A pixel mixes the wall, water and ground
     // colours by their shares of its block.
@@ -319,7 +320,7 @@ static void draw_watched_label(gfx *g, const sim_world *w, int focus) {
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
               bool has_pad, const hud_timings *t, float dt) {
     const sim_agent *a = &w->agents[focus];
-    bool mine = focus < w->cfg.humans && a->placement == 0;
+    bool mine = a->slot >= 0 && a->placement == 0; // a player drives it
     // The weapon panel sits bottom left, clear of the minimap; above the level-up choice when
     // a narrow screen makes them meet.
     bool level_up = mine && a->pending_picks > 0 && 0.5f * c->screen_w - 300.0f < 12.0f + 320.0f;

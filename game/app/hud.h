@@ -31,6 +31,7 @@ typedef enum hud_panel {
 typedef struct hud {
     SDL_Texture *minimap;     ///< one pixel per cell, or per block of cells on big maps
     int minimap_w, minimap_h; ///< the map's size in cells
+    uint64_t minimap_map;     ///< the map_hash it was built for (app_draw rebuilds it on a new one)
     idle_hint move_hint;      ///< "drag or press WASD to move"
     idle_hint pick_hint;      ///< "press 1-6 to pick a skill"
     bool show_move_hint, show_pick_hint;

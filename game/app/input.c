@@ -107,6 +107,7 @@ static bool pad_bind_held(const input_state *in, const input_player *p, input_bi
 /// key and bound to the same action (Escape pauses both ways) presses it once.
 typedef unsigned action_set;
 #define ACT_BIT(a) (1u << (a))
+_Static_assert(ACT_COUNT <= 32, "an action_set holds every action");
 
 static void press_all(input_state *in, action_set acts) {
     for (int a = 0; a < ACT_COUNT; a++)
@@ -151,20 +152,38 @@ static action_set bound_press(input_state *in, int p, input_bind bind, bool repe
 /// Keys that work whatever the bindings: menus (arrows, Enter, Space, Escape, Backspace),
 /// Escape's pause, Alt+Enter, and the debug overlays.
 static action_set fixed_key(input_state *in, const SDL_Keysym *k, bool repeat) {
-    switch (k->scancode) { // menus repeat the arrows while held
+    switch (k->scancode) { // menus repeat the arrows while held, the theatre the steps
     case SDL_SCANCODE_UP:
-        return ACT_BIT(ACT_UP);
+        return ACT_BIT(ACT_UP) | (repeat ? 0 : ACT_BIT(ACT_SPEED_UP));
     case SDL_SCANCODE_DOWN:
-        return ACT_BIT(ACT_DOWN);
+        return ACT_BIT(ACT_DOWN) | (repeat ? 0 : ACT_BIT(ACT_SPEED_DOWN));
     case SDL_SCANCODE_LEFT:
-        return ACT_BIT(ACT_LEFT);
+        return ACT_BIT(ACT_LEFT) | ACT_BIT(ACT_SEEK_BACK);
     case SDL_SCANCODE_RIGHT:
-        return ACT_BIT(ACT_RIGHT);
+        return ACT_BIT(ACT_RIGHT) | ACT_BIT(ACT_SEEK_FORWARD);
+    case SDL_SCANCODE_COMMA:
+        return ACT_BIT(ACT_STEP_BACK);
+    case SDL_SCANCODE_PERIOD:
+        return ACT_BIT(ACT_STEP_FORWARD);
     default:
         break;
     }
     if (repeat) return 0;
     switch (k->scancode) {
+    case SDL_SCANCODE_PAGEUP:
+    case SDL_SCANCODE_LEFTBRACKET:
+        return ACT_BIT(ACT_PREV_KILL);
+    case SDL_SCANCODE_PAGEDOWN:
+    case SDL_SCANCODE_RIGHTBRACKET:
+        return ACT_BIT(ACT_NEXT_KILL);
+    case SDL_SCANCODE_HOME:
+        return ACT_BIT(ACT_SEEK_START);
+    case SDL_SCANCODE_END:
+        return ACT_BIT(ACT_SEEK_END);
+    case SDL_SCANCODE_C:
+        return ACT_BIT(ACT_FREE_CAM);
+    case SDL_SCANCODE_T:
+        return ACT_BIT(ACT_TAKE_OVER);
     case SDL_SCANCODE_RETURN:
     case SDL_SCANCODE_KP_ENTER:
         return ACT_BIT(k->mod & KMOD_ALT ? ACT_FULLSCREEN : ACT_CONFIRM);
@@ -243,16 +262,34 @@ static void pad_button(input_state *in, const SDL_ControllerButtonEvent *b, bool
         acts = ACT_BIT(ACT_PAUSE);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_UP:
-        acts = ACT_BIT(ACT_UP);
+        acts = ACT_BIT(ACT_UP) | ACT_BIT(ACT_SPEED_UP);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
-        acts = ACT_BIT(ACT_DOWN);
+        acts = ACT_BIT(ACT_DOWN) | ACT_BIT(ACT_SPEED_DOWN);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
-        acts = ACT_BIT(ACT_LEFT);
+        acts = ACT_BIT(ACT_LEFT) | ACT_BIT(ACT_SEEK_BACK);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
-        acts = ACT_BIT(ACT_RIGHT);
+        acts = ACT_BIT(ACT_RIGHT) | ACT_BIT(ACT_SEEK_FORWARD);
+        break;
+    case SDL_CONTROLLER_BUTTON_LEFTSHOULDER:
+        acts = ACT_BIT(ACT_STEP_BACK);
+        break;
+    case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER:
+        acts = ACT_BIT(ACT_STEP_FORWARD);
+        break;
+    case SDL_CONTROLLER_BUTTON_X:
+        acts = ACT_BIT(ACT_PREV_KILL);
+        break;
+    case SDL_CONTROLLER_BUTTON_Y:
+        acts = ACT_BIT(ACT_NEXT_KILL);
+        break;
+    case SDL_CONTROLLER_BUTTON_LEFTSTICK:
+        acts = ACT_BIT(ACT_FREE_CAM);
+        break;
+    case SDL_CONTROLLER_BUTTON_RIGHTSTICK:
+        acts = ACT_BIT(ACT_TAKE_OVER);
         break;
     default:
         break;

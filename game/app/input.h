@@ -41,6 +41,22 @@ typedef enum input_action {
     ACT_CLICK,    ///< a left click or a finger's tap, at click_x, click_y
     ACT_WHEEL_UP, ///< the mouse wheel: zoom in a match, values in menus
     ACT_WHEEL_DOWN,
+    /// The replay theatre's transport (fixed keys and pad buttons, read only there; F1 lists
+    /// them): arrows and the d-pad seek and change speed, comma and period or LB and RB step a
+    /// tick, Page Up/Down or [ ] or X and Y jump between kills, Home and End, C or L3 the free
+    /// camera, T or R3 take over.
+    ACT_SEEK_BACK,
+    ACT_SEEK_FORWARD,
+    ACT_SPEED_DOWN,
+    ACT_SPEED_UP,
+    ACT_STEP_BACK,
+    ACT_STEP_FORWARD,
+    ACT_PREV_KILL,
+    ACT_NEXT_KILL,
+    ACT_SEEK_START,
+    ACT_SEEK_END,
+    ACT_FREE_CAM,
+    ACT_TAKE_OVER,
     ACT_COUNT
 } input_action;
 

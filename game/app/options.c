@@ -260,8 +260,9 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     o->bots = -1;
     o->humans = 1;
     o->ticks = -1;
+    o->start_tick = -1;
     o->difficulty = SIM_NORMAL;
-    o->start_tick = o->dump_tick = o->from = o->to = o->follow = -1;
+    o->dump_tick = o->from = o->to = o->follow = -1;
     o->every = 1;
     tool_option options[F_COUNT];
     for (int f = 0; f < F_COUNT; f++)

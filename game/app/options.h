@@ -17,7 +17,8 @@ typedef struct arena_options {
     bool seed_set; ///< --seed was given (otherwise windowed matches vary)
     int bots;      ///< -1: default
     int humans;
-    int ticks; ///< -1: until the match ends
+    int ticks;      ///< -1: until the match ends
+    int start_tick; ///< --start-tick: where the theatre starts a replay, -1 when not given
     bool headless;
     bool autopilot;      ///< --autopilot: the same as --pilot bot
     int pilot;           ///< a sim_pilot: who drives the humans (--pilot bot|novice, --autopilot)
@@ -37,7 +38,6 @@ typedef struct arena_options {
     // The replay's own options (each needs --replay; arena_check_replay says whether the
     // replay has the ticks and agent they name). Ticks count states: 0 is the start, T the state
     // after T ticks.
-    int start_tick;     ///< --start-tick: where the windowed replay starts (-1: the start)
     int dump_tick;      ///< --dump-tick: print this tick's state and stop (-1: none)
     const char *frames; ///< --frames DIR: write PNG frames into this empty folder
     int from, to;       ///< --from, --to: the frames' first and last tick (-1: start, end)

@@ -1,6 +1,8 @@
 #include "session.h"
 
 #include "arena/ae_map_file.h"
+#include "keyframes.h"
+#include "state_heap.h"
 #include "arena/rp_writer.h"
 #include "sim_autopilot.h"
 #include "sim_config_io.h"
@@ -20,30 +22,52 @@ struct session {
     bool replaying;
     bool diverged;
     uint32_t last_swap_tick; ///< tick of the last map swap, 0 (the start) before any
+    state_heap *heap;        ///< the world's own heap when it keeps keyframes, else NULL
+    keyframes *keys;
+    int keyframe_interval;
     char divergence[160];
-    char paths[]; ///< map path, then record path, each with its NUL
+    uint32_t diverged_at; ///< the checkpoint tick whose hashes differed
+    char paths[];         ///< map path, then record path, each with its NUL
 };
+
+/// Sim calls that may allocate run inside the world's heap, when it has one.
+static void enter(const session *s) {
+    if (s->heap) state_heap_enter(s->heap);
+}
+static void leave(const session *s) {
+    if (s->heap) state_heap_leave(s->heap);
+}
+
+/// A recorder for a match of this config on this map.
+static rp_writer *make_writer(const sim_config *cfg, const ae_grid *map, const char *name,
+                              ae_error *err) {
+    uint8_t blob[SIM_CONFIG_MAX_BYTES];
+    rp_writer_def wd = rp_default_writer_def();
+    wd.seed = cfg->seed;
+    wd.human_count = cfg->humans;
+    wd.record_size = SIM_INPUT_BYTES;
+    wd.checkpoint_interval = SESSION_CHECKPOINT_TICKS;
+    wd.config_version = SIM_CONFIG_VERSION;
+    wd.config = blob;
+    wd.config_size = sim_config_pack(cfg, blob);
+    wd.field_names = sim_hash_field_names;
+    wd.field_count = SIM_HASH_FIELD_COUNT;
+    wd.map = map;
+    wd.map_name = name;
+    return rp_writer_create(&wd, err);
+}
 
 static bool create_live(session *s, const session_def *def, ae_error *err) {
     ae_grid grid;
-    if (!ae_map_load_file(def->map_path, &grid, err)) return false;
+    if (!def->map_path) {
+        if (!ae_grid_copy(&grid, def->map, err)) return false;
+    } else if (!ae_map_load_file(def->map_path, &grid, err)) {
+        return false;
+    }
     s->world = sim_create(&def->config, &grid, err);
     bool ok = s->world != NULL;
     if (ok && def->record_path) {
-        uint8_t blob[SIM_CONFIG_MAX_BYTES];
-        rp_writer_def wd = rp_default_writer_def();
-        wd.seed = def->config.seed;
-        wd.human_count = def->config.humans;
-        wd.record_size = SIM_INPUT_BYTES;
-        wd.checkpoint_interval = SESSION_CHECKPOINT_TICKS;
-        wd.config_version = SIM_CONFIG_VERSION;
-        wd.config = blob;
-        wd.config_size = sim_config_pack(&def->config, blob);
-        wd.field_names = sim_hash_field_names;
-        wd.field_count = SIM_HASH_FIELD_COUNT;
-        wd.map = &grid;
-        wd.map_name = def->map_path;
-        s->writer = rp_writer_create(&wd, err);
+        s->writer = make_writer(&def->config, &grid, def->map_path ? def->map_path : "", err);
         ok = s->writer != NULL;
     }
     if (ok && def->pilot != SIM_PILOT_NONE) {
@@ -90,6 +114,41 @@ static bool check_replay_limits(const rp_replay *r, ae_error *err) {
     return true;
 }
 
+/// A take-over event's payload: the slot (u8) and the agent (u16, little-endian).
+enum { TAKE_OVER_BYTES = 3 };
+
+static bool read_take_over(const rp_event *e, int *slot, int *agent) {
+    if (e->type != RP_EVENT_DATA || e->data_kind != SESSION_EVENT_TAKE_OVER ||
+        e->data_size != TAKE_OVER_BYTES)
+        return false;
+    *slot = e->data[0];
+    *agent = e->data[1] | e->data[2] << 8;
+    return true;
+}
+
+/// Data events are take-overs of a slot of the match and an agent it has (whether the agent is
+/// still alive then is the sim's to say: a refusal shows up as a divergence).
+static bool check_take_overs(const rp_replay *r, const sim_config *cfg, ae_error *err) {
+    for (int i = 0; i < r->event_count; i++) {
+        const rp_event *e = &r->events[i];
+        if (e->type != RP_EVENT_DATA) continue;
+        int slot, agent;
+        if (!read_take_over(e, &slot, &agent)) {
+            ae_error_set(err, "event of kind %u (%u bytes) at tick %u is not one this build knows",
+                         e->data_kind, e->data_size, e->tick);
+            return false;
+        }
+        if (slot >= cfg->humans || agent >= cfg->humans + cfg->bots) {
+            ae_error_set(err,
+                         "take-over at tick %u names slot %d and agent %d of a match of %d "
+                         "players and %d agents",
+                         e->tick, slot + 1, agent, cfg->humans, cfg->humans + cfg->bots);
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool create_replay(session *s, const session_def *def, ae_error *err) {
     rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
     bool loaded = def->replay_path ? rp_replay_load(def->replay_path, &opts, &s->replay, err)
@@ -116,7 +175,23 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
                 return false;
             }
         }
+    if (def->keyframe_interval > 0) {
+        s->heap = state_heap_create(0, err);
+        s->keys = s->heap ? keyframes_create() : NULL;
+        if (!s->keys) {
+            if (s->heap) ae_error_set(err, "out of memory");
+            return false;
+        }
+        s->keyframe_interval = def->keyframe_interval;
+    }
+    enter(s);
+    if (!check_take_overs(&s->replay, &cfg, err)) return false;
     s->world = sim_create(&cfg, &s->replay.map, err);
+    leave(s);
+    if (s->world && s->keys && !keyframes_save(s->keys, 0, s->heap)) {
+        ae_error_set(err, "out of memory");
+        return false;
+    }
     return s->world != NULL;
 }
 
@@ -151,7 +226,11 @@ void session_destroy(session *s) {
     sim_autopilot_destroy(s->autopilot);
     rp_writer_destroy(s->writer);
     rp_replay_free(&s->replay);
-    sim_destroy(s->world);
+    keyframes_destroy(s->keys);
+    if (s->heap)
+        state_heap_destroy(s->heap); // the world with it: restores make its own books unreliable
+    else
+        sim_destroy(s->world);
     ae_free(s, s->size);
 }
 
@@ -173,6 +252,7 @@ static void check_hashes(session *s) {
     rp_divergence div;
     if (!rp_replay_verify(&s->replay, tick, hash, fields, &div)) {
         s->diverged = true;
+        s->diverged_at = div.tick;
         rp_divergence_format(&s->replay, &div, s->divergence, sizeof s->divergence);
     }
 }
@@ -181,6 +261,11 @@ static void apply_replay_events(session *s, uint32_t tick) {
     const rp_event *ev;
     int n = rp_replay_events_at(&s->replay, tick, &ev);
     for (int i = 0; i < n; i++) {
+        int slot, agent;
+        if (read_take_over(&ev[i], &slot, &agent)) { // a refusal shows as a divergence
+            sim_take_over(s->world, slot, agent, NULL);
+            continue;
+        }
         if (ev[i].type != RP_EVENT_MAP_SWAP) continue;
         ae_grid grid;
         ae_error err;
@@ -188,10 +273,22 @@ static void apply_replay_events(session *s, uint32_t tick) {
         // here shows up as a divergence at the next checkpoint. (Its spacing was checked when
         // the replay was loaded.)
         if (rp_replay_event_grid(&s->replay, &ev[i], &grid, &err)) {
+            enter(s);
             sim_swap_map(s->world, &grid, &err);
+            leave(s);
             ae_grid_free(&grid);
         }
     }
+}
+
+/// Keyframes are saved as playback first reaches their ticks. Out of memory, there are simply
+/// fewer of them: seeking still works, it only re-simulates further.
+static void save_keyframe(session *s) {
+    if (!s->keys) return;
+    const int tick = sim_tick(s->world);
+    const int n = keyframes_count(s->keys);
+    if (tick % s->keyframe_interval == 0 && tick > keyframes_tick(s->keys, n - 1))
+        keyframes_save(s->keys, tick, s->heap);
 }
 
 void session_step(session *s, const sim_input *inputs) {
@@ -224,6 +321,7 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
             rp_writer_tick(s->writer, tick, records);
         }
     }
+    enter(s);
     if (clock_ns) {
         uint64_t t0 = clock_ns();
         for (int p = 0; p < SIM_PHASE_COUNT; p++) {
@@ -235,7 +333,9 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
     } else {
         sim_step(s->world, frames);
     }
+    leave(s);
     check_hashes(s);
+    save_keyframe(s);
 }
 
 uint32_t session_swap_allowed_at(const session *s, int width, int height) {
@@ -286,10 +386,6 @@ bool session_replaying(const session *s) {
     return s->replaying;
 }
 
-uint32_t session_replay_ticks(const session *s) {
-    return s->replaying ? s->replay.tick_count : 0;
-}
-
 bool session_diverged(const session *s, char *msg, size_t size) {
     if (s->diverged && msg) snprintf(msg, size, "%s", s->divergence);
     return s->diverged;
@@ -308,6 +404,7 @@ bool session_finish(session *s, ae_error *err) {
         // A playback that stopped early (a match that ended sooner) diverged too.
         if (tick != s->replay.final_tick) {
             s->diverged = true;
+            s->diverged_at = tick;
             snprintf(s->divergence, sizeof s->divergence,
                      "replay diverged at tick %u (the match ended)", tick);
         } else {
@@ -315,6 +412,104 @@ bool session_finish(session *s, ae_error *err) {
         }
     }
     return true;
+}
+
+bool session_seek(session *s, uint32_t tick) {
+    if (!s->keys || tick > s->replay.tick_count) return false;
+    const uint32_t now = (uint32_t)sim_tick(s->world);
+    const int k = keyframes_find(s->keys, (int)tick);
+    // Restore unless the current state is between the keyframe and the target: playing on from
+    // here is then never longer.
+    if (!(now <= tick && (int)now >= keyframes_tick(s->keys, k)))
+        keyframes_restore(s->keys, k, s->heap);
+    while ((uint32_t)sim_tick(s->world) < tick && !sim_over(s->world)) session_step(s, NULL);
+    return true;
+}
+
+bool session_take_over(session *s, int agent, ae_error *err) {
+    if (!s->replaying) {
+        ae_error_set(err, "only a replay can be taken over");
+        return false;
+    }
+    sim_world *w = s->world;
+    const uint32_t now = (uint32_t)sim_tick(w);
+    if (w->cfg.humans == 0) {
+        ae_error_set(err, "this replay has no player whose input could take over");
+        return false;
+    }
+    if (agent < 0 || agent >= w->agent_count || w->agents[agent].placement != 0) {
+        ae_error_set(err, "agent %d is not alive at tick %u", agent, now);
+        return false;
+    }
+    // The new recording: the file's content up to now (inputs, events, checkpoints), then the
+    // take-over, then whatever is played live.
+    const rp_replay *r = &s->replay;
+    rp_writer *wr = make_writer(&w->cfg, &r->map, r->map_name, err);
+    bool ok = wr != NULL;
+    uint8_t records[SIM_MAX_HUMANS * SIM_INPUT_BYTES];
+    for (uint32_t t = 0; ok && t <= now; t++) {
+        const rp_event *ev;
+        const int n = rp_replay_events_at(r, t, &ev);
+        for (int i = 0; ok && i < n; i++) {
+            if (ev[i].type == RP_EVENT_DATA) {
+                ok = rp_writer_event_data(wr, t, ev[i].data_kind, ev[i].data, ev[i].data_size);
+                continue;
+            }
+            ae_grid grid = {0};
+            ok = rp_replay_event_grid(r, &ev[i], &grid, err) &&
+                 rp_writer_event_map(wr, t, &grid, ev[i].name);
+            if (grid.cells) ae_grid_free(&grid);
+        }
+        const rp_checkpoint *c = rp_replay_checkpoint_at(r, t);
+        if (ok && c) ok = rp_writer_checkpoint(wr, t, c->hash, c->field);
+        if (ok && t < now) {
+            rp_replay_records(r, t, records);
+            ok = rp_writer_tick(wr, t, records);
+        }
+    }
+    const int slot = 0; // the first player's input: the keyboard, the mouse, the first pad
+    if (ok && sim_slot_agent(w, slot) != agent) {
+        const uint8_t data[TAKE_OVER_BYTES] = {(uint8_t)slot, (uint8_t)agent,
+                                               (uint8_t)(agent >> 8)};
+        ok = rp_writer_event_data(wr, now, SESSION_EVENT_TAKE_OVER, data, sizeof data);
+        ok = ok && sim_take_over(w, slot, agent, err);
+    }
+    if (!ok) {
+        if (err && !err->msg[0]) ae_error_set(err, "out of memory");
+        rp_writer_destroy(wr);
+        return false;
+    }
+    // From here the session is live: the replay's events and inputs no longer apply.
+    s->writer = wr;
+    s->replaying = false;
+    s->last_swap_tick = 0;
+    for (int i = 0; i < r->event_count && r->events[i].tick <= now; i++)
+        if (r->events[i].type == RP_EVENT_MAP_SWAP) s->last_swap_tick = r->events[i].tick;
+    return true;
+}
+
+uint32_t session_diverged_at(const session *s) {
+    return s->diverged_at;
+}
+
+const rp_replay *session_replay(const session *s) {
+    return s->replaying ? &s->replay : NULL;
+}
+
+uint32_t session_length(const session *s) {
+    return s->replaying ? s->replay.tick_count : 0;
+}
+
+int session_keyframe_count(const session *s) {
+    return s->keys ? keyframes_count(s->keys) : 0;
+}
+
+size_t session_keyframe_bytes(const session *s) {
+    return s->keys ? keyframes_bytes(s->keys) : 0;
+}
+
+size_t session_heap_bytes(const session *s) {
+    return s->heap ? state_heap_used(s->heap) : 0;
 }
 
 sim_world *session_world(const session *s) {

@@ -10,13 +10,18 @@
 #include "sim_autopilot.h"
 
 typedef struct session_def {
-    const char *map_path;       ///< map to load (ignored when replaying)
-    sim_config config;          ///< seed, humans, bots, rules (ignored when replaying)
-    sim_pilot pilot;            ///< who drives the humans' agents: people, a bot or the novice
-    const char *record_path;    ///< write a replay here when the session finishes (NULL: none)
-    const char *replay_path;    ///< play this replay file back (NULL: live, or replay_data)
+    const char *map_path;    ///< map to load (ignored when replaying)
+    const ae_grid *map;      ///< or this map (used when map_path is NULL; named "" in recordings)
+    sim_config config;       ///< seed, humans, bots, rules (ignored when replaying)
+    sim_pilot pilot;         ///< who drives the humans' agents: people, a bot or the novice
+    const char *record_path; ///< write a replay here when the session finishes (NULL: none)
+    const char *replay_path; ///< play this replay file back (NULL: live, or replay_data)
     const uint8_t *replay_data; ///< or play these replay bytes back (used when replay_path is NULL)
     size_t replay_size;         ///< bytes at replay_data
+    /// Replays: keep a keyframe of the whole state every this many ticks as playback first
+    /// passes them, so session_seek can go anywhere quickly (0: no keyframes, no seeking). The
+    /// world then lives in a heap of its own (state_heap.h).
+    int keyframe_interval;
 } session_def;
 
 typedef struct session session;
@@ -62,18 +67,49 @@ uint32_t session_swap_allowed_at(const session *s, int width, int height);
 bool session_done(const session *s);
 /// True while playing a replay back.
 bool session_replaying(const session *s);
-/// The ticks a replay holds (its last state is the one after that many ticks); 0 when live.
-uint32_t session_replay_ticks(const session *s);
 /// Set once a replay's hashes disagreed: the message names the first tick (and field).
 bool session_diverged(const session *s, char *msg, size_t size);
+
+/// Takes over `agent` in a replay at the current tick: from now on the first player's input
+/// (session_step's inputs[0]) drives it instead of its recorded input or its bot brain (the agent
+/// the first player drove plays on as a bot), the session is live and records a new replay
+/// holding the file's content up to now, the take-over, and what is played from here; it plays
+/// back bit-identically. session_finish writes it to `record_path` (NULL: keep it for
+/// session_recording_bytes). False with err, nothing changed, when the session is not a replay,
+/// has no player, or the agent is not alive.
+bool session_take_over(session *s, int agent, ae_error *err);
+/// The replay event kind of a take-over (an RP_EVENT_DATA payload: slot u8, agent u16 LE).
+#define SESSION_EVENT_TAKE_OVER 1
+
+/// The tick whose checkpoint (or final hash) disagreed, once diverged.
+uint32_t session_diverged_at(const session *s);
+/// The replay being played (its events, e.g. map swaps), NULL for a live session.
+const rp_replay *session_replay(const session *s);
 
 /// Ends the session: a recorder writes its file (never half-written), a replay checks its final
 /// hash. False with err when writing failed.
 bool session_finish(session *s, ae_error *err);
 
+/// Replays with keyframes: brings the state to `tick` (0 .. the replay's length), forwards or
+/// backwards, by restoring the last keyframe at or before it (or the current state, when that is
+/// nearer) and playing on from there with the recorded inputs. The state then hashes exactly as
+/// it would have after playing straight to `tick`. False, nothing changed, for a session without
+/// keyframes or a tick out of range.
+bool session_seek(session *s, uint32_t tick);
+/// Ticks a replay holds (its inputs run from tick 0 to this); 0 for a live session.
+uint32_t session_length(const session *s);
+/// Keyframes kept so far, and the bytes they take (0 without keyframes).
+int session_keyframe_count(const session *s);
+size_t session_keyframe_bytes(const session *s);
+/// Bytes the world's heap has handed out (0 when the world has no heap of its own).
+size_t session_heap_bytes(const session *s);
+
 sim_world *session_world(const session *s);
 /// The map file the session plays (for hot reload); "" for replays.
 const char *session_map_path(const session *s);
+
+/// Ticks between the keyframes of the windowed replay theatre (arena-bench replay measures it).
+#define SESSION_THEATRE_KEYFRAMES 240
 
 /// Ticks between checkpoint hashes in recordings.
 #define SESSION_CHECKPOINT_TICKS 60

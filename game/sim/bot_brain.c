@@ -98,7 +98,7 @@ static int pick_target(const sim_world *w, const bot_brain *b, int id, float ran
         if (!mine && looting && d > sk->loot_close * range &&
             !(me->last_hit_by == j && w->tick - me->hurt_tick < 3 * SIM_TICK_HZ))
             continue;
-        int others = sim_bots_attackers(w, j) - (mine && me->bot);
+        int others = sim_bots_attackers(w, j) - (mine && me->slot < 0);
         float score = d * (1.0f + BOT_CROWD_SHY * (float)(others > 0 ? others : 0)) *
                       (mine ? BOT_KEEP_TARGET : 1.0f);
         if (score > best_score || (score == best_score && j > best)) continue;

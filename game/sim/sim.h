@@ -139,6 +139,16 @@ uint64_t sim_hash_combine(const uint64_t fields[SIM_HASH_FIELD_COUNT]);
 /// The map part of the hash for a grid: FNV-1a over its width, height and every cell.
 uint64_t sim_hash_grid(const ae_grid *grid);
 
+/// Input slot h (0 .. humans-1) drives agent h, until a take-over hands it another agent (-1:
+/// another slot took its agent and it drives none).
+int sim_slot_agent(const sim_world *w, int slot);
+/// A take-over (a recorded event, the replay theatre's): from this tick on, input slot `slot`
+/// drives agent `agent` instead of its bot brain or the slot that drove it, and the agent the
+/// slot drove until now is driven by its own bot brain (from where that brain's state stands).
+/// False with err, nothing changed, when the slot is not one of the humans' or the agent is not
+/// alive. Taking over the agent the slot drives already changes nothing.
+bool sim_take_over(sim_world *w, int slot, int agent, ae_error *err);
+
 bool sim_over(const sim_world *w);
 int sim_tick(const sim_world *w);
 

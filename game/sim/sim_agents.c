@@ -87,8 +87,8 @@ void sim_agents_control(sim_world *w, const sim_input *inputs) {
         sim_agent *a = &w->agents[i];
         sim_input in = {0};
         if (a->placement == 0) {
-            if (i < w->cfg.humans) {
-                if (inputs) in = inputs[i];
+            if (a->slot >= 0) {
+                if (inputs) in = inputs[a->slot];
                 sim_input_normalize(&in);
             } else
                 sim_bots_think(w, i, &in);

@@ -82,9 +82,10 @@ void sim_bots_destroy(sim_world *w) {
 void sim_bots_count_attackers(sim_world *w) {
     sim_bots *bots = w->bots;
     for (int i = 0; i < w->agent_count; i++) bots->attackers[i] = 0;
-    for (int i = w->cfg.humans; i < w->agent_count; i++) {
+    for (int i = 0; i < w->agent_count; i++) {
         const bot_brain *b = &bots->brains[i];
-        if (w->agents[i].placement == 0 && b->state == BOT_FIGHT && b->target >= 0)
+        if (w->agents[i].slot < 0 && w->agents[i].placement == 0 && b->state == BOT_FIGHT &&
+            b->target >= 0)
             bots->attackers[b->target]++;
     }
 }

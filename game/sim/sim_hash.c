@@ -87,6 +87,14 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
         put_i32(&s, a->last_hit_weapon);
         put_u8(&s, a->swap_held);
     }
+    // Who drives whom, where a take-over changed it (sim_take_over): the agent and its slot.
+    for (int i = 0; i < w->agent_count; i++) {
+        const sim_agent *a = &w->agents[i];
+        if (a->slot != (a->bot ? -1 : i)) {
+            put_i32(&s, i);
+            put_i32(&s, a->slot);
+        }
+    }
     out[SIM_HASH_AGENTS] = s.h;
 
     s.h = basis;

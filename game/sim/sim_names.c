@@ -3,8 +3,10 @@
 #include <stdio.h>
 
 void sim_agent_name(const sim_world *w, int id, char *out, size_t size) {
-    if (!w->agents[id].bot)
-        snprintf(out, size, id == 0 ? "You" : "P%d", id + 1);
+    if (w->cfg.humans > 0 && id == w->slot_agent[0]) // the first player's, a taken bot too
+        snprintf(out, size, "You");
+    else if (!w->agents[id].bot)
+        snprintf(out, size, "P%d", id + 1);
     else
         snprintf(out, size, "Bot %d", id - w->cfg.humans + 1);
 }

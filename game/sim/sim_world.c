@@ -148,6 +148,27 @@ sim_map_things sim_world_give_things(sim_world *w) {
     return t;
 }
 
+int sim_slot_agent(const sim_world *w, int slot) {
+    return w->slot_agent[slot];
+}
+
+bool sim_take_over(sim_world *w, int slot, int agent, ae_error *err) {
+    if (slot < 0 || slot >= w->cfg.humans) {
+        ae_error_set(err, "slot %d is not a player's (the match has %d)", slot, w->cfg.humans);
+        return false;
+    }
+    if (agent < 0 || agent >= w->agent_count || w->agents[agent].placement != 0) {
+        ae_error_set(err, "agent %d is not alive in the match", agent);
+        return false;
+    }
+    sim_agent *taken = &w->agents[agent];
+    if (taken->slot >= 0) w->slot_agent[taken->slot] = -1; // another slot's: it drives nothing
+    if (w->slot_agent[slot] >= 0) w->agents[w->slot_agent[slot]].slot = -1;
+    taken->slot = (int8_t)slot;
+    w->slot_agent[slot] = agent;
+    return true;
+}
+
 bool sim_over(const sim_world *w) {
     return w->over;
 }
@@ -204,6 +225,8 @@ void sim_spawn_agents(sim_world *w) {
         a->auto_target = -1;
         a->facing = (vec2s){{1.0f, 0.0f}};
         a->bot = i >= w->cfg.humans;
+        a->slot = a->bot ? -1 : (int8_t)i;
+        if (!a->bot) w->slot_agent[i] = i;
         int bot_index = i - w->cfg.humans;
         a->difficulty = w->cfg.bot_difficulty >= 0
                             ? (sim_difficulty)w->cfg.bot_difficulty

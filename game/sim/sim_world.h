@@ -74,7 +74,8 @@ typedef struct sim_agent {
     int blink_cooldown;  ///< ticks until it can blink again
     int last_hit_weapon; ///< weapon of the last bullet that hit it (kill statistics)
     bool swap_held;      ///< the swap button was down last tick (a swap happens on the press)
-    bool bot;
+    bool bot;            ///< it entered the match as a bot (its name and colour stay)
+    int8_t slot;         ///< the input slot driving it, -1: its bot brain (sim_take_over)
     sim_difficulty difficulty;
     uint8_t skills[SIM_SKILL_COUNT];
     sim_agent_stats stats;
@@ -222,8 +223,9 @@ struct sim_world {
     bool over;
     int winner;               ///< agent id once over
     int alive_at_last_shrink; ///< living agents when the last circle began to close, -1 before
-    sim_input *controls;      ///< this tick's input frame of every agent
-    sim_event *events;        ///< events of the last tick
+    int slot_agent[SIM_MAX_HUMANS]; ///< the agent each input slot drives (sim_take_over)
+    sim_input *controls;            ///< this tick's input frame of every agent
+    sim_event *events;              ///< events of the last tick
     int event_count;
     int event_capacity;
     struct sim_bots *bots;       ///< bot brains (one per agent; humans' stay idle)

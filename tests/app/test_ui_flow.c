@@ -288,18 +288,19 @@ static void test_title_to_results(void) {
     REQUIRE(a.last_replay[0] != 0);
     int recorded_ticks = session_world(a.s)->tick;
     CHECK(click_item("Watch replay"));
-    CHECK(a.screen == SCREEN_PLAY && a.watching && session_replaying(a.s));
-    frames(30);
+    CHECK(a.screen == SCREEN_THEATRE && a.th.active && session_replaying(a.s));
+    frames(30); // the theatre reads it through first, then plays it from the start
+    CHECK(!a.th.reading && a.th.length == (uint32_t)recorded_ticks);
     CHECK(session_world(a.s)->tick > 0 && session_world(a.s)->tick < recorded_ticks);
     SDL_Surface *watch = picture("watch_replay");
     CHECK(watch != NULL);
     SDL_FreeSurface(watch);
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(a.screen == SCREEN_PAUSE);
-    CHECK(click_item("Leave match"));
+    CHECK(click_item("Leave replay"));
     CHECK(a.screen == SCREEN_CONFIRM);
     CHECK(click_item("Leave"));
-    CHECK(a.screen == SCREEN_TITLE && !a.watching);
+    CHECK(a.screen == SCREEN_TITLE && !a.watching && !a.th.active);
     // Back to a finished match's results through a new one.
     CHECK(click_item("Play"));
     REQUIRE(a.screen == SCREEN_PLAY);

@@ -38,6 +38,19 @@ typedef void ae_free_fn(void *ptr, size_t size, void *user);
 
 /// Installs custom allocation functions (NULL restores malloc/free).
 void ae_set_allocator(ae_alloc_fn *alloc, ae_free_fn *free_fn, void *user);
+/// A thread's own allocator, for memory that must stay together: a game puts a whole match in
+/// one region this way, so saving and restoring the region saves and restores the match.
+/// `free_fn` returns false for a pointer it did not hand out (which then goes to the installed
+/// allocator). What it hands out is not counted by ae_live_bytes: it keeps its own books.
+typedef bool ae_thread_free_fn(void *ptr, size_t size, void *user);
+typedef struct ae_thread_allocator {
+    ae_alloc_fn *alloc;
+    ae_thread_free_fn *free_fn;
+    void *user;
+} ae_thread_allocator;
+/// Sends this thread's ae_alloc/ae_free to `a` (NULL: back to the installed allocator) and
+/// returns the one it replaces, so scopes nest. Other threads are not affected.
+const ae_thread_allocator *ae_use_thread_allocator(const ae_thread_allocator *a);
 /// Returns NULL on failure (size 0 returns NULL too). Memory is not zeroed.
 void *ae_alloc(size_t size);
 /// Zeroed allocation of count * size bytes, NULL on overflow or failure.

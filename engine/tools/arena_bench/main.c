@@ -11,9 +11,15 @@ typedef struct suite {
     int (*run)(bool csv);
 } suite;
 
+static int bench_replay_all(bool csv) {
+    const int format = bench_replay(csv);
+    const int seek = bench_replay_seek(csv);
+    return format != TOOL_EXIT_OK ? format : seek;
+}
+
 static const suite suites[] = {
     {"sdf", bench_sdf}, {"broadphase", bench_broadphase}, {"nav", bench_nav},
-    {"sim", bench_sim}, {"render", bench_render},         {"replay", bench_replay},
+    {"sim", bench_sim}, {"render", bench_render},         {"replay", bench_replay_all},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

@@ -11,6 +11,8 @@ int bench_sdf(bool csv);
 int bench_sim(bool csv);
 int bench_render(bool csv);
 int bench_replay(bool csv);
+/// The replay theatre's seeking (game/bench/bench_seek.c), printed after bench_replay's table.
+int bench_replay_seek(bool csv);
 int bench_nav(bool csv);
 int bench_broadphase(bool csv);
 

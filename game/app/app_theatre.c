@@ -1,0 +1,258 @@
+// The replay theatre in the window: keys, pad buttons and clicks to the transport, the free
+// camera, and playback ticks with interpolation.
+#include "app.h"
+
+#include "sim_names.h"
+#include "sim_world.h"
+#include "theatre_view.h"
+
+/// Time the first pass may take per frame: the window stays responsive while it reads.
+#define READ_BUDGET_NS 12000000ull
+/// A press that moves farther than this (pixels) drags instead of clicking.
+#define DRAG_SLOP 6.0f
+/// Arrow keys and the d-pad seek this far.
+#define SEEK_STEP_TICKS (5 * SIM_TICK_HZ)
+/// The free camera's speed with WASD or the left stick, in screen pixels per second.
+#define PAN_SPEED 900.0f
+
+void app_theatre_open(app *a, uint32_t start_tick) {
+    const sim_world *w = session_world(a->s);
+    theatre_open(&a->th, a->s, start_tick, w->cfg.humans > 0 ? 0 : app_focus(a));
+    a->drag = DRAG_NONE;
+    a->free_center = a->cam.center;
+}
+
+static bool inside(SDL_FRect r, float x, float y) {
+    return x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
+}
+
+/// After a jump in time: effects of the old moment go, the camera is at once where it looks.
+static void after_seek(app *a) {
+    fx_clear(&a->fx);
+    a->alpha = 1.0f;
+    a->accumulator = 0;
+    camera_jump(&a->cam, app_camera_target(a), app_map_size(session_world(a->s)));
+}
+
+static void seek(app *a, int64_t tick) {
+    theatre_seek(&a->th, a->s, tick);
+    after_seek(a);
+}
+
+/// The agent drawn nearest a screen point (within a touch's reach), or -1.
+static int agent_at(const app *a, float x, float y) {
+    const sim_world *w = session_world(a->s);
+    int best = -1;
+    float best_d2 = 44.0f * 44.0f;
+    for (int i = 0; i < w->agent_count; i++) {
+        if (w->agents[i].placement != 0) continue;
+        vec2s p = camera_to_screen(&a->cam, agent_draw_pos(&w->agents[i], a->alpha));
+        p.y -= 16.0f * a->cam.zoom; // its body, above its feet
+        const float dx = p.x - x, dy = p.y - y, d2 = dx * dx + dy * dy;
+        if (d2 < best_d2) {
+            best_d2 = d2;
+            best = i;
+        }
+    }
+    return best;
+}
+
+static void follow(app *a, int id) {
+    a->th.follow = id;
+    if (id >= 0) a->th.last_follow = id;
+}
+
+static void jump_to_kill(app *a, int dir) {
+    int killer;
+    const uint32_t now = (uint32_t)sim_tick(session_world(a->s));
+    const uint32_t to = theatre_kill_near(&a->th, now, dir, &killer);
+    if (to == now) return;
+    if (killer >= 0 && a->th.follow >= 0) follow(a, killer); // watch it happen from the killer
+    seek(a, to);
+}
+
+/// Play from the end starts again from the beginning.
+static void toggle_play(app *a) {
+    if (a->th.paused && (uint32_t)sim_tick(session_world(a->s)) >= a->th.stop) seek(a, 0);
+    a->th.paused = !a->th.paused;
+}
+
+static void press_button(app *a, theatre_button b) {
+    switch (b) {
+    case THEATRE_BTN_PLAY:
+        toggle_play(a);
+        break;
+    case THEATRE_BTN_SLOWER:
+        theatre_change_speed(&a->th, -1);
+        break;
+    case THEATRE_BTN_FASTER:
+        theatre_change_speed(&a->th, +1);
+        break;
+    case THEATRE_BTN_PREV_KILL:
+        jump_to_kill(a, -1);
+        break;
+    case THEATRE_BTN_NEXT_KILL:
+        jump_to_kill(a, +1);
+        break;
+    case THEATRE_BTN_COUNT:
+        break;
+    }
+}
+
+/// The left button: a press on the bar scrubs while held; on a button presses it; on the world
+/// it picks the agent under it on release, or pans the free camera when it drags.
+static void mouse(app *a) {
+    input_state *in = &a->in;
+    while (input_take_action(in, ACT_CLICK)) {
+        a->drag = DRAG_NONE;
+        for (int b = 0; b < THEATRE_BTN_COUNT; b++)
+            if (inside(theatre_view_button(&a->cam, (theatre_button)b), in->click_x, in->click_y))
+                press_button(a, (theatre_button)b);
+        SDL_FRect bar = theatre_view_bar(&a->cam);
+        bar.y -= 8;
+        bar.h += 16;
+        if (inside(bar, in->click_x, in->click_y)) {
+            a->drag = DRAG_TIMELINE;
+            seek(a, theatre_view_tick_at(&a->cam, &a->th, in->click_x));
+        } else if (in->click_y < theatre_view_bar(&a->cam).y - 40) {
+            a->drag = DRAG_WORLD_PRESS;
+            a->press_x = in->click_x;
+            a->press_y = in->click_y;
+            a->press_center = a->cam.center;
+        }
+    }
+    const float dx = in->mouse_x - a->press_x, dy = in->mouse_y - a->press_y;
+    switch (a->drag) {
+    case DRAG_TIMELINE:
+        if (in->mouse_fire) {
+            const uint32_t to = theatre_view_tick_at(&a->cam, &a->th, in->mouse_x);
+            if (to != (uint32_t)sim_tick(session_world(a->s))) seek(a, to);
+        }
+        break;
+    case DRAG_WORLD_PRESS:
+        if (in->mouse_fire && dx * dx + dy * dy > DRAG_SLOP * DRAG_SLOP) {
+            a->drag = DRAG_WORLD_PAN;
+            a->press_center = a->cam.center;
+            follow(a, -1);
+        } else if (!in->mouse_fire) {
+            const int id = agent_at(a, a->press_x, a->press_y);
+            if (id >= 0) follow(a, id);
+        }
+        break;
+    case DRAG_WORLD_PAN:
+        a->free_center =
+            (vec2s){{a->press_center.x - dx / a->cam.zoom, a->press_center.y - dy / a->cam.zoom}};
+        break;
+    case DRAG_NONE:
+        break;
+    }
+    if (!in->mouse_fire) a->drag = DRAG_NONE;
+}
+
+/// The free camera also moves with WASD and the first pad's left stick.
+static void pan(app *a, float dt) {
+    const input_state *in = &a->in;
+    float x = 0, y = 0;
+    static const SDL_Scancode keys[4] = {SDL_SCANCODE_W, SDL_SCANCODE_S, SDL_SCANCODE_A,
+                                         SDL_SCANCODE_D};
+    bool held[4];
+    for (int k = 0; k < 4; k++) held[k] = in->keys_down[keys[k] / 8] >> (keys[k] % 8) & 1;
+    y += (float)held[1] - (float)held[0];
+    x += (float)held[3] - (float)held[2];
+    SDL_GameController *pad = in->players[0].pad;
+    if (pad) {
+        vec2s v = {{SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX) / 32767.0f,
+                    SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY) / 32767.0f}};
+        v = input_dead_zone(v, INPUT_DEAD_ZONE);
+        x += v.x;
+        y += v.y;
+    }
+    if (x == 0 && y == 0) return;
+    if (a->th.follow >= 0) {
+        a->free_center = a->cam.center;
+        follow(a, -1);
+    }
+    a->free_center.x += x * PAN_SPEED * dt / a->cam.zoom;
+    a->free_center.y += y * PAN_SPEED * dt / a->cam.zoom;
+}
+
+/// Take over: in a paused replay, the first player's controls drive the followed agent from this
+/// tick; the match goes on live and records itself (the file's content up to here, then this).
+static void take_over(app *a) {
+    theatre *t = &a->th;
+    char msg[sizeof a->notice], name[24];
+    const sim_world *w = session_world(a->s);
+    if (!t->paused || t->follow < 0) {
+        app_notice(a, t->follow < 0 ? "Take over: follow an agent first (click on it, or Tab)"
+                                    : "Take over: pause first (Space), then T");
+        return;
+    }
+    sim_agent_name(w, t->follow, name, sizeof name);
+    const int tick = sim_tick(w);
+    ae_error err = {{0}};
+    if (!session_take_over(a->s, t->follow, &err)) {
+        snprintf(msg, sizeof msg, "cannot take over %s: %s", name, err.msg);
+        app_notice(a, msg);
+        return;
+    }
+    snprintf(msg, sizeof msg, "You took over %s at tick %d: the match is live and records itself",
+             name, tick);
+    theatre_close(t);
+    a->watching = false;
+    a->spectate = 0;
+    app_go(a, SCREEN_PLAY);
+    app_notice(a, msg);
+}
+
+void app_theatre_update(app *a, bool back) {
+    theatre *t = &a->th;
+    input_state *in = &a->in;
+    const float dt = a->frame_dt;
+    if (back || input_take_action(in, ACT_PAUSE)) {
+        app_go(a, SCREEN_PAUSE);
+        return;
+    }
+    if (t->reading) {
+        if (theatre_read(t, a->s, app_clock_ns, READ_BUDGET_NS)) after_seek(a);
+        return;
+    }
+    const sim_world *w = session_world(a->s);
+    const int64_t now = sim_tick(w);
+    if (input_take_action(in, ACT_CONFIRM)) toggle_play(a);
+    if (input_take_action(in, ACT_SPEED_UP)) theatre_change_speed(t, +1);
+    if (input_take_action(in, ACT_SPEED_DOWN)) theatre_change_speed(t, -1);
+    if (input_take_action(in, ACT_SEEK_BACK)) seek(a, now - SEEK_STEP_TICKS);
+    if (input_take_action(in, ACT_SEEK_FORWARD)) seek(a, now + SEEK_STEP_TICKS);
+    if (input_take_action(in, ACT_SEEK_START)) seek(a, 0);
+    if (input_take_action(in, ACT_SEEK_END)) seek(a, t->stop);
+    if (input_take_action(in, ACT_STEP_BACK)) {
+        t->paused = true;
+        seek(a, sim_tick(w) - 1);
+    }
+    if (input_take_action(in, ACT_STEP_FORWARD)) {
+        t->paused = true;
+        if ((uint32_t)sim_tick(w) < t->stop) app_tick(a);
+        a->alpha = 1.0f;
+    }
+    if (input_take_action(in, ACT_PREV_KILL)) jump_to_kill(a, -1);
+    if (input_take_action(in, ACT_NEXT_KILL)) jump_to_kill(a, +1);
+    if (input_take_action(in, ACT_SPECTATE_NEXT)) follow(a, theatre_cycle_follow(t, w, +1));
+    if (input_take_action(in, ACT_FREE_CAM)) {
+        if (t->follow >= 0) {
+            a->free_center = a->cam.center;
+            follow(a, -1);
+        } else {
+            follow(a, t->last_follow);
+        }
+    }
+    if (input_take_action(in, ACT_TAKE_OVER)) take_over(a);
+    if (!t->active) return; // taken over: a live match now
+    if (input_take_action(in, ACT_WHEEL_UP)) camera_zoom_by(&a->cam, 1.15f);
+    if (input_take_action(in, ACT_WHEEL_DOWN)) camera_zoom_by(&a->cam, 1.0f / 1.15f);
+    mouse(a);
+    pan(a, dt);
+    // Playback: the ticks due at this speed, then the fraction towards the next for drawing.
+    const int due = theatre_ticks_due(t, a->s, dt);
+    for (int i = 0; i < due; i++) app_tick(a);
+    a->alpha = t->paused ? 1.0f : (float)t->owed;
+}
