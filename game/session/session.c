@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include "arena/ae_map_file.h"
+#include "arena/ae_output.h"
 #include "arena/rp_writer.h"
 #include "sim_autopilot.h"
 #include "sim_config_io.h"
@@ -20,6 +21,8 @@ struct session {
     bool replaying;
     bool diverged;
     uint32_t last_swap_tick; ///< tick of the last map swap, 0 (the start) before any
+    bool swapped;            ///< a swap has been made (last_swap_tick is its tick)
+    uint64_t pre_swap_hash;  ///< recording: the state's hash at last_swap_tick before the swap
     char divergence[160];
     char paths[]; ///< map path, then record path, each with its NUL
 };
@@ -29,7 +32,7 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
     if (!ae_map_load_file(def->map_path, &grid, err)) return false;
     s->world = sim_create(&def->config, &grid, err);
     bool ok = s->world != NULL;
-    if (ok && def->record_path) {
+    if (ok && (def->record || def->record_path)) {
         uint8_t blob[SIM_CONFIG_MAX_BYTES];
         rp_writer_def wd = rp_default_writer_def();
         wd.seed = def->config.seed;
@@ -264,10 +267,14 @@ bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_err
         sim_swap_discard(p);
         return false;
     }
+    // A recording taken at this tick ends before the swap (session_recording_bytes).
+    const uint64_t before = s->writer ? sim_hash(s->world) : 0;
     if (!sim_swap_commit(s->world, p, err)) return false;
     const uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->writer) rp_writer_event_map(s->writer, tick, &s->world->grid, name);
     s->last_swap_tick = tick;
+    s->swapped = true;
+    s->pre_swap_hash = before;
     return true;
 }
 
@@ -291,11 +298,40 @@ bool session_diverged(const session *s, char *msg, size_t size) {
     return s->diverged;
 }
 
+bool session_recording(const session *s) {
+    return s->writer != NULL;
+}
+
+bool session_recording_bytes(const session *s, uint8_t **data, size_t *size, ae_error *err) {
+    *data = NULL;
+    *size = 0;
+    if (!s->writer) {
+        ae_error_set(err, "the match is not being recorded");
+        return false;
+    }
+    const uint32_t tick = (uint32_t)sim_tick(s->world);
+    const bool swapped_now = s->swapped && s->last_swap_tick == tick;
+    const uint64_t hash = swapped_now ? s->pre_swap_hash : sim_hash(s->world);
+    return rp_writer_snapshot_memory(s->writer, hash, data, size, err);
+}
+
 bool session_finish(session *s, ae_error *err) {
-    uint32_t tick = (uint32_t)sim_tick(s->world);
-    uint64_t hash = sim_hash(s->world);
+    const uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->writer) {
-        bool ok = rp_writer_finish(s->writer, tick, hash, s->record_path, err);
+        bool ok = true;
+        if (s->record_path[0]) {
+            uint8_t *data;
+            size_t size;
+            ae_output out;
+            ok = session_recording_bytes(s, &data, &size, err) &&
+                 ae_output_begin(&out, s->record_path, err);
+            if (ok) {
+                ae_output_write(&out, data,
+                                size); // a failure is reported by commit, with its cause
+                ok = ae_output_commit(&out, err);
+            }
+            ae_free(data, size);
+        }
         rp_writer_destroy(s->writer);
         s->writer = NULL;
         return ok;

@@ -14,6 +14,8 @@ typedef struct session_def {
     sim_config config;          ///< seed, humans, bots, rules (ignored when replaying)
     sim_pilot pilot;            ///< who drives the humans' agents: people, a bot or the novice
     const char *record_path;    ///< write a replay here when the session finishes (NULL: none)
+    bool record;                ///< record in memory (session_recording_bytes), with or without
+                                ///< record_path
     const char *replay_path;    ///< play this replay file back (NULL: live, or replay_data)
     const uint8_t *replay_data; ///< or play these replay bytes back (used when replay_path is NULL)
     size_t replay_size;         ///< bytes at replay_data
@@ -65,9 +67,22 @@ bool session_replaying(const session *s);
 /// Set once a replay's hashes disagreed: the message names the first tick (and field).
 bool session_diverged(const session *s, char *msg, size_t size);
 
-/// Ends the session: a recorder writes its file (never half-written), a replay checks its final
+/// Ends the session: a recorder writes its file (never half-written; the bytes
+/// session_recording_bytes gives at this point) and stops recording, a replay checks its final
 /// hash. False with err when writing failed.
 bool session_finish(session *s, ae_error *err);
+
+/// True while the session records (from session_create, with record or record_path, until
+/// session_finish).
+bool session_recording(const session *s);
+/// The recording so far, as a complete replay, while the match goes on: the inputs of ticks
+/// [0, now), the map swaps before now, every checkpoint and, as the final hash, the hash of the
+/// state now (before a map swap made at this tick: it belongs to the next tick's step and comes
+/// in a later call's bytes). session_create with these bytes as replay_data plays back to the
+/// state the session has now, and recording goes on unchanged. Costs about the replay's size in
+/// time and memory. Free the bytes with ae_free(*data, *size). False with err when the session
+/// does not record or memory runs out.
+bool session_recording_bytes(const session *s, uint8_t **data, size_t *size, ae_error *err);
 
 sim_world *session_world(const session *s);
 /// The map file the session plays (for hot reload); "" for replays.
