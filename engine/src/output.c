@@ -1,4 +1,5 @@
-// ae_output: whole-or-nothing output files (see ae_output.h). POSIX 2008: openat, renameat.
+// ae_output: whole-or-nothing output files (see ae_output.h). POSIX 2008: openat, renameat,
+// linkat.
 #define _GNU_SOURCE // O_PATH: the target's folder needs search and write permission, not read
 
 #include "arena/ae_output.h"
@@ -179,12 +180,18 @@ bool ae_output_write(ae_output *o, const void *data, size_t size) {
     return !o->write_errno;
 }
 
-bool ae_output_commit(ae_output *o, ae_error *err) {
+// Flushes the temporary file to disk and closes it: 0, or the first failure's errno.
+static int flush(ae_output *o) {
     // Every step's failure keeps its cause: a full disk can show up at write, fsync or close.
     int e = o->write_errno;
     if (!e && fsync(o->fd) != 0) e = errno;
     if (close(o->fd) != 0 && !e) e = errno;
     o->fd = -1;
+    return e;
+}
+
+bool ae_output_commit(ae_output *o, ae_error *err) {
+    int e = flush(o);
     // The target may have been replaced while the output was made: never rename over a FIFO, a
     // device or a directory that appeared there since the check.
     struct stat st;
@@ -199,6 +206,38 @@ bool ae_output_commit(ae_output *o, ae_error *err) {
     }
     if (refusal)
         ae_error_set(err, "%s", refusal);
+    else
+        ae_error_set(err, "cannot write: %s", strerror(e));
+    release(o);
+    return false;
+}
+
+bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err) {
+    *taken = false;
+    int e = flush(o);
+    // A hard link is made only when the name is free, at once: nothing can slip in between.
+    if (!e && linkat(o->dir, o->tmp, o->dir, o->name, 0) == 0) {
+        release(o); // removes the temporary name; the file stays under the target's
+        return true;
+    }
+    if (!e && errno == EEXIST) {
+        *taken = true;
+    } else if (!e) {
+        // A file system without hard links (FAT, some network shares): look, then rename.
+        struct stat st;
+        if (fstatat(o->dir, o->name, &st, AT_SYMLINK_NOFOLLOW) == 0 || errno != ENOENT)
+            *taken = true;
+        else if (renameat(o->dir, o->tmp, o->dir, o->name) != 0)
+            e = errno;
+        if (!e && !*taken) {
+            free(o->tmp);
+            o->tmp = NULL;
+            release(o);
+            return true;
+        }
+    }
+    if (*taken)
+        ae_error_set(err, "already exists");
     else
         ae_error_set(err, "cannot write: %s", strerror(e));
     release(o);

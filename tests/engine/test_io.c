@@ -261,6 +261,47 @@ static void test_output_target_changed(void) {
     remove_dir();
 }
 
+// A file that must be new: made when the name is free, never onto anything already there.
+static void test_output_commit_new(void) {
+    REQUIRE(make_dir());
+    ae_error err;
+    ae_output o;
+    bool taken = true;
+    REQUIRE(ae_output_begin(&o, in_dir("a.arp"), &err));
+    CHECK(ae_output_write(&o, "first", 5));
+    CHECK(ae_output_commit_new(&o, &taken, &err) && !taken);
+    CHECK(holds(in_dir("a.arp"), "first"));
+    CHECK(entries() == 1);
+    // Taken before the output began, or while it was made (a file, a FIFO): left as it was.
+    REQUIRE(ae_output_begin(&o, in_dir("a.arp"), &err));
+    CHECK(ae_output_write(&o, "second", 6));
+    CHECK(!ae_output_commit_new(&o, &taken, &err) && taken);
+    CHECK_STR(err.msg, "already exists");
+    CHECK(holds(in_dir("a.arp"), "first"));
+    CHECK(entries() == 1);
+    REQUIRE(ae_output_begin(&o, in_dir("b.arp"), &err));
+    CHECK(ae_output_write(&o, "late", 4));
+    REQUIRE(put(in_dir("b.arp"), "someone else's"));
+    CHECK(!ae_output_commit_new(&o, &taken, &err) && taken);
+    CHECK(holds(in_dir("b.arp"), "someone else's"));
+    REQUIRE(ae_output_begin(&o, in_dir("c.arp"), &err));
+    REQUIRE(mkfifo(in_dir("c.arp"), 0600) == 0);
+    CHECK(!ae_output_commit_new(&o, &taken, &err) && taken);
+    struct stat st;
+    CHECK(stat(in_dir("c.arp"), &st) == 0 && S_ISFIFO(st.st_mode));
+    CHECK(entries() == 3);
+    // A write that fails is reported with its cause, and nothing is left behind.
+    fail_errno = ENOSPC;
+    ae_output_set_write_hook(failing_write);
+    REQUIRE(ae_output_begin(&o, in_dir("d.arp"), &err));
+    CHECK(!ae_output_write(&o, "new bytes", 9));
+    CHECK(!ae_output_commit_new(&o, &taken, &err) && !taken);
+    ae_output_set_write_hook(NULL);
+    CHECK_STR(err.msg, "cannot write: No space left on device");
+    CHECK(entries() == 3);
+    remove_dir();
+}
+
 // A link as the target: the file it names gets the output, the link stays a link.
 static void test_output_symlink(void) {
     REQUIRE(make_dir());
@@ -333,4 +374,4 @@ static void test_output_long_path(void) {
 
 TEST_MAIN(TEST_CASE(quote), TEST_CASE(input_kinds), TEST_CASE(output_refusals),
           TEST_CASE(output_write_errors), TEST_CASE(output_target_changed),
-          TEST_CASE(output_symlink), TEST_CASE(output_long_path))
+          TEST_CASE(output_symlink), TEST_CASE(output_long_path), TEST_CASE(output_commit_new))

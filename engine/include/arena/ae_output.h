@@ -10,8 +10,9 @@
 // - ae_output_begin creates a new, uniquely named temporary file beside the target (exclusively,
 //   so an existing file of any name is never touched); ae_output_write fills it; and
 //   ae_output_commit renames it onto the target once complete, checking again that the target
-//   is still a regular file or absent. Any failure removes the temporary file and says why, with
-//   the system's reason ("No space left on device").
+//   is still a regular file or absent (ae_output_commit_new: absent, for a file that must be
+//   new). Any failure removes the temporary file and says why, with the system's reason ("No
+//   space left on device").
 // A symbolic link as the target is followed: the file it names is replaced, the link stays.
 
 #include "arena/ae_base.h"
@@ -41,6 +42,11 @@ bool ae_output_write(ae_output *o, const void *data, size_t size);
 /// a full disk, a target that became a FIFO) the temporary file is removed, the target is left
 /// as it was and `err` says why.
 bool ae_output_commit(ae_output *o, ae_error *err);
+
+/// ae_output_commit for a file that must be new: anything already at the target's name (made
+/// before the output began or since) is never replaced. Then false with *taken set and err
+/// "already exists", the temporary file removed, so the caller can try another name.
+bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err);
 
 /// Closes and removes the temporary file; the target is left as it was.
 void ae_output_abort(ae_output *o);
