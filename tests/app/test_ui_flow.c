@@ -255,12 +255,13 @@ static void test_title_to_results(void) {
     char *argv[] = {"arena", "--seed", "7", "--bots", "5", NULL};
     arena_options o;
     REQUIRE(arena_parse_options(5, argv, &o));
-    char old[PATH_MAX]; // a first run: no settings yet, no replays saved
+    char old[PATH_MAX]; // a first run: an empty preference folder (no settings, no replays)
     if (settings_default_path(old, sizeof old)) remove(old);
     if (app_pref_file("replays", old, sizeof old)) {
         empty_folder(old);
         remove(old);
     }
+    if (app_pref_file("", old, sizeof old)) empty_folder(old);
     REQUIRE(app_window_open(&a, &o) == 0);
     frames(10);
     REQUIRE(a.screen == SCREEN_TITLE);
@@ -383,6 +384,9 @@ static void test_title_to_results(void) {
     char replays[PATH_MAX];
     REQUIRE(app_pref_file("replays", replays, sizeof replays));
     CHECK(files_in(replays) <= 0); // emptied at the start: no match wrote anything there
+    char pref[PATH_MAX];
+    REQUIRE(app_pref_file("", pref, sizeof pref));
+    CHECK(files_in(pref) == 1); // the settings only (saved above), no recording
     int recorded_ticks = session_world(a.s)->tick;
     CHECK(find_item("Save replay", &r, NULL));
     CHECK(click_item("Watch replay"));
