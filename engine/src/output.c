@@ -1,4 +1,5 @@
-// ae_output: whole-or-nothing output files (see ae_output.h). POSIX 2008: openat, renameat.
+// ae_output: whole-or-nothing output files (see ae_output.h). POSIX 2008: openat, renameat,
+// linkat.
 #define _GNU_SOURCE // O_PATH: the target's folder needs search and write permission, not read
 
 #include "arena/ae_output.h"
@@ -213,7 +214,7 @@ bool ae_output_commit(ae_output *o, ae_error *err) {
     return false;
 }
 
-bool ae_output_commit_new(ae_output *o, ae_error *err) {
+bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err) {
     int e = finish_tmp(o);
     if (!e && linkat(o->dir, o->tmp, o->dir, o->name, 0) != 0) {
         e = errno;
@@ -232,6 +233,7 @@ bool ae_output_commit_new(ae_output *o, ae_error *err) {
             }
         }
     }
+    if (taken) *taken = e == EEXIST;
     if (e == EEXIST)
         ae_error_set(err, "already exists (it is never overwritten)");
     else if (e)

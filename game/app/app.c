@@ -3,12 +3,14 @@
 
 #include "audio.h"
 #include "help_view.h"
+#include "replay_save.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
 #include "theatre_view.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 const char *const app_maps[APP_MAP_COUNT] = {"arena", "ruins", "islands", "large"};
 
@@ -35,6 +37,8 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 
 void app_close(app *a) {
     hot_reload_free(&a->reload);
+    ae_free(a->replay, a->replay_size);
+    a->replay = NULL;
     if (a->s) session_destroy(a->s);
     a->s = NULL;
     world_renderer_free(&a->wr);
@@ -58,30 +62,32 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     def.config.bots = attract ? 24 : (a->humans + a->bots < 2 ? 2 - a->humans : a->bots);
     def.config.bot_difficulty = attract ? -1 : a->difficulty;
     def.pilot = attract ? SIM_PILOT_NONE : a->opts.pilot;
-    // --record names the first match's file; later ones, like every match without it, go to
-    // the preference folder, where "Watch replay" finds them.
-    char last[PATH_MAX];
-    const char *record = a->opts.record;
-    if (!record && !a->opts.replay && app_pref_file("last-match.arp", last, sizeof last))
-        record = last;
-    const char *replay = a->watching ? a->last_replay : a->opts.replay;
-    def.record_path = attract || replay ? NULL : record;
-    def.replay_path = attract ? NULL : replay;
+    // Every match a player plays records itself in memory for the results' "Watch replay" and
+    // "Save replay"; --record FILE gets the first one too (later ones only when the player saves).
+    const bool watch = !attract && a->watching && a->replay;
+    const char *replay = attract || watch ? NULL : a->opts.replay;
+    def.replay_path = replay;
+    def.replay_data = watch ? a->replay : NULL;
+    def.replay_size = watch ? a->replay_size : 0;
+    def.record = !attract && !replay && !watch;
+    def.record_path = def.record ? a->opts.record : NULL;
     def.keyframe_interval = SESSION_THEATRE_KEYFRAMES; // used by replays only
     ae_error e;
     session *s = session_create(&def, &e);
     if (!s) {
-        snprintf(err, errlen, "%s: %s", AE_QUOTED(replay && !attract ? replay : path), e.msg);
+        snprintf(err, errlen, "%s: %s",
+                 watch ? "the last match's replay" : AE_QUOTED(replay ? replay : path), e.msg);
         return false;
     }
-    if (attract) a->watching = false;
+    if (!watch) a->watching = false;
     hot_reload_free(&a->reload); // a map still loading belongs to the old match
     if (a->s) {
-        app_finish_recording(a, &e); // a match left early can still be watched
+        app_finish_recording(a, &e); // a match left early keeps its recording (and --record)
         session_destroy(a->s);
     }
     a->s = s;
-    snprintf(a->recording, sizeof a->recording, "%s", def.record_path ? def.record_path : "");
+    a->recording = def.record;
+    a->recording_to_file = def.record_path != NULL;
     sim_world *w = session_world(s);
     if (!world_renderer_init(&a->wr, &a->g, w)) {
         snprintf(err, errlen, "out of memory");
@@ -91,7 +97,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     hot_reload_init(&a->reload, s, hot_reload_now());
     theatre_close(&a->th);
     if (session_replaying(s)) {
-        const char *shown = replay ? replay : "";
+        const char *shown = replay ? replay : "your last match";
         const char *slash = strrchr(shown, '/');
         const char *base = slash ? slash + 1 : shown;
         const size_t n = strlen(base), room = sizeof a->replay_name - 1;
@@ -294,18 +300,58 @@ bool app_pref_file(const char *name, char *buf, size_t size) {
 }
 
 bool app_finish_recording(app *a, ae_error *err) {
-    if (!a->recording[0]) return true;
-    bool ok = session_finish(a->s, err);
-    if (ok) {
-        snprintf(a->last_replay, sizeof a->last_replay, "%s", a->recording);
-        if (a->opts.record && !strcmp(a->opts.record, a->recording)) a->opts.record = NULL;
+    if (!a->recording) return true;
+    const bool to_file = a->recording_to_file;
+    a->recording = a->recording_to_file = false;
+    uint8_t *data;
+    size_t size;
+    ae_error e;
+    ae_free(a->replay, a->replay_size); // the new match replaces the old one's replay
+    a->replay = NULL;
+    a->replay_size = 0;
+    a->replay_saved = false;
+    a->replay_note[0] = 0;
+    if (session_recording_bytes(a->s, &data, &size, &e)) {
+        a->replay = data;
+        a->replay_size = size;
+        const char *map = session_map_path(a->s);
+        snprintf(a->replay_map, sizeof a->replay_map, "%s",
+                 strrchr(map, '/') ? strrchr(map, '/') + 1 : map);
+        a->replay_time = (int64_t)time(NULL);
     } else {
         char t[sizeof a->notice];
-        snprintf(t, sizeof t, "cannot keep the replay: %s", err->msg);
+        snprintf(t, sizeof t, "cannot keep the replay: %s", e.msg);
         app_notice(a, t);
     }
-    a->recording[0] = 0;
-    return ok;
+    // Ends the recording (its writer's memory goes) and writes --record FILE for that match.
+    bool written = session_finish(a->s, err);
+    if (!to_file) return true;
+    if (written) {
+        a->opts.record = NULL; // --record names the first match's file only
+    } else {
+        char t[sizeof a->notice];
+        snprintf(t, sizeof t, "cannot write the replay: %s", err->msg);
+        app_notice(a, t);
+    }
+    return written;
+}
+
+void app_save_replay(app *a) {
+    if (!a->replay || a->replay_saved) return;
+    char dir[PATH_MAX], path[PATH_MAX];
+    ae_error err;
+    bool ok = false;
+    SDL_ClearError(); // what follows is about the preference folder only
+    if (!app_pref_file("", dir, sizeof dir))
+        ae_error_set(&err, "no per-user folder to save in%s%s", SDL_GetError()[0] ? ": " : "",
+                     SDL_GetError());
+    else
+        ok = replay_save(a->replay, a->replay_size, dir, (time_t)a->replay_time, a->replay_map,
+                         path, sizeof path, &err);
+    a->replay_saved = ok;
+    a->replay_note_bad = !ok;
+    snprintf(a->replay_note, sizeof a->replay_note, ok ? "Saved to %s" : "Replay not saved: %s",
+             ok ? path : err.msg);
 }
 
 void app_notice(app *a, const char *text) {

@@ -82,9 +82,17 @@ typedef struct app {
     bool quit;
     char notice[320]; ///< short message on screen (map reloads)
     float notice_age;
-    char last_replay[PATH_MAX]; ///< the last finished match's recording ("" when none)
-    bool watching;              ///< the match on screen is last_replay played back
-    char recording[PATH_MAX];   ///< where the match on screen records itself ("" when not)
+    // The replay of the last match played, kept in memory for "Watch replay" and "Save replay".
+    uint8_t *replay;                 ///< its bytes (NULL when none; ae_alloc'd)
+    size_t replay_size;              ///< bytes at replay
+    char replay_map[64];             ///< its map's file name, for the saved file's name
+    int64_t replay_time;             ///< when it ended (time_t), for the saved file's name
+    bool replay_saved;               ///< "Save replay" wrote it (the button then says "Saved")
+    bool replay_note_bad;            ///< replay_note says why saving failed
+    char replay_note[PATH_MAX + 64]; ///< under the results' buttons: where it was saved, or why not
+    bool watching;                   ///< the match on screen is `replay` played back
+    bool recording;                  ///< the match on screen records itself (session_recording)
+    bool recording_to_file;          ///< ... and goes to --record FILE when it ends
     theatre th;                 ///< the replay theatre, while a replay is watched
     char replay_name[64];       ///< its name for the banner
     vec2s free_center;          ///< the theatre's free camera
@@ -100,12 +108,17 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 /// Frees what app_open and app_start_match made (not the renderer).
 void app_close(app *a);
 /// Creates the session for the current menu choices (or the options), resets view state. A
-/// player's match records itself (to --record, else to the preference folder's last-match.arp)
-/// for "Watch replay"; while a->watching it plays last_replay back instead.
+/// player's match records itself in memory (the first one also to --record FILE when given);
+/// while a->watching it plays a->replay back instead.
 bool app_start_match(app *a, bool attract, char *err, size_t errlen);
-/// Ends the recording of the match on screen: its file is written (once; later calls do
-/// nothing) and becomes last_replay. False (err, and a notice) when it could not be written.
+/// Ends the recording of the match on screen (once; later calls do nothing): its bytes become
+/// a->replay, and --record FILE is written when this match goes there. False (err, and a
+/// notice) only when that file could not be written; a replay that cannot be kept in memory
+/// gets a notice.
 bool app_finish_recording(app *a, ae_error *err);
+/// "Save replay": writes a->replay into the per-user folder's replays/ under a new dated name
+/// and puts the path, or why it failed, in a->replay_note. Saves once.
+void app_save_replay(app *a);
 /// A file in SDL's per-user preference folder for the game; false when there is none.
 bool app_pref_file(const char *name, char *buf, size_t size);
 /// Runs one fixed tick of the current session with the humans' inputs.

@@ -125,12 +125,24 @@ const char *const APP_NOTE_KEYS =
 enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
 enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_RESULTS, DEAD_LEAVE };
-enum { RESULTS_REMATCH, RESULTS_WATCH, RESULTS_TITLE };
+enum { RESULTS_REMATCH, RESULTS_WATCH, RESULTS_SAVE, RESULTS_TITLE };
 enum { CONFIRM_YES, CONFIRM_NO };
 
-/// The results' scoreboard starts this far down.
+/// The results' scoreboard starts this far down (a short screen keeps the room for the buttons).
 static float results_top(const app *a) {
-    return 0.05f * a->cam.screen_h;
+    return a->cam.screen_h < 680 ? 8.0f : 0.05f * a->cam.screen_h;
+}
+
+/// The replay's note under the results' buttons: up to NOTE_LINES lines as room allows (at least
+/// one: the buttons make room for it), NOTE_LINE_H pixels each, in a box NOTE_PAD taller.
+enum { NOTE_LINES = 3, NOTE_LINE_H = 18, NOTE_PAD = 10, NOTE_GAP = 4 };
+static float note_width(const app *a) {
+    return a->cam.screen_w - 48.0f;
+}
+static int note_lines(const app *a, const menu *m) {
+    float room = a->cam.screen_h - (m->panel.y + m->panel.h) - 2 * NOTE_GAP - NOTE_PAD;
+    int n = (int)(room / NOTE_LINE_H);
+    return n < 1 ? 1 : (n > NOTE_LINES ? NOTE_LINES : n);
 }
 
 void app_screen_menu(app *a, menu *m) {
@@ -150,7 +162,11 @@ void app_screen_menu(app *a, menu *m) {
         menu_begin(m, "PAUSED");
         menu_add(m, MENU_BUTTON, "Resume", NULL);
         menu_add(m, MENU_BUTTON, "Settings", NULL);
-        menu_add(m, MENU_BUTTON, a->th.active ? "Leave replay" : "Leave match", NULL);
+        menu_add(m, MENU_BUTTON,
+                 a->th.active && a->watching ? "Back to results"
+                 : a->th.active              ? "Leave replay"
+                                             : "Leave match",
+                 NULL);
         if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
         m->note = APP_NOTE_KEYS;
         top = sh * 0.36f;
@@ -167,14 +183,20 @@ void app_screen_menu(app *a, menu *m) {
     case SCREEN_RESULTS: {
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, "Rematch", NULL);
-        if (a->last_replay[0]) menu_add(m, MENU_BUTTON, "Watch replay", NULL);
+        if (a->replay) {
+            menu_add(m, MENU_BUTTON, "Watch replay", NULL);
+            menu_add(m, MENU_BUTTON, a->replay_saved ? "Saved" : "Save replay", NULL);
+        }
         menu_add(m, MENU_BUTTON, "Title", NULL);
-        // Under the scoreboard; the buttons' panel grows to the right on a short screen.
+        // Under the scoreboard, with room below for a line of the replay's note at least (kept
+        // whether it shows or not, so the buttons stay under the mouse when it appears); on a
+        // screen too short for that the buttons go up over the scoreboard's foot.
         results_layout l;
         sim_scoreboard sb;
         sim_scoreboard_build(session_world(a->s), app_player(a, 0), &sb);
         results_view_layout(0, results_top(a), sw, &sb, &l);
-        top = fminf(l.panel.y + l.panel.h + 12, sh - 3.0f * 46 - 36 - 12);
+        float note = a->replay ? NOTE_LINE_H + NOTE_PAD + 2 * NOTE_GAP : 12;
+        top = fminf(l.panel.y + l.panel.h + 8, sh - (float)m->count * 46 - 36 - note);
         width = 360;
         break;
     }
@@ -253,7 +275,14 @@ void app_update_screens(app *a) {
         if ((r.activate && r.item == PAUSE_RESUME) || back || pause)
             app_go(a, a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
         if (r.activate && r.item == PAUSE_SETTINGS) app_open_settings(a);
-        if (r.activate && r.item == PAUSE_LEAVE) ask(a, CONFIRM_LEAVE_MATCH);
+        if (r.activate && r.item == PAUSE_LEAVE && a->th.active && a->watching) {
+            // The last match watched: its results again, from its end (nothing to lose).
+            theatre_seek(&a->th, a->s, a->th.stop);
+            theatre_close(&a->th);
+            app_go(a, SCREEN_RESULTS);
+        } else if (r.activate && r.item == PAUSE_LEAVE) {
+            ask(a, CONFIRM_LEAVE_MATCH);
+        }
         if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
             onboarding_skip(&a->guide);
             a->set.onboarding_done = true;
@@ -276,11 +305,12 @@ void app_update_screens(app *a) {
         if ((r.activate && r.item == DEAD_LEAVE) || back || pause) leave_match(a);
         break;
     case SCREEN_RESULTS:
-        if (r.activate && !a->last_replay[0] && r.item >= RESULTS_WATCH) r.item++; // no Watch
+        if (r.activate && !a->replay && r.item >= RESULTS_WATCH) r.item += 2; // no replay items
         if (r.activate && (r.item == RESULTS_REMATCH || r.item == RESULTS_WATCH)) {
             a->watching = r.item == RESULTS_WATCH;
             start_or_notice(a, false);
         }
+        if (r.activate && r.item == RESULTS_SAVE) app_save_replay(a); // once: then "Saved"
         if ((r.activate && r.item == RESULTS_TITLE) || back || pause) leave_match(a);
         break;
     case SCREEN_CONFIRM:
@@ -352,6 +382,19 @@ static void draw_replay_banner(app *a) {
     gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);
 }
 
+/// Under the results' buttons: where "Save replay" put the file, or why it could not.
+static void draw_replay_note(app *a, const menu *m) {
+    if (!a->replay_note[0]) return;
+    const float cx = 0.5f * a->cam.screen_w, y = m->panel.y + m->panel.h + NOTE_GAP;
+    const int lines = note_lines(a, m);
+    float h = gfx_text_wrapped(NULL, cx, 0, 1.0f, WHITE, a->replay_note, note_width(a), lines);
+    float w = fminf(gfx_text_width(1.0f, a->replay_note), note_width(a)) + 24;
+    menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, y, w, h + NOTE_PAD});
+    SDL_Color c =
+        a->replay_note_bad ? (SDL_Color){255, 130, 120, 255} : (SDL_Color){170, 235, 150, 255};
+    gfx_text_wrapped(&a->g, cx, y + 0.5f * NOTE_PAD, 1.0f, c, a->replay_note, note_width(a), lines);
+}
+
 static void draw_results(app *a) {
     dim_screen(a);
     sim_scoreboard sb;
@@ -389,4 +432,5 @@ void app_draw_screen_overlay(app *a) {
         break;
     }
     menu_draw(&m, &a->nav, &a->g, a->time);
+    if (a->screen == SCREEN_RESULTS) draw_replay_note(a, &m);
 }

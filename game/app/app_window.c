@@ -204,14 +204,11 @@ void app_window_step(app *a, float dt) {
 
 int app_window_close(app *a) {
     int status = 0;
-    if (a->s && a->recording[0]) {
-        // The --record file must be whole or the run fails; the preference folder's copy is
-        // only a convenience (app_finish_recording shows why it failed).
-        bool mine = a->opts.record && !strcmp(a->opts.record, a->recording);
-        char path[PATH_MAX];
-        snprintf(path, sizeof path, "%s", a->recording);
+    if (a->s && a->recording &&
+        a->recording_to_file) { // the --record file must be whole or the run fails
+        const char *path = a->opts.record;
         ae_error e;
-        if (!app_finish_recording(a, &e) && mine) {
+        if (!app_finish_recording(a, &e)) {
             tool_fail(ARENA_PROGRAM, path, "%s", e.msg);
             status = 2;
         }

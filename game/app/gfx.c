@@ -111,6 +111,38 @@ void gfx_text_centered(gfx *g, float x, float y, float scale, SDL_Color c, const
     gfx_text(g, x - 0.5f * gfx_text_width(scale, text), y, scale, c, text);
 }
 
+float gfx_text_wrapped(gfx *g, float x, float y, float scale, SDL_Color c, const char *text,
+                       float max_w, int max_lines) {
+    const float line_h = (ART_FONT_H + 2) * scale;
+    char line[512];
+    const size_t per_line = (size_t)fminf(fmaxf(4.0f, max_w / (ART_FONT_W * scale)), 500.0f);
+    size_t len = SDL_strlen(text), at = 0;
+    int lines = 0;
+    while (at < len && lines < max_lines) {
+        size_t n = len - at;
+        if (n > per_line) { // break after the last space or '/' of the line's second half
+            n = per_line;
+            for (size_t k = per_line; k > per_line / 2; k--)
+                if (text[at + k - 1] == ' ' || text[at + k - 1] == '/') {
+                    n = k;
+                    break;
+                }
+        }
+        bool last = lines == max_lines - 1 && at + n < len;
+        if (last) { // elided: the line's start, "..." and as much of the text's end as fits
+            size_t head = (per_line - 3) / 3, tail = per_line - 3 - head;
+            SDL_snprintf(line, sizeof line, "%.*s...%s", (int)head, text + at, text + len - tail);
+        } else {
+            SDL_snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1),
+                         text + at);
+        }
+        if (g) gfx_text_centered(g, x, y + (float)lines * line_h, scale, c, line);
+        at += last ? len - at : n;
+        lines++;
+    }
+    return (float)lines * line_h;
+}
+
 void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint) {
     tint = faded(tint);
     SDL_Rect src = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,

@@ -31,6 +31,13 @@ float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *t
 float gfx_text_width(float scale, const char *text);
 /// Text centred on x.
 void gfx_text_centered(gfx *g, float x, float y, float scale, SDL_Color c, const char *text);
+/// Text centred on x in lines at most max_w pixels wide, each broken after a space or a '/' in
+/// its last half when there is one (else where it is full). Text that needs more than max_lines
+/// lines shows its first max_lines - 1 and, on the last, that line's start, "..." and the text's
+/// end, so a long path keeps its start and its file name. Returns the height used; g NULL only
+/// measures.
+float gfx_text_wrapped(gfx *g, float x, float y, float scale, SDL_Color c, const char *text,
+                       float max_w, int max_lines);
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint);
 /// A cell of pickups.png (art_pickup: a weapon, the medkit, the shield) as an icon.
 void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint);

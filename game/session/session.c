@@ -3,6 +3,7 @@
 #include "arena/ae_map_file.h"
 #include "keyframes.h"
 #include "state_heap.h"
+#include "arena/ae_output.h"
 #include "arena/rp_writer.h"
 #include "sim_autopilot.h"
 #include "sim_config_io.h"
@@ -25,6 +26,8 @@ struct session {
     state_heap *heap;        ///< the world's own heap when it keeps keyframes, else NULL
     keyframes *keys;
     int keyframe_interval;
+    bool swapped;            ///< a swap has been made (last_swap_tick is its tick)
+    uint64_t pre_swap_hash;  ///< recording: the state's hash at last_swap_tick before the swap
     char divergence[160];
     uint32_t diverged_at; ///< the checkpoint tick whose hashes differed
     char paths[];         ///< map path, then record path, each with its NUL
@@ -66,7 +69,7 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
     }
     s->world = sim_create(&def->config, &grid, err);
     bool ok = s->world != NULL;
-    if (ok && def->record_path) {
+    if (ok && (def->record || def->record_path)) {
         s->writer = make_writer(&def->config, &grid, def->map_path ? def->map_path : "", err);
         ok = s->writer != NULL;
     }
@@ -364,10 +367,14 @@ bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_err
         sim_swap_discard(p);
         return false;
     }
+    // A recording taken at this tick ends before the swap (session_recording_bytes).
+    const uint64_t before = s->writer ? sim_hash(s->world) : 0;
     if (!sim_swap_commit(s->world, p, err)) return false;
     const uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->writer) rp_writer_event_map(s->writer, tick, &s->world->grid, name);
     s->last_swap_tick = tick;
+    s->swapped = true;
+    s->pre_swap_hash = before;
     return true;
 }
 
@@ -391,11 +398,40 @@ bool session_diverged(const session *s, char *msg, size_t size) {
     return s->diverged;
 }
 
+bool session_recording(const session *s) {
+    return s->writer != NULL;
+}
+
+bool session_recording_bytes(const session *s, uint8_t **data, size_t *size, ae_error *err) {
+    *data = NULL;
+    *size = 0;
+    if (!s->writer) {
+        ae_error_set(err, "the match is not being recorded");
+        return false;
+    }
+    const uint32_t tick = (uint32_t)sim_tick(s->world);
+    const bool swapped_now = s->swapped && s->last_swap_tick == tick;
+    const uint64_t hash = swapped_now ? s->pre_swap_hash : sim_hash(s->world);
+    return rp_writer_snapshot_memory(s->writer, hash, data, size, err);
+}
+
 bool session_finish(session *s, ae_error *err) {
-    uint32_t tick = (uint32_t)sim_tick(s->world);
-    uint64_t hash = sim_hash(s->world);
+    const uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->writer) {
-        bool ok = rp_writer_finish(s->writer, tick, hash, s->record_path, err);
+        bool ok = true;
+        if (s->record_path[0]) {
+            uint8_t *data;
+            size_t size;
+            ae_output out;
+            ok = session_recording_bytes(s, &data, &size, err) &&
+                 ae_output_begin(&out, s->record_path, err);
+            if (ok) {
+                ae_output_write(&out, data,
+                                size); // a failure is reported by commit, with its cause
+                ok = ae_output_commit(&out, err);
+            }
+            ae_free(data, size);
+        }
         rp_writer_destroy(s->writer);
         s->writer = NULL;
         return ok;
@@ -449,7 +485,8 @@ bool session_take_over(session *s, int agent, ae_error *err) {
     uint8_t records[SIM_MAX_HUMANS * SIM_INPUT_BYTES];
     for (uint32_t t = 0; ok && t <= now; t++) {
         const rp_event *ev;
-        const int n = rp_replay_events_at(r, t, &ev);
+        // The events of this tick would come with its step, which is live now: not theirs.
+        const int n = t < now ? rp_replay_events_at(r, t, &ev) : 0;
         for (int i = 0; ok && i < n; i++) {
             if (ev[i].type == RP_EVENT_DATA) {
                 ok = rp_writer_event_data(wr, t, ev[i].data_kind, ev[i].data, ev[i].data_size);
@@ -483,8 +520,9 @@ bool session_take_over(session *s, int agent, ae_error *err) {
     s->writer = wr;
     s->replaying = false;
     s->last_swap_tick = 0;
-    for (int i = 0; i < r->event_count && r->events[i].tick <= now; i++)
+    for (int i = 0; i < r->event_count && r->events[i].tick < now; i++)
         if (r->events[i].type == RP_EVENT_MAP_SWAP) s->last_swap_tick = r->events[i].tick;
+    s->swapped = s->last_swap_tick > 0;
     return true;
 }
 

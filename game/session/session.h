@@ -10,12 +10,14 @@
 #include "sim_autopilot.h"
 
 typedef struct session_def {
-    const char *map_path;    ///< map to load (ignored when replaying)
-    const ae_grid *map;      ///< or this map (used when map_path is NULL; named "" in recordings)
-    sim_config config;       ///< seed, humans, bots, rules (ignored when replaying)
-    sim_pilot pilot;         ///< who drives the humans' agents: people, a bot or the novice
-    const char *record_path; ///< write a replay here when the session finishes (NULL: none)
-    const char *replay_path; ///< play this replay file back (NULL: live, or replay_data)
+    const char *map_path;       ///< map to load (ignored when replaying)
+    const ae_grid *map;         ///< or this map (used when map_path is NULL; named "" in recordings)
+    sim_config config;          ///< seed, humans, bots, rules (ignored when replaying)
+    sim_pilot pilot;            ///< who drives the humans' agents: people, a bot or the novice
+    const char *record_path;    ///< write a replay here when the session finishes (NULL: none)
+    bool record;                ///< record in memory (session_recording_bytes), with or without
+                                ///< record_path
+    const char *replay_path;    ///< play this replay file back (NULL: live, or replay_data)
     const uint8_t *replay_data; ///< or play these replay bytes back (used when replay_path is NULL)
     size_t replay_size;         ///< bytes at replay_data
     /// Replays: keep a keyframe of the whole state every this many ticks as playback first
@@ -74,8 +76,7 @@ bool session_diverged(const session *s, char *msg, size_t size);
 /// (session_step's inputs[0]) drives it instead of its recorded input or its bot brain (the agent
 /// the first player drove plays on as a bot), the session is live and records a new replay
 /// holding the file's content up to now, the take-over, and what is played from here; it plays
-/// back bit-identically. session_finish writes it to `record_path` (NULL: keep it for
-/// session_recording_bytes). False with err, nothing changed, when the session is not a replay,
+/// back bit-identically (session_recording_bytes). False with err, nothing changed, when the session is not a replay,
 /// has no player, or the agent is not alive.
 bool session_take_over(session *s, int agent, ae_error *err);
 /// The replay event kind of a take-over (an RP_EVENT_DATA payload: slot u8, agent u16 LE).
@@ -89,6 +90,18 @@ const rp_replay *session_replay(const session *s);
 /// Ends the session: a recorder writes its file (never half-written), a replay checks its final
 /// hash. False with err when writing failed.
 bool session_finish(session *s, ae_error *err);
+
+/// True while the session records (from session_create, with record or record_path, until
+/// session_finish; and after session_take_over).
+bool session_recording(const session *s);
+/// The recording so far, as a complete replay, while the match goes on: the inputs of ticks
+/// [0, now), the map swaps before now, every checkpoint and, as the final hash, the hash of the
+/// state now (before a map swap made at this tick: it belongs to the next tick's step and comes
+/// in a later call's bytes). session_create with these bytes as replay_data plays back to the
+/// state the session has now, and recording goes on unchanged. Costs about the replay's size in
+/// time and memory. Free the bytes with ae_free(*data, *size). False with err when the session
+/// does not record or memory runs out.
+bool session_recording_bytes(const session *s, uint8_t **data, size_t *size, ae_error *err);
 
 /// Replays with keyframes: brings the state to `tick` (0 .. the replay's length), forwards or
 /// backwards, by restoring the last keyframe at or before it (or the current state, when that is

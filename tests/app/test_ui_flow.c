@@ -5,9 +5,12 @@
 #include "test.h"
 
 #include "app.h"
+#include "results_view.h"
 #include "sim_internal.h"
 
 #include <SDL_image.h>
+#include <dirent.h>
+#include <stdio.h>
 #include <string.h>
 
 static app a;
@@ -162,12 +165,103 @@ static double differing(const SDL_Surface *x, const SDL_Surface *y) {
     return (double)diff / ((double)x->w * x->h);
 }
 
+/// Share of differing pixels in the rows from y down.
+static double differing_below(const SDL_Surface *x, const SDL_Surface *y, int from) {
+    long diff = 0, n = 0;
+    for (int row = from; row < x->h; row++)
+        for (int col = 0; col < x->w; col++, n++) {
+            SDL_Color p = pixel(x, col, row), q = pixel(y, col, row);
+            diff += abs(p.r - q.r) + abs(p.g - q.g) + abs(p.b - q.b) > 30;
+        }
+    return n ? (double)diff / (double)n : 0.0;
+}
+
+/// Where the replay's note goes: under the results' buttons.
+static int note_top(void) {
+    static menu m;
+    app_screen_menu(&a, &m);
+    return (int)(m.panel.y + m.panel.h);
+}
+
+/// The banner at the top middle ("REPLAY of your last match"): a dark backing with gold text.
+static bool banner_shown(const SDL_Surface *s) {
+    int gold = 0, dark = 0, n = 0;
+    for (int y = 16; y < 48; y++)
+        for (int x = s->w / 2 - 200; x < s->w / 2 + 200; x++, n++) {
+            SDL_Color c = pixel(s, x, y);
+            gold += c.r > 150 && c.g > 120 && c.b < 100;
+            dark += c.r < 60 && c.g < 70 && c.b < 75;
+        }
+    return gold > 100 && dark * 2 > n;
+}
+
+/// Time passes without drawing (app_tick is what a frame runs per tick owed): until player 1
+/// falls, or with `to_end` until the session is done; then frames for the screens to follow.
+static void fast_forward(bool to_end) {
+    for (int t = 0; t < 40000 && !session_done(a.s); t++) {
+        if (!to_end && session_world(a.s)->agents[0].placement != 0) break;
+        app_tick(&a);
+    }
+    frames(5);
+}
+
+/// Files in a folder (-1: no folder).
+static int files_in(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
+
+/// Empties a folder of files (the replays of an earlier run).
+static void empty_folder(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    char path[PATH_MAX + 256];
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        remove(path);
+    }
+    closedir(d);
+}
+
+static bool same_bytes(const char *path, const uint8_t *data, size_t size) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    uint8_t *got = malloc(size + 1);
+    size_t n = got ? fread(got, 1, size + 1, f) : 0;
+    fclose(f);
+    bool same = got && n == size && !memcmp(got, data, size);
+    free(got);
+    return same;
+}
+
+/// `arena --replay FILE --headless` verifies it: exit 0 and "replay ok".
+static bool plays_back_ok(const char *path) {
+    char cmd[PATH_MAX * 2];
+    snprintf(cmd, sizeof cmd, "'%s/arena' --replay '%s' --headless", ARENA_BIN_DIR, path);
+    FILE *p = popen(cmd, "r");
+    if (!p) return false;
+    char line[256];
+    bool ok = false;
+    while (fgets(line, sizeof line, p)) ok = !strcmp(line, "replay ok\n");
+    return pclose(p) == 0 && ok;
+}
+
 static void test_title_to_results(void) {
     char *argv[] = {"arena", "--seed", "7", "--bots", "5", NULL};
     arena_options o;
     REQUIRE(arena_parse_options(5, argv, &o));
-    char old[PATH_MAX]; // a first run: no settings yet
+    char old[PATH_MAX]; // a first run: an empty preference folder (no settings, no replays)
     if (settings_default_path(old, sizeof old)) remove(old);
+    if (app_pref_file("replays", old, sizeof old)) {
+        empty_folder(old);
+        remove(old);
+    }
+    if (app_pref_file("", old, sizeof old)) empty_folder(old);
     REQUIRE(app_window_open(&a, &o) == 0);
     frames(10);
     REQUIRE(a.screen == SCREEN_TITLE);
@@ -284,24 +378,111 @@ static void test_title_to_results(void) {
     SDL_Surface *results = picture("results");
     CHECK(results != NULL);
     CHECK(session_world(a.s)->agents[0].cause == SIM_DIED_ZONE);
-    // The match recorded itself: watch it, then leave the replay for the results again.
-    REQUIRE(a.last_replay[0] != 0);
+    // The match recorded itself in memory, nothing written: watch it (the REPLAY banner on
+    // top), then leave it for the title.
+    REQUIRE(a.replay != NULL);
+    char replays[PATH_MAX];
+    REQUIRE(app_pref_file("replays", replays, sizeof replays));
+    CHECK(files_in(replays) <= 0); // emptied at the start: no match wrote anything there
+    char pref[PATH_MAX];
+    REQUIRE(app_pref_file("", pref, sizeof pref));
+    CHECK(files_in(pref) == 1); // the settings only (saved above), no recording
     int recorded_ticks = session_world(a.s)->tick;
+    CHECK(find_item("Save replay", &r, NULL));
     CHECK(click_item("Watch replay"));
     CHECK(a.screen == SCREEN_THEATRE && a.th.active && session_replaying(a.s));
     frames(30); // the theatre reads it through first, then plays it from the start
     CHECK(!a.th.reading && a.th.length == (uint32_t)recorded_ticks);
     CHECK(session_world(a.s)->tick > 0 && session_world(a.s)->tick < recorded_ticks);
     SDL_Surface *watch = picture("watch_replay");
-    CHECK(watch != NULL);
+    CHECK(watch && banner_shown(watch) && !banner_shown(play));
     SDL_FreeSurface(watch);
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(a.screen == SCREEN_PAUSE);
-    CHECK(click_item("Leave replay"));
-    CHECK(a.screen == SCREEN_CONFIRM);
-    CHECK(click_item("Leave"));
-    CHECK(a.screen == SCREEN_TITLE && !a.watching && !a.th.active);
-    // Back to a finished match's results through a new one.
+    CHECK(click_item("Back to results"));
+    CHECK(a.screen == SCREEN_RESULTS && !a.th.active);
+    CHECK(click_item("Title"));
+    CHECK(a.screen == SCREEN_TITLE && !a.watching);
+
+    // A whole match, lost to the bots or the zone with nothing poked into the world, so its
+    // replay verifies to the end: saved once, shown, watched to its end, watched again.
+    CHECK(click_item("Play"));
+    REQUIRE(a.screen == SCREEN_PLAY);
+    frames(10);
+    fast_forward(false);
+    if (a.screen == SCREEN_DEAD) CHECK(click_item("Results"));
+    REQUIRE(a.screen == SCREEN_RESULTS);
+    REQUIRE(a.replay != NULL);
+    recorded_ticks = session_world(a.s)->tick;
+    SDL_Surface *lost = picture("results_lost");
+    // A save that cannot be done (here replays/ is a file) says why on one line; the game goes
+    // on and the recording stays, to be saved once the trouble is gone.
+    FILE *blocker = fopen(replays, "wb");
+    REQUIRE(blocker);
+    fclose(blocker);
+    CHECK(click_item("Save replay"));
+    CHECK(!a.replay_saved && a.replay_note_bad && a.replay != NULL);
+    CHECK(strstr(a.replay_note, "Replay not saved: ") == a.replay_note);
+    CHECK(strstr(a.replay_note, "replays is not a folder") != NULL);
+    SDL_Surface *failed = picture("results_save_failed");
+    CHECK(failed && differing_below(lost, failed, note_top()) > 0.002);
+    SDL_FreeSurface(failed);
+    CHECK(find_item("Save replay", &r, NULL));
+    REQUIRE(remove(replays) == 0);
+    CHECK(click_item("Save replay"));
+    CHECK(a.replay_saved && !a.replay_note_bad);
+    CHECK(files_in(replays) == 1);
+    char file[PATH_MAX + 64];
+    REQUIRE(sscanf(a.replay_note, "Saved to %4095[^\n]", file) == 1);
+    CHECK(!strncmp(file, replays, strlen(replays)) && strstr(file, ".arp"));
+    CHECK(same_bytes(file, a.replay, a.replay_size));
+    CHECK(plays_back_ok(file));
+    SDL_Surface *saved_pic = picture("results_saved"); // the path, under the buttons
+    CHECK(lost && saved_pic && differing_below(lost, saved_pic, note_top()) > 0.002);
+    CHECK(find_item("Saved", &r, NULL) && !find_item("Save replay", &r, NULL));
+    CHECK(click_item("Saved")); // saving again saves nothing more
+    CHECK(files_in(replays) == 1);
+    // On an 800x600 window the buttons stay clear of the scoreboard (short screens start it
+    // 8 pixels down) and a line of the note fits under them.
+    SDL_SetWindowSize(a.window, 800, 600);
+    frames(5);
+    if (a.cam.screen_w == 800 && a.cam.screen_h == 600) {
+        static menu small;
+        app_screen_menu(&a, &small);
+        sim_scoreboard sb;
+        sim_scoreboard_build(session_world(a.s), 0, &sb);
+        results_layout board;
+        results_view_layout(0, 8.0f, 800, &sb, &board);
+        CHECK(small.panel.y >= board.panel.y + board.panel.h);
+        CHECK(small.panel.y + small.panel.h + 4 + 18 + 10 <= 600);
+        SDL_Surface *small_pic = picture("results_saved_800x600");
+        CHECK(small_pic != NULL);
+        SDL_FreeSurface(small_pic);
+    } else {
+        fprintf(stderr, "the window stayed %gx%g: 800x600 not checked\n", a.cam.screen_w,
+                a.cam.screen_h);
+    }
+    SDL_SetWindowSize(a.window, 1280, 720);
+    frames(5);
+    CHECK(click_item("Watch replay"));
+    CHECK(a.screen == SCREEN_THEATRE && a.watching && session_replaying(a.s));
+    for (int f = 0; f < 600 && a.th.reading; f++) frames(1); // read through: it verifies
+    CHECK(!a.th.reading && !a.th.problem[0] && a.th.stop == (uint32_t)recorded_ticks);
+    key(SDLK_END, SDL_SCANCODE_END); // to its end, then back to the results
+    CHECK(session_world(a.s)->tick == recorded_ticks && !session_diverged(a.s, NULL, 0));
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(click_item("Back to results"));
+    REQUIRE(a.screen == SCREEN_RESULTS);
+    CHECK(a.replay && a.replay_saved && find_item("Saved", &r, NULL));
+    CHECK(files_in(replays) == 1);
+    CHECK(click_item("Watch replay"));
+    CHECK(a.screen == SCREEN_THEATRE && a.watching && session_replaying(a.s));
+    frames(10);
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(click_item("Back to results") && click_item("Title"));
+    CHECK(a.screen == SCREEN_TITLE && !a.watching);
+
+    // Back to a finished match's results through a new one: a new replay, not saved yet.
     CHECK(click_item("Play"));
     REQUIRE(a.screen == SCREEN_PLAY);
     frames(20);
@@ -309,6 +490,8 @@ static void test_title_to_results(void) {
     frames(5);
     if (a.screen == SCREEN_DEAD) CHECK(click_item("Results"));
     REQUIRE(a.screen == SCREEN_RESULTS);
+    CHECK(!a.replay_saved && !a.replay_note[0] && find_item("Save replay", &r, NULL));
+    CHECK(files_in(replays) == 1);
     // The bug: a click on "Title" must go to the title, not start a match.
     a.nav.selected = 0; // "Rematch" highlighted
     CHECK(click_item("Title"));
@@ -321,6 +504,8 @@ static void test_title_to_results(void) {
     SDL_FreeSurface(pause);
     SDL_FreeSurface(dead);
     SDL_FreeSurface(results);
+    SDL_FreeSurface(saved_pic);
+    SDL_FreeSurface(lost);
     CHECK(app_window_close(&a) == 0);
 }
 

@@ -338,26 +338,27 @@ static void test_output_new(void) {
     ae_output o;
     REQUIRE(ae_output_begin(&o, in_dir("frame_0.png"), &err));
     CHECK(ae_output_write(&o, "first", 5));
-    CHECK(ae_output_commit_new(&o, &err));
+    CHECK(ae_output_commit_new(&o, NULL, &err));
     CHECK(holds(in_dir("frame_0.png"), "first"));
     CHECK(entries() == 1); // no temporary file left
     // A file that appeared while the output was made keeps its bytes; ours goes.
     REQUIRE(ae_output_begin(&o, in_dir("frame_1.png"), &err));
     CHECK(ae_output_write(&o, "second", 6));
     REQUIRE(put(in_dir("frame_1.png"), "someone else's"));
-    CHECK(!ae_output_commit_new(&o, &err));
+    bool taken = false; // the caller may try another name
+    CHECK(!ae_output_commit_new(&o, &taken, &err) && taken);
     CHECK_STR(err.msg, "already exists (it is never overwritten)");
     CHECK(holds(in_dir("frame_1.png"), "someone else's"));
     CHECK(entries() == 2);
     // So does a FIFO, and the name that was taken before the output began.
     REQUIRE(ae_output_begin(&o, in_dir("frame_2.png"), &err));
     REQUIRE(mkfifo(in_dir("frame_2.png"), 0600) == 0);
-    CHECK(!ae_output_commit_new(&o, &err));
+    CHECK(!ae_output_commit_new(&o, NULL, &err));
     CHECK_STR(err.msg, "already exists (it is never overwritten)");
     struct stat st;
     CHECK(stat(in_dir("frame_2.png"), &st) == 0 && S_ISFIFO(st.st_mode));
     REQUIRE(ae_output_begin(&o, in_dir("frame_0.png"), &err));
-    CHECK(!ae_output_commit_new(&o, &err));
+    CHECK(!ae_output_commit_new(&o, NULL, &err));
     CHECK(holds(in_dir("frame_0.png"), "first"));
     CHECK(entries() == 3);
     // A failed write says why and leaves no file.
@@ -365,7 +366,7 @@ static void test_output_new(void) {
     ae_output_set_write_hook(failing_write);
     REQUIRE(ae_output_begin(&o, in_dir("frame_3.png"), &err));
     CHECK(!ae_output_write(&o, "x", 1));
-    CHECK(!ae_output_commit_new(&o, &err));
+    CHECK(!ae_output_commit_new(&o, &taken, &err) && !taken);
     ae_output_set_write_hook(NULL);
     CHECK_STR(err.msg, "cannot write: Input/output error");
     CHECK(entries() == 3);

@@ -62,8 +62,33 @@ static void free_match(match *m) {
     for (int i = 0; i < m->swaps; i++) ae_grid_free(&m->swap_grid[i]);
 }
 
-// Records the match; events at a swap tick are a map swap followed by a data event.
-static rp_writer *record(const match *m) {
+// The events of tick t: a map swap followed by a data event at each swap tick.
+static void record_events(const match *m, rp_writer *w, uint32_t t) {
+    for (int i = 0; i < m->swaps; i++) {
+        if (m->swap_tick[i] != t) continue;
+        char name[32];
+        snprintf(name, sizeof name, "swap%d.png", i);
+        rp_writer_event_map(w, t, &m->swap_grid[i], name);
+        rp_writer_event_data(w, t, (uint16_t)i, &t, sizeof t);
+    }
+}
+
+// Records ticks [from, to): each tick's records, the checkpoint every 60 ticks, then the events
+// of the next tick (so a recording stopped at `to` already holds the events of `to`).
+static void record_span(const match *m, rp_writer *w, uint32_t from, uint32_t to) {
+    for (uint32_t t = from; t < to; t++) {
+        rp_writer_tick(w, t, m->records + (size_t)t * (size_t)m->humans * RECORD);
+        if ((t + 1) % 60 == 0) {
+            uint64_t f[FIELDS];
+            for (int k = 0; k < FIELDS; k++) f[k] = hash_at(t + 1, k);
+            rp_writer_checkpoint(w, t + 1, hash_at(t + 1, -1), f);
+        }
+        if (t + 1 < m->ticks) record_events(m, w, t + 1);
+    }
+}
+
+// A writer for the match with the events of tick 0 recorded.
+static rp_writer *record_begin(const match *m) {
     rp_writer_def def = rp_default_writer_def();
     def.seed = 0xabcdef0123456789ull;
     def.human_count = m->humans;
@@ -78,22 +103,14 @@ static rp_writer *record(const match *m) {
     ae_error err;
     rp_writer *w = rp_writer_create(&def, &err);
     AE_ASSERT(w);
-    int next_swap = 0;
-    for (uint32_t t = 0; t < m->ticks; t++) {
-        if (next_swap < m->swaps && m->swap_tick[next_swap] == t) {
-            char name[32];
-            snprintf(name, sizeof name, "swap%d.png", next_swap);
-            rp_writer_event_map(w, t, &m->swap_grid[next_swap], name);
-            rp_writer_event_data(w, t, (uint16_t)next_swap, &t, sizeof t);
-            next_swap++;
-        }
-        rp_writer_tick(w, t, m->records + (size_t)t * (size_t)m->humans * RECORD);
-        if ((t + 1) % 60 == 0) {
-            uint64_t f[FIELDS];
-            for (int k = 0; k < FIELDS; k++) f[k] = hash_at(t + 1, k);
-            rp_writer_checkpoint(w, t + 1, hash_at(t + 1, -1), f);
-        }
-    }
+    record_events(m, w, 0);
+    return w;
+}
+
+// Records the whole match.
+static rp_writer *record(const match *m) {
+    rp_writer *w = record_begin(m);
+    record_span(m, w, 0, m->ticks);
     return w;
 }
 
@@ -298,5 +315,124 @@ static void test_ten_minute_size(void) {
     free(copy);
 }
 
+// A snapshot mid-recording is a complete replay of the ticks so far, without the events of
+// the tick it was taken at; recording goes on and ends on the bytes of an unbroken recording.
+static void test_snapshot(void) {
+    match m;
+    make_match(&m, 3, 4000, 77);
+    const uint32_t k = m.swap_tick[1]; // k's swap and data event are recorded before the snapshot
+    REQUIRE(k % 60 != 0 && k > m.swap_tick[0]);
+    rp_writer *w = record_begin(&m);
+    record_span(&m, w, 0, k);
+    const size_t before = ae_live_bytes();
+    uint8_t *snap;
+    size_t snap_size;
+    ae_error err;
+    REQUIRE(rp_writer_snapshot_memory(w, 0xabcull, &snap, &snap_size, &err));
+    CHECK(ae_live_bytes() == before + snap_size); // one exact block; the writer kept nothing more
+    rp_replay r;
+    rp_load_opts opts = {RECORD, 5};
+    REQUIRE(rp_replay_load_memory(snap, snap_size, &opts, &r, &err));
+    CHECK(r.tick_count == k && r.final_tick == k && r.final_hash == 0xabcull);
+    size_t bad = 0;
+    uint8_t all[RP_MAX_HUMANS * RECORD];
+    for (uint32_t t = 0; t < k; t++) {
+        rp_replay_records(&r, t, all);
+        bad += memcmp(all, m.records + (size_t)t * 3u * RECORD, 3u * RECORD) != 0;
+    }
+    CHECK(bad == 0);
+    CHECK(r.event_count == 2 && r.events[0].tick == m.swap_tick[0]); // not the events of k
+    CHECK(r.checkpoint_count == (int)(k / 60));
+    rp_replay_free(&r);
+    ae_free(snap, snap_size);
+    // The finish at the same tick keeps the events of k (its contract: everything recorded).
+    uint8_t *whole;
+    size_t whole_size;
+    REQUIRE(rp_writer_finish_memory(w, k, 0xabcull, &whole, &whole_size, &err));
+    REQUIRE(rp_replay_load_memory(whole, whole_size, &opts, &r, &err));
+    CHECK(r.event_count == 4 && r.events[3].tick == k);
+    rp_replay_free(&r);
+    ae_free(whole, whole_size);
+
+    // Going on after both.
+    record_span(&m, w, k, m.ticks);
+    REQUIRE(rp_writer_finish_memory(w, m.ticks, 0x5eed, &whole, &whole_size, &err));
+    rp_writer_destroy(w);
+    rp_writer *straight = record(&m);
+    uint8_t *data;
+    size_t size;
+    REQUIRE(rp_writer_finish_memory(straight, m.ticks, 0x5eed, &data, &size, &err));
+    rp_writer_destroy(straight);
+    CHECK(size == whole_size && memcmp(data, whole, size) == 0);
+    REQUIRE(rp_replay_load_memory(whole, whole_size, &opts, &r, &err));
+    check_replay(&r, &m);
+    rp_replay_free(&r);
+    ae_free(data, size);
+    ae_free(whole, whole_size);
+
+    // Before the first tick: an empty but valid replay.
+    w = record_begin(&m);
+    REQUIRE(rp_writer_snapshot_memory(w, 7, &snap, &snap_size, &err));
+    REQUIRE(rp_replay_load_memory(snap, snap_size, &opts, &r, &err));
+    CHECK(r.tick_count == 0 && r.final_hash == 7 && r.event_count == 0);
+    rp_replay_free(&r);
+    ae_free(snap, snap_size);
+    rp_writer_destroy(w);
+    free_match(&m);
+}
+
+// A real match (the golden arena replay: 30 agents, 12,000+ ticks) recorded again tick by tick:
+// the writer's bytes are the file's, and while recording it never holds more than the encoded
+// replay plus a partly filled chunk per part.
+static void test_writer_memory(void) {
+    static uint8_t file[1 << 20];
+    FILE *f = fopen(ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp", "rb");
+    REQUIRE(f);
+    const size_t file_size = fread(file, 1, sizeof file, f);
+    fclose(f);
+    rp_replay r;
+    ae_error err;
+    REQUIRE(rp_replay_load_memory(file, file_size, NULL, &r, &err));
+    const size_t base = ae_live_bytes();
+    ae_reset_peak_live_bytes();
+    rp_writer_def def = rp_default_writer_def();
+    def.seed = r.seed;
+    def.human_count = r.human_count;
+    def.record_size = r.record_size;
+    def.config_version = r.config_version;
+    def.config = r.config;
+    def.config_size = r.config_size;
+    def.field_names = r.field_names;
+    def.field_count = r.field_count;
+    def.map = &r.map;
+    def.map_name = r.map_name;
+    rp_writer *w = rp_writer_create(&def, &err);
+    REQUIRE(w);
+    REQUIRE(r.event_count == 0);
+    uint8_t rec[RP_MAX_HUMANS * RP_MAX_RECORD_SIZE];
+    int cp = 0;
+    for (uint32_t t = 0; t < r.tick_count; t++) {
+        rp_replay_records(&r, t, rec);
+        rp_writer_tick(w, t, rec);
+        for (; cp < r.checkpoint_count && r.checkpoints[cp].tick == t + 1; cp++)
+            rp_writer_checkpoint(w, t + 1, r.checkpoints[cp].hash, r.checkpoints[cp].field);
+    }
+    const size_t peak = ae_peak_live_bytes() - base, held = rp_writer_memory(w);
+    uint8_t *data;
+    size_t size;
+    REQUIRE(rp_writer_finish_memory(w, r.tick_count, r.final_hash, &data, &size, &err));
+    CHECK(size == file_size && memcmp(data, file, size) == 0);
+    fprintf(stderr, "%u ticks: replay %zu bytes, writer holds %zu, peak %zu while recording\n",
+            r.tick_count, size, held, peak);
+    // Parts: head, one input stream, events, checkpoints, each with at most a 4 KiB chunk partly
+    // filled (and its header); the writer itself is under 2 kB.
+    const size_t slack = 4 * (4096 + 64) + 2048;
+    CHECK(held == peak && held <= size + slack);
+    ae_free(data, size);
+    rp_writer_destroy(w);
+    rp_replay_free(&r);
+}
+
 TEST_MAIN(TEST_CASE(roundtrip), TEST_CASE(file_roundtrip), TEST_CASE(finish_unwritable),
-          TEST_CASE(verify), TEST_CASE(ten_minute_size))
+          TEST_CASE(verify), TEST_CASE(ten_minute_size), TEST_CASE(snapshot),
+          TEST_CASE(writer_memory))

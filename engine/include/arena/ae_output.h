@@ -10,8 +10,9 @@
 // - ae_output_begin creates a new, uniquely named temporary file beside the target (exclusively,
 //   so an existing file of any name is never touched); ae_output_write fills it; and
 //   ae_output_commit renames it onto the target once complete, checking again that the target
-//   is still a regular file or absent. Any failure removes the temporary file and says why, with
-//   the system's reason ("No space left on device").
+//   is still a regular file or absent (ae_output_commit_new: absent, for a file that must be
+//   new). Any failure removes the temporary file and says why, with the system's reason ("No
+//   space left on device").
 // A symbolic link as the target is followed: the file it names is replaced, the link stays.
 
 #include "arena/ae_base.h"
@@ -45,8 +46,9 @@ bool ae_output_commit(ae_output *o, ae_error *err);
 /// ae_output_commit for a file that must be new: the complete file takes the target's name only
 /// if nothing has it (a hard link, atomic), so a file that appeared meanwhile is never
 /// replaced: err then says "already exists". Where the file system has no hard links the name
-/// is first claimed with O_EXCL and the file renamed onto that claim.
-bool ae_output_commit_new(ae_output *o, ae_error *err);
+/// is first claimed with O_EXCL and the file renamed onto that claim. `taken` (may be NULL) says
+/// whether that was the failure, so the caller can try another name.
+bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err);
 
 /// Closes and removes the temporary file; the target is left as it was.
 void ae_output_abort(ae_output *o);

@@ -121,5 +121,5 @@ bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) 
         ae_output_abort(&f.out);
         return false;
     }
-    return ae_output_commit_new(&f.out, err);
+    return ae_output_commit_new(&f.out, NULL, err);
 }

@@ -13,38 +13,93 @@ uint64_t rp_checksum(const uint8_t *data, size_t len) {
     return h;
 }
 
-bool rp_buf_reserve(rp_buf *b, size_t extra) {
-    if (b->failed) return false;
-    if (b->cap - b->len >= extra) return true;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap - b->len < extra) {
-        if (cap > SIZE_MAX / 2) {
-            b->failed = true;
-            return false;
-        }
-        cap *= 2;
-    }
-    uint8_t *data = ae_alloc(cap);
-    if (!data) {
+struct rp_chunk {
+    rp_chunk *next;
+    size_t len;
+    size_t cap;
+    uint8_t data[];
+};
+
+// Appends a chunk with room for at least `need` bytes.
+static bool add_chunk(rp_buf *b, size_t need) {
+    size_t cap = b->len / 16;
+    cap = cap < RP_CHUNK_MIN ? RP_CHUNK_MIN : (cap > RP_CHUNK_MAX ? RP_CHUNK_MAX : cap);
+    if (cap < need) cap = need;
+    if (cap > SIZE_MAX - sizeof(rp_chunk)) {
         b->failed = true;
         return false;
     }
-    if (b->len) memcpy(data, b->data, b->len);
-    ae_free(b->data, b->cap);
-    b->data = data;
-    b->cap = cap;
+    rp_chunk *c = ae_alloc(sizeof(rp_chunk) + cap);
+    if (!c) {
+        b->failed = true;
+        return false;
+    }
+    c->next = NULL;
+    c->len = 0;
+    c->cap = cap;
+    if (b->last)
+        b->last->next = c;
+    else
+        b->first = c;
+    b->last = c;
+    b->held += sizeof(rp_chunk) + cap;
     return true;
 }
 
 void rp_buf_free(rp_buf *b) {
-    ae_free(b->data, b->cap);
+    for (rp_chunk *c = b->first, *next; c; c = next) {
+        next = c->next;
+        ae_free(c, sizeof(rp_chunk) + c->cap);
+    }
     memset(b, 0, sizeof *b);
 }
 
 void rp_buf_bytes(rp_buf *b, const void *src, size_t n) {
-    if (n == 0 || !rp_buf_reserve(b, n)) return;
-    memcpy(b->data + b->len, src, n);
+    if (n == 0 || b->failed) return;
+    const uint8_t *p = src;
+    size_t room = b->last ? b->last->cap - b->last->len : 0;
+    if (room > 0) { // fill the last chunk first: only the newest chunk is ever partly empty
+        size_t k = n < room ? n : room;
+        memcpy(b->last->data + b->last->len, p, k);
+        b->last->len += k;
+        b->len += k;
+        p += k;
+        n -= k;
+    }
+    if (n == 0 || !add_chunk(b, n)) return;
+    memcpy(b->last->data, p, n);
+    b->last->len = n;
     b->len += n;
+}
+
+uint8_t *rp_buf_copy(const rp_buf *b, size_t n, uint8_t *dst) {
+    AE_ASSERT(n <= b->len);
+    for (const rp_chunk *c = b->first; c && n > 0; c = c->next) {
+        size_t k = c->len < n ? c->len : n;
+        memcpy(dst, c->data, k);
+        dst += k;
+        n -= k;
+    }
+    return dst;
+}
+
+uint8_t *rp_put_le(uint8_t *p, uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; i++) *p++ = (uint8_t)(v >> (8 * i));
+    return p;
+}
+
+uint8_t *rp_put_var(uint8_t *p, uint32_t v) {
+    do {
+        uint8_t byte = (uint8_t)(v & 0x7fu);
+        v >>= 7;
+        *p++ = (uint8_t)(byte | (v ? 0x80u : 0u));
+    } while (v);
+    return p;
+}
+
+size_t rp_var_size(uint32_t v) {
+    uint8_t tmp[5];
+    return (size_t)(rp_put_var(tmp, v) - tmp);
 }
 
 void rp_buf_u8(rp_buf *b, uint8_t v) {
@@ -52,31 +107,23 @@ void rp_buf_u8(rp_buf *b, uint8_t v) {
 }
 
 void rp_buf_u16(rp_buf *b, uint16_t v) {
-    uint8_t p[2] = {(uint8_t)v, (uint8_t)(v >> 8)};
-    rp_buf_bytes(b, p, 2);
+    uint8_t p[2];
+    rp_buf_bytes(b, p, (size_t)(rp_put_le(p, v, 2) - p));
 }
 
 void rp_buf_u32(rp_buf *b, uint32_t v) {
     uint8_t p[4];
-    for (int i = 0; i < 4; i++) p[i] = (uint8_t)(v >> (8 * i));
-    rp_buf_bytes(b, p, 4);
+    rp_buf_bytes(b, p, (size_t)(rp_put_le(p, v, 4) - p));
 }
 
 void rp_buf_u64(rp_buf *b, uint64_t v) {
     uint8_t p[8];
-    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
-    rp_buf_bytes(b, p, 8);
+    rp_buf_bytes(b, p, (size_t)(rp_put_le(p, v, 8) - p));
 }
 
 void rp_buf_var(rp_buf *b, uint32_t v) {
     uint8_t p[5];
-    size_t n = 0;
-    do {
-        uint8_t byte = (uint8_t)(v & 0x7fu);
-        v >>= 7;
-        p[n++] = (uint8_t)(byte | (v ? 0x80u : 0u));
-    } while (v);
-    rp_buf_bytes(b, p, n);
+    rp_buf_bytes(b, p, (size_t)(rp_put_var(p, v) - p));
 }
 
 void rp_buf_grid(rp_buf *b, const ae_grid *g) {

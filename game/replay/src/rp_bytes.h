@@ -6,16 +6,23 @@
 #include "arena/ae_grid.h"
 #include "arena/rp_format.h"
 
-// Output: integers are appended byte by byte, little-endian. A failed allocation sets `failed`
-// and makes every later append a no-op, so callers check once at the end.
+// Output: integers are appended byte by byte, little-endian, to a list of chunks, so growing
+// never moves or copies what is already written and never holds more than the bytes written
+// plus one partly filled chunk (RP_CHUNK_MIN bytes, or a sixteenth of what the buffer holds, up
+// to RP_CHUNK_MAX). A failed allocation sets `failed` and makes every later append a no-op, so
+// callers check once at the end.
+typedef struct rp_chunk rp_chunk;
 typedef struct rp_buf {
-    uint8_t *data;
-    size_t len;
-    size_t cap;
+    rp_chunk *first;
+    rp_chunk *last;
+    size_t len;  // bytes written
+    size_t held; // bytes allocated for the chunks, their headers included
     bool failed;
 } rp_buf;
 
-bool rp_buf_reserve(rp_buf *b, size_t extra);
+#define RP_CHUNK_MIN 4096u
+#define RP_CHUNK_MAX (1u << 20)
+
 void rp_buf_free(rp_buf *b);
 void rp_buf_bytes(rp_buf *b, const void *src, size_t n);
 void rp_buf_u8(rp_buf *b, uint8_t v);
@@ -23,6 +30,14 @@ void rp_buf_u16(rp_buf *b, uint16_t v);
 void rp_buf_u32(rp_buf *b, uint32_t v);
 void rp_buf_u64(rp_buf *b, uint64_t v);
 void rp_buf_var(rp_buf *b, uint32_t v);
+// Copies the first n bytes written (n <= len) to dst and returns dst + n.
+uint8_t *rp_buf_copy(const rp_buf *b, size_t n, uint8_t *dst);
+
+// The encodings of single values into a flat array: each stores at p and returns p past it.
+uint8_t *rp_put_le(uint8_t *p, uint64_t v, int bytes);
+uint8_t *rp_put_var(uint8_t *p, uint32_t v);
+// Bytes of the var encoding of v (1..5).
+size_t rp_var_size(uint32_t v);
 // Appends the grid encoding (see rp_format.h).
 void rp_buf_grid(rp_buf *b, const ae_grid *g);
 

@@ -21,6 +21,9 @@ struct rp_writer {
     rp_stream_w streams[RP_MAX_HUMANS];
     rp_buf events;
     uint32_t event_count;
+    uint32_t last_event_tick;     // the tick of the newest event
+    size_t events_before_len;     // events.len and event_count before the newest event tick's
+    uint32_t events_before_count; // first event: a snapshot at that tick leaves them out
     rp_buf checkpoints;
     uint32_t checkpoint_count;
     int64_t last_checkpoint; // -1 before the first
@@ -142,9 +145,19 @@ bool rp_writer_tick(rp_writer *w, uint32_t tick, const uint8_t *records) {
     return ok;
 }
 
+// Notes where the events of a new tick begin (see rp_writer_snapshot_memory).
+static void begin_event(rp_writer *w, uint32_t tick) {
+    if (w->event_count == 0 || tick != w->last_event_tick) {
+        w->events_before_len = w->events.len;
+        w->events_before_count = w->event_count;
+        w->last_event_tick = tick;
+    }
+}
+
 bool rp_writer_event_map(rp_writer *w, uint32_t tick, const ae_grid *grid, const char *name) {
     AE_ASSERT(tick == w->tick_count);
     check_grid(grid);
+    begin_event(w, tick);
     rp_buf_u32(&w->events, tick);
     rp_buf_u8(&w->events, RP_EVENT_MAP_SWAP);
     put_name(&w->events, name);
@@ -157,6 +170,7 @@ bool rp_writer_event_data(rp_writer *w, uint32_t tick, uint16_t kind, const void
                           size_t size) {
     AE_ASSERT(tick == w->tick_count);
     AE_ASSERT(size <= RP_MAX_EVENT_DATA && (data || size == 0));
+    begin_event(w, tick);
     rp_buf_u32(&w->events, tick);
     rp_buf_u8(&w->events, RP_EVENT_DATA);
     rp_buf_u16(&w->events, kind);
@@ -182,76 +196,88 @@ uint32_t rp_writer_tick_count(const rp_writer *w) {
     return w->tick_count;
 }
 
-bool rp_writer_finish_memory(rp_writer *w, uint32_t final_tick, uint64_t final_hash, uint8_t **data,
-                             size_t *size, ae_error *err) {
-    AE_ASSERT(final_tick == w->tick_count || w->too_long);
+size_t rp_writer_memory(const rp_writer *w) {
+    size_t n = sizeof *w + w->head.held + w->events.held + w->checkpoints.held;
+    for (int h = 0; h < RP_MAX_HUMANS; h++) n += w->streams[h].runs.held;
+    return n;
+}
+
+// Encodes the replay of the ticks recorded so far into one exactly sized block, without changing
+// the writer: the open input runs are closed in the copy only. `events` bytes of the events
+// (`event_count` of them) are included.
+static bool encode(const rp_writer *w, uint64_t final_hash, size_t events, uint32_t event_count,
+                   uint8_t **data, size_t *size, ae_error *err) {
     *data = NULL;
     *size = 0;
-    bool failed = w->head.failed || w->events.failed || w->checkpoints.failed;
-    size_t total = RP_HEADER_SIZE + w->head.len + 4 + w->events.len + 4 + w->checkpoints.len + 12 +
-                   RP_CHECKSUM_SIZE;
-    for (int h = 0; h < w->def.human_count; h++) {
-        failed = failed || w->streams[h].runs.failed;
-        total += 4 + w->streams[h].runs.len + 5 + (size_t)w->def.record_size;
-    }
     if (w->too_long) {
         ae_error_set(err, "match longer than the replay format's %u ticks", RP_MAX_TICKS);
         return false;
+    }
+    const size_t rs = (size_t)w->def.record_size;
+    bool failed = w->head.failed || w->events.failed || w->checkpoints.failed;
+    // Every part's size is known: the block is allocated once, exactly, and filled in place.
+    size_t total =
+        RP_HEADER_SIZE + w->head.len + 4 + events + 4 + w->checkpoints.len + 12 + RP_CHECKSUM_SIZE;
+    for (int h = 0; h < w->def.human_count; h++) {
+        const rp_stream_w *s = &w->streams[h];
+        failed = failed || s->runs.failed;
+        total += 4 + s->runs.len + (s->cur_len ? rp_var_size(s->cur_len) + rs : 0);
     }
     if (failed) {
         ae_error_set(err, "out of memory while recording the replay");
         return false;
     }
-    rp_buf out = {0};
-    if (!rp_buf_reserve(&out, total)) {
-        ae_error_set(err, "out of memory for a %zu-byte replay", total);
-        return false;
-    }
-    rp_buf_bytes(&out, RP_MAGIC, RP_MAGIC_SIZE);
-    rp_buf_u32(&out, RP_FORMAT_VERSION);
-    rp_buf_u32(&out, 0); // file size, patched below
-    const size_t head_at = out.len;
-    rp_buf_bytes(&out, w->head.data, w->head.len);
-    for (int i = 0; i < 4; i++)
-        out.data[head_at + HEAD_TICK_COUNT_AT + i] = (uint8_t)(w->tick_count >> (8 * i));
-    for (int h = 0; h < w->def.human_count; h++) {
-        // The open run is closed into a copy so the writer could go on recording afterwards.
-        const rp_stream_w *s = &w->streams[h];
-        rp_buf_u32(&out, s->run_count + (s->cur_len ? 1u : 0u));
-        rp_buf_bytes(&out, s->runs.data, s->runs.len);
-        if (s->cur_len) {
-            rp_buf_var(&out, s->cur_len);
-            rp_buf_bytes(&out, s->cur, (size_t)w->def.record_size);
-        }
-    }
-    rp_buf_u32(&out, w->event_count);
-    rp_buf_bytes(&out, w->events.data, w->events.len);
-    rp_buf_u32(&out, w->checkpoint_count);
-    rp_buf_bytes(&out, w->checkpoints.data, w->checkpoints.len);
-    rp_buf_u32(&out, final_tick);
-    rp_buf_u64(&out, final_hash);
-    const size_t file_size = out.len + RP_CHECKSUM_SIZE;
-    AE_ASSERT(!out.failed && file_size <= total);
-    if (file_size > RP_MAX_FILE_BYTES) {
-        rp_buf_free(&out);
-        ae_error_set(err, "replay of %zu bytes exceeds the format's limit of %u", file_size,
+    if (total > RP_MAX_FILE_BYTES) {
+        ae_error_set(err, "replay of %zu bytes exceeds the format's limit of %u", total,
                      RP_MAX_FILE_BYTES);
         return false;
     }
-    for (int i = 0; i < 4; i++) out.data[12 + i] = (uint8_t)(file_size >> (8 * i));
-    rp_buf_u64(&out, rp_checksum(out.data, out.len));
-    // Hand over an exactly sized block so the caller's ae_free(data, size) matches.
-    uint8_t *exact = ae_alloc(out.len);
-    if (!exact) {
-        rp_buf_free(&out);
-        ae_error_set(err, "out of memory for a %zu-byte replay", file_size);
+    uint8_t *out = ae_alloc(total);
+    if (!out) {
+        ae_error_set(err, "out of memory for a %zu-byte replay", total);
         return false;
     }
-    memcpy(exact, out.data, out.len);
-    *data = exact;
-    *size = out.len;
-    rp_buf_free(&out);
+    uint8_t *p = out;
+    memcpy(p, RP_MAGIC, RP_MAGIC_SIZE);
+    p = rp_put_le(p + RP_MAGIC_SIZE, RP_FORMAT_VERSION, 4);
+    p = rp_put_le(p, total, 4);
+    uint8_t *head = p;
+    p = rp_buf_copy(&w->head, w->head.len, p);
+    rp_put_le(head + HEAD_TICK_COUNT_AT, w->tick_count, 4);
+    for (int h = 0; h < w->def.human_count; h++) {
+        const rp_stream_w *s = &w->streams[h];
+        p = rp_put_le(p, s->run_count + (s->cur_len ? 1u : 0u), 4);
+        p = rp_buf_copy(&s->runs, s->runs.len, p);
+        if (s->cur_len) {
+            p = rp_put_var(p, s->cur_len);
+            memcpy(p, s->cur, rs);
+            p += rs;
+        }
+    }
+    p = rp_put_le(p, event_count, 4);
+    p = rp_buf_copy(&w->events, events, p);
+    p = rp_put_le(p, w->checkpoint_count, 4);
+    p = rp_buf_copy(&w->checkpoints, w->checkpoints.len, p);
+    p = rp_put_le(p, w->tick_count, 4);
+    p = rp_put_le(p, final_hash, 8);
+    p = rp_put_le(p, rp_checksum(out, (size_t)(p - out)), 8);
+    AE_ASSERT((size_t)(p - out) == total);
+    *data = out;
+    *size = total;
     return true;
+}
+
+bool rp_writer_finish_memory(rp_writer *w, uint32_t final_tick, uint64_t final_hash, uint8_t **data,
+                             size_t *size, ae_error *err) {
+    AE_ASSERT(final_tick == w->tick_count || w->too_long);
+    return encode(w, final_hash, w->events.len, w->event_count, data, size, err);
+}
+
+bool rp_writer_snapshot_memory(const rp_writer *w, uint64_t hash, uint8_t **data, size_t *size,
+                               ae_error *err) {
+    const bool tail = w->event_count > 0 && w->last_event_tick == w->tick_count;
+    return encode(w, hash, tail ? w->events_before_len : w->events.len,
+                  tail ? w->events_before_count : w->event_count, data, size, err);
 }
 
 bool rp_writer_finish(rp_writer *w, uint32_t final_tick, uint64_t final_hash, const char *path,

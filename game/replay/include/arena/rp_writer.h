@@ -10,7 +10,11 @@
 /// Calls out of order (a tick skipped, a checkpoint going back in time) are programmer misuse and
 /// stop the program through AE_ASSERT. Only memory and the file system can fail, through ae_error.
 /// Inputs are run-length encoded as they arrive, so memory grows with the number of input changes,
-/// not with the match length; growth is geometric (no allocation on most ticks).
+/// not with the match length. Everything is kept encoded, in chunks that are never moved or
+/// copied: a writer holds the encoded replay plus at most one partly filled chunk per part (4 KiB,
+/// or a sixteenth of the part, up to 1 MiB) and allocates once per chunk filled, never on most
+/// ticks. The whole replay can be had at any time (rp_writer_snapshot_memory) while recording
+/// goes on.
 #ifndef RP_WRITER_H
 #define RP_WRITER_H
 
@@ -65,10 +69,23 @@ bool rp_writer_checkpoint(rp_writer *w, uint32_t tick, uint64_t hash, const uint
 /// Number of ticks recorded so far.
 uint32_t rp_writer_tick_count(const rp_writer *w);
 
-/// Encodes the whole replay into a new buffer (free it with ae_free(*data, *size)).
-/// `final_tick` must equal the number of ticks recorded.
+/// Encodes the whole replay into a new, exactly sized buffer (free it with ae_free(*data, *size)).
+/// `final_tick` must equal the number of ticks recorded. The writer is not changed: recording
+/// may go on afterwards.
 bool rp_writer_finish_memory(rp_writer *w, uint32_t final_tick, uint64_t final_hash, uint8_t **data,
                              size_t *size, ae_error *err);
+
+/// The replay of what has been recorded so far, for a recording that goes on: the records of
+/// ticks [0, T) where T is the number of ticks recorded, the events of ticks before T, every
+/// checkpoint, and `hash` (the state at T before T's events) as the final hash. Events already
+/// recorded at T are left out, since a replay applies a tick's events before its step and no
+/// step follows its final tick; they stay in the writer for later snapshots and the finish. The
+/// writer is not changed. Same buffer and errors as rp_writer_finish_memory.
+bool rp_writer_snapshot_memory(const rp_writer *w, uint64_t hash, uint8_t **data, size_t *size,
+                               ae_error *err);
+
+/// Bytes the writer holds (itself and its encoded parts with their chunks' slack).
+size_t rp_writer_memory(const rp_writer *w);
 
 /// Encodes the replay and writes it to `path` through a temporary file `path`.tmp that is renamed
 /// over `path` only once completely written, so a failure never leaves a half-written replay.
