@@ -36,6 +36,8 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 }
 
 void app_close(app *a) {
+    app_killcam_drop(a); // the live match back in a->s
+    theatre_close(&a->th);
     hot_reload_free(&a->reload);
     ae_free(a->replay, a->replay_size);
     a->replay = NULL;
@@ -80,6 +82,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         return false;
     }
     if (!watch) a->watching = false;
+    app_killcam_drop(a);         // the live match is the one that ends
     hot_reload_free(&a->reload); // a map still loading belongs to the old match
     if (a->s) {
         app_finish_recording(a, &e); // a match left early keeps its recording (and --record)

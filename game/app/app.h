@@ -93,12 +93,16 @@ typedef struct app {
     bool watching;                   ///< the match on screen is `replay` played back
     bool recording;                  ///< the match on screen records itself (session_recording)
     bool recording_to_file;          ///< ... and goes to --record FILE when it ends
-    theatre th;                 ///< the replay theatre, while a replay is watched
-    char replay_name[64];       ///< its name for the banner
-    vec2s free_center;          ///< the theatre's free camera
-    theatre_drag drag;          ///< what the left button's press in the theatre does
-    float press_x, press_y;     ///< where that press began
-    vec2s press_center;         ///< the free camera's centre when it began
+    theatre th;                      ///< the replay theatre, while a replay is watched
+    char replay_name[64];            ///< its name for the banner
+    vec2s free_center;               ///< the theatre's free camera
+    theatre_drag drag;               ///< what the left button's press in the theatre does
+    float press_x, press_y;          ///< where that press began
+    vec2s press_center;              ///< the free camera's centre when it began
+    theatre kc;                      ///< the killcam being read (app_killcam.c) ...
+    session *kc_session;             ///< ... from the recording of the match so far
+    float kc_age;                    ///< seconds it has been read, or lingered at its end
+    session *live;                   ///< the live match, waiting while the killcam plays
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -129,6 +133,18 @@ uint64_t app_clock_ns(void);
 void app_theatre_open(app *a, uint32_t start_tick);
 /// Its controls and playback for one frame of a->frame_dt seconds; `back` was pressed.
 void app_theatre_update(app *a, bool back);
+/// The killcam (app_killcam.c). The player was just eliminated: starts reading the match's
+/// recording so far to show how, when the setting is on.
+void app_killcam_prepare(app *a);
+/// Each frame on the spectating screen: reads on, and plays it once read and the elimination was
+/// seen live for a moment.
+void app_killcam_update(app *a);
+/// While it plays: ends it a moment after its last frame.
+void app_killcam_linger(app *a);
+/// Skipped or over: the live match comes back, spectating.
+void app_killcam_end(app *a);
+/// Forgets the killcam, read or playing (then the live match is a->s again, nothing redrawn).
+void app_killcam_drop(app *a);
 /// The agent player h drives: agent h, unless a take-over in the theatre gave it another.
 int app_player(const app *a, int h);
 /// The agent the camera and the HUD follow.

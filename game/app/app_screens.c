@@ -263,6 +263,7 @@ void app_update_screens(app *a) {
         if (w->cfg.humans > 0 && w->agents[app_player(a, 0)].placement != 0) {
             record_result(a);
             app_go(a, w->over ? SCREEN_RESULTS : SCREEN_DEAD);
+            if (a->screen == SCREEN_DEAD) app_killcam_prepare(a);
         } else if (session_done(a->s)) {
             record_result(a);
             app_go(a, SCREEN_RESULTS);
@@ -291,6 +292,8 @@ void app_update_screens(app *a) {
         }
         break;
     case SCREEN_DEAD:
+        app_killcam_update(a);
+        if (a->screen != SCREEN_DEAD) break; // the killcam began
         if ((r.activate && r.item == DEAD_NEXT) ||
             input_take_action(&a->in, ACT_SPECTATE_NEXT)) { // cycle through survivors
             for (int k = 1; k <= w->agent_count; k++) {

@@ -199,6 +199,8 @@ static void take_over(app *a) {
              name, tick);
     theatre_close(t);
     a->watching = false;
+    a->recording = true; // the branch, for Watch replay and Save replay on its results
+    a->recording_to_file = false;
     a->spectate = 0;
     app_go(a, SCREEN_PLAY);
     app_notice(a, msg);
@@ -208,6 +210,19 @@ void app_theatre_update(app *a, bool back) {
     theatre *t = &a->th;
     input_state *in = &a->in;
     const float dt = a->frame_dt;
+    if (t->killcam) { // anything skips it; it ends by itself
+        bool skip = back || input_take_action(in, ACT_PAUSE) ||
+                    input_take_action(in, ACT_CONFIRM) || input_take_action(in, ACT_CLICK);
+        if (skip) {
+            app_killcam_end(a);
+            return;
+        }
+        const int due = theatre_ticks_due(t, a->s, a->frame_dt);
+        for (int i = 0; i < due; i++) app_tick(a);
+        a->alpha = t->paused ? 1.0f : (float)t->owed;
+        app_killcam_linger(a);
+        return;
+    }
     if (back || input_take_action(in, ACT_PAUSE)) {
         app_go(a, SCREEN_PAUSE);
         return;

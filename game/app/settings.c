@@ -20,6 +20,7 @@ void settings_defaults(settings *s) {
     s->master_volume = 100;
     s->effects_volume = 100;
     s->vsync = true;
+    s->killcam = true;
     s->difficulty = SIM_NORMAL;
     s->bots = 29;
     snprintf(s->map, sizeof s->map, "%s", app_maps[0]);
@@ -33,7 +34,7 @@ bool settings_equal(const settings *a, const settings *b) {
         a->muted != b->muted || a->fullscreen != b->fullscreen || a->vsync != b->vsync ||
         a->difficulty != b->difficulty || a->bots != b->bots || strcmp(a->map, b->map) != 0 ||
         a->zoom_min != b->zoom_min || a->zoom_max != b->zoom_max ||
-        a->onboarding_done != b->onboarding_done)
+        a->onboarding_done != b->onboarding_done || a->killcam != b->killcam)
         return false;
     for (int i = 0; i < BIND_COUNT; i++) {
         for (int k = 0; k < INPUT_BIND_KEYS; k++)
@@ -59,6 +60,7 @@ enum {
     K_ZOOM_MIN,
     K_ZOOM_MAX,
     K_ONBOARDING,
+    K_KILLCAM,
     K_PLAIN,
     K_KEYS = K_PLAIN,
     K_PADS = K_KEYS + BIND_COUNT * INPUT_BIND_KEYS,
@@ -77,6 +79,7 @@ static const char *const plain_names[K_PLAIN] = {
     [K_ZOOM_MIN] = "zoom_min",
     [K_ZOOM_MAX] = "zoom_max",
     [K_ONBOARDING] = "onboarding_done",
+    [K_KILLCAM] = "killcam",
 };
 
 static const char *const difficulty_names[] = {
@@ -153,10 +156,12 @@ static bool read_value(settings *s, int k, const char *v, reader *r, int line) {
     case K_MUTED:
     case K_FULLSCREEN:
     case K_VSYNC:
-    case K_ONBOARDING: {
+    case K_ONBOARDING:
+    case K_KILLCAM: {
         bool *field = k == K_MUTED        ? &s->muted
                       : k == K_FULLSCREEN ? &s->fullscreen
                       : k == K_VSYNC      ? &s->vsync
+                      : k == K_KILLCAM    ? &s->killcam
                                           : &s->onboarding_done;
         if (read_bool(v, field)) return true;
         problem(r, line, "%s must be yes or no, not %s", key, shown);
@@ -345,12 +350,12 @@ size_t settings_format(const settings *s, char *text, size_t n) {
         "# `key = value` lines; a key left out takes its default.\n"
         "master_volume = %d\neffects_volume = %d\nmuted = %s\nfullscreen = %s\nvsync = %s\n"
         "difficulty = %s\nbots = %d\nmap = %s\nzoom_min = %s\nzoom_max = %s\n"
-        "onboarding_done = %s\n"
+        "onboarding_done = %s\nkillcam = %s\n"
         "# Keys (SDL's key names) and pad buttons (SDL's button names), two of each per action; "
         "none is unbound.\n",
         s->master_volume, s->effects_volume, s->muted ? "yes" : "no", s->fullscreen ? "yes" : "no",
         s->vsync ? "yes" : "no", d >= 0 && d < SIM_DIFFICULTY_COUNT ? difficulty_names[d] : "mixed",
-        s->bots, s->map, zmin, zmax, s->onboarding_done ? "yes" : "no");
+        s->bots, s->map, zmin, zmax, s->onboarding_done ? "yes" : "no", s->killcam ? "yes" : "no");
     for (int k = K_KEYS; k < K_COUNT && len > 0 && (size_t)len < n; k++) {
         char name[32];
         int i = k < K_PADS ? k - K_KEYS : k - K_PADS;

@@ -47,11 +47,12 @@ typedef struct settings {
     char map[32];             ///< a shipped map's name (app_maps)
     float zoom_min, zoom_max; ///< the player's zoom range, zoom_min <= zoom_max
     bool onboarding_done;     ///< the guided first match was finished or skipped
+    bool killcam;             ///< an elimination shows how it happened (from the killer's view)
     input_bindings bindings;
 } settings;
 
 /// Volume 100, not muted, windowed, vsync on, normal bots, 29 of them, map arena, zoom
-/// CAMERA_ZOOM_MIN..CAMERA_ZOOM_MAX, onboarding not done, input_bindings_default.
+/// CAMERA_ZOOM_MIN..CAMERA_ZOOM_MAX, onboarding not done, the killcam on, input_bindings_default.
 void settings_defaults(settings *s);
 
 /// True when every field is the same.

@@ -22,6 +22,7 @@ enum {
     SET_DIFFICULTY,
     SET_MAP,
     SET_GUIDE,
+    SET_KILLCAM,
     SET_CONTROLS,
     SET_DEFAULTS,
     SET_BACK,
@@ -152,6 +153,7 @@ void app_build_settings_menu(app *a, menu *m) {
     app_add_match_choices(a, m);
     menu_add(m, MENU_CHOICE, "Guided start",
              onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off"));
+    menu_add(m, MENU_CHOICE, "Killcam", on_off(a->set.killcam));
     menu_add(m, MENU_BUTTON, "Controls", NULL);
     menu_add(m, MENU_BUTTON, "Default settings", NULL);
     menu_add(m, MENU_BUTTON, "Back", NULL);
@@ -265,6 +267,9 @@ void app_update_settings(app *a, menu_result r, bool back) {
         case SET_MAP:
             app_change_match_choice(a, r.item - SET_BOTS + APP_PICK_BOTS, r.delta);
             changed = false; // saved there
+            break;
+        case SET_KILLCAM:
+            st->killcam = !st->killcam;
             break;
         case SET_GUIDE: // on: the guide runs from the next match (again)
             st->onboarding_done = onboarding_active(&a->guide);

@@ -32,6 +32,7 @@ extern const float theatre_speeds[THEATRE_SPEED_COUNT];
 
 typedef struct theatre {
     bool active;
+    bool killcam;        ///< the killcam's "how you died" (skippable; it ends by itself)
     bool reading;        ///< the first pass is under way (nothing plays until it ends)
     bool paused;         ///< also at the end of the replay
     int speed;           ///< index into theatre_speeds

@@ -26,8 +26,8 @@ struct session {
     state_heap *heap;        ///< the world's own heap when it keeps keyframes, else NULL
     keyframes *keys;
     int keyframe_interval;
-    bool swapped;            ///< a swap has been made (last_swap_tick is its tick)
-    uint64_t pre_swap_hash;  ///< recording: the state's hash at last_swap_tick before the swap
+    bool swapped;           ///< a swap has been made (last_swap_tick is its tick)
+    uint64_t pre_swap_hash; ///< recording: the state's hash at last_swap_tick before the swap
     char divergence[160];
     uint32_t diverged_at; ///< the checkpoint tick whose hashes differed
     char paths[];         ///< map path, then record path, each with its NUL
@@ -473,6 +473,10 @@ bool session_take_over(session *s, int agent, ae_error *err) {
         ae_error_set(err, "this replay has no player whose input could take over");
         return false;
     }
+    if (sim_over(w)) {
+        ae_error_set(err, "the match is over at tick %u", now);
+        return false;
+    }
     if (agent < 0 || agent >= w->agent_count || w->agents[agent].placement != 0) {
         ae_error_set(err, "agent %d is not alive at tick %u", agent, now);
         return false;
@@ -516,9 +520,12 @@ bool session_take_over(session *s, int agent, ae_error *err) {
         rp_writer_destroy(wr);
         return false;
     }
-    // From here the session is live: the replay's events and inputs no longer apply.
+    // From here the session is live: the replay's events, inputs and keyframes no longer apply
+    // (the world stays in its heap).
     s->writer = wr;
     s->replaying = false;
+    keyframes_destroy(s->keys);
+    s->keys = NULL;
     s->last_swap_tick = 0;
     for (int i = 0; i < r->event_count && r->events[i].tick < now; i++)
         if (r->events[i].type == RP_EVENT_MAP_SWAP) s->last_swap_tick = r->events[i].tick;

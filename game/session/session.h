@@ -10,14 +10,14 @@
 #include "sim_autopilot.h"
 
 typedef struct session_def {
-    const char *map_path;       ///< map to load (ignored when replaying)
-    const ae_grid *map;         ///< or this map (used when map_path is NULL; named "" in recordings)
-    sim_config config;          ///< seed, humans, bots, rules (ignored when replaying)
-    sim_pilot pilot;            ///< who drives the humans' agents: people, a bot or the novice
-    const char *record_path;    ///< write a replay here when the session finishes (NULL: none)
-    bool record;                ///< record in memory (session_recording_bytes), with or without
-                                ///< record_path
-    const char *replay_path;    ///< play this replay file back (NULL: live, or replay_data)
+    const char *map_path;    ///< map to load (ignored when replaying)
+    const ae_grid *map;      ///< or this map (used when map_path is NULL; named "" in recordings)
+    sim_config config;       ///< seed, humans, bots, rules (ignored when replaying)
+    sim_pilot pilot;         ///< who drives the humans' agents: people, a bot or the novice
+    const char *record_path; ///< write a replay here when the session finishes (NULL: none)
+    bool record;             ///< record in memory (session_recording_bytes), with or without
+                             ///< record_path
+    const char *replay_path; ///< play this replay file back (NULL: live, or replay_data)
     const uint8_t *replay_data; ///< or play these replay bytes back (used when replay_path is NULL)
     size_t replay_size;         ///< bytes at replay_data
     /// Replays: keep a keyframe of the whole state every this many ticks as playback first
@@ -76,8 +76,8 @@ bool session_diverged(const session *s, char *msg, size_t size);
 /// (session_step's inputs[0]) drives it instead of its recorded input or its bot brain (the agent
 /// the first player drove plays on as a bot), the session is live and records a new replay
 /// holding the file's content up to now, the take-over, and what is played from here; it plays
-/// back bit-identically (session_recording_bytes). False with err, nothing changed, when the session is not a replay,
-/// has no player, or the agent is not alive.
+/// back bit-identically (session_recording_bytes). False with err, nothing changed, when the
+/// session is not a replay, has no player, or the agent is not alive.
 bool session_take_over(session *s, int agent, ae_error *err);
 /// The replay event kind of a take-over (an RP_EVENT_DATA payload: slot u8, agent u16 LE).
 #define SESSION_EVENT_TAKE_OVER 1

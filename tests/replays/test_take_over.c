@@ -1,0 +1,163 @@
+// Taking over an agent in a replay: the match goes on live from that tick, driven by new input,
+// and its recording (the file's content up to there, the take-over, the rest) plays back
+// bit-identically.
+#include "test.h"
+
+#include "session.h"
+#include "sim_world.h"
+
+#include <math.h>
+
+static session *open_golden(const char *name) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/tests/replays/%s.arp", ARENA_SOURCE_DIR, name);
+    session_def def = {0};
+    def.replay_path = path;
+    def.keyframe_interval = SESSION_THEATRE_KEYFRAMES;
+    ae_error err;
+    session *s = session_create(&def, &err);
+    if (!s) fprintf(stderr, "%s\n", err.msg);
+    return s;
+}
+
+/// A tester's input: walks in a slow circle, aims ahead and fires in bursts.
+static sim_input scripted(int t) {
+    sim_input in = {0};
+    const float a = 0.02f * (float)t;
+    in.move_x = (int8_t)(100.0f * cosf(a));
+    in.move_y = (int8_t)(100.0f * sinf(a));
+    in.aim_x = in.move_x;
+    in.aim_y = in.move_y;
+    if (t % 40 < 10) in.buttons |= SIM_BUTTON_FIRE;
+    return in;
+}
+
+/// Takes over `agent` at `at` (-1: the first bot alive), plays `ticks` live, and checks that
+/// the recording plays back to the same state.
+static void branch(const char *name, uint32_t at, int agent, int ticks) {
+    session *s = open_golden(name);
+    REQUIRE(s);
+    REQUIRE(session_seek(s, at));
+    sim_world *w = session_world(s);
+    if (agent < 0)
+        for (int i = w->cfg.humans; i < w->agent_count && agent < 0; i++)
+            if (w->agents[i].placement == 0) agent = i;
+    REQUIRE(agent >= 0);
+    const uint64_t before = sim_hash(w);
+    ae_error err;
+    REQUIRE(session_take_over(s, agent, &err));
+    CHECK(!session_replaying(s) && session_recording(s));
+    CHECK(sim_slot_agent(w, 0) == agent && w->agents[agent].slot == 0);
+    if (agent != 0) CHECK(w->agents[0].slot == -1); // the old player's agent plays as a bot
+    CHECK(!session_seek(s, 0));                     // live now
+    for (int t = 0; t < ticks && !session_done(s); t++) {
+        const sim_input in = scripted(t);
+        session_step(s, &in);
+    }
+    const uint64_t live = sim_hash(w);
+    const int end = sim_tick(w);
+    uint8_t *data;
+    size_t size;
+    REQUIRE(session_recording_bytes(s, &data, &size, &err));
+    session_destroy(s);
+
+    session_def def = {0};
+    def.replay_data = data;
+    def.replay_size = size;
+    session *p = session_create(&def, &err);
+    REQUIRE(p);
+    CHECK(session_length(p) == (uint32_t)end);
+    while (!session_done(p)) {
+        session_step(p, NULL);
+        if ((uint32_t)sim_tick(session_world(p)) == at) CHECK(sim_hash(session_world(p)) == before);
+    }
+    CHECK(sim_hash(session_world(p)) == live);
+    REQUIRE(session_finish(p, &err));
+    char msg[160] = "";
+    CHECK(!session_diverged(p, msg, sizeof msg));
+    if (msg[0]) fprintf(stderr, "%s\n", msg);
+    session_destroy(p);
+    ae_free(data, size);
+}
+
+static void test_bot(void) {
+    branch("arena-s11", 900, -1, 600);
+}
+
+static void test_own_agent(void) {
+    branch("ruins-s5", 300, 0, 400);
+}
+
+/// A branch of a branch: the first take-over's event is kept in the second recording.
+static void test_twice(void) {
+    session *s = open_golden("islands-s23");
+    REQUIRE(s);
+    ae_error err;
+    REQUIRE(session_seek(s, 200));
+    REQUIRE(session_take_over(s, 5, &err));
+    for (int t = 0; t < 200; t++) {
+        const sim_input in = scripted(t);
+        session_step(s, &in);
+    }
+    uint8_t *data;
+    size_t size;
+    REQUIRE(session_recording_bytes(s, &data, &size, &err));
+    session_destroy(s);
+    session_def def = {0};
+    def.replay_data = data;
+    def.replay_size = size;
+    def.keyframe_interval = SESSION_THEATRE_KEYFRAMES;
+    session *b = session_create(&def, &err);
+    REQUIRE(b);
+    REQUIRE(session_seek(b, 300));
+    CHECK(sim_slot_agent(session_world(b), 0) == 5);
+    int other = -1;
+    for (int i = 6; i < session_world(b)->agent_count && other < 0; i++)
+        if (session_world(b)->agents[i].placement == 0) other = i;
+    REQUIRE(session_take_over(b, other, &err));
+    for (int t = 0; t < 100; t++) {
+        const sim_input in = scripted(t);
+        session_step(b, &in);
+    }
+    const uint64_t live = sim_hash(session_world(b));
+    uint8_t *data2;
+    size_t size2;
+    REQUIRE(session_recording_bytes(b, &data2, &size2, &err));
+    session_destroy(b);
+    ae_free(data, size);
+    def.replay_data = data2;
+    def.replay_size = size2;
+    def.keyframe_interval = 0;
+    session *p = session_create(&def, &err);
+    REQUIRE(p);
+    while (!session_done(p)) session_step(p, NULL);
+    CHECK(sim_hash(session_world(p)) == live);
+    CHECK(sim_slot_agent(session_world(p), 0) == other);
+    CHECK(session_world(p)->agents[5].slot == -1);
+    session_destroy(p);
+    ae_free(data2, size2);
+}
+
+static void test_refusals(void) {
+    session *s = open_golden("arena-s11");
+    REQUIRE(s);
+    ae_error err;
+    REQUIRE(session_seek(s, session_length(s)));
+    CHECK(!session_take_over(s, session_world(s)->winner, &err));
+    CHECK_STR(err.msg, "the match is over at tick 10744");
+    REQUIRE(session_seek(s, session_length(s) - 600));
+    const sim_world *w = session_world(s);
+    int dead = -1;
+    for (int i = 0; i < w->agent_count && dead < 0; i++)
+        if (w->agents[i].placement > 1) dead = i;
+    REQUIRE(dead >= 0);
+    CHECK(!session_take_over(s, dead, &err));
+    char want[96];
+    snprintf(want, sizeof want, "agent %d is not alive at tick %d", dead, sim_tick(w));
+    CHECK_STR(err.msg, want);
+    CHECK(!session_take_over(s, 5000, &err));
+    CHECK(session_replaying(s)); // nothing changed
+    session_destroy(s);
+}
+
+TEST_MAIN(TEST_CASE(bot), TEST_CASE(own_agent), TEST_CASE(twice), TEST_CASE(refusals))
