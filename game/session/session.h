@@ -96,11 +96,11 @@ bool session_finish(session *s, ae_error *err);
 bool session_recording(const session *s);
 /// The recording so far, as a complete replay, while the match goes on: the inputs of ticks
 /// [0, now), the map swaps before now, every checkpoint and, as the final hash, the hash of the
-/// state now (before a map swap made at this tick: it belongs to the next tick's step and comes
-/// in a later call's bytes). session_create with these bytes as replay_data plays back to the
-/// state the session has now, and recording goes on unchanged. Costs about the replay's size in
-/// time and memory. Free the bytes with ae_free(*data, *size). False with err when the session
-/// does not record or memory runs out.
+/// state now. A map swap made at this very tick belongs to the next tick's step: it is left to
+/// later bytes, and the final hash is the state's before it. session_create with these bytes as
+/// replay_data plays back bit for bit to that state; recording goes on unchanged. Costs one
+/// block of the replay's size and the time to copy it. Free the bytes with
+/// ae_free(*data, *size). False with err when the session does not record or memory runs out.
 bool session_recording_bytes(const session *s, uint8_t **data, size_t *size, ae_error *err);
 
 /// Replays with keyframes: brings the state to `tick` (0 .. the replay's length), forwards or
