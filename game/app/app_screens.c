@@ -38,6 +38,9 @@ void app_go(app *a, app_screen s) {
     }
     if (s != SCREEN_TITLE && s != SCREEN_PLAY) audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f);
     a->screen = s;
+    // A blink or a skill pressed on another screen (Space confirms menus and pauses the theatre)
+    // is not a move in the match it returns to.
+    if (s == SCREEN_PLAY) input_forget_taps(&a->in);
     a->nav.selected = -1; // menu_update or the build picks the first item
     a->nav.scroll = 0;
     a->nav.shown = -1;

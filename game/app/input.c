@@ -450,6 +450,13 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
     return true;
 }
 
+void input_forget_taps(input_state *in) {
+    for (int p = 0; p < INPUT_MAX_PLAYERS; p++) {
+        in->players[p].tapped = 0;
+        in->players[p].pick = 0;
+    }
+}
+
 bool input_take_action(input_state *in, input_action a) {
     if (in->actions[a] <= 0) return false;
     in->actions[a]--;

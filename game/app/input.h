@@ -130,6 +130,9 @@ void input_open_pads(input_state *in, const char *db_path);
 void input_close(input_state *in);
 /// Feeds one SDL event. Returns true when the event was input.
 bool input_handle_event(input_state *in, const SDL_Event *e);
+/// Forgets the blinks, swaps and skill picks pressed since the last input_frame (they were
+/// pressed on a menu or a paused screen).
+void input_forget_taps(input_state *in);
 /// Consumes one press of an action; true when there was one.
 bool input_take_action(input_state *in, input_action a);
 /// The input frame of `human` this tick. player_screen is where that human's agent is drawn
