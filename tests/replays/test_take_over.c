@@ -3,6 +3,7 @@
 // bit-identically.
 #include "test.h"
 
+#include "replay_maker.h"
 #include "session.h"
 #include "sim_world.h"
 
@@ -160,4 +161,53 @@ static void test_refusals(void) {
     session_destroy(s);
 }
 
-TEST_MAIN(TEST_CASE(bot), TEST_CASE(own_agent), TEST_CASE(twice), TEST_CASE(refusals))
+/// A 120-tick replay of one player and five bots with one data event at tick 30.
+static uint8_t *replay_with_event(uint16_t kind, const uint8_t *payload, size_t n, size_t *size) {
+    const replay_recipe r = {5, 120, 0, 30, kind, payload, n};
+    return replay_make(&r, size);
+}
+
+static void refused(uint16_t kind, const uint8_t *payload, size_t n, const char *why) {
+    size_t size;
+    uint8_t *data = replay_with_event(kind, payload, n, &size);
+    REQUIRE(data);
+    session_def def = {0};
+    def.replay_data = data;
+    def.replay_size = size;
+    ae_error err = {{0}};
+    session *s = session_create(&def, &err);
+    CHECK(s == NULL);
+    CHECK_STR(err.msg, why);
+    session_destroy(s);
+    ae_free(data, size);
+}
+
+/// Data events a replay may carry are take-overs of a slot and an agent the match has.
+static void test_bad_events(void) {
+    refused(7, (const uint8_t *)"hi", 2,
+            "event of kind 7 (2 bytes) at tick 30 is not one this build knows");
+    refused(SESSION_EVENT_TAKE_OVER, (const uint8_t[]){0, 2}, 2,
+            "event of kind 1 (2 bytes) at tick 30 is not one this build knows");
+    refused(SESSION_EVENT_TAKE_OVER, (const uint8_t[]){1, 2, 0}, 3,
+            "take-over at tick 30 names slot 2 and agent 2 of a match of 1 players and 6 agents");
+    refused(SESSION_EVENT_TAKE_OVER, (const uint8_t[]){0, 6, 0}, 3,
+            "take-over at tick 30 names slot 1 and agent 6 of a match of 1 players and 6 agents");
+    // A good one plays: the player's slot drives bot 3 from tick 30.
+    size_t size;
+    uint8_t *data =
+        replay_with_event(SESSION_EVENT_TAKE_OVER, (const uint8_t[]){0, 3, 0}, 3, &size);
+    REQUIRE(data);
+    session_def def = {0};
+    def.replay_data = data;
+    def.replay_size = size;
+    ae_error err;
+    session *s = session_create(&def, &err);
+    REQUIRE(s);
+    while (sim_tick(session_world(s)) <= 30) session_step(s, NULL);
+    CHECK(sim_slot_agent(session_world(s), 0) == 3);
+    session_destroy(s);
+    ae_free(data, size);
+}
+
+TEST_MAIN(TEST_CASE(bot), TEST_CASE(own_agent), TEST_CASE(twice), TEST_CASE(refusals),
+          TEST_CASE(bad_events))
