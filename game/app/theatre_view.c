@@ -100,7 +100,9 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
     // Top: what this is, and whom the camera follows.
     char top[160], who[24];
     sim_agent_name(w, focus, who, sizeof who);
-    if (t->killcam)
+    if (t->killcam && w->agents[focus].slot == 0) // the zone or a barrel: your own view
+        snprintf(top, sizeof top, "HOW YOU DIED - any key skips");
+    else if (t->killcam)
         snprintf(top, sizeof top, "HOW YOU DIED - %s's view - any key skips", who);
     else if (t->follow >= 0)
         snprintf(top, sizeof top, "REPLAY %s - following %s", name, who);

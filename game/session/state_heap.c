@@ -17,8 +17,8 @@ enum { HEAP_CLASSES = 256, HEAP_ALIGN = 16 };
 /// The books, at the start of the region (saved and restored with it).
 typedef struct heap_books {
     size_t top; ///< offset of the first byte never handed out
-    uint8_t
-        *free_list[HEAP_CLASSES]; ///< freed blocks of each class, linked through their first bytes
+    /// Freed blocks of each class, linked through their first bytes.
+    uint8_t *free_list[HEAP_CLASSES];
 } heap_books;
 
 struct state_heap {
