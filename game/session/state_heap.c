@@ -78,8 +78,24 @@ static bool heap_free(void *ptr, size_t size, void *user) {
     return true;
 }
 
+/// The least a heap reserves before giving up.
+#define HEAP_MIN_CAPACITY ((size_t)64 << 20)
 /// Address space reserved by default: a 4096x4096 match with every pool at its largest fits.
 #define HEAP_DEFAULT_CAPACITY ((size_t)sizeof(void *) >= 8 ? (size_t)16 << 30 : (size_t)512 << 20)
+
+/// Zeroed memory at a fixed address: address space only, until the match touches it.
+static uint8_t *reserve(size_t capacity) {
+#if HEAP_MMAP
+#ifndef MAP_NORESERVE
+#define MAP_NORESERVE 0
+#endif
+    void *m = mmap(NULL, capacity, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return m == MAP_FAILED ? NULL : m;
+#else
+    return calloc(1, capacity);
+#endif
+}
 
 state_heap *state_heap_create(size_t capacity, ae_error *err) {
     if (capacity == 0) capacity = HEAP_DEFAULT_CAPACITY;
@@ -88,22 +104,16 @@ state_heap *state_heap_create(size_t capacity, ae_error *err) {
         ae_error_set(err, "out of memory");
         return NULL;
     }
-#if HEAP_MMAP
-#ifndef MAP_NORESERVE
-#define MAP_NORESERVE 0
-#endif
-    void *m = mmap(NULL, capacity, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    h->base = m == MAP_FAILED ? NULL : m;
-#else
-    h->base = calloc(1, capacity);
-#endif
+    // Where address space is limited (ulimit -v, 32-bit), less is reserved: a smaller match fits.
+    for (size_t c = capacity; !h->base && (c == capacity || c >= HEAP_MIN_CAPACITY); c /= 2) {
+        h->base = reserve(c);
+        h->capacity = c;
+    }
     if (!h->base) {
-        ae_error_set(err, "cannot reserve %zu MB for the match's heap", capacity >> 20);
+        ae_error_set(err, "cannot reserve address space for the match's heap");
         ae_free(h, sizeof *h);
         return NULL;
     }
-    h->capacity = capacity;
     heap_books *b = (heap_books *)h->base;
     b->top = (sizeof *b + HEAP_ALIGN - 1) / HEAP_ALIGN * HEAP_ALIGN;
     h->allocator = (ae_thread_allocator){heap_alloc, heap_free, h};
