@@ -144,6 +144,7 @@ static void dump_agent(const sim_world *w, int i, line *l) {
     } else {
         put_int(l, "player", i + 1);
     }
+    put_int(l, "slot", a->slot); // the input slot driving it (a take-over moves it), -1: its brain
     put_vec(l, "pos", a->pos);
     put_vec(l, "facing", a->facing);
     put_vec(l, "move", a->move);
