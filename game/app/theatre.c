@@ -103,9 +103,9 @@ uint32_t theatre_kill_near(const theatre *t, uint32_t now, int dir, int *killer)
         const theatre_mark *m = &t->marks[i];
         if (m->kind != MARK_KILL) continue;
         const uint32_t view = m->tick > KILL_LEAD_TICKS ? m->tick - KILL_LEAD_TICKS : 0;
-        // Backwards skips the kill whose view was just jumped to (within a second of it).
+        // Forwards the first one ahead; backwards the last one behind, skipping the kill whose
+        // view was just jumped to (within a second of it).
         if (dir > 0 ? view > now : view + 60 < now) {
-            if (dir > 0 && best != now) continue; // the first one ahead
             best = view;
             *killer = m->a;
             if (dir > 0) break;
