@@ -1,8 +1,6 @@
 #define _DEFAULT_SOURCE // MAP_ANONYMOUS, MAP_NORESERVE
 #include "state_heap.h"
 
-#include <string.h>
-
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
 #define HEAP_MMAP 1
@@ -14,11 +12,15 @@
 /// Blocks waste at most a fifth of what they hold; every block is 16-byte aligned.
 enum { HEAP_CLASSES = 256, HEAP_ALIGN = 16 };
 
+/// A freed block, linked to the next freed block of its class through its first bytes.
+typedef struct heap_free_block {
+    struct heap_free_block *next;
+} heap_free_block;
+
 /// The books, at the start of the region (saved and restored with it).
 typedef struct heap_books {
-    size_t top; ///< offset of the first byte never handed out
-    /// Freed blocks of each class, linked through their first bytes.
-    uint8_t *free_list[HEAP_CLASSES];
+    size_t top;                               ///< offset of the first byte never handed out
+    heap_free_block *free_list[HEAP_CLASSES]; ///< freed blocks of each class
 } heap_books;
 
 struct state_heap {
@@ -55,13 +57,13 @@ static void *heap_alloc(size_t size, void *user) {
     if (size > h->capacity) return NULL;
     size_t block;
     const int c = heap_class(size, &block);
-    uint8_t *p = b->free_list[c];
-    if (p) {
-        memcpy(&b->free_list[c], p, sizeof p);
-        return p;
+    heap_free_block *f = b->free_list[c];
+    if (f) {
+        b->free_list[c] = f->next;
+        return f;
     }
     if (block > h->capacity - b->top) return NULL;
-    p = h->base + b->top;
+    uint8_t *p = h->base + b->top;
     b->top += block;
     return p;
 }
@@ -73,8 +75,9 @@ static bool heap_free(void *ptr, size_t size, void *user) {
     heap_books *b = (heap_books *)h->base;
     size_t block;
     const int c = heap_class(size, &block);
-    memcpy(p, &b->free_list[c], sizeof p);
-    b->free_list[c] = p;
+    heap_free_block *f = ptr;
+    f->next = b->free_list[c];
+    b->free_list[c] = f;
     return true;
 }
 
