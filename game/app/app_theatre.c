@@ -228,7 +228,16 @@ void app_theatre_update(app *a, bool back) {
         return;
     }
     if (t->reading) {
-        if (theatre_read(t, a->s, app_clock_ns, READ_BUDGET_NS)) after_seek(a);
+        if (!theatre_read(t, a->s, app_clock_ns, READ_BUDGET_NS)) return;
+        // Starting where the one followed is already out: its killer, else someone alive.
+        const sim_world *w = session_world(a->s);
+        if (t->follow >= 0 && w->agents[t->follow].placement != 0) {
+            const int killer = w->agents[t->follow].killer;
+            follow(a, killer >= 0 && w->agents[killer].placement == 0
+                          ? killer
+                          : theatre_cycle_follow(t, w, +1));
+        }
+        after_seek(a);
         return;
     }
     const sim_world *w = session_world(a->s);
@@ -267,7 +276,13 @@ void app_theatre_update(app *a, bool back) {
     mouse(a);
     pan(a, dt);
     // Playback: the ticks due at this speed, then the fraction towards the next for drawing.
+    // The followed agent eliminated as it plays: the camera goes on with its killer.
+    const bool was_alive = t->follow >= 0 && w->agents[t->follow].placement == 0;
     const int due = theatre_ticks_due(t, a->s, dt);
     for (int i = 0; i < due; i++) app_tick(a);
+    const int killer = t->follow >= 0 ? w->agents[t->follow].killer : -1;
+    if (was_alive && w->agents[t->follow].placement != 0 && killer >= 0 &&
+        w->agents[killer].placement == 0)
+        follow(a, killer);
     a->alpha = t->paused ? 1.0f : (float)t->owed;
 }
