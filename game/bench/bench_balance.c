@@ -129,6 +129,7 @@ static void print_table(lobby_result *res, bool csv) {
     if (csv) {
         printf("figure,lobby,value,target,verdict\n");
     } else {
+        tool_print_machine();
         printf("%28s %7s %9s %12s %7s\n", "figure", "lobby", "value", "target", "verdict");
         printf("%28s %7s %9s %12s %7s\n", "----------------------------", "-------", "---------",
                "------------", "-------");

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 void tool_fail(const char *program, const char *what, const char *fmt, ...) {
     va_list ap;
@@ -93,7 +94,26 @@ double tool_median(double *v, size_t n) {
     return tool_percentile(v, n, 50.0);
 }
 
+#ifndef ARENA_BUILD_INFO
+#define ARENA_BUILD_INFO "unknown compiler and flags"
+#endif
+
+void tool_print_machine(void) {
+    // Linux keeps the 1, 5 and 15 minute load averages in /proc/loadavg; elsewhere it is unknown.
+    double load[3];
+    FILE *f = fopen("/proc/loadavg", "r");
+    bool known = f && fscanf(f, "%lf %lf %lf", &load[0], &load[1], &load[2]) == 3;
+    if (f) fclose(f);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (known)
+        printf("# machine: load average %.2f %.2f %.2f, %ld cores; build: %s\n", load[0], load[1],
+               load[2], cores, ARENA_BUILD_INFO);
+    else
+        printf("# machine: load average unknown, %ld cores; build: %s\n", cores, ARENA_BUILD_INFO);
+}
+
 void tool_table_header(const tool_table *t) {
+    if (!t->csv) tool_print_machine();
     tool_table_row(t, t->cols);
     if (t->csv) return;
     for (int i = 0; i < t->ncols; i++) {

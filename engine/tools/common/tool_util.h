@@ -43,7 +43,13 @@ typedef struct tool_table {
     const int *widths;
 } tool_table;
 
+/// Prints the column names (and, for people, a rule under them). In text mode the header starts
+/// with tool_print_machine's line, so every table says what it was measured on.
 void tool_table_header(const tool_table *t);
+/// One line, "# machine: load average 0.41 0.35 0.30, 2 cores; build: GNU 12.2.0 Release -O3
+/// ...": the load when the table was made and the compiler and flags of this build, so numbers
+/// from different runs can be compared.
+void tool_print_machine(void);
 /// Prints one row; each cell is already formatted text.
 void tool_table_row(const tool_table *t, const char *const *cells);
 
