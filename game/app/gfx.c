@@ -91,8 +91,8 @@ float gfx_text_width(float scale, const char *text) {
 
 float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
     c = faded(c);
-    SDL_SetTextureColorMod(g->font, c.r, c.g, c.b);
-    SDL_SetTextureAlphaMod(g->font, c.a);
+    gfx_color_mod(g->font, c.r, c.g, c.b);
+    gfx_alpha_mod(g->font, c.a);
     float x0 = x;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         int ch = *p;
@@ -101,7 +101,7 @@ float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *t
         SDL_Rect src = {idx % ART_FONT_PER_ROW * ART_FONT_W, idx / ART_FONT_PER_ROW * ART_FONT_H,
                         ART_FONT_W, ART_FONT_H};
         SDL_FRect dst = {x, y, ART_FONT_W * scale, ART_FONT_H * scale};
-        if (ch != ' ') SDL_RenderCopyF(g->renderer, g->font, &src, &dst);
+        if (ch != ' ') gfx_copy(g->renderer, g->font, &src, &dst);
         x += ART_FONT_W * scale;
     }
     return x - x0;
@@ -148,9 +148,9 @@ void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color t
     SDL_Rect src = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
                     cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
     SDL_FRect dst = {x, y, size, size};
-    SDL_SetTextureColorMod(g->pickups, tint.r, tint.g, tint.b);
-    SDL_SetTextureAlphaMod(g->pickups, tint.a);
-    SDL_RenderCopyF(g->renderer, g->pickups, &src, &dst);
+    gfx_color_mod(g->pickups, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g->pickups, tint.a);
+    gfx_copy(g->renderer, g->pickups, &src, &dst);
 }
 
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
@@ -158,17 +158,17 @@ void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
     SDL_Rect src = {icon % ART_ICONS_PER_ROW * ART_ICON, icon / ART_ICONS_PER_ROW * ART_ICON,
                     ART_ICON, ART_ICON};
     SDL_FRect dst = {x, y, size, size};
-    SDL_SetTextureColorMod(g->icons, tint.r, tint.g, tint.b);
-    SDL_SetTextureAlphaMod(g->icons, tint.a);
-    SDL_RenderCopyF(g->renderer, g->icons, &src, &dst);
+    gfx_color_mod(g->icons, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g->icons, tint.a);
+    gfx_copy(g->renderer, g->icons, &src, &dst);
 }
 
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
     tint = faded(tint);
     const int b = ART_UI_PANEL_BORDER, s = ART_UI_PANEL, x0 = ART_UI_PANEL_X;
     const float fb = (float)b;
-    SDL_SetTextureColorMod(g->ui, tint.r, tint.g, tint.b);
-    SDL_SetTextureAlphaMod(g->ui, tint.a);
+    gfx_color_mod(g->ui, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g->ui, tint.a);
     const int sx[3] = {x0, x0 + b, x0 + s - b}, sw[3] = {b, s - 2 * b, b};
     const float dx[3] = {r.x, r.x + fb, r.x + r.w - fb}, dw[3] = {fb, r.w - 2 * fb, fb};
     const float dy[3] = {r.y, r.y + fb, r.y + r.h - fb}, dh[3] = {fb, r.h - 2 * fb, fb};
@@ -177,7 +177,7 @@ void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
         for (int i = 0; i < 3; i++) {
             SDL_Rect src = {sx[i], sy[j], sw[i], sw[j]};
             SDL_FRect dst = {dx[i], dy[j], dw[i], dh[j]};
-            SDL_RenderCopyF(g->renderer, g->ui, &src, &dst);
+            gfx_copy(g->renderer, g->ui, &src, &dst);
         }
 }
 
@@ -185,7 +185,7 @@ void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c) {
     c = faded(c);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
-    SDL_RenderFillRectF(r, &rect);
+    gfx_fill_rects(r, &rect, 1);
 }
 
 enum { RING_SEGMENTS = 96, RING_MAX_SEGMENTS = 1024 };
@@ -213,7 +213,7 @@ void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness
         const int order[6] = {0, 1, 2, 0, 2, 3};
         for (int k = 0; k < 6; k++) v[n++] = (SDL_Vertex){p[order[k]], c, {0, 0}};
     }
-    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(r, NULL, v, n, NULL, 0);
 }
 
 void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
@@ -227,7 +227,7 @@ void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
         v[n++] = (SDL_Vertex){{cx + cosf(a0) * radius, cy + sinf(a0) * radius}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(a1) * radius, cy + sinf(a1) * radius}, c, {0, 0}};
     }
-    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(r, NULL, v, n, NULL, 0);
 }
 
 void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL_Color c) {
@@ -244,5 +244,5 @@ void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL
         v[n++] = (SDL_Vertex){{cx + cosf(s0) * radius, cy + sinf(s0) * radius}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(s1) * radius, cy + sinf(s1) * radius}, c, {0, 0}};
     }
-    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(r, NULL, v, n, NULL, 0);
 }

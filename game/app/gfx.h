@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "art_layout.h"
+#include "gfx_draw.h"
 
 /// The near parallax layer is mostly transparent: it is drawn block by block, skipping empty
 /// blocks, which keeps it cheap on the software renderer.

@@ -40,9 +40,9 @@ static void draw_weapon(gfx *g, const camera *c, vec2s foot, int weapon, int row
                     ART_WEAPON_CELL};
     draw_sprite(g->renderer, g->weapons, c, src, at, ART_WEAPON_FOOT_X, ART_WEAPON_FOOT_Y);
     src.y = ART_WEAPON_HAND * ART_WEAPON_CELL;
-    SDL_SetTextureColorMod(g->weapons, body.r, body.g, body.b);
+    gfx_color_mod(g->weapons, body.r, body.g, body.b);
     draw_sprite(g->renderer, g->weapons, c, src, at, ART_WEAPON_FOOT_X, ART_WEAPON_FOOT_Y);
-    SDL_SetTextureColorMod(g->weapons, 255, 255, 255);
+    gfx_color_mod(g->weapons, 255, 255, 255);
 }
 
 static void draw_bars(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, vec2s p) {
@@ -87,17 +87,17 @@ void render_agent(gfx *g, const camera *c, const sim_world *w, const fx_state *f
         if (muzzle > 0.0f) draw_muzzle(g, c, p, weapon, row, muzzle);
         draw_weapon(g, c, p, weapon, row, bob, kick, col);
     }
-    SDL_SetTextureColorMod(g->agent, col.r, col.g, col.b);
+    gfx_color_mod(g->agent, col.r, col.g, col.b);
     draw_sprite(g->renderer, g->agent, c, src, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
     if (flash > 0.0f) {
         // The hit: the silhouette over the body, white at once, cooling to red as it fades, so
         // it reads on every body colour.
         SDL_Rect sil = {(ART_AGENT_FRAMES - 1) * ART_AGENT_W, src.y, ART_AGENT_W, ART_AGENT_H};
         Uint8 gb = (Uint8)(70.0f + 185.0f * flash * flash);
-        SDL_SetTextureColorMod(g->agent, 255, gb, gb);
-        SDL_SetTextureAlphaMod(g->agent, (Uint8)(235.0f * fminf(1.0f, 1.6f * flash)));
+        gfx_color_mod(g->agent, 255, gb, gb);
+        gfx_alpha_mod(g->agent, (Uint8)(235.0f * fminf(1.0f, 1.6f * flash)));
         draw_sprite(g->renderer, g->agent, c, sil, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
-        SDL_SetTextureAlphaMod(g->agent, 255);
+        gfx_alpha_mod(g->agent, 255);
     }
     if (!behind) {
         draw_weapon(g, c, p, weapon, row, bob, kick, col);

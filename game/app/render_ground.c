@@ -65,14 +65,14 @@ static void water(gfx *g, const camera *c, const ae_grid *gr, int x, int y, floa
     bool se = !s && !e && !render_water(gr, x + 1, y + 1);
     if (!(n || s || wv || e || nw || ne || sw || se)) return;
     float phase = (float)(render_cell_hash(x, y) & 255) * (6.2831853f / 256.0f);
-    SDL_SetTextureAlphaMod(g->tiles, (Uint8)(205.0f + 50.0f * sinf(2.2f * time + phase)));
+    gfx_alpha_mod(g->tiles, (Uint8)(205.0f + 50.0f * sinf(2.2f * time + phase)));
     const bool side[8] = {s, wv, e, n, nw, ne, sw, se};
     static const int tiles[8] = {ART_TILE_SHORE_S,  ART_TILE_SHORE_W,  ART_TILE_SHORE_E,
                                  ART_TILE_SHORE_N,  ART_TILE_SHORE_NW, ART_TILE_SHORE_NE,
                                  ART_TILE_SHORE_SW, ART_TILE_SHORE_SE};
     for (int k = 0; k < 8; k++)
         if (side[k]) cell_tile(g, c, tiles[k], x, y, cs);
-    SDL_SetTextureAlphaMod(g->tiles, 255);
+    gfx_alpha_mod(g->tiles, 255);
     if (n)
         render_tile(g, c, ART_TILE_BANK, ART_BANK_HEIGHT, (float)x * cs, (float)y * cs,
                     (float)(x + 1) * cs, (float)y * cs + ART_BANK_HEIGHT * cs / ART_TILE);
@@ -156,5 +156,5 @@ void render_off_map_fog(SDL_Renderer *r, const camera *c, const sim_world *w) {
         for (int i = 0; i < 6; i++) v[n++] = p[order[i]];
     }
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(r, NULL, v, n, NULL, 0);
 }

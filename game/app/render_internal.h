@@ -24,7 +24,7 @@ static inline SDL_FRect world_rect(const camera *c, float x, float y, float w, f
 static inline void draw_sprite(SDL_Renderer *rr, SDL_Texture *t, const camera *c, SDL_Rect src,
                                vec2s foot, float foot_x, float foot_y) {
     SDL_FRect dst = world_rect(c, foot.x - foot_x, foot.y - foot_y, (float)src.w, (float)src.h);
-    SDL_RenderCopyF(rr, t, &src, &dst);
+    gfx_copy(rr, t, &src, &dst);
 }
 
 /// A plain wall: one without tags (breakable walls are props, door cells are free, water is
@@ -78,7 +78,7 @@ static inline void render_tile(gfx *g, const camera *c, int t, int rows, float x
     SDL_FRect dst = {sx, sy, render_snap_x(c, x1) - sx, render_snap_y(c, y1) - sy};
     if (dst.w <= 0.0f || dst.h <= 0.0f) return;
     SDL_Rect src = {art_tile_x(t), art_tile_y(t), ART_TILE, rows};
-    SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
+    gfx_copy(g->renderer, g->tiles, &src, &dst);
 }
 
 /// The ground of the cells [x0, x1] x [y0, y1] in view (they may lie off the map): grass, dirt

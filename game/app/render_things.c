@@ -49,7 +49,7 @@ static void draw_clipped(gfx *g, const camera *c, SDL_Rect src, SDL_FRect box, S
           b = camera_to_screen(c, (vec2s){{x1, y1 - raise}});
     int ax = (int)lroundf(a.x), ay = (int)lroundf(a.y);
     SDL_Rect dst = {ax, ay, (int)lroundf(b.x) - ax, (int)lroundf(b.y) - ay};
-    SDL_RenderCopy(g->renderer, g->door, &part, &dst);
+    gfx_copy_px(g->renderer, g->door, &part, &dst);
 }
 
 void render_door(gfx *g, const camera *c, const sim_world *w, int door) {
@@ -82,8 +82,8 @@ void render_pickup(gfx *g, const camera *c, const sim_pickup *p, int slot, float
     SDL_Rect shadow = {ART_PICKUP_SHADOW % ART_PICKUPS_PER_ROW * ART_PICKUP,
                        ART_PICKUP_SHADOW / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP,
                        ART_PICKUP};
-    SDL_SetTextureColorMod(g->pickups, 255, 255, 255);
-    SDL_SetTextureAlphaMod(g->pickups, (Uint8)(200.0f - 8.0f * bob));
+    gfx_color_mod(g->pickups, 255, 255, 255);
+    gfx_alpha_mod(g->pickups, (Uint8)(200.0f - 8.0f * bob));
     draw_sprite(rr, g->pickups, c, shadow, p->pos, half, half);
     // A pulsing glow in the colour of its kind, so loot reads at a glance.
     SDL_Color k = glow[p->kind < SIM_PICKUP_KIND_COUNT ? p->kind : 0];
@@ -91,12 +91,12 @@ void render_pickup(gfx *g, const camera *c, const sim_pickup *p, int slot, float
                          ART_PICKUP_GLOW / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP,
                          ART_PICKUP};
     vec2s up = {{p->pos.x, p->pos.y - 12.0f - bob}};
-    SDL_SetTextureColorMod(g->pickups, k.r, k.g, k.b);
-    SDL_SetTextureAlphaMod(g->pickups, (Uint8)(150.0f + 60.0f * sinf(phase * 0.7f)));
+    gfx_color_mod(g->pickups, k.r, k.g, k.b);
+    gfx_alpha_mod(g->pickups, (Uint8)(150.0f + 60.0f * sinf(phase * 0.7f)));
     SDL_FRect gd = world_rect(c, up.x - 22.0f, up.y - 22.0f, 44.0f, 44.0f);
-    SDL_RenderCopyF(rr, g->pickups, &glow_src, &gd);
-    SDL_SetTextureColorMod(g->pickups, 255, 255, 255);
-    SDL_SetTextureAlphaMod(g->pickups, 255);
+    gfx_copy(rr, g->pickups, &glow_src, &gd);
+    gfx_color_mod(g->pickups, 255, 255, 255);
+    gfx_alpha_mod(g->pickups, 255);
     SDL_Rect item = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
                      cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
     draw_sprite(rr, g->pickups, c, item, up, half, half);

@@ -65,7 +65,7 @@ static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera
           oy = -fmodf(c->center.y * fy * c->zoom, size);
     if (ox > 0) ox -= size;
     if (oy > 0) oy -= size;
-    SDL_SetTextureAlphaMod(t, alpha);
+    gfx_alpha_mod(t, alpha);
     for (float y = oy; y < c->screen_h; y += size)
         for (float x = ox; x < c->screen_w; x += size) {
             for (int by = 0; by < GFX_NEAR_BLOCKS; by++)
@@ -81,7 +81,7 @@ static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera
                         continue;
                     SDL_Rect src = {bx * GFX_NEAR_BLOCK, by * GFX_NEAR_BLOCK, GFX_NEAR_BLOCK,
                                     GFX_NEAR_BLOCK};
-                    SDL_RenderCopyF(g->renderer, t, &src, &dst);
+                    gfx_copy(g->renderer, t, &src, &dst);
                 }
         }
 }
@@ -114,7 +114,7 @@ static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
     }
     SDL_SetRenderDrawBlendMode(rr, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(rr, 130, 40, 170, 80);
-    SDL_RenderFillRectsF(rr, spans, n);
+    gfx_fill_rects(rr, spans, n);
     gfx_ring(rr, sc.x, sc.y, r, fmaxf(3.0f, 6.0f * c->zoom), (SDL_Color){200, 90, 255, 220}, false);
     if (z->shrinking || z->next_radius != z->radius) {
         vec2s nc = camera_to_screen(c, z->next_center);
@@ -128,7 +128,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     gfx *g = r->g;
     SDL_Renderer *rr = g->renderer;
     SDL_SetRenderDrawColor(rr, 34, 48, 40, 255);
-    SDL_RenderClear(rr);
+    gfx_clear(rr);
 
     // Every cell in view, on the map or off it (the rock and the sea round it), with a row of
     // margin (wall tops stand up into the row above) and room below for props standing tall.
@@ -226,10 +226,10 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             // A grenade is a dark olive ball; other bullets glow in their shooter's colour.
             SDL_Color col = b->weapon == SIM_WEAPON_GRENADE ? (SDL_Color){120, 140, 60, 255}
                                                             : agent_color(w, b->owner);
-            SDL_SetTextureColorMod(g->fx, col.r, col.g, col.b);
+            gfx_color_mod(g->fx, col.r, col.g, col.b);
             // Bullets fly at chest height.
             draw_sprite(rr, g->fx, c, src, p, 16, 16 + RENDER_CHEST);
-            SDL_SetTextureColorMod(g->fx, 255, 255, 255);
+            gfx_color_mod(g->fx, 255, 255, 255);
             break;
         }
         }
