@@ -22,14 +22,35 @@ static void find_used_blocks(SDL_Surface *s, bool *used) {
     SDL_FreeSurface(rgba);
 }
 
+/// Loads a sheet as ARGB8888 (the software renderer's blitters have fast paths for it and none
+/// for the RGBA32 that PNGs load as) and makes its texture. The surface is kept in *keep when
+/// keep is given (the atlas is built from it), else freed.
+/// Multiplies the alpha of every pixel of s by alpha / 255 (as the renderer's alpha modulation
+/// would, to the bit) and puts the result in t: a layer always drawn faint is drawn with no
+/// modulation, which the software renderer's blitters do much faster.
+static void bake_alpha(SDL_Surface *s, SDL_Texture *t, Uint8 alpha) {
+    for (int y = 0; y < s->h; y++) {
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch);
+        for (int x = 0; x < s->w; x++)
+            row[x] = (row[x] & 0x00FFFFFFu) | ((row[x] >> 24) * alpha / 255) << 24;
+    }
+    SDL_UpdateTexture(t, NULL, s->pixels, s->pitch);
+}
+
 static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, char *err, size_t n,
-                         bool *used_blocks) {
+                         bool *used_blocks, SDL_Surface **keep) {
     char *path = tool_join(dir, file);
-    SDL_Surface *s = path ? IMG_Load(path) : NULL;
+    SDL_Surface *raw = path ? IMG_Load(path) : NULL;
+    SDL_Surface *s = raw ? SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_ARGB8888, 0) : NULL;
+    SDL_FreeSurface(raw);
     SDL_Texture *t = s ? SDL_CreateTextureFromSurface(r, s) : NULL;
     if (!t) snprintf(err, n, "%s: %s", path ? AE_QUOTED(path) : file, SDL_GetError());
     if (t && used_blocks) find_used_blocks(s, used_blocks);
-    SDL_FreeSurface(s);
+    if (t && used_blocks) bake_alpha(s, t, GFX_NEAR_ALPHA);
+    if (t && keep)
+        *keep = s;
+    else
+        SDL_FreeSurface(s);
     free(path);
     if (!t) return NULL;
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
@@ -42,20 +63,34 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
     struct {
         SDL_Texture **slot;
         const char *file;
-    } sheets[] = {{&g->tiles, ART_TILES_FILE},       {&g->agent, ART_AGENT_FILE},
-                  {&g->props, ART_PROPS_FILE},       {&g->fx, ART_FX_FILE},
-                  {&g->icons, ART_ICONS_FILE},       {&g->ui, ART_UI_FILE},
-                  {&g->font, ART_FONT_FILE},         {&g->near, ART_NEAR_FILE},
-                  {&g->vignette, ART_VIGNETTE_FILE}, {&g->muzzle, ART_MUZZLE_FILE},
-                  {&g->weapons, ART_WEAPONS_FILE},   {&g->blast, ART_BLAST_FILE},
-                  {&g->door, ART_DOOR_FILE},         {&g->pickups, ART_PICKUPS_FILE}};
-    for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
+        int atlas; ///< its enum gfx_atlas_sheet, or -1
+    } sheets[] = {{&g->tiles, ART_TILES_FILE, GFX_AT_TILES},
+                  {&g->agent, ART_AGENT_FILE, GFX_AT_AGENT},
+                  {&g->props, ART_PROPS_FILE, GFX_AT_PROPS},
+                  {&g->fx, ART_FX_FILE, GFX_AT_FX},
+                  {&g->icons, ART_ICONS_FILE, -1},
+                  {&g->ui, ART_UI_FILE, -1},
+                  {&g->font, ART_FONT_FILE, -1},
+                  {&g->near, ART_NEAR_FILE, -1},
+                  {&g->vignette, ART_VIGNETTE_FILE, -1},
+                  {&g->muzzle, ART_MUZZLE_FILE, GFX_AT_MUZZLE},
+                  {&g->weapons, ART_WEAPONS_FILE, GFX_AT_WEAPONS},
+                  {&g->blast, ART_BLAST_FILE, GFX_AT_BLAST},
+                  {&g->door, ART_DOOR_FILE, GFX_AT_DOOR},
+                  {&g->pickups, ART_PICKUPS_FILE, GFX_AT_PICKUPS}};
+    SDL_Surface *world[GFX_AT_COUNT] = {0};
+    bool ok = true;
+    for (size_t i = 0; i < sizeof sheets / sizeof sheets[0] && ok; i++) {
         *sheets[i].slot =
-            load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL);
-        if (!*sheets[i].slot) {
-            gfx_free(g);
-            return false;
-        }
+            load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL,
+                 sheets[i].atlas >= 0 ? &world[sheets[i].atlas] : NULL);
+        ok = *sheets[i].slot != NULL;
+    }
+    ok = ok && gfx_atlas_build(g, world, err, n);
+    for (int i = 0; i < GFX_AT_COUNT; i++) SDL_FreeSurface(world[i]);
+    if (!ok) {
+        gfx_free(g);
+        return false;
     }
     // Stretched over the whole screen: smooth, whatever the renderer's default.
     SDL_SetTextureScaleMode(g->vignette, SDL_ScaleModeLinear);
@@ -65,7 +100,7 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
 void gfx_free(gfx *g) {
     SDL_Texture *all[] = {g->tiles,   g->agent, g->props, g->fx,       g->icons,
                           g->ui,      g->font,  g->near,  g->vignette, g->muzzle,
-                          g->weapons, g->blast, g->door,  g->pickups};
+                          g->weapons, g->blast, g->door,  g->pickups,  g->atlas};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]) SDL_DestroyTexture(all[i]);
     SDL_Renderer *r = g->renderer;

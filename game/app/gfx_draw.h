@@ -2,6 +2,11 @@
 /// alpha modulation change, target switch and clear the game issues goes through these wrappers,
 /// which count it. The counts are what a frame costs a GPU driver in calls (arena-bench render
 /// prints them per frame and per driver); they cost an increment each.
+///
+/// gfx_quad batches: textured quads of one texture gather into one SDL_RenderGeometry call, sent
+/// when the texture changes, when any other call below is made (so the order of drawing is always
+/// the order of the calls) or at gfx_flush. A GPU driver then draws a run of sprites in one call;
+/// SDL's software renderer turns each axis-aligned quad back into a copy, so it loses nothing.
 #ifndef ARENA_GFX_DRAW_H
 #define ARENA_GFX_DRAW_H
 
@@ -21,6 +26,13 @@ typedef struct gfx_counts {
 /// The counts since the last call (the process's one set of counters: a measuring instrument,
 /// read and reset once a frame by whoever measures).
 gfx_counts gfx_counts_take(void);
+
+/// Queues `src` of t drawn over dst, its colour multiplied by c (c.a: its opacity).
+void gfx_quad(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst,
+              SDL_Color c);
+/// Sends the queued quads. Call before anything that changes how they would draw and that does
+/// not go through these wrappers (a clip rectangle, the end of a frame).
+void gfx_flush(void);
 
 int gfx_copy(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst);
 int gfx_copy_px(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst);

@@ -95,8 +95,8 @@ static void draw_door_field(gfx *g, const camera *c, const sim_world *w, const s
     }
     vec2s a = camera_to_screen(c, (vec2s){{s.center.x - s.half.x, s.center.y - s.half.y}});
     SDL_SetRenderDrawColor(r, 255, 255, 0, 255);
-    gfx_rect_outline(
-        r, &(SDL_FRect){a.x, a.y, 2.0f * s.half.x * c->zoom, 2.0f * s.half.y * c->zoom});
+    gfx_rect_outline(r,
+                     &(SDL_FRect){a.x, a.y, 2.0f * s.half.x * c->zoom, 2.0f * s.half.y * c->zoom});
     char t[48];
     snprintf(t, sizeof t, "door %d open %.2f", index, (double)door->open);
     vec2s ts =

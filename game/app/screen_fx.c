@@ -47,7 +47,7 @@ static bool enemy_at(const sim_world *w, int self, vec2s p) {
 
 static void piece(gfx *g, int sx, int sy, int sw, int sh, float x, float y) {
     gfx_copy(g->renderer, g->ui, &(SDL_Rect){sx, sy, sw, sh},
-                    &(SDL_FRect){x, y, (float)sw, (float)sh});
+             &(SDL_FRect){x, y, (float)sw, (float)sh});
 }
 
 void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const sim_world *w,
@@ -81,8 +81,8 @@ void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const
             gfx_color_mod(g->ui, 255, 255, 255);
         gfx_alpha_mod(g->ui, (Uint8)(255.0f * fminf(1.0f, 2.0f * fx->hit_mark)));
         gfx_copy(g->renderer, g->ui,
-                        &(SDL_Rect){ART_UI_HITMARK_X, 0, ART_UI_HITMARK, ART_UI_HITMARK},
-                        &(SDL_FRect){mx - 0.5f * size, my - 0.5f * size, size, size});
+                 &(SDL_Rect){ART_UI_HITMARK_X, 0, ART_UI_HITMARK, ART_UI_HITMARK},
+                 &(SDL_FRect){mx - 0.5f * size, my - 0.5f * size, size, size});
     }
     gfx_color_mod(g->ui, 255, 255, 255);
     gfx_alpha_mod(g->ui, 255);
