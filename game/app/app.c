@@ -399,14 +399,13 @@ void app_draw(app *a) {
                 dx *= INPUT_VSTICK_RADIUS / len;
                 dy *= INPUT_VSTICK_RADIUS / len;
             }
-            SDL_SetTextureAlphaMod(a->g.ui, 200);
-            SDL_SetTextureColorMod(a->g.ui, 255, 255, 255);
-            SDL_RenderCopyF(a->renderer, a->g.ui, &base,
-                            &(SDL_FRect){a->in.vstick_x0 - 64, a->in.vstick_y0 - 64, 128, 128});
-            SDL_RenderCopyF(
-                a->renderer, a->g.ui, &knob,
-                &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
-            SDL_SetTextureAlphaMod(a->g.ui, 255);
+            gfx_alpha_mod(a->g.ui, 200);
+            gfx_color_mod(a->g.ui, 255, 255, 255);
+            gfx_copy(a->renderer, a->g.ui, &base,
+                     &(SDL_FRect){a->in.vstick_x0 - 64, a->in.vstick_y0 - 64, 128, 128});
+            gfx_copy(a->renderer, a->g.ui, &knob,
+                     &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
+            gfx_alpha_mod(a->g.ui, 255);
         }
         if (a->screen == SCREEN_PLAY && w->cfg.humans > 0 &&
             w->agents[app_player(a, 0)].placement == 0) {

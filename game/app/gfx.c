@@ -22,14 +22,35 @@ static void find_used_blocks(SDL_Surface *s, bool *used) {
     SDL_FreeSurface(rgba);
 }
 
+/// Loads a sheet as ARGB8888 (the software renderer's blitters have fast paths for it and none
+/// for the RGBA32 that PNGs load as) and makes its texture. The surface is kept in *keep when
+/// keep is given (the atlas is built from it), else freed.
+/// Multiplies the alpha of every pixel of s by alpha / 255 (as the renderer's alpha modulation
+/// would, to the bit) and puts the result in t: a layer always drawn faint is drawn with no
+/// modulation, which the software renderer's blitters do much faster.
+static void bake_alpha(SDL_Surface *s, SDL_Texture *t, Uint8 alpha) {
+    for (int y = 0; y < s->h; y++) {
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch);
+        for (int x = 0; x < s->w; x++)
+            row[x] = (row[x] & 0x00FFFFFFu) | ((row[x] >> 24) * alpha / 255) << 24;
+    }
+    SDL_UpdateTexture(t, NULL, s->pixels, s->pitch);
+}
+
 static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, char *err, size_t n,
-                         bool *used_blocks) {
+                         bool *used_blocks, SDL_Surface **keep) {
     char *path = tool_join(dir, file);
-    SDL_Surface *s = path ? IMG_Load(path) : NULL;
+    SDL_Surface *raw = path ? IMG_Load(path) : NULL;
+    SDL_Surface *s = raw ? SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_ARGB8888, 0) : NULL;
+    SDL_FreeSurface(raw);
     SDL_Texture *t = s ? SDL_CreateTextureFromSurface(r, s) : NULL;
     if (!t) snprintf(err, n, "%s: %s", path ? AE_QUOTED(path) : file, SDL_GetError());
     if (t && used_blocks) find_used_blocks(s, used_blocks);
-    SDL_FreeSurface(s);
+    if (t && used_blocks) bake_alpha(s, t, GFX_NEAR_ALPHA);
+    if (t && keep)
+        *keep = s;
+    else
+        SDL_FreeSurface(s);
     free(path);
     if (!t) return NULL;
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
@@ -42,20 +63,34 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
     struct {
         SDL_Texture **slot;
         const char *file;
-    } sheets[] = {{&g->tiles, ART_TILES_FILE},       {&g->agent, ART_AGENT_FILE},
-                  {&g->props, ART_PROPS_FILE},       {&g->fx, ART_FX_FILE},
-                  {&g->icons, ART_ICONS_FILE},       {&g->ui, ART_UI_FILE},
-                  {&g->font, ART_FONT_FILE},         {&g->near, ART_NEAR_FILE},
-                  {&g->vignette, ART_VIGNETTE_FILE}, {&g->muzzle, ART_MUZZLE_FILE},
-                  {&g->weapons, ART_WEAPONS_FILE},   {&g->blast, ART_BLAST_FILE},
-                  {&g->door, ART_DOOR_FILE},         {&g->pickups, ART_PICKUPS_FILE}};
-    for (size_t i = 0; i < sizeof sheets / sizeof sheets[0]; i++) {
+        int atlas; ///< its enum gfx_atlas_sheet, or -1
+    } sheets[] = {{&g->tiles, ART_TILES_FILE, GFX_AT_TILES},
+                  {&g->agent, ART_AGENT_FILE, GFX_AT_AGENT},
+                  {&g->props, ART_PROPS_FILE, GFX_AT_PROPS},
+                  {&g->fx, ART_FX_FILE, GFX_AT_FX},
+                  {&g->icons, ART_ICONS_FILE, -1},
+                  {&g->ui, ART_UI_FILE, -1},
+                  {&g->font, ART_FONT_FILE, -1},
+                  {&g->near, ART_NEAR_FILE, -1},
+                  {&g->vignette, ART_VIGNETTE_FILE, -1},
+                  {&g->muzzle, ART_MUZZLE_FILE, GFX_AT_MUZZLE},
+                  {&g->weapons, ART_WEAPONS_FILE, GFX_AT_WEAPONS},
+                  {&g->blast, ART_BLAST_FILE, GFX_AT_BLAST},
+                  {&g->door, ART_DOOR_FILE, GFX_AT_DOOR},
+                  {&g->pickups, ART_PICKUPS_FILE, GFX_AT_PICKUPS}};
+    SDL_Surface *world[GFX_AT_COUNT] = {0};
+    bool ok = true;
+    for (size_t i = 0; i < sizeof sheets / sizeof sheets[0] && ok; i++) {
         *sheets[i].slot =
-            load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL);
-        if (!*sheets[i].slot) {
-            gfx_free(g);
-            return false;
-        }
+            load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL,
+                 sheets[i].atlas >= 0 ? &world[sheets[i].atlas] : NULL);
+        ok = *sheets[i].slot != NULL;
+    }
+    ok = ok && gfx_atlas_build(g, world, err, n);
+    for (int i = 0; i < GFX_AT_COUNT; i++) SDL_FreeSurface(world[i]);
+    if (!ok) {
+        gfx_free(g);
+        return false;
     }
     // Stretched over the whole screen: smooth, whatever the renderer's default.
     SDL_SetTextureScaleMode(g->vignette, SDL_ScaleModeLinear);
@@ -65,7 +100,7 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
 void gfx_free(gfx *g) {
     SDL_Texture *all[] = {g->tiles,   g->agent, g->props, g->fx,       g->icons,
                           g->ui,      g->font,  g->near,  g->vignette, g->muzzle,
-                          g->weapons, g->blast, g->door,  g->pickups};
+                          g->weapons, g->blast, g->door,  g->pickups,  g->atlas};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]) SDL_DestroyTexture(all[i]);
     SDL_Renderer *r = g->renderer;
@@ -91,8 +126,8 @@ float gfx_text_width(float scale, const char *text) {
 
 float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
     c = faded(c);
-    SDL_SetTextureColorMod(g->font, c.r, c.g, c.b);
-    SDL_SetTextureAlphaMod(g->font, c.a);
+    gfx_color_mod(g->font, c.r, c.g, c.b);
+    gfx_alpha_mod(g->font, c.a);
     float x0 = x;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         int ch = *p;
@@ -101,7 +136,7 @@ float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *t
         SDL_Rect src = {idx % ART_FONT_PER_ROW * ART_FONT_W, idx / ART_FONT_PER_ROW * ART_FONT_H,
                         ART_FONT_W, ART_FONT_H};
         SDL_FRect dst = {x, y, ART_FONT_W * scale, ART_FONT_H * scale};
-        if (ch != ' ') SDL_RenderCopyF(g->renderer, g->font, &src, &dst);
+        if (ch != ' ') gfx_copy(g->renderer, g->font, &src, &dst);
         x += ART_FONT_W * scale;
     }
     return x - x0;
@@ -148,9 +183,9 @@ void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color t
     SDL_Rect src = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
                     cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
     SDL_FRect dst = {x, y, size, size};
-    SDL_SetTextureColorMod(g->pickups, tint.r, tint.g, tint.b);
-    SDL_SetTextureAlphaMod(g->pickups, tint.a);
-    SDL_RenderCopyF(g->renderer, g->pickups, &src, &dst);
+    gfx_color_mod(g->pickups, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g->pickups, tint.a);
+    gfx_copy(g->renderer, g->pickups, &src, &dst);
 }
 
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
@@ -158,17 +193,17 @@ void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
     SDL_Rect src = {icon % ART_ICONS_PER_ROW * ART_ICON, icon / ART_ICONS_PER_ROW * ART_ICON,
                     ART_ICON, ART_ICON};
     SDL_FRect dst = {x, y, size, size};
-    SDL_SetTextureColorMod(g->icons, tint.r, tint.g, tint.b);
-    SDL_SetTextureAlphaMod(g->icons, tint.a);
-    SDL_RenderCopyF(g->renderer, g->icons, &src, &dst);
+    gfx_color_mod(g->icons, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g->icons, tint.a);
+    gfx_copy(g->renderer, g->icons, &src, &dst);
 }
 
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
     tint = faded(tint);
     const int b = ART_UI_PANEL_BORDER, s = ART_UI_PANEL, x0 = ART_UI_PANEL_X;
     const float fb = (float)b;
-    SDL_SetTextureColorMod(g->ui, tint.r, tint.g, tint.b);
-    SDL_SetTextureAlphaMod(g->ui, tint.a);
+    gfx_color_mod(g->ui, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g->ui, tint.a);
     const int sx[3] = {x0, x0 + b, x0 + s - b}, sw[3] = {b, s - 2 * b, b};
     const float dx[3] = {r.x, r.x + fb, r.x + r.w - fb}, dw[3] = {fb, r.w - 2 * fb, fb};
     const float dy[3] = {r.y, r.y + fb, r.y + r.h - fb}, dh[3] = {fb, r.h - 2 * fb, fb};
@@ -177,7 +212,7 @@ void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
         for (int i = 0; i < 3; i++) {
             SDL_Rect src = {sx[i], sy[j], sw[i], sw[j]};
             SDL_FRect dst = {dx[i], dy[j], dw[i], dh[j]};
-            SDL_RenderCopyF(g->renderer, g->ui, &src, &dst);
+            gfx_copy(g->renderer, g->ui, &src, &dst);
         }
 }
 
@@ -185,7 +220,7 @@ void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c) {
     c = faded(c);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
-    SDL_RenderFillRectF(r, &rect);
+    gfx_fill_rects(r, &rect, 1);
 }
 
 enum { RING_SEGMENTS = 96, RING_MAX_SEGMENTS = 1024 };
@@ -213,7 +248,7 @@ void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness
         const int order[6] = {0, 1, 2, 0, 2, 3};
         for (int k = 0; k < 6; k++) v[n++] = (SDL_Vertex){p[order[k]], c, {0, 0}};
     }
-    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(r, NULL, v, n, NULL, 0);
 }
 
 void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
@@ -227,7 +262,7 @@ void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
         v[n++] = (SDL_Vertex){{cx + cosf(a0) * radius, cy + sinf(a0) * radius}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(a1) * radius, cy + sinf(a1) * radius}, c, {0, 0}};
     }
-    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(r, NULL, v, n, NULL, 0);
 }
 
 void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL_Color c) {
@@ -244,5 +279,5 @@ void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL
         v[n++] = (SDL_Vertex){{cx + cosf(s0) * radius, cy + sinf(s0) * radius}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(s1) * radius, cy + sinf(s1) * radius}, c, {0, 0}};
     }
-    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(r, NULL, v, n, NULL, 0);
 }

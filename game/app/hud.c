@@ -244,8 +244,8 @@ static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, co
     float x = frame.x + 4, y = frame.y + 4, mw = frame.w - 8, mh = frame.h - 8;
     float scale = mw / (float)h->minimap_w;
     gfx_fill_rect(g->renderer, frame, (SDL_Color){20, 22, 30, 200});
-    SDL_SetTextureAlphaMod(h->minimap, (Uint8)(220.0f * h->opacity[HUD_PANEL_MINIMAP]));
-    SDL_RenderCopyF(g->renderer, h->minimap, NULL, &(SDL_FRect){x, y, mw, mh});
+    gfx_alpha_mod(h->minimap, (Uint8)(220.0f * h->opacity[HUD_PANEL_MINIMAP]));
+    gfx_copy(g->renderer, h->minimap, NULL, &(SDL_FRect){x, y, mw, mh});
     float k = scale / w->cfg.cell_size;
     SDL_RenderSetClipRect(g->renderer, &(SDL_Rect){(int)x, (int)y, (int)mw, (int)mh});
     const sim_zone *z = &w->zone;

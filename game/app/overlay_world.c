@@ -25,9 +25,9 @@ static void draw_prop(gfx *g, const camera *c, const sim_world *w, int x, int y,
     if (p->hp <= 0.0f) { // broken this match: an edited cell, free now
         gfx_fill_rect(g->renderer, (SDL_FRect){s.x, s.y, size, size}, (SDL_Color){255, 140, 0, 90});
         SDL_SetRenderDrawColor(g->renderer, 255, 160, 40, 255);
-        SDL_RenderDrawRectF(g->renderer, &(SDL_FRect){s.x, s.y, size, size});
-        SDL_RenderDrawLineF(g->renderer, s.x, s.y, s.x + size, s.y + size);
-        SDL_RenderDrawLineF(g->renderer, s.x + size, s.y, s.x, s.y + size);
+        gfx_rect_outline(g->renderer, &(SDL_FRect){s.x, s.y, size, size});
+        gfx_line(g->renderer, s.x, s.y, s.x + size, s.y + size);
+        gfx_line(g->renderer, s.x + size, s.y, s.x, s.y + size);
         return;
     }
     float share = p->max_hp > 0.0f ? p->hp / p->max_hp : 0.0f;
@@ -89,14 +89,14 @@ static void draw_door_field(gfx *g, const camera *c, const sim_world *w, const s
                         c, (vec2s){{lo.x + ((float)i + ox[e] + (ox[f] - ox[e]) * t) * FIELD_STEP,
                                     lo.y + ((float)j + oy[e] + (oy[f] - oy[e]) * t) * FIELD_STEP}});
                 }
-                if (n >= 2) SDL_RenderDrawLineF(r, hits[0].x, hits[0].y, hits[1].x, hits[1].y);
-                if (n == 4) SDL_RenderDrawLineF(r, hits[2].x, hits[2].y, hits[3].x, hits[3].y);
+                if (n >= 2) gfx_line(r, hits[0].x, hits[0].y, hits[1].x, hits[1].y);
+                if (n == 4) gfx_line(r, hits[2].x, hits[2].y, hits[3].x, hits[3].y);
             }
     }
     vec2s a = camera_to_screen(c, (vec2s){{s.center.x - s.half.x, s.center.y - s.half.y}});
     SDL_SetRenderDrawColor(r, 255, 255, 0, 255);
-    SDL_RenderDrawRectF(
-        r, &(SDL_FRect){a.x, a.y, 2.0f * s.half.x * c->zoom, 2.0f * s.half.y * c->zoom});
+    gfx_rect_outline(r,
+                     &(SDL_FRect){a.x, a.y, 2.0f * s.half.x * c->zoom, 2.0f * s.half.y * c->zoom});
     char t[48];
     snprintf(t, sizeof t, "door %d open %.2f", index, (double)door->open);
     vec2s ts =

@@ -39,7 +39,7 @@ static void visible_cells(const camera *c, const sim_world *w, int *x0, int *y0,
 
 static void line(SDL_Renderer *r, const camera *c, vec2s a, vec2s b) {
     vec2s sa = camera_to_screen(c, a), sb = camera_to_screen(c, b);
-    SDL_RenderDrawLineF(r, sa.x, sa.y, sb.x, sb.y);
+    gfx_line(r, sa.x, sa.y, sb.x, sb.y);
 }
 
 static void draw_sdf(gfx *g, const camera *c, const sim_world *w) {
@@ -157,7 +157,7 @@ static void draw_mbp(gfx *g, const camera *c, const sim_world *w) {
               hi = camera_to_screen(c, regions[i].box.upper);
         if (hi.x < 0 || hi.y < 0 || lo.x > c->screen_w || lo.y > c->screen_h) continue;
         SDL_SetRenderDrawColor(r, 80, 200, 255, 200);
-        SDL_RenderDrawRectF(r, &(SDL_FRect){lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+        gfx_rect_outline(r, &(SDL_FRect){lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
         char t[16];
         snprintf(t, sizeof t, "%d", regions[i].proxies);
         gfx_text(g, fmaxf(lo.x, 0) + 4, fmaxf(lo.y, 0) + 4, 1.0f, (SDL_Color){120, 220, 255, 255},

@@ -27,22 +27,22 @@ static void draw_muzzle(gfx *g, const camera *c, vec2s foot, int weapon, int row
         ae_clampi((int)((1.0f - left / FX_MUZZLE_LIFE) * ART_FX_FRAMES), 0, ART_FX_FRAMES - 1);
     SDL_Rect src = {frame * ART_MUZZLE, row * ART_MUZZLE, ART_MUZZLE, ART_MUZZLE};
     const float half = ART_MUZZLE * 0.5f;
-    draw_sprite(g->renderer, g->muzzle, c, src, (vec2s){{foot.x + mx, foot.y + my}}, half, half);
+    draw_sprite(g, g->at_muzzle, c, src, (vec2s){{foot.x + mx, foot.y + my}}, half, half,
+                RENDER_WHITE);
 }
 
 /// The weapon and the hand holding it (tinted like the body), kicked back just after a shot.
 static void draw_weapon(gfx *g, const camera *c, vec2s foot, int weapon, int row, float bob,
-                        float kick, SDL_Color body) {
+                        float kick, int tint) {
     float angle = (float)row * (TAU / ART_AGENT_DIRS);
     vec2s at = {{foot.x - cosf(angle) * 2.5f * kick,
                  foot.y + bob - sinf(angle) * ART_AGENT_FORESHORTEN * 2.5f * kick}};
     SDL_Rect src = {row * ART_WEAPON_CELL, weapon * ART_WEAPON_CELL, ART_WEAPON_CELL,
                     ART_WEAPON_CELL};
-    draw_sprite(g->renderer, g->weapons, c, src, at, ART_WEAPON_FOOT_X, ART_WEAPON_FOOT_Y);
+    draw_sprite(g, g->at_weapons, c, src, at, ART_WEAPON_FOOT_X, ART_WEAPON_FOOT_Y, RENDER_WHITE);
     src.y = ART_WEAPON_HAND * ART_WEAPON_CELL;
-    SDL_SetTextureColorMod(g->weapons, body.r, body.g, body.b);
-    draw_sprite(g->renderer, g->weapons, c, src, at, ART_WEAPON_FOOT_X, ART_WEAPON_FOOT_Y);
-    SDL_SetTextureColorMod(g->weapons, 255, 255, 255);
+    draw_sprite(g, g->at_hand[tint], c, src, at, ART_WEAPON_FOOT_X, ART_WEAPON_FOOT_Y,
+                RENDER_WHITE);
 }
 
 static void draw_bars(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, vec2s p) {
@@ -50,19 +50,17 @@ static void draw_bars(gfx *g, const camera *c, const sim_world *w, const sim_age
     vec2s s = camera_to_screen(c, (vec2s){{p.x - 16.0f, p.y - ART_AGENT_FOOT_Y - 6.0f}});
     float bw = 32.0f * c->zoom, bh = fmaxf(3.0f, 4.0f * c->zoom);
     float share = a->hp > 0 ? a->hp / a->max_hp : 0.0f;
-    gfx_fill_rect(g->renderer, (SDL_FRect){s.x - 1, s.y - 1, bw + 2, bh + 2},
-                  (SDL_Color){20, 20, 30, 180});
+    gfx_solid(g, (SDL_FRect){s.x - 1, s.y - 1, bw + 2, bh + 2}, (SDL_Color){20, 20, 30, 180});
     SDL_Color hp = share > 0.5f ? (SDL_Color){90, 220, 90, 255}
                                 : (share > 0.25f ? (SDL_Color){240, 200, 60, 255}
                                                  : (SDL_Color){235, 70, 60, 255});
-    gfx_fill_rect(g->renderer, (SDL_FRect){s.x, s.y, bw * share, bh}, hp);
+    gfx_solid(g, (SDL_FRect){s.x, s.y, bw * share, bh}, hp);
     const float max_shield = w->cfg.rules.max_shield;
     if (a->shield > 0.0f && max_shield > 0.0f) {
         float sh = fmaxf(2.0f, 3.0f * c->zoom), k = fminf(1.0f, a->shield / max_shield);
-        gfx_fill_rect(g->renderer, (SDL_FRect){s.x - 1, s.y - sh - 2, bw + 2, sh + 2},
-                      (SDL_Color){20, 20, 30, 180});
-        gfx_fill_rect(g->renderer, (SDL_FRect){s.x, s.y - sh - 1, bw * k, sh},
-                      (SDL_Color){90, 170, 255, 255});
+        gfx_solid(g, (SDL_FRect){s.x - 1, s.y - sh - 2, bw + 2, sh + 2},
+                  (SDL_Color){20, 20, 30, 180});
+        gfx_solid(g, (SDL_FRect){s.x, s.y - sh - 1, bw * k, sh}, (SDL_Color){90, 170, 255, 255});
     }
 }
 
@@ -79,28 +77,25 @@ void render_agent(gfx *g, const camera *c, const sim_world *w, const fx_state *f
     SDL_Rect src = {frame * ART_AGENT_W, row * ART_AGENT_H, ART_AGENT_W, ART_AGENT_H};
     float muzzle = id < SIM_MAX_AGENTS ? fx->muzzle[id] : 0.0f;
     int weapon = a->weapon < SIM_WEAPON_COUNT ? a->weapon : SIM_WEAPON_PISTOL;
-    SDL_Color col = agent_color(w, id);
+    const int tint = agent_tint(w, id);
     float bob = art_agent_bob(frame), kick = muzzle / FX_MUZZLE_LIFE;
     // Pointing away from the camera (north, or west) the weapon, and so its flash, is behind.
     bool behind = row >= 4 && row <= 7;
     if (behind) {
         if (muzzle > 0.0f) draw_muzzle(g, c, p, weapon, row, muzzle);
-        draw_weapon(g, c, p, weapon, row, bob, kick, col);
+        draw_weapon(g, c, p, weapon, row, bob, kick, tint);
     }
-    SDL_SetTextureColorMod(g->agent, col.r, col.g, col.b);
-    draw_sprite(g->renderer, g->agent, c, src, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
+    draw_sprite(g, g->at_agent[tint], c, src, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y, RENDER_WHITE);
     if (flash > 0.0f) {
         // The hit: the silhouette over the body, white at once, cooling to red as it fades, so
         // it reads on every body colour.
         SDL_Rect sil = {(ART_AGENT_FRAMES - 1) * ART_AGENT_W, src.y, ART_AGENT_W, ART_AGENT_H};
         Uint8 gb = (Uint8)(70.0f + 185.0f * flash * flash);
-        SDL_SetTextureColorMod(g->agent, 255, gb, gb);
-        SDL_SetTextureAlphaMod(g->agent, (Uint8)(235.0f * fminf(1.0f, 1.6f * flash)));
-        draw_sprite(g->renderer, g->agent, c, sil, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
-        SDL_SetTextureAlphaMod(g->agent, 255);
+        draw_sprite(g, g->at_agent[GFX_TINT_NONE], c, sil, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y,
+                    (SDL_Color){255, gb, gb, (Uint8)(235.0f * fminf(1.0f, 1.6f * flash))});
     }
     if (!behind) {
-        draw_weapon(g, c, p, weapon, row, bob, kick, col);
+        draw_weapon(g, c, p, weapon, row, bob, kick, tint);
         if (muzzle > 0.0f) draw_muzzle(g, c, p, weapon, row, muzzle);
     }
     draw_bars(g, c, w, a, p);

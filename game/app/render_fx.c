@@ -27,20 +27,18 @@ static void draw_trail(gfx *g, const camera *c, const sim_world *w, const fx_tra
             v[k] = (SDL_Vertex){{s.x, s.y}, k < 2 ? c0 : c1, {0, 0}};
         }
         const int order[6] = {0, 1, 2, 0, 2, 3};
-        SDL_RenderGeometry(g->renderer, NULL, v, 4, order, 6);
+        gfx_geometry(g->renderer, NULL, v, 4, order, 6);
     }
     int row = render_facing_row(t->facing);
     SDL_Rect sil = {(ART_AGENT_FRAMES - 1) * ART_AGENT_W, row * ART_AGENT_H, ART_AGENT_W,
                     ART_AGENT_H};
-    SDL_SetTextureColorMod(g->agent, pale.r, pale.g, pale.b);
     for (int k = 0; k < steps; k++) {
         float u = (float)k / (float)steps;
         vec2s p = glms_vec2_lerp(t->from, t->to, u);
-        SDL_SetTextureAlphaMod(g->agent, (Uint8)(230.0f * fade * (0.3f + 0.7f * u)));
-        draw_sprite(g->renderer, g->agent, c, sil, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y);
+        pale.a = (Uint8)(230.0f * fade * (0.3f + 0.7f * u));
+        draw_sprite(g, g->at_agent[GFX_TINT_NONE], c, sil, p, ART_AGENT_FOOT_X, ART_AGENT_FOOT_Y,
+                    pale);
     }
-    SDL_SetTextureAlphaMod(g->agent, 255);
-    SDL_SetTextureColorMod(g->agent, 255, 255, 255);
 }
 
 void render_fx(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) {
@@ -63,15 +61,11 @@ void render_fx(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) 
         int frame = p->debris ? (p->z > 0.0f ? (int)(p->age * 18.0f) % ART_FX_FRAMES : 2)
                               : ae_mini((int)(t * ART_FX_FRAMES), ART_FX_FRAMES - 1);
         SDL_Rect src = {frame * ART_FX, p->kind * ART_FX, ART_FX, ART_FX};
-        SDL_Color col = p->owner >= 0 ? agent_color(w, p->owner) : (SDL_Color){255, 255, 255, 255};
-        SDL_SetTextureColorMod(g->fx, col.r, col.g, col.b);
-        SDL_SetTextureAlphaMod(g->fx,
-                               p->debris && t > 0.7f ? (Uint8)(255.0f * (1.0f - t) / 0.3f) : 255);
+        int tint = p->owner >= 0 ? agent_tint(w, p->owner) : GFX_TINT_NONE;
+        Uint8 alpha = p->debris && t > 0.7f ? (Uint8)(255.0f * (1.0f - t) / 0.3f) : 255;
         SDL_FRect dst = world_rect(c, p->pos.x - 16.0f, p->pos.y - 16.0f - p->z, ART_FX, ART_FX);
-        SDL_RenderCopyF(g->renderer, g->fx, &src, &dst);
+        gfx_sprite(g, g->at_fx[tint], src, dst, (SDL_Color){255, 255, 255, alpha});
     }
-    SDL_SetTextureColorMod(g->fx, 255, 255, 255);
-    SDL_SetTextureAlphaMod(g->fx, 255);
     for (int i = 0; i < fx->blast_count; i++) {
         const fx_blast *b = &fx->blasts[i];
         int frame = ae_clampi((int)(b->age / FX_BLAST_LIFE * ART_FX_FRAMES), 0, ART_FX_FRAMES - 1);
@@ -80,6 +74,6 @@ void render_fx(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) 
         float size = ART_BLAST * b->radius / ART_BLAST_RADIUS;
         SDL_FRect dst =
             world_rect(c, b->pos.x - 0.5f * size, b->pos.y - 0.5f * size - 8.0f, size, size);
-        SDL_RenderCopyF(g->renderer, g->blast, &src, &dst);
+        gfx_sprite(g, g->at_blast, src, dst, RENDER_WHITE);
     }
 }

@@ -3,6 +3,8 @@
 // pixels, no per-pixel work: a frame costs a few draws per cell in view.
 #include "render_internal.h"
 
+#include <stdlib.h>
+
 /// Frames of the water's animation a second.
 #define WATER_FPS 6.0f
 
@@ -19,9 +21,13 @@ static float ground_noise(int x, int y) {
     return top + (bottom - top) * fy;
 }
 
+static void cell_tile_alpha(gfx *g, const camera *c, int t, int x, int y, float cs, Uint8 a) {
+    render_tile_alpha(g, c, t, ART_TILE, (float)x * cs, (float)y * cs, (float)(x + 1) * cs,
+                      (float)(y + 1) * cs, a);
+}
+
 static void cell_tile(gfx *g, const camera *c, int t, int x, int y, float cs) {
-    render_tile(g, c, t, ART_TILE, (float)x * cs, (float)y * cs, (float)(x + 1) * cs,
-                (float)(y + 1) * cs);
+    cell_tile_alpha(g, c, t, x, y, cs, 255);
 }
 
 /// The shadow on cell (x, y) from the blocks north and west of it (the sun is in the north-west):
@@ -65,34 +71,134 @@ static void water(gfx *g, const camera *c, const ae_grid *gr, int x, int y, floa
     bool se = !s && !e && !render_water(gr, x + 1, y + 1);
     if (!(n || s || wv || e || nw || ne || sw || se)) return;
     float phase = (float)(render_cell_hash(x, y) & 255) * (6.2831853f / 256.0f);
-    SDL_SetTextureAlphaMod(g->tiles, (Uint8)(205.0f + 50.0f * sinf(2.2f * time + phase)));
+    const Uint8 breath = (Uint8)(205.0f + 50.0f * sinf(2.2f * time + phase));
     const bool side[8] = {s, wv, e, n, nw, ne, sw, se};
     static const int tiles[8] = {ART_TILE_SHORE_S,  ART_TILE_SHORE_W,  ART_TILE_SHORE_E,
                                  ART_TILE_SHORE_N,  ART_TILE_SHORE_NW, ART_TILE_SHORE_NE,
                                  ART_TILE_SHORE_SW, ART_TILE_SHORE_SE};
     for (int k = 0; k < 8; k++)
-        if (side[k]) cell_tile(g, c, tiles[k], x, y, cs);
-    SDL_SetTextureAlphaMod(g->tiles, 255);
+        if (side[k]) cell_tile_alpha(g, c, tiles[k], x, y, cs, breath);
     if (n)
         render_tile(g, c, ART_TILE_BANK, ART_BANK_HEIGHT, (float)x * cs, (float)y * cs,
                     (float)(x + 1) * cs, (float)y * cs + ART_BANK_HEIGHT * cs / ART_TILE);
 }
 
-void render_ground(gfx *g, const camera *c, const sim_world *w, int x0, int y0, int x1, int y1,
-                   float time) {
+/// Cells a chunk has a side, the chunks kept (enough for the widest view, zoomed out, with a
+/// chunk of margin round it), and the cells round a chunk its drawing reads.
+enum { GROUND_CHUNK = 8, GROUND_CHUNKS = 72, GROUND_BORDER = 2 };
+enum { CHUNK_PX = GROUND_CHUNK * ART_TILE }; ///< a power of two: exact texture coordinates
+
+struct ground_chunk {
+    SDL_Texture *texture;
+    int cx, cy;    ///< its first cell is (cx, cy) * GROUND_CHUNK
+    uint64_t key;  ///< hash of what its drawing read (0: never drawn)
+    unsigned used; ///< the frame it was last drawn in
+};
+
+/// Hash of everything a chunk's drawing reads: for each cell of the chunk and its border, whether
+/// it is water, raised, or a plain wall (render_is_prop reads the plain walls round a cell).
+static uint64_t chunk_key(const ae_grid *gr, int cx, int cy) {
+    uint64_t h = 0xCBF29CE484222325ull;
+    const int x0 = cx * GROUND_CHUNK - GROUND_BORDER, y0 = cy * GROUND_CHUNK - GROUND_BORDER;
+    for (int y = y0; y < y0 + GROUND_CHUNK + 2 * GROUND_BORDER; y++)
+        for (int x = x0; x < x0 + GROUND_CHUNK + 2 * GROUND_BORDER; x++) {
+            unsigned v = (unsigned)render_water(gr, x, y) | (unsigned)render_block(gr, x, y) << 1 |
+                         (unsigned)plain_wall(gr, x, y) << 2;
+            h = (h ^ v) * 0x100000001B3ull;
+        }
+    return h | 1; // never 0
+}
+
+/// The chunk's land drawn into its texture at a texture pixel per tile pixel: open ground and
+/// the shadows on it. Water and raised cells are left in the screen's clear colour (water is drawn
+/// over them live; a raised block covers its own footprint).
+static void draw_chunk(gfx *g, const ae_grid *gr, ground_chunk *k) {
+    SDL_Renderer *rr = g->renderer;
+    SDL_Texture *screen = SDL_GetRenderTarget(rr);
+    gfx_target(rr, k->texture);
+    SDL_SetRenderDrawColor(rr, 34, 48, 40, 255);
+    gfx_clear(rr);
+    // A camera that maps the chunk's cells onto the texture one to one.
+    camera c = {0};
+    c.zoom = 1.0f;
+    c.screen_w = c.screen_h = (float)CHUNK_PX;
+    c.center = (vec2s){{((float)k->cx * GROUND_CHUNK + 0.5f * GROUND_CHUNK) * ART_TILE,
+                        ((float)k->cy * GROUND_CHUNK + 0.5f * GROUND_CHUNK) * ART_TILE}};
+    const float cs = ART_TILE;
+    for (int y = k->cy * GROUND_CHUNK; y < (k->cy + 1) * GROUND_CHUNK; y++)
+        for (int x = k->cx * GROUND_CHUNK; x < (k->cx + 1) * GROUND_CHUNK; x++) {
+            if (render_water(gr, x, y) || render_block(gr, x, y)) continue;
+            open_ground(g, &c, gr, x, y, cs);
+            shadow(g, &c, gr, x, y, cs);
+        }
+    gfx_target(rr, screen);
+}
+
+/// The chunk (cx, cy), drawn and current; NULL when no texture can be had.
+static ground_chunk *chunk_get(world_renderer *r, const ae_grid *gr, int cx, int cy) {
+    if (!r->chunks) {
+        r->chunks = calloc(GROUND_CHUNKS, sizeof *r->chunks);
+        if (!r->chunks) return NULL;
+    }
+    ground_chunk *k = NULL;
+    for (int i = 0; i < GROUND_CHUNKS && !k; i++)
+        if (r->chunks[i].key && r->chunks[i].cx == cx && r->chunks[i].cy == cy) k = &r->chunks[i];
+    if (!k) { // the chunk unused longest
+        k = &r->chunks[0];
+        for (int i = 1; i < GROUND_CHUNKS; i++)
+            if (r->chunks[i].used < k->used) k = &r->chunks[i];
+        *k = (ground_chunk){k->texture, cx, cy, 0, 0};
+    }
+    if (!k->texture) {
+        k->texture = SDL_CreateTexture(r->g->renderer, SDL_PIXELFORMAT_ARGB8888,
+                                       SDL_TEXTUREACCESS_TARGET, CHUNK_PX, CHUNK_PX);
+        if (!k->texture) return NULL;
+        SDL_SetTextureBlendMode(k->texture, SDL_BLENDMODE_NONE); // opaque: a plain stretch
+    }
+    uint64_t key = chunk_key(gr, cx, cy);
+    if (key != k->key) {
+        draw_chunk(r->g, gr, k);
+        k->key = key;
+    }
+    k->used = r->frame;
+    return k;
+}
+
+static int floor_div(int a, int b) {
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+void render_ground(world_renderer *r, const camera *c, const sim_world *w, int x0, int y0, int x1,
+                   int y1, float time) {
+    gfx *g = r->g;
     const ae_grid *gr = &w->grid;
     const float cs = w->cfg.cell_size;
+    r->frame++;
+    for (int cy = floor_div(y0, GROUND_CHUNK); cy <= floor_div(y1, GROUND_CHUNK); cy++)
+        for (int cx = floor_div(x0, GROUND_CHUNK); cx <= floor_div(x1, GROUND_CHUNK); cx++) {
+            ground_chunk *k = chunk_get(r, gr, cx, cy);
+            const float span = GROUND_CHUNK * cs;
+            const float sx = render_snap_x(c, (float)cx * span),
+                        sy = render_snap_y(c, (float)cy * span);
+            SDL_FRect dst = {sx, sy, render_snap_x(c, (float)(cx + 1) * span) - sx,
+                             render_snap_y(c, (float)(cy + 1) * span) - sy};
+            if (k) gfx_copy(g->renderer, k->texture, NULL, &dst);
+        }
     const int frame = (int)fmodf(time * WATER_FPS, (float)ART_WATER_FRAMES);
     for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++) {
-            if (render_water(gr, x, y))
+        for (int x = x0; x <= x1; x++)
+            if (render_water(gr, x, y)) {
                 water(g, c, gr, x, y, cs, frame, time);
-            else if (render_block(gr, x, y))
-                continue; // raised: drawn in depth order, over its own footprint
-            else
-                open_ground(g, c, gr, x, y, cs);
-            shadow(g, c, gr, x, y, cs);
-        }
+                shadow(g, c, gr, x, y, cs);
+            }
+}
+
+void render_ground_free(world_renderer *r) {
+    if (r->chunks)
+        for (int i = 0; i < GROUND_CHUNKS; i++)
+            if (r->chunks[i].texture) SDL_DestroyTexture(r->chunks[i].texture);
+    free(r->chunks);
+    r->chunks = NULL;
 }
 
 void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y) {
@@ -156,5 +262,5 @@ void render_off_map_fog(SDL_Renderer *r, const camera *c, const sim_world *w) {
         for (int i = 0; i < 6; i++) v[n++] = p[order[i]];
     }
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_RenderGeometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(r, NULL, v, n, NULL, 0);
 }

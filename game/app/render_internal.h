@@ -20,11 +20,14 @@ static inline SDL_FRect world_rect(const camera *c, float x, float y, float w, f
     return (SDL_FRect){s.x, s.y, w * c->zoom, h * c->zoom};
 }
 
-/// Draws `src` of texture t with the pixel (foot_x, foot_y) of src on the world point `foot`.
-static inline void draw_sprite(SDL_Renderer *rr, SDL_Texture *t, const camera *c, SDL_Rect src,
-                               vec2s foot, float foot_x, float foot_y) {
+#define RENDER_WHITE ((SDL_Color){255, 255, 255, 255})
+
+/// Draws `src` of atlas sheet s with the pixel (foot_x, foot_y) of src on the world point `foot`,
+/// multiplied by colour m.
+static inline void draw_sprite(gfx *g, gfx_sheet s, const camera *c, SDL_Rect src, vec2s foot,
+                               float foot_x, float foot_y, SDL_Color m) {
     SDL_FRect dst = world_rect(c, foot.x - foot_x, foot.y - foot_y, (float)src.w, (float)src.h);
-    SDL_RenderCopyF(rr, t, &src, &dst);
+    gfx_sprite(g, s, src, dst, m);
 }
 
 /// A plain wall: one without tags (breakable walls are props, door cells are free, water is
@@ -71,26 +74,42 @@ static inline float render_snap_y(const camera *c, float y) {
 }
 
 /// The first `rows` rows of tile t of tiles.png over the world box [x0, x1) x [y0, y1), its
-/// edges snapped to whole pixels.
-static inline void render_tile(gfx *g, const camera *c, int t, int rows, float x0, float y0,
-                               float x1, float y1) {
+/// edges snapped to whole pixels, at opacity alpha.
+static inline void render_tile_alpha(gfx *g, const camera *c, int t, int rows, float x0, float y0,
+                                     float x1, float y1, Uint8 alpha) {
     float sx = render_snap_x(c, x0), sy = render_snap_y(c, y0);
     SDL_FRect dst = {sx, sy, render_snap_x(c, x1) - sx, render_snap_y(c, y1) - sy};
     if (dst.w <= 0.0f || dst.h <= 0.0f) return;
     SDL_Rect src = {art_tile_x(t), art_tile_y(t), ART_TILE, rows};
-    SDL_RenderCopyF(g->renderer, g->tiles, &src, &dst);
+    gfx_sprite(g, g->at_tiles, src, dst, (SDL_Color){255, 255, 255, alpha});
+}
+static inline void render_tile(gfx *g, const camera *c, int t, int rows, float x0, float y0,
+                               float x1, float y1) {
+    render_tile_alpha(g, c, t, rows, x0, y0, x1, y1, 255);
 }
 
 /// The ground of the cells [x0, x1] x [y0, y1] in view (they may lie off the map): grass, dirt
 /// and sand, the shadows walls cast, and water with its shores, animated by `time`. Raised
 /// blocks (walls, the rock round the map) are left to the depth-sorted pass (render_block_cell).
-void render_ground(gfx *g, const camera *c, const sim_world *w, int x0, int y0, int x1, int y1,
-                   float time);
+///
+/// The land (every cell but water's) comes from textures of GROUND_CHUNK x GROUND_CHUNK cells,
+/// drawn once at one texture pixel per tile pixel and stretched to the zoom: a frame copies a few
+/// textures instead of a few tiles per cell. A chunk remembers a hash of what its drawing reads
+/// (which cells around it are water, raised or plain wall), checked every frame, so a broken wall
+/// or a map reloaded or swapped redraws just the chunks whose cells changed. Water is animated
+/// and drawn live over them, cell by cell.
+void render_ground(world_renderer *r, const camera *c, const sim_world *w, int x0, int y0, int x1,
+                   int y1, float time);
+/// Frees the chunks' textures.
+void render_ground_free(world_renderer *r);
 /// A raised block: a wall on the map or the rock off it, its top, and its front face where no
 /// block stands south of it.
 void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y);
 /// Darkens the world off the map, more with the distance from its edge (depth round the map).
 void render_off_map_fog(SDL_Renderer *r, const camera *c, const sim_world *w);
+
+/// The tint (an index of gfx_tint_colors) of agent id: agent_color(w, id) is its colour.
+int agent_tint(const sim_world *w, int id);
 
 /// The row of agent.png (and the column of weapons.png) for facing f.
 int render_facing_row(vec2s f);

@@ -21,7 +21,7 @@ void render_breakable(gfx *g, const camera *c, const sim_world *w, int prop, flo
         float k = 1.0f - since / (float)SHAKE_TICKS;
         foot.x += SHAKE_SIZE * k * sinf(since * 2.6f);
     }
-    draw_sprite(g->renderer, g->props, c, src, foot, ART_PROP_FOOT_X, ART_PROP_FOOT_Y);
+    draw_sprite(g, g->at_props, c, src, foot, ART_PROP_FOOT_X, ART_PROP_FOOT_Y, RENDER_WHITE);
 }
 
 void render_door_track(gfx *g, const camera *c, const sim_world *w, int door) {
@@ -30,7 +30,7 @@ void render_door_track(gfx *g, const camera *c, const sim_world *w, int door) {
     // The groove the door runs in, across its cell along its axis.
     SDL_FRect r = d->axis.x != 0.0f ? world_rect(c, (float)d->x * cs, d->closed.y - 2.0f, cs, 4.0f)
                                     : world_rect(c, d->closed.x - 2.0f, (float)d->y * cs, 4.0f, cs);
-    gfx_fill_rect(g->renderer, r, (SDL_Color){40, 36, 30, 150});
+    gfx_solid(g, r, (SDL_Color){40, 36, 30, 150});
 }
 
 /// Draws the part of texture cell `src` that maps onto the world box `box` where it overlaps
@@ -48,8 +48,9 @@ static void draw_clipped(gfx *g, const camera *c, SDL_Rect src, SDL_FRect box, S
     vec2s a = camera_to_screen(c, (vec2s){{x0, y0 - raise}}),
           b = camera_to_screen(c, (vec2s){{x1, y1 - raise}});
     int ax = (int)lroundf(a.x), ay = (int)lroundf(a.y);
-    SDL_Rect dst = {ax, ay, (int)lroundf(b.x) - ax, (int)lroundf(b.y) - ay};
-    SDL_RenderCopy(g->renderer, g->door, &part, &dst);
+    SDL_FRect dst = {(float)ax, (float)ay, (float)((int)lroundf(b.x) - ax),
+                     (float)((int)lroundf(b.y) - ay)};
+    gfx_sprite(g, g->at_door, part, dst, RENDER_WHITE);
 }
 
 void render_door(gfx *g, const camera *c, const sim_world *w, int door) {
@@ -73,7 +74,6 @@ void render_door(gfx *g, const camera *c, const sim_world *w, int door) {
 void render_pickup(gfx *g, const camera *c, const sim_pickup *p, int slot, float time) {
     static const SDL_Color glow[SIM_PICKUP_KIND_COUNT] = {
         {255, 214, 90, 255}, {255, 110, 110, 255}, {110, 190, 255, 255}};
-    SDL_Renderer *rr = g->renderer;
     int cell = p->kind == SIM_PICKUP_WEAPON   ? (p->weapon < ART_WEAPON_COUNT ? p->weapon : 0)
                : p->kind == SIM_PICKUP_MEDKIT ? ART_PICKUP_MEDKIT
                                               : ART_PICKUP_SHIELD;
@@ -82,22 +82,18 @@ void render_pickup(gfx *g, const camera *c, const sim_pickup *p, int slot, float
     SDL_Rect shadow = {ART_PICKUP_SHADOW % ART_PICKUPS_PER_ROW * ART_PICKUP,
                        ART_PICKUP_SHADOW / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP,
                        ART_PICKUP};
-    SDL_SetTextureColorMod(g->pickups, 255, 255, 255);
-    SDL_SetTextureAlphaMod(g->pickups, (Uint8)(200.0f - 8.0f * bob));
-    draw_sprite(rr, g->pickups, c, shadow, p->pos, half, half);
+    draw_sprite(g, g->at_pickups, c, shadow, p->pos, half, half,
+                (SDL_Color){255, 255, 255, (Uint8)(200.0f - 8.0f * bob)});
     // A pulsing glow in the colour of its kind, so loot reads at a glance.
     SDL_Color k = glow[p->kind < SIM_PICKUP_KIND_COUNT ? p->kind : 0];
     SDL_Rect glow_src = {ART_PICKUP_GLOW % ART_PICKUPS_PER_ROW * ART_PICKUP,
                          ART_PICKUP_GLOW / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP,
                          ART_PICKUP};
     vec2s up = {{p->pos.x, p->pos.y - 12.0f - bob}};
-    SDL_SetTextureColorMod(g->pickups, k.r, k.g, k.b);
-    SDL_SetTextureAlphaMod(g->pickups, (Uint8)(150.0f + 60.0f * sinf(phase * 0.7f)));
+    k.a = (Uint8)(150.0f + 60.0f * sinf(phase * 0.7f));
     SDL_FRect gd = world_rect(c, up.x - 22.0f, up.y - 22.0f, 44.0f, 44.0f);
-    SDL_RenderCopyF(rr, g->pickups, &glow_src, &gd);
-    SDL_SetTextureColorMod(g->pickups, 255, 255, 255);
-    SDL_SetTextureAlphaMod(g->pickups, 255);
+    gfx_sprite(g, g->at_pickups, glow_src, gd, k);
     SDL_Rect item = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
                      cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
-    draw_sprite(rr, g->pickups, c, item, up, half, half);
+    draw_sprite(g, g->at_pickups, c, item, up, half, half, RENDER_WHITE);
 }

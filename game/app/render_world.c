@@ -36,20 +36,19 @@ static void reserve(world_renderer *r, size_t n) {
 }
 
 void world_renderer_free(world_renderer *r) {
+    render_ground_free(r);
     free(r->items);
     r->items = NULL;
     r->capacity = 0;
 }
 
+int agent_tint(const sim_world *w, int id) {
+    // gfx_tint_colors: four for the people, then ten for the bots.
+    return id < w->cfg.humans ? ((id % 4) + 4) % 4 : 4 + ((id % 10) + 10) % 10;
+}
+
 SDL_Color agent_color(const sim_world *w, int id) {
-    static const SDL_Color humans[4] = {
-        {255, 214, 64, 255}, {90, 220, 255, 255}, {255, 120, 200, 255}, {150, 255, 120, 255}};
-    static const SDL_Color bots[10] = {
-        {235, 90, 80, 255},   {90, 160, 235, 255}, {120, 200, 110, 255}, {230, 150, 70, 255},
-        {170, 120, 220, 255}, {80, 200, 190, 255}, {220, 110, 160, 255}, {200, 200, 90, 255},
-        {140, 150, 160, 255}, {240, 170, 140, 255}};
-    if (id < w->cfg.humans) return humans[id % 4];
-    return bots[id % 10];
+    return gfx_tint_colors[agent_tint(w, id)];
 }
 
 vec2s agent_draw_pos(const sim_agent *a, float alpha) {
@@ -59,13 +58,12 @@ vec2s agent_draw_pos(const sim_agent *a, float alpha) {
 /// Tiles a parallax layer over the screen, scrolled by `fx`, `fy` times the camera. Only the
 /// blocks marked in `used` are drawn.
 static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera *c, float fx,
-                          float fy, Uint8 alpha) {
+                          float fy) {
     const float size = ART_PARALLAX * c->zoom, block = GFX_NEAR_BLOCK * c->zoom;
     float ox = -fmodf(c->center.x * fx * c->zoom, size),
           oy = -fmodf(c->center.y * fy * c->zoom, size);
     if (ox > 0) ox -= size;
     if (oy > 0) oy -= size;
-    SDL_SetTextureAlphaMod(t, alpha);
     for (float y = oy; y < c->screen_h; y += size)
         for (float x = ox; x < c->screen_w; x += size) {
             for (int by = 0; by < GFX_NEAR_BLOCKS; by++)
@@ -81,7 +79,7 @@ static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera
                         continue;
                     SDL_Rect src = {bx * GFX_NEAR_BLOCK, by * GFX_NEAR_BLOCK, GFX_NEAR_BLOCK,
                                     GFX_NEAR_BLOCK};
-                    SDL_RenderCopyF(g->renderer, t, &src, &dst);
+                    gfx_quad(g->renderer, t, &src, &dst, (SDL_Color){255, 255, 255, 255});
                 }
         }
 }
@@ -114,7 +112,7 @@ static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
     }
     SDL_SetRenderDrawBlendMode(rr, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(rr, 130, 40, 170, 80);
-    SDL_RenderFillRectsF(rr, spans, n);
+    gfx_fill_rects(rr, spans, n);
     gfx_ring(rr, sc.x, sc.y, r, fmaxf(3.0f, 6.0f * c->zoom), (SDL_Color){200, 90, 255, 220}, false);
     if (z->shrinking || z->next_radius != z->radius) {
         vec2s nc = camera_to_screen(c, z->next_center);
@@ -128,7 +126,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     gfx *g = r->g;
     SDL_Renderer *rr = g->renderer;
     SDL_SetRenderDrawColor(rr, 34, 48, 40, 255);
-    SDL_RenderClear(rr);
+    gfx_clear(rr);
 
     // Every cell in view, on the map or off it (the rock and the sea round it), with a row of
     // margin (wall tops stand up into the row above) and room below for props standing tall.
@@ -137,7 +135,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     vec2s br = camera_to_world(c, (vec2s){{c->screen_w, c->screen_h + ART_PROP_H * c->zoom}});
     int x0 = (int)floorf(tl.x / cs) - 1, y0 = (int)floorf(tl.y / cs) - 1;
     int x1 = (int)floorf(br.x / cs) + 1, y1 = (int)floorf(br.y / cs) + 1;
-    render_ground(g, c, w, x0, y0, x1, y1, time);
+    render_ground(r, c, w, x0, y0, x1, y1, time);
 
     reserve(r, (size_t)ae_maxi(0, x1 - x0 + 1) * (size_t)ae_maxi(0, y1 - y0 + 1) +
                    (size_t)w->agent_count + (size_t)w->gem_top + (size_t)w->bullet_top +
@@ -197,7 +195,8 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
                 prop = ART_PROP_ROCK;
             SDL_Rect src = {prop * ART_PROP_W, 0, ART_PROP_W, ART_PROP_H};
             vec2s foot = {{((float)x + 0.5f) * cs, ((float)y + 1.0f) * cs - 6.0f}};
-            draw_sprite(rr, g->props, c, src, foot, ART_PROP_FOOT_X, ART_PROP_FOOT_Y);
+            draw_sprite(g, g->at_props, c, src, foot, ART_PROP_FOOT_X, ART_PROP_FOOT_Y,
+                        RENDER_WHITE);
             break;
         }
         case D_BREAKABLE:
@@ -212,7 +211,8 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
         case D_GEM: {
             int frame = (int)(time * 8.0f + (float)d->index) % ART_FX_FRAMES;
             SDL_Rect src = {frame * ART_FX, ART_FX_GEM * ART_FX, ART_FX, ART_FX};
-            draw_sprite(rr, g->fx, c, src, w->gems[d->index].pos, 16, 28);
+            draw_sprite(g, g->at_fx[GFX_TINT_NONE], c, src, w->gems[d->index].pos, 16, 28,
+                        RENDER_WHITE);
             break;
         }
         case D_AGENT:
@@ -224,12 +224,9 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             int frame = (int)(time * 16.0f) % ART_FX_FRAMES;
             SDL_Rect src = {frame * ART_FX, ART_FX_BULLET * ART_FX, ART_FX, ART_FX};
             // A grenade is a dark olive ball; other bullets glow in their shooter's colour.
-            SDL_Color col = b->weapon == SIM_WEAPON_GRENADE ? (SDL_Color){120, 140, 60, 255}
-                                                            : agent_color(w, b->owner);
-            SDL_SetTextureColorMod(g->fx, col.r, col.g, col.b);
+            int tint = b->weapon == SIM_WEAPON_GRENADE ? GFX_TINT_GRENADE : agent_tint(w, b->owner);
             // Bullets fly at chest height.
-            draw_sprite(rr, g->fx, c, src, p, 16, 16 + RENDER_CHEST);
-            SDL_SetTextureColorMod(g->fx, 255, 255, 255);
+            draw_sprite(g, g->at_fx[tint], c, src, p, 16, 16 + RENDER_CHEST, RENDER_WHITE);
             break;
         }
         }
@@ -237,5 +234,6 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     render_off_map_fog(rr, c, w);
     render_fx(g, c, w, fx);
     draw_zone(rr, c, w);
-    draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f, 80);
+    draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f);
+    gfx_flush();
 }

@@ -10,11 +10,15 @@
 #include "sim_names.h"
 
 typedef struct drawable drawable;
+typedef struct ground_chunk ground_chunk;
 
 typedef struct world_renderer {
     gfx *g;
     drawable *items; ///< scratch for the depth sort, grown to the most a frame has drawn
     int capacity;
+    ground_chunk
+        *chunks;    ///< the ground cached in textures, a block of cells each (render_ground.c)
+    unsigned frame; ///< frames drawn: when each chunk was last used
 } world_renderer;
 
 /// Sets up drawing for a world (call again after a map swap).

@@ -135,14 +135,14 @@ static float draw_barrel(gfx *g, float x, float y, float h) {
     Uint8 r, gg, b, a;
     SDL_GetTextureColorMod(g->props, &r, &gg, &b);
     SDL_GetTextureAlphaMod(g->props, &a);
-    SDL_SetTextureColorMod(g->props, 255, 255, 255);
-    SDL_SetTextureAlphaMod(g->props, 255);
+    gfx_color_mod(g->props, 255, 255, 255);
+    gfx_alpha_mod(g->props, 255);
     const SDL_Rect src = {BARREL_CROP_X, (1 + ART_BREAKABLE_BARREL) * ART_PROP_H + BARREL_CROP_Y,
                           BARREL_CROP_W, BARREL_CROP_H};
     const float w = h * (float)BARREL_CROP_W / (float)BARREL_CROP_H;
-    SDL_RenderCopyF(g->renderer, g->props, &src, &(SDL_FRect){x, y, w, h});
-    SDL_SetTextureColorMod(g->props, r, gg, b);
-    SDL_SetTextureAlphaMod(g->props, a);
+    gfx_copy(g->renderer, g->props, &src, &(SDL_FRect){x, y, w, h});
+    gfx_color_mod(g->props, r, gg, b);
+    gfx_alpha_mod(g->props, a);
     return w;
 }
 

@@ -11,14 +11,14 @@
 static void vignette(gfx *g, SDL_FRect r, float k) {
     SDL_Texture *t = g->vignette;
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_MUL);
-    SDL_SetTextureColorMod(t, (Uint8)(255.0f * k), (Uint8)(12.0f * k), (Uint8)(12.0f * k));
-    SDL_SetTextureAlphaMod(t, (Uint8)(255.0f * k));
-    SDL_RenderCopyF(g->renderer, t, NULL, &r);
+    gfx_color_mod(t, (Uint8)(255.0f * k), (Uint8)(12.0f * k), (Uint8)(12.0f * k));
+    gfx_alpha_mod(t, (Uint8)(255.0f * k));
+    gfx_copy(g->renderer, t, NULL, &r);
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
-    SDL_SetTextureColorMod(t, 255, 40, 30);
-    SDL_SetTextureAlphaMod(t, (Uint8)(160.0f * k));
-    SDL_RenderCopyF(g->renderer, t, NULL, &r);
-    SDL_SetTextureAlphaMod(t, 255);
+    gfx_color_mod(t, 255, 40, 30);
+    gfx_alpha_mod(t, (Uint8)(160.0f * k));
+    gfx_copy(g->renderer, t, NULL, &r);
+    gfx_alpha_mod(t, 255);
 }
 
 void screen_fx_draw_edge(gfx *g, const camera *c, const fx_state *fx) {
@@ -46,8 +46,8 @@ static bool enemy_at(const sim_world *w, int self, vec2s p) {
 }
 
 static void piece(gfx *g, int sx, int sy, int sw, int sh, float x, float y) {
-    SDL_RenderCopyF(g->renderer, g->ui, &(SDL_Rect){sx, sy, sw, sh},
-                    &(SDL_FRect){x, y, (float)sw, (float)sh});
+    gfx_copy(g->renderer, g->ui, &(SDL_Rect){sx, sy, sw, sh},
+             &(SDL_FRect){x, y, (float)sw, (float)sh});
 }
 
 void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const sim_world *w,
@@ -61,8 +61,8 @@ void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const
         enemy_at(w, human, camera_to_world(c, (vec2s){{mx, my}}))
             ? (SDL_Color){255, 90, 80, 255}
             : (in_range ? (SDL_Color){255, 255, 255, 255} : (SDL_Color){200, 205, 215, 150});
-    SDL_SetTextureColorMod(g->ui, tint.r, tint.g, tint.b);
-    SDL_SetTextureAlphaMod(g->ui, tint.a);
+    gfx_color_mod(g->ui, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g->ui, tint.a);
     // Four arms (spread apart by the kick of a shot) and the dot (art_layout.h).
     const int x0 = ART_UI_CROSS_X, s = ART_UI_CROSS, l = ART_UI_CROSS_ARM, aw = ART_UI_CROSS_ARM_W;
     const float h = 0.5f * (float)s, hw = 0.5f * (float)aw, spread = 5.0f * fx->kick;
@@ -76,14 +76,14 @@ void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const
         float size = (float)ART_UI_HITMARK * (fx->hit_kill ? 1.3f : 1.0f) *
                      (1.0f + 0.25f * (1.0f - fx->hit_mark));
         if (fx->hit_kill)
-            SDL_SetTextureColorMod(g->ui, 255, 60, 50);
+            gfx_color_mod(g->ui, 255, 60, 50);
         else
-            SDL_SetTextureColorMod(g->ui, 255, 255, 255);
-        SDL_SetTextureAlphaMod(g->ui, (Uint8)(255.0f * fminf(1.0f, 2.0f * fx->hit_mark)));
-        SDL_RenderCopyF(g->renderer, g->ui,
-                        &(SDL_Rect){ART_UI_HITMARK_X, 0, ART_UI_HITMARK, ART_UI_HITMARK},
-                        &(SDL_FRect){mx - 0.5f * size, my - 0.5f * size, size, size});
+            gfx_color_mod(g->ui, 255, 255, 255);
+        gfx_alpha_mod(g->ui, (Uint8)(255.0f * fminf(1.0f, 2.0f * fx->hit_mark)));
+        gfx_copy(g->renderer, g->ui,
+                 &(SDL_Rect){ART_UI_HITMARK_X, 0, ART_UI_HITMARK, ART_UI_HITMARK},
+                 &(SDL_FRect){mx - 0.5f * size, my - 0.5f * size, size, size});
     }
-    SDL_SetTextureColorMod(g->ui, 255, 255, 255);
-    SDL_SetTextureAlphaMod(g->ui, 255);
+    gfx_color_mod(g->ui, 255, 255, 255);
+    gfx_alpha_mod(g->ui, 255);
 }

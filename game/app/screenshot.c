@@ -13,8 +13,10 @@
 #include <stdio.h>
 
 int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface) {
+    // BGRA32 is ARGB8888 on little-endian machines: the software renderer's blitters have fast
+    // paths into it and none into RGBA32 (a third more instructions a frame there).
     *surface =
-        SDL_CreateRGBSurfaceWithFormat(0, APP_SHOT_W, APP_SHOT_H, 32, SDL_PIXELFORMAT_RGBA32);
+        SDL_CreateRGBSurfaceWithFormat(0, APP_SHOT_W, APP_SHOT_H, 32, SDL_PIXELFORMAT_BGRA32);
     a->renderer = *surface ? SDL_CreateSoftwareRenderer(*surface) : NULL;
     if (!a->renderer) {
         fprintf(stderr, "arena: cannot create a software renderer: %s\n", SDL_GetError());

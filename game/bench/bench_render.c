@@ -1,19 +1,34 @@
-// arena-bench render: frames of a busy scene drawn by the software renderer at 1920x1080.
+// arena-bench render: frames of a busy scene at 1920x1080. By default the software renderer draws
+// into an ARGB8888 surface (what screenshots, frame export and machines without a GPU driver use);
+// --driver NAME draws into a window with that SDL render driver instead. Every row gives the
+// calls one frame issued, by kind (gfx_draw.h counts them).
 #include "suites.h"
 
 #include "app.h"
 #include "map_designs.h"
 #include "sim_world.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifndef ARENA_SOURCE_DIR
 #define ARENA_SOURCE_DIR "."
 #endif
 
-enum { FRAMES = 60, W = 1920, H = 1080 };
+enum { MAX_FRAMES = 10000, W = 1920, H = 1080 };
+
+/// World units the camera moves a frame in the panning scene (a running agent's pace and more).
+#define PAN_STEP 6.0f
+
+typedef struct render_opts {
+    const char *driver; ///< NULL: the software renderer on a surface
+    int frames;
+    const char *scene; ///< NULL: every scene
+    bool csv;
+} render_opts;
 
 /// A mid-match world with 100 agents alive and 1,000 bullets in the air around the view.
 static sim_world *busy_world(const ae_grid *map) {
@@ -48,73 +63,218 @@ static sim_world *busy_world(const ae_grid *map) {
     return w;
 }
 
-static uint64_t checksum(const SDL_Surface *s) {
+/// FNV-1a over the frame's pixels (read back from the target).
+static uint64_t checksum(SDL_Renderer *r) {
+    static Uint32 pixels[W * H];
+    if (SDL_RenderReadPixels(r, NULL, SDL_PIXELFORMAT_ARGB8888, pixels, W * 4) != 0) return 0;
     uint64_t h = 0xCBF29CE484222325ull;
-    for (int y = 0; y < s->h; y++) {
-        const Uint8 *row = (const Uint8 *)s->pixels + y * s->pitch;
-        for (int x = 0; x < s->w * 4; x++) h = (h ^ row[x]) * 0x100000001B3ull;
-    }
+    for (size_t i = 0; i < (size_t)W * H; i++) h = (h ^ pixels[i]) * 0x100000001B3ull;
     return h;
 }
 
-int bench_render(bool csv) {
-    static const char *const columns[] = {"scene", "median_ms", "p99_ms", "frames"};
-    static const int widths[] = {16, 10, 10, 7};
-    tool_table t = {csv, 4, columns, widths};
+/// What draws: a software surface, or a window with the named driver.
+typedef struct target {
+    SDL_Surface *surface;
+    SDL_Window *window;
+    SDL_Renderer *r;
+    char name[64];
+} target;
+
+static int driver_index(const char *name) {
+    for (int i = 0; i < SDL_GetNumRenderDrivers(); i++) {
+        SDL_RendererInfo info;
+        if (SDL_GetRenderDriverInfo(i, &info) == 0 && !strcmp(info.name, name)) return i;
+    }
+    return -1;
+}
+
+/// Opens the target; false with a reason in `why` when the driver cannot draw here.
+static bool target_open(target *t, const char *driver, char *why, size_t n) {
+    *t = (target){0};
+    if (!driver) {
+        t->surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+        t->r = t->surface ? SDL_CreateSoftwareRenderer(t->surface) : NULL;
+        snprintf(t->name, sizeof t->name, "sw-surface");
+    } else {
+        // A window's renderer needs a video driver: the display's, else SDL's offscreen one.
+        if (!SDL_WasInit(SDL_INIT_VIDEO) && SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
+            if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0) {
+                snprintf(why, n, "no video driver (%s)", SDL_GetError());
+                return false;
+            }
+        }
+        int index = driver_index(driver);
+        if (index < 0) {
+            snprintf(why, n, "SDL has no render driver of that name");
+            return false;
+        }
+        t->window = SDL_CreateWindow(
+            "arena-bench", 0, 0, W, H,
+            SDL_WINDOW_HIDDEN | (strncmp(driver, "opengl", 6) == 0 ? SDL_WINDOW_OPENGL : 0));
+        t->r = t->window ? SDL_CreateRenderer(t->window, index, 0) : NULL;
+        SDL_RendererInfo info;
+        if (t->r && SDL_GetRendererInfo(t->r, &info) == 0)
+            snprintf(t->name, sizeof t->name, "%s", info.name);
+    }
+    if (!t->r) {
+        snprintf(why, n, "cannot create the renderer (%s)", SDL_GetError());
+        return false;
+    }
+    return true;
+}
+
+static void target_close(target *t) {
+    if (t->r) SDL_DestroyRenderer(t->r);
+    if (t->window) SDL_DestroyWindow(t->window);
+    if (t->surface) SDL_FreeSurface(t->surface);
+    *t = (target){0};
+}
+
+/// One scene's frames: the medians and the calls of its last frame, in a row of the table.
+static bool run_scene(const tool_table *tab, const render_opts *o, target *tg, const char *scene,
+                      bool pan, world_renderer *wr, hud *h, gfx *g, const sim_world *w) {
+    camera cam;
+    camera_init(&cam, w->agents[0].pos, W, H);
+    fx_state fx;
+    fx_clear(&fx);
+    hud_timings timings = {0};
+    static double submit[MAX_FRAMES], whole[MAX_FRAMES];
+    uint64_t first = 0;
+    bool same = true;
+    gfx_counts calls = {0};
+    double first_ms = 0.0;
+    // Frame 0 builds whatever the renderer caches and settles the HUD's fades (a long dt); it is
+    // reported on its own (first_ms) and kept out of the median.
+    for (int f = 0; f <= o->frames; f++) {
+        if (pan) cam.center.x += PAN_STEP, cam.center.y += 0.5f * PAN_STEP;
+        gfx_counts_take();
+        uint64_t t0 = tool_now_ns();
+        world_renderer_draw(wr, &cam, w, 1.0f, 0.0f, &fx);
+        hud_draw(h, g, &cam, w, 0, &fx, false, &timings, f == 0 ? 1000.0f : 1.0f / 60.0f);
+        SDL_RenderFlush(tg->r);
+        uint64_t t1 = tool_now_ns();
+        calls = gfx_counts_take();
+        bool check = !pan && (f == 1 || f == o->frames);
+        uint64_t c = check ? checksum(tg->r) : 0;
+        uint64_t t2 = tool_now_ns();
+        SDL_RenderPresent(tg->r);
+        uint64_t t3 = tool_now_ns();
+        if (f == 0) {
+            first_ms = (double)(t3 - t0) * 1e-6;
+            continue;
+        }
+        submit[f - 1] = (double)(t1 - t0) * 1e-6;
+        whole[f - 1] = (double)((t1 - t0) + (t3 - t2)) * 1e-6;
+        if (f == 1) first = c;
+        if (check) same = same && c == first;
+    }
+    const int n = o->frames;
+    char cells[12][72];
+    snprintf(cells[0], sizeof cells[0], "%s", scene);
+    snprintf(cells[1], sizeof cells[1], "%s", tg->name);
+    snprintf(cells[2], sizeof cells[2], "%.2f", tool_median(submit, n));
+    snprintf(cells[3], sizeof cells[3], "%.2f", tool_percentile(submit, n, 99.0));
+    snprintf(cells[4], sizeof cells[4], "%.2f", tool_median(whole, n));
+    snprintf(cells[5], sizeof cells[5], "%.1f", first_ms);
+    snprintf(cells[6], sizeof cells[6], "%d", calls.copies);
+    snprintf(cells[7], sizeof cells[7], "%d", calls.geometry);
+    snprintf(cells[8], sizeof cells[8], "%d", calls.vertices);
+    snprintf(cells[9], sizeof cells[9], "%d", calls.fills);
+    snprintf(cells[10], sizeof cells[10], "%d", calls.mods);
+    snprintf(cells[11], sizeof cells[11], "%d", calls.targets);
+    const char *row[12];
+    for (int i = 0; i < 12; i++) row[i] = cells[i];
+    tool_table_row(tab, row);
+    return same;
+}
+
+static void list_drivers(void) {
+    printf("render drivers SDL lists:");
+    for (int i = 0; i < SDL_GetNumRenderDrivers(); i++) {
+        SDL_RendererInfo info;
+        if (SDL_GetRenderDriverInfo(i, &info) == 0) printf(" %s", info.name);
+    }
+    printf("\n");
+}
+
+static int run(const render_opts *o) {
+    static const char *const columns[] = {"scene",        "driver",   "median_ms", "p99_ms",
+                                          "with_present", "first_ms", "copies",    "geometry",
+                                          "vertices",     "fills",    "mods",      "targets"};
+    static const int widths[] = {14, 10, 9, 8, 12, 8, 6, 8, 8, 5, 5, 7};
+    tool_table t = {o->csv, 12, columns, widths};
+    target tg;
+    char why[256];
+    if (!target_open(&tg, o->driver, why, sizeof why)) {
+        // Not a failure: this machine has no such driver. Say so plainly.
+        printf("render driver %s: not available here: %s\n", o->driver, why);
+        if (!o->csv) list_drivers();
+        target_close(&tg);
+        return TOOL_EXIT_OK;
+    }
     ae_grid map;
     if (!map_design_build(&map_designs[0], &map)) return TOOL_EXIT_FAIL;
     sim_world *w = busy_world(&map);
-    SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
-    SDL_Renderer *r = surface ? SDL_CreateSoftwareRenderer(surface) : NULL;
     gfx g;
     char err[256];
-    if (!w || !r || !gfx_load(&g, r, ARENA_SOURCE_DIR "/assets/sprites", err, sizeof err)) {
+    if (!w || !gfx_load(&g, tg.r, ARENA_SOURCE_DIR "/assets/sprites", err, sizeof err)) {
         tool_fail(ARENA_BENCH, "render", "cannot set up the scene");
+        target_close(&tg);
         return TOOL_EXIT_FAIL;
     }
     world_renderer wr = {0};
     world_renderer_init(&wr, &g, w);
     hud h;
     hud_init(&h);
-    hud_build_minimap(&h, r, w);
-    camera cam;
-    camera_init(&cam, w->agents[0].pos, W, H);
-    fx_state fx;
-    fx_clear(&fx);
-    hud_timings timings = {0};
-    if (!csv)
-        printf("\n# render: 100 agents, 1000 bullets, %dx%d, software renderer, %d frames\n", W, H,
-               FRAMES);
-    tool_table_header(&t);
-    double ms[FRAMES];
-    uint64_t first = 0;
-    bool same = true;
-    for (int f = 0; f < FRAMES; f++) {
-        uint64_t t0 = tool_now_ns();
-        world_renderer_draw(&wr, &cam, w, 1.0f, 0.0f, &fx);
-        hud_draw(&h, &g, &cam, w, 0, &fx, false, &timings, 1.0f / 60.0f);
-        SDL_RenderPresent(r);
-        ms[f] = (double)(tool_now_ns() - t0) * 1e-6;
-        uint64_t c = checksum(surface);
-        if (f == 0) first = c;
-        same = same && c == first;
+    hud_build_minimap(&h, tg.r, w);
+    if (!o->csv) {
+        printf("\n# render: 100 agents, 1000 bullets, %dx%d, %s, %d frames after a first\n", W, H,
+               o->driver ? "a window with --driver" : "software renderer on an ARGB8888 surface",
+               o->frames);
+        printf("# median_ms, p99_ms: drawing and submitting a frame (every call, then "
+               "SDL_RenderFlush); with_present: and SDL_RenderPresent; first_ms: the first frame "
+               "(caches built); calls: the last frame's, by kind; pan: the camera moves %.0f "
+               "units a frame\n",
+               (double)PAN_STEP);
     }
-    double median = tool_median(ms, FRAMES), p99 = tool_percentile(ms, FRAMES, 99.0);
-    char c1[32], c2[32], c3[32];
-    snprintf(c1, sizeof c1, "%.2f", median);
-    snprintf(c2, sizeof c2, "%.2f", p99);
-    snprintf(c3, sizeof c3, "%d", FRAMES);
-    const char *row[] = {"busy-1080p", c1, c2, c3};
-    tool_table_row(&t, row);
-    if (!csv)
+    tool_table_header(&t);
+    bool same = true;
+    static const char *const scenes[2] = {"busy-1080p", "busy-1080p-pan"};
+    for (int k = 0; k < 2; k++)
+        if (!o->scene || !strcmp(o->scene, scenes[k]))
+            same = run_scene(&t, o, &tg, scenes[k], k == 1, &wr, &h, &g, w) && same;
+    if (!o->csv)
         printf("check: every frame of the same state draws the same pixels: %s\n",
                same ? "ok" : "FAILED");
     hud_free(&h);
     world_renderer_free(&wr);
     gfx_free(&g);
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(surface);
+    target_close(&tg);
     sim_destroy(w);
     ae_grid_free(&map);
     return same ? TOOL_EXIT_OK : TOOL_EXIT_FAIL;
+}
+
+int bench_render(bool csv) {
+    return run(&(render_opts){NULL, 60, NULL, csv});
+}
+
+int cmd_render(int argc, char **argv) {
+    enum { OPT_DRIVER, OPT_FRAMES, OPT_SCENE, OPT_CSV, OPT_COUNT };
+    static const tool_option options[OPT_COUNT] = {
+        {"--driver", true}, {"--frames", true}, {"--scene", true}, {"--csv", false}};
+    tool_args args;
+    if (!tool_args_read(ARENA_BENCH, options, OPT_COUNT, 0, argc, argv, &args))
+        return TOOL_EXIT_BAD_INPUT;
+    render_opts o = {args.given[OPT_DRIVER] ? args.value[OPT_DRIVER] : NULL, 60,
+                     args.given[OPT_SCENE] ? args.value[OPT_SCENE] : NULL, args.given[OPT_CSV]};
+    long frames = 60;
+    if (args.given[OPT_FRAMES] && !tool_parse_int(args.value[OPT_FRAMES], 1, MAX_FRAMES, &frames)) {
+        tool_fail(ARENA_BENCH, args.value[OPT_FRAMES], "--frames needs a whole number from 1 to %d",
+                  MAX_FRAMES);
+        return TOOL_EXIT_BAD_INPUT;
+    }
+    o.frames = (int)frames;
+    return run(&o);
 }

@@ -58,6 +58,8 @@ static SDL_Surface *render(const sim_world *w, view v) {
     camera cam;
     camera_init(&cam, v.center, SHOT_W, SHOT_H);
     cam.zoom = cam.target_zoom = v.zoom > 0.0f ? v.zoom : 1.0f;
+    world_renderer wr = {0};
+    world_renderer_init(&wr, &g, w);
     if (v.ground_only) {
         SDL_SetRenderDrawColor(r, 255, 0, 255, 255);
         SDL_RenderClear(r);
@@ -66,18 +68,17 @@ static SDL_Surface *render(const sim_world *w, view v) {
         vec2s br = camera_to_world(&cam, (vec2s){{SHOT_W, SHOT_H}});
         const int x0 = (int)floorf(tl.x / cs) - 1, y0 = (int)floorf(tl.y / cs) - 1;
         const int x1 = (int)floorf(br.x / cs) + 1, y1 = (int)floorf(br.y / cs) + 2;
-        render_ground(&g, &cam, w, x0, y0, x1, y1, v.time);
+        render_ground(&wr, &cam, w, x0, y0, x1, y1, v.time);
         // The raised blocks over their own footprints, rows north to south as the sort has them.
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++)
                 if (render_block(&w->grid, x, y)) render_block_cell(&g, &cam, w, x, y);
+        gfx_flush();
     } else {
-        world_renderer wr = {0};
-        world_renderer_init(&wr, &g, w);
         static fx_state none;
         world_renderer_draw(&wr, &cam, w, 1.0f, v.time, &none);
-        world_renderer_free(&wr);
     }
+    world_renderer_free(&wr);
     SDL_RenderPresent(r);
     gfx_free(&g);
     SDL_DestroyRenderer(r);

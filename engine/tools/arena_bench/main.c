@@ -33,12 +33,15 @@ static void usage(FILE *out) {
             "[--csv]\n",
             ARENA_BENCH);
     fprintf(out, "       %s balance [--seeds N] [--csv]\n", ARENA_BENCH);
+    fprintf(out, "       %s render [--driver NAME] [--frames N] [--scene NAME] [--csv]\n",
+            ARENA_BENCH);
 }
 
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "pairs")) return cmd_pairs(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "balance")) return cmd_balance(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "-h")) {
         usage(stdout);
         return TOOL_EXIT_OK;

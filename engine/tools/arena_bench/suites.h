@@ -25,5 +25,9 @@ int cmd_soak(int argc, char **argv);
 /// `arena-bench balance [--seeds N] [--csv]`: the novice player model against each lobby, every
 /// balance figure with its target (bench_balance.c).
 int cmd_balance(int argc, char **argv);
+/// `arena-bench render [--driver NAME] [--frames N] [--scene NAME] [--csv]`: the render suite;
+/// --driver draws into a window with that SDL render driver (a line says so when it is not
+/// available here).
+int cmd_render(int argc, char **argv);
 
 #endif

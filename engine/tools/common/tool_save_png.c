@@ -94,7 +94,10 @@ static bool encode_frame(png_structp png, png_infop info, SDL_Surface *s) {
     png_set_IHDR(png, info, (png_uint_32)s->w, (png_uint_32)s->h, 8, PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
-    png_set_filler(png, 0, PNG_FILLER_AFTER); // rows hold R G B A: A is dropped
+    // Rows hold R G B A (RGBA32) or B G R A (BGRA32, which is ARGB8888 on this byte order, the
+    // software renderer's fastest target): A is dropped, B and R swapped back where needed.
+    if (s->format->format == SDL_PIXELFORMAT_BGRA32) png_set_bgr(png);
+    png_set_filler(png, 0, PNG_FILLER_AFTER);
     for (int y = 0; y < s->h; y++)
         png_write_row(png, (png_const_bytep)s->pixels + (size_t)y * (size_t)s->pitch);
     png_write_end(png, info);
@@ -102,7 +105,8 @@ static bool encode_frame(png_structp png, png_infop info, SDL_Surface *s) {
 }
 
 bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) {
-    AE_ASSERT(surface->format->format == SDL_PIXELFORMAT_RGBA32);
+    AE_ASSERT(surface->format->format == SDL_PIXELFORMAT_RGBA32 ||
+              surface->format->format == SDL_PIXELFORMAT_BGRA32);
     frame_writer f = {.error = ""};
     if (!ae_output_begin(&f.out, path, err)) return false;
     png_structp png =

@@ -14,7 +14,7 @@ bool tool_save_png(SDL_Surface *surface, const char *path, ae_error *err);
 /// 2 with the Sub filter, about four times faster than SDL2_image's encoder (level 6, every
 /// filter tried) for about a tenth more bytes; nothing else writes PNGs this often. A file found
 /// at `path` when the PNG is complete, however it got there, is left as it is and err says
-/// "already exists". `surface` must be SDL_PIXELFORMAT_RGBA32.
+/// "already exists". `surface` must be SDL_PIXELFORMAT_RGBA32 or SDL_PIXELFORMAT_BGRA32.
 bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err);
 
 #endif
