@@ -396,9 +396,9 @@ static void mbp_find_pairs(ae_broadphase *bp) {
             // index. Their outcomes are random and would mispredict as branches; the block loop
             // itself rarely runs twice.
             for (int j = i + 1;; j += MBP_PAD) {
+                for (int u = 0; u < MBP_PAD; u++) hi[k + u] = i;
                 for (int u = 0; u < MBP_PAD; u++) {
                     const bp_entry *o = &e[j + u];
-                    hi[k] = i;
                     hj[k] = j + u;
                     k += (xs[j + u] <= max0) & (o->min1 <= max1) & (min1 <= o->max1);
                 }
