@@ -34,13 +34,12 @@
 typedef struct mbp_region {
     bp_entry *entries;
     float *xs;    // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
-    float *reach; // reach[k]: the largest max0 of entries 0..k, where a query starts (lazy)
+    float *reach; // reach[k]: the largest max0 of entries 0..k, where a query starts
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
     bool compact;
-    uint32_t fresh;       // the impl's stamp when last refreshed
-    uint32_t reach_fresh; // the impl's stamp when reach was last computed
+    uint32_t fresh; // the impl's stamp when last refreshed
 } mbp_region;
 
 // Bytes per slot of a region's block.
@@ -303,7 +302,11 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
         bp_insertion_sort(e, count);
     }
     if (!g->capacity) return;
-    for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
+    float reach = -INFINITY;
+    for (int k = 0; k < count; k++) {
+        g->xs[k] = e[k].min0;
+        g->reach[k] = reach = bp_maxf(reach, e[k].max0);
+    }
     for (int k = count; k < count + MBP_PAD; k++) {
         g->xs[k] = INFINITY;
         e[k] = (bp_entry){INFINITY, INFINITY, INFINITY, INFINITY, 0};
@@ -321,8 +324,7 @@ static void mbp_sync(ae_broadphase *bp) {
         mbp_resize(bp, m);
     if (++m->stamp == 0) {
         // After 2^32 syncs: restart the stamps (0 is the stamp of "never").
-        for (int r = 0; r < m->region_count; r++)
-            m->regions[r].fresh = m->regions[r].reach_fresh = 0;
+        for (int r = 0; r < m->region_count; r++) m->regions[r].fresh = 0;
         memset(m->moved, 0, sizeof *m->moved * (size_t)bp->capacity);
         m->stamp = 1;
     }
@@ -418,22 +420,25 @@ static void mbp_find_pairs(ae_broadphase *bp) {
 }
 
 // The first entry whose box reaches x (reach[k] >= x), or count: the entries before it end left
-// of x. reach is computed at the region's first query after a refresh.
-static int first_reaching(const mbp_impl *m, mbp_region *g, float x) {
-    if (g->reach_fresh != m->stamp) {
-        g->reach_fresh = m->stamp;
-        float reach = -INFINITY;
-        for (int k = 0; k < g->count; k++) g->reach[k] = reach = bp_maxf(reach, g->entries[k].max0);
+// of x. A galloping search from the start, so skipping p entries costs about 2 log p steps and a
+// query that starts left of the region's entries costs one.
+static int first_reaching(const mbp_region *g, float x) {
+    const float *reach = g->reach;
+    int lo = -1, hi = 0, step = 1; // reach[lo] < x (lo = -1: before the start)
+    while (hi < g->count && reach[hi] < x) {
+        lo = hi;
+        hi += step;
+        step *= 2;
     }
-    int lo = 0, hi = g->count;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (g->reach[mid] < x)
-            lo = mid + 1;
+    if (hi > g->count) hi = g->count;
+    while (hi - lo > 1) { // reach[lo] < x <= reach[hi] (hi = count: past the end)
+        int mid = lo + (hi - lo) / 2;
+        if (reach[mid] < x)
+            lo = mid;
         else
             hi = mid;
     }
-    return lo;
+    return hi;
 }
 
 // Each region is scanned from the first entry that reaches the query's left edge to the last that
@@ -445,8 +450,8 @@ static void mbp_query(ae_broadphase *bp, bp_box q) {
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             refresh(bp, m, y * m->nx + x);
-            mbp_region *g = &m->regions[y * m->nx + x];
-            for (int k = first_reaching(m, g, q.minx); k < g->count && g->xs[k] <= q.maxx; k++) {
+            const mbp_region *g = &m->regions[y * m->nx + x];
+            for (int k = first_reaching(g, q.minx); k < g->count && g->xs[k] <= q.maxx; k++) {
                 const bp_entry *e = &g->entries[k];
                 if (e->max0 >= q.minx && e->min1 <= q.maxy && q.miny <= e->max1)
                     bp_query_hit(bp, e->index);
