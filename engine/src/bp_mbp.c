@@ -267,7 +267,8 @@ static void refile(ae_broadphase *bp, mbp_impl *m) {
 }
 
 // Brings one region up to date: drops proxies that left, refreshes every entry's bounds, sorts
-// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x array.
+// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x array and
+// the queries' prefix maximum.
 static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     mbp_region *g = &m->regions[r];
     if (g->fresh == m->stamp) return;
@@ -442,7 +443,7 @@ static int first_reaching(const mbp_region *g, float x) {
 }
 
 // Each region is scanned from the first entry that reaches the query's left edge to the last that
-// starts before its right edge, so a query costs what it touches (plus a binary search).
+// starts before its right edge, so a query costs what it touches (plus a galloping search).
 static void mbp_query(ae_broadphase *bp, bp_box q) {
     mbp_impl *m = bp->impl;
     int x0 = bp_cell(q.minx, m->ox, m->inv_x, m->nx), x1 = bp_cell(q.maxx, m->ox, m->inv_x, m->nx);
