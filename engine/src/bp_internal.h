@@ -136,14 +136,31 @@ static inline bool bp_hot_overlap(const bp_hot *a, const bp_hot *b) {
 
 void bp_grow_keys(ae_broadphase *bp);
 
+// Whether a candidate is a pair: both filters accept and the exact shapes overlap. Every part is
+// evaluated (no short cut), so a caller may fold the answer into an index instead of a branch.
+static inline bool bp_accepts(const bp_hot *ha, const bp_hot *hb) {
+    return ((ha->category & hb->mask) != 0) & ((hb->category & ha->mask) != 0) &
+           bp_hot_overlap(ha, hb);
+}
+
+// The sort key of pair (a, b): the lower index in the high bits.
+static inline uint64_t bp_pair_key(const ae_broadphase *bp, int a, int b) {
+    uint64_t lo = (uint64_t)(a < b ? a : b), hi = (uint64_t)(a < b ? b : a);
+    return lo << bp->key_shift | hi;
+}
+
+// Room for n more pair keys.
+static inline void bp_reserve_keys(ae_broadphase *bp, int n) {
+    while (bp->key_capacity - bp->key_count < n) bp_grow_keys(bp);
+}
+
 // The one place a candidate becomes a pair: filter both ways, exact shapes, then record.
 static inline void bp_candidate(ae_broadphase *bp, int a, int b) {
     const bp_hot *ha = &bp->hot[a], *hb = &bp->hot[b];
     if (!(ha->category & hb->mask) || !(hb->category & ha->mask)) return;
     if (!bp_hot_overlap(ha, hb)) return;
-    if (bp->key_count == bp->key_capacity) bp_grow_keys(bp);
-    uint64_t lo = (uint64_t)(a < b ? a : b), hi = (uint64_t)(a < b ? b : a);
-    bp->keys[bp->key_count++] = lo << bp->key_shift | hi;
+    bp_reserve_keys(bp, 1);
+    bp->keys[bp->key_count++] = bp_pair_key(bp, a, b);
 }
 
 // A query candidate: dropped when already seen in this query, else tested exactly.

@@ -6,7 +6,11 @@
 //
 // Between updates only proxies that changed region set are re-filed; the others just have their
 // bounds refreshed in place (lazily, just before the region is swept, while its entries are in
-// the cache). The region grid is sized from the world and the population: about
+// the cache). The sweep reads only the region's arrays, front to back: its x bounds in one array,
+// its boxes in another; the exact tests read copies of the entries' shapes and filters gathered in
+// the region's order just before the sweep. So each entry costs two reads of the proxy pool in
+// random order per update (its box at refresh, its shape before the sweep), whatever the number
+// of candidate pairs. The region grid is sized from the world and the population: about
 // mbp_proxies_per_region proxies per region, regions short (a few mean proxy extents tall: the
 // sweep on x meets more proxies the taller a region is) and as wide as that target allows. It is
 // re-sized when the population doubles or halves.
@@ -26,9 +30,11 @@
 // Entries the sweep tests per block, and the padding past every region's last entry.
 #define MBP_PAD 4
 
+// A region's arrays share one block of capacity + MBP_PAD slots.
 typedef struct mbp_region {
     bp_entry *entries;
-    float *xs; // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
+    float *xs;    // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
+    float *reach; // reach[k]: the largest max0 of entries 0..k, where a query starts
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
@@ -36,10 +42,15 @@ typedef struct mbp_region {
     uint32_t fresh; // the impl's stamp when last refreshed
 } mbp_region;
 
+// Bytes per slot of a region's block.
+#define MBP_SLOT_BYTES (sizeof(bp_entry) + 2 * sizeof(float))
+
 typedef struct mbp_impl {
     int nx, ny;
     float ox, oy, inv_x, inv_y;
     float lane_origin[4], lane_inv[4], lane_last[4]; // (x, y, x, y) copies for rect_of
+    // col_start[x]: the least float whose bp_cell column is x or more (-inf for 0); row_start too.
+    float col_start[MBP_MAX_SIDE], row_start[MBP_MAX_SIDE];
     int sized_for;
     uint32_t stamp; // bumped by each sync: regions with an older stamp need a refresh
     mbp_region *regions;
@@ -51,6 +62,11 @@ typedef struct mbp_impl {
     int dirty_count;
     bp_entry *scratch;
     int scratch_capacity;
+    // The region being swept: its shapes and filters in its entries' order, and the entries that
+    // meet their successor on x (the only ones a sweep can start a pair from).
+    bp_hot *shapes;
+    int32_t *active;
+    int sweep_capacity;
 } mbp_impl;
 
 static bool mbp_create(ae_broadphase *bp) {
@@ -59,12 +75,13 @@ static bool mbp_create(ae_broadphase *bp) {
     return m != NULL;
 }
 
+static size_t region_bytes(int capacity) {
+    return capacity ? MBP_SLOT_BYTES * (size_t)(capacity + MBP_PAD) : 0;
+}
+
 static void free_regions(mbp_impl *m) {
-    for (int r = 0; r < m->region_count; r++) {
-        size_t phys = (size_t)(m->regions[r].capacity ? m->regions[r].capacity + MBP_PAD : 0);
-        ae_free(m->regions[r].entries, sizeof(bp_entry) * phys);
-        ae_free(m->regions[r].xs, sizeof(float) * phys);
-    }
+    for (int r = 0; r < m->region_count; r++)
+        ae_free(m->regions[r].entries, region_bytes(m->regions[r].capacity));
     ae_free(m->regions, sizeof *m->regions * (size_t)m->region_count);
     m->regions = NULL;
     m->region_count = 0;
@@ -79,6 +96,8 @@ static void mbp_destroy(ae_broadphase *bp) {
     ae_free(m->dirty_list, sizeof *m->dirty_list * n);
     ae_free(m->moved, sizeof *m->moved * n);
     ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
+    ae_free(m->shapes, sizeof *m->shapes * (size_t)m->sweep_capacity);
+    ae_free(m->active, sizeof *m->active * (size_t)m->sweep_capacity);
     ae_free(m, sizeof *m);
 }
 
@@ -116,6 +135,17 @@ static inline void rect_of(const mbp_impl *m, const bp_box *b, int32_t r[4]) {
         f = f < m->lane_last[u] ? f : m->lane_last[u];
         r[u] = (int)f;
     }
+}
+
+// The least float v with bp_cell(v) >= c. bp_cell is monotonic, so for a box that reaches cell c
+// "its lower side lies in cell c" is "its lower side >= cell_start(c)": one compare. Found by
+// stepping one float at a time from the estimate, so it agrees with bp_cell to the last bit.
+static float cell_start(float origin, float inv, int n, int c) {
+    if (c <= 0) return -INFINITY;
+    float v = origin + (float)c / inv;
+    while (bp_cell(v, origin, inv, n) >= c) v = nextafterf(v, -INFINITY);
+    while (bp_cell(v, origin, inv, n) < c) v = nextafterf(v, INFINITY);
+    return v;
 }
 
 static void mbp_on_add(ae_broadphase *bp, int i) {
@@ -177,6 +207,8 @@ static void mbp_resize(ae_broadphase *bp, mbp_impl *m) {
         m->lane_inv[u] = u % 2 ? m->inv_y : m->inv_x;
         m->lane_last[u] = (float)((u % 2 ? ny : nx) - 1);
     }
+    for (int c = 0; c < nx; c++) m->col_start[c] = cell_start(m->ox, m->inv_x, nx, c);
+    for (int c = 0; c < ny; c++) m->row_start[c] = cell_start(m->oy, m->inv_y, ny, c);
     m->sized_for = n;
     m->dirty_count = 0;
     for (int i = 0; i < bp->high; i++) {
@@ -194,14 +226,16 @@ static inline bool rect_has(const int32_t r[4], int x, int y) {
 static void region_append(mbp_region *g, int i) {
     if (g->count == g->capacity) {
         // MBP_PAD extra slots past the capacity let the sweep read a whole block past the end.
+        // Only the entries are kept; the rest is rebuilt by the region's next refresh.
         int n1 = g->capacity ? g->capacity * 2 : 16;
-        size_t phys0 = (size_t)(g->capacity ? g->capacity + MBP_PAD : 0);
-        void *p = bp_realloc(g->entries, sizeof *g->entries, phys0, (size_t)(n1 + MBP_PAD));
+        size_t phys = (size_t)(n1 + MBP_PAD);
+        bp_entry *p = ae_alloc(region_bytes(n1));
         AE_ASSERT(p != NULL);
+        if (g->count) memcpy(p, g->entries, sizeof *p * (size_t)g->count);
+        ae_free(g->entries, region_bytes(g->capacity));
         g->entries = p;
-        ae_free(g->xs, sizeof *g->xs * phys0);
-        g->xs = ae_alloc(sizeof *g->xs * (size_t)(n1 + MBP_PAD));
-        AE_ASSERT(g->xs != NULL);
+        g->xs = (float *)(p + phys);
+        g->reach = g->xs + phys;
         g->capacity = n1;
     }
     g->entries[g->count++].index = i;
@@ -233,7 +267,8 @@ static void refile(ae_broadphase *bp, mbp_impl *m) {
 }
 
 // Brings one region up to date: drops proxies that left, refreshes every entry's bounds, sorts
-// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x array.
+// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x array and
+// the queries' prefix maximum.
 static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     mbp_region *g = &m->regions[r];
     if (g->fresh == m->stamp) return;
@@ -267,8 +302,12 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     } else {
         bp_insertion_sort(e, count);
     }
-    if (!g->xs) return;
-    for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
+    if (!g->capacity) return;
+    float reach = -INFINITY;
+    for (int k = 0; k < count; k++) {
+        g->xs[k] = e[k].min0;
+        g->reach[k] = reach = bp_maxf(reach, e[k].max0);
+    }
     for (int k = count; k < count + MBP_PAD; k++) {
         g->xs[k] = INFINITY;
         e[k] = (bp_entry){INFINITY, INFINITY, INFINITY, INFINITY, 0};
@@ -296,20 +335,37 @@ static void mbp_sync(ae_broadphase *bp) {
     // their entries are still in the cache when the sweep reads them.
 }
 
-// Tests the collected (i, j) hits of one region: owner region, then the exact test.
-static void flush_hits(ae_broadphase *bp, const mbp_impl *m, const mbp_region *g, int rx, int ry,
-                       const int32_t *hi, const int32_t *hj, int k) {
+// Tests the collected (i, j) hits of one region: owner region, then the exact test on the copies
+// of the shapes. The owner region holds the lower corner of the two boxes' intersection: j's min0
+// (the larger, as the list is sorted) and the larger min1. Both boxes reach this region and
+// bp_cell is monotonic, so that corner is here exactly when j's min0 lies in this column and i's
+// or j's min1 in this row: compares with the column's and the row's first floats.
+static void flush_hits(ae_broadphase *bp, const mbp_region *g, float x_start, float y_start,
+                       const bp_hot *shapes, const int32_t *hi, const int32_t *hj, int k) {
     const bp_entry *e = g->entries;
+    bp_reserve_keys(bp, k);
+    uint64_t *keys = bp->keys;
+    int n = bp->key_count;
+    // Without branches: the owner's and the filters' outcomes are random (bullets meet bullets
+    // they ignore) and would mispredict.
     for (int h = 0; h < k; h++) {
         const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
-        // The owner region holds the intersection's lower corner (both boxes touch it);
-        // b->min0 >= a->min0 since the list is sorted.
-        float py = bp_maxf(a->min1, b->min1);
-        if (bp_cell(b->min0, m->ox, m->inv_x, m->nx) != rx ||
-            bp_cell(py, m->oy, m->inv_y, m->ny) != ry)
-            continue;
-        bp_candidate(bp, a->index, b->index);
+        const bool own = (b->min0 >= x_start) & ((a->min1 >= y_start) | (b->min1 >= y_start));
+        keys[n] = bp_pair_key(bp, a->index, b->index);
+        n += own & bp_accepts(&shapes[hi[h]], &shapes[hj[h]]);
     }
+    bp->key_count = n;
+}
+
+// Room for sweeping n entries.
+static void reserve_sweep(mbp_impl *m, int n) {
+    if (n <= m->sweep_capacity) return;
+    ae_free(m->shapes, sizeof *m->shapes * (size_t)m->sweep_capacity);
+    ae_free(m->active, sizeof *m->active * (size_t)m->sweep_capacity);
+    m->sweep_capacity = n * 2;
+    m->shapes = ae_alloc(sizeof *m->shapes * (size_t)m->sweep_capacity);
+    m->active = ae_alloc(sizeof *m->active * (size_t)m->sweep_capacity);
+    AE_ASSERT(m->shapes != NULL && m->active != NULL);
 }
 
 static void mbp_find_pairs(ae_broadphase *bp) {
@@ -318,39 +374,76 @@ static void mbp_find_pairs(ae_broadphase *bp) {
     for (int r = 0; r < m->region_count; r++) {
         refresh(bp, m, r);
         const mbp_region *g = &m->regions[r];
-        const int rx = r % m->nx, ry = r / m->nx;
+        const float x_start = m->col_start[r % m->nx], y_start = m->row_start[r / m->nx];
         const bp_entry *e = g->entries;
         const float *xs = g->xs;
         const int n = g->count;
-        int k = 0;
+        if (n < 2) continue;
+        reserve_sweep(m, n);
+        bp_hot *shapes = m->shapes;
+        int32_t *active = m->active;
+        // Gather the shapes (independent loads, so their misses overlap) and list the entries that
+        // meet their successor on x without a branch: in a sparse region most meet nobody.
+        int na = 0;
         for (int i = 0; i < n; i++) {
+            shapes[i] = bp->hot[e[i].index];
+            active[na] = i;
+            na += xs[i + 1] <= e[i].max0;
+        }
+        int k = 0;
+        for (int a = 0; a < na; a++) {
+            const int i = active[a];
             const float max0 = e[i].max0, min1 = e[i].min1, max1 = e[i].max1;
             // Blocks of MBP_PAD entries, tested without branches: x (xs is sorted and padded with
             // +inf, so past the first miss every test fails) and y are folded into the write
             // index. Their outcomes are random and would mispredict as branches; the block loop
             // itself rarely runs twice.
             for (int j = i + 1;; j += MBP_PAD) {
+                for (int u = 0; u < MBP_PAD; u++) hi[k + u] = i;
                 for (int u = 0; u < MBP_PAD; u++) {
                     const bp_entry *o = &e[j + u];
-                    hi[k] = i;
                     hj[k] = j + u;
                     k += (xs[j + u] <= max0) & (o->min1 <= max1) & (min1 <= o->max1);
                 }
                 if (!(xs[j + MBP_PAD - 1] <= max0)) break;
                 if (k > MBP_HIT_BATCH - MBP_PAD) {
-                    flush_hits(bp, m, g, rx, ry, hi, hj, k);
+                    flush_hits(bp, g, x_start, y_start, shapes, hi, hj, k);
                     k = 0;
                 }
             }
             if (k > MBP_HIT_BATCH - MBP_PAD) {
-                flush_hits(bp, m, g, rx, ry, hi, hj, k);
+                flush_hits(bp, g, x_start, y_start, shapes, hi, hj, k);
                 k = 0;
             }
         }
-        flush_hits(bp, m, g, rx, ry, hi, hj, k);
+        flush_hits(bp, g, x_start, y_start, shapes, hi, hj, k);
     }
 }
 
+// The first entry whose box reaches x (reach[k] >= x), or count: the entries before it end left
+// of x. A galloping search from the start, so skipping p entries costs about 2 log p steps and a
+// query that starts left of the region's entries costs one.
+static int first_reaching(const mbp_region *g, float x) {
+    const float *reach = g->reach;
+    int lo = -1, hi = 0, step = 1; // reach[lo] < x (lo = -1: before the start)
+    while (hi < g->count && reach[hi] < x) {
+        lo = hi;
+        hi += step;
+        step *= 2;
+    }
+    if (hi > g->count) hi = g->count;
+    while (hi - lo > 1) { // reach[lo] < x <= reach[hi] (hi = count: past the end)
+        int mid = lo + (hi - lo) / 2;
+        if (reach[mid] < x)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return hi;
+}
+
+// Each region is scanned from the first entry that reaches the query's left edge to the last that
+// starts before its right edge, so a query costs what it touches (plus a galloping search).
 static void mbp_query(ae_broadphase *bp, bp_box q) {
     mbp_impl *m = bp->impl;
     int x0 = bp_cell(q.minx, m->ox, m->inv_x, m->nx), x1 = bp_cell(q.maxx, m->ox, m->inv_x, m->nx);
@@ -359,7 +452,7 @@ static void mbp_query(ae_broadphase *bp, bp_box q) {
         for (int x = x0; x <= x1; x++) {
             refresh(bp, m, y * m->nx + x);
             const mbp_region *g = &m->regions[y * m->nx + x];
-            for (int k = 0; k < g->count && g->entries[k].min0 <= q.maxx; k++) {
+            for (int k = first_reaching(g, q.minx); k < g->count && g->xs[k] <= q.maxx; k++) {
                 const bp_entry *e = &g->entries[k];
                 if (e->max0 >= q.minx && e->min1 <= q.maxy && q.miny <= e->max1)
                     bp_query_hit(bp, e->index);

@@ -131,14 +131,48 @@ static bool same_pairs(twin *t, int *npairs) {
     return true;
 }
 
+// A random query (circle or box, from a point to larger than the world, anywhere the proxies go)
+// gives the same proxies, in the same order, from the method under test as from brute force.
+static bool same_query(twin *t, ae_rng *r) {
+    vec2s c = random_pos(r);
+    uint32_t size = ae_rng_below(r, 10);
+    float ext = size == 0   ? 0.0f
+                : size == 1 ? ae_rng_range(r, 200.0f, 1200.0f)
+                            : ae_rng_range(r, 0.0f, 40.0f);
+    uint32_t mask = ae_rng_below(r, 2) ? ~0u : ae_rng_below(r, 8);
+    int n_ref, n;
+    const ae_proxy_id *res_ref, *res;
+    const char *kind;
+    if (ae_rng_below(r, 2)) {
+        kind = "circle";
+        res_ref = ae_broadphase_query_circle(t->ref, c, ext, mask, &n_ref);
+        res = ae_broadphase_query_circle(t->bp, c, ext, mask, &n);
+    } else {
+        kind = "box";
+        vec2s h = {{ext, ext * ae_rng_range(r, 0.0f, 2.0f)}};
+        ae_aabb box = {glms_vec2_sub(c, h), glms_vec2_add(c, h)};
+        res_ref = ae_broadphase_query_aabb(t->ref, box, mask, &n_ref);
+        res = ae_broadphase_query_aabb(t->bp, box, mask, &n);
+    }
+    bool ok = n == n_ref;
+    for (int k = 0; ok && k < n; k++)
+        ok = ae_proxy_index(res[k]) == ae_proxy_index(res_ref[k]) &&
+             res[k].generation == res_ref[k].generation;
+    if (!ok)
+        fprintf(stderr, "%s query at (%g, %g) size %g: %d proxies, brute force %d\n", kind,
+                (double)c.x, (double)c.y, (double)ext, n, n_ref);
+    return ok;
+}
+
 static void run_random(ae_bp_method m, uint64_t seed, int updates) {
     static twin t;
     memset(&t, 0, sizeof t);
     t.ref = make(AE_BP_BRUTE, 16);
     t.bp = make(m, 16); // small capacity: the pools grow during the test
-    ae_rng r;
+    ae_rng r, rq; // the scene's draws, and the queries' (so the scene is the same with or without)
     ae_rng_seed(&r, seed, (uint64_t)m);
-    long total_pairs = 0;
+    ae_rng_seed(&rq, seed, 100u + (uint64_t)m);
+    long total_pairs = 0, total_hits = 0;
     int max_live = 0;
     for (int u = 0; u < updates; u++) {
         // Population drifts between about 0 and MAX_PROXIES so the MBP regions and quadtree
@@ -167,6 +201,9 @@ static void run_random(ae_bp_method m, uint64_t seed, int updates) {
             int nq;
             vec2s c = random_pos(&r);
             ae_broadphase_query_circle(t.bp, c, 20.0f, ~0u, &nq);
+            // Queries after moves without an update see the moves, and leave some regions
+            // refreshed and others stale for the moves below.
+            for (int q = 0; q < 3; q++) CHECK(same_query(&t, &rq));
             for (int k = 0; k < MAX_PROXIES; k++)
                 if (t.live[k] && ae_rng_below(&r, 3) == 0) twin_move(&t, k, &r);
         }
@@ -181,9 +218,20 @@ static void run_random(ae_bp_method m, uint64_t seed, int updates) {
         }
         // Only the method under test is checked against brute force's count.
         CHECK(ae_broadphase_count(t.bp) == live);
+        // Several queries on one state: later ones reuse what the first built.
+        for (int q = 0; q < 4; q++) {
+            bool qok = same_query(&t, &rq);
+            if (!qok) fprintf(stderr, "%s: query mismatch at update %d\n", ae_bp_method_name(m), u);
+            CHECK(qok);
+            if (!qok) break;
+        }
+        int nq;
+        ae_broadphase_query_circle(t.ref, (vec2s){{256.0f, 256.0f}}, 64.0f, ~0u, &nq);
+        total_hits += nq;
     }
     // The scenes really had pairs and a large population, or the comparison proves little.
     CHECK(total_pairs > updates);
+    CHECK(total_hits > updates);
     CHECK(max_live > MAX_PROXIES / 2);
     ae_broadphase_destroy(t.ref);
     ae_broadphase_destroy(t.bp);
@@ -200,6 +248,78 @@ static void test_random_sap(void) {
 }
 static void test_random_mbp(void) {
     run_random(AE_BP_MBP, 4, 3000);
+}
+
+// MBP reports a pair from the region holding the lower corner of the two boxes' intersection. Boxes
+// whose lower sides sit on region boundaries, a few floats either side, across several updates:
+// every pair is reported once, as brute force finds it. The world's bounds are not round numbers,
+// so the boundaries are not either.
+static void test_mbp_region_edges(void) {
+    ae_broadphase_def def = ae_default_broadphase_def();
+    def.world = (ae_aabb){{{-123.25f, 17.5f}}, {{2987.3f, 2051.7f}}};
+    def.capacity = 16;
+    def.mbp_proxies_per_region = 2; // several columns as well as rows
+    def.method = AE_BP_MBP;
+    ae_broadphase *bp = ae_broadphase_create(&def);
+    def.method = AE_BP_BRUTE;
+    ae_broadphase *ref = ae_broadphase_create(&def);
+    enum { N = 400 };
+    static ae_proxy_id id[N], rid[N];
+    ae_rng r;
+    ae_rng_seed(&r, 11, 0);
+    for (int i = 0; i < N; i++) {
+        vec2s c = {{ae_rng_range(&r, -100.0f, 2900.0f), ae_rng_range(&r, 20.0f, 2000.0f)}};
+        id[i] = ae_broadphase_add_circle(bp, c, 6.0f, 1u, ~0u, (uint64_t)i);
+        rid[i] = ae_broadphase_add_circle(ref, c, 6.0f, 1u, ~0u, (uint64_t)i);
+    }
+    int n, n_ref;
+    ae_broadphase_update(bp, &n); // sizes the regions for N proxies; moves keep them
+    // The regions' lower sides, not counting the world's own.
+    static ae_bp_region regions[128 * 128];
+    int nr = ae_broadphase_regions(bp, regions, 128 * 128);
+    REQUIRE(nr > 0 && nr <= 128 * 128);
+    float xs[3], ys[3];
+    int nxs = 0, nys = 0;
+    for (int k = 0; k < nr; k++) {
+        float x = regions[k].box.lower.x, y = regions[k].box.lower.y;
+        if (x > def.world.lower.x && nxs < 3 && (nxs == 0 || x > xs[nxs - 1])) xs[nxs++] = x;
+        if (y > def.world.lower.y && nys < 3 && (nys == 0 || y > ys[nys - 1])) ys[nys++] = y;
+    }
+    REQUIRE(nxs == 3 && nys == 3);
+    long total = 0;
+    for (int u = 0; u < 40; u++) {
+        for (int i = 0; i < N; i++) {
+            // A lower corner within 64 floats of a boundary corner (the fat box's padding is about
+            // 25 floats there), a small box or circle from it.
+            float x = xs[ae_rng_below(&r, 3)], y = ys[ae_rng_below(&r, 3)];
+            for (int s = (int)ae_rng_below(&r, 129) - 64; s != 0; s += s > 0 ? -1 : 1)
+                x = nextafterf(x, s > 0 ? INFINITY : -INFINITY);
+            for (int s = (int)ae_rng_below(&r, 129) - 64; s != 0; s += s > 0 ? -1 : 1)
+                y = nextafterf(y, s > 0 ? INFINITY : -INFINITY);
+            float w = (float)ae_rng_below(&r, 5), h = (float)ae_rng_below(&r, 5);
+            if (ae_rng_below(&r, 2)) {
+                ae_aabb b = {{{x, y}}, {{x + w, y + h}}};
+                ae_broadphase_move_box(bp, id[i], b);
+                ae_broadphase_move_box(ref, rid[i], b);
+            } else {
+                vec2s c = {{x + w, y + w}};
+                ae_broadphase_move_circle(bp, id[i], c, w);
+                ae_broadphase_move_circle(ref, rid[i], c, w);
+            }
+        }
+        const ae_pair *p = ae_broadphase_update(bp, &n);
+        const ae_pair *pr = ae_broadphase_update(ref, &n_ref);
+        bool ok = n == n_ref;
+        for (int k = 0; ok && k < n; k++)
+            ok = ae_proxy_index(p[k].a) == ae_proxy_index(pr[k].a) &&
+                 ae_proxy_index(p[k].b) == ae_proxy_index(pr[k].b);
+        if (!ok) fprintf(stderr, "update %d: %d pairs, brute force %d\n", u, n, n_ref);
+        CHECK(ok);
+        total += n_ref;
+    }
+    CHECK(total > 40 * N); // crowded corners: plenty of pairs across the boundaries
+    ae_broadphase_destroy(bp);
+    ae_broadphase_destroy(ref);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,8 +628,8 @@ static void test_bad_pairs_files(void) {
 }
 
 TEST_MAIN(TEST_CASE(random_grid), TEST_CASE(random_quadtree), TEST_CASE(random_sap),
-          TEST_CASE(random_mbp), TEST_CASE(edge_one_spot), TEST_CASE(edge_touching),
-          TEST_CASE(edge_huge), TEST_CASE(edge_outside), TEST_CASE(edge_filters),
-          TEST_CASE(edge_empty), TEST_CASE(touching_exact),
+          TEST_CASE(random_mbp), TEST_CASE(mbp_region_edges), TEST_CASE(edge_one_spot),
+          TEST_CASE(edge_touching), TEST_CASE(edge_huge), TEST_CASE(edge_outside),
+          TEST_CASE(edge_filters), TEST_CASE(edge_empty), TEST_CASE(touching_exact),
           TEST_CASE(leave_and_return_between_syncs), TEST_CASE(one_way_filter), TEST_CASE(queries),
           TEST_CASE(handles), TEST_CASE(no_alloc_after_warmup), TEST_CASE(bad_pairs_files))
