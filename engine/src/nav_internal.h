@@ -5,11 +5,15 @@
 #include "arena/ae_nav.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define NAV_SQRT2 1.4142135623730951
 
-/// ae_nav_node.heap of a node not reached by the current search.
-#define NAV_UNSEEN (-2)
+/// ae_nav_node.heap of a node not reached by the current search: all bits set, so a tile is
+/// reset with one memset of 0xff bytes (its g and parent become don't-cares).
+#define NAV_UNSEEN (-1)
+/// ae_nav_node.heap of a closed node.
+#define NAV_CLOSED (-2)
 #define NAV_TILE   (1 << AE_NAV_TILE_SHIFT)
 
 /// The node at index i, its tile reset first when an earlier search last used it.
@@ -19,7 +23,7 @@ static inline ae_nav_node *nav_touch(ae_nav_search *s, int32_t i) {
     if (s->tile_stamp[t] != s->stamp) {
         s->tile_stamp[t] = s->stamp;
         ae_nav_node *n = s->nodes + ((size_t)t << AE_NAV_TILE_SHIFT);
-        for (int k = 0; k < NAV_TILE; k++) n[k].heap = NAV_UNSEEN;
+        memset(n, 0xff, NAV_TILE * sizeof *n);
     }
     return &s->nodes[i];
 }
@@ -81,7 +85,7 @@ static inline int32_t nav_pop(ae_nav_search *s) {
         h[i] = v;
         s->nodes[v.node].heap = i;
     }
-    s->nodes[top].heap = -1;
+    s->nodes[top].heap = NAV_CLOSED;
     return top;
 }
 
