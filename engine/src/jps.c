@@ -1,121 +1,183 @@
-// Jump point search (Harabor and Grastien) for 8-connected grids without corner cutting.
+// Jump point search (Harabor and Grastien) for 8-connected grids without corner cutting, with
+// block-based jumps (Harabor and Grastien, "Improving Jump Point Search", 2014): a straight jump
+// reads 57 cells of the line it runs along and of the two lines beside it as three words and finds
+// its stop with one count of zeros. Rows are read from the nav grid's row bit lines, columns from
+// its transposed copy, so a vertical jump reads consecutive bytes too.
 //
-// With no corner cutting a diagonal move has no forced neighbours; a straight move along dx has
-// one on side s when the cell beside it (n + s) is open but the one behind that (n - dx + s) is
-// blocked, because the parent could not have reached n + s diagonally. Jumps stop at such cells,
-// at the goal, and (diagonally) where a straight jump from the current cell finds something.
+// With no corner cutting a diagonal move has no forced neighbours; a straight move has one on a
+// side when the cell beside the new cell is open but the one beside the cell before it is closed,
+// because the parent could not have reached it diagonally. Jumps stop at such cells, at the goal,
+// and (diagonally) where a straight jump from the current cell finds something.
+//
+// The helpers take a direction `dir` (+1: up the line, to higher cells; -1: down) that is a
+// constant wherever they are inlined, so each direction compiles to its own shifts.
 #include "nav_internal.h"
 
-/// The bit lines of a straight scan: the line scanned and the lines beside it (A on the +side,
-/// B on the -side), all in the same coordinate along the scan.
-typedef struct scan_lines {
-    const uint64_t *line, *a, *b;
-    int words;
-} scan_lines;
+#include <stddef.h>
+#include <string.h>
 
-/// Bits [lo, hi] set (0 <= lo <= hi <= 63).
-static inline uint64_t bit_range(int lo, int hi) {
-    uint64_t top = hi == 63 ? ~0ull : (1ull << (hi + 1)) - 1;
-    return top & ~((1ull << lo) - 1);
+/// The helpers below are inlined into each direction's loop even where the compiler would rather
+/// not: their `dir` must become a constant there.
+#define JPS_INLINE static inline __attribute__((always_inline))
+
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "jps.c reads the bit lines' words as bytes: cell i is bit i % 8 of byte i / 8"
+#endif
+
+/// Cells a look word holds besides its own cell: a scan that finds no stop goes on this far.
+#define BLOCK 56
+
+/// A look word of a bit line from cell p along dir: cell p + j * dir in bit at(j, dir) for
+/// 0 <= j <= BLOCK. One unaligned 8-byte read; going down it starts up to 7 bytes before the
+/// line's byte of p, which the nav grid's padding keeps inside the allocation.
+JPS_INLINE uint64_t look(const uint8_t *line, int p, int dir) {
+    uint64_t v;
+    if (dir > 0) {
+        memcpy(&v, line + (p >> 3), sizeof v);
+        return v >> (p & 7);
+    }
+    memcpy(&v, line + (p >> 3) - 7, sizeof v);
+    return v << (7 - (p & 7));
 }
 
-/// Word w of "side line open here but closed one step back": the forced-neighbour test.
-static inline uint64_t forced(const uint64_t *side, int w, int words, int dir) {
-    uint64_t v = side[w];
-    uint64_t back = dir > 0 ? (v << 1) | (w > 0 ? side[w - 1] >> 63 : 0)
-                            : (v >> 1) | (w + 1 < words ? side[w + 1] << 63 : 0);
-    return v & ~back;
+/// The bit of a look word that holds the cell j steps along.
+JPS_INLINE uint64_t at(int j, int dir) {
+    return dir > 0 ? 1ull << j : 1ull << (63 - j);
 }
 
-/// First position from p0 on in direction dir (+1 or -1) that is closed, the goal (goal_at >= 0)
-/// or has a forced neighbour; *open tells whether it is open. Padded lines end in closed cells,
-/// so there always is one. Word by word, the same answer as testing cell after cell.
-static inline int scan(const scan_lines *l, int p0, int dir, int goal_at, bool *open) {
-    int w = p0 >> 6;
-    uint64_t keep = dir > 0 ? bit_range(p0 & 63, 63) : bit_range(0, p0 & 63);
-    for (;; w += dir, keep = ~0ull) {
-        uint64_t ev = ~l->line[w] | forced(l->a, w, l->words, dir) | forced(l->b, w, l->words, dir);
-        if (goal_at >= 0 && goal_at >> 6 == w) ev |= 1ull << (goal_at & 63);
-        ev &= keep;
+/// The bits of cells 1..BLOCK steps along.
+JPS_INLINE uint64_t ahead(int dir) {
+    return dir > 0 ? 0x01fffffffffffffeull : 0x7fffffffffffff80ull;
+}
+
+/// Cells of a look word of a side line that are open while the side cell one step back is closed:
+/// the cells of the scanned line that have a forced neighbour on that side.
+JPS_INLINE uint64_t forced(uint64_t side, int dir) {
+    return dir > 0 ? side & ~(side << 1) : side & ~(side >> 1);
+}
+
+/// Steps to the nearest cell of a non-zero event word.
+JPS_INLINE int nearest(uint64_t ev, int dir) {
+    return dir > 0 ? __builtin_ctzll(ev) : __builtin_clzll(ev);
+}
+
+/// The stops of a look word: cells that are closed or have a forced neighbour.
+JPS_INLINE uint64_t stops(uint64_t line, uint64_t side_a, uint64_t side_b, int dir) {
+    return (~line | forced(side_a, dir) | forced(side_b, dir)) & ahead(dir);
+}
+
+/// First stop along line l from open cell p, with the neighbour lines `pitch` bytes before and
+/// after l: k > 0 when the cell k steps along is open with a forced neighbour, -k when it is
+/// closed. Padded lines end in closed cells, so there always is one.
+JPS_INLINE int stop_from(const uint8_t *l, ptrdiff_t pitch, int p, int dir) {
+    for (int d = 0;; d += BLOCK) {
+        const int q = p + d * dir;
+        const uint64_t v = look(l, q, dir);
+        const uint64_t ev = stops(v, look(l - pitch, q, dir), look(l + pitch, q, dir), dir);
         if (ev) {
-            int p = (w << 6) + (dir > 0 ? __builtin_ctzll(ev) : 63 - __builtin_clzll(ev));
-            *open = (l->line[w] >> (p & 63)) & 1u;
-            return p;
+            const int k = nearest(ev, dir);
+            return v & at(k, dir) ? d + k : -(d + k);
         }
     }
 }
 
+/// Whether a straight jump that stops at `k` (as stop_from) ends at a jump point: an open stop,
+/// or the goal before it (`goal_d`: the goal's distance along the line when it lies on it ahead,
+/// else 0). The distance to the jump point, 0 for none.
+JPS_INLINE int jump_end(int k, int goal_d) {
+    const int reach = k > 0 ? k : -k;
+    // The goal is open, so it is never the closed stop: at or before the stop it ends the jump.
+    if ((unsigned)(goal_d - 1) < (unsigned)reach) return goal_d;
+    return k > 0 ? k : 0;
+}
+
 /// What the jumps read, gathered once per run so the hot loops keep it in registers.
 typedef struct jps_ctx {
-    const uint8_t *pass;
-    uint8_t mask;
-    int32_t goal, goal_x, goal_y, stride;
-    uint64_t row_magic;
-    const uint64_t *rows, *cols; ///< the layer's bit lines
-    int row_words, col_words;
+    int32_t goal_x, goal_y, stride;
+    const uint8_t *rows, *cols; ///< the layer's first row and column bit lines
+    ptrdiff_t row_pitch, col_pitch;
 } jps_ctx;
 
-/// Straight jump from n by `step` (+-1 or +-stride); `side` is the perpendicular offset. Returns
-/// the jump point (the first cell with a forced neighbour, or the goal) or -1 at a wall: the
-/// first cell from n + step on that is closed, the goal, or open beside (n +- side) where the
-/// cell behind that is closed.
-static inline int32_t jump_straight(const jps_ctx *c, int32_t n, int32_t step, int32_t side) {
-    // Most scans in corridors end within a few cells: test those one by one, and only a scan
-    // that goes on switches to whole words.
-    const uint8_t *pass = c->pass;
-    const uint8_t mask = c->mask;
-    int32_t m = n + step;
-    for (int k = 0; k < 8; k++, m += step) {
-        if (!(pass[m] & mask)) return -1;
-        if (m == c->goal) return m;
-        if (((pass[m + side] & mask) && !(pass[m - step + side] & mask)) ||
-            ((pass[m - side] & mask) && !(pass[m - step - side] & mask)))
-            return m;
+/// Straight jump from cell (x, y) along (dx, dy), one of them 0: the distance to the jump point
+/// (a cell with a forced neighbour, or the goal), 0 when a wall comes first.
+JPS_INLINE int jump_straight(const jps_ctx *c, int x, int y, int dx, int dy) {
+    if (dy == 0) {
+        const uint8_t *l = c->rows + y * c->row_pitch;
+        return jump_end(stop_from(l, c->row_pitch, x, dx),
+                        c->goal_y == y ? (c->goal_x - x) * dx : 0);
     }
-    n = m - step; // the word scan goes on from the cell after n
-    const int32_t w = c->stride;
-    const int y = (int)(((uint64_t)(uint32_t)n * c->row_magic) >> 42), x = n - y * w;
-    const int ds = side > 0 ? 1 : -1;
-    bool open;
-    if (step == 1 || step == -1) { // along row y; side rows y +- 1
-        const size_t rw = (size_t)c->row_words;
-        scan_lines l = {c->rows + (size_t)y * rw, c->rows + (size_t)(y + ds) * rw,
-                        c->rows + (size_t)(y - ds) * rw, c->row_words};
-        int p = scan(&l, x + step, step, c->goal_y == y ? c->goal_x : -1, &open);
-        return open ? y * w + p : -1;
-    }
-    // along column x; side columns x +- 1
-    const size_t cw = (size_t)c->col_words;
-    scan_lines l = {c->cols + (size_t)x * cw, c->cols + (size_t)(x + ds) * cw,
-                    c->cols + (size_t)(x - ds) * cw, c->col_words};
-    const int dir = step > 0 ? 1 : -1;
-    int p = scan(&l, y + dir, dir, c->goal_x == x ? c->goal_y : -1, &open);
-    return open ? p * w + x : -1;
+    const uint8_t *l = c->cols + x * c->col_pitch;
+    return jump_end(stop_from(l, c->col_pitch, y, dy), c->goal_x == x ? (c->goal_y - y) * dy : 0);
 }
 
-/// Diagonal jump from n by sx + sy. Returns the jump point or -1.
-static inline int32_t jump_diag(const jps_ctx *c, int32_t n, int32_t sx, int32_t sy) {
-    const uint8_t *pass = c->pass;
-    const uint8_t mask = c->mask;
-    for (int32_t m = n;;) {
-        if (!((pass[m + sx] & mask) && (pass[m + sy] & mask) && (pass[m + sx + sy] & mask)))
-            return -1;
-        m += sx + sy;
-        if (m == c->goal) return m;
-        if (jump_straight(c, m, sx, sy) >= 0 || jump_straight(c, m, sy, sx) >= 0) return m;
+/// Whether the straight jump from cell p of line l whose first look words are v (the line) and
+/// a, b (the lines beside it) finds a jump point; goal_d as in jump_end.
+JPS_INLINE bool finds(const uint8_t *l, ptrdiff_t pitch, int p, int dir, uint64_t v, uint64_t a,
+                      uint64_t b, int goal_d) {
+    const uint64_t ev = stops(v, a, b, dir);
+    int k;
+    if (ev) {
+        k = nearest(ev, dir);
+        if (v & at(k, dir)) return true;
+        k = -k;
+    } else {
+        k = stop_from(l, pitch, p + BLOCK * dir, dir); // rare: nothing in the first word
+        k = k > 0 ? k + BLOCK : k - BLOCK;
+    }
+    return jump_end(k, goal_d) != 0;
+}
+
+/// Diagonal jump from cell (x, y) along (dx, dy): the number of diagonal steps to the jump point
+/// (the goal, or a cell from which a straight jump along dx or dy finds one), 0 when the way is
+/// blocked first. The look words of each cell's row and column scans also hold the three cells
+/// the next step passes (no corner cutting), so the walk reads nothing else.
+JPS_INLINE int jump_diag(const jps_ctx *c, int x, int y, int dx, int dy) {
+    const ptrdiff_t rp = c->row_pitch, cp = c->col_pitch;
+    const ptrdiff_t row_step = dy * rp, col_step = dx * cp;
+    const uint8_t *row = c->rows + y * rp, *col = c->cols + x * cp;
+    // Row y from x, row y + dy from x, column x from y: the cells the first step passes.
+    uint64_t h = look(row, x, dx), h_next = look(row + row_step, x, dx), v = look(col, y, dy);
+    for (int k = 1;; k++) {
+        if (!(h & h_next & at(1, dx)) || !(v & at(1, dy))) return 0;
+        x += dx;
+        y += dy;
+        row += row_step;
+        col += col_step;
+        if (x == c->goal_x && y == c->goal_y) return k;
+        const uint64_t h_back = look(row - row_step, x, dx);
+        h = look(row, x, dx);
+        h_next = look(row + row_step, x, dx);
+        if (finds(row, rp, x, dx, h, h_back, h_next, c->goal_y == y ? (c->goal_x - x) * dx : 0))
+            return k;
+        const uint64_t v_back = look(col - col_step, y, dy), v_next = look(col + col_step, y, dy);
+        v = look(col, y, dy);
+        if (finds(col, cp, y, dy, v, v_back, v_next, c->goal_x == x ? (c->goal_y - y) * dy : 0))
+            return k;
     }
 }
 
-static inline void straight(ae_nav_search *s, const jps_ctx *c, int32_t n, double g, int32_t step,
-                            int32_t side) {
-    int32_t j = jump_straight(c, n, step, side);
-    if (j >= 0) nav_relax(s, j, n, g + (double)((j - n) / step));
+/// jump_diag with constant directions, so each of the four walks is compiled on its own.
+static int jump_diag_dir(const jps_ctx *c, int x, int y, int dx, int dy) {
+    if (dx > 0) return dy > 0 ? jump_diag(c, x, y, 1, 1) : jump_diag(c, x, y, 1, -1);
+    return dy > 0 ? jump_diag(c, x, y, -1, 1) : jump_diag(c, x, y, -1, -1);
 }
 
-static inline void diagonal(ae_nav_search *s, const jps_ctx *c, int32_t n, double g, int32_t sx,
-                            int32_t sy) {
-    int32_t j = jump_diag(c, n, sx, sy);
-    if (j >= 0) nav_relax(s, j, n, g + (double)((j - n) / (sx + sy)) * NAV_SQRT2);
+/// jump_straight with constant directions.
+static inline int jump_straight_dir(const jps_ctx *c, int x, int y, int dx, int dy) {
+    if (dy == 0) return dx > 0 ? jump_straight(c, x, y, 1, 0) : jump_straight(c, x, y, -1, 0);
+    return dy > 0 ? jump_straight(c, x, y, 0, 1) : jump_straight(c, x, y, 0, -1);
+}
+
+static inline void straight(ae_nav_search *s, const jps_ctx *c, int32_t n, int x, int y, double g,
+                            int dx, int dy) {
+    const int k = jump_straight_dir(c, x, y, dx, dy);
+    if (k) nav_relax(s, n + k * (dx + dy * c->stride), n, g + (double)k);
+}
+
+static inline void diagonal(ae_nav_search *s, const jps_ctx *c, int32_t n, int x, int y, double g,
+                            int dx, int dy) {
+    const int k = jump_diag_dir(c, x, y, dx, dy);
+    if (k) nav_relax(s, n + k * (dx + dy * c->stride), n, g + (double)k * NAV_SQRT2);
 }
 
 static inline int sgn(int v) {
@@ -124,21 +186,19 @@ static inline int sgn(int v) {
 
 ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded) {
     const ae_nav_grid *nav = s->nav;
+    const ptrdiff_t row_pitch = (ptrdiff_t)nav->row_words * (ptrdiff_t)sizeof(uint64_t);
+    const ptrdiff_t col_pitch = (ptrdiff_t)nav->col_words * (ptrdiff_t)sizeof(uint64_t);
     const jps_ctx c = {
-        s->pass,
-        s->mask,
-        s->goal,
         s->goal_x,
         s->goal_y,
         nav->stride,
-        s->row_magic,
-        nav->row_bits + (size_t)s->layer * (size_t)(nav->height + 2) * (size_t)nav->row_words,
-        nav->col_bits + (size_t)s->layer * (size_t)nav->stride * (size_t)nav->col_words,
-        nav->row_words,
-        nav->col_words,
+        (const uint8_t *)nav->row_bits + s->layer * (nav->height + 2) * row_pitch,
+        (const uint8_t *)nav->col_bits + s->layer * nav->stride * col_pitch,
+        row_pitch,
+        col_pitch,
     };
-    const uint8_t *pass = c.pass;
-    const uint8_t mask = c.mask;
+    const uint8_t *pass = s->pass;
+    const uint8_t mask = s->mask;
     const int32_t w = c.stride;
     int64_t done = 0;
     ae_nav_status status = AE_NAV_RUNNING;
@@ -147,7 +207,7 @@ ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded
             status = AE_NAV_NO_PATH;
             break;
         }
-        int32_t n = nav_pop(s);
+        const int32_t n = nav_pop(s);
         done++;
         if (n == s->goal) {
             status = AE_NAV_FOUND;
@@ -155,34 +215,36 @@ ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded
         }
         const double g = s->nodes[n].g;
         const int32_t p = s->nodes[n].parent;
+        const int y = nav_row(s, n), x = n - y * w;
         if (p < 0) {
             // The start: every direction.
-            for (int k = 0; k < 4; k++) {
-                int32_t step = k == 0 ? 1 : k == 1 ? -1 : k == 2 ? w : -w;
-                straight(s, &c, n, g, step, (k < 2) ? w : 1);
-            }
-            diagonal(s, &c, n, g, 1, w);
-            diagonal(s, &c, n, g, -1, w);
-            diagonal(s, &c, n, g, 1, -w);
-            diagonal(s, &c, n, g, -1, -w);
+            straight(s, &c, n, x, y, g, 1, 0);
+            straight(s, &c, n, x, y, g, -1, 0);
+            straight(s, &c, n, x, y, g, 0, 1);
+            straight(s, &c, n, x, y, g, 0, -1);
+            diagonal(s, &c, n, x, y, g, 1, 1);
+            diagonal(s, &c, n, x, y, g, -1, 1);
+            diagonal(s, &c, n, x, y, g, 1, -1);
+            diagonal(s, &c, n, x, y, g, -1, -1);
             continue;
         }
-        const int dx = sgn(n % w - p % w), dy = sgn(n / w - p / w);
-        const int32_t sx = dx, sy = dy * w;
+        const int py = nav_row(s, p);
+        const int dx = sgn(x - (p - py * w)), dy = sgn(y - py);
         if (dx != 0 && dy != 0) {
-            straight(s, &c, n, g, sx, sy);
-            straight(s, &c, n, g, sy, sx);
-            diagonal(s, &c, n, g, sx, sy);
+            straight(s, &c, n, x, y, g, dx, 0);
+            straight(s, &c, n, x, y, g, 0, dy);
+            diagonal(s, &c, n, x, y, g, dx, dy);
             continue;
         }
-        // Straight arrival along `step`; forced neighbours on either side.
-        const int32_t step = dx != 0 ? sx : sy, side = dx != 0 ? w : 1;
-        straight(s, &c, n, g, step, side);
-        for (int k = 0; k < 2; k++) {
-            const int32_t o = k == 0 ? side : -side;
+        // Straight arrival along (dx, dy); forced neighbours on either side (ox, oy).
+        straight(s, &c, n, x, y, g, dx, dy);
+        const int32_t step = dx + dy * w;
+        for (int side = -1; side <= 1; side += 2) {
+            const int ox = dy != 0 ? side : 0, oy = dx != 0 ? side : 0;
+            const int32_t o = ox + oy * w;
             if ((pass[n + o] & mask) && !(pass[n - step + o] & mask)) {
-                straight(s, &c, n, g, o, step);
-                diagonal(s, &c, n, g, step, o);
+                straight(s, &c, n, x, y, g, ox, oy);
+                diagonal(s, &c, n, x, y, g, dx + ox, dy + oy);
             }
         }
     }

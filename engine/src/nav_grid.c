@@ -12,12 +12,23 @@ ae_nav_def ae_nav_default_def(void) {
     return d;
 }
 
+/// Words of the row and column bit lines, each block with one more word before and after: jump
+/// point search reads any 8 bytes around a cell of a line, which may reach 7 bytes past either end.
 static size_t row_bits_size(const ae_nav_grid *nav) {
-    return (size_t)nav->radius_count * (size_t)(nav->height + 2) * (size_t)nav->row_words;
+    return (size_t)nav->radius_count * (size_t)(nav->height + 2) * (size_t)nav->row_words + 2;
 }
 
 static size_t col_bits_size(const ae_nav_grid *nav) {
-    return (size_t)nav->radius_count * (size_t)nav->stride * (size_t)nav->col_words;
+    return (size_t)nav->radius_count * (size_t)nav->stride * (size_t)nav->col_words + 2;
+}
+
+static uint64_t *bits_alloc(size_t words) {
+    uint64_t *b = ae_calloc(words, sizeof *b);
+    return b ? b + 1 : NULL;
+}
+
+static void bits_free(uint64_t *b, size_t words) {
+    if (b) ae_free(b - 1, words * sizeof *b);
 }
 
 static uint8_t cell_bits(const ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf, int x,
@@ -56,8 +67,8 @@ bool ae_nav_grid_build(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
     nav->row_words = (nav->stride + 63) / 64;
     nav->col_words = (nav->height + 2 + 63) / 64;
     nav->pass = ae_calloc(n, 1);
-    nav->row_bits = ae_calloc(row_bits_size(nav), sizeof *nav->row_bits);
-    nav->col_bits = ae_calloc(col_bits_size(nav), sizeof *nav->col_bits);
+    nav->row_bits = bits_alloc(row_bits_size(nav));
+    nav->col_bits = bits_alloc(col_bits_size(nav));
     if (!nav->pass || !nav->row_bits || !nav->col_bits) {
         ae_nav_grid_free(nav);
         ae_error_set(err, "nav: out of memory");
@@ -71,8 +82,8 @@ bool ae_nav_grid_build(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
 
 void ae_nav_grid_free(ae_nav_grid *nav) {
     if (nav->pass) ae_free(nav->pass, (size_t)(nav->width + 2) * (size_t)(nav->height + 2));
-    if (nav->row_bits) ae_free(nav->row_bits, row_bits_size(nav) * sizeof *nav->row_bits);
-    if (nav->col_bits) ae_free(nav->col_bits, col_bits_size(nav) * sizeof *nav->col_bits);
+    bits_free(nav->row_bits, row_bits_size(nav));
+    bits_free(nav->col_bits, col_bits_size(nav));
     memset(nav, 0, sizeof *nav);
 }
 

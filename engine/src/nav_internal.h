@@ -5,11 +5,15 @@
 #include "arena/ae_nav.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define NAV_SQRT2 1.4142135623730951
 
-/// ae_nav_node.heap of a node not reached by the current search.
-#define NAV_UNSEEN (-2)
+/// ae_nav_node.heap of a node not reached by the current search: all bits set, so a tile is
+/// reset with one memset of 0xff bytes (its g and parent become don't-cares).
+#define NAV_UNSEEN (-1)
+/// ae_nav_node.heap of a closed node.
+#define NAV_CLOSED (-2)
 #define NAV_TILE   (1 << AE_NAV_TILE_SHIFT)
 
 /// The node at index i, its tile reset first when an earlier search last used it.
@@ -19,7 +23,7 @@ static inline ae_nav_node *nav_touch(ae_nav_search *s, int32_t i) {
     if (s->tile_stamp[t] != s->stamp) {
         s->tile_stamp[t] = s->stamp;
         ae_nav_node *n = s->nodes + ((size_t)t << AE_NAV_TILE_SHIFT);
-        for (int k = 0; k < NAV_TILE; k++) n[k].heap = NAV_UNSEEN;
+        memset(n, 0xff, NAV_TILE * sizeof *n);
     }
     return &s->nodes[i];
 }
@@ -63,25 +67,27 @@ static inline void nav_sift_up(ae_nav_search *s, int i) {
     s->nodes[v.node].heap = i;
 }
 
+/// Removes the first open node. The hole at the root goes down to a leaf along the earlier child
+/// (one comparison a level), then the last node rises from there: it comes from the bottom level
+/// and rarely rises far, so this takes about half the comparisons of sifting it down from the
+/// root (5% fewer instructions on random512). The order is total (ties end on the index), so
+/// every search pops the same nodes as before.
 static inline int32_t nav_pop(ae_nav_search *s) {
     ae_nav_open *h = s->heap;
     const int32_t top = h[0].node;
-    const ae_nav_open v = h[--s->heap_size];
-    int n = s->heap_size, i = 0;
+    const int n = --s->heap_size;
     if (n > 0) {
-        for (;;) {
-            int c = 2 * i + 1;
-            if (c >= n) break;
+        int i = 0;
+        for (int c = 1; c < n; c = 2 * i + 1) {
             if (c + 1 < n && nav_before(s, h[c + 1], h[c])) c++;
-            if (!nav_before(s, h[c], v)) break;
             h[i] = h[c];
             s->nodes[h[i].node].heap = i;
             i = c;
         }
-        h[i] = v;
-        s->nodes[v.node].heap = i;
+        h[i] = h[n];
+        nav_sift_up(s, i);
     }
-    s->nodes[top].heap = -1;
+    s->nodes[top].heap = NAV_CLOSED;
     return top;
 }
 

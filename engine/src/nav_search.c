@@ -228,6 +228,6 @@ double ae_nav_flood_cost(const ae_nav_search *s, int x, int y) {
     const int32_t i = index_of(s, (ae_nav_cell){x, y});
     if (i < 0 || i >= s->capacity || s->tile_stamp[i >> AE_NAV_TILE_SHIFT] != s->stamp) return -1.0;
     const ae_nav_node *n = &s->nodes[i];
-    if (n->heap != -1 || n->g > s->max_cost) return -1.0;
+    if (n->heap != NAV_CLOSED || n->g > s->max_cost) return -1.0;
     return n->g;
 }

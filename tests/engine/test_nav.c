@@ -192,6 +192,101 @@ static void test_jps_equals_astar(void) {
     fixture_free(&f);
 }
 
+/// JPS jumps over the nav grid's row and column bit lines, A* steps over its passability bytes:
+/// after random edits (walls broken, new walls, each followed by ae_nav_grid_on_cell_edit as the
+/// game does it) the two still agree on every query, for every radius. The maps' sides straddle
+/// the 64-cell words of the bit lines, and the open ones have runs longer than one word.
+static void test_jps_edits(void) {
+    const float radii[] = {0.0f, 12.0f, 40.0f};
+    const int sizes[][2] = {{62, 62}, {63, 63}, {64, 130}, {200, 150}, {8, 190}, {190, 8}};
+    const float fractions[] = {0.02f, 0.15f, 0.35f};
+    int found = 0, no_path = 0, flips = 0;
+    for (int m = 0; m < 6; m++)
+        for (int d = 0; d < 3; d++) {
+            fixture f;
+            const uint64_t seed = 500u + (uint64_t)(m * 3 + d);
+            REQUIRE(gen_random_map(&f.grid, sizes[m][0], sizes[m][1], seed, fractions[d]));
+            REQUIRE(fixture_init(&f, 32.0f, radii, 3));
+            ae_rng rng;
+            ae_rng_seed(&rng, seed, 3);
+            for (int round = 0; round < 6; round++) {
+                for (int e = 0; e < 1 + round * 4; e++) {
+                    ae_nav_cell c = random_cell(&rng, &f.grid);
+                    const uint8_t old = f.grid.cells[c.y * f.grid.width + c.x];
+                    REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, c.x, c.y,
+                                            old & AE_CELL_WALL ? AE_CELL_FREE : AE_CELL_WALL,
+                                            NULL));
+                    ae_nav_grid_on_cell_edit(&f.nav, &f.grid, &f.sdf, c.x, c.y);
+                    flips++;
+                }
+                for (int t = 0; t < 20; t++) {
+                    const int layer = (int)ae_rng_below(&rng, 3);
+                    ae_nav_cell a = random_cell(&rng, &f.grid), b = random_cell(&rng, &f.grid);
+                    ae_nav_query q = {a, b, layer, AE_NAV_ASTAR};
+                    const ae_nav_status sa = ae_nav_find_path(&f.search, &f.nav, &q);
+                    const double la = f.search.length;
+                    q.method = AE_NAV_JPS;
+                    const ae_nav_status sj = ae_nav_find_path(&f.search, &f.nav, &q);
+                    CHECK(sa == sj);
+                    if (sa == AE_NAV_FOUND && sj == AE_NAV_FOUND) {
+                        CHECK(la == f.search.length);
+                        check_path(&f, layer, a, b);
+                        found++;
+                    }
+                    no_path += sa == AE_NAV_NO_PATH;
+                }
+            }
+            fixture_free(&f);
+        }
+    CHECK(found > 500 && no_path > 20 && flips > 1000);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// A cell of the corridor map below, rows and columns swapped when `across`.
+static ae_nav_cell corridor_cell(int along, int side, bool across) {
+    return across ? (ae_nav_cell){side, along} : (ae_nav_cell){along, side};
+}
+
+static void corridor_set(fixture *f, int along, int side, bool across, uint8_t value) {
+    ae_nav_cell c = corridor_cell(along, side, across);
+    REQUIRE(ae_sdf_set_cell(&f->sdf, &f->grid, c.x, c.y, value, NULL));
+    ae_nav_grid_on_cell_edit(&f->nav, &f->grid, &f->sdf, c.x, c.y);
+}
+
+/// A straight jump must stop at a forced neighbour however far along its line and wherever in a
+/// 64-cell word it lies: a one-cell corridor (line 2 of a map 200 long and 8 wide) has a single
+/// opening at `gap` to a dead end on the side (line 3 on), where the goal is. Jumping along the
+/// corridor from every start to every gap, a missed stop means no path. Along rows and along
+/// columns (the transposed bit lines); the gap is moved by cell edits.
+static void test_jps_corridor(void) {
+    const int len = 200, side = 8;
+    const float radii[] = {0.0f};
+    for (int across = 0; across < 2; across++) {
+        fixture f;
+        REQUIRE(ae_grid_init(&f.grid, across ? side : len, across ? len : side, NULL));
+        for (int i = 0; i < len; i++)
+            for (int j = 0; j < side; j++) {
+                ae_nav_cell c = corridor_cell(i, j, across);
+                f.grid.cells[c.y * f.grid.width + c.x] = j == 2 ? AE_CELL_FREE : AE_CELL_WALL;
+            }
+        REQUIRE(fixture_init(&f, 1.0f, radii, 1));
+        int checked = 0;
+        for (int gap = 0; gap < len; gap++) {
+            for (int j = 3; j < side; j++) corridor_set(&f, gap, j, across, AE_CELL_FREE);
+            for (int start = 0; start < len; start++) {
+                ae_nav_query q = {corridor_cell(start, 2, across),
+                                  corridor_cell(gap, side - 1, across), 0, AE_NAV_JPS};
+                CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_FOUND);
+                CHECK(f.search.length == (double)(abs(gap - start) + side - 3));
+                checked++;
+            }
+            for (int j = 3; j < side; j++) corridor_set(&f, gap, j, across, AE_CELL_WALL);
+        }
+        CHECK(checked == len * len);
+        fixture_free(&f);
+    }
+}
+
 static void test_endpoints(void) {
     fixture f;
     const float radii[] = {0.0f};
@@ -288,4 +383,5 @@ static void test_flood_band(void) {
 }
 
 TEST_MAIN(TEST_CASE(astar_optimal), TEST_CASE(jps_optimal), TEST_CASE(jps_equals_astar),
-          TEST_CASE(endpoints), TEST_CASE(flood), TEST_CASE(flood_band))
+          TEST_CASE(jps_edits), TEST_CASE(jps_corridor), TEST_CASE(endpoints), TEST_CASE(flood),
+          TEST_CASE(flood_band))

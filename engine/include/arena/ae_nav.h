@@ -38,7 +38,9 @@ typedef struct ae_nav_grid {
     uint8_t *pass; ///< (width + 2) * (height + 2) bytes; bit k set = passable for radii[k]
     /// The same passability as bit lines, per layer, so jump point search scans 64 cells at a
     /// time: padded row y of layer k is row_bits + (k * (height + 2) + y) * row_words (bit x of
-    /// word x / 64), padded column x is col_bits + (k * (width + 2) + x) * col_words.
+    /// word x / 64), padded column x is col_bits + (k * (width + 2) + x) * col_words (the
+    /// transposed grid, so vertical scans read consecutive words too). Each array has one spare
+    /// word before and after it, so 8 bytes read around any cell stay inside the allocation.
     uint64_t *row_bits;
     uint64_t *col_bits;
     int row_words;    ///< 64-bit words per padded row: ceil((width + 2) / 64)
@@ -106,7 +108,7 @@ typedef struct ae_nav_query {
 typedef struct ae_nav_node {
     double g;       ///< cost from the start, cells
     int32_t parent; ///< index of the parent, -1 for the start
-    int32_t heap;   ///< position in the open heap; -1 when closed, -2 when not reached yet
+    int32_t heap;   ///< position in the open heap; -2 when closed, -1 when not reached yet
 } ae_nav_node;
 
 /// An open node in the heap with its f = g + heuristic (so comparisons need not recompute it).
