@@ -1,5 +1,7 @@
 #include "gfx_draw.h"
 
+#include <stdbool.h>
+
 static gfx_counts counts;
 
 /// Quads a batch holds before it is sent (a busy frame's world is a few thousand).
@@ -15,6 +17,48 @@ static struct {
     int idx[BATCH_QUADS * 6];
 } batch;
 
+/// A scaled copy that reaches past the edge of what it draws on: SDL's software renderer scales
+/// such a copy whole into a temporary surface (allocated, cleared, stretched, then blitted) so
+/// that clipping keeps its proportions; a ground chunk or a sprite at the screen's edge paid for
+/// all of it. This cuts the copy to the output instead, dropping the source pixels wholly beyond
+/// the edge (rounded to whole ones: the pixels left keep their places to within one), so SDL
+/// scales only what shows. False when nothing of it shows.
+static bool clip_scaled(SDL_Renderer *r, SDL_Rect *src, SDL_FRect *dst) {
+    if ((float)src->w == dst->w && (float)src->h == dst->h) return true; // SDL clips plain copies
+    int ow = 0, oh = 0;
+    SDL_Texture *target = SDL_GetRenderTarget(r);
+    if (target ? SDL_QueryTexture(target, NULL, NULL, &ow, &oh)
+               : SDL_GetRendererOutputSize(r, &ow, &oh))
+        return true;
+    const float w = (float)ow, h = (float)oh;
+    if (dst->x >= w || dst->y >= h || dst->x + dst->w <= 0.0f || dst->y + dst->h <= 0.0f)
+        return false;
+    const float kx = (float)src->w / dst->w, ky = (float)src->h / dst->h; // source per screen
+    if (dst->x < 0.0f) {
+        int k = (int)(-dst->x * kx + 0.5f);
+        k = k < src->w - 1 ? k : src->w - 1;
+        src->x += k, src->w -= k;
+        dst->w += dst->x, dst->x = 0.0f;
+    }
+    if (dst->y < 0.0f) {
+        int k = (int)(-dst->y * ky + 0.5f);
+        k = k < src->h - 1 ? k : src->h - 1;
+        src->y += k, src->h -= k;
+        dst->h += dst->y, dst->y = 0.0f;
+    }
+    if (dst->x + dst->w > w) {
+        int k = (int)((dst->x + dst->w - w) * kx + 0.5f);
+        src->w -= k < src->w - 1 ? k : src->w - 1;
+        dst->w = w - dst->x;
+    }
+    if (dst->y + dst->h > h) {
+        int k = (int)((dst->y + dst->h - h) * ky + 0.5f);
+        src->h -= k < src->h - 1 ? k : src->h - 1;
+        dst->h = h - dst->y;
+    }
+    return true;
+}
+
 void gfx_flush(void) {
     if (batch.quads == 0) return;
     counts.geometry++;
@@ -24,8 +68,13 @@ void gfx_flush(void) {
     batch.t = NULL; // a texture made later at the same address may have another size
 }
 
-void gfx_quad(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst,
+void gfx_quad(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src_in, const SDL_FRect *dst_in,
               SDL_Color c) {
+    SDL_Rect cut = *src_in;
+    SDL_FRect to = *dst_in;
+    if (!clip_scaled(r, &cut, &to)) return;
+    const SDL_Rect *src = &cut;
+    const SDL_FRect *dst = &to;
     if (batch.quads && (batch.r != r || batch.t != t)) gfx_flush();
     if (batch.quads == BATCH_QUADS) gfx_flush();
     if (batch.t != t || batch.r != r) {
@@ -58,6 +107,17 @@ gfx_counts gfx_counts_take(void) {
 
 int gfx_copy(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst) {
     gfx_flush();
+    if (dst) {
+        SDL_Rect cut = {0, 0, 0, 0};
+        if (src)
+            cut = *src;
+        else if (SDL_QueryTexture(t, NULL, NULL, &cut.w, &cut.h) != 0)
+            return -1;
+        SDL_FRect to = *dst;
+        if (!clip_scaled(r, &cut, &to)) return 0;
+        counts.copies++;
+        return SDL_RenderCopyF(r, t, &cut, &to);
+    }
     counts.copies++;
     return SDL_RenderCopyF(r, t, src, dst);
 }

@@ -199,6 +199,8 @@ void render_ground_free(world_renderer *r) {
             if (r->chunks[i].texture) SDL_DestroyTexture(r->chunks[i].texture);
     free(r->chunks);
     r->chunks = NULL;
+    if (r->fog) SDL_DestroyTexture(r->fog);
+    r->fog = NULL;
 }
 
 void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y) {
@@ -225,42 +227,75 @@ void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y
 #define FOG_CELLS 6.0f
 #define FOG_ALPHA 150
 
-void render_off_map_fog(SDL_Renderer *r, const camera *c, const sim_world *w) {
-    const float cs = w->cfg.cell_size, d = FOG_CELLS * cs * c->zoom;
+/// Half the side of the fog's texture: its gradient has this many steps, about one alpha level
+/// each, so no band shows however far it is stretched.
+#define FOG_STEPS 128
+
+/// The fog's texture: FOG_ALPHA times the distance from its centre (the larger of the two axes,
+/// as the four trapezoids of a ring from the map's edge would shade it), 0 at the centre. Its
+/// quadrants are the fog's corners and its middle row and column its sides, stretched; the
+/// software renderer copies those far faster than it fills shaded triangles, pixel by pixel.
+static SDL_Texture *fog_texture(world_renderer *r) {
+    if (r->fog) return r->fog;
+    enum { SIDE = 2 * FOG_STEPS };
+    Uint32 *px = malloc((size_t)SIDE * SIDE * sizeof *px);
+    SDL_Texture *t = px ? SDL_CreateTexture(r->g->renderer, SDL_PIXELFORMAT_ARGB8888,
+                                            SDL_TEXTUREACCESS_STATIC, SIDE, SIDE)
+                        : NULL;
+    if (t) {
+        for (int y = 0; y < SIDE; y++)
+            for (int x = 0; x < SIDE; x++) {
+                float dx = fabsf((float)x + 0.5f - FOG_STEPS),
+                      dy = fabsf((float)y + 0.5f - FOG_STEPS);
+                Uint32 a = (Uint32)(FOG_ALPHA * fmaxf(dx, dy) / FOG_STEPS + 0.5f);
+                px[y * SIDE + x] = a << 24 | 8u << 16 | 10u << 8 | 16u;
+            }
+        SDL_UpdateTexture(t, NULL, px, SIDE * (int)sizeof *px);
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    }
+    free(px);
+    return r->fog = t;
+}
+
+void render_off_map_fog(world_renderer *r, const camera *c, const sim_world *w) {
+    SDL_Renderer *rr = r->g->renderer;
+    const float cs = w->cfg.cell_size, d = roundf(FOG_CELLS * cs * c->zoom);
     const float ix0 = render_snap_x(c, 0.0f), iy0 = render_snap_y(c, 0.0f);
     const float ix1 = render_snap_x(c, (float)w->grid.width * cs),
                 iy1 = render_snap_y(c, (float)w->grid.height * cs);
     if (ix0 <= 0.0f && iy0 <= 0.0f && ix1 >= c->screen_w && iy1 >= c->screen_h) return;
+    SDL_Texture *t = fog_texture(r);
+    if (!t) return;
     const float ox0 = ix0 - d, oy0 = iy0 - d, ox1 = ix1 + d, oy1 = iy1 + d;
     const float sw = c->screen_w, sh = c->screen_h;
-    const SDL_Color clear = {8, 10, 16, 0}, dark = {8, 10, 16, FOG_ALPHA};
-    // The ring from the map's edge (clear) to the fog's full depth (dark): four trapezoids.
-    const SDL_FPoint in[4] = {{ix0, iy0}, {ix1, iy0}, {ix1, iy1}, {ix0, iy1}};
-    const SDL_FPoint out[4] = {{ox0, oy0}, {ox1, oy0}, {ox1, oy1}, {ox0, oy1}};
-    SDL_Vertex v[4 * 6 + 4 * 6];
-    int n = 0;
-    for (int k = 0; k < 4; k++) {
-        int k1 = (k + 1) % 4;
-        const SDL_Vertex a = {in[k], clear, {0, 0}}, b = {in[k1], clear, {0, 0}};
-        const SDL_Vertex oa = {out[k], dark, {0, 0}}, ob = {out[k1], dark, {0, 0}};
-        const SDL_Vertex quad[6] = {a, b, ob, a, ob, oa};
-        for (int i = 0; i < 6; i++) v[n++] = quad[i];
+    const float iw = ix1 - ix0, ih = iy1 - iy0;
+    const int s = FOG_STEPS;
+    // From the map's edge (clear) to the fog's full depth (dark): corners, then sides.
+    const struct {
+        SDL_Rect src;
+        SDL_FRect dst;
+    } ring[8] = {
+        {{0, 0, s, s}, {ox0, oy0, d, d}},      {{s, 0, s, s}, {ix1, oy0, d, d}},
+        {{0, s, s, s}, {ox0, iy1, d, d}},      {{s, s, s, s}, {ix1, iy1, d, d}},
+        {{s - 1, 0, 1, s}, {ix0, oy0, iw, d}}, {{s - 1, s, 1, s}, {ix0, iy1, iw, d}},
+        {{0, s - 1, s, 1}, {ox0, iy0, d, ih}}, {{s, s - 1, s, 1}, {ix1, iy0, d, ih}},
+    };
+    for (int k = 0; k < 8; k++) {
+        const SDL_FRect q = ring[k].dst;
+        if (q.x < sw && q.y < sh && q.x + q.w > 0.0f && q.y + q.h > 0.0f)
+            gfx_copy(rr, t, &ring[k].src, &q);
     }
     // Beyond it, solid fog: above, below, left and right of the outer rectangle.
-    const SDL_FRect rest[4] = {{0, 0, sw, oy0},
-                               {0, oy1, sw, sh - oy1},
-                               {0, oy0, ox0, oy1 - oy0},
-                               {ox1, oy0, sw - ox1, oy1 - oy0}};
-    for (int k = 0; k < 4; k++) {
-        const SDL_FRect q = rest[k];
-        if (q.w <= 0.0f || q.h <= 0.0f) continue;
-        const SDL_Vertex p[4] = {{{q.x, q.y}, dark, {0, 0}},
-                                 {{q.x + q.w, q.y}, dark, {0, 0}},
-                                 {{q.x + q.w, q.y + q.h}, dark, {0, 0}},
-                                 {{q.x, q.y + q.h}, dark, {0, 0}}};
-        const int order[6] = {0, 1, 2, 0, 2, 3};
-        for (int i = 0; i < 6; i++) v[n++] = p[order[i]];
-    }
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    gfx_geometry(r, NULL, v, n, NULL, 0);
+    SDL_FRect rest[4];
+    int n = 0;
+    const SDL_FRect sides[4] = {{0, 0, sw, oy0},
+                                {0, oy1, sw, sh - oy1},
+                                {0, oy0, ox0, oy1 - oy0},
+                                {ox1, oy0, sw - ox1, oy1 - oy0}};
+    for (int k = 0; k < 4; k++)
+        if (sides[k].w > 0.0f && sides[k].h > 0.0f) rest[n++] = sides[k];
+    if (n == 0) return;
+    SDL_SetRenderDrawBlendMode(rr, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(rr, 8, 10, 16, FOG_ALPHA);
+    gfx_fill_rects(rr, rest, n);
 }

@@ -106,7 +106,7 @@ void render_ground_free(world_renderer *r);
 /// block stands south of it.
 void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y);
 /// Darkens the world off the map, more with the distance from its edge (depth round the map).
-void render_off_map_fog(SDL_Renderer *r, const camera *c, const sim_world *w);
+void render_off_map_fog(world_renderer *r, const camera *c, const sim_world *w);
 
 /// The tint (an index of gfx_tint_colors) of agent id: agent_color(w, id) is its colour.
 int agent_tint(const sim_world *w, int id);

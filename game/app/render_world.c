@@ -231,7 +231,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
         }
         }
     }
-    render_off_map_fog(rr, c, w);
+    render_off_map_fog(r, c, w);
     render_fx(g, c, w, fx);
     draw_zone(rr, c, w);
     draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f);

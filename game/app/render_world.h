@@ -17,8 +17,9 @@ typedef struct world_renderer {
     drawable *items; ///< scratch for the depth sort, grown to the most a frame has drawn
     int capacity;
     ground_chunk
-        *chunks;    ///< the ground cached in textures, a block of cells each (render_ground.c)
-    unsigned frame; ///< frames drawn: when each chunk was last used
+        *chunks;      ///< the ground cached in textures, a block of cells each (render_ground.c)
+    unsigned frame;   ///< frames drawn: when each chunk was last used
+    SDL_Texture *fog; ///< the darkening off the map, made at its first use (render_ground.c)
 } world_renderer;
 
 /// Sets up drawing for a world (call again after a map swap).
