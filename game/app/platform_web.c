@@ -23,12 +23,15 @@ static struct {
 } web;
 
 /// Every this many ticks of a match (not the title's), the console gets the tick and the state
-/// hash: what the browser test compares, and a player's bug report can quote.
+/// hash: what the browser test compares, and a player's bug report can quote. A frame runs
+/// several ticks, so the line comes at the first frame past each multiple, with its own tick.
 #define WEB_TRACE_TICKS 300
 
 static void trace(const app *a) {
     const sim_world *w = session_world(a->s);
-    if (app_base_screen(a) == SCREEN_TITLE || w->tick == web.traced || w->tick % WEB_TRACE_TICKS)
+    if (w->tick < web.traced) web.traced = 0; // a new match, or a seek back in the theatre
+    if (app_base_screen(a) == SCREEN_TITLE ||
+        w->tick / WEB_TRACE_TICKS == web.traced / WEB_TRACE_TICKS)
         return;
     web.traced = w->tick;
     printf("arena: tick %d hash %016llx%s\n", (int)w->tick, (unsigned long long)sim_hash(w),
@@ -57,7 +60,7 @@ int platform_run(app *a, int status) {
     }
     web.a = a;
     web.last = SDL_GetPerformanceCounter();
-    web.traced = -1;
+    web.traced = 0;
     frame_stats_init(&web.stats);
     SDL_RendererInfo info;
     if (SDL_GetRendererInfo(a->renderer, &info) == 0) printf("arena: renderer %s\n", info.name);

@@ -64,7 +64,7 @@ async function waitFor(what, test, ms = 20000) {
     const v = await test();
     if (v) return v;
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${what} (the game: ${JSON.stringify(await state())})`);
 }
 /// { screen, tick, hash, x, y, w, h } from the game (platform_web.c).
 async function state() {
@@ -132,6 +132,10 @@ async function run() {
   await page('Page.enable');
   await page('Page.addScriptToEvaluateOnNewDocument', { source: FAKE_PAD });
 
+  // A 1280x720 page, as the native screenshots are.
+  const full = { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false };
+  await page('Emulation.setDeviceMetricsOverride', full);
+
   // Load: the page reports how long it took to its first frame.
   await page('Page.navigate', { url });
   const ready = await waitFor('the game to start', async () => lines.find((l) => l.startsWith('arena: ready in')), 60000);
@@ -182,7 +186,8 @@ async function run() {
   await touch('touchEnd');
   after = await state();
   check(after.x - before.x > 10, `a touch drag to the right moves right: x ${before.x} -> ${after.x}`);
-  await waitFor('a state hash on the console', async () => lines.find((l) => /^arena: tick \d+ hash [0-9a-f]{16}$/.test(l)));
+  // The page prints the state hash every 300 ticks of a match (5 s; longer on a slow machine).
+  await waitFor('a state hash on the console', async () => lines.find((l) => /^arena: tick \d+ hash [0-9a-f]{16}$/.test(l)), 120000);
   await screenshot('play');
 
   // Pause (the sim stops): the state now is where the recording ends once the match is left.
@@ -219,7 +224,7 @@ async function run() {
   s = await waitFor('the theatre', async () => { const t = await state(); return t.screen === SCREEN.THEATRE && t; });
   await sleep(1500);
   after = await state();
-  check(after.tick > s.tick, `the picked replay plays in the theatre: tick ${s.tick} -> ${after.tick}`);
+  check(after.tick > s.tick, `the picked replay opens in the theatre and its world moves on: tick ${s.tick} -> ${after.tick}`);
   await screenshot('theatre');
   await press('Escape');
   await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
@@ -232,7 +237,25 @@ async function run() {
   await page('Emulation.setDeviceMetricsOverride', { width: 960, height: 600, deviceScaleFactor: 1, mobile: false });
   s = await waitFor('the resize', async () => { const t = await state(); return t.w === 960 && t.h === 600 && t; }, 5000).catch(() => null);
   check(s !== null, `the picture follows the window: ${JSON.stringify(await state())}`);
-  await page('Emulation.clearDeviceMetricsOverride');
+  await page('Emulation.setDeviceMetricsOverride', full);
+
+  // A replay file dropped on the page plays in the theatre too.
+  const bytes = readFileSync(join(golden, 'islands-s23.arp')).toString('base64');
+  await evaluate(`(() => {
+    const data = Uint8Array.from(atob('${bytes}'), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([data], 'islands-s23.arp'));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  })()`);
+  s = await waitFor('the theatre', async () => { const t = await state(); return t.screen === SCREEN.THEATRE && t; });
+  check(lines.some((l) => l === 'arena: opening replay islands-s23.arp (' + Buffer.from(bytes, 'base64').length + ' bytes)'),
+    'a dropped replay file opens in the theatre');
+  await press('Escape');
+  await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
+  await clickItem('Leave replay');
+  await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
+  await clickItem('Leave');
+  await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
 
   // A setting changed (M mutes) is kept in the browser's storage across a reload.
   await press('KeyM');
