@@ -23,7 +23,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const golden = join(here, '..', 'replays');
 const { serve } = await import(pathToFileURL(join(binDir, 'serve.mjs')).href);
 
-const SCREEN = { TITLE: 0, PLAY: 1, PAUSE: 2, CONFIRM: 7, THEATRE: 8 };
+const SCREEN = { TITLE: 0, PLAY: 1, PAUSE: 2, SETTINGS: 5, CONFIRM: 7, THEATRE: 8 };
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 let failures = 0, passes = 0;
 function check(ok, what) {
@@ -92,7 +92,7 @@ async function clickItem(label) {
 }
 const KEYS = {
   KeyW: ['w', 87], KeyA: ['a', 65], KeyS: ['s', 83], KeyD: ['d', 68], KeyM: ['m', 77],
-  Escape: ['Escape', 27], Enter: ['Enter', 13],
+  Escape: ['Escape', 27], Enter: ['Enter', 13], F11: ['F11', 122],
 };
 async function key(code, down) {
   const [k, kc] = KEYS[code];
@@ -144,16 +144,26 @@ async function run() {
   const info = await evaluate("document.querySelector('#canvas').width + 'x' + document.querySelector('#canvas').height");
   console.log(`canvas: ${info}; ${lines.filter((l) => l.startsWith('arena: renderer')).join('; ')}`);
   await sleep(1000);
+  const audioContext = "Module.SDL2 && Module.SDL2.audioContext ? Module.SDL2.audioContext.state : 'none'";
+  const silent = await evaluate(audioContext);
+  check(silent === 'suspended', `no sound before the first click or key (the browser's rule): the audio context is ${silent}`);
   let s = await state();
   check(s.screen === SCREEN.TITLE && s.tick > 0, `the title's match plays behind the menu (tick ${s.tick})`);
   await screenshot('title');
 
-  // Play, with the mouse; this first click also lets the page start its sound.
+  // The settings screen, and back (Esc).
+  await clickItem('Settings');
+  await waitFor('the settings', async () => (await state()).screen === SCREEN.SETTINGS);
+  await screenshot('settings');
+  await press('Escape');
+  await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
+
+  // Play, with the mouse.
   await clickItem('Play');
   s = await waitFor('the match', async () => { const t = await state(); return t.screen === SCREEN.PLAY && t; });
   check(true, `Play clicked: a match on screen ${s.screen}, at (${s.x}, ${s.y})`);
-  const audio = await evaluate("Module.SDL2 && Module.SDL2.audioContext ? Module.SDL2.audioContext.state : 'none'");
-  check(audio === 'running', `sound after the first click: the audio context is ${audio}`);
+  const audio = await evaluate(audioContext);
+  check(audio === 'running', `sound after the first clicks: the audio context is ${audio}`);
 
   // The keyboard moves player 1: right, then down, then left and up; the mouse aims and fires.
   let before = await state();
@@ -237,6 +247,15 @@ async function run() {
   await page('Emulation.setDeviceMetricsOverride', { width: 960, height: 600, deviceScaleFactor: 1, mobile: false });
   s = await waitFor('the resize', async () => { const t = await state(); return t.w === 960 && t.h === 600 && t; }, 5000).catch(() => null);
   check(s !== null, `the picture follows the window: ${JSON.stringify(await state())}`);
+  await page('Emulation.setDeviceMetricsOverride', full);
+
+  // F11 (the game's fullscreen key) asks the browser for fullscreen, and again leaves it.
+  await press('F11');
+  const fs = await waitFor('fullscreen', async () => evaluate('!!document.fullscreenElement'), 5000).catch(() => false);
+  check(fs, 'F11 puts the page in fullscreen');
+  await press('F11');
+  const back = await waitFor('fullscreen left', async () => evaluate('!document.fullscreenElement'), 5000).catch(() => false);
+  check(back, 'F11 again leaves fullscreen');
   await page('Emulation.setDeviceMetricsOverride', full);
 
   // A replay file dropped on the page plays in the theatre too.
