@@ -25,6 +25,12 @@ if ! apt-cache showsrc libsdl2 2>/dev/null | grep -q '^Package: libsdl2$'; then
   fi
 fi
 
+# ARENA_WEB_CACHE (CI sets it): a folder that outlives the clone, linked as build-web/deps, so
+# that a machine builds SDL2 for the web once.
+if [ -n "${ARENA_WEB_CACHE:-}" ] && [ ! -e build-web/deps ]; then
+  mkdir -p "$ARENA_WEB_CACHE" build-web
+  ln -s "$ARENA_WEB_CACHE" build-web/deps
+fi
 bash .ci/web_sdl.sh build-web/deps
 native_arena=$PWD/build/bin/arena
 # shellcheck disable=SC2086 # ARENA_CMAKE_ARGS is a list of words on purpose

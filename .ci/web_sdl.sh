@@ -9,15 +9,18 @@
 set -euo pipefail
 prefix=${1:?usage: web_sdl.sh PREFIX}
 mkdir -p "$prefix"
-prefix=$(cd "$prefix" && pwd)
+prefix=$(cd "$prefix" && pwd -P) # PREFIX may be a link to a cache kept elsewhere (CI)
 stamp=$prefix/complete
-if [ -f "$stamp" ]; then
+# A complete prefix of the source versions Debian has now is kept; anything else is rebuilt.
+newest() { apt-cache showsrc "$1" 2>/dev/null | sed -n 's/^Version: //p' | sort -V | tail -n1; }
+sdl_src=$(newest libsdl2) img_src=$(newest libsdl2-image)
+if [ -f "$stamp" ] && { [ -z "$sdl_src" ] || grep -qF "SDL2 $sdl_src, SDL2_image $img_src," "$stamp"; }; then
   echo "web_sdl: using $prefix ($(cat "$stamp"))"
   exit 0
 fi
 start=$SECONDS
-rm -rf "$prefix" "$prefix.work"
-mkdir -p "$prefix" "$prefix.work"
+rm -rf "${prefix:?}/"* "$prefix.work"
+mkdir -p "$prefix.work"
 cd "$prefix.work"
 # As root apt would hand the download to its _apt user, who cannot write here.
 apt-get source -qq -o APT::Sandbox::User=root libsdl2 libsdl2-image >apt-source.log 2>&1 ||
@@ -53,7 +56,7 @@ img_version=$(dpkg-parsechangelog -l "$img_dir/debian/changelog" -S Version)
 sdl_version=$(dpkg-parsechangelog -l "$sdl_dir/debian/changelog" -S Version)
 if [ ! -f "$pc/sdl2.pc" ]; then
   cat >"$pc/sdl2.pc" <<EOF
-prefix=$prefix
+prefix=\${pcfiledir}/../..
 Name: sdl2
 Description: SDL2 for WebAssembly (Debian source $sdl_version)
 Version: ${sdl_version%%+*}
@@ -62,7 +65,7 @@ Cflags: -I\${prefix}/include/SDL2
 EOF
 fi
 cat >"$pc/SDL2_image.pc" <<EOF
-prefix=$prefix
+prefix=\${pcfiledir}/../..
 Name: SDL2_image
 Description: SDL2_image for WebAssembly with stb_image (Debian source $img_version)
 Version: ${img_version%%+*}
@@ -76,12 +79,14 @@ cglm_h=/usr/include/cglm
 mkdir -p "$prefix/include"
 cp -r "$cglm_h" "$prefix/include/"
 cat >"$pc/cglm.pc" <<EOF
-prefix=$prefix
+prefix=\${pcfiledir}/../..
 Name: cglm
 Description: cglm headers (copied from libcglm-dev)
 Version: $(dpkg-query -W -f='${Version}' libcglm-dev)
 Cflags: -I\${prefix}/include
 EOF
+# Every .pc names its prefix relative to itself: the folder can be linked or copied elsewhere.
+sed -i 's|^prefix=.*|prefix=${pcfiledir}/../..|' "$pc"/*.pc
 echo "SDL2 $sdl_version, SDL2_image $img_version, built in $((SECONDS - start)) s" >"$stamp"
 cd /
 rm -rf "$prefix.work"
