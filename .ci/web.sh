@@ -36,7 +36,8 @@ native_arena=$PWD/build/bin/arena
 # shellcheck disable=SC2086 # ARENA_CMAKE_ARGS is a list of words on purpose
 emcmake cmake -S . -B build-web -DCMAKE_BUILD_TYPE=Release "-DARENA_NATIVE_ARENA=$native_arena" \
   ${ARENA_CMAKE_ARGS:-} >build-web/configure.log 2>&1 || { cat build-web/configure.log >&2; exit 1; }
-cmake --build build-web -j "$jobs" --target arena arena-map arena-bench
+# The game only; arena-bench and arena-map build too, on demand (--target arena-bench).
+cmake --build build-web -j "$jobs" --target arena
 
 echo "setup: the page's download (build-web/bin):"
 bash tests/web/size.sh build-web/bin
