@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
 # One-step set-up for a fresh Debian bookworm machine.
-#   bash .ci/setup.sh test   install what is missing, build (Release) and run every test
-#   bash .ci/setup.sh play   install what is missing, build and start the game
+#   bash .ci/setup.sh test       install what is missing, build (Release) and run every test
+#   bash .ci/setup.sh play       install what is missing, build and start the game
+#   bash .ci/setup.sh web        the WebAssembly build in build-web/, served on a loopback port
+#   bash .ci/setup.sh web-test   the web build and its tests (node, headless Chromium), beside
+#                                the native build's arena in build/
 # As root it runs apt-get itself; otherwise it prints the sudo line to run first.
 # Extra CMake arguments can be passed in ARENA_CMAKE_ARGS (CI turns warnings into errors).
 set -euo pipefail
 mode=${1:-}
 case "$mode" in
-  test|play) shift ;;
-  *) echo "usage: bash .ci/setup.sh test|play [game arguments]" >&2; exit 2 ;;
+  test|play|web|web-test) shift ;;
+  *) echo "usage: bash .ci/setup.sh test|play|web|web-test [game arguments]" >&2; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake pkg-config clang libsdl2-dev libsdl2-image-dev libpng-dev
-          libcglm-dev xvfb xauth)
+native=(build-essential cmake pkg-config clang libsdl2-dev libsdl2-image-dev libpng-dev
+        libcglm-dev xvfb xauth)
+# The web build: emscripten, dpkg-dev to unpack Debian's SDL2 sources, cglm's headers; its
+# tests also need the native arena and Chromium.
+web=(cmake pkg-config libcglm-dev emscripten dpkg-dev)
+case "$mode" in
+  test|play) packages=("${native[@]}") ;;
+  web) packages=("${web[@]}") ;;
+  web-test) packages=("${native[@]}" "${web[@]}" chromium) ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -31,6 +42,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
+if [ "$mode" = web ] || [ "$mode" = web-test ]; then
+  exec bash .ci/web.sh "$mode" "$@"
+fi
 # shellcheck disable=SC2086 # ARENA_CMAKE_ARGS is a list of words on purpose
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release ${ARENA_CMAKE_ARGS:-}
 cmake --build build -j "$jobs"

@@ -3,6 +3,7 @@
 
 #include "audio.h"
 #include "help_view.h"
+#include "platform.h"
 #include "replay_save.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
@@ -351,6 +352,7 @@ void app_save_replay(app *a) {
     else
         ok = replay_save(a->replay, a->replay_size, dir, (time_t)a->replay_time, a->replay_map,
                          path, sizeof path, &err);
+    if (ok) platform_persist();
     a->replay_saved = ok;
     a->replay_note_bad = !ok;
     snprintf(a->replay_note, sizeof a->replay_note, ok ? "Saved to %s" : "Replay not saved: %s",

@@ -3,6 +3,7 @@
 #define ARENA_APP_H
 
 #include "camera.h"
+#include "frame_stats.h"
 #include "fx.h"
 #include "gfx.h"
 #include "hot_reload.h"
@@ -207,8 +208,16 @@ int app_run_windowed(const arena_options *o);
 int app_window_open(app *a, const arena_options *o);
 /// One frame of dt seconds: SDL's queued events, the screens, the ticks owed, drawing, presenting.
 void app_window_step(app *a, float dt);
+/// The game is over: quit, or --ticks N reached.
+bool app_window_over(const app *a);
+/// One frame at the wall time now: dt is the time since *last (updated), at most a quarter
+/// second (a long stall is not made up at once); its work time goes to stats.
+void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats);
 /// Finishes the session (writing its recording) and closes everything; the exit status.
 int app_window_close(app *a);
+/// A replay file brought in from outside the game (the web page's file picker or a drop): it
+/// plays in the theatre, or a notice says why it cannot.
+void app_watch_file(app *a, const char *path);
 /// --screenshot: renders tick N to a PNG with the software renderer; returns the exit status.
 int app_run_screenshot(const arena_options *o);
 /// --frames DIR: writes the replay's frames from --from to --to, every --every ticks, as

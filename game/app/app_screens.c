@@ -56,6 +56,14 @@ static void start_or_notice(app *a, bool attract) {
     app_go(a, attract ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
 }
 
+void app_watch_file(app *a, const char *path) {
+    const char *given = a->opts.replay; // the file is watched once; a new match is a match
+    a->opts.replay = path;
+    a->watching = false;
+    start_or_notice(a, false);
+    a->opts.replay = given;
+}
+
 /// Asks `what` over the current screen; "no" (or Back) returns to it.
 static void ask(app *a, app_confirm what) {
     a->confirm = what;

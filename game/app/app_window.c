@@ -3,6 +3,7 @@
 
 #include "audio.h"
 #include "frame_stats.h"
+#include "platform.h"
 #include "settings.h"
 #include "sim_world.h"
 #include "tool_util.h"
@@ -222,23 +223,23 @@ int app_window_close(app *a) {
     return status;
 }
 
+bool app_window_over(const app *a) {
+    // --ticks N ends the game once its match (or the title's) has played N ticks: for tests.
+    return a->quit || (a->opts.ticks >= 0 && session_world(a->s)->tick >= a->opts.ticks);
+}
+
+void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats) {
+    uint64_t now = SDL_GetPerformanceCounter();
+    float dt = (float)((double)(now - *last) / (double)SDL_GetPerformanceFrequency());
+    *last = now;
+    app_window_step(a, dt > 0.25f ? 0.25f : dt);
+    frame_stats_add(stats, (double)(SDL_GetPerformanceCounter() - now) * 1000.0 /
+                               (double)SDL_GetPerformanceFrequency());
+}
+
 int app_run_windowed(const arena_options *o) {
     static app a;
     int status = app_window_open(&a, o);
     if (status == 1) return 1;
-    uint64_t last = SDL_GetPerformanceCounter();
-    frame_stats stats;
-    frame_stats_init(&stats);
-    // --ticks N ends the game once its match (or the title's) has played N ticks: for tests.
-    while (status == 0 && !a.quit && !(o->ticks >= 0 && session_world(a.s)->tick >= o->ticks)) {
-        uint64_t now = SDL_GetPerformanceCounter();
-        float dt = (float)((double)(now - last) / (double)SDL_GetPerformanceFrequency());
-        last = now;
-        app_window_step(&a, dt > 0.25f ? 0.25f : dt);
-        frame_stats_add(&stats, (double)(SDL_GetPerformanceCounter() - now) * 1000.0 /
-                                    (double)SDL_GetPerformanceFrequency());
-    }
-    frame_stats_report(&stats);
-    int closed = app_window_close(&a);
-    return status ? status : closed;
+    return platform_run(&a, status);
 }

@@ -1,5 +1,7 @@
 #include "hot_reload.h"
 
+#include "platform.h"
+
 #include "arena/ae_map_file.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
@@ -30,7 +32,7 @@ double hot_reload_now(void) {
 
 void hot_reload_init(hot_reload *h, session *s, double now) {
     memset(h, 0, sizeof *h);
-    h->active = !session_replaying(s);
+    h->active = platform_watches_files() && !session_replaying(s);
     if (h->active) map_watch_init(&h->watch, session_map_path(s), now);
     h->next_poll = now;
     h->config = session_world(s)->cfg;

@@ -1,5 +1,6 @@
 // The settings screen and the controls screen under it, and the settings' way into the game.
 #include "app.h"
+#include "platform.h"
 
 #include "audio.h"
 
@@ -56,7 +57,9 @@ void app_settings_changed(app *a) {
         char t[sizeof a->notice];
         snprintf(t, sizeof t, "cannot save the settings: %s", e.msg);
         app_notice(a, t);
+        return;
     }
+    platform_persist();
 }
 
 void app_open_settings(app *a) {

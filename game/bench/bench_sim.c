@@ -27,9 +27,20 @@ static bool run_match(const ae_grid *map, int agents, int max_ticks, uint64_t se
         tool_fail(ARENA_BENCH, "sim", "%s", err.msg);
         return false;
     }
-    double *per_tick = malloc((size_t)max_ticks * sizeof *per_tick);
+    // Grown as the match goes (max_ticks can be "until it ends": 2^30 ticks of doubles would
+    // not even fit a 32-bit size_t, as in the web build).
+    size_t capacity = 4096;
+    double *per_tick = malloc(capacity * sizeof *per_tick);
     *out = (sim_run){0};
-    while (!sim_over(w) && w->tick < max_ticks) {
+    bool ok = per_tick != NULL;
+    while (ok && !sim_over(w) && w->tick < max_ticks) {
+        if ((size_t)out->ticks == capacity) { // between ticks, outside the timing
+            double *more = realloc(per_tick, 2 * capacity * sizeof *per_tick);
+            ok = more != NULL;
+            if (!ok) break;
+            per_tick = more;
+            capacity *= 2;
+        }
         uint64_t start = tool_now_ns(), t0 = start;
         for (int p = 0; p < SIM_PHASE_COUNT; p++) {
             sim_step_phase(w, NULL, (sim_phase)p);
@@ -39,6 +50,12 @@ static bool run_match(const ae_grid *map, int agents, int max_ticks, uint64_t se
         }
         per_tick[out->ticks++] = (double)(t0 - start) * 1e-3;
         out->total_us += (double)(t0 - start) * 1e-3;
+    }
+    if (!ok || out->ticks == 0) {
+        tool_fail(ARENA_BENCH, "sim", "out of memory");
+        free(per_tick);
+        sim_destroy(w);
+        return false;
     }
     for (int p = 0; p < SIM_PHASE_COUNT; p++) out->phase_us[p] /= out->ticks;
     out->median_us = tool_median(per_tick, (size_t)out->ticks);

@@ -3,7 +3,9 @@
 #include "arena/ae_output.h"
 
 #include <SDL_image.h>
+#ifndef ARENA_NO_LIBPNG
 #include <png.h>
+#endif
 #include <stdio.h>
 
 // SDL2_image writes the PNG through this stream straight into the output's temporary file, so a
@@ -34,13 +36,13 @@ static int SDLCALL output_close(SDL_RWops *rw) {
     return 0;
 }
 
-bool tool_save_png(SDL_Surface *surface, const char *path, ae_error *err) {
-    ae_output out;
-    if (!ae_output_begin(&out, path, err)) return false;
+/// Encodes the picture with SDL2_image into the begun output; false (the output aborted) when
+/// that failed for another reason than a write (which the commit reports with its cause).
+static bool encode_into(SDL_Surface *surface, ae_output *out, ae_error *err) {
     SDL_RWops *rw = SDL_AllocRW();
     if (!rw) {
         ae_error_set(err, "out of memory");
-        ae_output_abort(&out);
+        ae_output_abort(out);
         return false;
     }
     rw->type = SDL_RWOPS_UNKNOWN;
@@ -49,16 +51,22 @@ bool tool_save_png(SDL_Surface *surface, const char *path, ae_error *err) {
     rw->read = output_read;
     rw->write = output_write;
     rw->close = output_close;
-    rw->hidden.unknown.data1 = &out;
-    // A failed write is reported by commit with its cause; other failures come from the encoder.
-    if (IMG_SavePNG_RW(surface, rw, 1) != 0 && !out.write_errno) {
+    rw->hidden.unknown.data1 = out;
+    if (IMG_SavePNG_RW(surface, rw, 1) != 0 && !out->write_errno) {
         ae_error_set(err, "cannot write: %s", IMG_GetError());
-        ae_output_abort(&out);
+        ae_output_abort(out);
         return false;
     }
-    return ae_output_commit(&out, err);
+    return true;
 }
 
+bool tool_save_png(SDL_Surface *surface, const char *path, ae_error *err) {
+    ae_output out;
+    return ae_output_begin(&out, path, err) && encode_into(surface, &out, err) &&
+           ae_output_commit(&out, err);
+}
+
+#ifndef ARENA_NO_LIBPNG
 // libpng's callbacks for a frame: bytes go to the output (a failed write is remembered there
 // with its errno), errors end the encoding through the jump buffer with their text kept.
 typedef struct frame_writer {
@@ -127,3 +135,19 @@ bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) 
     }
     return ae_output_commit_new(&f.out, NULL, err);
 }
+#else
+// Builds without libpng (the web build): SDL2_image encodes the frame, opaque, slower.
+bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) {
+    AE_ASSERT(surface->format->format == SDL_PIXELFORMAT_RGBA32);
+    SDL_Surface *rgb = SDL_ConvertSurfaceFormat(surface, SDL_PIXELFORMAT_RGB24, 0);
+    if (!rgb) {
+        ae_error_set(err, "out of memory");
+        return false;
+    }
+    ae_output out;
+    bool ok = ae_output_begin(&out, path, err) && encode_into(rgb, &out, err) &&
+              ae_output_commit_new(&out, NULL, err);
+    SDL_FreeSurface(rgb);
+    return ok;
+}
+#endif

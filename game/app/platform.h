@@ -1,0 +1,19 @@
+/// What differs between the desktop and the browser, in one place: platform_native.c or
+/// platform_web.c is built, and everything else in the app is the same code in both.
+#ifndef ARENA_PLATFORM_H
+#define ARENA_PLATFORM_H
+
+#include "app.h"
+
+/// Runs the frames of the window app_window_open opened (its status given: a non-zero status
+/// only closes it) until the game is over, then closes it; the exit status. The desktop loops
+/// here. The browser returns from main and calls back once per animation frame
+/// (requestAnimationFrame); the page's run ends with the game.
+int platform_run(app *a, int status);
+/// A file in the preference folder was written: the browser copies the folder into its storage
+/// (IndexedDB) so that it is there after a reload. Nothing on the desktop.
+void platform_persist(void);
+/// Map files can be watched for edits (hot reload). Not in the browser: its files never change.
+bool platform_watches_files(void);
+
+#endif

@@ -1,0 +1,20 @@
+// The desktop: the game's own frame loop, files on disk as they are.
+#include "platform.h"
+
+#include "frame_stats.h"
+
+int platform_run(app *a, int status) {
+    uint64_t last = SDL_GetPerformanceCounter();
+    frame_stats stats;
+    frame_stats_init(&stats);
+    while (status == 0 && !app_window_over(a)) app_window_timed_step(a, &last, &stats);
+    frame_stats_report(&stats);
+    int closed = app_window_close(a);
+    return status ? status : closed;
+}
+
+void platform_persist(void) {}
+
+bool platform_watches_files(void) {
+    return true;
+}

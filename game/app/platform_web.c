@@ -1,0 +1,130 @@
+// The browser (the WebAssembly build): the page's animation frames drive the game, the
+// preference folder lives in IndexedDB, and the page talks to the game through the few
+// functions exported below (game/web/page.js calls them).
+#include "platform.h"
+
+#include "sim_world.h"
+
+#include <emscripten.h>
+#include <stdio.h>
+#include <string.h>
+
+// What page.js (and the browser test) call; exported by the link (game/web/CMakeLists.txt).
+EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path);
+EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void);
+EMSCRIPTEN_KEEPALIVE bool arena_web_write_last_replay(const char *path);
+EMSCRIPTEN_KEEPALIVE const char *arena_web_item(const char *label);
+
+static struct {
+    app *a;
+    uint64_t last;
+    frame_stats stats;
+    int32_t traced; ///< the last tick whose hash went to the console
+} web;
+
+/// Every this many ticks of a match (not the title's), the console gets the tick and the state
+/// hash: what the browser test compares, and a player's bug report can quote. A frame runs
+/// several ticks, so the line comes at the first frame past each multiple, with its own tick.
+#define WEB_TRACE_TICKS 300
+
+static void trace(const app *a) {
+    const sim_world *w = session_world(a->s);
+    if (w->tick < web.traced) web.traced = 0; // a new match, or a seek back in the theatre
+    if (app_base_screen(a) == SCREEN_TITLE ||
+        w->tick / WEB_TRACE_TICKS == web.traced / WEB_TRACE_TICKS)
+        return;
+    web.traced = w->tick;
+    printf("arena: tick %d hash %016llx%s\n", (int)w->tick, (unsigned long long)sim_hash(w),
+           session_replaying(a->s) ? " (replay)" : "");
+}
+
+static void frame(void *unused) {
+    (void)unused;
+    app *a = web.a;
+    if (app_window_over(a)) {
+        emscripten_cancel_main_loop();
+        frame_stats_report(&web.stats);
+        const int status = app_window_close(a);
+        emscripten_run_script("Module.arenaQuit && Module.arenaQuit()");
+        emscripten_force_exit(status);
+        return;
+    }
+    app_window_timed_step(a, &web.last, &web.stats);
+    trace(a);
+}
+
+int platform_run(app *a, int status) {
+    if (status != 0) {
+        app_window_close(a);
+        return status;
+    }
+    web.a = a;
+    web.last = SDL_GetPerformanceCounter();
+    web.traced = 0;
+    frame_stats_init(&web.stats);
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(a->renderer, &info) == 0) printf("arena: renderer %s\n", info.name);
+    emscripten_run_script("Module.arenaStarted && Module.arenaStarted()");
+    // 0 frames per second: the browser's requestAnimationFrame paces the frames; the sim still
+    // steps at its fixed 60 Hz from the time that passed. Does not return (main unwinds).
+    emscripten_set_main_loop_arg(frame, NULL, 0, 1);
+    return 0;
+}
+
+void platform_persist(void) {
+    emscripten_run_script("Module.arenaPersist && Module.arenaPersist()");
+}
+
+bool platform_watches_files(void) {
+    return false;
+}
+
+/// The page: a replay file the player picked or dropped, written to `path`, plays in the theatre.
+EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path) {
+    if (web.a) app_watch_file(web.a, path);
+}
+
+/// The page and its test: "SCREEN TICK HASH X Y W H": the screen's number (app_screen), the
+/// match's tick and state hash, where player 1's agent stands (0 0 in a match without one) and
+/// the size of the picture in pixels.
+EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void) {
+    static char text[128];
+    if (!web.a || !web.a->s) return "";
+    const app *a = web.a;
+    const sim_world *w = session_world(a->s);
+    const vec2s p = w->cfg.humans > 0 ? w->agents[app_player(a, 0)].pos : glms_vec2_zero();
+    snprintf(text, sizeof text, "%d %d %016llx %.2f %.2f %.0f %.0f", (int)a->screen, (int)w->tick,
+             (unsigned long long)sim_hash(w), p.x, p.y, a->cam.screen_w, a->cam.screen_h);
+    return text;
+}
+
+/// The browser test: the last match played (left or ended), as the replay file `path` (its
+/// recording, kept in memory for "Watch replay"); false when there is none or it cannot be
+/// written.
+EMSCRIPTEN_KEEPALIVE bool arena_web_write_last_replay(const char *path) {
+    if (!web.a || !web.a->replay) return false;
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    const bool ok = fwrite(web.a->replay, 1, web.a->replay_size, f) == web.a->replay_size;
+    return fclose(f) == 0 && ok;
+}
+
+/// The browser test finds a menu item as a player sees it: "X Y W H" of the current screen's
+/// item labelled (or valued) `label`, in the canvas's CSS pixels; "" when there is none.
+EMSCRIPTEN_KEEPALIVE const char *arena_web_item(const char *label) {
+    static char text[64];
+    static menu m;
+    if (!web.a) return "";
+    app_screen_menu(web.a, &m);
+    int ww, wh;
+    SDL_GetWindowSize(web.a->window, &ww, &wh);
+    const float sx = (float)ww / web.a->cam.screen_w, sy = (float)wh / web.a->cam.screen_h;
+    for (int i = 0; i < m.count; i++)
+        if (!strcmp(m.items[i].label, label) || !strcmp(m.items[i].value, label)) {
+            const SDL_FRect r = m.items[i].rect;
+            snprintf(text, sizeof text, "%.1f %.1f %.1f %.1f", r.x * sx, r.y * sy, r.w * sx,
+                     r.h * sy);
+            return text;
+        }
+    return "";
+}

@@ -1,0 +1,303 @@
+// The web build played in headless Chromium, driven through the DevTools protocol:
+//   node browser_test.mjs BIN_DIR CHROMIUM NATIVE_ARENA OUT_DIR
+// Serves BIN_DIR on loopback, opens the page, clicks Play, steers with the keyboard, the mouse
+// and a touch drag, leaves the match and replays its recording with the native build (every
+// checkpoint must agree and the final hash be the one the page showed), opens a golden replay
+// through the page's file picker, resizes the window, and reloads the page to find a changed
+// setting kept. The console must stay free of errors and exceptions throughout. Screenshots go
+// to OUT_DIR/web_*.png and are checked as the native screenshots are.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Browser } from './cdp.mjs';
+import { decodePng, pictureStats } from './png.mjs';
+
+const [binDir, chromium, nativeArena, outDir] = process.argv.slice(2);
+if (!outDir) {
+  console.error('usage: node browser_test.mjs BIN_DIR CHROMIUM NATIVE_ARENA OUT_DIR');
+  process.exit(2);
+}
+const here = dirname(fileURLToPath(import.meta.url));
+const golden = join(here, '..', 'replays');
+const { serve } = await import(pathToFileURL(join(binDir, 'serve.mjs')).href);
+
+const SCREEN = { TITLE: 0, PLAY: 1, PAUSE: 2, SETTINGS: 5, CONFIRM: 7, THEATRE: 8 };
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+let failures = 0, passes = 0;
+function check(ok, what) {
+  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+  if (ok) passes++;
+  else failures++;
+  return ok;
+}
+
+const server = await serve(binDir, 0);
+// A fixed seed: the same spawn and walls around it every run.
+const url = `http://127.0.0.1:${server.address().port}/?arg=--seed&arg=7`;
+const profile = mkdtempSync(join(tmpdir(), 'arena-chromium-'));
+const browser = new Browser(chromium, profile, ['--window-size=1280,720']);
+const problems = []; // console errors, exceptions, failed loads
+const lines = []; // console lines
+browser.listeners.add((msg) => {
+  if (msg.method === 'Runtime.consoleAPICalled') {
+    const text = msg.params.args.map((a) => a.value ?? a.description ?? '').join(' ');
+    lines.push(text);
+    if (msg.params.type === 'error' || msg.params.type === 'assert') problems.push(`console.error: ${text}`);
+  } else if (msg.method === 'Runtime.exceptionThrown') {
+    const d = msg.params.exceptionDetails;
+    problems.push(`exception: ${d.exception?.description ?? d.text}`);
+  } else if (msg.method === 'Log.entryAdded' && msg.params.entry.level === 'error') {
+    problems.push(`browser: ${msg.params.entry.text} ${msg.params.entry.url ?? ''}`);
+  }
+});
+
+let page;
+async function evaluate(expression) {
+  const r = await page('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+  if (r.exceptionDetails) throw new Error(`${expression}: ${r.exceptionDetails.exception?.description}`);
+  return r.result.value;
+}
+async function waitFor(what, test, ms = 20000) {
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) {
+    const v = await test();
+    if (v) return v;
+  }
+  throw new Error(`timed out waiting for ${what} (the game: ${JSON.stringify(await state())})`);
+}
+/// { screen, tick, hash, x, y, w, h } from the game (platform_web.c).
+async function state() {
+  const s = await evaluate("Module.ccall('arena_web_state', 'string', [], [])");
+  const [screen, tick, hash, x, y, w, h] = s.split(' ');
+  return { screen: +screen, tick: +tick, hash, x: +x, y: +y, w: +w, h: +h };
+}
+async function item(label) {
+  const r = await evaluate(`Module.ccall('arena_web_item', 'string', ['string'], [${JSON.stringify(label)}])`);
+  if (!r) throw new Error(`no item "${label}" on screen ${(await state()).screen}`);
+  const [x, y, w, h] = r.split(' ').map(Number);
+  return { x: x + w / 2, y: y + h / 2 };
+}
+async function click(x, y) {
+  await page('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
+  await sleep(80);
+  await page('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount: 1 });
+  await sleep(50);
+  await page('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 });
+  await sleep(150);
+}
+async function clickItem(label) {
+  const p = await item(label);
+  await click(p.x, p.y);
+}
+const KEYS = {
+  KeyW: ['w', 87], KeyA: ['a', 65], KeyS: ['s', 83], KeyD: ['d', 68], KeyM: ['m', 77],
+  Escape: ['Escape', 27], Enter: ['Enter', 13], F11: ['F11', 122],
+};
+async function key(code, down) {
+  const [k, kc] = KEYS[code];
+  await page('Input.dispatchKeyEvent', { type: down ? 'keyDown' : 'keyUp', key: k, code,
+    windowsVirtualKeyCode: kc, nativeVirtualKeyCode: kc });
+}
+async function hold(code, ms) {
+  await key(code, true);
+  await sleep(ms);
+  await key(code, false);
+}
+async function press(code) {
+  await hold(code, 60);
+  await sleep(150);
+}
+async function screenshot(name) {
+  const { data } = await page('Page.captureScreenshot', { format: 'png' });
+  const bytes = Buffer.from(data, 'base64');
+  const file = join(outDir, `web_${name}.png`);
+  writeFileSync(file, bytes);
+  const img = decodePng(bytes);
+  const s = pictureStats(img);
+  check(s.ok, `screenshot ${file}: ${img.width}x${img.height}, ${s.distinct} colours, the most common on ${(100 * s.most / (img.width * img.height)).toFixed(1)}%`);
+}
+// A gamepad as the browser's Gamepad API shows one (SDL reads navigator.getGamepads() each
+// frame): headless Chromium has none, so the page gets this one before it loads.
+const FAKE_PAD = `
+  window.testPad = { id: 'Test pad (STANDARD GAMEPAD)', index: 0, connected: true,
+    mapping: 'standard', timestamp: 1, axes: [0, 0, 0, 0],
+    buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })) };
+  navigator.getGamepads = () => [window.testPad, null, null, null];`;
+
+async function run() {
+  page = await browser.page();
+  await page('Runtime.enable');
+  await page('Log.enable');
+  await page('Page.enable');
+  await page('Page.addScriptToEvaluateOnNewDocument', { source: FAKE_PAD });
+
+  // A 1280x720 page, as the native screenshots are.
+  const full = { width: 1280, height: 720, deviceScaleFactor: 1, mobile: false };
+  await page('Emulation.setDeviceMetricsOverride', full);
+
+  // Load: the page reports how long it took to its first frame.
+  await page('Page.navigate', { url });
+  const ready = await waitFor('the game to start', async () => lines.find((l) => l.startsWith('arena: ready in')), 60000);
+  const ms = Number(/ready in (\d+)/.exec(ready)[1]);
+  console.log(`load: ${ms} ms from navigation to the first frame (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`);
+  const info = await evaluate("document.querySelector('#canvas').width + 'x' + document.querySelector('#canvas').height");
+  console.log(`canvas: ${info}; ${lines.filter((l) => l.startsWith('arena: renderer')).join('; ')}`);
+  await sleep(1000);
+  const audioContext = "Module.SDL2 && Module.SDL2.audioContext ? Module.SDL2.audioContext.state : 'none'";
+  const silent = await evaluate(audioContext);
+  check(silent === 'suspended', `no sound before the first click or key (the browser's rule): the audio context is ${silent}`);
+  let s = await state();
+  check(s.screen === SCREEN.TITLE && s.tick > 0, `the title's match plays behind the menu (tick ${s.tick})`);
+  await screenshot('title');
+
+  // The settings screen, and back (Esc).
+  await clickItem('Settings');
+  await waitFor('the settings', async () => (await state()).screen === SCREEN.SETTINGS);
+  await screenshot('settings');
+  await press('Escape');
+  await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
+
+  // Play, with the mouse.
+  await clickItem('Play');
+  s = await waitFor('the match', async () => { const t = await state(); return t.screen === SCREEN.PLAY && t; });
+  check(true, `Play clicked: a match on screen ${s.screen}, at (${s.x}, ${s.y})`);
+  const audio = await evaluate(audioContext);
+  check(audio === 'running', `sound after the first clicks: the audio context is ${audio}`);
+
+  // The keyboard moves player 1: right, then down, then left and up; the mouse aims and fires.
+  let before = await state();
+  await hold('KeyD', 1200);
+  let after = await state();
+  check(after.x - before.x > 20, `D moves right: x ${before.x} -> ${after.x}`);
+  before = after;
+  await hold('KeyS', 1000);
+  after = await state();
+  check(after.y - before.y > 20, `S moves down: y ${before.y} -> ${after.y}`);
+  await hold('KeyA', 800);
+  await hold('KeyW', 800);
+  // The pad's left stick pushed left moves left.
+  before = await state();
+  await evaluate('testPad.axes[0] = -1, testPad.timestamp++');
+  await sleep(1000);
+  await evaluate('testPad.axes[0] = 0, testPad.timestamp++');
+  after = await state();
+  check(before.x - after.x > 20, `the pad's stick moves left: x ${before.x} -> ${after.x}`);
+  for (let i = 0; i < 4; i++) await click(900 - 100 * i, 300);
+  // A touch drag on the left of the screen is the virtual stick: it moves the player.
+  before = await state();
+  const touch = (type, x, y) => page('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 1 }] });
+  await touch('touchStart', 200, 500);
+  for (let i = 1; i <= 10; i++) {
+    await touch('touchMove', 200 + 8 * i, 500);
+    await sleep(50);
+  }
+  await sleep(800);
+  await touch('touchEnd');
+  after = await state();
+  check(after.x - before.x > 10, `a touch drag to the right moves right: x ${before.x} -> ${after.x}`);
+  // The page prints the state hash every 300 ticks of a match (5 s; longer on a slow machine).
+  await waitFor('a state hash on the console', async () => lines.find((l) => /^arena: tick \d+ hash [0-9a-f]{16}$/.test(l)), 120000);
+  await screenshot('play');
+
+  // Pause (the sim stops): the state now is where the recording ends once the match is left.
+  await press('Escape');
+  const paused = await waitFor('the pause menu', async () => { const t = await state(); return t.screen === SCREEN.PAUSE && t; });
+  await sleep(300);
+  const still = await state();
+  check(still.tick === paused.tick, `paused at tick ${paused.tick}, hash ${paused.hash}`);
+  await clickItem('Leave match');
+  await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
+  await clickItem('Leave');
+  await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
+  const saved = await evaluate("Module.ccall('arena_web_write_last_replay', 'boolean', ['string'], ['/tmp/browser.arp']) ? Array.from(Module.FS.readFile('/tmp/browser.arp')) : null");
+  if (check(saved !== null, 'the match left keeps its recording')) {
+    const file = join(outDir, 'web_match.arp');
+    writeFileSync(file, Buffer.from(saved));
+    const r = spawnSync(nativeArena, ['--replay', file, '--headless'], { encoding: 'utf8' });
+    const hash = /^hash: ([0-9a-f]+)$/m.exec(r.stdout)?.[1];
+    check(r.status === 0 && /^replay ok$/m.test(r.stdout),
+      `the native build replays the browser's match (${saved.length} bytes): ${r.stdout.trim().split('\n').pop()}${r.stderr}`);
+    check(hash === paused.hash, `... to the hash the page had when it left: native ${hash}, page ${paused.hash}`);
+    for (const l of lines.filter((l) => /^arena: tick \d+ hash/.test(l))) {
+      const [, tick, h] = /tick (\d+) hash ([0-9a-f]+)/.exec(l);
+      const n = spawnSync(nativeArena, ['--replay', file, '--headless', '--ticks', tick], { encoding: 'utf8' });
+      const nh = /^hash: ([0-9a-f]+)$/m.exec(n.stdout)?.[1];
+      check(nh === h, `tick ${tick}: the page's console said ${h}, the native replay ${nh}`);
+    }
+  }
+
+  // A replay file through the page's file picker plays in the theatre, with the timeline.
+  const { root } = await page('DOM.getDocument');
+  const { nodeId } = await page('DOM.querySelector', { nodeId: root.nodeId, selector: '#file' });
+  await page('DOM.setFileInputFiles', { nodeId, files: [join(golden, 'ruins-s5.arp')] });
+  s = await waitFor('the theatre', async () => { const t = await state(); return t.screen === SCREEN.THEATRE && t; });
+  await sleep(1500);
+  after = await state();
+  check(after.tick > s.tick, `the picked replay opens in the theatre and its world moves on: tick ${s.tick} -> ${after.tick}`);
+  await screenshot('theatre');
+  await press('Escape');
+  await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
+  await clickItem('Leave replay');
+  await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
+  await clickItem('Leave');
+  await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
+
+  // The window resized: the game's picture follows.
+  await page('Emulation.setDeviceMetricsOverride', { width: 960, height: 600, deviceScaleFactor: 1, mobile: false });
+  s = await waitFor('the resize', async () => { const t = await state(); return t.w === 960 && t.h === 600 && t; }, 5000).catch(() => null);
+  check(s !== null, `the picture follows the window: ${JSON.stringify(await state())}`);
+  await page('Emulation.setDeviceMetricsOverride', full);
+
+  // F11 (the game's fullscreen key) asks the browser for fullscreen, and again leaves it.
+  await press('F11');
+  const fs = await waitFor('fullscreen', async () => evaluate('!!document.fullscreenElement'), 5000).catch(() => false);
+  check(fs, 'F11 puts the page in fullscreen');
+  await press('F11');
+  const back = await waitFor('fullscreen left', async () => evaluate('!document.fullscreenElement'), 5000).catch(() => false);
+  check(back, 'F11 again leaves fullscreen');
+  await page('Emulation.setDeviceMetricsOverride', full);
+
+  // A replay file dropped on the page plays in the theatre too.
+  const bytes = readFileSync(join(golden, 'islands-s23.arp')).toString('base64');
+  await evaluate(`(() => {
+    const data = Uint8Array.from(atob('${bytes}'), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([data], 'islands-s23.arp'));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  })()`);
+  s = await waitFor('the theatre', async () => { const t = await state(); return t.screen === SCREEN.THEATRE && t; });
+  check(lines.some((l) => l === 'arena: opening replay islands-s23.arp (' + Buffer.from(bytes, 'base64').length + ' bytes)'),
+    'a dropped replay file opens in the theatre');
+  await press('Escape');
+  await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
+  await clickItem('Leave replay');
+  await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
+  await clickItem('Leave');
+  await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
+
+  // A setting changed (M mutes) is kept in the browser's storage across a reload.
+  await press('KeyM');
+  await waitFor('the settings saved', async () => /muted = yes/.test(await evaluate(
+    "(() => { try { return Module.FS.readFile('/libsdl/arena/arena/settings.txt', { encoding: 'utf8' }); } catch (e) { return ''; } })()")), 5000);
+  await sleep(1000); // the write-back to IndexedDB
+  lines.length = 0;
+  await page('Page.reload');
+  await waitFor('the game to start again', async () => lines.find((l) => l.startsWith('arena: ready in')), 60000);
+  const kept = await evaluate("Module.FS.readFile('/libsdl/arena/arena/settings.txt', { encoding: 'utf8' })");
+  check(/muted = yes/.test(kept), 'the setting changed before the reload is still there after it');
+}
+
+try {
+  await run();
+} catch (e) {
+  check(false, e.stack ?? String(e));
+} finally {
+  await browser.close();
+  server.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+for (const p of problems) console.log(`  ${p}`);
+check(problems.length === 0, `no errors or exceptions on the console (${problems.length})`);
+console.log(`${passes} passed, ${failures} failed`);
+process.exit(failures ? 1 : 0);
