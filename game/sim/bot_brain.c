@@ -81,14 +81,14 @@ static int pick_target(const sim_world *w, const bot_brain *b, int id, float ran
     const sim_agent *me = &w->agents[id];
     const bot_skill *sk = bot_skill_for(me->difficulty);
     int n;
-    const ae_proxy_id *near = sim_collide_query(w, me->pos, range, SIM_CAT_AGENT, &n);
+    const int32_t *near = sim_collide_near(w, me->pos, range, SIM_CAT_AGENT, &n);
     int best = -1;
     float best_score = 1e30f;
     // Until the first circle has closed in, people loot: a bot starts a fight only with an enemy
     // who comes close or has just shot it.
     bool looting = w->zone.phase == 0;
     for (int k = 0; k < n; k++) {
-        int j = sim_collide_owner(w, near[k]);
+        int j = near[k];
         const sim_agent *o = &w->agents[j];
         if (j == id || o->placement != 0) continue;
         if (j == b->let_go && w->tick < b->let_go_until) continue;

@@ -1,6 +1,7 @@
 // The sim's bots: brains stored in the world, navigation built from the world's map.
 #include "sim_bots.h"
 
+#include "bot_lanes.h"
 #include "bot_nav.h"
 
 #include <stdio.h>
@@ -19,6 +20,7 @@ typedef struct sim_bots {
     int *attackers;      ///< per agent: bots fighting it as the tick began
     sim_bots_maps *maps; ///< heap-allocated so its address (held by the planner) never moves
     bot_nav paths;       ///< path queue and flood context over `maps`, kept across swaps
+    bot_lanes lanes;     ///< bullets by where they pass soon, for dodging (derived data)
 } sim_bots;
 
 static void maps_destroy(sim_bots_maps *m) {
@@ -72,6 +74,7 @@ void sim_bots_destroy(sim_world *w) {
     sim_bots *bots = w->bots;
     if (!bots) return;
     bot_nav_free(&bots->paths);
+    bot_lanes_free(&bots->lanes);
     maps_destroy(bots->maps);
     ae_free(bots->brains, (size_t)w->agent_count * sizeof *bots->brains);
     ae_free(bots->attackers, (size_t)w->agent_count * sizeof *bots->attackers);
@@ -170,6 +173,10 @@ const ae_nav_grid *sim_bots_nav(const sim_world *w) {
 
 const ae_cover_set *sim_bots_cover(const sim_world *w) {
     return &w->bots->maps->cover;
+}
+
+const int32_t *bot_bullets_near(const sim_world *w, vec2s p, int *count) {
+    return bot_lanes_at(w, &w->bots->lanes, p, count);
 }
 
 const bot_brain *sim_bots_brain(const sim_world *w, int id) {

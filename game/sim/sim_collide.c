@@ -11,6 +11,11 @@ static ae_aabb world_box(const sim_world *w) {
     return (ae_aabb){{{0.0f, 0.0f}}, {{mw, mh}}};
 }
 
+/// Every proxy there can be: one per agent and one per bullet slot.
+static size_t near_cap(const sim_world *w) {
+    return (size_t)w->agent_count + (size_t)w->cfg.max_bullets;
+}
+
 bool sim_collide_create(sim_world *w, ae_error *err) {
     sim_collide *c = ae_calloc(1, sizeof *c);
     if (!c) goto oom;
@@ -26,7 +31,9 @@ bool sim_collide_create(sim_world *w, ae_error *err) {
     c->cand_cap = 1024;
     c->next = ae_alloc((size_t)c->cand_cap * sizeof *c->next);
     c->agent = ae_alloc((size_t)c->cand_cap * sizeof *c->agent);
-    if (!c->bp || !c->agent_proxy || !c->bullet_proxy || !c->first || !c->next || !c->agent)
+    c->near = ae_alloc((size_t)near_cap(w) * sizeof *c->near);
+    if (!c->bp || !c->agent_proxy || !c->bullet_proxy || !c->first || !c->next || !c->agent ||
+        !c->near)
         goto oom;
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
@@ -49,13 +56,16 @@ void sim_collide_destroy(sim_world *w) {
     ae_free(c->first, (size_t)w->cfg.max_bullets * sizeof *c->first);
     ae_free(c->next, (size_t)c->cand_cap * sizeof *c->next);
     ae_free(c->agent, (size_t)c->cand_cap * sizeof *c->agent);
+    ae_free(c->near, near_cap(w) * sizeof *c->near);
     ae_free(c, sizeof *c);
     w->collide = NULL;
 }
 
 bool sim_collide_rebuild(sim_world *w, ae_error *err) {
+    const uint32_t epoch = w->collide ? w->collide->bullet_epoch : 0u;
     sim_collide_destroy(w);
     if (!sim_collide_create(w, err)) return false;
+    w->collide->bullet_epoch = epoch + 1u;
     for (int i = 0; i < w->agent_count; i++) sim_collide_agent(w, i); // drops the dead
     for (int k = 0; k < w->bullet_top; k++)
         if (w->bullets[k].alive) sim_collide_bullet_added(w, k);
@@ -78,6 +88,7 @@ void sim_collide_agent(sim_world *w, int i) {
 void sim_collide_bullet_added(sim_world *w, int slot) {
     sim_collide *c = w->collide;
     const sim_bullet *b = &w->bullets[slot];
+    c->bullet_epoch++;
     c->bullet_proxy[slot] =
         ae_broadphase_add_box(c->bp, ae_aabb_of_sweep(b->pos, b->pos, b->radius), SIM_CAT_BULLET,
                               SIM_CAT_AGENT, BULLET_BIT | (uint64_t)slot);
@@ -86,12 +97,14 @@ void sim_collide_bullet_added(sim_world *w, int slot) {
 void sim_collide_bullet_removed(sim_world *w, int slot) {
     sim_collide *c = w->collide;
     if (ae_proxy_is_null(c->bullet_proxy[slot])) return;
+    c->bullet_epoch++;
     ae_broadphase_remove(c->bp, c->bullet_proxy[slot]);
     c->bullet_proxy[slot] = ae_proxy_null();
 }
 
 void sim_collide_bullet_sweep(sim_world *w, int slot, vec2s p0, vec2s p1) {
     sim_collide *c = w->collide;
+    c->bullet_epoch++;
     ae_broadphase_move_box(c->bp, c->bullet_proxy[slot],
                            ae_aabb_of_sweep(p0, p1, w->bullets[slot].radius));
 }
@@ -130,6 +143,25 @@ void sim_collide_update(sim_world *w) {
 const ae_proxy_id *sim_collide_query(const sim_world *w, vec2s center, float radius,
                                      uint32_t category, int *count) {
     return ae_broadphase_query_circle(w->collide->bp, center, radius, category, count);
+}
+
+static void note_near(void *context, ae_proxy_id id, uint64_t user) {
+    (void)id;
+    sim_collide *c = context;
+    c->near[c->near_count++] = (int32_t)(user & ~BULLET_BIT);
+}
+
+const int32_t *sim_collide_near(const sim_world *w, vec2s center, float radius, uint32_t category,
+                                int *count) {
+    sim_collide *c = w->collide;
+    c->near_count = 0;
+    ae_broadphase_visit_circle(c->bp, center, radius, category, note_near, c);
+    *count = c->near_count;
+    return c->near;
+}
+
+uint32_t sim_collide_bullet_epoch(const sim_world *w) {
+    return w->collide->bullet_epoch;
 }
 
 int sim_collide_owner(const sim_world *w, ae_proxy_id id) {

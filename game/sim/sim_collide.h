@@ -19,6 +19,9 @@ typedef struct sim_collide {
     int32_t *next;             ///< per entry: next entry of the same bullet
     int32_t *agent;            ///< per entry: the agent
     int cand_cap;              ///< entries the three arrays above hold
+    int32_t *near;             ///< sim_collide_near's answer: room for every proxy there can be
+    int near_count;            ///< ... and how many it holds
+    uint32_t bullet_epoch;     ///< bumped whenever a bullet is added, removed or swept
 } sim_collide;
 
 bool sim_collide_create(sim_world *w, ae_error *err);
@@ -33,9 +36,18 @@ void sim_collide_bullet_removed(sim_world *w, int slot);
 void sim_collide_bullet_sweep(sim_world *w, int slot, vec2s p0, vec2s p1);
 /// Runs the broadphase and files the candidate agents of every bullet (see first/next/agent).
 void sim_collide_update(sim_world *w);
-/// Proxies of `category` overlapping a circle (the result is valid until the next call).
+/// Proxies of `category` overlapping a circle, in proxy order (the result is valid until the
+/// next call).
 const ae_proxy_id *sim_collide_query(const sim_world *w, vec2s center, float radius,
                                      uint32_t category, int *count);
+/// The agents or bullet slots (by `category`) whose proxies overlap a circle, in no particular
+/// order: for callers whose answer does not depend on it (a minimum with ties to the lowest id,
+/// a yes or no). Cheaper than sim_collide_query: no sort, no handles. Valid until the next call.
+const int32_t *sim_collide_near(const sim_world *w, vec2s center, float radius, uint32_t category,
+                                int *count);
+/// Changes whenever any bullet is added, removed or moved (also across a rebuild): data derived
+/// from the bullets stays valid while it holds.
+uint32_t sim_collide_bullet_epoch(const sim_world *w);
 /// The agent or bullet slot behind a proxy.
 int sim_collide_owner(const sim_world *w, ae_proxy_id id);
 

@@ -179,11 +179,11 @@ static bool door_blocked(const sim_world *w, const sim_door *d, float open) {
     at.open = open;
     ae_shape s = sim_door_shape(w, &at);
     int n;
-    const ae_proxy_id *near =
-        sim_collide_query(w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f + w->cfg.rules.agent_radius,
-                          SIM_CAT_AGENT, &n);
+    const int32_t *near =
+        sim_collide_near(w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f + w->cfg.rules.agent_radius,
+                         SIM_CAT_AGENT, &n);
     for (int k = 0; k < n; k++) {
-        const sim_agent *a = &w->agents[sim_collide_owner(w, near[k])];
+        const sim_agent *a = &w->agents[near[k]];
         if (a->placement == 0 && ae_shape_distance(&s, a->pos) < a->radius) return true;
     }
     return false;
@@ -205,9 +205,9 @@ static void activate(sim_world *w, int k) {
 static bool someone_near(const sim_world *w, const sim_door *d) {
     const float reach = w->cfg.rules.door_open_radius;
     int n;
-    const ae_proxy_id *near = sim_collide_query(w, d->closed, reach, SIM_CAT_AGENT, &n);
+    const int32_t *near = sim_collide_near(w, d->closed, reach, SIM_CAT_AGENT, &n);
     for (int e = 0; e < n; e++) {
-        const sim_agent *a = &w->agents[sim_collide_owner(w, near[e])];
+        const sim_agent *a = &w->agents[near[e]];
         if (a->placement == 0 && glms_vec2_distance2(a->pos, d->closed) < reach * reach)
             return true;
     }

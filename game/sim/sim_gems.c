@@ -65,9 +65,9 @@ void sim_gems_update(sim_world *w) {
         if (!gem->alive) continue;
         int n, taker = -1, pull = -1;
         float pull_d2 = r->gem_magnet_radius * r->gem_magnet_radius;
-        const ae_proxy_id *near = sim_collide_query(w, gem->pos, reach, SIM_CAT_AGENT, &n);
+        const int32_t *near = sim_collide_near(w, gem->pos, reach, SIM_CAT_AGENT, &n);
         for (int k = 0; k < n; k++) {
-            int i = sim_collide_owner(w, near[k]);
+            int i = near[k];
             const sim_agent *a = &w->agents[i];
             if (a->placement != 0) continue;
             float d2 = glms_vec2_distance2(a->pos, gem->pos);

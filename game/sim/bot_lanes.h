@@ -1,0 +1,53 @@
+/// Bullet lanes: for dodging, which bullets may pass near a place soon.
+///
+/// A bot dodges the bullet that will pass closest to it soonest: one whose closest approach comes
+/// within BOT_DODGE_LOOKAHEAD ticks and within its radius + the bullet's + BOT_DODGE_MARGIN. A
+/// circle query around the bot for every bullet that could arrive in that time is as wide as a
+/// rifle shot flies in two seconds, and finds hundreds of bullets flying elsewhere. The lanes turn
+/// it round: each bullet's course over the lookahead, widened by that distance, is drawn once
+/// into a coarse grid, and a bot reads the one cell it stands in. What it finds there is a
+/// superset of the bullets that can qualify, and the dodge picks its bullet order-independently
+/// (soonest, ties to the lowest slot), so it picks exactly what the wide query picked.
+///
+/// The grid is rebuilt at most once per tick, by the first bot that looks after the bullets
+/// changed (sim_collide's bullet epoch, the tick and the map's size say when); a tick without
+/// dodging bots builds nothing. It is derived data, outside the state hash.
+#ifndef BOT_LANES_H
+#define BOT_LANES_H
+
+#include "sim_world.h"
+
+/// Ticks ahead a bot looks for bullets to dodge.
+#define BOT_DODGE_LOOKAHEAD (2.0f * SIM_TICK_HZ)
+/// A bullet threatens when it will pass within the agent's radius + its own + this many units.
+#define BOT_DODGE_MARGIN 6.0f
+
+typedef struct bot_lanes {
+    float cell;      ///< lane cell side, world units
+    int nx;          ///< lane cells across
+    int ny;          ///< lane cells down
+    int cells_cap;   ///< cells `head` and `stamp` hold
+    int32_t *head;   ///< per cell: its last entry, valid when its stamp is `build` ...
+    uint32_t *stamp; ///< ... (so a build clears nothing)
+    uint32_t build;  ///< number of the current build
+    int32_t *next;   ///< per entry: the cell's previous entry, -1 for none
+    int32_t *slot;   ///< per entry: a bullet slot
+    int32_t *found;  ///< bot_lanes_at's answer
+    int entry_cap;   ///< entries `next`, `slot` and `found` hold
+    int entries;     ///< entries drawn
+    bool built;      ///< false until the first build
+    uint32_t epoch;  ///< the bullet epoch ...
+    int tick;        ///< ... tick ...
+    int map_w;       ///< ... and map size (cells) it was built for
+    int map_h;       ///< ...
+} bot_lanes;
+
+/// Frees what the lanes hold (they may be used again: the next look rebuilds them).
+void bot_lanes_free(bot_lanes *l);
+
+/// The bullet slots whose lanes cover the cell holding `p`, each once, in no particular order;
+/// each may still miss or be too late: the caller tests them exactly. An agent's radius must not
+/// exceed the rules' agent radius (the lanes are that wide). Valid until the bullets change.
+const int32_t *bot_lanes_at(const sim_world *w, bot_lanes *l, vec2s p, int *count);
+
+#endif
