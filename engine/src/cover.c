@@ -299,14 +299,22 @@ double ae_cover_flood_cost(float max_dist, float cell_size) {
     return 2.0 * (double)(max_dist / cell_size) + 2.0;
 }
 
-/// The best of the n candidates in scratch after a flood (see ae_cover_find_best).
+/// The best of the n candidates in scratch after a flood from the cell centred at `from` up to
+/// `reach` cells (see ae_cover_find_best): the cheapest hidden one, ties to the lower index.
 static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
                                     const ae_nav_grid *nav, const ae_nav_search *search,
-                                    vec2s threat, const int32_t *scratch, int n) {
+                                    vec2s threat, const int32_t *scratch, int n, vec2s from,
+                                    double reach) {
     ae_cover_choice best = {-1, INFINITY};
     const float c = nav->cell_size;
+    // A path is never shorter than the straight line, so a point farther than that from `from`
+    // (with a cell to spare for rounding) cannot win; nor can one whose cells around it are all
+    // beyond the flood (a cell centre within reach, then at most about 2.1 cells to the point).
+    const float unreached = ((float)reach + 3.0f) * c;
     for (int k = 0; k < n; k++) {
         const ae_cover_point *p = &set->points[scratch[k]];
+        const float line = glms_vec2_distance(from, p->pos);
+        if (line > unreached || line > best.path_length + c) continue;
         // Path cost to the point: through the best passable cell around it.
         int px = (int)floorf(p->pos.x / c), py = (int)floorf(p->pos.y / c);
         float cost = INFINITY;
@@ -338,6 +346,7 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
     const ae_cover_choice none = {-1, INFINITY};
     const float c = nav->cell_size;
     const ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
+    const vec2s from = ae_nav_cell_center(nav, start);
     const double full = ae_cover_flood_cost(max_dist, c);
     vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
           hi = {{agent.x + max_dist, agent.y + max_dist}};
@@ -349,7 +358,7 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
     for (double reach = fmin(COVER_FIRST_REACH, full);;
          reach = fmin(reach * COVER_REACH_GROWTH, full)) {
         if (!ae_nav_flood(search, nav, start, layer, reach)) return none;
-        ae_cover_choice best = best_flooded(set, sdf, nav, search, threat, scratch, n);
+        ae_cover_choice best = best_flooded(set, sdf, nav, search, threat, scratch, n, from, reach);
         if (reach >= full || best.path_length < (float)reach * c) return best;
     }
 }
