@@ -12,6 +12,12 @@
 #define BOT_LANE_CELL 256.0f
 #define BOT_LANE_MAX  256
 
+float bot_bullet_flight(const sim_bullet *bl, float cap) {
+    float speed = glms_vec2_norm(bl->vel);
+    float ticks = speed > 0.0f ? bl->range_left / speed : 0.0f;
+    return ticks < cap ? (ticks > 0.0f ? ticks : 0.0f) : cap;
+}
+
 void bot_lanes_free(bot_lanes *l) {
     ae_free(l->head, (size_t)l->cells_cap * sizeof *l->head);
     ae_free(l->stamp, (size_t)l->cells_cap * sizeof *l->stamp);
@@ -115,7 +121,8 @@ static void build(const sim_world *w, bot_lanes *l) {
     for (int k = 0; k < w->bullet_top; k++) {
         const sim_bullet *bl = &w->bullets[k];
         if (!bl->alive || glms_vec2_dot(bl->vel, bl->vel) <= 0.0f) continue;
-        vec2s end = glms_vec2_add(bl->pos, glms_vec2_scale(bl->vel, BOT_DODGE_LOOKAHEAD));
+        float flight = bot_bullet_flight(bl, BOT_DODGE_LOOKAHEAD);
+        vec2s end = glms_vec2_add(bl->pos, glms_vec2_scale(bl->vel, flight));
         draw(l, bl->pos, end, reach + bl->radius, k);
     }
 }

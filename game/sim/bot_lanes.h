@@ -1,13 +1,14 @@
 /// Bullet lanes: for dodging, which bullets may pass near a place soon.
 ///
 /// A bot dodges the bullet that will pass closest to it soonest: one whose closest approach comes
-/// within BOT_DODGE_LOOKAHEAD ticks and within its radius + the bullet's + BOT_DODGE_MARGIN. A
-/// circle query around the bot for every bullet that could arrive in that time is as wide as a
-/// rifle shot flies in two seconds, and finds hundreds of bullets flying elsewhere. The lanes turn
-/// it round: each bullet's course over the lookahead, widened by that distance, is drawn once
-/// into a coarse grid, and a bot reads the one cell it stands in. What it finds there is a
-/// superset of the bullets that can qualify, and the dodge picks its bullet order-independently
-/// (soonest, ties to the lowest slot), so it picks exactly what the wide query picked.
+/// within BOT_DODGE_LOOKAHEAD ticks and within its radius + the bullet's + BOT_DODGE_MARGIN (for
+/// a bullet whose range runs out first: whose end comes that close). A circle query around the
+/// bot for every bullet that could arrive in that time is as wide as a rifle shot flies in two
+/// seconds, and finds hundreds of bullets flying elsewhere. The lanes turn it round: each
+/// bullet's course over the lookahead (or the rest of its range), widened by that distance, is
+/// drawn once into a coarse grid, and a bot reads the one cell it stands in. That is a superset
+/// of the bullets that can qualify, and the dodge picks order-independently (soonest, ties to the
+/// lowest slot), so it picks what a scan of every bullet would.
 ///
 /// The grid is rebuilt at most once per tick, by the first bot that looks after the bullets
 /// changed (sim_collide's bullet epoch, the tick and the map's size say when); a tick without
@@ -41,6 +42,9 @@ typedef struct bot_lanes {
     int map_w;       ///< ... and map size (cells) it was built for
     int map_h;       ///< ...
 } bot_lanes;
+
+/// Ticks bullet `bl` flies on before its range runs out, at most `cap`.
+float bot_bullet_flight(const sim_bullet *bl, float cap);
 
 /// Frees what the lanes hold (they may be used again: the next look rebuilds them).
 void bot_lanes_free(bot_lanes *l);

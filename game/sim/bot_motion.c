@@ -86,6 +86,9 @@ vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id, float *eta) {
         float v2 = glms_vec2_dot(bl->vel, bl->vel);
         if (v2 <= 0.0f) continue;
         float t = glms_vec2_dot(d, bl->vel) / v2; // ticks to closest approach
+        if (t <= 0.0f || t > BOT_DODGE_LOOKAHEAD) continue;
+        // One that runs out of range first comes no closer than where it ends.
+        t = fminf(t, bot_bullet_flight(bl, BOT_DODGE_LOOKAHEAD));
         if (t <= 0.0f || t > soonest || (t == soonest && (chosen < 0 || k > chosen))) continue;
         vec2s closest = glms_vec2_sub(d, glms_vec2_scale(bl->vel, t));
         float miss = glms_vec2_norm(closest);

@@ -123,7 +123,8 @@ void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps) {
         b->path_count = b->path_next = 0;
         b->path_pending = false;
         b->replan_tick = -1000000;
-        b->crate = -1; // prop indices belong to the old map's props
+        b->crate = -1;          // prop indices belong to the old map's props
+        b->cover_found = false; // and cover spots to its walls
     }
 }
 
@@ -151,7 +152,9 @@ void sim_bots_on_cell_edit(sim_world *w, int x, int y) {
     const float near2 = (3.0f * c) * (3.0f * c);
     for (int i = 0; i < w->agent_count; i++) {
         bot_brain *b = &bots->brains[i];
-        bool touched = b->state == BOT_COVER && glms_vec2_distance2(b->goal, at) < near2;
+        bool touched = b->state == BOT_COVER &&
+                       (glms_vec2_distance2(b->goal, at) < near2 ||
+                        (b->cover_found && glms_vec2_distance2(b->cover_spot, at) < near2));
         vec2s from = w->agents[i].pos;
         for (int k = b->path_next; !touched && k < b->path_count; k++) {
             touched = segment_d2(at, from, b->path[k]) < near2;
@@ -161,6 +164,7 @@ void sim_bots_on_cell_edit(sim_world *w, int x, int y) {
         if (b->state == BOT_COVER) {
             b->state = BOT_WANDER;
             b->cover_tick = -1000000;
+            b->cover_found = false;
         }
         b->replan_tick = -1000000;
         b->path_count = b->path_next = 0;
