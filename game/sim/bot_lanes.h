@@ -16,7 +16,7 @@
 #ifndef BOT_LANES_H
 #define BOT_LANES_H
 
-#include "sim_world.h"
+#include "sim_cells.h"
 
 /// Ticks ahead a bot looks for bullets to dodge.
 #define BOT_DODGE_LOOKAHEAD (2.0f * SIM_TICK_HZ)
@@ -24,18 +24,7 @@
 #define BOT_DODGE_MARGIN 6.0f
 
 typedef struct bot_lanes {
-    float cell;      ///< lane cell side, world units
-    int nx;          ///< lane cells across
-    int ny;          ///< lane cells down
-    int cells_cap;   ///< cells `head` and `stamp` hold
-    int32_t *head;   ///< per cell: its last entry, valid when its stamp is `build` ...
-    uint32_t *stamp; ///< ... (so a build clears nothing)
-    uint32_t build;  ///< number of the current build
-    int32_t *next;   ///< per entry: the cell's previous entry, -1 for none
-    int32_t *slot;   ///< per entry: a bullet slot
-    int32_t *found;  ///< bot_lanes_at's answer
-    int entry_cap;   ///< entries `next`, `slot` and `found` hold
-    int entries;     ///< entries drawn
+    sim_cells cells; ///< per cell: the slots of the bullets whose lanes touch it
     bool built;      ///< false until the first build
     uint32_t epoch;  ///< the bullet epoch ...
     int tick;        ///< ... tick ...
@@ -46,12 +35,13 @@ typedef struct bot_lanes {
 /// Ticks bullet `bl` flies on before its range runs out, at most `cap`.
 float bot_bullet_flight(const sim_bullet *bl, float cap);
 
-/// Frees what the lanes hold (they may be used again: the next look rebuilds them).
+/// Frees what the lanes hold (they may be used again: the next update rebuilds them).
 void bot_lanes_free(bot_lanes *l);
 
-/// The bullet slots whose lanes cover the cell holding `p`, each once, in no particular order;
-/// each may still miss or be too late: the caller tests them exactly. An agent's radius must not
-/// exceed the rules' agent radius (the lanes are that wide). Valid until the bullets change.
-const int32_t *bot_lanes_at(const sim_world *w, bot_lanes *l, vec2s p, int *count);
+/// The lanes, rebuilt if the bullets changed. The list of the cell holding a point
+/// (sim_cells_at) holds, each once, every bullet that may threaten an agent standing there;
+/// each may still miss or come too late: the caller tests them exactly. An agent's radius must
+/// not exceed the rules' agent radius (the lanes are that wide). Valid until the bullets change.
+const sim_cells *bot_lanes_update(const sim_world *w, bot_lanes *l);
 
 #endif

@@ -76,10 +76,10 @@ vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id, float *eta) {
     float soonest = BOT_DODGE_LOOKAHEAD;
     int chosen = -1;
     vec2s away = glms_vec2_zero();
-    int n;
-    const int32_t *near = bot_bullets_near(w, a->pos, &n);
-    for (int q = 0; q < n; q++) {
-        int k = near[q];
+    const sim_cells *lanes = bot_bullet_lanes(w);
+    for (int32_t e = sim_cells_first(lanes, sim_cells_at(lanes, a->pos)); e >= 0;
+         e = sim_cells_next(lanes, e)) {
+        int k = sim_cells_value(lanes, e);
         const sim_bullet *bl = &w->bullets[k];
         if (!bl->alive || bl->owner == id) continue;
         vec2s d = glms_vec2_sub(a->pos, bl->pos);

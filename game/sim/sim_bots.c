@@ -179,8 +179,8 @@ const ae_cover_set *sim_bots_cover(const sim_world *w) {
     return &w->bots->maps->cover;
 }
 
-const int32_t *bot_bullets_near(const sim_world *w, vec2s p, int *count) {
-    return bot_lanes_at(w, &w->bots->lanes, p, count);
+const sim_cells *bot_bullet_lanes(const sim_world *w) {
+    return bot_lanes_update(w, &w->bots->lanes);
 }
 
 const bot_brain *sim_bots_brain(const sim_world *w, int id) {

@@ -29,6 +29,7 @@ bool sim_collide_create(sim_world *w, ae_error *err) {
     c->bullet_proxy = ae_calloc((size_t)w->cfg.max_bullets, sizeof *c->bullet_proxy);
     c->first = ae_alloc((size_t)w->cfg.max_bullets * sizeof *c->first);
     c->cand_cap = 1024;
+    c->agent_cells_tick = -1;
     c->next = ae_alloc((size_t)c->cand_cap * sizeof *c->next);
     c->agent = ae_alloc((size_t)c->cand_cap * sizeof *c->agent);
     c->near = ae_alloc((size_t)near_cap(w) * sizeof *c->near);
@@ -57,6 +58,7 @@ void sim_collide_destroy(sim_world *w) {
     ae_free(c->next, (size_t)c->cand_cap * sizeof *c->next);
     ae_free(c->agent, (size_t)c->cand_cap * sizeof *c->agent);
     ae_free(c->near, near_cap(w) * sizeof *c->near);
+    sim_cells_free(&c->agent_cells);
     ae_free(c, sizeof *c);
     w->collide = NULL;
 }
@@ -76,6 +78,7 @@ void sim_collide_agent(sim_world *w, int i) {
     sim_collide *c = w->collide;
     const sim_agent *a = &w->agents[i];
     if (ae_proxy_is_null(c->agent_proxy[i])) return;
+    c->agent_epoch++;
     if (a->placement != 0) {
         ae_broadphase_remove(c->bp, c->agent_proxy[i]);
         c->agent_proxy[i] = ae_proxy_null();
@@ -158,6 +161,20 @@ const int32_t *sim_collide_near(const sim_world *w, vec2s center, float radius, 
     ae_broadphase_visit_circle(c->bp, center, radius, category, note_near, c);
     *count = c->near_count;
     return c->near;
+}
+
+const sim_cells *sim_collide_agent_cells(const sim_world *w, float side) {
+    sim_collide *c = w->collide;
+    sim_cells *g = &c->agent_cells;
+    if (c->agent_cells_tick != w->tick || c->agent_cells_epoch != c->agent_epoch ||
+        g->side < side || g->side > side) {
+        sim_cells_begin(g, w, side);
+        for (int i = 0; i < w->agent_count; i++)
+            if (w->agents[i].placement == 0) sim_cells_add(g, sim_cells_at(g, w->agents[i].pos), i);
+        c->agent_cells_tick = w->tick;
+        c->agent_cells_epoch = c->agent_epoch;
+    }
+    return g;
 }
 
 uint32_t sim_collide_bullet_epoch(const sim_world *w) {
