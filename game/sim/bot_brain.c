@@ -129,7 +129,7 @@ static int keep_target(const sim_world *w, const bot_brain *b, int id, float ran
     const bot_skill *sk = bot_skill_for(me->difficulty);
     const int t = b->target;
     if (t < 0 || w->tick - b->scan_tick >= BOT_RESCAN_THINKS * sk->think_interval) return -1;
-    if (me->hurt_tick >= b->scan_tick && me->last_hit_by != t) return -1;
+    if (me->hurt_tick >= b->scan_tick && me->last_hit_by >= 0 && me->last_hit_by != t) return -1;
     const sim_agent *o = &w->agents[t];
     if (o->placement != 0 || (t == b->let_go && w->tick < b->let_go_until)) return -1;
     float d = glms_vec2_distance(me->pos, o->pos);
