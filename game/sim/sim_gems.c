@@ -59,10 +59,10 @@ void sim_gems_update(sim_world *w) {
     // Each gem: the lowest-id living agent touching it takes it; else it drifts towards the
     // nearest living agent within the magnet radius (ties to the lowest id), unless that would put
     // it against a wall.
-    // Agents by position, in cells twice the reach: the (at most four) cells that the box of a
-    // gem's reach touches hold every agent that can take or pull it.
+    // Agents by position: the cells that the box of a gem's reach touches (at most four while
+    // the cells are twice the reach) hold every agent that can take or pull it.
     const float reach = fmaxf(SIM_GEM_RADIUS + r->agent_radius, r->gem_magnet_radius);
-    const sim_cells *cells = sim_collide_agent_cells(w, 2.0f * reach);
+    const sim_cells *cells = sim_collide_agent_cells(w, NULL);
     for (int g = 0; g < w->gem_top; g++) {
         sim_gem *gem = &w->gems[g];
         if (!gem->alive) continue;

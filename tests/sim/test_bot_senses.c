@@ -157,7 +157,7 @@ static void test_agent_cells(void) {
     for (int t = 0; t < 3000 && !sim_over(w); t++) {
         sim_step(w, NULL);
         if (t % 250) continue;
-        const sim_cells *c = sim_collide_agent_cells(w, 128.0f);
+        const sim_cells *c = sim_collide_agent_cells(w, NULL);
         for (int i = 0; i < w->agent_count; i++) {
             int times;
             bool in = listed(c, sim_cells_at(c, w->agents[i].pos), i, &times);
@@ -289,7 +289,7 @@ static void test_no_alloc_per_tick(void) {
             allocating += alloc_calls != before;
         before = alloc_calls;
         bot_bullet_lanes(w);
-        sim_collide_agent_cells(w, 128.0f);
+        sim_collide_agent_cells(w, NULL);
         senses += alloc_calls - before;
     }
     fprintf(stderr, "%d of %d ticks allocated (and %d broke props); the senses: %zu times\n",
