@@ -80,8 +80,11 @@ struct ae_broadphase {
     ae_pair *pairs;
     int pair_capacity;
 
-    // Queries: the shape asked for, a stamp per proxy to drop duplicates, the result buffer.
+    // Queries: the shape asked for, a stamp per proxy to drop duplicates, the result buffer, or
+    // for a visiting query the function each hit goes to instead.
     bp_hot query_shape;
+    ae_bp_visit_fn *visit;
+    void *visit_context;
     uint32_t *stamp;
     uint32_t stamp_value;
     uint32_t *results;

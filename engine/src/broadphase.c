@@ -306,6 +306,10 @@ void bp_query_hit(ae_broadphase *bp, int i) {
     const bp_hot *h = &bp->hot[i];
     if (!(h->category & bp->query_shape.mask)) return;
     if (!bp_hot_overlap(&bp->query_shape, h)) return;
+    if (bp->visit) {
+        bp->visit(bp->visit_context, (ae_proxy_id){i + 1, bp->generation[i]}, bp->user[i]);
+        return;
+    }
     if (bp->result_count == bp->result_capacity) {
         int n0 = bp->result_capacity, n1 = n0 ? n0 * 2 : 256;
         BP_GROW(bp->results, n0, n1);
@@ -316,7 +320,9 @@ void bp_query_hit(ae_broadphase *bp, int i) {
     bp->results[bp->result_count++] = (uint32_t)i;
 }
 
-static const ae_proxy_id *run_query(ae_broadphase *bp, bp_box q, int *count) {
+// Runs the structure's query for the box q: every hit goes to fn when given, else to the result
+// buffer (in the structure's order).
+static void walk_query(ae_broadphase *bp, bp_box q, ae_bp_visit_fn *fn, void *context) {
     sync(bp);
     if (++bp->stamp_value == 0) {
         // The stamps wrapped: clear them so no stale stamp matches.
@@ -324,8 +330,16 @@ static const ae_proxy_id *run_query(ae_broadphase *bp, bp_box q, int *count) {
         bp->stamp_value = 1;
     }
     bp->result_count = 0;
+    bp->visit = fn;
+    bp->visit_context = context;
     // With no live proxy there is nothing to find (and a structure may never have been built).
     if (bp->alive_count > 0) bp->vt->query(bp, q);
+    bp->visit = NULL;
+    bp->visit_context = NULL;
+}
+
+static const ae_proxy_id *run_query(ae_broadphase *bp, bp_box q, int *count) {
+    walk_query(bp, q, NULL, NULL);
     int n = bp->result_count;
     uint32_t *src = bp->results, *dst = bp->results_tmp;
     for (int shift = 0; shift < 32 && n > 1; shift += 8) {
@@ -351,22 +365,41 @@ static const ae_proxy_id *run_query(ae_broadphase *bp, bp_box q, int *count) {
     return bp->result_ids;
 }
 
-const ae_proxy_id *ae_broadphase_query_aabb(ae_broadphase *bp, ae_aabb box, uint32_t mask,
-                                            int *count) {
+// Sets the query shape and returns its fat box.
+static bp_box box_shape(ae_broadphase *bp, ae_aabb box, uint32_t mask) {
     AE_ASSERT(box.lower.x <= box.upper.x && box.lower.y <= box.upper.y);
     bp_hot *s = &bp->query_shape;
     *s = (bp_hot){box.lower.x, box.lower.y, 0.0f, box.upper.x, box.upper.y, 0u, mask, BP_KIND_BOX};
-    bp_box q = bp_fat_box(s);
-    return run_query(bp, q, count);
+    return bp_fat_box(s);
+}
+
+static bp_box circle_shape(ae_broadphase *bp, vec2s c, float r, uint32_t mask) {
+    AE_ASSERT(isfinite(c.x) && isfinite(c.y) && isfinite(r) && r >= 0.0f);
+    bp_hot *s = &bp->query_shape;
+    *s = (bp_hot){c.x, c.y, r, c.x + r, c.y + r, 0u, mask, BP_KIND_CIRCLE};
+    return bp_fat_box(s);
+}
+
+const ae_proxy_id *ae_broadphase_query_aabb(ae_broadphase *bp, ae_aabb box, uint32_t mask,
+                                            int *count) {
+    return run_query(bp, box_shape(bp, box, mask), count);
 }
 
 const ae_proxy_id *ae_broadphase_query_circle(ae_broadphase *bp, vec2s c, float r, uint32_t mask,
                                               int *count) {
-    AE_ASSERT(isfinite(c.x) && isfinite(c.y) && isfinite(r) && r >= 0.0f);
-    bp_hot *s = &bp->query_shape;
-    *s = (bp_hot){c.x, c.y, r, c.x + r, c.y + r, 0u, mask, BP_KIND_CIRCLE};
-    bp_box q = bp_fat_box(s);
-    return run_query(bp, q, count);
+    return run_query(bp, circle_shape(bp, c, r, mask), count);
+}
+
+void ae_broadphase_visit_aabb(ae_broadphase *bp, ae_aabb box, uint32_t mask, ae_bp_visit_fn *fn,
+                              void *context) {
+    AE_ASSERT(fn != NULL);
+    walk_query(bp, box_shape(bp, box, mask), fn, context);
+}
+
+void ae_broadphase_visit_circle(ae_broadphase *bp, vec2s c, float r, uint32_t mask,
+                                ae_bp_visit_fn *fn, void *context) {
+    AE_ASSERT(fn != NULL);
+    walk_query(bp, circle_shape(bp, c, r, mask), fn, context);
 }
 
 void bp_insertion_sort(bp_entry *e, int n) {

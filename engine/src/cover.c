@@ -299,20 +299,22 @@ double ae_cover_flood_cost(float max_dist, float cell_size) {
     return 2.0 * (double)(max_dist / cell_size) + 2.0;
 }
 
-ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
-                                   const ae_nav_grid *nav, ae_nav_search *search, int layer,
-                                   vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
-                                   int scratch_cap) {
+/// The best of the n candidates in scratch after a flood from the cell centred at `from` up to
+/// `reach` cells (see ae_cover_find_best): the cheapest hidden one, ties to the lower index.
+static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
+                                    const ae_nav_grid *nav, const ae_nav_search *search,
+                                    vec2s threat, const int32_t *scratch, int n, vec2s from,
+                                    double reach) {
     ae_cover_choice best = {-1, INFINITY};
     const float c = nav->cell_size;
-    ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
-    if (!ae_nav_flood(search, nav, start, layer, ae_cover_flood_cost(max_dist, c))) return best;
-    vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
-          hi = {{agent.x + max_dist, agent.y + max_dist}};
-    int n = ae_cover_query_aabb(set, lo, hi, scratch, scratch_cap);
-    if (n > scratch_cap) n = scratch_cap;
+    // A path is never shorter than the straight line, so a point farther than that from `from`
+    // (with a cell to spare for rounding) cannot win; nor can one whose cells around it are all
+    // beyond the flood (a cell centre within reach, then at most about 2.1 cells to the point).
+    const float unreached = ((float)reach + 3.0f) * c;
     for (int k = 0; k < n; k++) {
         const ae_cover_point *p = &set->points[scratch[k]];
+        const float line = glms_vec2_distance(from, p->pos);
+        if (line > unreached || line > best.path_length + c) continue;
         // Path cost to the point: through the best passable cell around it.
         int px = (int)floorf(p->pos.x / c), py = (int)floorf(p->pos.y / c);
         float cost = INFINITY;
@@ -330,4 +332,33 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
         best.path_length = cost;
     }
     return best;
+}
+
+/// The first flood's reach (cells) and how much farther each next one goes. Cover is mostly
+/// a few cells away: a short flood finds it at a fraction of the full flood's cost.
+#define COVER_FIRST_REACH  4.0
+#define COVER_REACH_GROWTH 2.5
+
+ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
+                                   const ae_nav_grid *nav, ae_nav_search *search, int layer,
+                                   vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
+                                   int scratch_cap) {
+    const ae_cover_choice none = {-1, INFINITY};
+    const float c = nav->cell_size;
+    const ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
+    const vec2s from = ae_nav_cell_center(nav, start);
+    const double full = ae_cover_flood_cost(max_dist, c);
+    vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
+          hi = {{agent.x + max_dist, agent.y + max_dist}};
+    int n = ae_cover_query_aabb(set, lo, hi, scratch, scratch_cap);
+    if (n > scratch_cap) n = scratch_cap;
+    // Floods of growing reach, each from scratch, until one settles the answer. A flood up to R
+    // knows every cell's exact cost up to R; a cell beyond costs at least (float)R * c, so a
+    // best point cheaper than that is the full flood's best too (same costs, same tie-break).
+    for (double reach = fmin(COVER_FIRST_REACH, full);;
+         reach = fmin(reach * COVER_REACH_GROWTH, full)) {
+        if (!ae_nav_flood(search, nav, start, layer, reach)) return none;
+        ae_cover_choice best = best_flooded(set, sdf, nav, search, threat, scratch, n, from, reach);
+        if (reach >= full || best.path_length < (float)reach * c) return best;
+    }
 }

@@ -1,6 +1,7 @@
 // Bot decisions: zone first, then fight or hide, then gems, then roam.
 #include "bot_brain.h"
 
+#include "bot_nav.h"
 #include "sim_collide.h"
 
 #include <string.h>
@@ -13,6 +14,9 @@ void bot_brain_init(bot_brain *b, uint64_t seed, int id) {
     b->crate = -1;
     b->state = BOT_WANDER;
     b->replan_tick = -1000000;
+    b->cover_tick = -1000000;
+    b->cover_search_tick = -1000000;
+    b->scan_tick = -1000000;
 }
 
 /// The circle the bot must be inside soon: the next one while shrinking, else the current one.
@@ -81,14 +85,14 @@ static int pick_target(const sim_world *w, const bot_brain *b, int id, float ran
     const sim_agent *me = &w->agents[id];
     const bot_skill *sk = bot_skill_for(me->difficulty);
     int n;
-    const ae_proxy_id *near = sim_collide_query(w, me->pos, range, SIM_CAT_AGENT, &n);
+    const int32_t *near = sim_collide_near(w, me->pos, range, SIM_CAT_AGENT, &n);
     int best = -1;
     float best_score = 1e30f;
     // Until the first circle has closed in, people loot: a bot starts a fight only with an enemy
     // who comes close or has just shot it.
     bool looting = w->zone.phase == 0;
     for (int k = 0; k < n; k++) {
-        int j = sim_collide_owner(w, near[k]);
+        int j = near[k];
         const sim_agent *o = &w->agents[j];
         if (j == id || o->placement != 0) continue;
         if (j == b->let_go && w->tick < b->let_go_until) continue;
@@ -107,6 +111,35 @@ static int pick_target(const sim_world *w, const bot_brain *b, int id, float ran
         best_score = score;
     }
     return best;
+}
+
+/// After a cover search found nothing, how long a bot backs off before it searches again.
+#define BOT_COVER_RETRY (3 * SIM_TICK_HZ / 2)
+
+/// A bot in a fight looks round for a better enemy once every this many thinks (hard bots think
+/// most often, so they also switch soonest), not on every one: between looks it keeps its
+/// target as long as that stays eligible (alive, in range and in sight).
+#define BOT_RESCAN_THINKS 3
+
+/// The current target, kept without looking round, or -1 when a look is due: the target is gone,
+/// out of range or out of sight, the last look was BOT_RESCAN_THINKS thinks ago, or someone
+/// else has hurt the bot since (it answers whoever shoots it as fast as before).
+static int keep_target(const sim_world *w, const bot_brain *b, int id, float range) {
+    const sim_agent *me = &w->agents[id];
+    const bot_skill *sk = bot_skill_for(me->difficulty);
+    const int t = b->target;
+    if (t < 0 || w->tick - b->scan_tick >= BOT_RESCAN_THINKS * sk->think_interval) return -1;
+    if (me->hurt_tick >= b->scan_tick && me->last_hit_by >= 0 && me->last_hit_by != t) return -1;
+    const sim_agent *o = &w->agents[t];
+    if (o->placement != 0 || (t == b->let_go && w->tick < b->let_go_until)) return -1;
+    float d = glms_vec2_distance(me->pos, o->pos);
+    if (d > range) return -1;
+    // pick_target's looting rule, for an enemy it is not yet fighting (hiding from, say).
+    bool mine = b->state == BOT_FIGHT;
+    if (!mine && w->zone.phase == 0 && d > sk->loot_close * range &&
+        !(me->last_hit_by == t && w->tick - me->hurt_tick < 3 * SIM_TICK_HZ))
+        return -1;
+    return sim_field_clear_path(w, me->pos, o->pos, 0.0f) ? t : -1;
 }
 
 /// Heads for the nearest living enemy within 1600 units even when out of sight; false when none.
@@ -144,7 +177,11 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
         return;
     }
     float range = sim_agent_range(w, a);
-    int enemy = pick_target(w, b, id, range * 1.1f);
+    int enemy = keep_target(w, b, id, range * 1.1f);
+    if (enemy < 0) {
+        enemy = pick_target(w, b, id, range * 1.1f);
+        b->scan_tick = w->tick;
+    }
     if (enemy >= 0) {
         if (enemy != b->target) {
             b->target = enemy;
@@ -159,13 +196,26 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
         bool losing =
             sk->retreat_margin > 0.0f && a->hp / a->max_hp < e->hp / e->max_hp - sk->retreat_margin;
         if (a->hp < sk->cover_hp * a->max_hp || losing) {
-            bool fresh = b->state == BOT_COVER && w->tick - b->cover_tick < SIM_TICK_HZ / 2;
+            bool hiding = b->state == BOT_COVER;
+            bool fresh = hiding && w->tick - b->cover_tick < SIM_TICK_HZ / 2;
             b->state = BOT_COVER;
             if (fresh) return; // keep heading for the cover found half a second ago
             b->cover_tick = w->tick;
-            vec2s hide;
-            if (bot_find_cover(w, id, planner, w->agents[enemy].pos, &hide))
-                bot_go_to(w, b, id, planner, hide);
+            // The spot it is heading for still hides it from this enemy: keep it (a new search,
+            // a flood of the paths around, would mostly find the same spot). Having found none
+            // nearby, it backs off a while before it looks again.
+            if (hiding && b->cover_found &&
+                glms_vec2_distance(a->pos, b->cover_spot) <= BOT_COVER_RANGE &&
+                !ae_sdf_clear_path(&w->sdf, e->pos, b->cover_spot, 0.0f)) {
+                bot_go_to(w, b, id, planner, b->cover_spot);
+                return;
+            }
+            if (!(hiding && !b->cover_found && w->tick - b->cover_search_tick < BOT_COVER_RETRY)) {
+                b->cover_search_tick = w->tick;
+                b->cover_found = bot_find_cover(w, id, planner, e->pos, &b->cover_spot);
+            }
+            if (b->cover_found)
+                bot_go_to(w, b, id, planner, b->cover_spot);
             else
                 bot_go_to(w, b, id, planner, glms_vec2_sub(a->pos, glms_vec2_scale(dir, 160.0f)));
             return;

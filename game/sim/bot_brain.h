@@ -6,6 +6,7 @@
 #include "arena/ae_cover.h"
 #include "arena/ae_nav_queue.h"
 #include "sim_bots.h"
+#include "sim_cells.h"
 
 typedef struct bot_planner bot_planner;
 
@@ -70,6 +71,9 @@ vec2s bot_follow_path(const sim_world *w, bot_brain *b, int id, bot_planner *pla
 /// A sideways step away from the most dangerous incoming bullet, or zero when none threatens;
 /// *eta: ticks until that bullet passes closest (1e30 when none).
 vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id, float *eta);
+/// The world's bullet lanes (bot_lanes.h), rebuilt when the bullets changed: the list of the
+/// cell holding a point names every bullet that may threaten an agent there.
+const sim_cells *bot_bullet_lanes(const sim_world *w);
 /// Loot (bot_loot.c). How much agent `a` wants pickup `p` (0: not at all).
 int bot_loot_value(const sim_world *w, const sim_agent *a, const sim_pickup *p);
 /// The most wanted pickup within `range` inside the circle (c, r), nearer first; -1 for none.

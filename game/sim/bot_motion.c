@@ -1,7 +1,7 @@
 // Bot movement: following paths, noticing when stuck, dodging bullets.
 #include "bot_brain.h"
 
-#include "sim_collide.h"
+#include "bot_lanes.h"
 
 void bot_go_to(const sim_world *w, bot_brain *b, int id, bot_planner *planner, vec2s goal) {
     bool same_goal = glms_vec2_distance2(goal, b->goal) < 48.0f * 48.0f;
@@ -72,33 +72,27 @@ vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id, float *eta) {
     const bot_skill *sk = bot_skill_for(a->difficulty);
     *eta = 1e30f;
     if (sk->dodge_chance <= 0.0f) return glms_vec2_zero();
-    // Only bullets that can arrive within two seconds matter: ask the broadphase for those.
-    const float lookahead = 2.0f * SIM_TICK_HZ;
-    const sim_rules *r = &w->cfg.rules;
-    float fastest = 0.0f, widest = 0.0f;
-    for (int k = 0; k < SIM_WEAPON_COUNT; k++) {
-        fastest = fmaxf(fastest, r->weapon[k].speed);
-        widest = fmaxf(widest, r->weapon[k].radius);
-    }
-    fastest *= 1.0f + r->bullet_speed_bonus * SIM_SKILL_MAX_LEVEL;
-    float reach = lookahead * fastest + a->radius + widest + 8.0f;
-    float soonest = lookahead;
+    // Only bullets that pass close within the lookahead matter: the lanes list those near here.
+    float soonest = BOT_DODGE_LOOKAHEAD;
     int chosen = -1;
     vec2s away = glms_vec2_zero();
-    int n;
-    const ae_proxy_id *near = sim_collide_query(w, a->pos, reach, SIM_CAT_BULLET, &n);
-    for (int q = 0; q < n; q++) {
-        int k = sim_collide_owner(w, near[q]);
+    const sim_cells *lanes = bot_bullet_lanes(w);
+    for (int32_t e = sim_cells_first(lanes, sim_cells_at(lanes, a->pos)); e >= 0;
+         e = sim_cells_next(lanes, e)) {
+        int k = sim_cells_value(lanes, e);
         const sim_bullet *bl = &w->bullets[k];
         if (!bl->alive || bl->owner == id) continue;
         vec2s d = glms_vec2_sub(a->pos, bl->pos);
         float v2 = glms_vec2_dot(bl->vel, bl->vel);
         if (v2 <= 0.0f) continue;
         float t = glms_vec2_dot(d, bl->vel) / v2; // ticks to closest approach
+        if (t <= 0.0f || t > BOT_DODGE_LOOKAHEAD) continue;
+        // One that runs out of range first comes no closer than where it ends.
+        t = fminf(t, bot_bullet_flight(bl, BOT_DODGE_LOOKAHEAD));
         if (t <= 0.0f || t > soonest || (t == soonest && (chosen < 0 || k > chosen))) continue;
         vec2s closest = glms_vec2_sub(d, glms_vec2_scale(bl->vel, t));
         float miss = glms_vec2_norm(closest);
-        if (miss > a->radius + bl->radius + 6.0f) continue;
+        if (miss > a->radius + bl->radius + BOT_DODGE_MARGIN) continue;
         if (!bullet_noticed(w, b, id, bl) || dodge_roll(w, id, k, bl) >= sk->dodge_chance) continue;
         soonest = t;
         chosen = k;

@@ -127,12 +127,12 @@ void sim_agents_move(sim_world *w) {
 int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
     const sim_agent *me = &w->agents[self];
     int n;
-    const ae_proxy_id *near = sim_collide_query(w, me->pos, range, SIM_CAT_AGENT, &n);
+    const int32_t *near = sim_collide_near(w, me->pos, range, SIM_CAT_AGENT, &n);
     // Nearest first, ties to the lowest id, whatever order the candidates come in.
     int best = -1;
     float best_d2 = range * range;
     for (int k = 0; k < n; k++) {
-        int j = sim_collide_owner(w, near[k]);
+        int j = near[k];
         const sim_agent *o = &w->agents[j];
         if (j == self || o->placement != 0) continue;
         float d2 = glms_vec2_distance2(me->pos, o->pos);

@@ -1,6 +1,7 @@
 // The sim's bots: brains stored in the world, navigation built from the world's map.
 #include "sim_bots.h"
 
+#include "bot_lanes.h"
 #include "bot_nav.h"
 
 #include <stdio.h>
@@ -19,6 +20,7 @@ typedef struct sim_bots {
     int *attackers;      ///< per agent: bots fighting it as the tick began
     sim_bots_maps *maps; ///< heap-allocated so its address (held by the planner) never moves
     bot_nav paths;       ///< path queue and flood context over `maps`, kept across swaps
+    bot_lanes lanes;     ///< bullets by where they pass soon, for dodging (derived data)
 } sim_bots;
 
 static void maps_destroy(sim_bots_maps *m) {
@@ -72,6 +74,7 @@ void sim_bots_destroy(sim_world *w) {
     sim_bots *bots = w->bots;
     if (!bots) return;
     bot_nav_free(&bots->paths);
+    bot_lanes_free(&bots->lanes);
     maps_destroy(bots->maps);
     ae_free(bots->brains, (size_t)w->agent_count * sizeof *bots->brains);
     ae_free(bots->attackers, (size_t)w->agent_count * sizeof *bots->attackers);
@@ -120,7 +123,8 @@ void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps) {
         b->path_count = b->path_next = 0;
         b->path_pending = false;
         b->replan_tick = -1000000;
-        b->crate = -1; // prop indices belong to the old map's props
+        b->crate = -1;          // prop indices belong to the old map's props
+        b->cover_found = false; // and cover spots to its walls
     }
 }
 
@@ -148,7 +152,9 @@ void sim_bots_on_cell_edit(sim_world *w, int x, int y) {
     const float near2 = (3.0f * c) * (3.0f * c);
     for (int i = 0; i < w->agent_count; i++) {
         bot_brain *b = &bots->brains[i];
-        bool touched = b->state == BOT_COVER && glms_vec2_distance2(b->goal, at) < near2;
+        bool touched = b->state == BOT_COVER &&
+                       (glms_vec2_distance2(b->goal, at) < near2 ||
+                        (b->cover_found && glms_vec2_distance2(b->cover_spot, at) < near2));
         vec2s from = w->agents[i].pos;
         for (int k = b->path_next; !touched && k < b->path_count; k++) {
             touched = segment_d2(at, from, b->path[k]) < near2;
@@ -158,6 +164,7 @@ void sim_bots_on_cell_edit(sim_world *w, int x, int y) {
         if (b->state == BOT_COVER) {
             b->state = BOT_WANDER;
             b->cover_tick = -1000000;
+            b->cover_found = false;
         }
         b->replan_tick = -1000000;
         b->path_count = b->path_next = 0;
@@ -170,6 +177,10 @@ const ae_nav_grid *sim_bots_nav(const sim_world *w) {
 
 const ae_cover_set *sim_bots_cover(const sim_world *w) {
     return &w->bots->maps->cover;
+}
+
+const sim_cells *bot_bullet_lanes(const sim_world *w) {
+    return bot_lanes_update(w, &w->bots->lanes);
 }
 
 const bot_brain *sim_bots_brain(const sim_world *w, int id) {

@@ -23,16 +23,20 @@ typedef enum bot_state {
 typedef struct bot_brain {
     ae_rng rng;
     bot_state state;
-    int target;       ///< enemy being fought, -1 for none
-    int target_seen;  ///< tick the target was first seen (reaction time)
-    vec2s goal;       ///< where the current path leads
-    vec2s strafe;     ///< the move while fighting or dodging
-    int strafe_side;  ///< fighting: +1 or -1 circles one way or the other, 0 stands to shoot
-    int strafe_until; ///< tick when the fighting stance is chosen again
-    int dodge_ticks;  ///< ticks left of the current dodge
-    int replan_tick;  ///< tick of the last path request
-    int stuck_ticks;  ///< consecutive ticks without progress
-    int cover_tick;   ///< tick of the last cover search (floods: not on every think)
+    int target;            ///< enemy being fought, -1 for none
+    int target_seen;       ///< tick the target was first seen (reaction time)
+    vec2s goal;            ///< where the current path leads
+    vec2s strafe;          ///< the move while fighting or dodging
+    int strafe_side;       ///< fighting: +1 or -1 circles one way or the other, 0 stands to shoot
+    int strafe_until;      ///< tick when the fighting stance is chosen again
+    int dodge_ticks;       ///< ticks left of the current dodge
+    int replan_tick;       ///< tick of the last path request
+    int stuck_ticks;       ///< consecutive ticks without progress
+    int cover_tick;        ///< tick of the last cover search (floods: not on every think)
+    int cover_search_tick; ///< tick of the last search that flooded (cover_tick: last decision)
+    bool cover_found;      ///< BOT_COVER: `cover_spot` came from that search (else it backs off)
+    vec2s cover_spot;      ///< ... the spot it hides at, kept while the threat cannot see it
+    int scan_tick;    ///< tick of the last look round for enemies (see bot_brain.c, keep_target)
     int chase_ticks;  ///< ticks its target has been running away out of its range
     int let_go;       ///< an enemy it gave up chasing, -1 for none ...
     int let_go_until; ///< ... and the tick until which it leaves that one alone

@@ -7,32 +7,49 @@
 
 /// Records which agent a fresh bullet threatens, for the dodge statistics: the first agent (not
 /// its owner) that it would hit if everyone kept moving as they did this tick, no sooner than
-/// SIM_DODGE_TICKS from now (a person could still react) and with no wall in between. Whoever it
-/// then misses has dodged it, by stepping aside or by changing course.
+/// SIM_DODGE_TICKS from now (a person could still react) and with no wall in between (ties to
+/// the lowest id). Whoever it then misses has dodged it, by stepping aside or by changing course.
+/// Only agents near its course can be hit: within their radius plus the longest step anyone took
+/// this tick times the flight, of the line it flies; the agent cells list those.
 void sim_bullet_mark_threat(sim_world *w, sim_bullet *b) {
     const float speed = glms_vec2_norm(b->vel);
     if (speed <= 0.0f) return;
     const float flight = b->range_left / speed; // ticks until it runs out of range
+    float step;
+    const sim_cells *cells = sim_collide_agent_cells(w, &step);
+    const float reach = w->cfg.rules.agent_radius + b->radius + step * flight + 2.0f;
+    const vec2s end = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, flight));
+    if (!(reach < INFINITY) || !(flight < INFINITY)) return; // no course to follow
+    const int x0 = sim_cells_coord(cells, fminf(b->pos.x, end.x) - reach, cells->nx),
+              x1 = sim_cells_coord(cells, fmaxf(b->pos.x, end.x) + reach, cells->nx),
+              y0 = sim_cells_coord(cells, fminf(b->pos.y, end.y) - reach, cells->ny),
+              y1 = sim_cells_coord(cells, fmaxf(b->pos.y, end.y) + reach, cells->ny);
     float best = flight;
-    for (int i = 0; i < w->agent_count; i++) {
-        const sim_agent *a = &w->agents[i];
-        if (i == b->owner || a->placement != 0) continue;
-        // Relative motion d(t) = d0 + v t; first t with |d(t)| = r, if any.
-        vec2s d0 = glms_vec2_sub(a->pos, b->pos);
-        vec2s v = glms_vec2_sub(glms_vec2_sub(a->pos, a->prev_pos), b->vel);
-        float r = a->radius + b->radius;
-        float qa = glms_vec2_dot(v, v), qb = glms_vec2_dot(d0, v);
-        float qc = glms_vec2_dot(d0, d0) - r * r;
-        if (qa <= 1e-9f || qb >= 0.0f) continue; // not closing in
-        float disc = qb * qb - qa * qc;
-        if (disc < 0.0f) continue;
-        float t = (-qb - sqrtf(disc)) / qa;
-        if (t < (float)SIM_DODGE_TICKS || t >= best) continue;
-        vec2s at = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, t));
-        if (!sim_field_clear_path(w, b->pos, at, b->radius)) continue;
-        best = t;
-        b->threat = i;
-    }
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
+                 e = sim_cells_next(cells, e)) {
+                const int i = sim_cells_value(cells, e);
+                const sim_agent *a = &w->agents[i];
+                if (i == b->owner) continue;
+                // Relative motion d(t) = d0 + v t; first t with |d(t)| = r, if any.
+                vec2s d0 = glms_vec2_sub(a->pos, b->pos);
+                vec2s v = glms_vec2_sub(glms_vec2_sub(a->pos, a->prev_pos), b->vel);
+                float r = a->radius + b->radius;
+                float qa = glms_vec2_dot(v, v), qb = glms_vec2_dot(d0, v);
+                float qc = glms_vec2_dot(d0, d0) - r * r;
+                if (qa <= 1e-9f || qb >= 0.0f) continue; // not closing in
+                float disc = qb * qb - qa * qc;
+                if (disc < 0.0f) continue;
+                float t = (-qb - sqrtf(disc)) / qa;
+                if (t < (float)SIM_DODGE_TICKS || t > best ||
+                    (t == best && (b->threat < 0 || i > b->threat)))
+                    continue;
+                vec2s at = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, t));
+                if (!sim_field_clear_path(w, b->pos, at, b->radius)) continue;
+                best = t;
+                b->threat = i;
+            }
 }
 
 void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
@@ -50,7 +67,7 @@ void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
     b->alive = false;
     w->bullet_count--;
     while (w->bullet_top > 0 && !w->bullets[w->bullet_top - 1].alive) w->bullet_top--;
-    sim_collide_bullet_removed(w, slot);
+    sim_collide_bullets_changed(w);
 }
 
 /// A grenade ends: it bursts where it is.
@@ -77,9 +94,8 @@ static void bounce(sim_world *w, sim_bullet *b, vec2s contact) {
 }
 
 void sim_bullets_update(sim_world *w) {
-    // First every bullet's flight this tick, up to a wall (disk cast); the broadphase then pairs
-    // the flights with what the agents swept.
-    const sim_collide *c = w->collide;
+    // First every bullet's flight this tick, up to a wall (disk cast); then each flight asks the
+    // broadphase for the agents whose sweeps meet its box.
     for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
@@ -94,19 +110,20 @@ void sim_bullets_update(sim_world *w) {
         float free_travel = sim_field_disk_cast(w, b->pos, dir, b->radius, travel, &b->flight_hit);
         b->flight_end = glms_vec2_add(b->pos, glms_vec2_scale(dir, free_travel));
         b->flight_travel = b->flight_hit != AE_FIELD_NO_HIT ? free_travel : travel;
-        sim_collide_bullet_sweep(w, k, b->pos, b->flight_end);
     }
-    sim_collide_update(w);
+    sim_collide_bullets_changed(w); // they move below
     for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
         vec2s p0 = b->pos, p1 = b->flight_end;
         // The earliest agent hit along the flight (agents moving as they did this tick), ties to
         // the lowest id.
-        int hit = -1;
+        int hit = -1, n;
         float hit_t = 2.0f;
-        for (int e = c->first[k]; e >= 0; e = c->next[e]) {
-            int i = c->agent[e];
+        const int32_t *near =
+            sim_collide_near_box(w, ae_aabb_of_sweep(p0, p1, b->radius), SIM_CAT_AGENT, &n);
+        for (int e = 0; e < n; e++) {
+            int i = near[e];
             const sim_agent *a = &w->agents[i];
             if (i == b->owner || a->placement != 0) continue;
             float t;

@@ -12,7 +12,10 @@
 /// 3: a world that changes under fire: weapons (the pistol's numbers moved into the weapon
 ///    table), breakable props, loot, medkits and shields, the blink, sliding doors.
 /// 4: each phase's next circle is picked when its hold begins; humans spawn inside the first one.
-#define SIM_CONFIG_VERSION   4
+/// 5: bots look round for a better enemy every third think (at once when another hurts them),
+///    keep a cover spot while it hides them, back off a while after finding none, and dodge a
+///    bullet only where its range still reaches.
+#define SIM_CONFIG_VERSION   5
 #define SIM_CONFIG_MAX_BYTES 1024
 
 /// Writes cfg (without seed and humans, which replays keep in their header); returns the size.

@@ -134,12 +134,23 @@ ae_shape sim_door_shape(const sim_world *w, const sim_door *d) {
     return ae_shape_box(c, d->half);
 }
 
+/// The first and last block column (or row) of a range from coordinates u0 <= u1 (in blocks)
+/// over n blocks: floor(u0) clamped up to 0, floor(u1) clamped down to n - 1 (an empty range
+/// when it lies off the grid; a NaN gives an empty one). Without floorf, which is a call on
+/// this target, and this runs for every field query near doors.
+static int first_block(float u0, int n) {
+    return u0 >= 0.0f ? (u0 < (float)n ? (int)u0 : n) : 0;
+}
+
+static int last_block(float u1, int n) {
+    return u1 >= 0.0f ? (u1 < (float)n ? (int)u1 : n - 1) : -1;
+}
+
 int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap) {
     if (w->door_count == 0) return 0;
     const float inv = 1.0f / ((float)SIM_ROOM_BLOCK * w->cfg.cell_size);
-    int bx0 = ae_maxi(0, (int)floorf(lo.x * inv)), by0 = ae_maxi(0, (int)floorf(lo.y * inv));
-    int bx1 = ae_mini(w->door_bw - 1, (int)floorf(hi.x * inv));
-    int by1 = ae_mini(w->door_bh - 1, (int)floorf(hi.y * inv));
+    int bx0 = first_block(lo.x * inv, w->door_bw), by0 = first_block(lo.y * inv, w->door_bh);
+    int bx1 = last_block(hi.x * inv, w->door_bw), by1 = last_block(hi.y * inv, w->door_bh);
     int n = 0, last = -1;
     // A door spanning two blocks comes twice, and blocks interleave: collect ascending, unique.
     int found[64];
@@ -179,11 +190,11 @@ static bool door_blocked(const sim_world *w, const sim_door *d, float open) {
     at.open = open;
     ae_shape s = sim_door_shape(w, &at);
     int n;
-    const ae_proxy_id *near =
-        sim_collide_query(w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f + w->cfg.rules.agent_radius,
-                          SIM_CAT_AGENT, &n);
+    const int32_t *near =
+        sim_collide_near(w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f + w->cfg.rules.agent_radius,
+                         SIM_CAT_AGENT, &n);
     for (int k = 0; k < n; k++) {
-        const sim_agent *a = &w->agents[sim_collide_owner(w, near[k])];
+        const sim_agent *a = &w->agents[near[k]];
         if (a->placement == 0 && ae_shape_distance(&s, a->pos) < a->radius) return true;
     }
     return false;
@@ -205,9 +216,9 @@ static void activate(sim_world *w, int k) {
 static bool someone_near(const sim_world *w, const sim_door *d) {
     const float reach = w->cfg.rules.door_open_radius;
     int n;
-    const ae_proxy_id *near = sim_collide_query(w, d->closed, reach, SIM_CAT_AGENT, &n);
+    const int32_t *near = sim_collide_near(w, d->closed, reach, SIM_CAT_AGENT, &n);
     for (int e = 0; e < n; e++) {
-        const sim_agent *a = &w->agents[sim_collide_owner(w, near[e])];
+        const sim_agent *a = &w->agents[near[e]];
         if (a->placement == 0 && glms_vec2_distance2(a->pos, d->closed) < reach * reach)
             return true;
     }
@@ -224,10 +235,10 @@ void sim_doors_update(sim_world *w) {
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
         if (a->placement != 0) continue;
-        int bx0 = ae_maxi(0, (int)floorf((a->pos.x - reach) * inv));
-        int by0 = ae_maxi(0, (int)floorf((a->pos.y - reach) * inv));
-        int bx1 = ae_mini(w->door_bw - 1, (int)floorf((a->pos.x + reach) * inv));
-        int by1 = ae_mini(w->door_bh - 1, (int)floorf((a->pos.y + reach) * inv));
+        int bx0 = first_block((a->pos.x - reach) * inv, w->door_bw);
+        int by0 = first_block((a->pos.y - reach) * inv, w->door_bh);
+        int bx1 = last_block((a->pos.x + reach) * inv, w->door_bw);
+        int by1 = last_block((a->pos.y + reach) * inv, w->door_bh);
         for (int by = by0; by <= by1; by++)
             for (int bx = bx0; bx <= bx1; bx++) {
                 const int b = by * w->door_bw + bx;

@@ -193,6 +193,10 @@ static void dump_brain(const sim_world *w, int i, line *l) {
     put_int(l, "replan_tick", b->replan_tick);
     put_int(l, "stuck_ticks", b->stuck_ticks);
     put_int(l, "cover_tick", b->cover_tick);
+    put_int(l, "cover_search_tick", b->cover_search_tick);
+    put_int(l, "cover_found", b->cover_found);
+    put_vec(l, "cover_spot", b->cover_spot);
+    put_int(l, "scan_tick", b->scan_tick);
     put_int(l, "chase_ticks", b->chase_ticks);
     put_int(l, "let_go", b->let_go);
     put_int(l, "let_go_until", b->let_go_until);

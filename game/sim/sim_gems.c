@@ -59,25 +59,33 @@ void sim_gems_update(sim_world *w) {
     // Each gem: the lowest-id living agent touching it takes it; else it drifts towards the
     // nearest living agent within the magnet radius (ties to the lowest id), unless that would put
     // it against a wall.
+    // Agents by position: the cells that the box of a gem's reach touches (at most four while
+    // the cells are twice the reach) hold every agent that can take or pull it.
     const float reach = fmaxf(SIM_GEM_RADIUS + r->agent_radius, r->gem_magnet_radius);
+    const sim_cells *cells = sim_collide_agent_cells(w, NULL);
     for (int g = 0; g < w->gem_top; g++) {
         sim_gem *gem = &w->gems[g];
         if (!gem->alive) continue;
-        int n, taker = -1, pull = -1;
+        int taker = -1, pull = -1;
         float pull_d2 = r->gem_magnet_radius * r->gem_magnet_radius;
-        const ae_proxy_id *near = sim_collide_query(w, gem->pos, reach, SIM_CAT_AGENT, &n);
-        for (int k = 0; k < n; k++) {
-            int i = sim_collide_owner(w, near[k]);
-            const sim_agent *a = &w->agents[i];
-            if (a->placement != 0) continue;
-            float d2 = glms_vec2_distance2(a->pos, gem->pos);
-            float touch = a->radius + SIM_GEM_RADIUS;
-            if (d2 < touch * touch && (taker < 0 || i < taker)) taker = i;
-            if (d2 < pull_d2 || (d2 == pull_d2 && pull >= 0 && i < pull)) {
-                pull_d2 = d2;
-                pull = i;
-            }
-        }
+        const int x0 = sim_cells_coord(cells, gem->pos.x - reach, cells->nx),
+                  x1 = sim_cells_coord(cells, gem->pos.x + reach, cells->nx),
+                  y0 = sim_cells_coord(cells, gem->pos.y - reach, cells->ny),
+                  y1 = sim_cells_coord(cells, gem->pos.y + reach, cells->ny);
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++)
+                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
+                     e = sim_cells_next(cells, e)) {
+                    int i = sim_cells_value(cells, e);
+                    const sim_agent *a = &w->agents[i];
+                    float d2 = glms_vec2_distance2(a->pos, gem->pos);
+                    float touch = a->radius + SIM_GEM_RADIUS;
+                    if (d2 < touch * touch && (taker < 0 || i < taker)) taker = i;
+                    if (d2 < pull_d2 || (d2 == pull_d2 && pull >= 0 && i < pull)) {
+                        pull_d2 = d2;
+                        pull = i;
+                    }
+                }
         if (taker >= 0) {
             w->agents[taker].xp += gem->xp;
             sim_gem_remove(w, g);

@@ -95,9 +95,9 @@ void sim_pickups_update(sim_world *w) {
     for (int s = 0; s < top; s++) {
         if (!w->pickups[s].alive || w->pickups[s].drop_tick == w->tick) continue;
         int n, taker = -1;
-        const ae_proxy_id *near = sim_collide_query(w, w->pickups[s].pos, reach, SIM_CAT_AGENT, &n);
+        const int32_t *near = sim_collide_near(w, w->pickups[s].pos, reach, SIM_CAT_AGENT, &n);
         for (int k = 0; k < n; k++) {
-            int i = sim_collide_owner(w, near[k]);
+            int i = near[k];
             const sim_agent *a = &w->agents[i];
             if (a->placement != 0 || (taker >= 0 && i > taker)) continue;
             float touch = a->radius + w->cfg.rules.pickup_radius;

@@ -61,7 +61,7 @@ static bool fire_bullet(sim_world *w, int i, vec2s dir, const sim_weapon_def *wd
     b->threat = -1;
     b->weapon = a->weapon;
     b->blast = wd->blast_radius;
-    sim_collide_bullet_added(w, slot);
+    sim_collide_bullets_changed(w);
     sim_bullet_mark_threat(w, b);
     w->bullet_count++;
     return true;

@@ -453,6 +453,34 @@ static void test_leave_and_return_between_syncs(void) {
 // ---------------------------------------------------------------------------------------------
 // Queries against a direct scan of the exact shapes.
 
+// What a visiting query handed over: each proxy's index, in the order visited.
+typedef struct visits {
+    const ae_broadphase *bp;
+    int index[MAX_PROXIES];
+    int n;
+    bool handles_ok; // every handle valid and its user value the one given at add
+} visits;
+
+static void collect(void *context, ae_proxy_id id, uint64_t user) {
+    visits *v = context;
+    v->handles_ok = v->handles_ok && ae_broadphase_is_valid(v->bp, id) &&
+                    ae_broadphase_user(v->bp, id) == user && v->n < MAX_PROXIES;
+    if (v->n < MAX_PROXIES) v->index[v->n++] = ae_proxy_index(id);
+}
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+// A visiting query found exactly the sorted query's set, each proxy once.
+static bool same_set(visits *v, const int *expect, int n) {
+    qsort(v->index, (size_t)v->n, sizeof v->index[0], cmp_int);
+    bool ok = v->handles_ok && v->n == n;
+    for (int k = 0; ok && k < n; k++) ok = v->index[k] == expect[k];
+    return ok;
+}
+
 static void test_queries(void) {
     ae_rng r;
     ae_rng_seed(&r, 77, 0);
@@ -499,6 +527,13 @@ static void test_queries(void) {
             res = ae_broadphase_query_circle(bps[m], c, qr, mask, &n);
             ok = ok && n == nc;
             for (int k = 0; ok && k < n; k++) ok = ae_proxy_index(res[k]) == expect_circle[k];
+            // The visiting queries find the same sets (in their own order).
+            visits v = {.bp = bps[m], .handles_ok = true};
+            ae_broadphase_visit_aabb(bps[m], box, mask, collect, &v);
+            ok = ok && same_set(&v, expect_box, nb);
+            v = (visits){.bp = bps[m], .handles_ok = true};
+            ae_broadphase_visit_circle(bps[m], c, qr, mask, collect, &v);
+            ok = ok && same_set(&v, expect_circle, nc);
             if (!ok)
                 fprintf(stderr, "query %d differs for %s\n", q, ae_bp_method_name((ae_bp_method)m));
             CHECK(ok);
@@ -583,6 +618,8 @@ static void test_no_alloc_after_warmup(void) {
             ae_broadphase_update(bp, &n);
             ae_broadphase_query_circle(bp, base[tick % 50], 30.0f, ~0u, &n);
             ae_broadphase_query_aabb(bp, (ae_aabb){{{0, 0}}, {{100, 100}}}, ~0u, &n);
+            visits v = {.bp = bp, .handles_ok = true};
+            ae_broadphase_visit_circle(bp, base[(tick + 7) % 50], 60.0f, ~0u, collect, &v);
         }
         if (alloc_calls != before)
             fprintf(stderr, "%s allocated %zu times after warm-up\n",

@@ -98,4 +98,80 @@ static void test_best_cover(void) {
     fixture_free(&f);
 }
 
-TEST_MAIN(TEST_CASE(valid), TEST_CASE(query_aabb), TEST_CASE(best_cover))
+// The best cover as ae_cover_find_best found it before it flooded in stages: one flood to the
+// full cost, then every point in the box in index order, the cheapest hidden one kept.
+static ae_cover_choice one_flood_best(const ae_cover_set *set, fixture *f, vec2s agent,
+                                      vec2s threat, float max_dist, int32_t *scratch, int cap) {
+    ae_cover_choice best = {-1, INFINITY};
+    const float c = f->nav.cell_size;
+    ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
+    if (!ae_nav_flood(&f->search, &f->nav, start, 0, ae_cover_flood_cost(max_dist, c))) return best;
+    vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
+          hi = {{agent.x + max_dist, agent.y + max_dist}};
+    int n = ae_cover_query_aabb(set, lo, hi, scratch, cap);
+    if (n > cap) n = cap;
+    for (int k = 0; k < n; k++) {
+        const ae_cover_point *p = &set->points[scratch[k]];
+        int px = (int)floorf(p->pos.x / c), py = (int)floorf(p->pos.y / c);
+        float cost = INFINITY;
+        for (int y = py - 1; y <= py + 1; y++)
+            for (int x = px - 1; x <= px + 1; x++) {
+                double g = ae_nav_flood_cost(&f->search, x, y);
+                if (g < 0.0) continue;
+                vec2s cc = ae_nav_cell_center(&f->nav, (ae_nav_cell){x, y});
+                float d = (float)g * c + glms_vec2_distance(cc, p->pos);
+                if (d < cost) cost = d;
+            }
+        if (!(cost < best.path_length)) continue;
+        if (ae_sdf_clear_path(&f->sdf, threat, p->pos, 0.0f)) continue;
+        best.index = scratch[k];
+        best.path_length = cost;
+    }
+    return best;
+}
+
+// The staged floods (a few cells, then farther only while no nearer hidden point settles it)
+// give exactly the one full flood's answer: near, far and no cover, on random maps and spots.
+static void test_staged_matches_full(void) {
+    int near = 0, far = 0, none = 0, cases = 0;
+    for (int map = 0; map < 4; map++) {
+        fixture f;
+        const float radii[] = {12.0f};
+        REQUIRE(gen_arena_map(&f.grid, 64, 64, 11u + (uint32_t)map));
+        REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+        ae_cover_set set;
+        ae_cover_def def = ae_cover_default_def();
+        REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+        int32_t *scratch = malloc((size_t)set.count * sizeof *scratch);
+        ae_rng rng;
+        ae_rng_seed(&rng, 5, (uint64_t)map);
+        for (int t = 0; t < 300; t++) {
+            vec2s agent = {{ae_rng_range(&rng, 0, 64 * 32), ae_rng_range(&rng, 0, 64 * 32)}};
+            vec2s threat = glms_vec2_add(
+                agent, (vec2s){{ae_rng_range(&rng, -400, 400), ae_rng_range(&rng, -400, 400)}});
+            float max_dist = ae_rng_range(&rng, 64.0f, 480.0f);
+            ae_cover_choice want =
+                one_flood_best(&set, &f, agent, threat, max_dist, scratch, set.count);
+            ae_cover_choice got = ae_cover_find_best(&set, &f.sdf, &f.nav, &f.search, 0, agent,
+                                                     threat, max_dist, scratch, set.count);
+            CHECK(got.index == want.index);
+            CHECK(got.path_length == want.path_length ||
+                  (isinf(got.path_length) && isinf(want.path_length)));
+            cases++;
+            if (want.index < 0)
+                none++;
+            else if (want.path_length < 4.0f * 32)
+                near++;
+            else if (want.path_length >= 10.0f * 32)
+                far++; // settled only by the last, full flood
+        }
+        free(scratch);
+        ae_cover_free(&set);
+        fixture_free(&f);
+    }
+    fprintf(stderr, "%d cases: %d near, %d far, %d none\n", cases, near, far, none);
+    CHECK(near > 50 && far > 5 && none > 5);
+}
+
+TEST_MAIN(TEST_CASE(valid), TEST_CASE(query_aabb), TEST_CASE(best_cover),
+          TEST_CASE(staged_matches_full))

@@ -232,14 +232,14 @@ static void compat_fixtures(void) {
     s = default_spec();
     s.config_version = SIM_CONFIG_VERSION + 1;
     from_spec("config-version-mismatch.rpl", &s,
-              "recorded by a newer version of Arena (rules version 5; this build plays 4)");
+              "recorded by a newer version of Arena (rules version 6; this build plays 5)");
     s = default_spec();
     s.config_version = SIM_CONFIG_VERSION - 1;
     from_spec("rules-older.rpl", &s,
-              "recorded by an older version of Arena (rules version 3; this build plays 4)");
+              "recorded by an older version of Arena (rules version 4; this build plays 5)");
     s = default_spec();
     s.config_version = SIM_CONFIG_VERSION;
-    from_spec("config-short.rpl", &s, "config: 0 bytes do not hold a version 4 match config");
+    from_spec("config-short.rpl", &s, "config: 0 bytes do not hold a version 5 match config");
     // A packed default config with one field damaged: `bots` is its first int32.
     static uint8_t config[SIM_CONFIG_MAX_BYTES];
     sim_config cfg = sim_default_config();

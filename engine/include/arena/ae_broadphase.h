@@ -149,4 +149,18 @@ const ae_proxy_id *ae_broadphase_query_aabb(ae_broadphase *bp, ae_aabb box, uint
 const ae_proxy_id *ae_broadphase_query_circle(ae_broadphase *bp, vec2s center, float radius,
                                               uint32_t mask, int *count);
 
+/// Called by a visiting query once for each proxy it finds, with the proxy's handle and user
+/// value. It must not change the broadphase (add, remove, move, update or query it).
+typedef void ae_bp_visit_fn(void *context, ae_proxy_id id, uint64_t user);
+
+/// The proxies ae_broadphase_query_aabb would return, each handed to fn once, in no particular
+/// order: whatever order the structure holds them in, which may change with any move or update.
+/// For callers that pick their answer order-independently (a minimum with ties broken by id, a
+/// count, a set): it skips the sort, the handle remap and the result buffer, and allocates nothing.
+void ae_broadphase_visit_aabb(ae_broadphase *bp, ae_aabb box, uint32_t mask, ae_bp_visit_fn *fn,
+                              void *context);
+/// As ae_broadphase_visit_aabb, for a circle: the proxies ae_broadphase_query_circle would return.
+void ae_broadphase_visit_circle(ae_broadphase *bp, vec2s center, float radius, uint32_t mask,
+                                ae_bp_visit_fn *fn, void *context);
+
 #endif

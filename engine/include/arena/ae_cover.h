@@ -75,7 +75,9 @@ double ae_cover_flood_cost(float max_dist, float cell_size);
 /// Best cover for an agent at `agent` from a threat at `threat`: among the points within
 /// max_dist (world units, box around the agent) whose line of sight from the threat is blocked
 /// by a wall, the one with the shortest path for the agent (flood over nav layer `layer` with
-/// the given search context, up to ae_cover_flood_cost). Ties go to the lower index.
+/// the given search context, up to ae_cover_flood_cost). Ties go to the lower index. It floods a
+/// few cells first and farther only while no nearer hidden point settles the answer (the same
+/// answer as one flood to the full cost, at a fraction of its cost when cover is near).
 ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
                                    const ae_nav_grid *nav, ae_nav_search *search, int layer,
                                    vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
