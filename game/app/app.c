@@ -352,7 +352,10 @@ void app_save_replay(app *a) {
     else
         ok = replay_save(a->replay, a->replay_size, dir, (time_t)a->replay_time, a->replay_map,
                          path, sizeof path, &err);
-    if (ok) platform_persist();
+    if (ok) {
+        platform_persist();
+        platform_offer_file(path);
+    }
     a->replay_saved = ok;
     a->replay_note_bad = !ok;
     snprintf(a->replay_note, sizeof a->replay_note, ok ? "Saved to %s" : "Replay not saved: %s",

@@ -13,6 +13,10 @@ int platform_run(app *a, int status);
 /// A file in the preference folder was written: the browser copies the folder into its storage
 /// (IndexedDB) so that it is there after a reload. Nothing on the desktop.
 void platform_persist(void);
+/// A file the player asked to keep (a saved replay) at `path`: the browser hands it to the player
+/// as a download too, since its storage is out of reach of other programs. Nothing on the desktop,
+/// where the path shown on screen is enough.
+void platform_offer_file(const char *path);
 /// Map files can be watched for edits (hot reload). Not in the browser: its files never change.
 bool platform_watches_files(void);
 

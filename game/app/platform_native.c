@@ -15,6 +15,10 @@ int platform_run(app *a, int status) {
 
 void platform_persist(void) {}
 
+void platform_offer_file(const char *path) {
+    (void)path;
+}
+
 bool platform_watches_files(void) {
     return true;
 }

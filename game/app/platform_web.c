@@ -6,6 +6,7 @@
 #include "sim_world.h"
 
 #include <emscripten.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,7 @@ EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path);
 EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void);
 EMSCRIPTEN_KEEPALIVE bool arena_web_write_last_replay(const char *path);
 EMSCRIPTEN_KEEPALIVE const char *arena_web_item(const char *label);
+EMSCRIPTEN_KEEPALIVE const char *arena_web_offered(void);
 
 static struct {
     app *a;
@@ -73,6 +75,18 @@ int platform_run(app *a, int status) {
 
 void platform_persist(void) {
     emscripten_run_script("Module.arenaPersist && Module.arenaPersist()");
+}
+
+static char offered[PATH_MAX];
+
+void platform_offer_file(const char *path) {
+    snprintf(offered, sizeof offered, "%s", path);
+    emscripten_run_script("Module.arenaOffer && Module.arenaOffer()");
+}
+
+/// The page: the file platform_offer_file last offered ("" for none), to hand out as a download.
+EMSCRIPTEN_KEEPALIVE const char *arena_web_offered(void) {
+    return offered;
 }
 
 bool platform_watches_files(void) {

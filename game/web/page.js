@@ -64,6 +64,23 @@ function openReplay(file) {
   });
 }
 
+// A file the game saved for the player (a replay): the browser's storage is out of other
+// programs' reach, so it is also handed out as a download under its own name.
+function offerFile() {
+  var path = Module.ccall('arena_web_offered', 'string', [], []);
+  if (!path) return;
+  var data = Module.FS.readFile(path);
+  var url = URL.createObjectURL(new Blob([data], { type: 'application/octet-stream' }));
+  var link = document.createElement('a');
+  link.href = url;
+  link.download = path.substring(path.lastIndexOf('/') + 1);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+  console.log('arena: offered ' + link.download + ' (' + data.length + ' bytes) as a download');
+}
+
 openButton.addEventListener('click', function () { fileInput.click(); });
 fileInput.addEventListener('change', function () {
   openReplay(fileInput.files[0]);
@@ -100,6 +117,7 @@ var Module = {
     if (m) progress.value = parseFloat(m[1]) / parseFloat(m[2]);
   },
   arenaPersist: persist,
+  arenaOffer: offerFile,
   arenaStarted: function () {
     statusBox.hidden = true;
     canvas.focus();
