@@ -1,5 +1,6 @@
 /// A tiny test harness: each test executable holds named cases; ctest runs one case per test
-/// (`exe CASE`), and the exe with no argument runs them all.
+/// (`exe CASE`), and the exe with no argument runs them all. TEST_MAIN's table is the one list of
+/// the cases: arena_test (tests/CMakeLists.txt) reads their names from it, one ctest test each.
 ///
 ///   static void test_foo(void) { CHECK(1 + 1 == 2); CHECK_NEAR(x, 1.0, 1e-6); }
 ///   TEST_MAIN(TEST_CASE(foo), TEST_CASE(bar))

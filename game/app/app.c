@@ -8,6 +8,7 @@
 #include "arena/ae_quote.h"
 #include "sim_world.h"
 #include "theatre_view.h"
+#include "tool_util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -57,8 +58,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     def.map_path = path;
     def.config = sim_default_config();
     // A given seed (and every screenshot) is reproducible; otherwise each match differs.
-    def.config.seed =
-        a->opts.seed_set || attract ? a->opts.seed : (uint64_t)SDL_GetPerformanceCounter();
+    def.config.seed = a->opts.seed_set || attract ? a->opts.seed : tool_now_ns();
     def.config.humans = attract ? 0 : a->humans;
     // A match needs someone to fight: a lone player gets at least one bot (a match of one
     // would end as it starts, an instant "win").
@@ -222,11 +222,6 @@ vec2s app_camera_target(app *a) {
     return glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
 }
 
-uint64_t app_clock_ns(void) {
-    return (uint64_t)((double)SDL_GetPerformanceCounter() * 1e9 /
-                      (double)SDL_GetPerformanceFrequency());
-}
-
 void app_tick(app *a) {
     sim_world *w = session_world(a->s);
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};
@@ -243,7 +238,7 @@ void app_tick(app *a) {
     float phase_us[SIM_PHASE_COUNT] = {0};
     const int before = sim_tick(w);
     const int shots_before = w->cfg.humans > 0 ? w->agents[app_player(a, 0)].stats.shots : 0;
-    session_step_timed(a->s, inputs, app_clock_ns, phase_us);
+    session_step_timed(a->s, inputs, tool_now_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
     // The touch "Take" button shows while a weapon to swap for lies under player 1.

@@ -128,8 +128,6 @@ void app_save_replay(app *a);
 bool app_pref_file(const char *name, char *buf, size_t size);
 /// Runs one fixed tick of the current session with the humans' inputs.
 void app_tick(app *a);
-/// Monotonic clock in nanoseconds (SDL's performance counter).
-uint64_t app_clock_ns(void);
 /// The theatre (app_theatre.c): starts it on the session, a replay, from `start_tick`.
 void app_theatre_open(app *a, uint32_t start_tick);
 /// Its controls and playback for one frame of a->frame_dt seconds; `back` was pressed.
@@ -210,8 +208,8 @@ int app_window_open(app *a, const arena_options *o);
 void app_window_step(app *a, float dt);
 /// The game is over: quit, or --ticks N reached.
 bool app_window_over(const app *a);
-/// One frame at the wall time now: dt is the time since *last (updated), at most a quarter
-/// second (a long stall is not made up at once); its work time goes to stats.
+/// One frame at the wall time now: dt is the time since *last (tool_now_ns, updated), at most a
+/// quarter second (a long stall is not made up at once); its work time goes to stats.
 void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats);
 /// Finishes the session (writing its recording) and closes everything; the exit status.
 int app_window_close(app *a);

@@ -5,6 +5,7 @@
 #include "app.h"
 
 #include "sim_world.h"
+#include "tool_util.h"
 
 /// How much of the match before the elimination it shows.
 #define KILLCAM_TICKS (5 * SIM_TICK_HZ)
@@ -69,7 +70,7 @@ void app_killcam_update(app *a) {
         return;
     }
     a->kc_age += a->frame_dt;
-    if (!theatre_read(&a->kc, a->kc_session, app_clock_ns, KILLCAM_READ_NS)) return;
+    if (!theatre_read(&a->kc, a->kc_session, tool_now_ns, KILLCAM_READ_NS)) return;
     if (a->kc_age < KILLCAM_DELAY) return;
     // Play it: the live match waits aside, the theatre takes the killcam's world.
     a->live = a->s;

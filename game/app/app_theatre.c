@@ -5,6 +5,7 @@
 #include "sim_names.h"
 #include "sim_world.h"
 #include "theatre_view.h"
+#include "tool_util.h"
 
 /// Time the first pass may take per frame: the window stays responsive while it reads.
 #define READ_BUDGET_NS 12000000ull
@@ -228,7 +229,7 @@ void app_theatre_update(app *a, bool back) {
         return;
     }
     if (t->reading) {
-        if (!theatre_read(t, a->s, app_clock_ns, READ_BUDGET_NS)) return;
+        if (!theatre_read(t, a->s, tool_now_ns, READ_BUDGET_NS)) return;
         // Starting where the one followed is already out: its killer, else someone alive.
         const sim_world *w = session_world(a->s);
         if (t->follow >= 0 && w->agents[t->follow].placement != 0) {

@@ -134,10 +134,9 @@ static void frame(app *a, float dt) {
         a->cursor_hidden = hide;
     }
     a->notice_age += dt;
-    uint64_t t0 = SDL_GetPerformanceCounter();
+    uint64_t t0 = tool_now_ns();
     app_draw(a);
-    double ms =
-        (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+    double ms = (double)(tool_now_ns() - t0) * 1e-6;
     a->timings.render_ms += ((float)ms - a->timings.render_ms) * 0.1f;
     SDL_RenderPresent(a->renderer);
 }
@@ -229,12 +228,11 @@ bool app_window_over(const app *a) {
 }
 
 void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats) {
-    uint64_t now = SDL_GetPerformanceCounter();
-    float dt = (float)((double)(now - *last) / (double)SDL_GetPerformanceFrequency());
+    uint64_t now = tool_now_ns();
+    float dt = (float)((double)(now - *last) * 1e-9);
     *last = now;
     app_window_step(a, dt > 0.25f ? 0.25f : dt);
-    frame_stats_add(stats, (double)(SDL_GetPerformanceCounter() - now) * 1000.0 /
-                               (double)SDL_GetPerformanceFrequency());
+    frame_stats_add(stats, (double)(tool_now_ns() - now) * 1e-6);
 }
 
 int app_run_windowed(const arena_options *o) {

@@ -75,13 +75,11 @@ static void print_summary(const sim_world *w) {
            top >= 0 ? w->agents[top].kills : 0);
 }
 
-static void sleep_until(struct timespec *next) {
-    next->tv_nsec += 1000000000L / SIM_TICK_HZ;
-    if (next->tv_nsec >= 1000000000L) {
-        next->tv_nsec -= 1000000000L;
-        next->tv_sec++;
-    }
-    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, next, NULL);
+// Sleeps until the next tick's time on tool_now_ns's clock (CLOCK_MONOTONIC).
+static void sleep_until(uint64_t *next_ns) {
+    *next_ns += 1000000000u / SIM_TICK_HZ;
+    struct timespec t = {(time_t)(*next_ns / 1000000000u), (long)(*next_ns % 1000000000u)};
+    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL);
 }
 
 /// --dump-tick T: plays the replay to tick T, verifying its checkpoints on the way, and prints
@@ -128,8 +126,7 @@ int arena_run_headless(const arena_options *o) {
         session_destroy(s);
         return status;
     }
-    struct timespec next;
-    clock_gettime(CLOCK_MONOTONIC, &next);
+    uint64_t next = tool_now_ns();
     char diverged[160], msg[PATH_MAX + 512]; // a reload message names the map's path
     // In real time the map file is watched and reloaded at tick boundaries, as in the window.
     hot_reload reload;

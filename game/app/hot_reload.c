@@ -5,11 +5,11 @@
 #include "arena/ae_map_file.h"
 #include "arena/ae_quote.h"
 #include "sim_world.h"
+#include "tool_util.h"
 
 #include <SDL.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 /// One offered version of the map file: loaded and prepared on a thread, then swapped in.
 struct hot_reload_job {
@@ -25,9 +25,7 @@ struct hot_reload_job {
 };
 
 double hot_reload_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return (double)tool_now_ns() * 1e-9;
 }
 
 void hot_reload_init(hot_reload *h, session *s, double now) {

@@ -1,4 +1,4 @@
-/// The `arena` command line (DESIGN.md "Command-line contracts").
+/// The `arena` command line (game/README.md "Command-line contracts").
 #ifndef ARENA_OPTIONS_H
 #define ARENA_OPTIONS_H
 

@@ -2,9 +2,10 @@
 #include "platform.h"
 
 #include "frame_stats.h"
+#include "tool_util.h"
 
 int platform_run(app *a, int status) {
-    uint64_t last = SDL_GetPerformanceCounter();
+    uint64_t last = tool_now_ns();
     frame_stats stats;
     frame_stats_init(&stats);
     while (status == 0 && !app_window_over(a)) app_window_timed_step(a, &last, &stats);

@@ -4,6 +4,7 @@
 #include "platform.h"
 
 #include "sim_world.h"
+#include "tool_util.h"
 
 #include <emscripten.h>
 #include <limits.h>
@@ -61,7 +62,7 @@ int platform_run(app *a, int status) {
         return status;
     }
     web.a = a;
-    web.last = SDL_GetPerformanceCounter();
+    web.last = tool_now_ns();
     web.traced = 0;
     frame_stats_init(&web.stats);
     SDL_RendererInfo info;

@@ -1,4 +1,4 @@
-// One tick of the match, phases in a fixed order (DESIGN.md "data flow of one frame").
+// One tick of the match, phases in a fixed order (game/README.md "One frame").
 #include "sim_internal.h"
 
 #include "sim_bots.h"

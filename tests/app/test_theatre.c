@@ -5,14 +5,7 @@
 #include "replay_maker.h"
 #include "sim_world.h"
 #include "theatre.h"
-
-#include <time.h>
-
-static uint64_t now_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
+#include "tool_util.h"
 
 static session *open_replay(const char *path, const uint8_t *data, size_t size) {
     session_def def = {0};
@@ -27,7 +20,7 @@ static session *open_replay(const char *path, const uint8_t *data, size_t size) 
 }
 
 static void read_all(theatre *t, session *s) {
-    while (!theatre_read(t, s, now_ns, 5000000ull)) {
+    while (!theatre_read(t, s, tool_now_ns, 5000000ull)) {
     }
 }
 

@@ -5,6 +5,7 @@
 #include "arena/ae_quote.h"
 #include "tool_util.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,9 +109,8 @@ static bool parse_problem(char *line, int lineno, scen_problem *p, char *why, si
             snprintf(why, n, "line %d: malformed problem", lineno);
             return false;
         }
-    char *end;
-    double len = strtod(f[8], &end);
-    if (*end != '\0' || !isfinite(len) || len < 0.0) {
+    double len;
+    if (!tool_parse_float(f[8], 0.0, DBL_MAX, &len)) {
         snprintf(why, n, "line %d: bad optimal length '%s'", lineno, AE_QUOTED(f[8]));
         return false;
     }

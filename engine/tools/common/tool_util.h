@@ -28,7 +28,8 @@ bool tool_parse_float(const char *s, double lo, double hi, double *out);
 /// DIR/NAME in memory from malloc (free it), never cut; NULL when out of memory.
 char *tool_join(const char *dir, const char *name);
 
-/// Monotonic time in nanoseconds.
+/// Monotonic time in nanoseconds (CLOCK_MONOTONIC): the one clock of every program, for timings,
+/// frame times and real-time pacing (`arena --realtime` sleeps on the same clock).
 uint64_t tool_now_ns(void);
 
 /// Median and the p-th percentile (0..100) of n values; sorts the array in place.

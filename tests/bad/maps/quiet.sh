@@ -3,7 +3,7 @@
 # Decoders never speak: loading any map prints only our own output.
 #   headless:   every form in formats/ and every shipped map loads in `arena --headless --map`
 #               and `arena-map info` (exit 0) with nothing on stderr. (The files of README are
-#               run the same way by the bad_maps.arena.* and bad_maps.info.* tests.)
+#               run the same way by the bad.maps.arena.* and bad.maps.info.* tests.)
 #   hot_reload: a live `arena --headless --realtime` match per file kind gets every form and
 #               every file of README saved over its map in turn; each prints exactly its line,
 #               `map reloaded: ...` or `map reload failed: FILE: README's reason (keeping previous
