@@ -10,9 +10,10 @@
 #include <SDL.h>
 
 #include "input_bind.h"
-#include "sim_input.h"
+#include "sim.h"
 
-#define INPUT_MAX_PLAYERS 8
+/// A local player per human the match can have.
+#define INPUT_MAX_PLAYERS SIM_MAX_HUMANS
 /// Stick deflection (0..1) below which a stick reads as centred.
 #define INPUT_DEAD_ZONE 0.22f
 /// Right-stick deflection above which the player aims and fires.
