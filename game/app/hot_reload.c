@@ -4,7 +4,7 @@
 
 #include "arena/ae_map_file.h"
 #include "arena/ae_quote.h"
-#include "sim_world.h"
+#include "sim_state.h"
 
 #include <SDL.h>
 #include <stdio.h>
@@ -35,7 +35,7 @@ void hot_reload_init(hot_reload *h, session *s, double now) {
     h->active = platform_watches_files() && !session_replaying(s);
     if (h->active) map_watch_init(&h->watch, session_map_path(s), now);
     h->next_poll = now;
-    h->config = session_world(s)->cfg;
+    h->config = (*sim_config_of(session_world(s)));
 }
 
 /// The job's thread: everything heavy, touching nothing but the job. The engine allocator's
