@@ -12,7 +12,7 @@ struct sim_world {
     sim_config cfg;
     ae_grid grid;
     ae_sdf sdf;
-    uint64_t map_hash;       ///< sim_hash_grid(&grid), kept up to date wherever the grid changes
+    uint64_t map_hash;       ///< sim_hash_grid of the map as loaded or swapped in (not of breaks)
     uint32_t map_generation; ///< +1 at every map swap (sim_map_generation); not hashed
     sim_room_index rooms;    ///< where the field has room (sim_rooms.h), follows the map
     int tick;

@@ -10,7 +10,7 @@
 /// per checkpoint). Grids of map-swap events stay compressed until rp_replay_event_grid.
 ///
 /// Every refusal is one line in err, e.g. "not an Arena replay (bad magic)",
-/// "replay format version 3 is newer than this build (1)", "truncated at byte 812 of 4096",
+/// "replay format version 3 is newer than this build (2)", "truncated at byte 812 of 4096",
 /// "checksum mismatch (file is corrupt)", "events out of order at tick 40 (after tick 90)".
 #ifndef RP_REPLAY_H
 #define RP_REPLAY_H
