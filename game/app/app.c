@@ -6,7 +6,7 @@
 #include "platform.h"
 #include "replay_save.h"
 #include "arena/ae_quote.h"
-#include "sim_world.h"
+#include "sim_state.h"
 #include "theatre_view.h"
 #include "tool_util.h"
 
@@ -116,7 +116,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     a->spectate = 0;
     int focus = app_focus(a);
     camera_reset_zoom(&a->cam);
-    camera_jump(&a->cam, w->agents[focus].pos, app_map_size(w));
+    camera_jump(&a->cam, sim_agents(w)[focus].pos, app_map_size(w));
     return true;
 }
 
@@ -129,16 +129,18 @@ int app_focus(const app *a) {
     const sim_world *w = session_world(a->s);
     if (a->opts.follow >= 0) return a->opts.follow; // --frames --follow N: agent N throughout
     if (a->th.active) return a->th.follow >= 0 ? a->th.follow : a->th.last_follow;
-    if (w->cfg.humans > 0 && w->agents[app_player(a, 0)].placement == 0) return app_player(a, 0);
-    if (a->spectate >= 0 && a->spectate < w->agent_count && w->agents[a->spectate].placement == 0)
+    if (sim_config_of(w)->humans > 0 && sim_agents(w)[app_player(a, 0)].placement == 0)
+        return app_player(a, 0);
+    if (a->spectate >= 0 && a->spectate < sim_agent_count(w) &&
+        sim_agents(w)[a->spectate].placement == 0)
         return a->spectate;
     // Follow the killer, else anyone alive, else the winner.
-    if (w->cfg.humans > 0 && w->agents[app_player(a, 0)].killer >= 0 &&
-        w->agents[w->agents[app_player(a, 0)].killer].placement == 0)
-        return w->agents[app_player(a, 0)].killer;
-    for (int i = 0; i < w->agent_count; i++)
-        if (w->agents[i].placement == 0) return i;
-    return w->winner >= 0 ? w->winner : 0;
+    if (sim_config_of(w)->humans > 0 && sim_agents(w)[app_player(a, 0)].killer >= 0 &&
+        sim_agents(w)[sim_agents(w)[app_player(a, 0)].killer].placement == 0)
+        return sim_agents(w)[app_player(a, 0)].killer;
+    for (int i = 0; i < sim_agent_count(w); i++)
+        if (sim_agents(w)[i].placement == 0) return i;
+    return sim_winner(w) >= 0 ? sim_winner(w) : 0;
 }
 
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
@@ -146,8 +148,8 @@ static void play_sounds(const app *a, const sim_world *w) {
     if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
     if (a->th.active && theatre_speeds[a->th.speed] > 2.0f) return; // a blur of sounds
     int focus = app_focus(a);
-    for (int i = 0; i < w->event_count; i++) {
-        const sim_event *e = &w->events[i];
+    for (int i = 0; i < sim_event_count(w); i++) {
+        const sim_event *e = &sim_events(w)[i];
         vec2s s = camera_to_screen(&a->cam, e->pos);
         float pan = ae_clampf((s.x / a->cam.screen_w) * 2.0f - 1.0f, -1.0f, 1.0f);
         float dist = glms_vec2_distance(e->pos, a->cam.center);
@@ -206,16 +208,16 @@ vec2s app_camera_target(app *a) {
     // Several humans share the screen: frame all of those alive, zooming out as they spread.
     vec2s lo = {{1e30f, 1e30f}}, hi = {{-1e30f, -1e30f}};
     int alive = 0;
-    for (int h = 0; h < w->cfg.humans; h++) {
-        if (w->agents[app_player(a, h)].placement != 0) continue;
-        vec2s p = agent_draw_pos(&w->agents[app_player(a, h)], a->alpha);
+    for (int h = 0; h < sim_config_of(w)->humans; h++) {
+        if (sim_agents(w)[app_player(a, h)].placement != 0) continue;
+        vec2s p = agent_draw_pos(&sim_agents(w)[app_player(a, h)], a->alpha);
         lo = glms_vec2_minv(lo, p);
         hi = glms_vec2_maxv(hi, p);
         alive++;
     }
     if (a->th.active && a->th.follow < 0) return a->free_center;
     if (alive < 2 || app_base_screen(a) == SCREEN_TITLE || a->th.active || a->opts.follow >= 0)
-        return agent_draw_pos(&w->agents[app_focus(a)], a->alpha);
+        return agent_draw_pos(&sim_agents(w)[app_focus(a)], a->alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
     float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
     camera_frame(&a->cam, fit);
@@ -226,8 +228,9 @@ void app_tick(app *a) {
     sim_world *w = session_world(a->s);
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};
     bool moved = false, aimed = false, picked = false;
-    for (int h = 0; h < w->cfg.humans && h < INPUT_MAX_PLAYERS; h++) {
-        vec2s p = camera_to_screen(&a->cam, agent_draw_pos(&w->agents[app_player(a, h)], a->alpha));
+    for (int h = 0; h < sim_config_of(w)->humans && h < INPUT_MAX_PLAYERS; h++) {
+        vec2s p =
+            camera_to_screen(&a->cam, agent_draw_pos(&sim_agents(w)[app_player(a, h)], a->alpha));
         input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->cam.zoom, &inputs[h]);
         if (h == 0) {
             moved = inputs[0].move_x || inputs[0].move_y;
@@ -237,12 +240,13 @@ void app_tick(app *a) {
     }
     float phase_us[SIM_PHASE_COUNT] = {0};
     const int before = sim_tick(w);
-    const int shots_before = w->cfg.humans > 0 ? w->agents[app_player(a, 0)].stats.shots : 0;
+    const int shots_before =
+        sim_config_of(w)->humans > 0 ? sim_agents(w)[app_player(a, 0)].stats.shots : 0;
     session_step_timed(a->s, inputs, tool_now_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
     // The touch "Take" button shows while a weapon to swap for lies under player 1.
-    a->in.swap_offered = w->cfg.humans > 0 && hud_swap_offer(w, app_player(a, 0)) >= 0;
+    a->in.swap_offered = sim_config_of(w)->humans > 0 && hud_swap_offer(w, app_player(a, 0)) >= 0;
     float total = 0;
     for (int p = 0; p < SIM_PHASE_COUNT; p++) {
         total += phase_us[p];
@@ -252,8 +256,8 @@ void app_tick(app *a) {
     overlays_record(&a->overlays, phase_us);
     fx_absorb(&a->fx, w);
     play_sounds(a, w);
-    if (w->cfg.humans > 0) {
-        const sim_agent *me = &w->agents[app_player(a, 0)];
+    if (sim_config_of(w)->humans > 0) {
+        const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
         hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, app_player(a, 0), moved, aimed, picked);
         // The guide follows player 1 only when a person drives it.
         onboarding_facts f = {.playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
@@ -275,7 +279,8 @@ void app_update_fx(app *a, float dt) {
     const sim_world *w = session_world(a->s);
     float share = 1.0f; // nobody's health watched: no heartbeat
     if (a->screen == SCREEN_PLAY || a->screen == SCREEN_PAUSE) {
-        const sim_agent *me = w->cfg.humans > 0 ? &w->agents[app_player(a, 0)] : NULL;
+        const sim_agent *me =
+            sim_config_of(w)->humans > 0 ? &sim_agents(w)[app_player(a, 0)] : NULL;
         if (me && me->placement == 0 && me->max_hp > 0.0f) share = me->hp / me->max_hp;
     }
     if (fx_heartbeat(&a->fx, dt, share) && a->screen == SCREEN_PLAY && audio_available())
@@ -285,8 +290,8 @@ void app_update_fx(app *a, float dt) {
 bool app_crosshair_shown(const app *a) {
     const sim_world *w = session_world(a->s);
     // Not when the humans are driven for us (autopilot, a replay), nor for a pad or touch.
-    return a->screen == SCREEN_PLAY && w->cfg.humans > 0 &&
-           w->agents[app_player(a, 0)].placement == 0 && a->opts.pilot == SIM_PILOT_NONE &&
+    return a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
+           sim_agents(w)[app_player(a, 0)].placement == 0 && a->opts.pilot == SIM_PILOT_NONE &&
            !session_replaying(a->s) && a->in.mouse_aims;
 }
 
@@ -363,8 +368,8 @@ void app_notice(app *a, const char *text) {
 }
 
 vec2s app_map_size(const sim_world *w) {
-    const float cs = w->cfg.cell_size;
-    return (vec2s){{(float)w->grid.width * cs, (float)w->grid.height * cs}};
+    const float cs = sim_config_of(w)->cell_size;
+    return (vec2s){{(float)sim_grid(w)->width * cs, (float)sim_grid(w)->height * cs}};
 }
 
 void app_draw(app *a) {
@@ -384,7 +389,7 @@ void app_draw(app *a) {
         a->hud.guided = onboarding_active(&a->guide);
         a->hud.no_audio = a->window && !audio_available(); // offscreen pictures have no sound
         // The minimap follows the map however it changed: a recorded swap played or sought across.
-        if (a->hud.minimap_map != w->map_hash) hud_build_minimap(&a->hud, a->renderer, w);
+        if (a->hud.minimap_map != sim_map_hash(w)) hud_build_minimap(&a->hud, a->renderer, w);
         camera hud_view = a->cam; // the theatre's panel takes the bottom of the screen
         if (under == SCREEN_THEATRE) hud_view.screen_h -= theatre_view_height();
         hud_draw(&a->hud, &a->g, &hud_view, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
@@ -407,8 +412,8 @@ void app_draw(app *a) {
                      &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
             gfx_alpha_mod(a->g.ui, 255);
         }
-        if (a->screen == SCREEN_PLAY && w->cfg.humans > 0 &&
-            w->agents[app_player(a, 0)].placement == 0) {
+        if (a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
+            sim_agents(w)[app_player(a, 0)].placement == 0) {
             hud_draw_swap_prompt(&a->g, &a->cam, w, app_player(a, 0), a->alpha,
                                  input_has_pad(&a->in, 0), a->in.touch_seen, &a->set.bindings);
             hud_draw_touch_buttons(&a->g, &a->in, w, app_player(a, 0));

@@ -4,7 +4,7 @@
 // it; the settings turn it off.
 #include "app.h"
 
-#include "sim_world.h"
+#include "sim_state.h"
 #include "tool_util.h"
 
 /// How much of the match before the elimination it shows.
@@ -31,7 +31,7 @@ void app_killcam_drop(app *a) {
 void app_killcam_prepare(app *a) {
     app_killcam_drop(a);
     const sim_world *w = session_world(a->s);
-    const sim_agent *me = &w->agents[app_player(a, 0)];
+    const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
     if (!a->set.killcam || a->th.active || !session_recording(a->s)) return;
     uint8_t *data;
     size_t size;

@@ -4,7 +4,7 @@
 #include "audio.h"
 #include "results_view.h"
 #include "sim_names.h"
-#include "sim_world.h"
+#include "sim_state.h"
 #include "theatre_view.h"
 
 #include <stdio.h>
@@ -75,9 +75,9 @@ static void ask(app *a, app_confirm what) {
 /// The match ended for player 1: its sound.
 static void record_result(app *a) {
     const sim_world *w = session_world(a->s);
-    const sim_agent *me = &w->agents[app_player(a, 0)];
-    audio_play(me->placement == 1 || (me->placement == 0 && w->winner == 0) ? AUDIO_SFX_WIN
-                                                                            : AUDIO_SFX_LOSE,
+    const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
+    audio_play(me->placement == 1 || (me->placement == 0 && sim_winner(w) == 0) ? AUDIO_SFX_WIN
+                                                                                : AUDIO_SFX_LOSE,
                1.0f, 0.0f);
 }
 
@@ -263,17 +263,17 @@ void app_update_screens(app *a) {
     case SCREEN_PLAY:
         if (pause) app_go(a, SCREEN_PAUSE);
         while (input_take_action(&a->in, ACT_CLICK)) { // a tap or click on a skill picks it
-            int k = w->cfg.humans > 0 && !session_replaying(a->s)
-                        ? hud_level_up_hit(&a->cam, &w->agents[app_player(a, 0)], a->in.click_x,
+            int k = sim_config_of(w)->humans > 0 && !session_replaying(a->s)
+                        ? hud_level_up_hit(&a->cam, &sim_agents(w)[app_player(a, 0)], a->in.click_x,
                                            a->in.click_y)
                         : -1;
             if (k < 0) continue;
             a->in.players[0].pick = (uint8_t)(k + 1);
             a->in.mouse_fire = false; // the click chose a skill; it fires nothing
         }
-        if (w->cfg.humans > 0 && w->agents[app_player(a, 0)].placement != 0) {
+        if (sim_config_of(w)->humans > 0 && sim_agents(w)[app_player(a, 0)].placement != 0) {
             record_result(a);
-            app_go(a, w->over ? SCREEN_RESULTS : SCREEN_DEAD);
+            app_go(a, sim_over(w) ? SCREEN_RESULTS : SCREEN_DEAD);
             if (a->screen == SCREEN_DEAD) app_killcam_prepare(a);
         } else if (session_done(a->s)) {
             record_result(a);
@@ -307,9 +307,9 @@ void app_update_screens(app *a) {
         if (a->screen != SCREEN_DEAD) break; // the killcam began
         if ((r.activate && r.item == DEAD_NEXT) ||
             input_take_action(&a->in, ACT_SPECTATE_NEXT)) { // cycle through survivors
-            for (int k = 1; k <= w->agent_count; k++) {
-                int id = (app_focus(a) + k) % w->agent_count;
-                if (w->agents[id].placement == 0) {
+            for (int k = 1; k <= sim_agent_count(w); k++) {
+                int id = (app_focus(a) + k) % sim_agent_count(w);
+                if (sim_agents(w)[id].placement == 0) {
                     a->spectate = id;
                     break;
                 }
@@ -368,7 +368,7 @@ static void draw_spectate_banner(app *a) {
     const sim_world *w = session_world(a->s);
     char name[24], t[96], killer[24];
     sim_agent_name(w, app_focus(a), name, sizeof name);
-    const sim_agent *me = &w->agents[app_player(a, 0)];
+    const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
     if (me->killer >= 0) {
         sim_agent_name(w, me->killer, killer, sizeof killer);
         snprintf(t, sizeof t, "You placed #%d - eliminated by %s", me->placement, killer);

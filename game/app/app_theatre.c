@@ -3,7 +3,7 @@
 #include "app.h"
 
 #include "sim_names.h"
-#include "sim_world.h"
+#include "sim_state.h"
 #include "theatre_view.h"
 #include "tool_util.h"
 
@@ -18,7 +18,7 @@
 
 void app_theatre_open(app *a, uint32_t start_tick) {
     const sim_world *w = session_world(a->s);
-    theatre_open(&a->th, a->s, start_tick, w->cfg.humans > 0 ? 0 : app_focus(a));
+    theatre_open(&a->th, a->s, start_tick, sim_config_of(w)->humans > 0 ? 0 : app_focus(a));
     a->drag = DRAG_NONE;
     a->free_center = a->cam.center;
 }
@@ -45,9 +45,9 @@ static int agent_at(const app *a, float x, float y) {
     const sim_world *w = session_world(a->s);
     int best = -1;
     float best_d2 = 44.0f * 44.0f;
-    for (int i = 0; i < w->agent_count; i++) {
-        if (w->agents[i].placement != 0) continue;
-        vec2s p = camera_to_screen(&a->cam, agent_draw_pos(&w->agents[i], a->alpha));
+    for (int i = 0; i < sim_agent_count(w); i++) {
+        if (sim_agents(w)[i].placement != 0) continue;
+        vec2s p = camera_to_screen(&a->cam, agent_draw_pos(&sim_agents(w)[i], a->alpha));
         p.y -= 16.0f * a->cam.zoom; // its body, above its feet
         const float dx = p.x - x, dy = p.y - y, d2 = dx * dx + dy * dy;
         if (d2 < best_d2) {
@@ -232,9 +232,9 @@ void app_theatre_update(app *a, bool back) {
         if (!theatre_read(t, a->s, tool_now_ns, READ_BUDGET_NS)) return;
         // Starting where the one followed is already out: its killer, else someone alive.
         const sim_world *w = session_world(a->s);
-        if (t->follow >= 0 && w->agents[t->follow].placement != 0) {
-            const int killer = w->agents[t->follow].killer;
-            follow(a, killer >= 0 && w->agents[killer].placement == 0
+        if (t->follow >= 0 && sim_agents(w)[t->follow].placement != 0) {
+            const int killer = sim_agents(w)[t->follow].killer;
+            follow(a, killer >= 0 && sim_agents(w)[killer].placement == 0
                           ? killer
                           : theatre_cycle_follow(t, w, +1));
         }
@@ -278,12 +278,12 @@ void app_theatre_update(app *a, bool back) {
     pan(a, dt);
     // Playback: the ticks due at this speed, then the fraction towards the next for drawing.
     // The followed agent eliminated as it plays: the camera goes on with its killer.
-    const bool was_alive = t->follow >= 0 && w->agents[t->follow].placement == 0;
+    const bool was_alive = t->follow >= 0 && sim_agents(w)[t->follow].placement == 0;
     const int due = theatre_ticks_due(t, a->s, dt);
     for (int i = 0; i < due; i++) app_tick(a);
-    const int killer = t->follow >= 0 ? w->agents[t->follow].killer : -1;
-    if (was_alive && w->agents[t->follow].placement != 0 && killer >= 0 &&
-        w->agents[killer].placement == 0)
+    const int killer = t->follow >= 0 ? sim_agents(w)[t->follow].killer : -1;
+    if (was_alive && sim_agents(w)[t->follow].placement != 0 && killer >= 0 &&
+        sim_agents(w)[killer].placement == 0)
         follow(a, killer);
     a->alpha = t->paused ? 1.0f : (float)t->owed;
 }

@@ -5,7 +5,7 @@
 #include "frame_stats.h"
 #include "platform.h"
 #include "settings.h"
-#include "sim_world.h"
+#include "sim_state.h"
 #include "tool_util.h"
 
 #include <stdio.h>
@@ -186,7 +186,7 @@ int app_window_open(app *a, const arena_options *o) {
     }
     // --start-tick within the replay (the theatre starts there).
     if (status == 0 && o->replay &&
-        !arena_check_replay(o, (int)session_length(a->s), session_world(a->s)->agent_count))
+        !arena_check_replay(o, (int)session_length(a->s), sim_agent_count(session_world(a->s))))
         status = 2;
     a->screen = !direct ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY;
     a->nav.selected = -1;
@@ -224,7 +224,7 @@ int app_window_close(app *a) {
 
 bool app_window_over(const app *a) {
     // --ticks N ends the game once its match (or the title's) has played N ticks: for tests.
-    return a->quit || (a->opts.ticks >= 0 && session_world(a->s)->tick >= a->opts.ticks);
+    return a->quit || (a->opts.ticks >= 0 && sim_tick(session_world(a->s)) >= a->opts.ticks);
 }
 
 void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats) {

@@ -3,7 +3,7 @@
 //   ffmpeg -framerate 60 -i DIR/frame_%06d.png clip.mp4
 #include "app.h"
 
-#include "sim_world.h"
+#include "sim_state.h"
 
 #include "arena/ae_quote.h"
 #include "tool_save_png.h"
@@ -33,7 +33,7 @@ static int export_frames(app *a, const arena_options *o, SDL_Surface *surface) {
     // match is watched with: player 1, then whom the spectator camera follows (or --follow).
     theatre_close(&a->th);
     sim_world *w = session_world(a->s);
-    if (!arena_check_replay(o, (int)session_length(a->s), w->agent_count)) return 2;
+    if (!arena_check_replay(o, (int)session_length(a->s), sim_agent_count(w))) return 2;
     const int from = o->from >= 0 ? o->from : 0;
     const int to = o->to >= 0 ? o->to : (int)session_length(a->s);
     const float dt = 1.0f / SIM_TICK_HZ;

@@ -69,20 +69,20 @@ static void blast(fx_state *f, const sim_world *w, vec2s pos, float radius) {
     }
     f->blasts[f->blast_count++] = (fx_blast){pos, radius, 0.0f};
     // The ground shakes for the humans near it.
-    for (int h = 0; h < w->cfg.humans; h++) {
-        float d = glms_vec2_distance(w->agents[h].pos, pos), reach = 3.0f * radius;
-        if (w->agents[h].placement == 0 && d < reach)
+    for (int h = 0; h < sim_config_of(w)->humans; h++) {
+        float d = glms_vec2_distance(sim_agents(w)[h].pos, pos), reach = 3.0f * radius;
+        if (sim_agents(w)[h].placement == 0 && d < reach)
             f->trauma = fminf(1.0f, f->trauma + 0.6f * (1.0f - d / reach));
     }
 }
 
 static void trail(fx_state *f, const sim_world *w, int agent, vec2s from) {
-    if (agent < 0 || agent >= w->agent_count) return;
+    if (agent < 0 || agent >= sim_agent_count(w)) return;
     if (f->trail_count == FX_TRAIL_MAX) {
         memmove(f->trails, f->trails + 1, (FX_TRAIL_MAX - 1) * sizeof f->trails[0]);
         f->trail_count--;
     }
-    const sim_agent *a = &w->agents[agent];
+    const sim_agent *a = &sim_agents(w)[agent];
     f->trails[f->trail_count++] = (fx_trail){from, a->pos, a->facing, agent, 0.0f};
     spawn(f, ART_FX_BLINK, from, 0.3f, -1, false, 0);
     spawn(f, ART_FX_BLINK, a->pos, 0.3f, -1, false, 0);
@@ -128,9 +128,9 @@ static bool struck_water(const ae_grid *g, vec2s p, float cs) {
 
 void fx_absorb(fx_state *f, const sim_world *w) {
     // Player 1 has the mouse and so the crosshair; every human on the shared screen shakes it.
-    const int humans = w->cfg.humans, aimer = humans > 0 ? 0 : -1;
-    for (int i = 0; i < w->event_count; i++) {
-        const sim_event *e = &w->events[i];
+    const int humans = sim_config_of(w)->humans, aimer = humans > 0 ? 0 : -1;
+    for (int i = 0; i < sim_event_count(w); i++) {
+        const sim_event *e = &sim_events(w)[i];
         switch (e->kind) {
         case SIM_EVENT_SHOT:
             if (e->a >= 0 && e->a < SIM_MAX_AGENTS) f->muzzle[e->a] = FX_MUZZLE_LIFE;
@@ -139,7 +139,7 @@ void fx_absorb(fx_state *f, const sim_world *w) {
         case SIM_EVENT_HIT:
             spawn(f, ART_FX_HIT, e->pos, 0.3f, e->a, false, 0);
             spawn(f, 0, e->pos, 0.9f, e->a, true, e->value);
-            if (e->b >= 0 && e->b < humans) human_hit(f, &w->agents[e->b], e->value);
+            if (e->b >= 0 && e->b < humans) human_hit(f, &sim_agents(w)[e->b], e->value);
             if (e->a == aimer && e->b != aimer) {
                 f->hit_mark = 1.0f;
                 f->hit_kill = false;
@@ -154,7 +154,7 @@ void fx_absorb(fx_state *f, const sim_world *w) {
             }
             break;
         case SIM_EVENT_WALL_HIT:
-            if (struck_water(&w->grid, e->pos, w->cfg.cell_size)) {
+            if (struck_water(sim_grid(w), e->pos, sim_config_of(w)->cell_size)) {
                 spawn(f, ART_FX_SPLASH, e->pos, 0.4f, -1, false, 0);
                 f->particles[f->count - 1].z = 0.0f; // on the water, where it struck
             } else {
@@ -166,8 +166,8 @@ void fx_absorb(fx_state *f, const sim_world *w) {
             break;
         case SIM_EVENT_PROP_HIT:
         case SIM_EVENT_PROP_BREAK:
-            if (e->b >= 0 && e->b < w->prop_count)
-                fx_debris(f, w->props[e->b].kind, e->pos, e->kind == SIM_EVENT_PROP_BREAK);
+            if (e->b >= 0 && e->b < sim_prop_count(w))
+                fx_debris(f, sim_props(w)[e->b].kind, e->pos, e->kind == SIM_EVENT_PROP_BREAK);
             break;
         case SIM_EVENT_BLAST:
             blast(f, w, e->pos, e->value);

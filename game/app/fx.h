@@ -6,7 +6,7 @@
 #ifndef ARENA_FX_H
 #define ARENA_FX_H
 
-#include "sim_world.h"
+#include "sim_state.h"
 
 #define FX_MAX       512
 #define FX_FEED_MAX  6

@@ -44,7 +44,7 @@ static void print_stats(const sim_world *w) {
         print_world_stats(st.kills_with, st.props_broken, st.pickups, st.blinks, false);
         printf("\n");
     }
-    for (int h = 0; h < w->cfg.humans; h++) {
+    for (int h = 0; h < sim_config_of(w)->humans; h++) {
         sim_human_stats hs;
         sim_stats_human(w, h, &hs);
         char first[32] = "-";
@@ -60,19 +60,20 @@ static void print_stats(const sim_world *w) {
 
 static void print_summary(const sim_world *w) {
     int total_kills = 0, top = -1;
-    for (int i = 0; i < w->agent_count; i++) {
-        total_kills += w->agents[i].kills;
-        if (top < 0 || w->agents[i].kills > w->agents[top].kills) top = i;
+    for (int i = 0; i < sim_agent_count(w); i++) {
+        total_kills += sim_agents(w)[i].kills;
+        if (top < 0 || sim_agents(w)[i].kills > sim_agents(w)[top].kills) top = i;
     }
-    if (w->over && w->winner >= 0)
-        printf("winner: %d (%s, %d kills)\n", w->winner, w->agents[w->winner].bot ? "bot" : "human",
-               w->agents[w->winner].kills);
+    if (sim_over(w) && sim_winner(w) >= 0)
+        printf("winner: %d (%s, %d kills)\n", sim_winner(w),
+               sim_agents(w)[sim_winner(w)].bot ? "bot" : "human",
+               sim_agents(w)[sim_winner(w)].kills);
     else
         printf("winner: none\n");
-    printf("ticks: %d\n", w->tick);
-    printf("alive: %d\n", w->over ? (w->winner >= 0 ? 1 : 0) : w->alive_count);
+    printf("ticks: %d\n", sim_tick(w));
+    printf("alive: %d\n", sim_over(w) ? (sim_winner(w) >= 0 ? 1 : 0) : sim_alive_count(w));
     printf("kills: %d (most: agent %d with %d)\n", total_kills, top,
-           top >= 0 ? w->agents[top].kills : 0);
+           top >= 0 ? sim_agents(w)[top].kills : 0);
 }
 
 // Sleeps until the next tick's time on tool_now_ns's clock (CLOCK_MONOTONIC).
@@ -117,7 +118,7 @@ int arena_run_headless(const arena_options *o) {
         return 2;
     }
     sim_world *w = session_world(s);
-    if (o->replay && !arena_check_replay(o, (int)session_length(s), w->agent_count)) {
+    if (o->replay && !arena_check_replay(o, (int)session_length(s), sim_agent_count(w))) {
         session_destroy(s);
         return 2;
     }

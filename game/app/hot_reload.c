@@ -2,9 +2,7 @@
 
 #include "platform.h"
 
-#include "arena/ae_map_file.h"
-#include "arena/ae_quote.h"
-#include "sim_world.h"
+#include "sim_state.h"
 #include "tool_util.h"
 
 #include <SDL.h>
@@ -33,7 +31,7 @@ void hot_reload_init(hot_reload *h, session *s, double now) {
     h->active = platform_watches_files() && !session_replaying(s);
     if (h->active) map_watch_init(&h->watch, session_map_path(s), now);
     h->next_poll = now;
-    h->config = session_world(s)->cfg;
+    h->config = (*sim_config_of(session_world(s)));
 }
 
 /// The job's thread: everything heavy, touching nothing but the job. The engine allocator's
@@ -41,7 +39,7 @@ void hot_reload_init(hot_reload *h, session *s, double now) {
 static int run_job(void *data) {
     hot_reload_job *j = data;
     ae_grid grid;
-    if (ae_map_load_file(j->path, &grid, &j->err)) {
+    if (map_watch_load(j->path, &grid, &j->err)) {
         double t0 = hot_reload_now();
         j->prep = sim_swap_prepare(&j->config, &grid, &j->err);
         j->prepare_ms = (hot_reload_now() - t0) * 1000.0;
@@ -90,13 +88,34 @@ static bool finish_job(hot_reload *h, double now, char *msg, size_t msglen) {
         return false;
     }
     if (!j->prep) {
-        map_watch_reject(&h->watch);
-        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
-                 AE_QUOTED(h->watch.path), j->err.msg);
+        map_watch_reject(&h->watch, j->err.msg, msg, msglen);
         drop_job(h);
         return false;
     }
     return true;
+}
+
+/// The one place a reloaded map enters the match: at the first tick boundary the session's
+/// limits allow. True when the map changed; false while it must wait or when the session refused
+/// the map (the version is then rejected).
+static bool swap_in(hot_reload *h, session *s, char *msg, size_t msglen) {
+    hot_reload_job *j = h->job;
+    const ae_grid *g = sim_map_prep_grid(j->prep);
+    const int width = g->width, height = g->height;
+    if ((uint32_t)sim_tick(session_world(s)) < session_swap_allowed_at(s, width, height))
+        return false;
+    ae_error err;
+    const bool ok = session_swap_prepared(s, j->prep, h->watch.path, &err);
+    j->prep = NULL; // the session took it
+    if (ok) {
+        char detail[64];
+        snprintf(detail, sizeof detail, "%dx%d, bake %.0f ms", width, height, j->prepare_ms);
+        map_watch_accept(&h->watch, detail, msg, msglen);
+    } else {
+        map_watch_reject(&h->watch, err.msg, msg, msglen);
+    }
+    drop_job(h);
+    return ok;
 }
 
 bool hot_reload_poll(hot_reload *h, session *s, double now, char *msg, size_t msglen) {
@@ -107,36 +126,14 @@ bool hot_reload_poll(hot_reload *h, session *s, double now, char *msg, size_t ms
         if (!SDL_AtomicGet(&j->done)) return false; // still loading
         if (!j->checked && !finish_job(h, now, msg, msglen)) return false;
         j->checked = true;
-        // Ready: swapped in at the first tick boundary the session's limits allow.
-        const ae_grid *g = sim_map_prep_grid(j->prep);
-        const int width = g->width, height = g->height;
-        if ((uint32_t)sim_tick(session_world(s)) < session_swap_allowed_at(s, width, height))
-            return false;
-        ae_error err;
-        bool ok = session_swap_prepared(s, j->prep, h->watch.path, &err);
-        j->prep = NULL; // the session took it
-        const double prepare_ms = j->prepare_ms;
-        drop_job(h);
-        if (!ok) {
-            map_watch_reject(&h->watch);
-            snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
-                     AE_QUOTED(h->watch.path), err.msg);
-            return false;
-        }
-        map_watch_accept(&h->watch);
-        snprintf(msg, msglen, "map reloaded: %s (%dx%d, bake %.0f ms)", AE_QUOTED(h->watch.path),
-                 width, height, prepare_ms);
-        return true;
+        return swap_in(h, s, msg, msglen);
     }
     if (now < h->next_poll) return false;
     h->next_poll = now + 0.05;
     map_watch_event ev = map_watch_poll(&h->watch, now);
-    if (ev == MAP_WATCH_GONE_NOTICE) {
-        const char *what = h->watch.seen.kind == AE_FILE_NONE ? "file is missing"
-                                                              : ae_file_refusal(h->watch.seen.kind);
-        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
-                 AE_QUOTED(h->watch.path), what);
-    } else if (ev == MAP_WATCH_CHANGED)
+    if (ev == MAP_WATCH_GONE_NOTICE)
+        map_watch_gone_message(&h->watch, msg, msglen);
+    else if (ev == MAP_WATCH_CHANGED)
         start_job(h);
     return false;
 }

@@ -1,7 +1,9 @@
-/// Hot reload of the map a live match plays: the map file watcher, the load and preparation of
-/// a new version on a thread of its own (decoding, baking the field, navigation and cover
-/// points of a 4096x4096 map take over a second), and the swap into the session at a tick
-/// boundary, recorded when the session records. Used by the window and by
+/// Hot reload of the map a live match plays, in one flow: the map file watcher (map_watch.h)
+/// offers a settled version; a thread of its own loads it (map_watch_load) and prepares it for
+/// the match (sim_swap_prepare: decoding, baking the field, navigation and cover points of a
+/// 4096x4096 map take over a second); hot_reload_poll then swaps it into the session at a tick
+/// boundary (session_swap_prepared, recorded when the session records), the one place a reloaded
+/// map enters the match, and accepts or rejects the version. Used by the window and by
 /// `--headless --realtime`: neither stalls while a big map is prepared.
 ///
 /// The swap itself stays deterministic: the session applies it between two ticks, at the first

@@ -44,14 +44,14 @@ bool hud_something_under(const camera *c, const sim_world *w, int focus, SDL_FRe
     // the panel's edge visible too.
     const float m = 16.0f * c->zoom;
     const float x0 = r.x - m, x1 = r.x + r.w + m, y0 = r.y - m, y1 = r.y + r.h + 44.0f * c->zoom;
-    for (int i = 0; i < w->agent_count; i++) {
-        if (i == focus || w->agents[i].placement != 0) continue;
-        vec2s p = camera_to_screen(c, w->agents[i].pos);
+    for (int i = 0; i < sim_agent_count(w); i++) {
+        if (i == focus || sim_agents(w)[i].placement != 0) continue;
+        vec2s p = camera_to_screen(c, sim_agents(w)[i].pos);
         if (p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1) return true;
     }
-    for (int i = 0; i < w->bullet_top; i++) {
-        if (!w->bullets[i].alive) continue;
-        vec2s p = camera_to_screen(c, w->bullets[i].pos);
+    for (int i = 0; i < sim_bullet_top(w); i++) {
+        if (!sim_bullets(w)[i].alive) continue;
+        vec2s p = camera_to_screen(c, sim_bullets(w)[i].pos);
         if (p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1) return true;
     }
     return false;
@@ -73,11 +73,11 @@ void hud_free(hud *h) {
 
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     hud_free(h);
-    h->minimap_map = w->map_hash;
+    h->minimap_map = sim_map_hash(w);
     // One pixel per block of cells, at most HUD_MINIMAP_MAX pixels a side (it is drawn at 190):
     // a big map needs no texture of its own size. A pixel mixes the wall, water and ground
     // colours by their shares of its block.
-    const ae_grid *g = &w->grid;
+    const ae_grid *g = sim_grid(w);
     const int side = g->width > g->height ? g->width : g->height;
     const int block = (side + HUD_MINIMAP_MAX - 1) / HUD_MINIMAP_MAX;
     const int pw = (g->width + block - 1) / block, ph = (g->height + block - 1) / block;
@@ -121,8 +121,8 @@ void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
 
 void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool moved, bool aimed,
                       bool picked) {
-    const sim_agent *a = &w->agents[human];
-    bool alive = a->placement == 0 && !w->over;
+    const sim_agent *a = &sim_agents(w)[human];
+    bool alive = a->placement == 0 && !sim_over(w);
     bool calm = sim_nearest_visible_enemy(w, human, 500.0f) < 0; // no hint in a fight
     const bool move_idle[] = {alive, !moved, !aimed, calm};
     h->show_move_hint = idle_hint_update(&h->move_hint, dt, move_idle, 4, moved);
@@ -163,7 +163,7 @@ static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, co
     snprintf(t, sizeof t, "%d/%d", (int)ceilf(fmaxf(a->hp, 0)), (int)a->max_hp);
     text_shadow(g, 272, 30, 1.0f, low ? (SDL_Color){255, 110, 100, 255} : WHITE, t);
     gfx_icon(g, ART_ICON_GEM, 26, 60, 28, WHITE);
-    int need = sim_rules_xp_for_level(&w->cfg.rules, a->level);
+    int need = sim_rules_xp_for_level(&sim_config_of(w)->rules, a->level);
     bar(r, 62, 66, 200, 12, (float)a->xp / (float)need, (SDL_Color){170, 90, 240, 255});
     snprintf(t, sizeof t, "Lv %d", a->level);
     text_shadow(g, 272, 62, 1.0f, WHITE, t);
@@ -219,13 +219,13 @@ static void draw_match_panel(gfx *g, const camera *c, const sim_world *w, const 
     gfx_panel(g, (SDL_FRect){x, 12, 288, 96}, PANEL);
     char t[64];
     gfx_icon(g, ART_ICON_PEOPLE, x + 14, 22, 28, WHITE);
-    snprintf(t, sizeof t, "%d alive", w->alive_count);
+    snprintf(t, sizeof t, "%d alive", sim_alive_count(w));
     text_shadow(g, x + 48, 26, 1.5f, WHITE, t);
     gfx_icon(g, ART_ICON_SKULL, x + 170, 22, 28, WHITE);
     snprintf(t, sizeof t, "%d", a->kills);
     text_shadow(g, x + 204, 26, 1.5f, WHITE, t);
-    const sim_zone *z = &w->zone;
-    const sim_rules *r = &w->cfg.rules;
+    const sim_zone *z = sim_zone_state(w);
+    const sim_rules *r = &sim_config_of(w)->rules;
     gfx_icon(g, ART_ICON_ZONE, x + 14, 62, 28, WHITE);
     if (z->phase < r->zone_phase_count) {
         const sim_zone_phase *ph = &r->zone[z->phase];
@@ -246,9 +246,9 @@ static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, co
     gfx_fill_rect(g->renderer, frame, (SDL_Color){20, 22, 30, 200});
     gfx_alpha_mod(h->minimap, (Uint8)(220.0f * h->opacity[HUD_PANEL_MINIMAP]));
     gfx_copy(g->renderer, h->minimap, NULL, &(SDL_FRect){x, y, mw, mh});
-    float k = scale / w->cfg.cell_size;
+    float k = scale / sim_config_of(w)->cell_size;
     SDL_RenderSetClipRect(g->renderer, &(SDL_Rect){(int)x, (int)y, (int)mw, (int)mh});
-    const sim_zone *z = &w->zone;
+    const sim_zone *z = sim_zone_state(w);
     gfx_ring(g->renderer, x + z->center.x * k, y + z->center.y * k, z->radius * k, 2.0f,
              (SDL_Color){200, 90, 255, 255}, false);
     if (z->shrinking || z->next_radius != z->radius) // the next circle is known from its hold
@@ -319,7 +319,7 @@ static void draw_watched_label(gfx *g, const sim_world *w, int focus) {
 
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
               bool has_pad, const hud_timings *t, float dt) {
-    const sim_agent *a = &w->agents[focus];
+    const sim_agent *a = &sim_agents(w)[focus];
     bool mine = a->slot >= 0 && a->placement == 0; // a player drives it
     // The weapon panel sits bottom left, clear of the minimap; above the level-up choice when
     // a narrow screen makes them meet.
@@ -340,8 +340,8 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     gfx_set_opacity(1.0f);
     if (mine) draw_level_up(g, c, a, has_pad);
     // Players 2..N on the same screen: a compact line each.
-    for (int p = 1; p < w->cfg.humans; p++) {
-        const sim_agent *o = &w->agents[p];
+    for (int p = 1; p < sim_config_of(w)->humans; p++) {
+        const sim_agent *o = &sim_agents(w)[p];
         char line[64];
         if (o->placement)
             snprintf(line, sizeof line, "P%d  out (#%d)", p + 1, o->placement);

@@ -8,7 +8,7 @@
 #include "gfx.h"
 #include "idle_hint.h"
 #include "input.h"
-#include "sim_world.h"
+#include "sim_state.h"
 
 typedef struct hud_timings {
     float frame_ms, sim_ms, render_ms; ///< smoothed

@@ -11,14 +11,14 @@ static const SDL_Color PANEL = {255, 255, 255, 215};
 static const SDL_Color KEY = {255, 220, 90, 255};
 
 int hud_swap_offer(const sim_world *w, int agent) {
-    const sim_agent *a = &w->agents[agent];
+    const sim_agent *a = &sim_agents(w)[agent];
     // Holding the pistol, or over the weapon held, the sim takes a weapon by walking over it.
     if (a->placement != 0 || a->weapon == SIM_WEAPON_PISTOL) return -1;
-    const float reach = a->radius + w->cfg.rules.pickup_radius;
+    const float reach = a->radius + sim_config_of(w)->rules.pickup_radius;
     int best = -1;
     float best_d2 = reach * reach;
-    for (int i = 0; i < w->pickup_top; i++) {
-        const sim_pickup *p = &w->pickups[i];
+    for (int i = 0; i < sim_pickup_top(w); i++) {
+        const sim_pickup *p = &sim_pickups(w)[i];
         if (!p->alive || p->kind != SIM_PICKUP_WEAPON || p->weapon == a->weapon) continue;
         float d2 = glms_vec2_distance2(p->pos, a->pos);
         if (d2 < best_d2) {
@@ -72,7 +72,7 @@ static const char *first_control(const input_bindings *b, input_bind bind, bool 
 void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
                       float y_max, const input_bindings *keys) {
     SDL_Renderer *r = g->renderer;
-    const sim_rules *rules = &w->cfg.rules;
+    const sim_rules *rules = &sim_config_of(w)->rules;
     const SDL_FRect box = hud_panel_rect(NULL, HUD_PANEL_LOADOUT, c, y_max);
     const float x = box.x, y = box.y;
     gfx_panel(g, box, PANEL);
@@ -114,7 +114,7 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
                           bool has_pad, bool touch, const input_bindings *keys) {
     int slot = hud_swap_offer(w, agent);
     if (slot < 0) return;
-    const sim_pickup *p = &w->pickups[slot];
+    const sim_pickup *p = &sim_pickups(w)[slot];
     char t[64];
     const char *name = sim_weapon_name((sim_weapon)p->weapon);
     if (touch)
@@ -123,8 +123,8 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
         snprintf(t, sizeof t, "[%s] Take %s (%d)", first_control(keys, BIND_SWAP, has_pad), name,
                  p->ammo);
     // Under the agent's feet, where the eye already is.
-    vec2s s =
-        camera_to_screen(c, glms_vec2_lerp(w->agents[agent].prev_pos, w->agents[agent].pos, alpha));
+    vec2s s = camera_to_screen(
+        c, glms_vec2_lerp(sim_agents(w)[agent].prev_pos, sim_agents(w)[agent].pos, alpha));
     float tw = gfx_text_width(1.0f, t), bw = tw + 48, bx = s.x - 0.5f * bw, by = s.y + 18;
     gfx_fill_rect(g->renderer, (SDL_FRect){bx, by, bw, 34}, (SDL_Color){0, 0, 0, 170});
     gfx_pickup_icon(g, p->weapon, bx + 4, by + 1, 32, WHITE);
@@ -132,7 +132,7 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
 }
 
 void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, int agent) {
-    const sim_agent *a = &w->agents[agent];
+    const sim_agent *a = &sim_agents(w)[agent];
     for (int b = 0; b < INPUT_TOUCH_COUNT; b++) {
         if (!input_touch_shown(in, (input_touch)b)) continue;
         float x, y, rad;
@@ -141,15 +141,16 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
         gfx_disc(g->renderer, x, y, rad, (SDL_Color){20, 24, 40, (Uint8)(down ? 200 : 130)});
         gfx_ring(g->renderer, x, y, rad - 2, 3.0f, (SDL_Color){255, 255, 255, 200}, false);
         if (b == INPUT_TOUCH_BLINK) {
-            float left = w->cfg.rules.blink_cooldown > 0
-                             ? (float)a->blink_cooldown / (float)w->cfg.rules.blink_cooldown
-                             : 0.0f;
+            float left =
+                sim_config_of(w)->rules.blink_cooldown > 0
+                    ? (float)a->blink_cooldown / (float)sim_config_of(w)->rules.blink_cooldown
+                    : 0.0f;
             gfx_icon(g, ART_ICON_BLINK, x - 0.6f * rad, y - 0.6f * rad, 1.2f * rad, WHITE);
             gfx_pie(g->renderer, x, y, rad - 4, left, (SDL_Color){0, 0, 0, 140});
         } else {
             int slot = hud_swap_offer(w, agent);
             if (slot >= 0)
-                gfx_pickup_icon(g, w->pickups[slot].weapon, x - 0.7f * rad, y - 0.75f * rad,
+                gfx_pickup_icon(g, sim_pickups(w)[slot].weapon, x - 0.7f * rad, y - 0.75f * rad,
                                 1.4f * rad, WHITE);
             gfx_text_centered(g, x, y + 0.45f * rad, 1.0f, KEY, "Take");
         }

@@ -10,9 +10,10 @@
 #include <SDL.h>
 
 #include "input_bind.h"
-#include "sim_input.h"
+#include "sim.h"
 
-#define INPUT_MAX_PLAYERS 8
+/// A local player per human the match can have.
+#define INPUT_MAX_PLAYERS SIM_MAX_HUMANS
 /// Stick deflection (0..1) below which a stick reads as centred.
 #define INPUT_DEAD_ZONE 0.22f
 /// Right-stick deflection above which the player aims and fires.
@@ -135,8 +136,9 @@ bool input_handle_event(input_state *in, const SDL_Event *e);
 void input_forget_taps(input_state *in);
 /// Consumes one press of an action; true when there was one.
 bool input_take_action(input_state *in, input_action a);
-/// The input frame of `human` this tick. player_screen is where that human's agent is drawn
-/// (mouse aim is relative to it). Clears the skill pick it reports.
+/// The input frame of `human` this tick. (player_x, player_y) is where the mouse aims from, in
+/// screen pixels: the app passes that human's agent's chest (INPUT_AIM_HEIGHT above its foot).
+/// Clears the skill pick it reports.
 void input_frame(input_state *in, int human, float player_x, float player_y, sim_input *out);
 /// Applies the radial dead zone to a raw stick vector (components -1..1).
 vec2s input_dead_zone(vec2s v, float dead);

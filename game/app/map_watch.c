@@ -63,14 +63,8 @@ map_watch_event map_watch_poll(map_watch *w, double now) {
     return MAP_WATCH_CHANGED;
 }
 
-void map_watch_accept(map_watch *w) {
-    w->loaded = w->pending;
-    w->has_rejected = false;
-}
-
-void map_watch_reject(map_watch *w) {
-    w->rejected = w->pending;
-    w->has_rejected = true;
+bool map_watch_load(const char *path, ae_grid *out, ae_error *err) {
+    return ae_map_load_file(path, out, err);
 }
 
 bool map_watch_unchanged(map_watch *w, double now) {
@@ -81,42 +75,42 @@ bool map_watch_unchanged(map_watch *w, double now) {
     return false;
 }
 
-bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_fn *prepare,
-                      void *user, char *msg, size_t msglen) {
+void map_watch_accept(map_watch *w, const char *detail, char *msg, size_t msglen) {
+    w->loaded = w->pending;
+    w->has_rejected = false;
+    if (detail && msglen)
+        snprintf(msg, msglen, "map reloaded: %s (%s)", AE_QUOTED(w->path), detail);
+}
+
+static void failure(const map_watch *w, const char *reason, char *msg, size_t msglen) {
+    if (msglen)
+        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
+                 AE_QUOTED(w->path), reason);
+}
+
+void map_watch_reject(map_watch *w, const char *reason, char *msg, size_t msglen) {
+    w->rejected = w->pending;
+    w->has_rejected = true;
+    failure(w, reason, msg, msglen);
+}
+
+void map_watch_gone_message(const map_watch *w, char *msg, size_t msglen) {
+    failure(w, w->seen.kind == AE_FILE_NONE ? "file is missing" : ae_file_refusal(w->seen.kind),
+            msg, msglen);
+}
+
+bool map_watch_reload(map_watch *w, double now, ae_grid *out, char *msg, size_t msglen) {
     if (msglen) msg[0] = '\0';
     map_watch_event ev = map_watch_poll(w, now);
-    if (ev == MAP_WATCH_GONE_NOTICE) {
-        const char *what =
-            w->seen.kind == AE_FILE_NONE ? "file is missing" : ae_file_refusal(w->seen.kind);
-        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
-                 AE_QUOTED(w->path), what);
-        return false;
-    }
+    if (ev == MAP_WATCH_GONE_NOTICE) map_watch_gone_message(w, msg, msglen);
     if (ev != MAP_WATCH_CHANGED) return false;
     ae_error err;
-    bool ok = ae_map_load_file(w->path, out, &err);
+    bool ok = map_watch_load(w->path, out, &err);
     // A save that landed during the load: drop this result and let the new version settle.
     if (!map_watch_unchanged(w, now)) {
         if (ok) ae_grid_free(out);
         return false;
     }
-    double bake_ms = 0.0;
-    if (ok && prepare && !prepare(user, out, &bake_ms, &err)) {
-        ae_grid_free(out);
-        ok = false;
-    }
-    if (!ok) {
-        map_watch_reject(w);
-        snprintf(msg, msglen, "map reload failed: %s: %s (keeping previous map)",
-                 AE_QUOTED(w->path), err.msg);
-        return false;
-    }
-    map_watch_accept(w);
-    if (prepare)
-        snprintf(msg, msglen, "map reloaded: %s (%dx%d, bake %.0f ms)", AE_QUOTED(w->path),
-                 out->width, out->height, bake_ms);
-    else
-        snprintf(msg, msglen, "map reloaded: %s (%dx%d)", AE_QUOTED(w->path), out->width,
-                 out->height);
-    return true;
+    if (!ok) map_watch_reject(w, err.msg, msg, msglen);
+    return ok;
 }

@@ -9,6 +9,12 @@
 /// saves gives one reload after the last of them. A version that failed to load is not offered
 /// again until the file changes; while the file is missing, bad, or replaced by something that
 /// is not a regular file (a directory, a FIFO, a device) the caller keeps its map.
+///
+/// The flow: map_watch_poll offers a settled version; map_watch_load loads and validates it
+/// into a grid (or says why not); map_watch_unchanged checks that no save landed meanwhile; the
+/// caller swaps the grid into its match and ends the version with map_watch_accept, or with
+/// map_watch_reject when the load or the swap failed. map_watch_reload does the first three in
+/// one call; hot_reload.c runs the load on a thread of its own.
 #ifndef MAP_WATCH_H
 #define MAP_WATCH_H
 
@@ -47,7 +53,7 @@ typedef struct map_watch {
 /// What a poll found.
 typedef enum map_watch_event {
     MAP_WATCH_NONE = 0,    ///< nothing to do
-    MAP_WATCH_CHANGED,     ///< a new, settled version: load it, then accept or reject
+    MAP_WATCH_CHANGED,     ///< a new, settled version: load it, swap it in, accept or reject
     MAP_WATCH_GONE_NOTICE, ///< the path no longer names a regular file: it is missing, or a
                            ///< directory, FIFO, device or socket (reported once per state)
 } map_watch_event;
@@ -60,31 +66,36 @@ void map_watch_init(map_watch *w, const char *path, double now);
 /// the last rejected one and has stayed unchanged for MAP_WATCH_SETTLE_SECONDS.
 map_watch_event map_watch_poll(map_watch *w, double now);
 
-/// The version the last MAP_WATCH_CHANGED offered loaded well: it becomes the version in use.
-void map_watch_accept(map_watch *w);
-
-/// The offered version could not be used: it is not offered again until the file changes.
-void map_watch_reject(map_watch *w);
+/// Loads and validates one version of the watched file (the map decoder's checks: a readable
+/// image or map of a valid size with a free cell). It reads no watcher state, so it may run on a
+/// thread of its own while the watcher goes on polling. False with the reason in err.
+bool map_watch_load(const char *path, ae_grid *out, ae_error *err);
 
 /// After loading the offered version: true when the file is still that version. Otherwise a
 /// save landed during the load: false, and the new version starts settling from `now`.
 bool map_watch_unchanged(map_watch *w, double now);
 
-/// Called after a successful load, before the swap: prepares the new map (bakes its field, nav
-/// grid, ...) and reports how long the bake took. Returning false rejects the version with the
-/// reason in err.
-typedef bool map_watch_prepare_fn(void *user, const ae_grid *grid, double *bake_ms, ae_error *err);
+/// The offered version is in the match now: it becomes the version in use. `detail` (NULL: no
+/// message) goes into `map reloaded: FILE (DETAIL)` in msg, e.g. "96x80, bake 3 ms".
+void map_watch_accept(map_watch *w, const char *detail, char *msg, size_t msglen);
 
-/// Poll, load, prepare, accept or reject in one call. Returns true when *out holds a newly
-/// loaded grid (the caller owns it and swaps it in at a tick boundary). `msg` receives one line
-/// (no newline) when there is something to tell, else an empty string:
-///   `map reloaded: FILE (WxH, bake N ms)` on success (`(WxH)` when prepare is NULL);
-///   `map reload failed: FILE: reason (keeping previous map)` when the file is bad, missing
-///   (`file is missing`) or no longer a regular file (`is a directory`, `is a FIFO`, ...).
-/// FILE is shown through ae_quote.
-/// If the file changes while it is being loaded the result is dropped silently and the new
-/// version is waited for.
-bool map_watch_reload(map_watch *w, double now, ae_grid *out, map_watch_prepare_fn *prepare,
-                      void *user, char *msg, size_t msglen);
+/// The offered version could not be used (it failed to load, or the match refused it): it is not
+/// offered again until the file changes, and the caller keeps its map. msg receives
+/// `map reload failed: FILE: REASON (keeping previous map)`.
+void map_watch_reject(map_watch *w, const char *reason, char *msg, size_t msglen);
+
+/// Poll and load in one call, for a caller that loads where it polls: true when *out holds a
+/// newly loaded, valid grid of the offered version (the caller owns it). The caller then swaps it
+/// into its match and calls map_watch_accept, or map_watch_reject when the match cannot use it;
+/// until then the version stays offered. False otherwise, with `msg` (one line, no newline) as
+/// map_watch_reject writes it when the file is bad, missing (`file is missing`) or no longer a
+/// regular file (`is a directory`, `is a FIFO`, ...), else an empty string. FILE is shown through
+/// ae_quote. If the file changes while it is being loaded the result is dropped silently and the
+/// new version is waited for.
+bool map_watch_reload(map_watch *w, double now, ae_grid *out, char *msg, size_t msglen);
+
+/// After MAP_WATCH_GONE_NOTICE: `map reload failed: FILE: file is missing (keeping previous
+/// map)`, or what the path names instead (`is a directory`, ...).
+void map_watch_gone_message(const map_watch *w, char *msg, size_t msglen);
 
 #endif

@@ -19,7 +19,7 @@ enum { FIELD_CELLS = 48 };
 
 static void draw_prop(gfx *g, const camera *c, const sim_world *w, int x, int y,
                       const sim_prop *p) {
-    const float cs = w->cfg.cell_size;
+    const float cs = sim_config_of(w)->cell_size;
     vec2s s = camera_to_screen(c, (vec2s){{(float)x * cs, (float)y * cs}});
     float size = cs * c->zoom;
     if (p->hp <= 0.0f) { // broken this match: an edited cell, free now
@@ -99,34 +99,34 @@ static void draw_door_field(gfx *g, const camera *c, const sim_world *w, const s
                      &(SDL_FRect){a.x, a.y, 2.0f * s.half.x * c->zoom, 2.0f * s.half.y * c->zoom});
     char t[48];
     snprintf(t, sizeof t, "door %d open %.2f", index, (double)door->open);
-    vec2s ts =
-        camera_to_screen(c, (vec2s){{door->closed.x, door->closed.y + 0.5f * w->cfg.cell_size}});
+    vec2s ts = camera_to_screen(
+        c, (vec2s){{door->closed.x, door->closed.y + 0.5f * sim_config_of(w)->cell_size}});
     gfx_text_centered(g, ts.x, ts.y + 4.0f, 1.0f, (SDL_Color){255, 255, 120, 255}, t);
 }
 
 void overlay_world_draw(gfx *g, const camera *c, const sim_world *w) {
-    const float cs = w->cfg.cell_size;
+    const float cs = sim_config_of(w)->cell_size;
     vec2s tl = camera_to_world(c, (vec2s){{0, 0}}),
           br = camera_to_world(c, (vec2s){{c->screen_w, c->screen_h}});
     int x0 = ae_maxi(0, (int)floorf(tl.x / cs) - 1), y0 = ae_maxi(0, (int)floorf(tl.y / cs) - 1);
-    int x1 = ae_mini(w->grid.width - 1, (int)floorf(br.x / cs) + 1);
-    int y1 = ae_mini(w->grid.height - 1, (int)floorf(br.y / cs) + 2);
+    int x1 = ae_mini(sim_grid(w)->width - 1, (int)floorf(br.x / cs) + 1);
+    int y1 = ae_mini(sim_grid(w)->height - 1, (int)floorf(br.y / cs) + 2);
     int doors[64], door_n = 0;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
-            uint8_t cell = w->grid.cells[(size_t)y * (size_t)w->grid.width + (size_t)x];
+            uint8_t cell = sim_grid(w)->cells[(size_t)y * (size_t)sim_grid(w)->width + (size_t)x];
             if (cell == AE_CELL_DOOR) {
                 int k = sim_door_find(w, x, y);
                 if (k >= 0 && door_n < 64) doors[door_n++] = k;
                 continue;
             }
             if (cell != (AE_CELL_WALL | AE_CELL_BREAKABLE) && cell != AE_CELL_FREE) continue;
-            int prop = w->prop_count > 0 ? sim_prop_find(w, x, y) : -1;
-            if (prop >= 0) draw_prop(g, c, w, x, y, &w->props[prop]);
+            int prop = sim_prop_count(w) > 0 ? sim_prop_find(w, x, y) : -1;
+            if (prop >= 0) draw_prop(g, c, w, x, y, &sim_props(w)[prop]);
         }
-    for (int k = 0; k < door_n; k++) draw_door_field(g, c, w, &w->doors[doors[k]], doors[k]);
+    for (int k = 0; k < door_n; k++) draw_door_field(g, c, w, &sim_doors(w)[doors[k]], doors[k]);
     char t[96];
-    snprintf(t, sizeof t, "props %d, broken %d, doors %d", w->prop_count, w->props_broken,
-             w->door_count);
+    snprintf(t, sizeof t, "props %d, broken %d, doors %d", sim_prop_count(w), sim_props_broken(w),
+             sim_door_count(w));
     gfx_text(g, 12, c->screen_h - 230, 1.0f, (SDL_Color){255, 200, 120, 255}, t);
 }

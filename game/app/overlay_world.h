@@ -5,7 +5,7 @@
 
 #include "camera.h"
 #include "gfx.h"
-#include "sim_world.h"
+#include "sim_state.h"
 
 void overlay_world_draw(gfx *g, const camera *c, const sim_world *w);
 

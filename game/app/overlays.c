@@ -1,10 +1,9 @@
 #include "overlays.h"
 
 #include "arena/ae_broadphase.h"
-#include "bot_brain.h"
 #include "overlay_world.h"
 #include "render_world.h"
-#include "sim_collide.h"
+#include "sim_debug.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,13 +27,13 @@ void overlays_record(overlays *o, const float *phase_us) {
 }
 
 static void visible_cells(const camera *c, const sim_world *w, int *x0, int *y0, int *x1, int *y1) {
-    const float cs = w->cfg.cell_size;
+    const float cs = sim_config_of(w)->cell_size;
     vec2s tl = camera_to_world(c, (vec2s){{0, 0}}),
           br = camera_to_world(c, (vec2s){{c->screen_w, c->screen_h}});
     *x0 = ae_maxi(0, (int)floorf(tl.x / cs));
     *y0 = ae_maxi(0, (int)floorf(tl.y / cs));
-    *x1 = ae_mini(w->grid.width - 1, (int)floorf(br.x / cs));
-    *y1 = ae_mini(w->grid.height - 1, (int)floorf(br.y / cs));
+    *x1 = ae_mini(sim_grid(w)->width - 1, (int)floorf(br.x / cs));
+    *y1 = ae_mini(sim_grid(w)->height - 1, (int)floorf(br.y / cs));
 }
 
 static void line(SDL_Renderer *r, const camera *c, vec2s a, vec2s b) {
@@ -44,15 +43,15 @@ static void line(SDL_Renderer *r, const camera *c, vec2s a, vec2s b) {
 
 static void draw_sdf(gfx *g, const camera *c, const sim_world *w) {
     SDL_Renderer *r = g->renderer;
-    const float cs = w->cfg.cell_size, radius = w->cfg.rules.agent_radius;
+    const float cs = sim_config_of(w)->cell_size, radius = sim_config_of(w)->rules.agent_radius;
     int x0, y0, x1, y1;
     visible_cells(c, w, &x0, &y0, &x1, &y1);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
-            float d =
-                ae_sdf_sample(&w->sdf, (vec2s){{((float)x + 0.5f) * cs, ((float)y + 0.5f) * cs}}) /
-                cs;
+            float d = ae_sdf_sample(sim_debug_sdf(w),
+                                    (vec2s){{((float)x + 0.5f) * cs, ((float)y + 0.5f) * cs}}) /
+                      cs;
             float t = ae_clampf(fabsf(d) / 6.0f, 0.0f, 1.0f);
             SDL_Color col = d >= 0 ? (SDL_Color){0, (Uint8)(80 + 175 * t), (Uint8)(255 * t), 110}
                                    : (SDL_Color){(Uint8)(120 + 135 * t), 0, 40, 130};
@@ -64,10 +63,10 @@ static void draw_sdf(gfx *g, const camera *c, const sim_world *w) {
     SDL_SetRenderDrawColor(r, 255, 255, 0, 255);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
-            float v[4] = {ae_sdf_corner(&w->sdf, x, y) * cs - radius,
-                          ae_sdf_corner(&w->sdf, x + 1, y) * cs - radius,
-                          ae_sdf_corner(&w->sdf, x + 1, y + 1) * cs - radius,
-                          ae_sdf_corner(&w->sdf, x, y + 1) * cs - radius};
+            float v[4] = {ae_sdf_corner(sim_debug_sdf(w), x, y) * cs - radius,
+                          ae_sdf_corner(sim_debug_sdf(w), x + 1, y) * cs - radius,
+                          ae_sdf_corner(sim_debug_sdf(w), x + 1, y + 1) * cs - radius,
+                          ae_sdf_corner(sim_debug_sdf(w), x, y + 1) * cs - radius};
             const float px[4] = {0, 1, 1, 0}, py[4] = {0, 0, 1, 1};
             vec2s hits[4];
             int n = 0;
@@ -89,8 +88,8 @@ static void draw_gradient(gfx *g, const camera *c, const sim_world *w, float mx,
     for (int j = -4; j <= 4; j++)
         for (int i = -4; i <= 4; i++) {
             vec2s p = {{m.x + (float)i * 16.0f, m.y + (float)j * 16.0f}};
-            vec2s gr = ae_sdf_gradient(&w->sdf, p);
-            float d = ae_sdf_sample(&w->sdf, p);
+            vec2s gr = ae_sdf_gradient(sim_debug_sdf(w), p);
+            float d = ae_sdf_sample(sim_debug_sdf(w), p);
             SDL_SetRenderDrawColor(r, d >= 0 ? 120 : 255, d >= 0 ? 255 : 90, 120, 255);
             vec2s tip = glms_vec2_add(p, glms_vec2_scale(gr, 12.0f));
             line(r, c, p, tip);
@@ -103,18 +102,18 @@ static void draw_gradient(gfx *g, const camera *c, const sim_world *w, float mx,
                                glms_vec2_add(glms_vec2_scale(gr, -4), glms_vec2_scale(side, -3))));
         }
     char t[64];
-    snprintf(t, sizeof t, "sdf %.2f", (double)ae_sdf_sample(&w->sdf, m));
+    snprintf(t, sizeof t, "sdf %.2f", (double)ae_sdf_sample(sim_debug_sdf(w), m));
     gfx_text(g, mx + 14, my + 10, 1.0f, (SDL_Color){255, 255, 255, 255}, t);
 }
 
 static void draw_nav(gfx *g, const camera *c, const sim_world *w) {
-    const ae_nav_grid *nav = sim_bots_nav(w);
-    const float cs = w->cfg.cell_size;
+    const ae_nav_grid *nav = sim_debug_nav(w);
+    const float cs = sim_config_of(w)->cell_size;
     int x0, y0, x1, y1;
     visible_cells(c, w, &x0, &y0, &x1, &y1);
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
-            bool wall = ae_grid_is_wall(&w->grid, x, y);
+            bool wall = ae_grid_is_wall(sim_grid(w), x, y);
             bool pass = ae_nav_passable(nav, 0, x, y);
             if (wall) continue;
             vec2s s =
@@ -126,31 +125,30 @@ static void draw_nav(gfx *g, const camera *c, const sim_world *w) {
 }
 
 static void draw_bots(gfx *g, const camera *c, const sim_world *w) {
-    static const char *const states[BOT_STATE_COUNT] = {"wander", "gems",  "loot",
-                                                        "fight",  "cover", "zone"};
     SDL_Renderer *r = g->renderer;
-    for (int i = 0; i < w->agent_count; i++) {
-        const sim_agent *a = &w->agents[i];
+    const sim_agent *agents = sim_agents(w);
+    for (int i = 0; i < sim_agent_count(w); i++) {
+        const sim_agent *a = &agents[i];
         if (!a->bot || a->placement != 0) continue;
-        const bot_brain *b = sim_bots_brain(w, i);
+        const sim_bot_view b = sim_debug_bot(w, i);
         SDL_SetRenderDrawColor(r, 255, 255, 255, 200);
         vec2s from = a->pos;
-        for (int k = b->path_next; k < b->path_count; k++) {
-            line(r, c, from, b->path[k]);
-            from = b->path[k];
+        for (int k = 0; k < b.path_left; k++) {
+            line(r, c, from, b.path[k]);
+            from = b.path[k];
         }
-        if (b->target >= 0 && w->agents[b->target].placement == 0) {
+        if (b.target >= 0 && agents[b.target].placement == 0) {
             SDL_SetRenderDrawColor(r, 255, 60, 60, 220);
-            line(r, c, a->pos, w->agents[b->target].pos);
+            line(r, c, a->pos, agents[b.target].pos);
         }
         vec2s s = camera_to_screen(c, a->pos);
-        gfx_text_centered(g, s.x, s.y + 8, 1.0f, (SDL_Color){255, 255, 160, 255}, states[b->state]);
+        gfx_text_centered(g, s.x, s.y + 8, 1.0f, (SDL_Color){255, 255, 160, 255}, b.state);
     }
 }
 
 static void draw_mbp(gfx *g, const camera *c, const sim_world *w) {
     static ae_bp_region regions[4096];
-    int n = ae_broadphase_regions(w->collide->bp, regions, 4096);
+    int n = ae_broadphase_regions(sim_debug_broadphase(w), regions, 4096);
     SDL_Renderer *r = g->renderer;
     for (int i = 0; i < n && i < 4096; i++) {
         vec2s lo = camera_to_screen(c, regions[i].box.lower),
@@ -166,7 +164,7 @@ static void draw_mbp(gfx *g, const camera *c, const sim_world *w) {
 }
 
 static void draw_cover(gfx *g, const camera *c, const sim_world *w) {
-    const ae_cover_set *set = sim_bots_cover(w);
+    const ae_cover_set *set = sim_debug_cover(w);
     vec2s lo = camera_to_world(c, (vec2s){{0, 0}}),
           hi = camera_to_world(c, (vec2s){{c->screen_w, c->screen_h}});
     static int32_t idx[8192];
@@ -183,7 +181,7 @@ static void draw_cover(gfx *g, const camera *c, const sim_world *w) {
 
 static void draw_timing(const overlays *o, gfx *g, const camera *c, const sim_world *w) {
     // Zone: current (purple) and next (white) circles with their radii.
-    const sim_zone *z = &w->zone;
+    const sim_zone *z = sim_zone_state(w);
     vec2s sc = camera_to_screen(c, z->center), nc = camera_to_screen(c, z->next_center);
     gfx_ring(g->renderer, sc.x, sc.y, z->radius * c->zoom, 3.0f, (SDL_Color){220, 120, 255, 255},
              false);

@@ -8,7 +8,7 @@
 
 #include "camera.h"
 #include "gfx.h"
-#include "sim_world.h"
+#include "sim_state.h"
 
 enum overlay_kind {
     OVERLAY_SDF,      ///< F4

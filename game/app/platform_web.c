@@ -3,7 +3,7 @@
 // functions exported below (game/web/page.js calls them).
 #include "platform.h"
 
-#include "sim_world.h"
+#include "sim_state.h"
 #include "tool_util.h"
 
 #include <emscripten.h>
@@ -32,12 +32,12 @@ static struct {
 
 static void trace(const app *a) {
     const sim_world *w = session_world(a->s);
-    if (w->tick < web.traced) web.traced = 0; // a new match, or a seek back in the theatre
+    if (sim_tick(w) < web.traced) web.traced = 0; // a new match, or a seek back in the theatre
     if (app_base_screen(a) == SCREEN_TITLE ||
-        w->tick / WEB_TRACE_TICKS == web.traced / WEB_TRACE_TICKS)
+        sim_tick(w) / WEB_TRACE_TICKS == web.traced / WEB_TRACE_TICKS)
         return;
-    web.traced = w->tick;
-    printf("arena: tick %d hash %016llx%s\n", (int)w->tick, (unsigned long long)sim_hash(w),
+    web.traced = sim_tick(w);
+    printf("arena: tick %d hash %016llx%s\n", (int)sim_tick(w), (unsigned long long)sim_hash(w),
            session_replaying(a->s) ? " (replay)" : "");
 }
 
@@ -107,9 +107,11 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void) {
     if (!web.a || !web.a->s) return "";
     const app *a = web.a;
     const sim_world *w = session_world(a->s);
-    const vec2s p = w->cfg.humans > 0 ? w->agents[app_player(a, 0)].pos : glms_vec2_zero();
-    snprintf(text, sizeof text, "%d %d %016llx %.2f %.2f %.0f %.0f", (int)a->screen, (int)w->tick,
-             (unsigned long long)sim_hash(w), p.x, p.y, a->cam.screen_w, a->cam.screen_h);
+    const vec2s p =
+        sim_config_of(w)->humans > 0 ? sim_agents(w)[app_player(a, 0)].pos : glms_vec2_zero();
+    snprintf(text, sizeof text, "%d %d %016llx %.2f %.2f %.0f %.0f", (int)a->screen,
+             (int)sim_tick(w), (unsigned long long)sim_hash(w), p.x, p.y, a->cam.screen_w,
+             a->cam.screen_h);
     return text;
 }
 

@@ -55,7 +55,7 @@ static void draw_bars(gfx *g, const camera *c, const sim_world *w, const sim_age
                                 : (share > 0.25f ? (SDL_Color){240, 200, 60, 255}
                                                  : (SDL_Color){235, 70, 60, 255});
     gfx_solid(g, (SDL_FRect){s.x, s.y, bw * share, bh}, hp);
-    const float max_shield = w->cfg.rules.max_shield;
+    const float max_shield = sim_config_of(w)->rules.max_shield;
     if (a->shield > 0.0f && max_shield > 0.0f) {
         float sh = fmaxf(2.0f, 3.0f * c->zoom), k = fminf(1.0f, a->shield / max_shield);
         gfx_solid(g, (SDL_FRect){s.x - 1, s.y - sh - 2, bw + 2, sh + 2},
@@ -66,7 +66,7 @@ static void draw_bars(gfx *g, const camera *c, const sim_world *w, const sim_age
 
 void render_agent(gfx *g, const camera *c, const sim_world *w, const fx_state *fx, int id,
                   float alpha, float time) {
-    const sim_agent *a = &w->agents[id];
+    const sim_agent *a = &sim_agents(w)[id];
     vec2s p = agent_draw_pos(a, alpha);
     bool moving = glms_vec2_norm(a->move) > 0.1f;
     // The sprite faces `facing` (where the agent aims), whichever way it walks.

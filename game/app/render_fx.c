@@ -43,7 +43,7 @@ static void draw_trail(gfx *g, const camera *c, const sim_world *w, const fx_tra
 
 void render_fx(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) {
     for (int i = 0; i < fx->trail_count; i++)
-        if (fx->trails[i].agent < w->agent_count) draw_trail(g, c, w, &fx->trails[i]);
+        if (fx->trails[i].agent < sim_agent_count(w)) draw_trail(g, c, w, &fx->trails[i]);
     for (int i = 0; i < fx->count; i++) {
         const fx_particle *p = &fx->particles[i];
         float t = p->age / p->life;

@@ -171,8 +171,8 @@ static int floor_div(int a, int b) {
 void render_ground(world_renderer *r, const camera *c, const sim_world *w, int x0, int y0, int x1,
                    int y1, float time) {
     gfx *g = r->g;
-    const ae_grid *gr = &w->grid;
-    const float cs = w->cfg.cell_size;
+    const ae_grid *gr = sim_grid(w);
+    const float cs = sim_config_of(w)->cell_size;
     r->frame++;
     for (int cy = floor_div(y0, GROUND_CHUNK); cy <= floor_div(y1, GROUND_CHUNK); cy++)
         for (int cx = floor_div(x0, GROUND_CHUNK); cx <= floor_div(x1, GROUND_CHUNK); cx++) {
@@ -204,8 +204,8 @@ void render_ground_free(world_renderer *r) {
 }
 
 void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y) {
-    const float cs = w->cfg.cell_size, h = ART_WALL_HEIGHT * cs / ART_TILE;
-    const ae_grid *gr = &w->grid;
+    const float cs = sim_config_of(w)->cell_size, h = ART_WALL_HEIGHT * cs / ART_TILE;
+    const ae_grid *gr = sim_grid(w);
     const float left = (float)x * cs, right = (float)(x + 1) * cs, foot = (float)(y + 1) * cs;
     if (!ae_grid_in_bounds(gr, x, y)) {
         // The rock round the map; over open ground or water (the map's north edge, a sea or
@@ -259,10 +259,10 @@ static SDL_Texture *fog_texture(world_renderer *r) {
 
 void render_off_map_fog(world_renderer *r, const camera *c, const sim_world *w) {
     SDL_Renderer *rr = r->g->renderer;
-    const float cs = w->cfg.cell_size, d = roundf(FOG_CELLS * cs * c->zoom);
+    const float cs = sim_config_of(w)->cell_size, d = roundf(FOG_CELLS * cs * c->zoom);
     const float ix0 = render_snap_x(c, 0.0f), iy0 = render_snap_y(c, 0.0f);
-    const float ix1 = render_snap_x(c, (float)w->grid.width * cs),
-                iy1 = render_snap_y(c, (float)w->grid.height * cs);
+    const float ix1 = render_snap_x(c, (float)sim_grid(w)->width * cs),
+                iy1 = render_snap_y(c, (float)sim_grid(w)->height * cs);
     if (ix0 <= 0.0f && iy0 <= 0.0f && ix1 >= c->screen_w && iy1 >= c->screen_h) return;
     SDL_Texture *t = fog_texture(r);
     if (!t) return;

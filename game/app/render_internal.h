@@ -114,8 +114,8 @@ int agent_tint(const sim_world *w, int id);
 /// The row of agent.png (and the column of weapons.png) for facing f.
 int render_facing_row(vec2s f);
 
-/// Breakable props (a wall cell tagged breakable; `prop` indexes w->props), doors (`door`
-/// indexes w->doors) and pickups (`slot` indexes w->pickups).
+/// Breakable props (a wall cell tagged breakable; `prop` indexes sim_props(w)), doors (`door`
+/// indexes sim_doors(w)) and pickups (`slot` indexes sim_pickups(w)).
 void render_breakable(gfx *g, const camera *c, const sim_world *w, int prop, float alpha);
 void render_door_track(gfx *g, const camera *c, const sim_world *w, int door);
 void render_door(gfx *g, const camera *c, const sim_world *w, int door);

@@ -9,14 +9,14 @@
 #define SHAKE_SIZE  2.5f
 
 void render_breakable(gfx *g, const camera *c, const sim_world *w, int prop, float alpha) {
-    const sim_prop *p = &w->props[prop];
-    const float cs = w->cfg.cell_size;
+    const sim_prop *p = &sim_props(w)[prop];
+    const float cs = sim_config_of(w)->cell_size;
     int kind = p->kind < ART_BREAKABLE_COUNT ? p->kind : ART_BREAKABLE_CRATE;
     int stage = art_damage_stage(p->hp, p->max_hp);
     SDL_Rect src = {stage * ART_PROP_W, (1 + kind) * ART_PROP_H, ART_PROP_W, ART_PROP_H};
     vec2s foot = {{((float)p->x + 0.5f) * cs, ((float)p->y + 1.0f) * cs - 6.0f}};
     // A hit jolts it sideways, dying away over SHAKE_TICKS.
-    float since = (float)(w->tick - p->hit_tick) + alpha;
+    float since = (float)(sim_tick(w) - p->hit_tick) + alpha;
     if (p->hit_tick >= 0 && since < (float)SHAKE_TICKS) {
         float k = 1.0f - since / (float)SHAKE_TICKS;
         foot.x += SHAKE_SIZE * k * sinf(since * 2.6f);
@@ -25,8 +25,8 @@ void render_breakable(gfx *g, const camera *c, const sim_world *w, int prop, flo
 }
 
 void render_door_track(gfx *g, const camera *c, const sim_world *w, int door) {
-    const sim_door *d = &w->doors[door];
-    const float cs = w->cfg.cell_size;
+    const sim_door *d = &sim_doors(w)[door];
+    const float cs = sim_config_of(w)->cell_size;
     // The groove the door runs in, across its cell along its axis.
     SDL_FRect r = d->axis.x != 0.0f ? world_rect(c, (float)d->x * cs, d->closed.y - 2.0f, cs, 4.0f)
                                     : world_rect(c, d->closed.x - 2.0f, (float)d->y * cs, 4.0f, cs);
@@ -54,8 +54,8 @@ static void draw_clipped(gfx *g, const camera *c, SDL_Rect src, SDL_FRect box, S
 }
 
 void render_door(gfx *g, const camera *c, const sim_world *w, int door) {
-    const sim_door *d = &w->doors[door];
-    const float cs = w->cfg.cell_size, h = ART_WALL_HEIGHT * cs / ART_TILE;
+    const sim_door *d = &sim_doors(w)[door];
+    const float cs = sim_config_of(w)->cell_size, h = ART_WALL_HEIGHT * cs / ART_TILE;
     ae_shape s = sim_door_shape(w, d);
     // Only the part still in the doorway shows: the rest has slid into the wall's pocket.
     SDL_FRect cell = {(float)d->x * cs, (float)d->y * cs, cs, cs};

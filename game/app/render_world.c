@@ -44,7 +44,7 @@ void world_renderer_free(world_renderer *r) {
 
 int agent_tint(const sim_world *w, int id) {
     // gfx_tint_colors: four for the people, then ten for the bots.
-    return id < w->cfg.humans ? ((id % 4) + 4) % 4 : 4 + ((id % 10) + 10) % 10;
+    return id < sim_config_of(w)->humans ? ((id % 4) + 4) % 4 : 4 + ((id % 10) + 10) % 10;
 }
 
 SDL_Color agent_color(const sim_world *w, int id) {
@@ -93,7 +93,7 @@ static int cmp_drawable(const void *pa, const void *pb) {
 }
 
 static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
-    const sim_zone *z = &w->zone;
+    const sim_zone *z = sim_zone_state(w);
     vec2s sc = camera_to_screen(c, z->center);
     float r = z->radius * c->zoom;
     // Tint outside the circle, one scanline span at a time (left and right of the circle).
@@ -130,7 +130,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
 
     // Every cell in view, on the map or off it (the rock and the sea round it), with a row of
     // margin (wall tops stand up into the row above) and room below for props standing tall.
-    const float cs = w->cfg.cell_size;
+    const float cs = sim_config_of(w)->cell_size;
     vec2s tl = camera_to_world(c, (vec2s){{0, 0}});
     vec2s br = camera_to_world(c, (vec2s){{c->screen_w, c->screen_h + ART_PROP_H * c->zoom}});
     int x0 = (int)floorf(tl.x / cs) - 1, y0 = (int)floorf(tl.y / cs) - 1;
@@ -138,20 +138,20 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     render_ground(r, c, w, x0, y0, x1, y1, time);
 
     reserve(r, (size_t)ae_maxi(0, x1 - x0 + 1) * (size_t)ae_maxi(0, y1 - y0 + 1) +
-                   (size_t)w->agent_count + (size_t)w->gem_top + (size_t)w->bullet_top +
-                   (size_t)w->pickup_top);
+                   (size_t)sim_agent_count(w) + (size_t)sim_gem_top(w) + (size_t)sim_bullet_top(w) +
+                   (size_t)sim_pickup_top(w));
     int n = 0;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1 && n < r->capacity; x++) {
             const float foot = (float)(y + 1) * cs;
-            if (!ae_grid_in_bounds(&w->grid, x, y)) {
-                if (render_block(&w->grid, x, y)) r->items[n++] = (drawable){foot, D_WALL, x, y};
+            if (!ae_grid_in_bounds(sim_grid(w), x, y)) {
+                if (render_block(sim_grid(w), x, y)) r->items[n++] = (drawable){foot, D_WALL, x, y};
                 continue;
             }
-            uint8_t cell = w->grid.cells[(size_t)y * (size_t)w->grid.width + (size_t)x];
+            uint8_t cell = sim_grid(w)->cells[(size_t)y * (size_t)sim_grid(w)->width + (size_t)x];
             if (cell == AE_CELL_WALL) {
                 r->items[n++] =
-                    (drawable){foot, render_is_prop(&w->grid, x, y) ? D_PROP : D_WALL, x, y};
+                    (drawable){foot, render_is_prop(sim_grid(w), x, y) ? D_PROP : D_WALL, x, y};
             } else if (cell == (AE_CELL_WALL | AE_CELL_BREAKABLE)) {
                 int prop = sim_prop_find(w, x, y);
                 if (prop >= 0) r->items[n++] = (drawable){foot, D_BREAKABLE, prop, 0};
@@ -160,24 +160,25 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
                 if (door < 0) continue;
                 render_door_track(g, c, w, door);
                 // Sorted by the south edge of the part still in the doorway.
-                ae_shape s = sim_door_shape(w, &w->doors[door]);
+                ae_shape s = sim_door_shape(w, &sim_doors(w)[door]);
                 r->items[n++] = (drawable){fminf(s.center.y + s.half.y, foot), D_DOOR, door, 0};
             }
         }
     const float margin = 2.0f * cs;
-    for (int i = 0; i < w->pickup_top && n < r->capacity; i++) {
-        const sim_pickup *p = &w->pickups[i];
+    for (int i = 0; i < sim_pickup_top(w) && n < r->capacity; i++) {
+        const sim_pickup *p = &sim_pickups(w)[i];
         if (p->alive && p->pos.x > tl.x - margin && p->pos.x < br.x + margin &&
             p->pos.y > tl.y - margin && p->pos.y < br.y + margin)
             r->items[n++] = (drawable){p->pos.y, D_PICKUP, i, 0};
     }
-    for (int i = 0; i < w->agent_count && n < r->capacity; i++)
-        if (w->agents[i].placement == 0)
-            r->items[n++] = (drawable){agent_draw_pos(&w->agents[i], alpha).y, D_AGENT, i, 0};
-    for (int i = 0; i < w->gem_top && n < r->capacity; i++)
-        if (w->gems[i].alive) r->items[n++] = (drawable){w->gems[i].pos.y, D_GEM, i, 0};
-    for (int i = 0; i < w->bullet_top && n < r->capacity; i++)
-        if (w->bullets[i].alive) r->items[n++] = (drawable){w->bullets[i].pos.y, D_BULLET, i, 0};
+    for (int i = 0; i < sim_agent_count(w) && n < r->capacity; i++)
+        if (sim_agents(w)[i].placement == 0)
+            r->items[n++] = (drawable){agent_draw_pos(&sim_agents(w)[i], alpha).y, D_AGENT, i, 0};
+    for (int i = 0; i < sim_gem_top(w) && n < r->capacity; i++)
+        if (sim_gems(w)[i].alive) r->items[n++] = (drawable){sim_gems(w)[i].pos.y, D_GEM, i, 0};
+    for (int i = 0; i < sim_bullet_top(w) && n < r->capacity; i++)
+        if (sim_bullets(w)[i].alive)
+            r->items[n++] = (drawable){sim_bullets(w)[i].pos.y, D_BULLET, i, 0};
     qsort(r->items, (size_t)n, sizeof *r->items, cmp_drawable);
 
     for (int k = 0; k < n; k++) {
@@ -190,8 +191,8 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             int x = d->index, y = d->row;
             // A tree, a pine or a rock; in or beside water always a rock.
             int prop = (int)(render_cell_hash(x, y) % ART_PROP_COUNT);
-            if (render_water(&w->grid, x - 1, y) || render_water(&w->grid, x + 1, y) ||
-                render_water(&w->grid, x, y - 1) || render_water(&w->grid, x, y + 1))
+            if (render_water(sim_grid(w), x - 1, y) || render_water(sim_grid(w), x + 1, y) ||
+                render_water(sim_grid(w), x, y - 1) || render_water(sim_grid(w), x, y + 1))
                 prop = ART_PROP_ROCK;
             SDL_Rect src = {prop * ART_PROP_W, 0, ART_PROP_W, ART_PROP_H};
             vec2s foot = {{((float)x + 0.5f) * cs, ((float)y + 1.0f) * cs - 6.0f}};
@@ -206,12 +207,12 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             render_door(g, c, w, d->index);
             break;
         case D_PICKUP:
-            render_pickup(g, c, &w->pickups[d->index], d->index, time);
+            render_pickup(g, c, &sim_pickups(w)[d->index], d->index, time);
             break;
         case D_GEM: {
             int frame = (int)(time * 8.0f + (float)d->index) % ART_FX_FRAMES;
             SDL_Rect src = {frame * ART_FX, ART_FX_GEM * ART_FX, ART_FX, ART_FX};
-            draw_sprite(g, g->at_fx[GFX_TINT_NONE], c, src, w->gems[d->index].pos, 16, 28,
+            draw_sprite(g, g->at_fx[GFX_TINT_NONE], c, src, sim_gems(w)[d->index].pos, 16, 28,
                         RENDER_WHITE);
             break;
         }
@@ -219,7 +220,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
             render_agent(g, c, w, fx, d->index, alpha, time);
             break;
         case D_BULLET: {
-            const sim_bullet *b = &w->bullets[d->index];
+            const sim_bullet *b = &sim_bullets(w)[d->index];
             vec2s p = glms_vec2_sub(b->pos, glms_vec2_scale(b->vel, 1.0f - alpha));
             int frame = (int)(time * 16.0f) % ART_FX_FRAMES;
             SDL_Rect src = {frame * ART_FX, ART_FX_BULLET * ART_FX, ART_FX, ART_FX};

@@ -35,8 +35,8 @@ void screen_fx_draw_edge(gfx *g, const camera *c, const fx_state *fx) {
 
 /// An enemy's body is under the world point p.
 static bool enemy_at(const sim_world *w, int self, vec2s p) {
-    for (int i = 0; i < w->agent_count; i++) {
-        const sim_agent *o = &w->agents[i];
+    for (int i = 0; i < sim_agent_count(w); i++) {
+        const sim_agent *o = &sim_agents(w)[i];
         if (i == self || o->placement != 0) continue;
         vec2s body = {{o->pos.x, o->pos.y - ART_AGENT_BODY_Y}};
         float reach = o->radius + 6.0f;
@@ -52,7 +52,7 @@ static void piece(gfx *g, int sx, int sy, int sw, int sh, float x, float y) {
 
 void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const sim_world *w,
                               int human, float mx, float my) {
-    const sim_agent *a = &w->agents[human];
+    const sim_agent *a = &sim_agents(w)[human];
     vec2s chest = camera_to_screen(c, a->pos);
     chest.y -= INPUT_AIM_HEIGHT * c->zoom;
     float reach = glms_vec2_distance(chest, (vec2s){{mx, my}}) / c->zoom;

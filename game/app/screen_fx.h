@@ -6,7 +6,7 @@
 #include "camera.h"
 #include "fx.h"
 #include "gfx.h"
-#include "sim_world.h"
+#include "sim_state.h"
 
 /// The red vignette: a flash after a hit (fx->hurt) and a thin edge pulsing with the
 /// heartbeat while low on health (fx->pulse).

@@ -3,7 +3,7 @@
 // draws the same way.
 #include "app.h"
 
-#include "sim_world.h"
+#include "sim_state.h"
 
 #include "arena/ae_quote.h"
 #include "tool_save_png.h"
@@ -57,11 +57,11 @@ int app_run_screenshot(const arena_options *o) {
             app_update_fx(&a, dt);
             a.time += dt;
             const sim_world *w = session_world(a.s);
-            camera_follow(&a.cam, w->agents[app_focus(&a)].pos, app_map_size(w), dt);
+            camera_follow(&a.cam, sim_agents(w)[app_focus(&a)].pos, app_map_size(w), dt);
         }
         a.alpha = 1.0f;
         const sim_world *w = session_world(a.s);
-        camera_jump(&a.cam, w->agents[app_focus(&a)].pos, app_map_size(w));
+        camera_jump(&a.cam, sim_agents(w)[app_focus(&a)].pos, app_map_size(w));
         app_draw(&a);
         SDL_RenderPresent(a.renderer);
         ae_error write_err;

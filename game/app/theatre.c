@@ -1,6 +1,6 @@
 #include "theatre.h"
 
-#include "sim_world.h"
+#include "sim_state.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,8 +42,8 @@ void theatre_close(theatre *t) {
 
 /// The events of the tick just played that the timeline shows.
 static void take_marks(theatre *t, const sim_world *w, uint32_t tick) {
-    for (int i = 0; i < w->event_count; i++) {
-        const sim_event *e = &w->events[i];
+    for (int i = 0; i < sim_event_count(w); i++) {
+        const sim_event *e = &sim_events(w)[i];
         switch (e->kind) {
         case SIM_EVENT_KILL:
             add_mark(t, tick, MARK_KILL, e->a, e->b);
@@ -138,10 +138,10 @@ void theatre_change_speed(theatre *t, int dir) {
 
 int theatre_cycle_follow(const theatre *t, const sim_world *w, int dir) {
     const int from = t->follow >= 0 ? t->follow : t->last_follow;
-    for (int k = 1; k <= w->agent_count; k++) {
-        const int id =
-            ((from + (dir > 0 ? k : -k)) % w->agent_count + w->agent_count) % w->agent_count;
-        if (w->agents[id].placement == 0) return id;
+    for (int k = 1; k <= sim_agent_count(w); k++) {
+        const int id = ((from + (dir > 0 ? k : -k)) % sim_agent_count(w) + sim_agent_count(w)) %
+                       sim_agent_count(w);
+        if (sim_agents(w)[id].placement == 0) return id;
     }
     return from;
 }

@@ -2,7 +2,7 @@
 
 #include "menu.h"
 #include "sim_names.h"
-#include "sim_world.h"
+#include "sim_state.h"
 
 #include <stdio.h>
 
@@ -96,11 +96,11 @@ static void draw_marks(gfx *g, SDL_FRect bar, const theatre *t, int focus) {
 void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_world *w, int focus,
                        float mouse_x, float mouse_y, const char *name) {
     SDL_Renderer *r = g->renderer;
-    const uint32_t now = (uint32_t)w->tick;
+    const uint32_t now = (uint32_t)sim_tick(w);
     // Top: what this is, and whom the camera follows.
     char top[160], who[24];
     sim_agent_name(w, focus, who, sizeof who);
-    if (t->killcam && w->agents[focus].slot == 0) // the zone or a barrel: your own view
+    if (t->killcam && sim_agents(w)[focus].slot == 0) // the zone or a barrel: your own view
         snprintf(top, sizeof top, "HOW YOU DIED - any key skips");
     else if (t->killcam)
         snprintf(top, sizeof top, "HOW YOU DIED - %s's view - any key skips", who);

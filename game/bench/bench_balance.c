@@ -77,9 +77,9 @@ static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
     r->placement[m] = hs.placement;
     r->top_third += hs.placement <= BALANCE_AGENTS / 3;
     r->bottom_half += hs.placement > BALANCE_AGENTS / 2;
-    for (int i = 0; i < w->agent_count; i++) {
-        r->deaths += w->agents[i].cause != SIM_ALIVE;
-        r->zone_deaths += w->agents[i].cause == SIM_DIED_ZONE;
+    for (int i = 0; i < sim_agent_count(w); i++) {
+        r->deaths += sim_agents(w)[i].cause != SIM_ALIVE;
+        r->zone_deaths += sim_agents(w)[i].cause == SIM_DIED_ZONE;
     }
     int last = sim_stats_alive_at_last_shrink(w);
     r->decided += last <= 3; // -1: decided before the last circle began to close

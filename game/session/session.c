@@ -7,10 +7,13 @@
 #include "arena/rp_writer.h"
 #include "sim_autopilot.h"
 #include "sim_config_io.h"
-#include "sim_world.h"
+#include "sim_state.h"
 
 #include <stdio.h>
 #include <string.h>
+
+// A recording holds every human a match can have.
+_Static_assert(SIM_MAX_HUMANS == RP_MAX_HUMANS, "the replay format's human limit is the sim's");
 
 struct session {
     sim_world *world;
@@ -302,7 +305,7 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
                         float *phase_us) {
     if (session_done(s)) return;
     sim_input frames[SIM_MAX_HUMANS] = {{0}};
-    const int humans = s->world->cfg.humans;
+    const int humans = sim_config_of(s->world)->humans;
     uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->replaying) {
         apply_replay_events(s, tick);
@@ -371,7 +374,7 @@ bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_err
     const uint64_t before = s->writer ? sim_hash(s->world) : 0;
     if (!sim_swap_commit(s->world, p, err)) return false;
     const uint32_t tick = (uint32_t)sim_tick(s->world);
-    if (s->writer) rp_writer_event_map(s->writer, tick, &s->world->grid, name);
+    if (s->writer) rp_writer_event_map(s->writer, tick, sim_grid(s->world), name);
     s->last_swap_tick = tick;
     s->swapped = true;
     s->pre_swap_hash = before;
@@ -380,7 +383,7 @@ bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_err
 
 bool session_swap_map(session *s, const ae_grid *grid, const char *name, ae_error *err) {
     if (!swap_allowed(s, grid->width, grid->height, err)) return false;
-    sim_map_prep *p = sim_swap_prepare(&s->world->cfg, grid, err);
+    sim_map_prep *p = sim_swap_prepare(sim_config_of(s->world), grid, err);
     return p && session_swap_prepared(s, p, name, err);
 }
 
@@ -469,7 +472,7 @@ bool session_take_over(session *s, int agent, ae_error *err) {
     }
     sim_world *w = s->world;
     const uint32_t now = (uint32_t)sim_tick(w);
-    if (w->cfg.humans == 0) {
+    if (sim_config_of(w)->humans == 0) {
         ae_error_set(err, "this replay has no player whose input could take over");
         return false;
     }
@@ -477,14 +480,14 @@ bool session_take_over(session *s, int agent, ae_error *err) {
         ae_error_set(err, "the match is over at tick %u", now);
         return false;
     }
-    if (agent < 0 || agent >= w->agent_count || w->agents[agent].placement != 0) {
+    if (agent < 0 || agent >= sim_agent_count(w) || sim_agents(w)[agent].placement != 0) {
         ae_error_set(err, "agent %d is not alive at tick %u", agent, now);
         return false;
     }
     // The new recording: the file's content up to now (inputs, events, checkpoints), then the
     // take-over, then whatever is played live.
     const rp_replay *r = &s->replay;
-    rp_writer *wr = make_writer(&w->cfg, &r->map, r->map_name, err);
+    rp_writer *wr = make_writer(sim_config_of(w), &r->map, r->map_name, err);
     bool ok = wr != NULL;
     uint8_t records[SIM_MAX_HUMANS * SIM_INPUT_BYTES];
     for (uint32_t t = 0; ok && t <= now; t++) {

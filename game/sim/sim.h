@@ -130,9 +130,9 @@ typedef enum sim_hash_field {
 } sim_hash_field;
 
 extern const char *const sim_hash_field_names[SIM_HASH_FIELD_COUNT];
-/// The per-part hashes. The map's part is the one the world computed when its grid last changed
-/// (sim_create, sim_swap_map): the grid is never hashed per call, so this costs the same on a
-/// 4096x4096 map as on a small one.
+/// The per-part hashes. The map's part is the one the world computed when its map came in
+/// (sim_create, a map swap; props broken since are in the props' part): the grid is never hashed
+/// per call, so this costs the same on a 4096x4096 map as on a small one.
 void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]);
 /// sim_hash from parts that sim_hash_fields returned (saves computing them twice).
 uint64_t sim_hash_combine(const uint64_t fields[SIM_HASH_FIELD_COUNT]);

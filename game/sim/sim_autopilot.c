@@ -8,8 +8,9 @@ struct sim_autopilot {
     int humans;
     bot_brain brains[SIM_MAX_HUMANS]; ///< the bot pilot's brains; the novices walk with them
     pilot_novice novices[SIM_MAX_HUMANS];
-    bot_nav nav;               ///< its own queue and flood context over the world's maps
-    const ae_nav_grid *mapped; ///< the nav grid `nav` was set up for (changes with map swaps)
+    bot_nav nav;         ///< its own queue and flood context over the world's maps
+    uint32_t generation; ///< sim_map_generation of the maps `nav` points at
+    bool bound;          ///< false after a failed rebinding: `nav` points at freed maps
 };
 
 sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot pilot) {
@@ -22,9 +23,10 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot
     for (int i = 0; i < SIM_MAX_HUMANS; i++) bot_brain_init(&ap->brains[i], seed ^ 0xA11CEull, i);
     if (pilot == SIM_PILOT_NOVICE)
         for (int i = 0; i < ap->humans; i++) ok = ok && pilot_novice_init(&ap->novices[i], w);
-    ap->mapped = sim_bots_nav(w);
+    ap->generation = sim_map_generation(w);
+    ap->bound = true;
     if (!ok ||
-        !bot_nav_init(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), w->cfg.humans, NULL)) {
+        !bot_nav_init(&ap->nav, sim_bots_nav(w), &w->sdf, sim_bots_cover(w), w->cfg.humans, NULL)) {
         for (int i = 0; i < SIM_MAX_HUMANS; i++) pilot_novice_free(&ap->novices[i]);
         ae_free(ap, sizeof *ap);
         return NULL;
@@ -40,11 +42,19 @@ void sim_autopilot_destroy(sim_autopilot *ap) {
 }
 
 void sim_autopilot_input(sim_autopilot *ap, const sim_world *w, int human, sim_input *out) {
-    if (sim_bots_nav(w) != ap->mapped) { // the map was swapped: follow it
-        ap->mapped = sim_bots_nav(w);
-        if (bot_nav_set_maps(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), NULL))
+    // The map was swapped (once or more since the last call), or the last rebinding failed:
+    // follow the world's maps. Until a rebinding succeeds the pilot idles, since its queue
+    // still points at maps the swap freed; it tries again at every call.
+    if (!ap->bound || sim_map_generation(w) != ap->generation) {
+        ap->bound = bot_nav_set_maps(&ap->nav, sim_bots_nav(w), &w->sdf, sim_bots_cover(w), NULL);
+        ap->generation = sim_map_generation(w);
+        if (ap->bound)
             for (int i = 0; i < SIM_MAX_HUMANS; i++)
                 ap->brains[i].path_count = ap->brains[i].path_pending = 0;
+    }
+    if (!ap->bound) {
+        *out = (sim_input){0};
+        return;
     }
     if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, BOT_NAV_BUDGET);
     if (ap->pilot == SIM_PILOT_NOVICE)

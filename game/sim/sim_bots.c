@@ -183,6 +183,9 @@ const sim_cells *bot_bullet_lanes(const sim_world *w) {
     return bot_lanes_update(w, &w->bots->lanes);
 }
 
+const char *const bot_state_names[BOT_STATE_COUNT] = {"wander", "gems",  "loot",
+                                                      "fight",  "cover", "zone"};
+
 const bot_brain *sim_bots_brain(const sim_world *w, int id) {
     return &w->bots->brains[id];
 }

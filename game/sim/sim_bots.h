@@ -20,6 +20,9 @@ typedef enum bot_state {
     BOT_STATE_COUNT
 } bot_state;
 
+/// Each state's name, for the state dump and the debug overlay.
+extern const char *const bot_state_names[BOT_STATE_COUNT];
+
 typedef struct bot_brain {
     ae_rng rng;
     bot_state state;

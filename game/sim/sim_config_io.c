@@ -1,5 +1,7 @@
 #include "sim_config_io.h"
 
+#include "arena/rp_hash.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -9,7 +11,7 @@ typedef struct writer {
 } writer;
 
 static void w32(writer *w, uint32_t v) {
-    for (int i = 0; i < 4; i++) w->p[w->n++] = (uint8_t)(v >> (8 * i));
+    w->n = (size_t)(rp_put_le(w->p + w->n, v, 4) - w->p);
 }
 static void wi(writer *w, int v) {
     w32(w, (uint32_t)v);

@@ -65,12 +65,10 @@ static void put_name(line *l, const char *key, int v, const char *const *names, 
 static const char *const weapons[] = {"pistol", "shotgun", "rifle", "smg", "grenade"};
 static const char *const difficulties[] = {"easy", "normal", "hard"};
 static const char *const causes[] = {"alive", "bullet", "zone"};
-static const char *const bot_states[] = {"wander", "gems", "loot", "fight", "cover", "zone"};
 static const char *const prop_kinds[] = {"crate", "barrel", "bush"};
 static const char *const pickup_kinds[] = {"weapon", "medkit", "shield"};
 _Static_assert(sizeof weapons / sizeof weapons[0] == SIM_WEAPON_COUNT, "a name per weapon");
 _Static_assert(sizeof difficulties / sizeof difficulties[0] == SIM_DIFFICULTY_COUNT, "per level");
-_Static_assert(sizeof bot_states / sizeof bot_states[0] == BOT_STATE_COUNT, "per bot state");
 _Static_assert(sizeof prop_kinds / sizeof prop_kinds[0] == SIM_PROP_KIND_COUNT, "per prop kind");
 _Static_assert(sizeof pickup_kinds / sizeof pickup_kinds[0] == SIM_PICKUP_KIND_COUNT, "per kind");
 
@@ -182,7 +180,7 @@ static void dump_brain(const sim_world *w, int i, line *l) {
     put(l, " %d", i);
     put_hex(l, "rng_state", b->rng.state);
     put_hex(l, "rng_inc", b->rng.inc);
-    put_name(l, "state", (int)b->state, NAMES(bot_states));
+    put_name(l, "state", (int)b->state, NAMES(bot_state_names));
     put_int(l, "target", b->target);
     put_int(l, "target_seen", b->target_seen);
     put_vec(l, "goal", b->goal);

@@ -4,6 +4,8 @@
 
 #include "sim_bots.h"
 
+#include "arena/rp_hash.h"
+
 #include <string.h>
 
 typedef struct hasher {
@@ -11,14 +13,15 @@ typedef struct hasher {
 } hasher;
 
 static void put_u8(hasher *s, uint8_t v) {
-    s->h = (s->h ^ v) * 0x100000001B3ull;
+    s->h = rp_fnv1a(s->h, &v, 1);
 }
 static void put_u32(hasher *s, uint32_t v) {
-    for (int i = 0; i < 4; i++) put_u8(s, (uint8_t)(v >> (8 * i)));
+    uint8_t b[4];
+    s->h = rp_fnv1a(s->h, b, (size_t)(rp_put_le(b, v, 4) - b));
 }
 static void put_u64(hasher *s, uint64_t v) {
-    put_u32(s, (uint32_t)v);
-    put_u32(s, (uint32_t)(v >> 32));
+    uint8_t b[8];
+    s->h = rp_fnv1a(s->h, b, (size_t)(rp_put_le(b, v, 8) - b));
 }
 static void put_i32(hasher *s, int v) {
     put_u32(s, (uint32_t)v);
@@ -44,7 +47,7 @@ uint64_t sim_hash_prop_damage(uint64_t h, int index, float hp) {
 }
 
 void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
-    const uint64_t basis = 0xCBF29CE484222325ull;
+    const uint64_t basis = RP_FNV_BASIS;
     hasher s = {basis};
     put_i32(&s, w->tick);
     put_u8(&s, w->over);
@@ -180,7 +183,7 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
 }
 
 uint64_t sim_hash_grid(const ae_grid *grid) {
-    hasher s = {0xCBF29CE484222325ull};
+    hasher s = {RP_FNV_BASIS};
     put_i32(&s, grid->width);
     put_i32(&s, grid->height);
     for (size_t i = 0; i < (size_t)grid->width * (size_t)grid->height; i++)
@@ -189,7 +192,7 @@ uint64_t sim_hash_grid(const ae_grid *grid) {
 }
 
 uint64_t sim_hash_combine(const uint64_t fields[SIM_HASH_FIELD_COUNT]) {
-    hasher s = {0xCBF29CE484222325ull};
+    hasher s = {RP_FNV_BASIS};
     for (int i = 0; i < SIM_HASH_FIELD_COUNT; i++) put_u64(&s, fields[i]);
     return s.h;
 }

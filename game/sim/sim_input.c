@@ -2,6 +2,8 @@
 
 #include "sim_skills.h"
 
+#include "arena/rp_hash.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -63,10 +65,7 @@ bool sim_input_aim(const sim_input *in, vec2s *dir) {
 void sim_input_pack(const sim_input *in, uint8_t out[SIM_INPUT_BYTES]) {
     out[0] = (uint8_t)in->move_x;
     out[1] = (uint8_t)in->move_y;
-    out[2] = (uint8_t)((uint16_t)in->aim_x & 0xFF);
-    out[3] = (uint8_t)((uint16_t)in->aim_x >> 8);
-    out[4] = (uint8_t)((uint16_t)in->aim_y & 0xFF);
-    out[5] = (uint8_t)((uint16_t)in->aim_y >> 8);
+    rp_put_le(rp_put_le(out + 2, (uint16_t)in->aim_x, 2), (uint16_t)in->aim_y, 2);
     out[6] = in->buttons;
     out[7] = in->skill_pick;
 }

@@ -1,5 +1,7 @@
 #include "sim_names.h"
 
+#include "sim_world.h"
+
 #include <stdio.h>
 
 void sim_agent_name(const sim_world *w, int id, char *out, size_t size) {

@@ -3,7 +3,7 @@
 #ifndef SIM_NAMES_H
 #define SIM_NAMES_H
 
-#include "sim_world.h"
+#include "sim_state.h"
 
 #include <stddef.h>
 

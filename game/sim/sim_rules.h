@@ -1,5 +1,8 @@
-/// The numbers of a match: base stats, skill effects, XP curve, zone phases. One table, read by
-/// the sim and shown by the README, so balance changes happen in one place.
+/// The numbers of a match: base stats, skill effects, XP curve, zone phases, weapons. One table,
+/// sim_default_rules in sim_rules.c, read by the sim, so balance changes happen in one place. The
+/// README quotes its values where it explains the game: "The rules a newcomer meets" (Bots, the
+/// novice and balance) and the weapons table (Weapons, props, loot, the blink and doors); a
+/// change to the table updates them.
 #ifndef SIM_RULES_H
 #define SIM_RULES_H
 
@@ -40,7 +43,8 @@ typedef struct sim_weapon_def {
     float range;        ///< units
     float radius;       ///< of the bullet
     int ammo;           ///< rounds in a pickup; 0 = never runs out
-    float blast_radius; ///< > 0: the bullet bounces off walls and bursts at the end of its range
+    float blast_radius; ///< > 0: it bounces off walls and bursts (this radius) on whoever it
+                        ///< meets or at the end of its flight
 } sim_weapon_def;
 
 /// Short display names ("Pistol", "Shotgun", ...).

@@ -1,5 +1,7 @@
 #include "sim_scoreboard.h"
 
+#include "sim_world.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,7 @@
 #include "sim_stats.h"
 
+#include "sim_world.h"
+
 #include <string.h>
 
 void sim_stats_difficulty(const sim_world *w, sim_difficulty d, sim_difficulty_stats *out) {

@@ -3,7 +3,7 @@
 #ifndef SIM_STATS_H
 #define SIM_STATS_H
 
-#include "sim_world.h"
+#include "sim_state.h"
 
 typedef struct sim_difficulty_stats {
     int bots;

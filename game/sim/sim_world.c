@@ -177,6 +177,73 @@ int sim_tick(const sim_world *w) {
     return w->tick;
 }
 
+const sim_config *sim_config_of(const sim_world *w) {
+    return &w->cfg;
+}
+const ae_grid *sim_grid(const sim_world *w) {
+    return &w->grid;
+}
+uint64_t sim_map_hash(const sim_world *w) {
+    return w->map_hash;
+}
+uint32_t sim_map_generation(const sim_world *w) {
+    return w->map_generation;
+}
+const sim_agent *sim_agents(const sim_world *w) {
+    return w->agents;
+}
+int sim_agent_count(const sim_world *w) {
+    return w->agent_count;
+}
+int sim_alive_count(const sim_world *w) {
+    return w->alive_count;
+}
+int sim_winner(const sim_world *w) {
+    return w->winner;
+}
+const sim_bullet *sim_bullets(const sim_world *w) {
+    return w->bullets;
+}
+int sim_bullet_top(const sim_world *w) {
+    return w->bullet_top;
+}
+const sim_gem *sim_gems(const sim_world *w) {
+    return w->gems;
+}
+int sim_gem_top(const sim_world *w) {
+    return w->gem_top;
+}
+const sim_prop *sim_props(const sim_world *w) {
+    return w->props;
+}
+int sim_prop_count(const sim_world *w) {
+    return w->prop_count;
+}
+int sim_props_broken(const sim_world *w) {
+    return w->props_broken;
+}
+const sim_pickup *sim_pickups(const sim_world *w) {
+    return w->pickups;
+}
+int sim_pickup_top(const sim_world *w) {
+    return w->pickup_top;
+}
+const sim_door *sim_doors(const sim_world *w) {
+    return w->doors;
+}
+int sim_door_count(const sim_world *w) {
+    return w->door_count;
+}
+const sim_zone *sim_zone_state(const sim_world *w) {
+    return &w->zone;
+}
+const sim_event *sim_events(const sim_world *w) {
+    return w->events;
+}
+int sim_event_count(const sim_world *w) {
+    return w->event_count;
+}
+
 void sim_event_push(sim_world *w, sim_event_kind kind, int a, int b, float value, vec2s pos) {
     if (w->event_count >= w->event_capacity) return;
     w->events[w->event_count++] = (sim_event){kind, a, b, value, pos};

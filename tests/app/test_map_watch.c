@@ -47,8 +47,9 @@ static void teardown(fixture *f) {
     CHECK(system(cmd) == 0);
 }
 
-/// Polls through map_watch_reload from t0 to t1 every `step` seconds; counts reloads and failure
-/// messages, keeps the last reloaded grid in *last (freeing the one before).
+/// Polls through map_watch_reload from t0 to t1 every `step` seconds, accepting every grid it
+/// hands back; counts reloads and failure messages, keeps the last reloaded grid in *last
+/// (freeing the one before).
 typedef struct tally {
     int reloads;
     int failures;
@@ -60,7 +61,10 @@ static void run(map_watch *w, double t0, double t1, double step, tally *t) {
     for (double now = t0; now <= t1 + 1e-9; now += step) {
         ae_grid g;
         char msg[4096];
-        if (map_watch_reload(w, now, &g, NULL, NULL, msg, sizeof msg)) {
+        if (map_watch_reload(w, now, &g, msg, sizeof msg)) {
+            char detail[32];
+            snprintf(detail, sizeof detail, "%dx%d", g.width, g.height);
+            map_watch_accept(w, detail, msg, sizeof msg);
             t->reloads++;
             if (t->last.cells) ae_grid_free(&t->last);
             t->last = g;
@@ -291,6 +295,24 @@ static bool fake_bake(void *user, const ae_grid *grid, double *bake_ms, ae_error
     return true;
 }
 
+/// A caller's flow: the watcher hands back a loaded grid, the caller prepares (fake_bake) and
+/// swaps it, then accepts or rejects the version. True when a grid was swapped in (*out).
+static bool reload_and_bake(map_watch *w, double now, ae_grid *out, int *calls, char *msg,
+                            size_t msglen) {
+    if (!map_watch_reload(w, now, out, msg, msglen)) return false;
+    double bake_ms = 0.0;
+    ae_error err;
+    if (!fake_bake(calls, out, &bake_ms, &err)) {
+        ae_grid_free(out);
+        map_watch_reject(w, err.msg, msg, msglen);
+        return false;
+    }
+    char detail[64];
+    snprintf(detail, sizeof detail, "%dx%d, bake %.0f ms", out->width, out->height, bake_ms);
+    map_watch_accept(w, detail, msg, msglen);
+    return true;
+}
+
 static void test_size_change(void) {
     fixture f;
     REQUIRE(setup(&f));
@@ -300,21 +322,21 @@ static void test_size_change(void) {
     int calls = 0;
     ae_grid g;
     char msg[512], want[512];
-    CHECK(!map_watch_reload(&w, 1.0, &g, fake_bake, &calls, msg, sizeof msg));
+    CHECK(!reload_and_bake(&w, 1.0, &g, &calls, msg, sizeof msg));
     CHECK(msg[0] == '\0');
-    REQUIRE(map_watch_reload(&w, 1.2, &g, fake_bake, &calls, msg, sizeof msg));
+    REQUIRE(reload_and_bake(&w, 1.2, &g, &calls, msg, sizeof msg));
     CHECK(g.width == 96 && g.height == 80);
     snprintf(want, sizeof want, "map reloaded: %s (96x80, bake 3 ms)", f.path);
     CHECK_STR(msg, want);
     ae_grid_free(&g);
     // A map the caller's preparation refuses is rejected like a bad file.
     REQUIRE(write_map(f.path, 128, 64, 2));
-    CHECK(!map_watch_reload(&w, 2.0, &g, fake_bake, &calls, msg, sizeof msg));
-    CHECK(!map_watch_reload(&w, 2.2, &g, fake_bake, &calls, msg, sizeof msg));
+    CHECK(!reload_and_bake(&w, 2.0, &g, &calls, msg, sizeof msg));
+    CHECK(!reload_and_bake(&w, 2.2, &g, &calls, msg, sizeof msg));
     snprintf(want, sizeof want,
              "map reload failed: %s: too wide for this test (keeping previous map)", f.path);
     CHECK_STR(msg, want);
-    CHECK(!map_watch_reload(&w, 2.5, &g, fake_bake, &calls, msg, sizeof msg));
+    CHECK(!reload_and_bake(&w, 2.5, &g, &calls, msg, sizeof msg));
     CHECK(msg[0] == '\0');
     CHECK(calls == 2);
     // Low-level API: poll offers, accept makes it the baseline.
@@ -322,7 +344,7 @@ static void test_size_change(void) {
     CHECK(map_watch_poll(&w, 3.0) == MAP_WATCH_NONE);
     CHECK(map_watch_poll(&w, 3.2) == MAP_WATCH_CHANGED);
     CHECK(map_watch_poll(&w, 3.3) == MAP_WATCH_CHANGED); // offered until accepted or rejected
-    map_watch_accept(&w);
+    map_watch_accept(&w, NULL, NULL, 0);
     CHECK(map_watch_poll(&w, 3.4) == MAP_WATCH_NONE);
     teardown(&f);
 }

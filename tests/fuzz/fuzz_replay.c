@@ -186,7 +186,7 @@ static bool load_and_check(const uint8_t *data, size_t size, bool deep) {
     ae_error err = {0};
     if (!rp_replay_load_memory(data, size, NULL, &r, &err)) {
         FUZZ_CHECK(err.msg[0] && !strchr(err.msg, '\n'));
-        FUZZ_CHECK(r.file_ == NULL && r.block_ == NULL);
+        FUZZ_CHECK(r.store_ == NULL);
         return false;
     }
     check_lookups(&r);

@@ -5,12 +5,7 @@
 #include <string.h>
 
 uint64_t rp_checksum(const uint8_t *data, size_t len) {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < len; i++) {
-        h ^= data[i];
-        h *= 0x100000001b3ull;
-    }
-    return h;
+    return rp_fnv1a(RP_FNV_BASIS, data, len);
 }
 
 struct rp_chunk {
@@ -81,11 +76,6 @@ uint8_t *rp_buf_copy(const rp_buf *b, size_t n, uint8_t *dst) {
         n -= k;
     }
     return dst;
-}
-
-uint8_t *rp_put_le(uint8_t *p, uint64_t v, int bytes) {
-    for (int i = 0; i < bytes; i++) *p++ = (uint8_t)(v >> (8 * i));
-    return p;
 }
 
 uint8_t *rp_put_var(uint8_t *p, uint32_t v) {

@@ -5,6 +5,7 @@
 
 #include "arena/ae_grid.h"
 #include "arena/rp_format.h"
+#include "arena/rp_hash.h"
 
 // Output: integers are appended byte by byte, little-endian, to a list of chunks, so growing
 // never moves or copies what is already written and never holds more than the bytes written
@@ -33,8 +34,8 @@ void rp_buf_var(rp_buf *b, uint32_t v);
 // Copies the first n bytes written (n <= len) to dst and returns dst + n.
 uint8_t *rp_buf_copy(const rp_buf *b, size_t n, uint8_t *dst);
 
-// The encodings of single values into a flat array: each stores at p and returns p past it.
-uint8_t *rp_put_le(uint8_t *p, uint64_t v, int bytes);
+// The var encoding of v into a flat array (rp_put_le, arena/rp_hash.h, is the fixed-size one):
+// stores at p and returns p past it.
 uint8_t *rp_put_var(uint8_t *p, uint32_t v);
 // Bytes of the var encoding of v (1..5).
 size_t rp_var_size(uint32_t v);

@@ -4,6 +4,7 @@
 #include "arena/rp_replay.h"
 
 #include "rp_bytes.h"
+#include "rp_store.h"
 
 #include "arena/ae_file.h"
 
@@ -20,6 +21,7 @@ typedef struct loader {
     uint32_t checkpoint_count;
     size_t string_bytes;
     // Where the second walk writes.
+    rp_replay_store *store;
     rp_event *events;
     rp_checkpoint *checkpoints;
     uint64_t *field_hashes;
@@ -130,9 +132,9 @@ static bool read_inputs(loader *L) {
         if (count > r->tick_count || (uint64_t)count * run_min > rp_left(c))
             return rp_fail(c, "absurd input run count %u for human %d (%u ticks, %zu bytes left)",
                            count, h, r->tick_count, rp_left(c));
-        rp_stream *s = &r->streams_[h];
         uint32_t *ends = NULL, *offs = NULL;
         if (L->fill) {
+            rp_stream *s = &L->store->streams[h];
             ends = L->runs + L->run_i;
             offs = L->runs + L->run_total + L->run_i;
             s->run_count = count;
@@ -359,7 +361,9 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
     const size_t cp_bytes = align8((size_t)L.checkpoint_count * sizeof(rp_checkpoint));
     const size_t fh_bytes = (size_t)L.checkpoint_count * (size_t)r->field_count * 8u;
     const size_t run_bytes = align8((size_t)L.run_total * 8u);
-    const size_t block_size = ev_bytes + cp_bytes + fh_bytes + run_bytes + L.string_bytes;
+    const size_t store_bytes = align8(sizeof(rp_replay_store));
+    const size_t block_size =
+        store_bytes + ev_bytes + cp_bytes + fh_bytes + run_bytes + L.string_bytes;
     uint8_t *block = ae_alloc(block_size);
     ae_grid map;
     if (!block || !rp_decode_grid(file + L.map_at, L.map_len, &map, err)) {
@@ -371,11 +375,14 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
         memset(r, 0, sizeof *r);
         return false;
     }
-    L.events = (rp_event *)(void *)block;
-    L.checkpoints = (rp_checkpoint *)(void *)(block + ev_bytes);
-    L.field_hashes = (uint64_t *)(void *)(block + ev_bytes + cp_bytes);
-    L.runs = (uint32_t *)(void *)(block + ev_bytes + cp_bytes + fh_bytes);
-    L.strings = (char *)(block + ev_bytes + cp_bytes + fh_bytes + run_bytes);
+    L.store = (rp_replay_store *)(void *)block;
+    memset(L.store, 0, sizeof *L.store);
+    uint8_t *index = block + store_bytes;
+    L.events = (rp_event *)(void *)index;
+    L.checkpoints = (rp_checkpoint *)(void *)(index + ev_bytes);
+    L.field_hashes = (uint64_t *)(void *)(index + ev_bytes + cp_bytes);
+    L.runs = (uint32_t *)(void *)(index + ev_bytes + cp_bytes + fh_bytes);
+    L.strings = (char *)(index + ev_bytes + cp_bytes + fh_bytes + run_bytes);
     L.fill = true;
     L.c.pos = RP_HEADER_SIZE;
     ok = walk(&L);
@@ -386,10 +393,10 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
     r->event_count = (int)L.event_count;
     r->checkpoints = L.checkpoint_count ? L.checkpoints : NULL;
     r->checkpoint_count = (int)L.checkpoint_count;
-    r->file_ = file;
-    r->file_size_ = size;
-    r->block_ = block;
-    r->block_size_ = block_size;
+    L.store->file = file;
+    L.store->file_size = size;
+    L.store->block_size = block_size;
+    r->store_ = L.store;
     return true;
 }
 
@@ -427,7 +434,10 @@ bool rp_replay_load(const char *path, const rp_load_opts *opts, rp_replay *repla
 
 void rp_replay_free(rp_replay *replay) {
     ae_grid_free(&replay->map);
-    ae_free(replay->block_, replay->block_size_);
-    ae_free(replay->file_, replay->file_size_);
+    rp_replay_store *st = replay->store_;
+    if (st) {
+        ae_free(st->file, st->file_size);
+        ae_free(st, st->block_size);
+    }
     memset(replay, 0, sizeof *replay);
 }

@@ -2,13 +2,14 @@
 #include "arena/rp_replay.h"
 
 #include "rp_bytes.h"
+#include "rp_store.h"
 
 #include <stdio.h>
 #include <string.h>
 
 const uint8_t *rp_replay_record(const rp_replay *r, uint32_t tick, int human) {
     AE_ASSERT(tick < r->tick_count && human >= 0 && human < r->human_count);
-    const rp_stream *s = &r->streams_[human];
+    const rp_stream *s = &r->store_->streams[human];
     // The first run whose end lies beyond tick.
     uint32_t lo = 0, hi = s->run_count - 1;
     while (lo < hi) {
@@ -18,7 +19,7 @@ const uint8_t *rp_replay_record(const rp_replay *r, uint32_t tick, int human) {
         else
             lo = mid + 1;
     }
-    return r->file_ + s->run_data[lo];
+    return r->store_->file + s->run_data[lo];
 }
 
 void rp_replay_records(const rp_replay *r, uint32_t tick, uint8_t *out) {

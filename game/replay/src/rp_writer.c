@@ -192,10 +192,6 @@ bool rp_writer_checkpoint(rp_writer *w, uint32_t tick, uint64_t hash,
     return !w->checkpoints.failed;
 }
 
-uint32_t rp_writer_tick_count(const rp_writer *w) {
-    return w->tick_count;
-}
-
 size_t rp_writer_memory(const rp_writer *w) {
     size_t n = sizeof *w + w->head.held + w->events.held + w->checkpoints.held;
     for (int h = 0; h < RP_MAX_HUMANS; h++) n += w->streams[h].runs.held;

@@ -22,8 +22,8 @@
 ///     checksum    u64 FNV-1a 64 of every byte before it
 ///
 /// A grid is u16 width, u16 height, then runs of equal cells in row-major order, each a u8 cell
-/// value (ae_grid_cell_valid: free, wall, breakable wall, door, water) and a var length >= 1; the lengths
-/// sum to width x height. (Version 1 held only free and wall, as alternating runs.)
+/// value (ae_grid_cell_valid: free, wall, breakable wall, door, water) and a var length >= 1; the
+/// lengths sum to width x height. (Version 1 held only free and wall, as alternating runs.)
 ///
 /// Ticks count simulation steps. The records of tick t drive the step from tick t to t + 1; the
 /// events of tick t are applied before that step; a checkpoint of tick t holds the hash the
@@ -64,9 +64,8 @@ typedef enum rp_event_type {
     RP_EVENT_DATA = 2,     ///< a small opaque payload with a kind number, for the sim to interpret
 } rp_event_type;
 
-/// The file checksum: FNV-1a 64 (offset basis 0xcbf29ce484222325, prime 0x100000001b3) over
-/// `len` bytes. Each step (xor a byte, multiply by an odd prime) is a bijection of the state, so
-/// any change confined to one byte always changes the result.
+/// The file checksum: FNV-1a 64 (rp_fnv1a from RP_FNV_BASIS, arena/rp_hash.h) over `len` bytes,
+/// so any change confined to one byte always changes the result.
 uint64_t rp_checksum(const uint8_t *data, size_t len);
 
 #endif

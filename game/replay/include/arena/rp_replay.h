@@ -10,7 +10,7 @@
 /// per checkpoint). Grids of map-swap events stay compressed until rp_replay_event_grid.
 ///
 /// Every refusal is one line in err, e.g. "not an Arena replay (bad magic)",
-/// "replay format version 3 is newer than this build (1)", "truncated at byte 812 of 4096",
+/// "replay format version 3 is newer than this build (2)", "truncated at byte 812 of 4096",
 /// "checksum mismatch (file is corrupt)", "events out of order at tick 40 (after tick 90)".
 #ifndef RP_REPLAY_H
 #define RP_REPLAY_H
@@ -37,12 +37,9 @@ typedef struct rp_checkpoint {
     const uint64_t *field; ///< field_count per-field hashes, in rp_replay.field_names order
 } rp_checkpoint;
 
-/// One human's run-length encoded inputs (private to the library).
-typedef struct rp_stream {
-    uint32_t run_count;
-    const uint32_t *run_end;  ///< exclusive end tick of each run, increasing
-    const uint32_t *run_data; ///< byte offset of each run's record in the file image
-} rp_stream;
+/// What a loaded replay owns besides its public fields: the file image and the index of input
+/// runs (layout private to the library, rp_store.h).
+typedef struct rp_replay_store rp_replay_store;
 
 /// A loaded, validated replay. Read the fields; change nothing; free with rp_replay_free.
 typedef struct rp_replay {
@@ -67,11 +64,7 @@ typedef struct rp_replay {
     uint32_t final_tick;                    ///< equals tick_count
     uint64_t final_hash;                    ///< the state hash at final_tick
 
-    uint8_t *file_;                    ///< private: the file image
-    size_t file_size_;                 ///< private
-    void *block_;                      ///< private: the index block
-    size_t block_size_;                ///< private
-    rp_stream streams_[RP_MAX_HUMANS]; ///< private
+    rp_replay_store *store_; ///< private: the file image and the index
 } rp_replay;
 
 /// What the player expects of a file; zero members accept anything.

@@ -1,11 +1,19 @@
 /// Recording a replay: the recorder feeds a writer tick by tick, then finishes it into a file.
 ///
 ///     rp_writer_def def = rp_default_writer_def();
-///     def.seed = seed; def.human_count = 2; def.record_size = sizeof(packed input); def.map =
-///     &grid; rp_writer *w = rp_writer_create(&def, &err); for each tick t: [rp_writer_event_map(w,
-///     t, ...)] rp_writer_tick(w, t, records);
-///                      step; every 60 ticks rp_writer_checkpoint(w, t + 1, hash, fields);
-///     rp_writer_finish(w, final_tick, final_hash, path, &err); rp_writer_destroy(w);
+///     def.seed = seed;
+///     def.human_count = humans;
+///     def.record_size = record_bytes;            // one packed input record per human per tick
+///     def.map = &grid;
+///     rp_writer *w = rp_writer_create(&def, &err);
+///     for (uint32_t t = 0; t < ticks; t++) {
+///         if (swapped) rp_writer_event_map(w, t, &new_grid, name); // events first
+///         rp_writer_tick(w, t, records);                           // then the tick's records
+///         step();                                                  // the state is now at t + 1
+///         if ((t + 1) % 60 == 0) rp_writer_checkpoint(w, t + 1, hash, field_hashes);
+///     }
+///     rp_writer_finish(w, ticks, final_hash, path, &err); // or rp_writer_finish_memory
+///     rp_writer_destroy(w);
 ///
 /// Calls out of order (a tick skipped, a checkpoint going back in time) are programmer misuse and
 /// stop the program through AE_ASSERT. Only memory and the file system can fail, through ae_error.
@@ -66,9 +74,6 @@ bool rp_writer_event_data(rp_writer *w, uint32_t tick, uint16_t kind, const void
 /// than the previous checkpoint's tick) with field_count per-field hashes (NULL when 0).
 bool rp_writer_checkpoint(rp_writer *w, uint32_t tick, uint64_t hash, const uint64_t *field_hashes);
 
-/// Number of ticks recorded so far.
-uint32_t rp_writer_tick_count(const rp_writer *w);
-
 /// Encodes the whole replay into a new, exactly sized buffer (free it with ae_free(*data, *size)).
 /// `final_tick` must equal the number of ticks recorded. The writer is not changed: recording
 /// may go on afterwards.
@@ -87,8 +92,9 @@ bool rp_writer_snapshot_memory(const rp_writer *w, uint64_t hash, uint8_t **data
 /// Bytes the writer holds (itself and its encoded parts with their chunks' slack).
 size_t rp_writer_memory(const rp_writer *w);
 
-/// Encodes the replay and writes it to `path` through a temporary file `path`.tmp that is renamed
-/// over `path` only once completely written, so a failure never leaves a half-written replay.
+/// Encodes the replay (rp_writer_finish_memory) and writes it to `path` through ae_output: a
+/// uniquely named temporary file beside `path` that is renamed over it only once completely
+/// written, so a failure never leaves a half-written replay or touches an existing one.
 bool rp_writer_finish(rp_writer *w, uint32_t final_tick, uint64_t final_hash, const char *path,
                       ae_error *err);
 

@@ -1,0 +1,256 @@
+/// The match state as the renderer, the HUD and the tools read it: the records of agents,
+/// bullets, gems, props, pickups, doors, the zone and the last tick's events, and read-only
+/// accessors to them. Public: only the sim writes the world (game/sim's internal sim_world.h holds
+/// its layout); the debug overlays' extra views are in sim_debug.h.
+#ifndef SIM_STATE_H
+#define SIM_STATE_H
+
+#include "arena/ae_field.h"
+#include "sim.h"
+
+typedef enum sim_death_cause {
+    SIM_ALIVE,
+    SIM_DIED_BULLET,
+    SIM_DIED_ZONE,
+} sim_death_cause;
+
+/// What dealt a blow, for the scoreboard: 0 .. SIM_WEAPON_COUNT-1 a weapon's bullet or burst (a
+/// sim_weapon), then a barrel's burst and the zone.
+typedef enum sim_harm {
+    SIM_HARM_NONE = -1,
+    SIM_HARM_BARREL = SIM_WEAPON_COUNT, ///< a barrel that an agent's shot set off
+    SIM_HARM_ZONE,
+} sim_harm;
+
+/// A bullet counts as dodgeable when it would arrive at least this many ticks after it is fired.
+#define SIM_DODGE_TICKS 18
+
+/// Per-agent figures for `--stats` (not part of the state hash).
+typedef struct sim_agent_stats {
+    int shots;            ///< bullets fired
+    int hits;             ///< bullets that hit an agent
+    int threats;          ///< bullets that would have hit it had it kept its course, fired at least
+                          ///< SIM_DODGE_TICKS before they would arrive (settled while it lived)
+    int threats_dodged;   ///< ... of which missed it
+    int first_level_tick; ///< tick it reached level 2, -1 before
+    int stuck_ticks;      ///< ticks spent wanting to move but not moving
+    int stuck_streak;     ///< current run of stuck ticks
+    int longest_stuck;    ///< longest run of stuck ticks
+    int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon that fired the last hit
+    int props_broken;
+    int pickups; ///< loot taken (weapons, medkits, shields)
+    int blinks;
+    /// HP and shield it took off other agents, and other agents took off it; a blow counts only
+    /// what it removed (no overkill), so the two sum to the same over a match.
+    double damage_dealt, damage_taken;
+    int last_harm;  ///< sim_harm of the last blow an agent dealt it (-1 none)
+    int death_harm; ///< sim_harm of what eliminated it (-1 while it lives, or survived)
+} sim_agent_stats;
+
+typedef struct sim_agent {
+    vec2s pos;
+    vec2s prev_pos; ///< position one tick ago (for interpolated drawing)
+    vec2s facing;   ///< unit vector: last aim or move direction
+    vec2s move;     ///< the move input of this tick (length <= 1)
+    float radius;
+    float hp;
+    float max_hp;
+    int xp; ///< XP gathered towards the next level
+    int level;
+    int pending_picks; ///< level-ups not yet spent on a skill
+    int fire_cooldown; ///< ticks until the next shot
+    int kills;
+    int placement; ///< 0 while alive; 1 = winner
+    int death_tick;
+    int killer; ///< agent id, -1 for the zone or none
+    sim_death_cause cause;
+    int last_hit_by;     ///< last agent whose bullet hit, -1 for none
+    int hurt_tick;       ///< tick it last took damage (calm regeneration waits for it)
+    int auto_target;     ///< auto-aim: the enemy locked on to, -1 for none ...
+    int auto_since;      ///< ... since this tick
+    int hit_flash;       ///< ticks of the red flash after being hit
+    uint8_t weapon;      ///< sim_weapon held
+    int ammo;            ///< rounds left in it (the pistol: 0, it never runs out)
+    float shield;        ///< absorbs damage before HP
+    int blink_cooldown;  ///< ticks until it can blink again
+    int last_hit_weapon; ///< weapon of the last bullet that hit it (kill statistics)
+    bool swap_held;      ///< the swap button was down last tick (a swap happens on the press)
+    bool bot;            ///< it entered the match as a bot (its name and colour stay)
+    int8_t slot;         ///< the input slot driving it, -1: its bot brain (sim_take_over)
+    sim_difficulty difficulty;
+    uint8_t skills[SIM_SKILL_COUNT];
+    sim_agent_stats stats;
+} sim_agent;
+
+typedef struct sim_bullet {
+    vec2s pos;
+    vec2s vel; ///< units per tick
+    float radius;
+    float damage;
+    float range_left; ///< units it may still travel
+    int owner;
+    int fired_tick;   ///< tick it was fired (bots notice a bullet only after their reaction time)
+    int threat;       ///< agent it is flying at (dodge statistics), -1 for none
+    uint8_t weapon;   ///< sim_weapon that fired it
+    float blast;      ///< > 0: a grenade that bursts with this radius at the end of its range
+    vec2s flight_end; ///< this tick: where its flight ends (a wall or its full travel)
+    int flight_hit;   ///< this tick: what ends the flight (AE_FIELD_NO_HIT, _HIT_MAP or a door)
+    float flight_travel; ///< this tick: how far it flies when nothing stops it
+    bool alive;
+} sim_bullet;
+
+typedef struct sim_gem {
+    vec2s pos;
+    int xp;
+    bool alive;
+    bool dropped; ///< dropped by a death (not counted against the spawn cap)
+} sim_gem;
+
+/// A breakable prop: a wall cell tagged AE_CELL_BREAKABLE. Kept for the whole match in cell
+/// order; a broken one stays with hp 0 (its cell is free in the grid and field from then on).
+typedef struct sim_prop {
+    int x, y;     ///< its cell
+    uint8_t kind; ///< sim_prop_kind
+    float hp;     ///< 0 once broken
+    float max_hp;
+    int hit_tick;      ///< tick it was last hit (for the shake), -1 for never
+    int broken_by;     ///< agent whose hit broke it (-1 none) and ...
+    int broken_weapon; ///< ... its weapon, for a barrel's burst
+    int next_burst;    ///< barrels waiting to burst form a list through here (-1 ends it)
+} sim_prop;
+
+typedef enum sim_pickup_kind {
+    SIM_PICKUP_WEAPON, ///< `weapon` with `ammo` rounds
+    SIM_PICKUP_MEDKIT,
+    SIM_PICKUP_SHIELD,
+    SIM_PICKUP_KIND_COUNT
+} sim_pickup_kind;
+
+/// Loot lying on the ground.
+typedef struct sim_pickup {
+    vec2s pos;
+    uint8_t kind;   ///< sim_pickup_kind
+    uint8_t weapon; ///< SIM_PICKUP_WEAPON: which
+    int ammo;
+    int drop_tick; ///< when it appeared
+    bool alive;
+} sim_pickup;
+
+/// A sliding door (a cell tagged AE_CELL_DOOR): a box filling its cell while closed that slides
+/// along `axis` into the wall beside it as someone comes near, and back once nobody is.
+typedef struct sim_door {
+    int x, y;      ///< its cell
+    vec2s closed;  ///< centre while closed (the cell's centre)
+    vec2s axis;    ///< unit direction it slides to open
+    vec2s half;    ///< half extents of its box
+    float open;    ///< 0 closed .. 1 fully open
+    int8_t moving; ///< +1 opening, -1 closing, 0 still (for sounds)
+    bool active;   ///< listed in the world's door_active
+} sim_door;
+
+typedef struct sim_zone {
+    int phase; ///< index into rules.zone; == phase_count when the last one has closed
+    int timer; ///< ticks spent in the current phase
+    bool shrinking;
+    vec2s center; ///< current circle
+    float radius;
+    vec2s from_center; ///< circle at the start of the shrink
+    float from_radius;
+    vec2s next_center; ///< circle at the end of the shrink
+    float next_radius;
+    float dps;        ///< damage per second outside the circle
+    float time_scale; ///< phase durations stretch with the map (1 up to 128x128 cells)
+} sim_zone;
+
+typedef enum sim_event_kind {
+    SIM_EVENT_SHOT,       ///< a = shooter, b = sim_weapon
+    SIM_EVENT_HIT,        ///< a = shooter, b = target, value = damage, pos = where
+    SIM_EVENT_KILL,       ///< a = killer (-1 zone), b = victim
+    SIM_EVENT_PICKUP,     ///< a = agent, pos = gem
+    SIM_EVENT_LEVEL_UP,   ///< a = agent, b = new level
+    SIM_EVENT_WALL_HIT,   ///< pos = where a bullet struck a wall
+    SIM_EVENT_ZONE,       ///< b = new phase index
+    SIM_EVENT_PROP_HIT,   ///< a = shooter, b = prop index, value = damage, pos = where
+    SIM_EVENT_PROP_BREAK, ///< a = who broke it (-1 none), b = prop index, pos = cell centre
+    SIM_EVENT_BLAST,      ///< a = owner, b = sim_weapon (or -1: a barrel), value = radius, pos
+    SIM_EVENT_LOOT,       ///< a = agent, b = sim_pickup_kind, value = weapon, pos = pickup
+    SIM_EVENT_BLINK,      ///< a = agent, pos = where it left (it is now at its position)
+    SIM_EVENT_DOOR,       ///< b = door index, value = +1 it starts opening, -1 closing
+} sim_event_kind;
+
+/// What happened during the last tick, for effects, sounds and the kill feed (not hashed).
+typedef struct sim_event {
+    sim_event_kind kind;
+    int a, b;
+    float value;
+    vec2s pos;
+} sim_event;
+
+/// The world's parts, read-only. Arrays stay valid until the next sim_step, sim_swap_map,
+/// sim_swap_commit or sim_take_over.
+const sim_config *sim_config_of(const sim_world *w);
+/// The map as it stands now (broken props are free cells).
+const ae_grid *sim_grid(const sim_world *w);
+/// sim_hash_grid of the map as the match began on it or as it was last swapped in. Props broken
+/// since (free cells in sim_grid) are not in it: the props' part of the state hash holds them.
+uint64_t sim_map_hash(const sim_world *w);
+/// Map generation: 0 for the map the match began on, +1 at every map swap. Code that keeps
+/// something built from the map (the autopilot's navigation) compares it to notice a swap.
+uint32_t sim_map_generation(const sim_world *w);
+/// Every agent, alive or not, by id (0 .. sim_agent_count - 1; humans first).
+const sim_agent *sim_agents(const sim_world *w);
+int sim_agent_count(const sim_world *w);
+int sim_alive_count(const sim_world *w);
+/// The winner's agent id once the match is over (sim_over), else -1.
+int sim_winner(const sim_world *w);
+/// Bullet slots; those at and above sim_bullet_top are all free (check `alive` below it).
+const sim_bullet *sim_bullets(const sim_world *w);
+int sim_bullet_top(const sim_world *w);
+/// Gem slots; those at and above sim_gem_top are all free (check `alive` below it).
+const sim_gem *sim_gems(const sim_world *w);
+int sim_gem_top(const sim_world *w);
+/// Every breakable prop of the map, in cell order (broken ones with hp 0).
+const sim_prop *sim_props(const sim_world *w);
+int sim_prop_count(const sim_world *w);
+int sim_props_broken(const sim_world *w);
+/// Pickup slots; those at and above sim_pickup_top are all free (check `alive` below it).
+const sim_pickup *sim_pickups(const sim_world *w);
+int sim_pickup_top(const sim_world *w);
+/// Every door of the map, in cell order.
+const sim_door *sim_doors(const sim_world *w);
+int sim_door_count(const sim_world *w);
+const sim_zone *sim_zone_state(const sim_world *w);
+/// The events of the last tick (at most SIM_EVENT_CAPACITY).
+const sim_event *sim_events(const sim_world *w);
+int sim_event_count(const sim_world *w);
+
+/// Effective stats after skills (the weapon ones for the weapon it holds).
+const sim_weapon_def *sim_agent_weapon(const sim_world *w, const sim_agent *a);
+float sim_agent_speed(const sim_world *w, const sim_agent *a);
+float sim_agent_range(const sim_world *w, const sim_agent *a);
+float sim_agent_bullet_speed(const sim_world *w, const sim_agent *a);
+int sim_agent_cooldown(const sim_world *w, const sim_agent *a);
+float sim_agent_damage(const sim_world *w, const sim_agent *a);
+
+/// Nearest living enemy of `self` within `range` that it can see (line of sight by ray cast);
+/// -1 when none.
+int sim_nearest_visible_enemy(const sim_world *w, int self, float range);
+
+/// A rules duration (zone phases, the time limit) stretched for this map's size.
+int sim_zone_ticks(const sim_world *w, int ticks);
+
+/// The prop whose cell is (x, y) (broken or not), or -1.
+int sim_prop_find(const sim_world *w, int x, int y);
+/// The door whose cell is (x, y), or -1.
+int sim_door_find(const sim_world *w, int x, int y);
+
+/// A door's box where it stands now.
+ae_shape sim_door_shape(const sim_world *w, const sim_door *d);
+
+/// Pickup slots of a match of n agents: a drop finding every slot taken is lost.
+#define SIM_PICKUP_SLOTS(n) (1024 + 2 * (n))
+
+/// Largest number of events a tick keeps; more are dropped (they only feed effects).
+#define SIM_EVENT_CAPACITY 4096
+
+#endif
