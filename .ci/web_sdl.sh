@@ -7,6 +7,7 @@
 # a deb-src line for bookworm (setup.sh web adds them). Nothing comes from anywhere but Debian's
 # archive: SDL2_image decodes with its bundled stb_image, so no libpng, libjpeg or zlib.
 set -euo pipefail
+checks=$(cd "$(dirname "$0")" && pwd -P)/web_sdl_checks.cmake
 prefix=${1:?usage: web_sdl.sh PREFIX}
 mkdir -p "$prefix"
 prefix=$(cd "$prefix" && pwd -P) # PREFIX may be a link to a cache kept elsewhere (CI)
@@ -35,8 +36,26 @@ common=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_INSTALL_PREFIX=$prefix" "-DCMAKE_FIN
         "-DCMAKE_PREFIX_PATH=$prefix" -Wno-dev)
 
 echo "web_sdl: building SDL2 from ${sdl_dir#./} (a few minutes)"
-emcmake cmake -S "$sdl_dir" -B sdl-build "${common[@]}" -DSDL_SHARED=OFF -DSDL_STATIC=ON \
-  -DSDL_TEST=OFF >sdl-configure.log 2>&1 || { cat sdl-configure.log >&2; exit 1; }
+configure_sdl() {
+  emcmake cmake "$@" -S "$sdl_dir" -B sdl-build "${common[@]}" -DSDL_SHARED=OFF -DSDL_STATIC=ON \
+    -DSDL_TEST=OFF >sdl-configure.log 2>&1 || { cat sdl-configure.log >&2; exit 1; }
+}
+# SDL2's configure checks cost an emcc run each (most of a cold set-up): their results, recorded
+# for this SDL2 and this emcc, are reused when both match, and must give the recorded
+# SDL_config.h; otherwise every check runs.
+emcc_version=$(emcc --version | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -n1)
+config_sum=$(sed -n 's/^# SDL_config.h sha256: //p' "$checks")
+if [ "$emcc_version" = 3.1.6 ] && [[ $sdl_dir == ./libsdl2-2.26.5+* ]]; then
+  configure_sdl -C "$checks"
+  got=$(sha256sum sdl-build/include-config-release/SDL_config.h 2>/dev/null | cut -d' ' -f1)
+  if [ "$got" != "$config_sum" ]; then
+    echo "web_sdl: the recorded checks gave another SDL_config.h; running every check"
+    rm -rf sdl-build
+    configure_sdl
+  fi
+else
+  configure_sdl
+fi
 cmake --build sdl-build -j "$jobs" >sdl-build.log 2>&1 || { tail -n 40 sdl-build.log >&2; exit 1; }
 cmake --install sdl-build >/dev/null
 
