@@ -1,6 +1,7 @@
 #include "arena/ae_map_file.h"
 
 #include "arena/ae_file.h"
+#include "arena/ae_image_probe.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
