@@ -23,8 +23,7 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot
     if (pilot == SIM_PILOT_NOVICE)
         for (int i = 0; i < ap->humans; i++) ok = ok && pilot_novice_init(&ap->novices[i], w);
     ap->mapped = sim_bots_nav(w);
-    if (!ok ||
-        !bot_nav_init(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), w->cfg.humans, NULL)) {
+    if (!ok || !bot_nav_init(&ap->nav, ap->mapped, sim_bots_cover(w), w->cfg.humans, NULL)) {
         for (int i = 0; i < SIM_MAX_HUMANS; i++) pilot_novice_free(&ap->novices[i]);
         ae_free(ap, sizeof *ap);
         return NULL;
@@ -42,11 +41,11 @@ void sim_autopilot_destroy(sim_autopilot *ap) {
 void sim_autopilot_input(sim_autopilot *ap, const sim_world *w, int human, sim_input *out) {
     if (sim_bots_nav(w) != ap->mapped) { // the map was swapped: follow it
         ap->mapped = sim_bots_nav(w);
-        if (bot_nav_set_maps(&ap->nav, ap->mapped, &w->sdf, sim_bots_cover(w), NULL))
+        if (bot_nav_set_maps(&ap->nav, ap->mapped, sim_bots_cover(w), NULL))
             for (int i = 0; i < SIM_MAX_HUMANS; i++)
                 ap->brains[i].path_count = ap->brains[i].path_pending = 0;
     }
-    if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, BOT_NAV_BUDGET);
+    if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, &w->sdf, BOT_NAV_BUDGET);
     if (ap->pilot == SIM_PILOT_NOVICE)
         pilot_novice_update(w, &ap->novices[human], &ap->brains[human], human, &ap->nav.planner,
                             out);

@@ -44,7 +44,7 @@ typedef struct ae_grid {
 bool ae_grid_init(ae_grid *grid, int width, int height, ae_error *err);
 void ae_grid_free(ae_grid *grid);
 /// Deep copy into an uninitialised dst.
-bool ae_grid_copy(ae_grid *dst, const ae_grid *src, ae_error *err);
+bool ae_grid_init_copy(ae_grid *dst, const ae_grid *src, ae_error *err);
 
 static inline bool ae_grid_in_bounds(const ae_grid *g, int x, int y) {
     return x >= 0 && y >= 0 && x < g->width && y < g->height;
@@ -75,17 +75,17 @@ bool ae_grid_check_size(int width, int height, ae_error *err);
 /// G >= 120 (these two are tested first); free: opaque and Y > 127.5; breakable: opaque and
 /// 63.75 < Y <= 127.5 (greys 64 to 127); else wall.
 /// Refuses sizes out of range and maps with no free cell.
-bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int height, int pitch,
+bool ae_grid_init_rgba(ae_grid *grid, const uint8_t *pixels, int width, int height, int pitch,
                        ae_error *err);
 
 /// The heightmap colour (R, G, B) of a cell value, the one arena-make-maps writes and a level
 /// designer paints: free white (255, 255, 255), wall black (0, 0, 0), breakable wall grey
-/// (96, 96, 96), door blue (0, 0, 255), water sea blue (0, 160, 230). ae_grid_from_rgba reads
+/// (96, 96, 96), door blue (0, 0, 255), water sea blue (0, 160, 230). ae_grid_init_rgba reads
 /// each back as its value.
 void ae_grid_cell_color(uint8_t cell, uint8_t rgb[3]);
 
 /// Parses a Moving AI `.map` text ("type octile", "height H", "width W", "map", then H rows of W
 /// characters; '.' and 'G' free, '@' 'O' 'T' 'S' 'W' wall). Rows may end in "\n" or "\r\n".
-bool ae_grid_parse_movingai(ae_grid *grid, const char *text, size_t len, ae_error *err);
+bool ae_grid_init_movingai(ae_grid *grid, const char *text, size_t len, ae_error *err);
 
 #endif

@@ -24,7 +24,7 @@ typedef struct ae_sdf {
 } ae_sdf;
 
 /// Bakes the field of `grid`. Returns false (with err) only when memory runs out.
-bool ae_sdf_bake(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *err);
+bool ae_sdf_init(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *err);
 void ae_sdf_free(ae_sdf *sdf);
 
 /// Corner distance in cells; (cx, cy) in [0, width] x [0, height].
@@ -37,7 +37,7 @@ static inline float ae_sdf_corner(const ae_sdf *sdf, int cx, int cy) {
 /// first ring of corners that each lie farther from the cell's corners than their own |distance|
 /// plus one cell (nothing on or beyond such a ring can change), so its size follows the distances
 /// near the cell, not the map's size or its largest distance. The result is identical to
-/// ae_sdf_bake on the edited grid. A change of tags alone costs nothing. Returns false (with err)
+/// ae_sdf_init on the edited grid. A change of tags alone costs nothing. Returns false (with err)
 /// when memory runs out, leaving both unchanged.
 bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err);
 
