@@ -61,8 +61,9 @@ void ae_cover_free(ae_cover_set *set);
 bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
                            ae_error *err);
 
-/// Indices of the points inside the box [lo, hi] (world units), in index order. Writes at most
-/// cap and returns the total.
+/// Indices of the points inside the box [lo, hi] (world units). Writes at most cap, in index
+/// order, and returns the total. When the total exceeds cap, which points are written follows
+/// the bucket index, not the point order: give room for all when the choice matters.
 int ae_cover_query_aabb(const ae_cover_set *set, vec2s lo, vec2s hi, int32_t *out, int cap);
 
 /// Result of ae_cover_find_best.
