@@ -113,11 +113,11 @@ typedef struct ae_nav_query {
 /// stated cost only), which needs memory for 2 * cost + 5 rows instead of the whole map.
 typedef struct ae_nav_search ae_nav_search;
 
-/// Creates a context for grids of up to nav's size: 16 bytes per padded cell for the nodes,
-/// plus an open heap of 16 bytes per open node that grows to the most nodes a search has held
-/// open (on a map of open ground a few hundred; at most the cells searched). NULL (with err) on
-/// out-of-memory; running out of memory while the heap grows stops the program, as a broadphase
-/// that cannot grow does.
+/// Creates a context for grids of nav's width and at most its height: 16 bytes per padded cell
+/// for the nodes, plus an open heap of 16 bytes per open node that grows to the most nodes a
+/// search has held open (on a map of open ground a few hundred; at most the cells searched).
+/// NULL (with err) on out-of-memory; running out of memory while the heap grows stops the
+/// program, as a broadphase that cannot grow does.
 ae_nav_search *ae_nav_search_create(const ae_nav_grid *nav, ae_error *err);
 /// Creates a context that serves only ae_nav_flood on grids of nav's width, with a max_cost of
 /// at most `reach` cells: it holds the rows such a flood can touch. NULL on out-of-memory.
@@ -139,8 +139,9 @@ int ae_nav_search_rows(const ae_nav_search *s);
 int ae_nav_search_capacity(const ae_nav_search *s);
 double ae_nav_search_reach(const ae_nav_search *s);
 
-/// Starts a search (no work yet). Returns AE_NAV_RUNNING, or AE_NAV_BAD_ENDPOINT at once.
-/// Start == goal is found with length 0. The grid must not change while the search runs.
+/// Starts a search (no work yet) with a context from ae_nav_search_create. Returns
+/// AE_NAV_RUNNING, or AE_NAV_BAD_ENDPOINT at once. Start == goal is found with length 0. The grid
+/// must not change while the search runs: a step after an edit stops the program.
 ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, const ae_nav_query *q);
 
 /// Expands at most max_nodes more nodes. *expanded (optional) receives how many it expanded.

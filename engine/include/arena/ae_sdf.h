@@ -51,11 +51,12 @@ float ae_sdf_sample(const ae_sdf *sdf, vec2s p);
 /// then to a fixed direction, so the result is always a unit vector.
 vec2s ae_sdf_gradient(const ae_sdf *sdf, vec2s p);
 
-/// Moves a circle of radius r by delta and slides along walls: in sub-steps of at most r / 2, any
-/// motion into a wall is projected onto the wall's tangent, the circle is pushed out along the
-/// gradient, and a sub-step that would end inside (SDF < r) or move backwards against delta is
-/// dropped, which stops the circle in concave corners without jitter. Returns the new position.
-/// A start position that overlaps a wall is pushed out first.
+/// Moves a circle of radius r by delta and slides along walls: in sub-steps of at most r / 2 (a
+/// quarter cell for r = 0; never more than 65536 sub-steps), any motion into a wall is projected
+/// onto the wall's tangent, the circle is pushed out along the gradient, and a sub-step that would
+/// end inside (SDF < r) or move backwards against delta is dropped, which stops the circle in
+/// concave corners without jitter. Returns the new position. A start position that overlaps a wall
+/// is pushed out first.
 vec2s ae_sdf_move_circle(const ae_sdf *sdf, vec2s pos, float radius, vec2s delta);
 
 /// Pushes a circle out of walls along the gradient (a few iterations); returns the new position.
