@@ -1,4 +1,4 @@
-// Smoothing, following and the budgeted request queue.
+// Smoothing and the budgeted request queue.
 #include "test.h"
 
 #include "nav_fixture.h"
@@ -136,4 +136,69 @@ static void test_queue_budget(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
-TEST_MAIN(TEST_CASE(smoothing), TEST_CASE(queue_budget))
+/// Eight agents' requests, the same in every run.
+static void request_all(ae_nav_queue *q, const fixture *f, ae_nav_request_id *ids) {
+    ae_rng rng;
+    ae_rng_seed(&rng, 5, 9);
+    const float w = (float)f->grid.width * 32.0f, h = (float)f->grid.height * 32.0f;
+    for (int a = 0; a < 8; a++) {
+        ae_nav_request_def r = ae_default_nav_request_def();
+        r.radius = 12.0f;
+        r.start = (vec2s){{ae_rng_range(&rng, 0, w), ae_rng_range(&rng, 0, h)}};
+        r.goal = (vec2s){{ae_rng_range(&rng, 0, w), ae_rng_range(&rng, 0, h)}};
+        ids[a] = ae_nav_queue_request(q, a, &r);
+    }
+}
+
+/// A cell edit while a search is paused needs no call: the next update sees the nav grid's new
+/// version and starts that search again, so every request still waiting at the edit is answered
+/// as a fresh queue on the edited map answers it.
+static void test_queue_edit(void) {
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 80, 80, 9));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_nav_queue_def def = ae_default_nav_queue_def();
+    def.max_agents = 8;
+    ae_nav_queue *q = ae_nav_queue_create(&f.nav, &def, NULL);
+    REQUIRE(q);
+    ae_nav_request_id ids[8];
+    request_all(q, &f, ids);
+    ae_nav_queue_update(q, &f.nav, &f.sdf, 40);
+    bool waiting[8];
+    int paused = 0;
+    for (int a = 0; a < 8; a++) {
+        waiting[a] = ae_nav_queue_status(q, ids[a]) == AE_NAV_REQUEST_PENDING;
+        paused += waiting[a];
+    }
+    CHECK(paused > 0);
+    // Wall off every free cell of a band across the map's middle row but one in ten.
+    for (int x = 0; x < f.grid.width; x++)
+        if (x % 10 != 0 && !ae_grid_is_wall(&f.grid, x, 40)) {
+            REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, x, 40, AE_CELL_WALL, NULL));
+            ae_nav_grid_on_cell_edit(&f.nav, &f.grid, &f.sdf, x, 40);
+        }
+    int ticks = 0;
+    while (ae_nav_queue_pending(q) > 0 && ticks++ < 1000000)
+        ae_nav_queue_update(q, &f.nav, &f.sdf, 40);
+    ae_nav_queue *fresh = ae_nav_queue_create(&f.nav, &def, NULL);
+    REQUIRE(fresh);
+    ae_nav_request_id want[8];
+    request_all(fresh, &f, want);
+    ae_nav_queue_update(fresh, &f.nav, &f.sdf, INT64_MAX);
+    for (int a = 0; a < 8; a++) {
+        if (!waiting[a]) continue;
+        CHECK(ae_nav_queue_status(q, ids[a]) == ae_nav_queue_status(fresh, want[a]));
+        int n = 0, m = 0;
+        const vec2s *p = ae_nav_queue_path(q, ids[a], &n);
+        const vec2s *r = ae_nav_queue_path(fresh, want[a], &m);
+        CHECK(n == m);
+        for (int i = 0; i < n && i < m; i++) CHECK(p[i].x == r[i].x && p[i].y == r[i].y);
+    }
+    ae_nav_queue_destroy(fresh);
+    ae_nav_queue_destroy(q);
+    fixture_free(&f);
+    CHECK(ae_live_bytes() == 0);
+}
+
+TEST_MAIN(TEST_CASE(smoothing), TEST_CASE(queue_budget), TEST_CASE(queue_edit))
