@@ -104,8 +104,8 @@ static void find_narrow(ae_map_check *c, int32_t *queue) {
 
 /// Greedy spawn spots in row-major order; spots are bucketed by cells of side >= 4R so only the
 /// 3 x 3 neighbouring buckets need a distance test. `next` holds w * h entries; `radius` is the
-/// agent radius in cells.
-static bool place_spawns(ae_map_check *c, int32_t *next, float radius) {
+/// agent radius in cells, `cell` the world units of one.
+static bool place_spawns(ae_map_check *c, int32_t *next, float radius, float cell) {
     const int w = c->width, h = c->height;
     const double r = (double)radius;
     const double sep = 4.0 * r, sep2 = sep * sep;
@@ -118,7 +118,7 @@ static bool place_spawns(ae_map_check *c, int32_t *next, float radius) {
         for (int x = 0; x < w; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
             if (c->component[i] != c->largest_id || c->largest_id < 0) continue;
-            if ((double)c->clearance[i] < 2.0 * r) continue;
+            if ((double)c->clearance[i] < 2.0 * r * (double)cell) continue;
             int bx = ae_mini((int)(((double)x + 0.5) / side), bw - 1);
             int by = ae_mini((int)(((double)y + 0.5) / side), bh - 1);
             bool ok = true;
@@ -179,9 +179,10 @@ bool ae_map_check_init(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
-            c->clearance[i] =
-                0.25f * (ae_sdf_corner(sdf, x, y) + ae_sdf_corner(sdf, x + 1, y) +
-                         ae_sdf_corner(sdf, x, y + 1) + ae_sdf_corner(sdf, x + 1, y + 1));
+            c->clearance[i] = 0.25f *
+                              (ae_sdf_corner(sdf, x, y) + ae_sdf_corner(sdf, x + 1, y) +
+                               ae_sdf_corner(sdf, x, y + 1) + ae_sdf_corner(sdf, x + 1, y + 1)) *
+                              sdf->cell_size;
             c->component[i] = -1;
             if (!ae_grid_is_wall(grid, x, y)) {
                 c->free_cells++;
@@ -200,7 +201,7 @@ bool ae_map_check_init(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
     c->largest_share =
         c->passable_cells > 0 ? (double)c->largest_cells / (double)c->passable_cells : 0.0;
     find_narrow(c, scratch);
-    bool ok = place_spawns(c, scratch, def->radius / sdf->cell_size);
+    bool ok = place_spawns(c, scratch, def->radius / sdf->cell_size, sdf->cell_size);
     ae_free(scratch, n * sizeof *scratch);
     if (!ok) {
         ae_map_check_free(c);

@@ -179,7 +179,7 @@ static void test_random_vs_brute_force(void) {
         const double sep2 = 16.0 * (double)radius * (double)radius;
         int spawns = 0;
         for (int i = 0; i < n; i++) {
-            bool cand = comp[i] == best && best >= 0 && c.clearance[i] >= 2.0f * radius;
+            bool cand = comp[i] == best && best >= 0 && c.clearance[i] >= 2.0f * radius * 32.0f;
             bool taken = (c.cells[i] & AE_MAP_CELL_SPAWN) != 0;
             if (taken) {
                 spawns++;

@@ -85,7 +85,7 @@ typedef struct ae_map_check {
     uint8_t *cells; ///< width * height: ae_map_cell_kind | AE_MAP_CELL_SPAWN, _BREAKABLE, _DOOR,
                     ///< _WATER
     int32_t *component; ///< width * height: component number of passable cells, else -1
-    float *clearance;   ///< width * height: centre SDF in cells (mean of the four corners)
+    float *clearance;   ///< width * height: centre SDF in world units (mean of the 4 corners)
 } ae_map_check;
 
 /// Checks a map. `sdf` is the grid's baked field (any cell size). False (with err) when memory
