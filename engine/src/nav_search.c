@@ -84,10 +84,6 @@ void ae_nav_search_destroy(ae_nav_search *s) {
     ae_free(s, sizeof *s);
 }
 
-ae_nav_status ae_nav_search_status(const ae_nav_search *s) {
-    return s->status;
-}
-
 ae_nav_method ae_nav_search_method(const ae_nav_search *s) {
     return s->method;
 }

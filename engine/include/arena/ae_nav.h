@@ -125,8 +125,6 @@ ae_nav_search *ae_nav_search_create_flood(const ae_nav_grid *nav, double reach, 
 /// Frees the context (NULL is ignored).
 void ae_nav_search_destroy(ae_nav_search *s);
 
-/// The state of the current search.
-ae_nav_status ae_nav_search_status(const ae_nav_search *s);
 /// The method the current search uses (never AUTO once begun).
 ae_nav_method ae_nav_search_method(const ae_nav_search *s);
 /// Path length in cells of a FOUND search.
