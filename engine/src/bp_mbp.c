@@ -18,8 +18,7 @@
 
 #include <string.h>
 
-#define MBP_MAX_SIDE           128
-#define MBP_DEFAULT_PER_REGION 48
+#define MBP_MAX_SIDE 128
 // Regions at least this many mean proxy extents tall keep proxies spanning two rows rare.
 #define MBP_MIN_EXTENTS 4.0
 // Regions are at least side / MBP_ASPECT tall, side being that of a square region holding the
@@ -181,8 +180,7 @@ static void mbp_resize(ae_broadphase *bp, mbp_impl *m) {
         ext += fmin((double)fmaxf(b->maxx - b->minx, b->maxy - b->miny), fmax(ww, wh));
         n++;
     }
-    int per = bp->def.mbp_proxies_per_region > 0 ? bp->def.mbp_proxies_per_region
-                                                 : MBP_DEFAULT_PER_REGION;
+    int per = bp->def.mbp_proxies_per_region;
     // The sweep on x meets, per proxy, the proxies whose x-interval starts inside its own: their
     // number grows with the region's height, not its width. So regions are short (a few mean
     // proxy extents, to keep proxies spanning two rows rare) and as wide as the per-region

@@ -2,9 +2,9 @@
 // its deterministic order, queries, and dispatch to the method's vtable.
 #include "bp_internal.h"
 
-#include <string.h>
+#include "base_internal.h"
 
-#define BP_COOKIE 0x42504850
+#include <string.h>
 
 static const char *const method_names[AE_BP_METHOD_COUNT] = {"brute", "grid", "quadtree", "sap",
                                                              "mbp"};
@@ -33,7 +33,8 @@ ae_broadphase_def ae_default_broadphase_def(void) {
     def.world.lower = (vec2s){{0.0f, 0.0f}};
     def.world.upper = (vec2s){{4096.0f, 4096.0f}};
     def.capacity = 1024;
-    def.cookie = BP_COOKIE;
+    def.mbp_proxies_per_region = 48;
+    def.cookie = AE_DEF_COOKIE;
     return def;
 }
 
@@ -83,12 +84,12 @@ void bp_grow_keys(ae_broadphase *bp) {
 }
 
 ae_broadphase *ae_broadphase_create(const ae_broadphase_def *def) {
-    AE_ASSERT(def && def->cookie == BP_COOKIE);
+    AE_ASSERT(def && def->cookie == AE_DEF_COOKIE);
     AE_ASSERT(def->method >= 0 && def->method < AE_BP_METHOD_COUNT);
     AE_ASSERT(def->world.lower.x < def->world.upper.x && def->world.lower.y < def->world.upper.y);
     AE_ASSERT(isfinite(def->world.lower.x) && isfinite(def->world.lower.y));
     AE_ASSERT(isfinite(def->world.upper.x) && isfinite(def->world.upper.y));
-    AE_ASSERT(def->grid_cell_size >= 0.0f && def->mbp_proxies_per_region >= 0);
+    AE_ASSERT(def->grid_cell_size >= 0.0f && def->mbp_proxies_per_region > 0);
     ae_broadphase *bp = ae_calloc(1, sizeof *bp);
     if (!bp) return NULL;
     bp->def = *def;
@@ -200,13 +201,14 @@ ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t categ
 }
 
 bool ae_broadphase_is_valid(const ae_broadphase *bp, ae_proxy_id id) {
-    int i = id.index1 - 1;
-    return i >= 0 && i < bp->high && bp_is_alive(bp, i) && bp->generation[i] == id.generation;
+    if (id.index1 == 0 || id.index1 > (uint32_t)bp->high) return false;
+    int i = (int)id.index1 - 1;
+    return bp_is_alive(bp, i) && bp->generation[i] == id.generation;
 }
 
 static int checked_index(const ae_broadphase *bp, ae_proxy_id id) {
     AE_ASSERT(ae_broadphase_is_valid(bp, id));
-    return id.index1 - 1;
+    return (int)id.index1 - 1;
 }
 
 void ae_broadphase_remove(ae_broadphase *bp, ae_proxy_id id) {
@@ -293,8 +295,8 @@ const ae_pair *ae_broadphase_update(ae_broadphase *bp, int *count) {
     const uint64_t low = ((uint64_t)1 << shift) - 1;
     for (int k = 0; k < n; k++) {
         int a = (int)(bp->keys[k] >> shift), b = (int)(bp->keys[k] & low);
-        bp->pairs[k].a = (ae_proxy_id){a + 1, bp->generation[a]};
-        bp->pairs[k].b = (ae_proxy_id){b + 1, bp->generation[b]};
+        bp->pairs[k].a = (ae_proxy_id){(uint32_t)a + 1u, bp->generation[a]};
+        bp->pairs[k].b = (ae_proxy_id){(uint32_t)b + 1u, bp->generation[b]};
     }
     *count = n;
     return bp->pairs;
@@ -307,7 +309,8 @@ void bp_query_hit(ae_broadphase *bp, int i) {
     if (!(h->category & bp->query_shape.mask)) return;
     if (!bp_hot_overlap(&bp->query_shape, h)) return;
     if (bp->visit) {
-        bp->visit(bp->visit_context, (ae_proxy_id){i + 1, bp->generation[i]}, bp->user[i]);
+        bp->visit(bp->visit_context, (ae_proxy_id){(uint32_t)i + 1u, bp->generation[i]},
+                  bp->user[i]);
         return;
     }
     if (bp->result_count == bp->result_capacity) {
@@ -359,7 +362,7 @@ static const ae_proxy_id *run_query(ae_broadphase *bp, bp_box q, int *count) {
     }
     for (int k = 0; k < n; k++) {
         int i = (int)src[k];
-        bp->result_ids[k] = (ae_proxy_id){i + 1, bp->generation[i]};
+        bp->result_ids[k] = (ae_proxy_id){(uint32_t)i + 1u, bp->generation[i]};
     }
     *count = n;
     return bp->result_ids;

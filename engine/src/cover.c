@@ -1,12 +1,15 @@
 // Cover point generation, local rebuilds and the bucket index.
 #include "arena/ae_cover.h"
 
+#include "base_internal.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-ae_cover_def ae_cover_default_def(void) {
-    return (ae_cover_def){12.0f, 0.0f, 0.0f};
+ae_cover_def ae_default_cover_def(void) {
+    return (ae_cover_def){
+        .radius = 0.0f, .edge_samples = 2, .tolerance_share = 0.05f, .cookie = AE_DEF_COOKIE};
 }
 
 /// Growable point list used while generating.
@@ -45,9 +48,9 @@ static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {-1, 0, 1, 0};
 /// cell's corners, so when every corner in reach is below the value a point needs, the Newton
 /// steps cannot succeed. The skip changes no result; it saves their cost where walls are
 /// everywhere (a checkerboard of single cells made arena-map cover spend 14 s at 4096x4096).
-static bool can_reach_iso(const ae_cover_def *d, const ae_sdf *sdf, int x, int y) {
+static bool can_reach_iso(const ae_cover_set *s, const ae_sdf *sdf, int x, int y) {
     const float c = sdf->cell_size;
-    const int m = (int)ceilf(d->radius / c + 1.5f) + 1;
+    const int m = (int)ceilf(s->def.radius / c + 1.5f) + 1;
     const int cx0 = ae_maxi(0, x - m), cx1 = ae_mini(sdf->width, x + 1 + m);
     const int cy0 = ae_maxi(0, y - m), cy1 = ae_mini(sdf->height, y + 1 + m);
     float top = -INFINITY;
@@ -55,21 +58,20 @@ static bool can_reach_iso(const ae_cover_def *d, const ae_sdf *sdf, int x, int y
         for (int cx = cx0; cx <= cx1; cx++) top = fmaxf(top, ae_sdf_corner(sdf, cx, cy));
     // A point needs SDF >= r - max(tolerance, the Newton test's 1e-4 cells); the margin covers
     // float rounding of the interpolation.
-    const float need = d->radius - fmaxf(d->tolerance, 1e-4f * c);
+    const float need = s->def.radius - fmaxf(s->tolerance, 1e-4f * c);
     return top * c >= need - 1e-3f * c - 1e-4f * fabsf(need);
 }
 
 /// Samples of every wall edge of free cell (x, y), projected onto SDF == r.
-static bool gen_cell(plist *l, const ae_cover_def *d, const ae_grid *g, const ae_sdf *sdf, int x,
+static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int x,
                      int y) {
     if (ae_grid_is_wall(g, x, y)) return true;
-    const float c = sdf->cell_size, r = d->radius;
-    int k = (int)(c / d->spacing + 0.5f);
-    k = ae_clampi(k, 1, 16);
+    const float c = sdf->cell_size, r = s->def.radius;
+    const int k = s->def.edge_samples;
     if (!ae_grid_is_wall(g, x, y - 1) && !ae_grid_is_wall(g, x + 1, y) &&
         !ae_grid_is_wall(g, x, y + 1) && !ae_grid_is_wall(g, x - 1, y))
         return true; // no wall edge
-    if (!can_reach_iso(d, sdf, x, y)) return true;
+    if (!can_reach_iso(s, sdf, x, y)) return true;
     for (int side = 0; side < 4; side++) {
         if (!ae_grid_is_wall(g, x + side_dx[side], y + side_dy[side])) continue;
         // The edge's endpoints and the direction into the free cell.
@@ -93,7 +95,7 @@ static bool gen_cell(plist *l, const ae_cover_def *d, const ae_grid *g, const ae
                 p = glms_vec2_sub(p, glms_vec2_scale(ae_sdf_gradient(sdf, p), step));
                 if (glms_vec2_distance(p, q) > r + c) break;
             }
-            if (!ok && fabsf(ae_sdf_sample(sdf, p) - r) <= d->tolerance &&
+            if (!ok && fabsf(ae_sdf_sample(sdf, p) - r) <= s->tolerance &&
                 glms_vec2_distance(p, q) <= r + c)
                 ok = true;
             if (!ok) continue;
@@ -141,16 +143,17 @@ static bool install(ae_cover_set *s, plist *l, const int32_t *bucket) {
     return true;
 }
 
-bool ae_cover_build(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
-                    const ae_cover_def *def, ae_error *err) {
+bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
+                   const ae_cover_def *def, ae_error *err) {
     memset(set, 0, sizeof *set);
+    AE_ASSERT(def->cookie == AE_DEF_COOKIE);
     set->def = *def;
-    if (!(def->radius >= 0.0f) || !(def->spacing >= 0.0f) || !(def->tolerance >= 0.0f)) {
-        ae_error_set(err, "cover: radius, spacing and tolerance must be >= 0");
+    if (!(def->radius >= 0.0f) || !(def->tolerance_share >= 0.0f) || def->edge_samples < 1 ||
+        def->edge_samples > 16) {
+        ae_error_set(err, "cover: radius and tolerance must be >= 0, edge samples 1..16");
         return false;
     }
-    if (set->def.spacing == 0.0f) set->def.spacing = 0.5f * sdf->cell_size;
-    if (set->def.tolerance == 0.0f) set->def.tolerance = 0.05f * sdf->cell_size;
+    set->tolerance = def->tolerance_share * sdf->cell_size;
     set->width = grid->width;
     set->height = grid->height;
     set->cell_size = sdf->cell_size;
@@ -160,7 +163,7 @@ bool ae_cover_build(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
     plist l = {0};
     bool ok = set->bucket_start != NULL;
     for (int y = 0; ok && y < grid->height; y++)
-        for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, &set->def, grid, sdf, x, y);
+        for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, set, grid, sdf, x, y);
     if (ok) ok = install(set, &l, NULL);
     if (!ok) {
         plist_free(&l);
@@ -205,7 +208,7 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
     plist fresh = {0}, l = {0};
     bool ok = true;
     for (int cy = y0; ok && cy <= y1; cy++)
-        for (int cx = x0; ok && cx <= x1; cx++) ok = gen_cell(&fresh, &set->def, grid, sdf, cx, cy);
+        for (int cx = x0; ok && cx <= x1; cx++) ok = gen_cell(&fresh, set, grid, sdf, cx, cy);
     const int lo = lower_bound(set, (uint32_t)(y0 * grid->width + x0) * 64u);
     const int hi = lower_bound(set, (uint32_t)(y1 * grid->width + x1 + 1) * 64u);
     const int old_count = set->count, total = old_count + fresh.n;

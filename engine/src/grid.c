@@ -35,7 +35,7 @@ void ae_grid_free(ae_grid *grid) {
     memset(grid, 0, sizeof *grid);
 }
 
-bool ae_grid_copy(ae_grid *dst, const ae_grid *src, ae_error *err) {
+bool ae_grid_init_copy(ae_grid *dst, const ae_grid *src, ae_error *err) {
     if (!ae_grid_init(dst, src->width, src->height, err)) return false;
     memcpy(dst->cells, src->cells, (size_t)src->width * (size_t)src->height);
     return true;
@@ -62,7 +62,7 @@ static bool finish_grid(ae_grid *grid, ae_error *err) {
     return true;
 }
 
-bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int height, int pitch,
+bool ae_grid_init_rgba(ae_grid *grid, const uint8_t *pixels, int width, int height, int pitch,
                        ae_error *err) {
     if (!ae_grid_init(grid, width, height, err)) return false;
     for (int y = 0; y < height; y++) {
@@ -90,7 +90,7 @@ bool ae_grid_from_rgba(ae_grid *grid, const uint8_t *pixels, int width, int heig
 
 void ae_grid_cell_color(uint8_t cell, uint8_t rgb[3]) {
     AE_ASSERT(ae_grid_cell_valid(cell));
-    // Each colour sits well inside its band of ae_grid_from_rgba: the grey's luminance is 96 of
+    // Each colour sits well inside its band of ae_grid_init_rgba: the grey's luminance is 96 of
     // 255 (band 64 to 127), the blue is as strong as a pixel gets, the sea blue has 40 to spare
     // on green and 70 on blue.
     static const uint8_t colors[(AE_CELL_WALL | AE_CELL_WATER) + 1][3] = {
@@ -163,7 +163,7 @@ static bool expect_line(text_reader *r, const char *want, ae_error *err) {
     return true;
 }
 
-bool ae_grid_parse_movingai(ae_grid *grid, const char *text, size_t len, ae_error *err) {
+bool ae_grid_init_movingai(ae_grid *grid, const char *text, size_t len, ae_error *err) {
     memset(grid, 0, sizeof *grid);
     text_reader r = {text, text + len, 0};
     int width = 0, height = 0;

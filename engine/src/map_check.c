@@ -3,16 +3,19 @@
 
 #include "arena/ae_nav.h"
 
+#include "base_internal.h"
+
 #include <math.h>
 #include <string.h>
 
-ae_map_check_def ae_map_check_default_def(void) {
+ae_map_check_def ae_default_map_check_def(void) {
     ae_map_check_def d;
     memset(&d, 0, sizeof d);
-    d.radius = 12.0f / 32.0f;
-    d.agents = 100;
+    d.radius = 0.0f;
+    d.agents = 0;
     d.min_largest_share = 0.5f;
     d.min_largest_cells = 400;
+    d.cookie = AE_DEF_COOKIE;
     return d;
 }
 
@@ -100,10 +103,11 @@ static void find_narrow(ae_map_check *c, int32_t *queue) {
 }
 
 /// Greedy spawn spots in row-major order; spots are bucketed by cells of side >= 4R so only the
-/// 3 x 3 neighbouring buckets need a distance test. `next` holds w * h entries.
-static bool place_spawns(ae_map_check *c, int32_t *next) {
+/// 3 x 3 neighbouring buckets need a distance test. `next` holds w * h entries; `radius` is the
+/// agent radius in cells, `cell` the world units of one.
+static bool place_spawns(ae_map_check *c, int32_t *next, float radius, float cell) {
     const int w = c->width, h = c->height;
-    const double r = (double)c->def.radius;
+    const double r = (double)radius;
     const double sep = 4.0 * r, sep2 = sep * sep;
     const double side = sep > 1.0 ? sep : 1.0;
     const int bw = (int)ceil((double)w / side), bh = (int)ceil((double)h / side);
@@ -114,7 +118,7 @@ static bool place_spawns(ae_map_check *c, int32_t *next) {
         for (int x = 0; x < w; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
             if (c->component[i] != c->largest_id || c->largest_id < 0) continue;
-            if ((double)c->clearance[i] < 2.0 * r) continue;
+            if ((double)c->clearance[i] < 2.0 * r * (double)cell) continue;
             int bx = ae_mini((int)(((double)x + 0.5) / side), bw - 1);
             int by = ae_mini((int)(((double)y + 0.5) / side), bh - 1);
             bool ok = true;
@@ -137,9 +141,10 @@ static bool place_spawns(ae_map_check *c, int32_t *next) {
     return true;
 }
 
-bool ae_map_check_run(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
-                      const ae_map_check_def *def, ae_error *err) {
+bool ae_map_check_init(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
+                       const ae_map_check_def *def, ae_error *err) {
     memset(c, 0, sizeof *c);
+    AE_ASSERT(def->cookie == AE_DEF_COOKIE);
     AE_ASSERT(grid->width == sdf->width && grid->height == sdf->height);
     if (!isfinite(def->radius) || def->radius < 0.0f || def->agents < 0 ||
         !(def->min_largest_share >= 0.0f && def->min_largest_share <= 1.0f) ||
@@ -153,8 +158,8 @@ bool ae_map_check_run(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
     c->width = w;
     c->height = h;
     c->largest_id = -1;
-    ae_nav_def nd = ae_nav_default_def();
-    nd.radii[0] = def->radius * sdf->cell_size;
+    ae_nav_grid_def nd = ae_default_nav_grid_def();
+    nd.radii[0] = def->radius;
     ae_nav_grid nav;
     int32_t *scratch = ae_alloc(n * sizeof *scratch);
     c->cells = ae_calloc(n, 1);
@@ -166,7 +171,7 @@ bool ae_map_check_run(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
         ae_error_set(err, "map check: out of memory");
         return false;
     }
-    if (!ae_nav_grid_build(&nav, grid, sdf, &nd, err)) {
+    if (!ae_nav_grid_init(&nav, grid, sdf, &nd, err)) {
         ae_free(scratch, n * sizeof *scratch);
         ae_map_check_free(c);
         return false;
@@ -174,9 +179,10 @@ bool ae_map_check_run(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             size_t i = (size_t)y * (size_t)w + (size_t)x;
-            c->clearance[i] =
-                0.25f * (ae_sdf_corner(sdf, x, y) + ae_sdf_corner(sdf, x + 1, y) +
-                         ae_sdf_corner(sdf, x, y + 1) + ae_sdf_corner(sdf, x + 1, y + 1));
+            c->clearance[i] = 0.25f *
+                              (ae_sdf_corner(sdf, x, y) + ae_sdf_corner(sdf, x + 1, y) +
+                               ae_sdf_corner(sdf, x, y + 1) + ae_sdf_corner(sdf, x + 1, y + 1)) *
+                              sdf->cell_size;
             c->component[i] = -1;
             if (!ae_grid_is_wall(grid, x, y)) {
                 c->free_cells++;
@@ -195,7 +201,7 @@ bool ae_map_check_run(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
     c->largest_share =
         c->passable_cells > 0 ? (double)c->largest_cells / (double)c->passable_cells : 0.0;
     find_narrow(c, scratch);
-    bool ok = place_spawns(c, scratch);
+    bool ok = place_spawns(c, scratch, def->radius / sdf->cell_size, sdf->cell_size);
     ae_free(scratch, n * sizeof *scratch);
     if (!ok) {
         ae_map_check_free(c);

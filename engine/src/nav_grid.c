@@ -1,14 +1,17 @@
 // Per-radius passability of the map cells, built from the grid and its SDF.
 #include "arena/ae_nav.h"
 
+#include "base_internal.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-ae_nav_def ae_nav_default_def(void) {
-    ae_nav_def d;
+ae_nav_grid_def ae_default_nav_grid_def(void) {
+    ae_nav_grid_def d;
     memset(&d, 0, sizeof d);
     d.radius_count = 1;
+    d.cookie = AE_DEF_COOKIE;
     return d;
 }
 
@@ -44,9 +47,10 @@ static uint8_t cell_bits(const ae_nav_grid *nav, const ae_grid *grid, const ae_s
     return bits;
 }
 
-bool ae_nav_grid_build(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
-                       const ae_nav_def *def, ae_error *err) {
+bool ae_nav_grid_init(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
+                      const ae_nav_grid_def *def, ae_error *err) {
     memset(nav, 0, sizeof *nav);
+    AE_ASSERT(def->cookie == AE_DEF_COOKIE);
     AE_ASSERT(grid->width == sdf->width && grid->height == sdf->height);
     if (def->radius_count < 1 || def->radius_count > AE_NAV_MAX_RADII) {
         ae_error_set(err, "nav: radius count %d out of range 1..%d", def->radius_count,

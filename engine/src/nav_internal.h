@@ -9,20 +9,74 @@
 
 #define NAV_SQRT2 1.4142135623730951
 
-/// ae_nav_node.heap of a node not reached by the current search: all bits set, so a tile is
+/// Per-node search record. f = g + h is kept only for open nodes, in the heap.
+typedef struct nav_node {
+    double g;       ///< cost from the start, cells
+    int32_t parent; ///< index of the parent, -1 for the start
+    int32_t heap;   ///< position in the open heap; -2 when closed, -1 when not reached yet
+} nav_node;
+
+/// An open node in the heap with its f = g + heuristic (so comparisons need not recompute it).
+typedef struct nav_open {
+    double f;     ///< g plus the heuristic
+    int32_t node; ///< node index
+} nav_open;
+
+/// Nodes are reset in tiles of 2^NAV_TILE_SHIFT consecutive cells: a tile first touched by a
+/// search is cleared then, so memory holds one stamp per tile instead of one per node.
+#define NAV_TILE_SHIFT 5
+
+/// A search context (ae_nav.h). Node indices count from the first row held (`base_row`), so they
+/// keep the padded grid's order. The path queue embeds one.
+struct ae_nav_search {
+    int capacity;           ///< nodes the arrays hold (a multiple of the tile size)
+    int stride;             ///< padded row length the context was sized for
+    int rows;               ///< padded rows it holds
+    double reach;           ///< flood contexts: the largest flood cost served; < 0: any
+    nav_node *nodes;        ///< capacity records
+    uint32_t *tile_stamp;   ///< per tile: the search number that last reset it
+    nav_open *heap;         ///< the open nodes, a binary heap of heap_cap slots
+    int heap_size;          ///< open nodes
+    int heap_cap;           ///< slots of heap: grown on demand, kept between searches
+    uint32_t stamp;         ///< current search number
+    ae_nav_status status;   ///< state of the current search
+    ae_nav_method method;   ///< method actually used (never AUTO once begun)
+    const ae_nav_grid *nav; ///< grid of the current search
+    const uint8_t *pass;    ///< nav->pass from base_row on: indexed like the nodes
+    int base_row;           ///< padded row of node index 0 in the current search
+    uint32_t nav_version;   ///< nav->version when the search began
+    int32_t start;          ///< start index
+    int32_t goal;           ///< goal index, -1 for a flood
+    int32_t goal_x;         ///< the goal's column and row in index terms (for the heuristic)
+    int32_t goal_y;         ///< ...
+    uint64_t row_magic;     ///< ceil(2^42 / stride): index / stride without a division
+    uint8_t mask;           ///< layer bit
+    int layer;              ///< layer index
+    double max_cost;        ///< flood limit
+    double length;          ///< path length in cells once FOUND
+    int64_t expanded;       ///< nodes expanded so far by this search
+};
+
+/// Allocates a context embedded in another object (the path queue's): ae_nav_search_create
+/// without the allocation of the context itself. False (with err) on out-of-memory.
+bool nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err);
+/// Frees what nav_search_init allocated.
+void nav_search_free(ae_nav_search *s);
+
+/// nav_node.heap of a node not reached by the current search: all bits set, so a tile is
 /// reset with one memset of 0xff bytes (its g and parent become don't-cares).
 #define NAV_UNSEEN (-1)
-/// ae_nav_node.heap of a closed node.
+/// nav_node.heap of a closed node.
 #define NAV_CLOSED (-2)
-#define NAV_TILE   (1 << AE_NAV_TILE_SHIFT)
+#define NAV_TILE   (1 << NAV_TILE_SHIFT)
 
 /// The node at index i, its tile reset first when an earlier search last used it.
-static inline ae_nav_node *nav_touch(ae_nav_search *s, int32_t i) {
+static inline nav_node *nav_touch(ae_nav_search *s, int32_t i) {
     AE_ASSERT(i >= 0 && i < s->capacity); // a flood band too narrow for its cost is misuse
-    const uint32_t t = (uint32_t)i >> AE_NAV_TILE_SHIFT;
+    const uint32_t t = (uint32_t)i >> NAV_TILE_SHIFT;
     if (s->tile_stamp[t] != s->stamp) {
         s->tile_stamp[t] = s->stamp;
-        ae_nav_node *n = s->nodes + ((size_t)t << AE_NAV_TILE_SHIFT);
+        nav_node *n = s->nodes + ((size_t)t << NAV_TILE_SHIFT);
         memset(n, 0xff, NAV_TILE * sizeof *n);
     }
     return &s->nodes[i];
@@ -46,7 +100,7 @@ static inline double nav_h(const ae_nav_search *s, int32_t m) {
 
 /// Heap order: lower f first; on equal f the deeper node (higher g), then the lower index, so
 /// the order never depends on insertion history.
-static inline bool nav_before(const ae_nav_search *s, ae_nav_open a, ae_nav_open b) {
+static inline bool nav_before(const ae_nav_search *s, nav_open a, nav_open b) {
     if (a.f != b.f) return a.f < b.f;
     double ga = s->nodes[a.node].g, gb = s->nodes[b.node].g;
     if (ga != gb) return ga > gb;
@@ -54,8 +108,8 @@ static inline bool nav_before(const ae_nav_search *s, ae_nav_open a, ae_nav_open
 }
 
 static inline void nav_sift_up(ae_nav_search *s, int i) {
-    ae_nav_open *h = s->heap;
-    const ae_nav_open v = h[i];
+    nav_open *h = s->heap;
+    const nav_open v = h[i];
     while (i > 0) {
         int p = (i - 1) >> 1;
         if (!nav_before(s, v, h[p])) break;
@@ -73,7 +127,7 @@ static inline void nav_sift_up(ae_nav_search *s, int i) {
 /// root (5% fewer instructions on random512). The order is total (ties end on the index), so
 /// every search pops the same nodes as before.
 static inline int32_t nav_pop(ae_nav_search *s) {
-    ae_nav_open *h = s->heap;
+    nav_open *h = s->heap;
     const int32_t top = h[0].node;
     const int n = --s->heap_size;
     if (n > 0) {
@@ -97,12 +151,12 @@ void nav_heap_grow(ae_nav_search *s);
 
 /// Offers node m a path through n with cost g.
 static inline void nav_relax(ae_nav_search *s, int32_t m, int32_t n, double g) {
-    ae_nav_node *nm = nav_touch(s, m);
+    nav_node *nm = nav_touch(s, m);
     if (nm->heap == NAV_UNSEEN) {
         nm->g = g;
         nm->parent = n;
         if (s->heap_size == s->heap_cap) nav_heap_grow(s);
-        s->heap[s->heap_size] = (ae_nav_open){g + nav_h(s, m), m};
+        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), m};
         nav_sift_up(s, s->heap_size++);
     } else if (nm->heap >= 0 && g < nm->g) {
         nm->g = g;

@@ -11,7 +11,7 @@ void nav_heap_grow(ae_nav_search *s) {
     // A search never holds more open nodes than it has nodes.
     int cap = s->heap_cap > s->capacity / 2 ? s->capacity : 2 * s->heap_cap;
     AE_ASSERT(cap > s->heap_cap);
-    ae_nav_open *h = ae_alloc((size_t)cap * sizeof *h);
+    nav_open *h = ae_alloc((size_t)cap * sizeof *h);
     if (!h) ae_assert_fail("out of memory for a search's open heap", __FILE__, __LINE__);
     memcpy(h, s->heap, (size_t)s->heap_size * sizeof *h);
     ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
@@ -25,8 +25,8 @@ static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, a
     // nav_row's multiply-shift division is exact up to this size (checked for every stride).
     AE_ASSERT(stride <= AE_MAP_MAX_SIDE + 2 && rows <= AE_MAP_MAX_SIDE + 2);
     const size_t cells = (size_t)stride * (size_t)rows;
-    const size_t tiles = (cells + NAV_TILE - 1) >> AE_NAV_TILE_SHIFT;
-    const size_t cap = tiles << AE_NAV_TILE_SHIFT;
+    const size_t tiles = (cells + NAV_TILE - 1) >> NAV_TILE_SHIFT;
+    const size_t cap = tiles << NAV_TILE_SHIFT;
     s->nodes = ae_alloc(cap * sizeof *s->nodes);
     s->tile_stamp = ae_calloc(tiles, sizeof *s->tile_stamp);
     s->heap_cap = cap < NAV_HEAP_START ? (int)cap : NAV_HEAP_START;
@@ -34,7 +34,7 @@ static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, a
     s->capacity = (int)cap;
     if (!s->nodes || !s->tile_stamp || !s->heap) {
         ae_error_set(err, "nav: out of memory for a search context");
-        ae_nav_search_free(s);
+        nav_search_free(s);
         return false;
     }
     s->stride = stride;
@@ -44,8 +44,26 @@ static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, a
     return true;
 }
 
-bool ae_nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err) {
+bool nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err) {
     return search_alloc(s, nav->stride, nav->height + 2, -1.0, err);
+}
+
+/// A context of its own, filled by search_alloc with `rows` rows.
+static ae_nav_search *search_create(int stride, int rows, double reach, ae_error *err) {
+    ae_nav_search *s = ae_alloc(sizeof *s);
+    if (!s) {
+        ae_error_set(err, "nav: out of memory for a search context");
+        return NULL;
+    }
+    if (!search_alloc(s, stride, rows, reach, err)) {
+        ae_free(s, sizeof *s);
+        return NULL;
+    }
+    return s;
+}
+
+ae_nav_search *ae_nav_search_create(const ae_nav_grid *nav, ae_error *err) {
+    return search_create(nav->stride, nav->height + 2, -1.0, err);
 }
 
 /// Rows of a flood band: a flood up to `cost` expands cells at most floor(cost) rows from its
@@ -54,18 +72,46 @@ static int band_rows(double cost) {
     return 2 * ((int)cost + 2) + 1;
 }
 
-bool ae_nav_search_init_flood(ae_nav_search *s, const ae_nav_grid *nav, double reach,
-                              ae_error *err) {
+ae_nav_search *ae_nav_search_create_flood(const ae_nav_grid *nav, double reach, ae_error *err) {
     AE_ASSERT(reach >= 0.0);
-    if (reach >= (double)nav->height)
-        return search_alloc(s, nav->stride, nav->height + 2, -1.0, err);
-    return search_alloc(s, nav->stride, ae_mini(band_rows(reach), nav->height + 2), reach, err);
+    if (reach >= (double)nav->height) return search_create(nav->stride, nav->height + 2, -1.0, err);
+    return search_create(nav->stride, ae_mini(band_rows(reach), nav->height + 2), reach, err);
 }
 
-void ae_nav_search_free(ae_nav_search *s) {
+void ae_nav_search_destroy(ae_nav_search *s) {
+    if (!s) return;
+    nav_search_free(s);
+    ae_free(s, sizeof *s);
+}
+
+ae_nav_method ae_nav_search_method(const ae_nav_search *s) {
+    return s->method;
+}
+
+double ae_nav_search_length(const ae_nav_search *s) {
+    return s->length;
+}
+
+int64_t ae_nav_search_expanded(const ae_nav_search *s) {
+    return s->expanded;
+}
+
+int ae_nav_search_rows(const ae_nav_search *s) {
+    return s->rows;
+}
+
+int ae_nav_search_capacity(const ae_nav_search *s) {
+    return s->capacity;
+}
+
+double ae_nav_search_reach(const ae_nav_search *s) {
+    return s->reach;
+}
+
+void nav_search_free(ae_nav_search *s) {
     const size_t cap = (size_t)s->capacity;
     if (s->nodes) ae_free(s->nodes, cap * sizeof *s->nodes);
-    if (s->tile_stamp) ae_free(s->tile_stamp, (cap >> AE_NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
+    if (s->tile_stamp) ae_free(s->tile_stamp, (cap >> NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
     if (s->heap) ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
     memset(s, 0, sizeof *s);
 }
@@ -73,8 +119,7 @@ void ae_nav_search_free(ae_nav_search *s) {
 /// Opens a new search number; on wrap-around every tile stamp is cleared once.
 static void next_stamp(ae_nav_search *s) {
     if (++s->stamp == 0) {
-        memset(s->tile_stamp, 0,
-               ((size_t)s->capacity >> AE_NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
+        memset(s->tile_stamp, 0, ((size_t)s->capacity >> NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
         s->stamp = 1;
     }
     s->heap_size = 0;
@@ -91,10 +136,10 @@ static void use_grid(ae_nav_search *s, const ae_nav_grid *nav, int base_row) {
 }
 
 static void push_start(ae_nav_search *s, int32_t start) {
-    ae_nav_node *n = nav_touch(s, start);
+    nav_node *n = nav_touch(s, start);
     n->g = 0.0;
     n->parent = -1;
-    s->heap[0] = (ae_nav_open){nav_h(s, start), start};
+    s->heap[0] = (nav_open){nav_h(s, start), start};
     n->heap = 0;
     s->heap_size = 1;
 }
@@ -226,8 +271,8 @@ double ae_nav_flood_cost(const ae_nav_search *s, int x, int y) {
     if (s->goal >= 0 || !s->nav) return -1.0;
     if (x < 0 || y < 0 || x >= s->nav->width || y >= s->nav->height) return -1.0;
     const int32_t i = index_of(s, (ae_nav_cell){x, y});
-    if (i < 0 || i >= s->capacity || s->tile_stamp[i >> AE_NAV_TILE_SHIFT] != s->stamp) return -1.0;
-    const ae_nav_node *n = &s->nodes[i];
+    if (i < 0 || i >= s->capacity || s->tile_stamp[i >> NAV_TILE_SHIFT] != s->stamp) return -1.0;
+    const nav_node *n = &s->nodes[i];
     if (n->heap != NAV_CLOSED || n->g > s->max_cost) return -1.0;
     return n->g;
 }

@@ -171,7 +171,7 @@ static float bake_window(bake_scratch *s, const ae_grid *grid, int cx0, int cy0,
     return max_abs;
 }
 
-bool ae_sdf_bake(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *err) {
+bool ae_sdf_init(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *err) {
     AE_ASSERT(cell_size > 0.0f);
     memset(sdf, 0, sizeof *sdf);
     const int nw = grid->width + 1, nh = grid->height + 1;

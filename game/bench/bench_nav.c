@@ -84,16 +84,16 @@ static bool bench_map(const tool_table *t, const char *name, const ae_grid *g, f
                       float radius, const char *scen) {
     ae_sdf sdf;
     ae_nav_grid nav;
-    ae_nav_search s;
-    ae_nav_def def = ae_nav_default_def();
+    ae_nav_search *s = NULL;
+    ae_nav_grid_def def = ae_default_nav_grid_def();
     def.radii[0] = radius;
-    if (!ae_sdf_bake(&sdf, g, cell, NULL)) return false;
-    if (!ae_nav_grid_build(&nav, g, &sdf, &def, NULL) || !ae_nav_search_init(&s, &nav, NULL)) {
+    if (!ae_sdf_init(&sdf, g, cell, NULL)) return false;
+    if (!ae_nav_grid_init(&nav, g, &sdf, &def, NULL) || !(s = ae_nav_search_create(&nav, NULL))) {
         ae_sdf_free(&sdf);
         return false;
     }
     static pair pairs[MAX_QUERIES];
-    int n = scen ? scen_pairs(scen, pairs) : random_pairs(&nav, &s, pairs);
+    int n = scen ? scen_pairs(scen, pairs) : random_pairs(&nav, s, pairs);
     static double us[2][MAX_QUERIES], len[2][MAX_QUERIES];
     static ae_nav_status st[2][MAX_QUERIES];
     const ae_nav_method methods[2] = {AE_NAV_ASTAR, AE_NAV_JPS};
@@ -104,11 +104,11 @@ static bool bench_map(const tool_table *t, const char *name, const ae_grid *g, f
         for (int i = 0; i < n; i++) {
             ae_nav_query q = {pairs[i].a, pairs[i].b, 0, methods[m]};
             uint64_t t0 = tool_now_ns();
-            st[m][i] = ae_nav_find_path(&s, &nav, &q);
+            st[m][i] = ae_nav_find_path(s, &nav, &q);
             us[m][i] = (double)(tool_now_ns() - t0) * 1e-3;
-            len[m][i] = s.length;
-            nodes += (double)s.expanded;
-            total_len += s.length;
+            len[m][i] = ae_nav_search_length(s);
+            nodes += (double)ae_nav_search_expanded(s);
+            total_len += ae_nav_search_length(s);
             total_us += us[m][i];
         }
         double mean = n ? total_us / n : 0.0;
@@ -128,10 +128,10 @@ static bool bench_map(const tool_table *t, const char *name, const ae_grid *g, f
     int points = 0;
     for (int r = 0; r < COVER_RUNS; r++) {
         ae_cover_set set;
-        ae_cover_def cd = ae_cover_default_def();
+        ae_cover_def cd = ae_default_cover_def();
         cd.radius = radius > 0.0f ? radius : 0.5f * cell;
         uint64_t t0 = tool_now_ns();
-        bool ok = ae_cover_build(&set, g, &sdf, &cd, NULL);
+        bool ok = ae_cover_init(&set, g, &sdf, &cd, NULL);
         ms[r] = (double)(tool_now_ns() - t0) * 1e-3;
         points = ok ? set.count : 0;
         if (ok) ae_cover_free(&set);
@@ -139,7 +139,7 @@ static bool bench_map(const tool_table *t, const char *name, const ae_grid *g, f
     double cover_us = tool_median(ms, COVER_RUNS);
     row(t, name, "cover", cover_us, cover_us, points, 0.0, cover_us, 0.0);
     if (!t->csv && !agree) printf("  %s: A* and JPS DISAGREE\n", name);
-    ae_nav_search_free(&s);
+    ae_nav_search_destroy(s);
     ae_nav_grid_free(&nav);
     ae_sdf_free(&sdf);
     return agree;

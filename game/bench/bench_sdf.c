@@ -137,7 +137,7 @@ int bench_sdf(bool csv) {
             double bms = (double)(tool_now_ns() - t0) * 1e-6;
             row(&t, "bake", n, "brute-force", bms, bms * 1e6 / corners);
             ae_sdf sdf;
-            ae_sdf_bake(&sdf, &g, 1.0f, NULL);
+            ae_sdf_init(&sdf, &g, 1.0f, NULL);
             for (size_t k = 0; k < (size_t)corners; k++) {
                 // The article's field is unsigned: compare where ours is positive.
                 double d = fabs(fmax(sdf.dist[k], 0.0f) - ref[k]);
@@ -164,7 +164,7 @@ int bench_sdf(bool csv) {
     ae_grid g;
     gen_arena_map(&g, 512, 512, 7);
     ae_sdf sdf;
-    ae_sdf_bake(&sdf, &g, 32.0f, NULL);
+    ae_sdf_init(&sdf, &g, 32.0f, NULL);
     vec2s *pts = free_points(&sdf, QUERY_COUNT, 12.0f, 11);
     static const char *const names[] = {"sample", "gradient", "move", "disk_cast"};
     static const char *const methods[] = {"bilinear", "analytic", "slide r12", "100 units"};

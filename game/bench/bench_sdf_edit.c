@@ -28,7 +28,7 @@ static bool same_field(const ae_sdf *a, const ae_sdf *b) {
 /// True when the field equals a full bake of the grid at every corner.
 static bool equals_rebake(const ae_sdf *sdf, const ae_grid *g, ae_error *err, bool *failed) {
     ae_sdf ref;
-    if (!ae_sdf_bake(&ref, g, sdf->cell_size, err)) {
+    if (!ae_sdf_init(&ref, g, sdf->cell_size, err)) {
         *failed = true;
         return false;
     }
@@ -59,10 +59,10 @@ static void world_free(edit_world *w) {
 /// True when the nav grid and the cover points equal fresh builds (points compared as a set:
 /// keys are unique, so sorted by key both lists must match exactly).
 static bool derived_equal_rebuild(const edit_world *w, ae_error *err, bool *failed) {
-    ae_nav_def nd = ae_nav_default_def();
+    ae_nav_grid_def nd = ae_default_nav_grid_def();
     nd.radii[0] = w->nav.radii[0];
     ae_nav_grid nav;
-    if (!ae_nav_grid_build(&nav, &w->grid, &w->sdf, &nd, err)) {
+    if (!ae_nav_grid_init(&nav, &w->grid, &w->sdf, &nd, err)) {
         *failed = true;
         return false;
     }
@@ -70,7 +70,7 @@ static bool derived_equal_rebuild(const edit_world *w, ae_error *err, bool *fail
     bool same = memcmp(nav.pass, w->nav.pass, cells) == 0;
     ae_nav_grid_free(&nav);
     ae_cover_set cover;
-    if (!ae_cover_build(&cover, &w->grid, &w->sdf, &w->cover.def, err)) {
+    if (!ae_cover_init(&cover, &w->grid, &w->sdf, &w->cover.def, err)) {
         *failed = true;
         return false;
     }
@@ -100,24 +100,25 @@ bool sdf_edit_time(const ae_grid *map, bool derived, sdf_edit_timing *out, ae_er
     memset(out, 0, sizeof *out);
     out->exact = true;
     edit_world w = {.derived = derived};
-    if (!ae_grid_copy(&w.grid, map, err)) return false;
-    if (!ae_sdf_bake(&w.sdf, &w.grid, 32.0f, err)) {
+    if (!ae_grid_init_copy(&w.grid, map, err)) return false;
+    if (!ae_sdf_init(&w.sdf, &w.grid, 32.0f, err)) {
         ae_grid_free(&w.grid);
         return false;
     }
     ae_sdf start;
-    bool ok = ae_sdf_bake(&start, &w.grid, 32.0f, err);
+    bool ok = ae_sdf_init(&start, &w.grid, 32.0f, err);
     if (!ok) {
         ae_sdf_free(&w.sdf);
         ae_grid_free(&w.grid);
         return false;
     }
     if (derived) {
-        ae_nav_def nd = ae_nav_default_def();
+        ae_nav_grid_def nd = ae_default_nav_grid_def();
         nd.radii[0] = 12.0f; // the game's agents
-        ae_cover_def cd = ae_cover_default_def();
-        ok = ae_nav_grid_build(&w.nav, &w.grid, &w.sdf, &nd, err);
-        if (ok && !ae_cover_build(&w.cover, &w.grid, &w.sdf, &cd, err)) {
+        ae_cover_def cd = ae_default_cover_def();
+        cd.radius = 12.0f; // the game's agents
+        ok = ae_nav_grid_init(&w.nav, &w.grid, &w.sdf, &nd, err);
+        if (ok && !ae_cover_init(&w.cover, &w.grid, &w.sdf, &cd, err)) {
             ae_nav_grid_free(&w.nav);
             ok = false;
         }

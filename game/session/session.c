@@ -66,7 +66,7 @@ static rp_writer *make_writer(const sim_config *cfg, const ae_grid *map, const c
 static bool create_live(session *s, const session_def *def, ae_error *err) {
     ae_grid grid;
     if (!def->map_path) {
-        if (!ae_grid_copy(&grid, def->map, err)) return false;
+        if (!ae_grid_init_copy(&grid, def->map, err)) return false;
     } else if (!ae_map_load_file(def->map_path, &grid, err)) {
         return false;
     }

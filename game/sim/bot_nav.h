@@ -8,23 +8,23 @@
 
 typedef struct bot_nav {
     bot_planner planner; ///< first member: the planner callbacks find their bot_nav from it
-    ae_nav_queue queue;
-    ae_nav_search flood;
+    ae_nav_queue *queue;
+    ae_nav_search *flood;
     int32_t *scratch;
     int scratch_cap;
 } bot_nav;
 
 /// Maps the world's navigation for `agents` agents.
-bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf, const ae_cover_set *cover,
-                  int agents, ae_error *err);
+bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover, int agents,
+                  ae_error *err);
 void bot_nav_free(bot_nav *n);
 /// Points at new maps after a swap; every brain must drop its path.
-bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_sdf *sdf,
-                      const ae_cover_set *cover, ae_error *err);
+bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover, ae_error *err);
 /// Drops every request (a swap starts the queue afresh).
 void bot_nav_clear(bot_nav *n);
-/// Serves requests within `budget` expanded nodes and hands finished paths to their brains.
-void bot_nav_serve(bot_nav *n, bot_brain *brains, int count, int64_t budget);
+/// Serves requests within `budget` expanded nodes (smoothing on the world's field `sdf`) and
+/// hands finished paths to their brains.
+void bot_nav_serve(bot_nav *n, bot_brain *brains, int count, const ae_sdf *sdf, int64_t budget);
 
 /// How far (world units, a box around the bot) cover is looked for.
 #define BOT_COVER_RANGE 320.0f

@@ -26,7 +26,7 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot
     ap->generation = sim_map_generation(w);
     ap->bound = true;
     if (!ok ||
-        !bot_nav_init(&ap->nav, sim_bots_nav(w), &w->sdf, sim_bots_cover(w), w->cfg.humans, NULL)) {
+        !bot_nav_init(&ap->nav, sim_bots_nav(w), sim_bots_cover(w), w->cfg.humans, NULL)) {
         for (int i = 0; i < SIM_MAX_HUMANS; i++) pilot_novice_free(&ap->novices[i]);
         ae_free(ap, sizeof *ap);
         return NULL;
@@ -46,7 +46,7 @@ void sim_autopilot_input(sim_autopilot *ap, const sim_world *w, int human, sim_i
     // follow the world's maps. Until a rebinding succeeds the pilot idles, since its queue
     // still points at maps the swap freed; it tries again at every call.
     if (!ap->bound || sim_map_generation(w) != ap->generation) {
-        ap->bound = bot_nav_set_maps(&ap->nav, sim_bots_nav(w), &w->sdf, sim_bots_cover(w), NULL);
+        ap->bound = bot_nav_set_maps(&ap->nav, sim_bots_nav(w), sim_bots_cover(w), NULL);
         ap->generation = sim_map_generation(w);
         if (ap->bound)
             for (int i = 0; i < SIM_MAX_HUMANS; i++)
@@ -56,7 +56,7 @@ void sim_autopilot_input(sim_autopilot *ap, const sim_world *w, int human, sim_i
         *out = (sim_input){0};
         return;
     }
-    if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, BOT_NAV_BUDGET);
+    if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, &w->sdf, BOT_NAV_BUDGET);
     if (ap->pilot == SIM_PILOT_NOVICE)
         pilot_novice_update(w, &ap->novices[human], &ap->brains[human], human, &ap->nav.planner,
                             out);

@@ -37,13 +37,13 @@ sim_bots_maps *sim_bots_prepare_maps(const sim_config *cfg, const ae_grid *grid,
         ae_error_set(err, "out of memory for bot navigation");
         return NULL;
     }
-    ae_nav_def nd = ae_nav_default_def();
+    ae_nav_grid_def nd = ae_default_nav_grid_def();
     nd.radii[0] = cfg->rules.agent_radius;
     nd.radius_count = 1;
-    ae_cover_def cd = ae_cover_default_def();
+    ae_cover_def cd = ae_default_cover_def();
     cd.radius = cfg->rules.agent_radius;
-    if (!ae_nav_grid_build(&m->nav, grid, sdf, &nd, err) ||
-        !ae_cover_build(&m->cover, grid, sdf, &cd, err)) {
+    if (!ae_nav_grid_init(&m->nav, grid, sdf, &nd, err) ||
+        !ae_cover_init(&m->cover, grid, sdf, &cd, err)) {
         maps_destroy(m);
         return NULL;
     }
@@ -66,8 +66,8 @@ bool sim_bots_create(sim_world *w, ae_error *err) {
     w->bots = bots;
     for (int i = 0; i < w->agent_count; i++) bot_brain_init(&bots->brains[i], w->cfg.seed, i);
     bots->maps = sim_bots_prepare_maps(&w->cfg, &w->grid, &w->sdf, err);
-    return bots->maps && bot_nav_init(&bots->paths, &bots->maps->nav, &w->sdf, &bots->maps->cover,
-                                      w->agent_count, err);
+    return bots->maps &&
+           bot_nav_init(&bots->paths, &bots->maps->nav, &bots->maps->cover, w->agent_count, err);
 }
 
 void sim_bots_destroy(sim_world *w) {
@@ -102,7 +102,7 @@ void sim_bots_think(sim_world *w, int id, sim_input *out) {
 }
 
 void sim_bots_serve_paths(sim_world *w) {
-    bot_nav_serve(&w->bots->paths, w->bots->brains, w->agent_count, BOT_NAV_BUDGET);
+    bot_nav_serve(&w->bots->paths, w->bots->brains, w->agent_count, &w->sdf, BOT_NAV_BUDGET);
 }
 
 void sim_bots_discard_maps(sim_bots_maps *maps) {
@@ -110,7 +110,7 @@ void sim_bots_discard_maps(sim_bots_maps *maps) {
 }
 
 bool sim_bots_use_maps(sim_world *w, sim_bots_maps *maps, ae_error *err) {
-    return bot_nav_set_maps(&w->bots->paths, &maps->nav, &w->sdf, &maps->cover, err);
+    return bot_nav_set_maps(&w->bots->paths, &maps->nav, &maps->cover, err);
 }
 
 void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps) {
@@ -144,7 +144,6 @@ void sim_bots_on_cell_edit(sim_world *w, int x, int y) {
         fprintf(stderr, "arena: %s\n", err.msg); // a few kilobytes: cannot be played around
         abort();
     }
-    ae_nav_queue_on_nav_changed(&bots->paths.queue);
     // Brains whose path or cover spot lies near the edit think again: a shorter way may have
     // opened, and a cover spot beside a broken prop hides nothing any more.
     const float c = w->cfg.cell_size;

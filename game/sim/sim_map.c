@@ -32,8 +32,8 @@ sim_map_prep *sim_swap_prepare(const sim_config *cfg, const ae_grid *grid, ae_er
         ae_error_set(err, "out of memory");
         return NULL;
     }
-    bool ok = ae_grid_copy(&p->grid, grid, err) &&
-              ae_sdf_bake(&p->sdf, &p->grid, cfg->cell_size, err) &&
+    bool ok = ae_grid_init_copy(&p->grid, grid, err) &&
+              ae_sdf_init(&p->sdf, &p->grid, cfg->cell_size, err) &&
               sim_map_can_host(&p->sdf, cfg, err) &&
               (p->nav = sim_bots_prepare_maps(cfg, &p->grid, &p->sdf, err)) != NULL &&
               sim_map_things_build(&p->things, &p->grid, &cfg->rules, cfg->cell_size, err);

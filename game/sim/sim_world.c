@@ -64,8 +64,8 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     w->alive_at_last_shrink = -1;
     ae_rng_seed(&w->rng, cfg->seed, 0x5EED);
     w->event_capacity = SIM_EVENT_CAPACITY;
-    bool ok = ae_grid_copy(&w->grid, grid, err) &&
-              ae_sdf_bake(&w->sdf, &w->grid, cfg->cell_size, err) &&
+    bool ok = ae_grid_init_copy(&w->grid, grid, err) &&
+              ae_sdf_init(&w->sdf, &w->grid, cfg->cell_size, err) &&
               sim_map_can_host(&w->sdf, cfg, err);
     if (ok && !sim_room_index_build(&w->rooms, &w->sdf)) {
         ae_error_set(err, "out of memory");

@@ -36,7 +36,7 @@ static void test_room_for_a_match(void) {
         ae_grid g;
         REQUIRE(map_design_build(&map_designs[i], &g));
         ae_sdf sdf;
-        REQUIRE(ae_sdf_bake(&sdf, &g, 32.0f, NULL));
+        REQUIRE(ae_sdf_init(&sdf, &g, 32.0f, NULL));
         int roomy = 0;
         for (int y = 0; y < g.height; y++)
             for (int x = 0; x < g.width; x++)
@@ -55,9 +55,11 @@ static uint8_t cell(const ae_grid *g, int x, int y) {
 /// The map check of a grid for the game's agents.
 static bool check_map(const ae_grid *g, ae_map_check *c) {
     ae_sdf sdf;
-    if (!ae_sdf_bake(&sdf, g, 1.0f, NULL)) return false;
-    ae_map_check_def def = ae_map_check_default_def();
-    bool ok = ae_map_check_run(c, g, &sdf, &def, NULL);
+    if (!ae_sdf_init(&sdf, g, 1.0f, NULL)) return false;
+    ae_map_check_def def = ae_default_map_check_def();
+    def.radius = 12.0f / 32.0f; // the game's agents (12 units on 32-unit cells) on 1-unit cells
+    def.agents = 100;           // a full match
+    bool ok = ae_map_check_init(c, g, &sdf, &def, NULL);
     ae_sdf_free(&sdf);
     return ok;
 }
@@ -90,7 +92,7 @@ static void test_props_and_doors(void) {
         CHECK_STR(map_designs[i].name, want[i].name);
         ae_grid g, bare;
         REQUIRE(map_design_build(&map_designs[i], &g));
-        REQUIRE(ae_grid_copy(&bare, &g, NULL));
+        REQUIRE(ae_grid_init_copy(&bare, &g, NULL));
         int props = 0, doors = 0, broken = 0, water = 0;
         for (int y = 0; y < g.height; y++)
             for (int x = 0; x < g.width; x++) {

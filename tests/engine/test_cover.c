@@ -14,12 +14,13 @@ static void test_valid(void) {
     REQUIRE(gen_arena_map(&f.grid, 96, 96, 4));
     REQUIRE(fixture_init(&f, 32.0f, radii, 1));
     ae_cover_set set;
-    ae_cover_def def = ae_cover_default_def();
-    REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+    ae_cover_def def = ae_default_cover_def();
+    def.radius = 12.0f;
+    REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
     CHECK(set.count > 500);
     for (int i = 0; i < set.count; i++) {
         const ae_cover_point *p = &set.points[i];
-        CHECK(fabsf(ae_sdf_sample(&f.sdf, p->pos) - 12.0f) <= set.def.tolerance);
+        CHECK(fabsf(ae_sdf_sample(&f.sdf, p->pos) - 12.0f) <= set.tolerance);
         CHECK_NEAR(glms_vec2_norm(p->normal), 1.0, 1e-4);
         vec2s g = ae_sdf_gradient(&f.sdf, p->pos);
         CHECK(glms_vec2_dot(g, p->normal) > 0.99f);
@@ -38,8 +39,9 @@ static void test_query_aabb(void) {
     REQUIRE(gen_arena_map(&f.grid, 70, 50, 8));
     REQUIRE(fixture_init(&f, 32.0f, radii, 1));
     ae_cover_set set;
-    ae_cover_def def = ae_cover_default_def();
-    REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+    ae_cover_def def = ae_default_cover_def();
+    def.radius = 12.0f;
+    REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
     int32_t *got = malloc((size_t)set.count * sizeof *got);
     ae_rng rng;
     ae_rng_seed(&rng, 2, 2);
@@ -71,11 +73,12 @@ static void test_best_cover(void) {
     const float radii[] = {12.0f};
     REQUIRE(fixture_init(&f, 32.0f, radii, 1));
     ae_cover_set set;
-    ae_cover_def def = ae_cover_default_def();
-    REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+    ae_cover_def def = ae_default_cover_def();
+    def.radius = 12.0f;
+    REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
     int32_t *scratch = malloc((size_t)set.count * sizeof *scratch);
     vec2s threat = {{4.5f * 32, 16.0f * 32}}, agent = {{20.5f * 32, 10.5f * 32}};
-    ae_cover_choice c = ae_cover_find_best(&set, &f.sdf, &f.nav, &f.search, 0, agent, threat,
+    ae_cover_choice c = ae_cover_find_best(&set, &f.sdf, &f.nav, f.search, 0, agent, threat,
                                            20.0f * 32, scratch, set.count);
     REQUIRE(c.index >= 0);
     const ae_cover_point *p = &set.points[c.index];
@@ -90,7 +93,7 @@ static void test_best_cover(void) {
     }
     // From the open side with nothing to hide behind in range: none.
     ae_cover_choice none =
-        ae_cover_find_best(&set, &f.sdf, &f.nav, &f.search, 0, (vec2s){{2.5f * 32, 2.5f * 32}},
+        ae_cover_find_best(&set, &f.sdf, &f.nav, f.search, 0, (vec2s){{2.5f * 32, 2.5f * 32}},
                            threat, 3.0f * 32, scratch, set.count);
     CHECK(none.index == -1);
     free(scratch);
@@ -105,7 +108,7 @@ static ae_cover_choice one_flood_best(const ae_cover_set *set, fixture *f, vec2s
     ae_cover_choice best = {-1, INFINITY};
     const float c = f->nav.cell_size;
     ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
-    if (!ae_nav_flood(&f->search, &f->nav, start, 0, ae_cover_flood_cost(max_dist, c))) return best;
+    if (!ae_nav_flood(f->search, &f->nav, start, 0, ae_cover_flood_cost(max_dist, c))) return best;
     vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
           hi = {{agent.x + max_dist, agent.y + max_dist}};
     int n = ae_cover_query_aabb(set, lo, hi, scratch, cap);
@@ -116,7 +119,7 @@ static ae_cover_choice one_flood_best(const ae_cover_set *set, fixture *f, vec2s
         float cost = INFINITY;
         for (int y = py - 1; y <= py + 1; y++)
             for (int x = px - 1; x <= px + 1; x++) {
-                double g = ae_nav_flood_cost(&f->search, x, y);
+                double g = ae_nav_flood_cost(f->search, x, y);
                 if (g < 0.0) continue;
                 vec2s cc = ae_nav_cell_center(&f->nav, (ae_nav_cell){x, y});
                 float d = (float)g * c + glms_vec2_distance(cc, p->pos);
@@ -140,8 +143,10 @@ static void test_staged_matches_full(void) {
         REQUIRE(gen_arena_map(&f.grid, 64, 64, 11u + (uint32_t)map));
         REQUIRE(fixture_init(&f, 32.0f, radii, 1));
         ae_cover_set set;
-        ae_cover_def def = ae_cover_default_def();
-        REQUIRE(ae_cover_build(&set, &f.grid, &f.sdf, &def, NULL));
+        ae_cover_def def = ae_default_cover_def();
+        def.radius = 12.0f;
+        def.radius = 12.0f;
+        REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
         int32_t *scratch = malloc((size_t)set.count * sizeof *scratch);
         ae_rng rng;
         ae_rng_seed(&rng, 5, (uint64_t)map);
@@ -152,7 +157,7 @@ static void test_staged_matches_full(void) {
             float max_dist = ae_rng_range(&rng, 64.0f, 480.0f);
             ae_cover_choice want =
                 one_flood_best(&set, &f, agent, threat, max_dist, scratch, set.count);
-            ae_cover_choice got = ae_cover_find_best(&set, &f.sdf, &f.nav, &f.search, 0, agent,
+            ae_cover_choice got = ae_cover_find_best(&set, &f.sdf, &f.nav, f.search, 0, agent,
                                                      threat, max_dist, scratch, set.count);
             CHECK(got.index == want.index);
             CHECK(got.path_length == want.path_length ||

@@ -22,27 +22,27 @@ typedef struct world {
     ae_cover_set cover[COVERS];
 } world;
 
-static ae_nav_def nav_def(void) {
-    ae_nav_def d = ae_nav_default_def();
+static ae_nav_grid_def nav_def(void) {
+    ae_nav_grid_def d = ae_default_nav_grid_def();
     d.radius_count = RADII;
     for (int k = 0; k < RADII; k++) d.radii[k] = nav_radii[k];
     return d;
 }
 
 static ae_cover_def cover_def(int k) {
-    ae_cover_def d = ae_cover_default_def();
+    ae_cover_def d = ae_default_cover_def();
     d.radius = cover_radii[k];
     return d;
 }
 
 static bool world_build(world *w) {
-    ae_nav_def nd = nav_def();
-    if (!ae_sdf_bake(&w->sdf, &w->grid, 32.0f, NULL) ||
-        !ae_nav_grid_build(&w->nav, &w->grid, &w->sdf, &nd, NULL))
+    ae_nav_grid_def nd = nav_def();
+    if (!ae_sdf_init(&w->sdf, &w->grid, 32.0f, NULL) ||
+        !ae_nav_grid_init(&w->nav, &w->grid, &w->sdf, &nd, NULL))
         return false;
     for (int k = 0; k < COVERS; k++) {
         ae_cover_def cd = cover_def(k);
-        if (!ae_cover_build(&w->cover[k], &w->grid, &w->sdf, &cd, NULL)) return false;
+        if (!ae_cover_init(&w->cover[k], &w->grid, &w->sdf, &cd, NULL)) return false;
     }
     return true;
 }
@@ -120,7 +120,7 @@ static bool same_cover(const ae_cover_set *a, const ae_cover_set *b, ae_rng *rng
 static int differences(const world *w, ae_rng *rng) {
     world fresh;
     memset(&fresh, 0, sizeof fresh);
-    if (!ae_grid_copy(&fresh.grid, &w->grid, NULL) || !world_build(&fresh)) return 100;
+    if (!ae_grid_init_copy(&fresh.grid, &w->grid, NULL) || !world_build(&fresh)) return 100;
     int bad = 0;
     const ae_grid *g = &w->grid;
     size_t corners = (size_t)(g->width + 1) * (size_t)(g->height + 1);

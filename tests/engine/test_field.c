@@ -125,7 +125,7 @@ static void test_zero_shapes(void) {
         REQUIRE(m < 2 ? gen_arena_map(&g, 48, 40, (uint64_t)m)
                       : gen_random_map(&g, 40, 48, (uint64_t)m, 0.3f));
         ae_sdf s;
-        REQUIRE(ae_sdf_bake(&s, &g, cells[m % 2], NULL));
+        REQUIRE(ae_sdf_init(&s, &g, cells[m % 2], NULL));
         ae_field bare = {&s, NULL, 0};
         CHECK(count_differences(&s, &bare, &rng, 3000) == 0);
         // Shapes far off the map (farther than any query reaches) change nothing either.
@@ -161,7 +161,7 @@ static void test_move_never_inside(void) {
         REQUIRE(m % 2 ? gen_arena_map(&g, 40, 40, (uint64_t)m + 7)
                       : ae_grid_init(&g, 40, 40, NULL));
         ae_sdf s;
-        REQUIRE(ae_sdf_bake(&s, &g, cell, NULL));
+        REQUIRE(ae_sdf_init(&s, &g, cell, NULL));
         ae_shape shapes[12];
         int n = place_shapes(&rng, &s, shapes, 12, 0.2f, 2.5f);
         REQUIRE(n == 12);
@@ -203,7 +203,7 @@ static void test_move_never_inside(void) {
     ae_grid g;
     REQUIRE(ae_grid_init(&g, 16, 16, NULL));
     ae_sdf s;
-    REQUIRE(ae_sdf_bake(&s, &g, cell, NULL));
+    REQUIRE(ae_sdf_init(&s, &g, cell, NULL));
     ae_shape box = ae_shape_box((vec2s){{8 * cell, 8 * cell}}, (vec2s){{cell, cell}});
     ae_field f = {&s, &box, 1};
     vec2s p = ae_field_move_circle(&f, (vec2s){{9.5f * cell, 8 * cell}}, r, (vec2s){{0, 0}});
@@ -219,7 +219,7 @@ static void test_disk_cast(void) {
     ae_grid g;
     REQUIRE(gen_arena_map(&g, 40, 40, 5));
     ae_sdf s;
-    REQUIRE(ae_sdf_bake(&s, &g, 1.0f, NULL));
+    REQUIRE(ae_sdf_init(&s, &g, 1.0f, NULL));
     ae_shape shapes[16];
     int n = place_shapes(&rng, &s, shapes, 16, 0.2f, 2.0f);
     REQUIRE(n == 16);
@@ -285,7 +285,7 @@ static void test_clear_path(void) {
     ae_grid g;
     REQUIRE(ae_grid_init(&g, 32, 32, NULL));
     ae_sdf s;
-    REQUIRE(ae_sdf_bake(&s, &g, cell, NULL));
+    REQUIRE(ae_sdf_init(&s, &g, cell, NULL));
     const vec2s a = {{5 * cell, 16 * cell}}, b = {{27 * cell, 16 * cell}};
     ae_field bare = {&s, NULL, 0};
     CHECK(ae_field_clear_path(&bare, a, b, r));
@@ -330,7 +330,7 @@ static void test_gradient(void) {
     ae_grid g;
     REQUIRE(gen_arena_map(&g, 40, 40, 9));
     ae_sdf s;
-    REQUIRE(ae_sdf_bake(&s, &g, cell, NULL));
+    REQUIRE(ae_sdf_init(&s, &g, cell, NULL));
     ae_shape shapes[10];
     int n = place_shapes(&rng, &s, shapes, 10, 0.3f, 2.0f);
     REQUIRE(n == 10);

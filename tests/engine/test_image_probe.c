@@ -1,10 +1,11 @@
-// The image probe (engine/src/probe_*.c) on its own, without a decoder: every cut of a JPEG
+// The image probe (engine/io/src/probe_*.c) on its own, without a decoder: every cut of a JPEG
 // after its frame header and of a BMP's RLE data is refused as truncated, the JPEG walk passes
 // stuffed bytes, restart markers, fill bytes and data after the end, a GIF's first frame is
 // reported where it lies, and a PNG is handed to the decoder without its ancillary chunks.
 #include "test.h"
 
 #include "arena/ae_grid.h"
+#include "arena/ae_image_probe.h"
 #include "png_writer.h"
 
 #include <stdio.h>

@@ -68,7 +68,7 @@ static void test_movingai_crlf(void) {
     for (int y = 0; y < 8; y++) k += snprintf(text + k, sizeof text - (size_t)k, "G...@@T.S\r\n");
     ae_grid g;
     ae_error err;
-    REQUIRE(ae_grid_parse_movingai(&g, text, (size_t)k, &err));
+    REQUIRE(ae_grid_init_movingai(&g, text, (size_t)k, &err));
     CHECK(g.width == 9 && g.height == 8);
     CHECK(!ae_grid_is_wall(&g, 0, 0) && ae_grid_is_wall(&g, 4, 3) && ae_grid_is_wall(&g, 8, 7));
     CHECK(ae_grid_is_wall(&g, -1, 0) && ae_grid_is_wall(&g, 9, 0));
@@ -86,14 +86,14 @@ static uint8_t cell_of(uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
     memcpy(px + 4 * (3 * TAG_W + 3), c, 4);
     ae_grid grid;
     ae_error err;
-    if (!ae_grid_from_rgba(&grid, px, TAG_W, TAG_H, TAG_W * 4, &err)) return 0xff;
+    if (!ae_grid_init_rgba(&grid, px, TAG_W, TAG_H, TAG_W * 4, &err)) return 0xff;
     uint8_t v = grid.cells[3 * TAG_W + 3];
     ae_grid_free(&grid);
     return v;
 }
 
 /// Every cell value's colour reads back as that value, in memory and through a PNG file, and the
-/// bands of ae_grid_from_rgba end where its comment says.
+/// bands of ae_grid_init_rgba end where its comment says.
 static void test_cell_tags(void) {
     static const uint8_t values[] = {AE_CELL_FREE, AE_CELL_WALL, AE_CELL_WALL | AE_CELL_BREAKABLE,
                                      AE_CELL_DOOR, AE_CELL_WALL | AE_CELL_WATER};

@@ -87,9 +87,9 @@ static ae_nav_cell random_cell(ae_rng *rng, const ae_grid *g) {
 
 /// Checks a found path: consecutive cells adjacent, passable, no corner cutting, right length.
 static void check_path(fixture *f, int layer, ae_nav_cell a, ae_nav_cell b) {
-    int n = ae_nav_path_count(&f->search);
+    int n = ae_nav_path_count(f->search);
     ae_nav_cell *cells = malloc((size_t)n * sizeof *cells);
-    REQUIRE(ae_nav_path_cells(&f->search, cells, n) == n);
+    REQUIRE(ae_nav_path_cells(f->search, cells, n) == n);
     CHECK(cells[0].x == a.x && cells[0].y == a.y);
     CHECK(cells[n - 1].x == b.x && cells[n - 1].y == b.y);
     double len = 0.0;
@@ -104,7 +104,7 @@ static void check_path(fixture *f, int layer, ae_nav_cell a, ae_nav_cell b) {
         }
         len += dx && dy ? sqrt(2.0) : 1.0;
     }
-    CHECK_NEAR(len, f->search.length, 1e-9);
+    CHECK_NEAR(len, ae_nav_search_length(f->search), 1e-9);
     free(cells);
 }
 
@@ -127,7 +127,7 @@ static void run_optimal(ae_nav_method method) {
                 for (int u = 0; u < 10; u++) {
                     ae_nav_cell b = random_cell(&rng, &f.grid);
                     ae_nav_query q = {a, b, layer, method};
-                    ae_nav_status st = ae_nav_find_path(&f.search, &f.nav, &q);
+                    ae_nav_status st = ae_nav_find_path(f.search, &f.nav, &q);
                     double want = ref[b.y * f.grid.width + b.x];
                     if (!ae_nav_passable(&f.nav, layer, b.x, b.y)) {
                         CHECK(st == AE_NAV_BAD_ENDPOINT);
@@ -136,7 +136,7 @@ static void run_optimal(ae_nav_method method) {
                         unreachable++;
                     } else {
                         CHECK(st == AE_NAV_FOUND);
-                        CHECK_NEAR(f.search.length, want, 1e-9);
+                        CHECK_NEAR(ae_nav_search_length(f.search), want, 1e-9);
                         check_path(&f, layer, a, b);
                         checked++;
                     }
@@ -173,16 +173,17 @@ static void test_jps_equals_astar(void) {
         ae_nav_cell a = random_cell(&rng, &f.grid), b = random_cell(&rng, &f.grid);
         int layer = t & 1;
         ae_nav_query q = {a, b, layer, AE_NAV_ASTAR};
-        ae_nav_status sa = ae_nav_find_path(&f.search, &f.nav, &q);
-        double la = f.search.length;
-        na += f.search.expanded;
+        ae_nav_status sa = ae_nav_find_path(f.search, &f.nav, &q);
+        double la = ae_nav_search_length(f.search);
+        na += ae_nav_search_expanded(f.search);
         q.method = AE_NAV_AUTO;
-        ae_nav_status sj = ae_nav_find_path(&f.search, &f.nav, &q);
-        CHECK(f.search.method == AE_NAV_JPS);
-        nj += f.search.expanded;
+        ae_nav_status sj = ae_nav_find_path(f.search, &f.nav, &q);
+        CHECK(ae_nav_search_method(f.search) == AE_NAV_JPS);
+        nj += ae_nav_search_expanded(f.search);
         CHECK(sa == sj);
         if (sa == AE_NAV_FOUND) {
-            CHECK(la == f.search.length); // same step counts give bit-identical lengths
+            CHECK(la ==
+                  ae_nav_search_length(f.search)); // same step counts give bit-identical lengths
             check_path(&f, layer, a, b);
             found++;
         }
@@ -223,13 +224,13 @@ static void test_jps_edits(void) {
                     const int layer = (int)ae_rng_below(&rng, 3);
                     ae_nav_cell a = random_cell(&rng, &f.grid), b = random_cell(&rng, &f.grid);
                     ae_nav_query q = {a, b, layer, AE_NAV_ASTAR};
-                    const ae_nav_status sa = ae_nav_find_path(&f.search, &f.nav, &q);
-                    const double la = f.search.length;
+                    const ae_nav_status sa = ae_nav_find_path(f.search, &f.nav, &q);
+                    const double la = ae_nav_search_length(f.search);
                     q.method = AE_NAV_JPS;
-                    const ae_nav_status sj = ae_nav_find_path(&f.search, &f.nav, &q);
+                    const ae_nav_status sj = ae_nav_find_path(f.search, &f.nav, &q);
                     CHECK(sa == sj);
                     if (sa == AE_NAV_FOUND && sj == AE_NAV_FOUND) {
-                        CHECK(la == f.search.length);
+                        CHECK(la == ae_nav_search_length(f.search));
                         check_path(&f, layer, a, b);
                         found++;
                     }
@@ -276,8 +277,8 @@ static void test_jps_corridor(void) {
             for (int start = 0; start < len; start++) {
                 ae_nav_query q = {corridor_cell(start, 2, across),
                                   corridor_cell(gap, side - 1, across), 0, AE_NAV_JPS};
-                CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_FOUND);
-                CHECK(f.search.length == (double)(abs(gap - start) + side - 3));
+                CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_FOUND);
+                CHECK(ae_nav_search_length(f.search) == (double)(abs(gap - start) + side - 3));
                 checked++;
             }
             for (int j = 3; j < side; j++) corridor_set(&f, gap, j, across, AE_CELL_WALL);
@@ -295,25 +296,25 @@ static void test_endpoints(void) {
     for (int y = 0; y < 16; y++) f.grid.cells[y * 16 + 8] = 1;
     REQUIRE(fixture_init(&f, 1.0f, radii, 1));
     ae_nav_query q = {{1, 1}, {14, 14}, 0, AE_NAV_AUTO};
-    CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_NO_PATH);
+    CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_NO_PATH);
     q.method = AE_NAV_ASTAR;
-    CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_NO_PATH);
-    CHECK(ae_nav_path_count(&f.search) == 0);
+    CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_NO_PATH);
+    CHECK(ae_nav_path_count(f.search) == 0);
     q.goal = (ae_nav_cell){8, 3}; // blocked goal
-    CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_BAD_ENDPOINT);
+    CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_BAD_ENDPOINT);
     q.start = (ae_nav_cell){8, 3}; // blocked start
     q.goal = (ae_nav_cell){1, 1};
-    CHECK(ae_nav_find_path(&f.search, &f.nav, &q) == AE_NAV_BAD_ENDPOINT);
+    CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_BAD_ENDPOINT);
     const ae_nav_cell off[] = {{-1, 0}, {0, -1}, {16, 3}, {3, 16}, {1000000, 5}};
     for (int i = 0; i < 5; i++) {
         ae_nav_query o = {{1, 1}, off[i], 0, AE_NAV_AUTO};
-        CHECK(ae_nav_find_path(&f.search, &f.nav, &o) == AE_NAV_BAD_ENDPOINT);
+        CHECK(ae_nav_find_path(f.search, &f.nav, &o) == AE_NAV_BAD_ENDPOINT);
         ae_nav_query o2 = {off[i], {1, 1}, 0, AE_NAV_ASTAR};
-        CHECK(ae_nav_find_path(&f.search, &f.nav, &o2) == AE_NAV_BAD_ENDPOINT);
+        CHECK(ae_nav_find_path(f.search, &f.nav, &o2) == AE_NAV_BAD_ENDPOINT);
     }
     ae_nav_query same = {{2, 2}, {2, 2}, 0, AE_NAV_AUTO};
-    CHECK(ae_nav_find_path(&f.search, &f.nav, &same) == AE_NAV_FOUND);
-    CHECK(f.search.length == 0.0 && ae_nav_path_count(&f.search) == 1);
+    CHECK(ae_nav_find_path(f.search, &f.nav, &same) == AE_NAV_FOUND);
+    CHECK(ae_nav_search_length(f.search) == 0.0 && ae_nav_path_count(f.search) == 1);
     fixture_free(&f);
 }
 
@@ -326,11 +327,11 @@ static void test_flood(void) {
     ae_nav_cell s = {0, 0};
     while (!ae_nav_passable(&f.nav, 0, s.x, s.y)) s.x++;
     double *ref = ref_dijkstra(&f, 12.0f, s.x, s.y);
-    REQUIRE(ae_nav_flood(&f.search, &f.nav, s, 0, 25.0));
+    REQUIRE(ae_nav_flood(f.search, &f.nav, s, 0, 25.0));
     int inside = 0;
     for (int y = 0; y < 40; y++)
         for (int x = 0; x < 50; x++) {
-            double want = ref[y * 50 + x], got = ae_nav_flood_cost(&f.search, x, y);
+            double want = ref[y * 50 + x], got = ae_nav_flood_cost(f.search, x, y);
             if (want >= 0.0 && want <= 25.0) {
                 CHECK_NEAR(got, want, 1e-9);
                 inside++;
@@ -352,33 +353,33 @@ static void test_flood_band(void) {
     REQUIRE(gen_random_map(&f.grid, 60, 300, 5, 0.25f));
     REQUIRE(fixture_init(&f, 32.0f, radii, 1));
     const double cost = 22.0;
-    ae_nav_search band;
-    REQUIRE(ae_nav_search_init_flood(&band, &f.nav, cost, NULL));
-    CHECK(band.rows == 2 * (22 + 2) + 1 && band.capacity < f.search.capacity / 5);
+    ae_nav_search *band = ae_nav_search_create_flood(&f.nav, cost, NULL);
+    REQUIRE(band);
+    CHECK(ae_nav_search_rows(band) == 2 * (22 + 2) + 1 &&
+          ae_nav_search_capacity(band) < ae_nav_search_capacity(f.search) / 5);
     int floods = 0;
     for (int sy = 0; sy < 300; sy += 13)
         for (int sx = 0; sx < 60; sx += 7) {
             ae_nav_cell st = {sx, sy};
             if (!ae_nav_passable(&f.nav, 0, sx, sy)) continue;
-            REQUIRE(ae_nav_flood(&f.search, &f.nav, st, 0, cost));
-            REQUIRE(ae_nav_flood(&band, &f.nav, st, 0, cost));
+            REQUIRE(ae_nav_flood(f.search, &f.nav, st, 0, cost));
+            REQUIRE(ae_nav_flood(band, &f.nav, st, 0, cost));
             floods++;
             int differ = 0;
             for (int y = 0; y < 300; y++)
                 for (int x = 0; x < 60; x++) {
-                    double a = ae_nav_flood_cost(&f.search, x, y),
-                           b = ae_nav_flood_cost(&band, x, y);
+                    double a = ae_nav_flood_cost(f.search, x, y), b = ae_nav_flood_cost(band, x, y);
                     differ += memcmp(&a, &b, sizeof a) != 0;
                 }
             CHECK(differ == 0);
         }
     CHECK(floods > 100);
     // A band is enough for exactly the reach it was made for; a wider map gets its own rows.
-    ae_nav_search whole;
-    REQUIRE(ae_nav_search_init_flood(&whole, &f.nav, 400.0, NULL));
-    CHECK(whole.rows == 302 && whole.reach < 0.0);
-    ae_nav_search_free(&whole);
-    ae_nav_search_free(&band);
+    ae_nav_search *whole = ae_nav_search_create_flood(&f.nav, 400.0, NULL);
+    REQUIRE(whole);
+    CHECK(ae_nav_search_rows(whole) == 302 && ae_nav_search_reach(whole) < 0.0);
+    ae_nav_search_destroy(whole);
+    ae_nav_search_destroy(band);
     fixture_free(&f);
 }
 

@@ -1,4 +1,4 @@
-// Smoothing, following and the budgeted request queue.
+// Smoothing and the budgeted request queue.
 #include "test.h"
 
 #include "nav_fixture.h"
@@ -36,14 +36,14 @@ static void test_smoothing(void) {
             ae_nav_cell a = {(int)ae_rng_below(&rng, 96), (int)ae_rng_below(&rng, 80)};
             ae_nav_cell b = {(int)ae_rng_below(&rng, 96), (int)ae_rng_below(&rng, 80)};
             ae_nav_query q = {a, b, layer, AE_NAV_AUTO};
-            if (ae_nav_find_path(&f.search, &f.nav, &q) != AE_NAV_FOUND) continue;
-            int n = ae_nav_path_cells(&f.search, cells, 96 * 80);
+            if (ae_nav_find_path(f.search, &f.nav, &q) != AE_NAV_FOUND) continue;
+            int n = ae_nav_path_cells(f.search, cells, 96 * 80);
             vec2s pa = ae_nav_cell_center(&f.nav, a), pb = ae_nav_cell_center(&f.nav, b);
             int k = ae_nav_smooth(&f.sdf, radii[layer], pa, pb, cells, n, pts, n + 2);
             REQUIRE(k >= 1 && k <= n + 2);
             CHECK(pts[0].x == pa.x && pts[0].y == pa.y);
             CHECK(pts[k - 1].x == pb.x && pts[k - 1].y == pb.y);
-            float grid_len = (float)f.search.length * 32.0f;
+            float grid_len = (float)ae_nav_search_length(f.search) * 32.0f;
             float len = ae_nav_polyline_length(pts, k);
             CHECK(len <= grid_len * (1.0f + 1e-5f) + 1e-3f);
             if (len < grid_len - 1.0f) shorter++;
@@ -68,46 +68,46 @@ static void test_smoothing(void) {
 
 /// Requests for many agents give the same waypoints whatever the per-tick budget.
 static void run_queue(fixture *f, int64_t budget, vec2s *out, int *counts, int *ticks) {
-    ae_nav_queue q;
-    ae_nav_queue_def def = ae_nav_queue_default_def();
+    ae_nav_queue_def def = ae_default_nav_queue_def();
     def.max_agents = 40;
-    REQUIRE(ae_nav_queue_init(&q, &f->nav, &f->sdf, &def, NULL));
+    ae_nav_queue *q = ae_nav_queue_create(&f->nav, &def, NULL);
+    REQUIRE(q);
     ae_rng rng;
     ae_rng_seed(&rng, 77, 3);
     ae_nav_request_id ids[40];
     const float w = (float)f->grid.width * 32.0f, h = (float)f->grid.height * 32.0f;
     for (int a = 0; a < 40; a++) {
-        ae_nav_request_def r = ae_nav_default_request_def();
+        ae_nav_request_def r = ae_default_nav_request_def();
         r.radius = 12.0f;
         r.method = a % 3 == 0 ? AE_NAV_ASTAR : AE_NAV_AUTO;
         r.start = (vec2s){{ae_rng_range(&rng, 0, w), ae_rng_range(&rng, 0, h)}};
         r.goal = (vec2s){{ae_rng_range(&rng, 0, w), ae_rng_range(&rng, 0, h)}};
-        ids[a] = ae_nav_queue_request(&q, a, &r);
+        ids[a] = ae_nav_queue_request(q, a, &r);
         if (a % 7 == 0) {
             // The agent changes its mind: the first id goes stale, the new one takes its place.
             r.goal = (vec2s){{ae_rng_range(&rng, 0, w), ae_rng_range(&rng, 0, h)}};
-            ae_nav_request_id again = ae_nav_queue_request(&q, a, &r);
-            CHECK(ae_nav_queue_status(&q, ids[a]) == AE_NAV_REQUEST_INVALID);
+            ae_nav_request_id again = ae_nav_queue_request(q, a, &r);
+            CHECK(ae_nav_queue_status(q, ids[a]) == AE_NAV_REQUEST_INVALID);
             ids[a] = again;
         }
     }
-    CHECK(ae_nav_queue_pending(&q) == 40);
+    CHECK(ae_nav_queue_pending(q) == 40);
     *ticks = 0;
-    while (ae_nav_queue_pending(&q) > 0) {
-        int64_t used = ae_nav_queue_update(&q, budget);
+    while (ae_nav_queue_pending(q) > 0) {
+        int64_t used = ae_nav_queue_update(q, &f->nav, &f->sdf, budget);
         CHECK(used <= budget);
         (*ticks)++;
         REQUIRE(*ticks < 1000000);
     }
     for (int a = 0; a < 40; a++) {
-        ae_nav_request_status st = ae_nav_queue_status(&q, ids[a]);
+        ae_nav_request_status st = ae_nav_queue_status(q, ids[a]);
         CHECK(st == AE_NAV_REQUEST_FOUND || st == AE_NAV_REQUEST_NO_PATH);
         int n = 0;
-        const vec2s *p = ae_nav_queue_path(&q, ids[a], &n);
+        const vec2s *p = ae_nav_queue_path(q, ids[a], &n);
         counts[a] = n;
         for (int i = 0; i < n && i < 64; i++) out[a * 64 + i] = p[i];
     }
-    ae_nav_queue_free(&q);
+    ae_nav_queue_destroy(q);
 }
 
 static void test_queue_budget(void) {
@@ -136,50 +136,69 @@ static void test_queue_budget(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
-/// The follower drives an agent to the goal, and finds its way back after a shove.
-static void test_follower(void) {
-    fixture f;
-    const float radii[] = {12.0f};
-    REQUIRE(gen_arena_map(&f.grid, 64, 64, 21));
-    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
-    ae_nav_cell *cells = malloc((size_t)64 * 64 * sizeof *cells);
-    vec2s *pts = malloc((size_t)(64 * 64 + 2) * sizeof *pts);
+/// Eight agents' requests, the same in every run.
+static void request_all(ae_nav_queue *q, const fixture *f, ae_nav_request_id *ids) {
     ae_rng rng;
-    ae_rng_seed(&rng, 1, 1);
-    int arrived = 0, runs = 0;
-    for (int t = 0; t < 40; t++) {
-        ae_nav_cell a = {(int)ae_rng_below(&rng, 64), (int)ae_rng_below(&rng, 64)};
-        ae_nav_cell b = {(int)ae_rng_below(&rng, 64), (int)ae_rng_below(&rng, 64)};
-        ae_nav_query q = {a, b, 0, AE_NAV_AUTO};
-        if (ae_nav_find_path(&f.search, &f.nav, &q) != AE_NAV_FOUND) continue;
-        int n = ae_nav_path_cells(&f.search, cells, 64 * 64);
-        vec2s pos = ae_nav_cell_center(&f.nav, a);
-        int k =
-            ae_nav_smooth(&f.sdf, 12.0f, pos, ae_nav_cell_center(&f.nav, b), cells, n, pts, n + 2);
-        ae_nav_follower fo;
-        ae_nav_follower_init(&fo, pts, k, 12.0f, 32.0f);
-        ae_nav_follow_status st = AE_NAV_FOLLOW_MOVING;
-        int steps = 0, limit = (int)(f.search.length * 32.0 / 4.0) * 3 + 200;
-        for (; steps < limit && st == AE_NAV_FOLLOW_MOVING; steps++) {
-            if (steps == 15) {
-                // A shove sideways (e.g. a hit): the follower must recover.
-                vec2s shove = {{ae_rng_range(&rng, -40, 40), ae_rng_range(&rng, -40, 40)}};
-                pos = ae_sdf_move_circle(&f.sdf, pos, 12.0f, shove);
-            }
-            st = ae_nav_follower_step(&fo, &f.sdf, 12.0f, 4.0f, &pos);
-            CHECK(ae_sdf_sample(&f.sdf, pos) >= 12.0f - 0.05f);
-        }
-        runs++;
-        if (st == AE_NAV_FOLLOW_ARRIVED) {
-            arrived++;
-            CHECK(glms_vec2_distance(pos, pts[k - 1]) <= fo.arrive + 1e-3f);
-        }
+    ae_rng_seed(&rng, 5, 9);
+    const float w = (float)f->grid.width * 32.0f, h = (float)f->grid.height * 32.0f;
+    for (int a = 0; a < 8; a++) {
+        ae_nav_request_def r = ae_default_nav_request_def();
+        r.radius = 12.0f;
+        r.start = (vec2s){{ae_rng_range(&rng, 0, w), ae_rng_range(&rng, 0, h)}};
+        r.goal = (vec2s){{ae_rng_range(&rng, 0, w), ae_rng_range(&rng, 0, h)}};
+        ids[a] = ae_nav_queue_request(q, a, &r);
     }
-    CHECK(runs > 20);
-    CHECK(arrived >= runs - 2); // a shove into a dead end may be reported LOST
-    free(pts);
-    free(cells);
-    fixture_free(&f);
 }
 
-TEST_MAIN(TEST_CASE(smoothing), TEST_CASE(queue_budget), TEST_CASE(follower))
+/// A cell edit while a search is paused needs no call: the next update sees the nav grid's new
+/// version and starts that search again, so every request still waiting at the edit is answered
+/// as a fresh queue on the edited map answers it.
+static void test_queue_edit(void) {
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 80, 80, 9));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_nav_queue_def def = ae_default_nav_queue_def();
+    def.max_agents = 8;
+    ae_nav_queue *q = ae_nav_queue_create(&f.nav, &def, NULL);
+    REQUIRE(q);
+    ae_nav_request_id ids[8];
+    request_all(q, &f, ids);
+    ae_nav_queue_update(q, &f.nav, &f.sdf, 40);
+    bool waiting[8];
+    int paused = 0;
+    for (int a = 0; a < 8; a++) {
+        waiting[a] = ae_nav_queue_status(q, ids[a]) == AE_NAV_REQUEST_PENDING;
+        paused += waiting[a];
+    }
+    CHECK(paused > 0);
+    // Wall off every free cell of a band across the map's middle row but one in ten.
+    for (int x = 0; x < f.grid.width; x++)
+        if (x % 10 != 0 && !ae_grid_is_wall(&f.grid, x, 40)) {
+            REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, x, 40, AE_CELL_WALL, NULL));
+            ae_nav_grid_on_cell_edit(&f.nav, &f.grid, &f.sdf, x, 40);
+        }
+    int ticks = 0;
+    while (ae_nav_queue_pending(q) > 0 && ticks++ < 1000000)
+        ae_nav_queue_update(q, &f.nav, &f.sdf, 40);
+    ae_nav_queue *fresh = ae_nav_queue_create(&f.nav, &def, NULL);
+    REQUIRE(fresh);
+    ae_nav_request_id want[8];
+    request_all(fresh, &f, want);
+    ae_nav_queue_update(fresh, &f.nav, &f.sdf, INT64_MAX);
+    for (int a = 0; a < 8; a++) {
+        if (!waiting[a]) continue;
+        CHECK(ae_nav_queue_status(q, ids[a]) == ae_nav_queue_status(fresh, want[a]));
+        int n = 0, m = 0;
+        const vec2s *p = ae_nav_queue_path(q, ids[a], &n);
+        const vec2s *r = ae_nav_queue_path(fresh, want[a], &m);
+        CHECK(n == m);
+        for (int i = 0; i < n && i < m; i++) CHECK(p[i].x == r[i].x && p[i].y == r[i].y);
+    }
+    ae_nav_queue_destroy(fresh);
+    ae_nav_queue_destroy(q);
+    fixture_free(&f);
+    CHECK(ae_live_bytes() == 0);
+}
+
+TEST_MAIN(TEST_CASE(smoothing), TEST_CASE(queue_budget), TEST_CASE(queue_edit))

@@ -1,9 +1,10 @@
-// The probe's check of PNG image data (engine/src/inflate_check.c) through ae_image_probe: every
+// The probe's check of PNG image data (engine/io/src/inflate_check.c) through ae_image_probe: every
 // PNG we ship or must load passes, whole and with its image data cut into many IDAT chunks; every
 // cut of its compressed data is refused as truncated; hand-made damaged streams get their reason.
 #include "test.h"
 
 #include "arena/ae_grid.h"
+#include "arena/ae_image_probe.h"
 #include "deflate_writer.h"
 #include "png_writer.h"
 

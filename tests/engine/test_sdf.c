@@ -32,7 +32,7 @@ static double brute_signed(const ae_grid *g, double px, double py) {
 
 static void check_exact(const ae_grid *g) {
     ae_sdf sdf;
-    REQUIRE(ae_sdf_bake(&sdf, g, 1.0f, NULL));
+    REQUIRE(ae_sdf_init(&sdf, g, 1.0f, NULL));
     double worst = 0;
     for (int cy = 0; cy <= g->height; cy++)
         for (int cx = 0; cx <= g->width; cx++) {
@@ -91,7 +91,7 @@ static void test_gradient(void) {
     ae_grid g;
     REQUIRE(gen_arena_map(&g, 48, 40, 3));
     ae_sdf s;
-    REQUIRE(ae_sdf_bake(&s, &g, 1.0f, NULL));
+    REQUIRE(ae_sdf_init(&s, &g, 1.0f, NULL));
     int compared = 0;
     for (int i = 0; i < 20000; i++) {
         vec2s p = random_point(&rng, &s);
@@ -116,7 +116,7 @@ static void test_gradient(void) {
     ae_grid open;
     REQUIRE(ae_grid_init(&open, 32, 32, NULL));
     ae_sdf so;
-    REQUIRE(ae_sdf_bake(&so, &open, 1.0f, NULL));
+    REQUIRE(ae_sdf_init(&so, &open, 1.0f, NULL));
     const vec2s probes[] = {{{16.0f, 16.0f}}, {{16.5f, 16.0f}}, {{-5.0f, 3.0f}},
                             {{40.0f, 40.0f}}, {{NAN, 1.0f}},    {{INFINITY, 2.0f}}};
     for (size_t i = 0; i < sizeof probes / sizeof probes[0]; i++) {
@@ -137,7 +137,7 @@ static void floor_map(ae_grid *g, ae_sdf *s, float cell) {
     ae_grid_init(g, 32, 32, NULL);
     for (int y = 20; y < 32; y++)
         for (int x = 0; x < 32; x++) g->cells[y * 32 + x] = 1;
-    ae_sdf_bake(s, g, cell, NULL);
+    ae_sdf_init(s, g, cell, NULL);
 }
 
 static void test_slide_45(void) {
@@ -198,7 +198,7 @@ static void test_random_moves(void) {
         REQUIRE(m < 2 ? gen_arena_map(&g, 40, 40, (uint64_t)m)
                       : gen_random_map(&g, 40, 40, (uint64_t)m, 0.25f));
         ae_sdf s;
-        REQUIRE(ae_sdf_bake(&s, &g, cell, NULL));
+        REQUIRE(ae_sdf_init(&s, &g, cell, NULL));
         const float r = ae_rng_range(&rng, 0.2f, 0.6f) * cell;
         vec2s p;
         int bad = 0;
@@ -225,7 +225,7 @@ static void test_no_tunnelling(void) {
     REQUIRE(ae_grid_init(&g, 32, 32, NULL));
     for (int y = 0; y < 32; y++) g.cells[y * 32 + 16] = 1;
     ae_sdf s;
-    REQUIRE(ae_sdf_bake(&s, &g, 1.0f, NULL));
+    REQUIRE(ae_sdf_init(&s, &g, 1.0f, NULL));
     ae_rng rng;
     ae_rng_seed(&rng, 4, 0);
     for (int i = 0; i < 2000; i++) {
@@ -248,7 +248,7 @@ static void test_disk_cast(void) {
     ae_grid g;
     REQUIRE(gen_arena_map(&g, 40, 40, 11));
     ae_sdf s;
-    REQUIRE(ae_sdf_bake(&s, &g, 1.0f, NULL));
+    REQUIRE(ae_sdf_init(&s, &g, 1.0f, NULL));
     int hits = 0;
     for (int i = 0; i < 400; i++) {
         float r = ae_rng_range(&rng, 0.0f, 0.8f);

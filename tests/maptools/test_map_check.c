@@ -124,15 +124,17 @@ static void test_random_vs_brute_force(void) {
         random_map(&g, &rng);
         const int w = g.width, h = g.height, n = w * h;
         ae_sdf sdf;
-        REQUIRE(ae_sdf_bake(&sdf, &g, 32.0f, NULL));
-        ae_map_check_def def = ae_map_check_default_def();
-        def.radius = radii[iter % 6];
+        REQUIRE(ae_sdf_init(&sdf, &g, 32.0f, NULL));
+        const float radius = radii[iter % 6]; // in cells
+        ae_map_check_def def = ae_default_map_check_def();
+        def.radius = radius * 32.0f;
+        def.agents = 100;
         ae_map_check c;
-        REQUIRE(ae_map_check_run(&c, &g, &sdf, &def, NULL));
-        ae_nav_def nd = ae_nav_default_def();
-        nd.radii[0] = def.radius * 32.0f;
+        REQUIRE(ae_map_check_init(&c, &g, &sdf, &def, NULL));
+        ae_nav_grid_def nd = ae_default_nav_grid_def();
+        nd.radii[0] = radius * 32.0f;
         ae_nav_grid nav;
-        REQUIRE(ae_nav_grid_build(&nav, &g, &sdf, &nd, NULL));
+        REQUIRE(ae_nav_grid_init(&nav, &g, &sdf, &nd, NULL));
         int *comp = malloc((size_t)n * sizeof *comp);
         bool *narrow = malloc((size_t)n * sizeof *narrow);
         brute_components(&nav, w, h, comp);
@@ -174,10 +176,10 @@ static void test_random_vs_brute_force(void) {
         narrow_seen += narrow_cells > 0;
         // Spawn spots: clearance, spacing, and greedy maximality (every candidate left out is
         // too close to a spot taken before it in row-major order).
-        const double sep2 = 16.0 * (double)def.radius * (double)def.radius;
+        const double sep2 = 16.0 * (double)radius * (double)radius;
         int spawns = 0;
         for (int i = 0; i < n; i++) {
-            bool cand = comp[i] == best && best >= 0 && c.clearance[i] >= 2.0f * def.radius;
+            bool cand = comp[i] == best && best >= 0 && c.clearance[i] >= 2.0f * radius * 32.0f;
             bool taken = (c.cells[i] & AE_MAP_CELL_SPAWN) != 0;
             if (taken) {
                 spawns++;
@@ -214,17 +216,19 @@ static void test_bad_def(void) {
     ae_grid g;
     REQUIRE(ae_grid_init(&g, 8, 8, NULL));
     ae_sdf sdf;
-    REQUIRE(ae_sdf_bake(&sdf, &g, 1.0f, NULL));
+    REQUIRE(ae_sdf_init(&sdf, &g, 1.0f, NULL));
     ae_map_check c;
     ae_error err;
-    ae_map_check_def def = ae_map_check_default_def();
+    ae_map_check_def def = ae_default_map_check_def();
     def.radius = -1.0f;
-    CHECK(!ae_map_check_run(&c, &g, &sdf, &def, &err));
-    def = ae_map_check_default_def();
+    CHECK(!ae_map_check_init(&c, &g, &sdf, &def, &err));
+    def = ae_default_map_check_def();
     def.min_largest_share = 2.0f;
-    CHECK(!ae_map_check_run(&c, &g, &sdf, &def, &err));
-    def = ae_map_check_default_def();
-    REQUIRE(ae_map_check_run(&c, &g, &sdf, &def, &err));
+    CHECK(!ae_map_check_init(&c, &g, &sdf, &def, &err));
+    def = ae_default_map_check_def();
+    def.radius = 0.375f; // the game's agents on 1-unit cells
+    def.agents = 100;
+    REQUIRE(ae_map_check_init(&c, &g, &sdf, &def, &err));
     // An open 8 x 8 map: every cell passable, one area, far too small for a match.
     CHECK(c.passable_cells == 64 - 4); // the four corner cells are too tight (0.25 < 0.375)
     CHECK(c.component_count == 1);
@@ -258,16 +262,18 @@ static void test_tags(void) {
                 doors++;
             }
         }
-        REQUIRE(ae_grid_copy(&plain, &tagged, NULL));
+        REQUIRE(ae_grid_init_copy(&plain, &tagged, NULL));
         for (int i = 0; i < 40 * 36; i++) plain.cells[i] &= AE_CELL_WALL;
         CHECK(ae_grid_count(&tagged, AE_CELL_WALL | AE_CELL_BREAKABLE) == (size_t)breakable);
         CHECK(ae_grid_count(&tagged, AE_CELL_DOOR) == (size_t)doors);
         ae_sdf sdf;
-        REQUIRE(ae_sdf_bake(&sdf, &tagged, 32.0f, NULL));
-        ae_map_check_def def = ae_map_check_default_def();
+        REQUIRE(ae_sdf_init(&sdf, &tagged, 32.0f, NULL));
+        ae_map_check_def def = ae_default_map_check_def();
+        def.radius = 12.0f;
+        def.agents = 100;
         ae_map_check a, b;
-        REQUIRE(ae_map_check_run(&a, &tagged, &sdf, &def, NULL));
-        REQUIRE(ae_map_check_run(&b, &plain, &sdf, &def, NULL));
+        REQUIRE(ae_map_check_init(&a, &tagged, &sdf, &def, NULL));
+        REQUIRE(ae_map_check_init(&b, &plain, &sdf, &def, NULL));
         CHECK(ae_grid_count(&tagged, AE_CELL_WALL | AE_CELL_WATER) == (size_t)water);
         CHECK(a.breakable_cells == breakable && a.door_cells == doors && a.water_cells == water);
         CHECK(b.breakable_cells == 0 && b.door_cells == 0 && b.water_cells == 0);

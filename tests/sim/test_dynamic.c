@@ -55,7 +55,7 @@ static void step(sim_world *w, vec2s aim, bool fire, vec2s move, uint8_t buttons
 
 static bool field_equals_rebake(const sim_world *w) {
     ae_sdf fresh;
-    if (!ae_sdf_bake(&fresh, &w->grid, w->cfg.cell_size, NULL)) return false;
+    if (!ae_sdf_init(&fresh, &w->grid, w->cfg.cell_size, NULL)) return false;
     bool same = true;
     for (int cy = 0; cy <= w->grid.height && same; cy++)
         for (int cx = 0; cx <= w->grid.width && same; cx++)

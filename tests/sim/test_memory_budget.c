@@ -156,16 +156,16 @@ static void test_path(void) {
         ae_grid grid;
         ae_sdf sdf;
         ae_nav_grid nav;
-        ae_nav_search search;
-        ae_nav_def def = ae_nav_default_def();
+        ae_nav_grid_def def = ae_default_nav_grid_def();
         REQUIRE(ae_map_load_file(path, &grid, NULL));
-        REQUIRE(ae_sdf_bake(&sdf, &grid, 1.0f, NULL));
-        REQUIRE(ae_nav_grid_build(&nav, &grid, &sdf, &def, NULL));
-        REQUIRE(ae_nav_search_init(&search, &nav, NULL));
+        REQUIRE(ae_sdf_init(&sdf, &grid, 1.0f, NULL));
+        REQUIRE(ae_nav_grid_init(&nav, &grid, &sdf, &def, NULL));
+        ae_nav_search *search = ae_nav_search_create(&nav, NULL);
+        REQUIRE(search);
         ae_nav_query q = {{0, 0}, {n - 1, n - 1}, 0, AE_NAV_AUTO};
-        CHECK(ae_nav_find_path(&search, &nav, &q) == AE_NAV_FOUND);
-        CHECK(search.length > (double)n * n / 16); // up and down every corridor
-        ae_nav_search_free(&search);
+        CHECK(ae_nav_find_path(search, &nav, &q) == AE_NAV_FOUND);
+        CHECK(ae_nav_search_length(search) > (double)n * n / 16); // up and down every corridor
+        ae_nav_search_destroy(search);
         ae_nav_grid_free(&nav);
         ae_sdf_free(&sdf);
         ae_grid_free(&grid);
@@ -187,11 +187,11 @@ static void test_cover(void) {
         ae_grid grid;
         ae_sdf sdf;
         ae_cover_set set;
-        ae_cover_def def = ae_cover_default_def();
+        ae_cover_def def = ae_default_cover_def();
         def.radius = 0.5f;
         REQUIRE(ae_map_load_file(path, &grid, NULL));
-        REQUIRE(ae_sdf_bake(&sdf, &grid, 1.0f, NULL));
-        REQUIRE(ae_cover_build(&set, &grid, &sdf, &def, NULL));
+        REQUIRE(ae_sdf_init(&sdf, &grid, 1.0f, NULL));
+        REQUIRE(ae_cover_init(&set, &grid, &sdf, &def, NULL));
         const int points = set.count;
         ae_cover_free(&set);
         ae_sdf_free(&sdf);

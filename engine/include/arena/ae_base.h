@@ -1,6 +1,32 @@
 /// Arena engine: basic types, allocation hooks, errors and asserts.
-/// Every public name of the engine starts with `ae_` (types and functions) or `AE_` (macros).
-/// The engine is pure C11 with libm and cglm; it never calls SDL.
+///
+/// The engine core (this folder) is pure C11 with libm and cglm: no SDL, no files, no clock.
+/// Reading and writing files and decoding map pictures live beside it in the map I/O library
+/// (engine/io: arena_io, pure C on POSIX files, and arena_mapio, which decodes with SDL2_image).
+///
+/// API convention, followed by every public header of the engine:
+/// 1. Names: `ae_` + kind + verb (ae_nav_grid_init, ae_broadphase_update); macros `AE_`.
+/// 2. A kind that is configured has `ae_X_def` and `ae_X_def ae_default_X_def(void)`. The default
+///    function sets `int cookie`, which the function taking the def checks with AE_ASSERT (a def
+///    that skipped it is programmer misuse). Zero never means "default": every field holds the
+///    value used.
+/// 3. Lifecycle verbs by ownership, the same two pairs everywhere:
+///    - the engine allocates the object and returns a pointer: `ae_X_create(...)` returns it
+///      (NULL on failure), `ae_X_destroy(X *)` frees it (opaque types: ae_broadphase,
+///      ae_nav_search, ae_nav_queue);
+///    - the caller owns the struct and the engine allocates its buffers: `ae_X_init(X *, ...)`
+///      (false with an ae_error on failure, leaving nothing to free) and `ae_X_free(X *)`
+///      (ae_grid, ae_sdf, ae_nav_grid, ae_cover_set, ae_map_check). Other ways to fill the
+///      same struct are `ae_X_init_FROM` (ae_grid_init_copy) and pair with ae_X_free.
+///    Other verbs (set_cell, update_rect, on_cell_edit, update) act on a live object.
+/// 4. Handles are `{ uint32_t index1; uint32_t generation; }`: index1 is the slot + 1, 0 is
+///    the null handle, and the generation tells a stale handle from a live one.
+/// 5. Lengths and positions are in world units (a map cell is `cell_size` units). Only what is
+///    about the grid itself counts in cells, and says so: ae_nav_cell, grid path lengths and
+///    flood costs, SDF corner distances, cell counts, per-cell sampling.
+/// 6. Defaults are neutral (a point agent, no agents): the game states its own values.
+/// 7. Public headers hold no private layouts: a type whose fields callers must not touch is
+///    opaque, with accessors.
 #ifndef AE_BASE_H
 #define AE_BASE_H
 

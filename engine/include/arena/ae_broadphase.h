@@ -47,7 +47,7 @@ bool ae_bp_method_parse(const char *name, ae_bp_method *out);
 
 /// A proxy handle: slot index + 1 and the slot's generation. The zero value is the null handle.
 typedef struct ae_proxy_id {
-    int32_t index1;      ///< slot index + 1; 0 means null
+    uint32_t index1;     ///< slot index + 1; 0 means null
     uint32_t generation; ///< bumped each time the slot is freed, so stale handles are detected
 } ae_proxy_id;
 
@@ -56,13 +56,13 @@ static inline ae_proxy_id ae_proxy_null(void) {
     ae_proxy_id id = {0, 0};
     return id;
 }
-/// True for a non-null handle (it may still be stale; see ae_broadphase_is_valid).
+/// True for the null handle. A non-null handle may still be stale (see ae_broadphase_is_valid).
 static inline bool ae_proxy_is_null(ae_proxy_id id) {
     return id.index1 == 0;
 }
 /// The slot index of a non-null handle: small, dense and reused after removal.
 static inline int ae_proxy_index(ae_proxy_id id) {
-    return id.index1 - 1;
+    return (int)id.index1 - 1;
 }
 
 /// One overlapping pair; ae_proxy_index(a) < ae_proxy_index(b).
@@ -80,9 +80,10 @@ typedef struct ae_broadphase_def {
     /// Proxies to allocate room for up front; more may be added (the arrays grow). Also sizes the
     /// MBP regions and quadtree depth until the population is known. Default 1024.
     int capacity;
-    /// Uniform grid cell side in world units; 0 (default) picks one from the world and population.
+    /// Uniform grid cell side in world units, or 0 (the default): the grid picks its cell from the
+    /// world and the population at each rebuild.
     float grid_cell_size;
-    /// MBP: target proxies per region when sizing the region grid; 0 (default) uses 48.
+    /// MBP: target proxies per region when sizing the region grid (> 0). Default 48.
     int mbp_proxies_per_region;
     int cookie; ///< set by ae_default_broadphase_def; checked to catch a def that skipped it
 } ae_broadphase_def;

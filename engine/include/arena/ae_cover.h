@@ -11,15 +11,17 @@
 
 #include "arena/ae_nav.h"
 
-/// Cover generation parameters (world units). Zero spacing / tolerance mean the defaults.
+/// Cover generation parameters. Sampling follows the cells, so its two parameters are counted
+/// per cell rather than in world units.
 typedef struct ae_cover_def {
-    float radius;    ///< agent radius the points are made for
-    float spacing;   ///< distance between samples along a wall edge (0: half a cell)
-    float tolerance; ///< accepted |SDF - radius| at a point (0: 5% of a cell)
+    float radius;          ///< agent radius the points are made for, world units (default 0)
+    int edge_samples;      ///< samples along each wall edge of a cell, 1..16 (default 2)
+    float tolerance_share; ///< accepted |SDF - radius| at a point, as a share of a cell (0.05)
+    int cookie;            ///< set by ae_default_cover_def, checked by ae_cover_init
 } ae_cover_def;
 
-/// Defaults: radius 12 (the game's agents), default spacing and tolerance.
-ae_cover_def ae_cover_default_def(void);
+/// The defaults described on each field; the caller says the radius of its agents.
+ae_cover_def ae_default_cover_def(void);
 
 /// One cover point.
 typedef struct ae_cover_point {
@@ -33,7 +35,8 @@ typedef struct ae_cover_point {
 
 /// All cover points of a map plus their bucket index.
 typedef struct ae_cover_set {
-    ae_cover_def def;       ///< resolved parameters (defaults filled in)
+    ae_cover_def def;       ///< the parameters it was made with
+    float tolerance;        ///< accepted |SDF - radius| at a point, world units
     int width;              ///< map cells
     int height;             ///< map cells
     float cell_size;        ///< world units per cell
@@ -47,19 +50,20 @@ typedef struct ae_cover_set {
 } ae_cover_set;
 
 /// Generates the cover points of a map. False (with err) on out-of-memory or a bad definition.
-bool ae_cover_build(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
-                    const ae_cover_def *def, ae_error *err);
+bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
+                   const ae_cover_def *def, ae_error *err);
 void ae_cover_free(ae_cover_set *set);
 
 /// Regenerates the points near cell (x, y) after ae_sdf_set_cell changed it; the result is
-/// identical to ae_cover_build. Cost: the points of the cells near the edit afresh, then one
+/// identical to ae_cover_init. Cost: the points of the cells near the edit afresh, then one
 /// merge into a copy of the set and its index (linear in the set's size, no sort). False (with
 /// err) on out-of-memory, leaving the set as it was.
 bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
                            ae_error *err);
 
-/// Indices of the points inside the box [lo, hi] (world units), in index order. Writes at most
-/// cap and returns the total.
+/// Indices of the points inside the box [lo, hi] (world units). Writes at most cap, in index
+/// order, and returns the total. When the total exceeds cap, which points are written follows
+/// the bucket index, not the point order: give room for all when the choice matters.
 int ae_cover_query_aabb(const ae_cover_set *set, vec2s lo, vec2s hi, int32_t *out, int cap);
 
 /// Result of ae_cover_find_best.
@@ -69,7 +73,7 @@ typedef struct ae_cover_choice {
 } ae_cover_choice;
 
 /// The cost (cells) up to which ae_cover_find_best floods for max_dist: a context from
-/// ae_nav_search_init_flood with this reach serves it.
+/// ae_nav_search_create_flood with this reach serves it.
 double ae_cover_flood_cost(float max_dist, float cell_size);
 
 /// Best cover for an agent at `agent` from a threat at `threat`: among the points within

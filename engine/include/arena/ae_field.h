@@ -1,9 +1,9 @@
 /// The map's distance field combined with moving shapes (doors, carts, other bodies).
 ///
-/// The article on SDFs for dynamic maps keeps static walls in the baked field and gives every
-/// moving obstacle a distance of its own (a box or a circle); the world's distance is the
-/// smallest of them. An ae_field is that union, borrowed for one query: the caller owns the
-/// baked field and the shapes (typically only those near the query, found with a broadphase).
+/// Static walls stay in the baked field and every moving obstacle has a distance of its own (a
+/// box or a circle); the world's distance is the smallest of them. An ae_field is that union,
+/// borrowed for one query: the caller owns the baked field and the shapes (typically only those
+/// near the query, found with a broadphase).
 /// Every query matches the ae_sdf_* one of the same name when there are no shapes.
 ///
 ///   ae_shape door = ae_shape_box(center, half_extents);

@@ -49,16 +49,18 @@ enum {
     AE_MAP_PROBLEM_NO_ROOM = 1u << 2,    ///< fewer spawn spots than agents
 };
 
-/// Parameters of a check; radius in cells.
+/// Parameters of a check.
 typedef struct ae_map_check_def {
-    float radius;            ///< agent radius in cells (default 0.375: 12 world units / 32)
-    int agents;              ///< agents a match spawns (default 100)
+    float radius;            ///< agent radius in world units, like the SDF's (default 0)
+    int agents;              ///< agents a match spawns (default 0: no spawn requirement)
     float min_largest_share; ///< smallest share of passable cells in the largest area (0.5)
     int min_largest_cells;   ///< smallest largest area in cells (400)
+    int cookie;              ///< set by ae_default_map_check_def, checked by ae_map_check_init
 } ae_map_check_def;
 
-/// Defaults: the game's agent radius, a 100-agent match, 50% and 400 cells.
-ae_map_check_def ae_map_check_default_def(void);
+/// Defaults: a point agent, no agents to spawn, 50% and 400 cells. The caller says its
+/// agents' radius and count.
+ae_map_check_def ae_default_map_check_def(void);
 
 /// Result of a check. Counts are cells unless named otherwise.
 typedef struct ae_map_check {
@@ -83,16 +85,16 @@ typedef struct ae_map_check {
     uint8_t *cells; ///< width * height: ae_map_cell_kind | AE_MAP_CELL_SPAWN, _BREAKABLE, _DOOR,
                     ///< _WATER
     int32_t *component; ///< width * height: component number of passable cells, else -1
-    float *clearance;   ///< width * height: centre SDF in cells (mean of the four corners)
+    float *clearance;   ///< width * height: centre SDF in world units (mean of the 4 corners)
 } ae_map_check;
 
 /// Checks a map. `sdf` is the grid's baked field (any cell size). False (with err) when memory
 /// runs out or the definition is invalid (radius not finite or < 0, agents < 0, share outside
 /// [0, 1], min cells < 0).
-bool ae_map_check_run(ae_map_check *out, const ae_grid *grid, const ae_sdf *sdf,
-                      const ae_map_check_def *def, ae_error *err);
+bool ae_map_check_init(ae_map_check *out, const ae_grid *grid, const ae_sdf *sdf,
+                       const ae_map_check_def *def, ae_error *err);
 
-/// Frees what ae_map_check_run allocated.
+/// Frees what ae_map_check_init allocated.
 void ae_map_check_free(ae_map_check *check);
 
 #endif

@@ -1,5 +1,5 @@
-/// Grid navigation: per-radius passability, A*, jump point search, path smoothing, a path
-/// follower and a budgeted path request queue.
+/// Grid navigation: per-radius passability, A*, jump point search and path smoothing (the
+/// budgeted path request queue is ae_nav_queue.h).
 ///
 /// Grid rules (Moving AI benchmark): paths run between cell centres with 8 neighbours, straight
 /// steps cost 1 and diagonal steps sqrt(2), and a diagonal step needs both orthogonal neighbours
@@ -8,7 +8,7 @@
 ///
 /// Typical game use: build one ae_nav_grid per map with the radii the agents use, one
 /// ae_nav_queue, and per tick call ae_nav_queue_update with a node budget; agents read their
-/// smoothed waypoints back with ae_nav_queue_path and drive along them with ae_nav_follower_step.
+/// smoothed waypoints back with ae_nav_queue_path and steer along them themselves.
 #ifndef AE_NAV_H
 #define AE_NAV_H
 
@@ -18,13 +18,14 @@
 #define AE_NAV_MAX_RADII 8
 
 /// Definition of a nav grid: the agent radii (world units) searches may ask for.
-typedef struct ae_nav_def {
+typedef struct ae_nav_grid_def {
     float radii[AE_NAV_MAX_RADII]; ///< distinct agent radii in world units, >= 0
     int radius_count;              ///< how many of radii are used, 1..AE_NAV_MAX_RADII
-} ae_nav_def;
+    int cookie;                    ///< set by ae_default_nav_grid_def, checked by ae_nav_grid_init
+} ae_nav_grid_def;
 
 /// Defaults: one radius, 0 (a point agent: passable == free).
-ae_nav_def ae_nav_default_def(void);
+ae_nav_grid_def ae_default_nav_grid_def(void);
 
 /// Passability of every cell for every radius of the definition. Cells are stored with a
 /// one-cell wall border so searches never test bounds.
@@ -45,13 +46,13 @@ typedef struct ae_nav_grid {
     uint64_t *col_bits;
     int row_words;    ///< 64-bit words per padded row: ceil((width + 2) / 64)
     int col_words;    ///< 64-bit words per padded column: ceil((height + 2) / 64)
-    uint32_t version; ///< bumped by every build and update, so queues know to restart searches
+    uint32_t version; ///< bumped by every update (init included): a queue restarts its search
 } ae_nav_grid;
 
 /// Builds passability from a grid and its baked field (same size). False (with err) when memory
 /// runs out or the definition is invalid.
-bool ae_nav_grid_build(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
-                       const ae_nav_def *def, ae_error *err);
+bool ae_nav_grid_init(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
+                      const ae_nav_grid_def *def, ae_error *err);
 void ae_nav_grid_free(ae_nav_grid *nav);
 
 /// Recomputes passability of the cells in [x0, x1] x [y0, y1] (clamped to the map).
@@ -103,75 +104,42 @@ typedef struct ae_nav_query {
     ae_nav_method method; ///< AE_NAV_AUTO by default
 } ae_nav_query;
 
-/// Per-node search record (private layout, public so contexts can be embedded). f = g + h is
-/// kept only for open nodes, in the heap.
-typedef struct ae_nav_node {
-    double g;       ///< cost from the start, cells
-    int32_t parent; ///< index of the parent, -1 for the start
-    int32_t heap;   ///< position in the open heap; -2 when closed, -1 when not reached yet
-} ae_nav_node;
-
-/// An open node in the heap with its f = g + heuristic (so comparisons need not recompute it).
-typedef struct ae_nav_open {
-    double f;     ///< g plus the heuristic
-    int32_t node; ///< node index
-} ae_nav_open;
-
-/// Nodes are reset in tiles of 2^AE_NAV_TILE_SHIFT consecutive cells: a tile first touched by a
-/// search is cleared then, so memory holds one stamp per tile instead of one per node.
-#define AE_NAV_TILE_SHIFT 5
-
 /// Reusable search state: nodes are reset lazily per tile, so a search allocates nothing. One
 /// context runs one search at a time; a paused search resumes exactly where it stopped, so
 /// results never depend on the budget.
 ///
-/// A context holds either every padded row of a grid (ae_nav_search_init: searches and floods)
-/// or a band of rows around a flood's start (ae_nav_search_init_flood: floods up to a stated
-/// cost only), which needs memory for 2 * cost + 5 rows instead of the whole map. Node indices
-/// count from the first row held (`base_row`), so they keep the padded grid's order.
-typedef struct ae_nav_search {
-    int capacity;           ///< nodes the arrays hold (a multiple of the tile size)
-    int stride;             ///< padded row length the context was sized for
-    int rows;               ///< padded rows it holds
-    double reach;           ///< flood contexts: the largest flood cost served; < 0: any
-    ae_nav_node *nodes;     ///< capacity records
-    uint32_t *tile_stamp;   ///< per tile: the search number that last reset it
-    ae_nav_open *heap;      ///< the open nodes, a binary heap of heap_cap slots
-    int heap_size;          ///< open nodes
-    int heap_cap;           ///< slots of heap: grown on demand, kept between searches
-    uint32_t stamp;         ///< current search number
-    ae_nav_status status;   ///< state of the current search
-    ae_nav_method method;   ///< method actually used (never AUTO once begun)
-    const ae_nav_grid *nav; ///< grid of the current search
-    const uint8_t *pass;    ///< nav->pass from base_row on: indexed like the nodes
-    int base_row;           ///< padded row of node index 0 in the current search
-    uint32_t nav_version;   ///< nav->version when the search began
-    int32_t start;          ///< start index
-    int32_t goal;           ///< goal index, -1 for a flood
-    int32_t goal_x;         ///< the goal's column and row in index terms (for the heuristic)
-    int32_t goal_y;         ///< ...
-    uint64_t row_magic;     ///< ceil(2^42 / stride): index / stride without a division
-    uint8_t mask;           ///< layer bit
-    int layer;              ///< layer index
-    double max_cost;        ///< flood limit
-    double length;          ///< path length in cells once FOUND
-    int64_t expanded;       ///< nodes expanded so far by this search
-} ae_nav_search;
+/// A context holds either every padded row of a grid (ae_nav_search_create: searches and
+/// floods) or a band of rows around a flood's start (ae_nav_search_create_flood: floods up to a
+/// stated cost only), which needs memory for 2 * cost + 5 rows instead of the whole map.
+typedef struct ae_nav_search ae_nav_search;
 
-/// Allocates a context for grids of up to nav's size: 16 bytes per padded cell for the nodes,
-/// plus an open heap of 16 bytes per open node that grows to the most nodes a search has held
-/// open (on a map of open ground a few hundred; at most the cells searched). False (with err) on
-/// out-of-memory; running out of memory while the heap grows stops the program, as a broadphase
-/// that cannot grow does.
-bool ae_nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err);
-/// Allocates a context that serves only ae_nav_flood on grids of nav's width, with a max_cost of
-/// at most `reach` cells: it holds the rows such a flood can touch. False on out-of-memory.
-bool ae_nav_search_init_flood(ae_nav_search *s, const ae_nav_grid *nav, double reach,
-                              ae_error *err);
-void ae_nav_search_free(ae_nav_search *s);
+/// Creates a context for grids of nav's width and at most its height: 16 bytes per padded cell
+/// for the nodes, plus an open heap of 16 bytes per open node that grows to the most nodes a
+/// search has held open (on a map of open ground a few hundred; at most the cells searched).
+/// NULL (with err) on out-of-memory; running out of memory while the heap grows stops the
+/// program, as a broadphase that cannot grow does.
+ae_nav_search *ae_nav_search_create(const ae_nav_grid *nav, ae_error *err);
+/// Creates a context that serves only ae_nav_flood on grids of nav's width, with a max_cost of
+/// at most `reach` cells: it holds the rows such a flood can touch. NULL on out-of-memory.
+ae_nav_search *ae_nav_search_create_flood(const ae_nav_grid *nav, double reach, ae_error *err);
+/// Frees the context (NULL is ignored).
+void ae_nav_search_destroy(ae_nav_search *s);
 
-/// Starts a search (no work yet). Returns AE_NAV_RUNNING, or AE_NAV_BAD_ENDPOINT at once.
-/// Start == goal is found with length 0. The grid must not change while the search runs.
+/// The method the current search uses (never AUTO once begun).
+ae_nav_method ae_nav_search_method(const ae_nav_search *s);
+/// Path length in cells of a FOUND search.
+double ae_nav_search_length(const ae_nav_search *s);
+/// Nodes the current search has expanded so far.
+int64_t ae_nav_search_expanded(const ae_nav_search *s);
+/// What the context holds: padded rows, node records, and the largest flood cost it serves (< 0:
+/// any, for a context holding every row).
+int ae_nav_search_rows(const ae_nav_search *s);
+int ae_nav_search_capacity(const ae_nav_search *s);
+double ae_nav_search_reach(const ae_nav_search *s);
+
+/// Starts a search (no work yet) with a context from ae_nav_search_create. Returns
+/// AE_NAV_RUNNING, or AE_NAV_BAD_ENDPOINT at once. Start == goal is found with length 0. The grid
+/// must not change while the search runs: a step after an edit stops the program.
 ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, const ae_nav_query *q);
 
 /// Expands at most max_nodes more nodes. *expanded (optional) receives how many it expanded.
@@ -189,7 +157,7 @@ int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap);
 
 /// Dijkstra flood from a start cell up to max_cost (cells), run to completion. Afterwards
 /// ae_nav_flood_cost gives path distances. Returns false when the start is not passable.
-/// A context from ae_nav_search_init_flood must have been made with a reach >= max_cost.
+/// A context from ae_nav_search_create_flood must have been made with a reach >= max_cost.
 bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, int layer,
                   double max_cost);
 
@@ -218,30 +186,5 @@ int ae_nav_smooth(const ae_sdf *sdf, float radius, vec2s start, vec2s goal,
 
 /// Length of a polyline of world points.
 float ae_nav_polyline_length(const vec2s *pts, int count);
-
-/// Follows a waypoint list with the SDF slide. The list is borrowed, not copied.
-typedef struct ae_nav_follower {
-    const vec2s *points; ///< waypoints in world units (borrowed)
-    int count;           ///< number of waypoints
-    int next;            ///< index of the waypoint being steered to
-    float arrive;        ///< distance (world units) at which a waypoint counts as reached
-} ae_nav_follower;
-
-/// Follower step result.
-typedef enum ae_nav_follow_status {
-    AE_NAV_FOLLOW_MOVING = 0, ///< still on the way
-    AE_NAV_FOLLOW_ARRIVED,    ///< at the last waypoint
-    AE_NAV_FOLLOW_LOST,       ///< pushed where no remaining waypoint is visible: request a new path
-} ae_nav_follow_status;
-
-/// Starts following points (arrive distance: a quarter of radius, at least 1% of a cell).
-void ae_nav_follower_init(ae_nav_follower *f, const vec2s *points, int count, float radius,
-                          float cell_size);
-
-/// Moves *pos by at most `step` world units toward the path with ae_sdf_move_circle. When the
-/// agent was pushed off so that its waypoint is no longer in clear view, it steers to the
-/// farthest remaining waypoint it can see, or back to an earlier one; LOST when none is visible.
-ae_nav_follow_status ae_nav_follower_step(ae_nav_follower *f, const ae_sdf *sdf, float radius,
-                                          float step, vec2s *pos);
 
 #endif

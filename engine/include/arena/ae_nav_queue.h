@@ -19,11 +19,12 @@ typedef struct ae_nav_request_id {
 
 /// Queue definition.
 typedef struct ae_nav_queue_def {
-    int max_agents; ///< agent indices run 0..max_agents-1
+    int max_agents; ///< agent indices run 0..max_agents-1; the caller says (default 0: invalid)
+    int cookie;     ///< set by ae_default_nav_queue_def, checked by ae_nav_queue_create
 } ae_nav_queue_def;
 
-/// Defaults: 128 agents.
-ae_nav_queue_def ae_nav_queue_default_def(void);
+/// Defaults: no agents; set max_agents.
+ae_nav_queue_def ae_default_nav_queue_def(void);
 
 /// One request: world positions, the agent radius (one of the nav grid's radii) and a method.
 typedef struct ae_nav_request_def {
@@ -31,86 +32,61 @@ typedef struct ae_nav_request_def {
     vec2s goal;           ///< target position, world units
     float radius;         ///< agent radius, world units; must be a radius of the nav grid
     ae_nav_method method; ///< AE_NAV_AUTO (jump point search) unless A* is wanted
+    int cookie;           ///< set by ae_default_nav_request_def, checked by ae_nav_queue_request
 } ae_nav_request_def;
 
 /// Defaults: zero positions, radius 0, AE_NAV_AUTO.
-ae_nav_request_def ae_nav_default_request_def(void);
+ae_nav_request_def ae_default_nav_request_def(void);
 
 /// State of a request.
 typedef enum ae_nav_request_status {
-    AE_NAV_REQUEST_INVALID = 0, ///< null, stale (replaced) or cancelled id
+    AE_NAV_REQUEST_INVALID = 0, ///< null or stale (replaced or cleared) id
     AE_NAV_REQUEST_PENDING,     ///< waiting or being searched
     AE_NAV_REQUEST_FOUND,       ///< waypoints ready
     AE_NAV_REQUEST_NO_PATH,     ///< unreachable, or no passable cell near an endpoint
 } ae_nav_request_status;
 
-/// Per-agent request slot (private layout).
-typedef struct ae_nav_slot {
-    uint32_t generation;    ///< current request number
-    uint8_t status;         ///< ae_nav_request_status
-    bool queued;            ///< has an entry in the ring
-    ae_nav_request_def def; ///< the request
-    vec2s *points;          ///< smoothed waypoints
-    int point_count;        ///< waypoints in points
-    int point_cap;          ///< capacity of points
-    int64_t expanded;       ///< nodes the search expanded
-    double grid_length;     ///< optimal grid path length (cells)
-} ae_nav_slot;
+/// The queue: one slot per agent, a line of requests and one search context; only the request
+/// at the head of the line is searched. It keeps no pointer to the maps between calls: each
+/// update is given the nav grid and the field to search and smooth on.
+typedef struct ae_nav_queue ae_nav_queue;
 
-/// The queue. Holds one search context; only the request at the head of the line is searched.
-typedef struct ae_nav_queue {
-    const ae_nav_grid *nav; ///< passability (borrowed)
-    const ae_sdf *sdf;      ///< field for smoothing (borrowed)
-    ae_nav_search search;   ///< the one search context
-    int max_agents;         ///< slot count
-    ae_nav_slot *slots;     ///< max_agents slots
-    int32_t *ring;          ///< FIFO of agent indices, max_agents entries
-    int head;               ///< ring index of the oldest entry
-    int size;               ///< ring entries in use
-    int active;             ///< agent whose search is in the context, -1 when none
-    ae_nav_cell *cells;     ///< scratch for grid paths, as long as the longest path so far
-    int cell_cap;           ///< capacity of cells
-} ae_nav_queue;
+/// Creates a queue whose search context fits grids of nav's size. NULL (with err) on
+/// out-of-memory.
+ae_nav_queue *ae_nav_queue_create(const ae_nav_grid *nav, const ae_nav_queue_def *def,
+                                  ae_error *err);
+/// Frees everything the queue took (NULL is ignored).
+void ae_nav_queue_destroy(ae_nav_queue *q);
 
-/// Creates a queue over a nav grid and its field. False (with err) on out-of-memory.
-bool ae_nav_queue_init(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
-                       const ae_nav_queue_def *def, ae_error *err);
-void ae_nav_queue_free(ae_nav_queue *q);
-
-/// Points the queue at new maps (hot reload) and restarts every pending request. Delivered
-/// results stay readable. False (with err) on out-of-memory, leaving the queue unchanged.
-bool ae_nav_queue_set_maps(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
-                           ae_error *err);
+/// The maps were replaced (hot reload): every pending request starts again at the next update,
+/// and the search context is grown when nav is larger than the grids it fits. Delivered results
+/// stay readable. False (with err) on out-of-memory, leaving the queue unchanged. Cell edits need
+/// no call: an update notices that the nav grid changed (ae_nav_grid.version) and restarts the
+/// search in progress.
+bool ae_nav_queue_restart(ae_nav_queue *q, const ae_nav_grid *nav, ae_error *err);
 
 /// Drops every request: their ids go stale and the line is empty, as in a new queue (waypoint
 /// buffers are kept for reuse).
 void ae_nav_queue_clear(ae_nav_queue *q);
 
-/// Call after cells were edited (nav grid updated): the search in progress restarts.
-void ae_nav_queue_on_nav_changed(ae_nav_queue *q);
-
-/// Asks for a path for `agent`, replacing its previous request.
+/// Asks for a path for `agent`, replacing its previous request (whose id goes stale) and keeping
+/// its place in line.
 ae_nav_request_id ae_nav_queue_request(ae_nav_queue *q, int agent, const ae_nav_request_def *def);
 
-/// Drops a request; its id goes stale.
-void ae_nav_queue_cancel(ae_nav_queue *q, ae_nav_request_id id);
-
-/// Serves requests in order, expanding at most `budget` nodes in total. Returns the nodes
-/// expanded.
-int64_t ae_nav_queue_update(ae_nav_queue *q, int64_t budget);
+/// Serves requests in order on `nav` (passability) and `sdf` (its field, for smoothing),
+/// expanding at most `budget` nodes in total. Every request's radius must be one of nav's
+/// radii. Returns the nodes expanded.
+int64_t ae_nav_queue_update(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
+                            int64_t budget);
 
 /// Status of a request id.
 ae_nav_request_status ae_nav_queue_status(const ae_nav_queue *q, ae_nav_request_id id);
 
 /// Waypoints of a FOUND request (world units, first = the request's start); NULL and 0 otherwise.
+/// Owned by the queue until the agent's next request.
 const vec2s *ae_nav_queue_path(const ae_nav_queue *q, ae_nav_request_id id, int *count);
 
-/// Optimal grid path length (cells) of a FOUND request, -1 otherwise.
-double ae_nav_queue_grid_length(const ae_nav_queue *q, ae_nav_request_id id);
-
-/// Ring entries: requests waiting or being searched (cancelled ones count until skipped).
-static inline int ae_nav_queue_pending(const ae_nav_queue *q) {
-    return q->size;
-}
+/// Requests in line: waiting or being searched.
+int ae_nav_queue_pending(const ae_nav_queue *q);
 
 #endif

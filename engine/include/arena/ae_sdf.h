@@ -24,7 +24,7 @@ typedef struct ae_sdf {
 } ae_sdf;
 
 /// Bakes the field of `grid`. Returns false (with err) only when memory runs out.
-bool ae_sdf_bake(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *err);
+bool ae_sdf_init(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *err);
 void ae_sdf_free(ae_sdf *sdf);
 
 /// Corner distance in cells; (cx, cy) in [0, width] x [0, height].
@@ -37,7 +37,7 @@ static inline float ae_sdf_corner(const ae_sdf *sdf, int cx, int cy) {
 /// first ring of corners that each lie farther from the cell's corners than their own |distance|
 /// plus one cell (nothing on or beyond such a ring can change), so its size follows the distances
 /// near the cell, not the map's size or its largest distance. The result is identical to
-/// ae_sdf_bake on the edited grid. A change of tags alone costs nothing. Returns false (with err)
+/// ae_sdf_init on the edited grid. A change of tags alone costs nothing. Returns false (with err)
 /// when memory runs out, leaving both unchanged.
 bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err);
 
@@ -51,11 +51,12 @@ float ae_sdf_sample(const ae_sdf *sdf, vec2s p);
 /// then to a fixed direction, so the result is always a unit vector.
 vec2s ae_sdf_gradient(const ae_sdf *sdf, vec2s p);
 
-/// Moves a circle of radius r by delta and slides along walls: in sub-steps of at most r / 2, any
-/// motion into a wall is projected onto the wall's tangent, the circle is pushed out along the
-/// gradient, and a sub-step that would end inside (SDF < r) or move backwards against delta is
-/// dropped, which stops the circle in concave corners without jitter. Returns the new position.
-/// A start position that overlaps a wall is pushed out first.
+/// Moves a circle of radius r by delta and slides along walls: in sub-steps of at most r / 2 (a
+/// quarter cell for r = 0; never more than 65536 sub-steps), any motion into a wall is projected
+/// onto the wall's tangent, the circle is pushed out along the gradient, and a sub-step that would
+/// end inside (SDF < r) or move backwards against delta is dropped, which stops the circle in
+/// concave corners without jitter. Returns the new position. A start position that overlaps a wall
+/// is pushed out first.
 vec2s ae_sdf_move_circle(const ae_sdf *sdf, vec2s pos, float radius, vec2s delta);
 
 /// Pushes a circle out of walls along the gradient (a few iterations); returns the new position.

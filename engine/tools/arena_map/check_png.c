@@ -36,7 +36,8 @@ static rgb cell_colour(const ae_map_check *c, size_t i) {
     case AE_MAP_CELL_POCKET:
         return (rgb){255, 150, 30};
     case AE_MAP_CELL_LARGEST: {
-        // Darker green near walls, lighter in the open (clearance of 8 cells or more).
+        // Darker green near walls, lighter in the open (clearance of 8 cells or more: the check
+        // runs on 1-unit cells).
         float t = ae_clampf(c->clearance[i] / 8.0f, 0.0f, 1.0f);
         return mix((rgb){40, 100, 50}, (rgb){190, 240, 180}, t);
     }

@@ -41,7 +41,11 @@ int cmd_check(int argc, char **argv) {
         return TOOL_EXIT_BAD_INPUT;
     }
     const char *map = args.pos[0], *png = args.value[OPT_PNG];
-    ae_map_check_def def = ae_map_check_default_def();
+    // The check runs on a field of 1-unit cells, so its world units are cells. Without flags it
+    // checks for the game's agents (radius 12 on 32-unit cells) and a full match.
+    ae_map_check_def def = ae_default_map_check_def();
+    def.radius = 12.0f / 32.0f;
+    def.agents = 100;
     double r;
     long n;
     if (args.given[OPT_RADIUS]) {
@@ -69,12 +73,12 @@ int cmd_check(int argc, char **argv) {
     double bake_ms = 0.0;
     ae_sdf sdf;
     ae_map_check c;
-    if (!sdf_time_bake(&grid, &bake_ms, &err) || !ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
+    if (!sdf_time_bake(&grid, &bake_ms, &err) || !ae_sdf_init(&sdf, &grid, 1.0f, &err)) {
         tool_fail(ARENA_MAP, map, "%s", err.msg);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;
     }
-    bool ran = ae_map_check_run(&c, &grid, &sdf, &def, &err);
+    bool ran = ae_map_check_init(&c, &grid, &sdf, &def, &err);
     ae_sdf_free(&sdf);
     if (!ran) {
         tool_fail(ARENA_MAP, map, "%s", err.msg);

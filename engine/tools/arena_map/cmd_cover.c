@@ -27,14 +27,14 @@ int cmd_cover(int argc, char **argv) {
     ae_sdf sdf;
     ae_cover_set set;
     ae_error err;
-    ae_cover_def def = ae_cover_default_def();
+    ae_cover_def def = ae_default_cover_def();
     def.radius = (float)radius;
-    if (!ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
+    if (!ae_sdf_init(&sdf, &grid, 1.0f, &err)) {
         tool_fail(ARENA_MAP, map, "%s", err.msg);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;
     }
-    if (!ae_cover_build(&set, &grid, &sdf, &def, &err)) {
+    if (!ae_cover_init(&set, &grid, &sdf, &def, &err)) {
         tool_fail(ARENA_MAP, map, "%s", err.msg);
         ae_sdf_free(&sdf);
         ae_grid_free(&grid);

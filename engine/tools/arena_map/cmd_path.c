@@ -43,41 +43,42 @@ int cmd_path(int argc, char **argv) {
         }
     ae_sdf sdf;
     ae_nav_grid nav;
-    ae_nav_search search;
+    ae_nav_search *search = NULL;
     ae_error err;
-    ae_nav_def def = ae_nav_default_def();
+    ae_nav_grid_def def = ae_default_nav_grid_def();
     def.radii[0] = (float)radius;
-    if (!ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
+    if (!ae_sdf_init(&sdf, &grid, 1.0f, &err)) {
         tool_fail(ARENA_MAP, pos[0], "%s", err.msg);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;
     }
-    if (!ae_nav_grid_build(&nav, &grid, &sdf, &def, &err) ||
-        !ae_nav_search_init(&search, &nav, &err)) {
+    if (!ae_nav_grid_init(&nav, &grid, &sdf, &def, &err) ||
+        !(search = ae_nav_search_create(&nav, &err))) {
         tool_fail(ARENA_MAP, pos[0], "%s", err.msg);
+        if (nav.pass) ae_nav_grid_free(&nav);
         ae_sdf_free(&sdf);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;
     }
     int status = TOOL_EXIT_OK;
     ae_nav_query q = {{(int)c[0], (int)c[1]}, {(int)c[2], (int)c[3]}, 0, AE_NAV_AUTO};
-    if (ae_nav_find_path(&search, &nav, &q) != AE_NAV_FOUND) {
+    if (ae_nav_find_path(search, &nav, &q) != AE_NAV_FOUND) {
         printf("no path\n");
         status = TOOL_EXIT_FAIL;
     } else {
-        int n = ae_nav_path_count(&search);
+        int n = ae_nav_path_count(search);
         ae_nav_cell *cells = malloc((size_t)n * sizeof *cells);
         vec2s *pts = malloc((size_t)(n + 2) * sizeof *pts);
-        ae_nav_path_cells(&search, cells, n);
+        ae_nav_path_cells(search, cells, n);
         vec2s a = ae_nav_cell_center(&nav, cells[0]), b = ae_nav_cell_center(&nav, cells[n - 1]);
         int m = ae_nav_smooth(&sdf, (float)radius, a, b, cells, n, pts, n + 2);
-        printf("length %.6f\n", search.length);
+        printf("length %.6f\n", ae_nav_search_length(search));
         printf("smoothed %.6f\n", (double)ae_nav_polyline_length(pts, m));
         for (int i = 0; i < m; i++) printf("%.4f %.4f\n", (double)pts[i].x, (double)pts[i].y);
         free(pts);
         free(cells);
     }
-    ae_nav_search_free(&search);
+    ae_nav_search_destroy(search);
     ae_nav_grid_free(&nav);
     ae_sdf_free(&sdf);
     ae_grid_free(&grid);

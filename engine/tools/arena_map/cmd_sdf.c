@@ -16,7 +16,7 @@ int cmd_sdf(int argc, char **argv) {
     if (!map_load_or_fail(args.pos[0], &grid)) return TOOL_EXIT_BAD_INPUT;
     ae_sdf sdf;
     ae_error err;
-    if (!ae_sdf_bake(&sdf, &grid, 1.0f, &err)) {
+    if (!ae_sdf_init(&sdf, &grid, 1.0f, &err)) {
         tool_fail(ARENA_MAP, args.pos[0], "%s", err.msg);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;

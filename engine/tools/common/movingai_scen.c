@@ -25,12 +25,12 @@ typedef struct scen_state {
     ae_grid grid;
     ae_sdf sdf;
     ae_nav_grid nav;
-    ae_nav_search search;
+    ae_nav_search *search;
 } scen_state;
 
 static void state_free(scen_state *s) {
     if (!s->map_name) return;
-    ae_nav_search_free(&s->search);
+    ae_nav_search_destroy(s->search);
     ae_nav_grid_free(&s->nav);
     ae_sdf_free(&s->sdf);
     ae_grid_free(&s->grid);
@@ -55,15 +55,16 @@ static bool load_map(scen_state *s, const char *dir, const char *name, char *why
         free(copy);
         return false;
     }
-    ae_nav_def def = ae_nav_default_def();
-    if (!ae_sdf_bake(&s->sdf, &s->grid, 1.0f, &err)) {
+    ae_nav_grid_def def = ae_default_nav_grid_def();
+    if (!ae_sdf_init(&s->sdf, &s->grid, 1.0f, &err)) {
         ae_grid_free(&s->grid);
         snprintf(why, n, "%s", err.msg);
         free(copy);
         return false;
     }
-    if (!ae_nav_grid_build(&s->nav, &s->grid, &s->sdf, &def, &err) ||
-        !ae_nav_search_init(&s->search, &s->nav, &err)) {
+    if (!ae_nav_grid_init(&s->nav, &s->grid, &s->sdf, &def, &err) ||
+        !(s->search = ae_nav_search_create(&s->nav, &err))) {
+        if (s->nav.pass) ae_nav_grid_free(&s->nav);
         ae_sdf_free(&s->sdf);
         ae_grid_free(&s->grid);
         snprintf(why, n, "%s", err.msg);
@@ -189,7 +190,7 @@ bool scen_run(const char *scen_path, const char *maps_dir, int every_k, int phas
         }
         ae_nav_query q = {{p.sx, p.sy}, {p.gx, p.gy}, 0, method};
         uint64_t t0 = tool_now_ns();
-        ae_nav_status s = ae_nav_find_path(&st.search, &st.nav, &q);
+        ae_nav_status s = ae_nav_find_path(st.search, &st.nav, &q);
         total_ns += (double)(tool_now_ns() - t0);
         if (s != AE_NAV_FOUND) {
             snprintf(why, why_len, "line %d: %s", lineno,
@@ -197,9 +198,9 @@ bool scen_run(const char *scen_path, const char *maps_dir, int every_k, int phas
             ok = false;
             break;
         }
-        double len = st.search.length, e = scen_error(len, p.expected_length);
+        double len = ae_nav_search_length(st.search), e = scen_error(len, p.expected_length);
         if (e > out->max_error) out->max_error = e;
-        out->expanded += st.search.expanded;
+        out->expanded += ae_nav_search_expanded(st.search);
         out->problems++;
         if (line) line(user, id, len, p.expected);
     }

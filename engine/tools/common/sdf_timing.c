@@ -6,7 +6,7 @@ bool sdf_time_bake(const ae_grid *grid, double *median_ms, ae_error *err) {
     for (int i = 0; i < SDF_TIMING_RUNS; i++) {
         ae_sdf sdf;
         uint64_t t0 = tool_now_ns();
-        if (!ae_sdf_bake(&sdf, grid, 1.0f, err)) return false;
+        if (!ae_sdf_init(&sdf, grid, 1.0f, err)) return false;
         ms[i] = (double)(tool_now_ns() - t0) * 1e-6;
         ae_sdf_free(&sdf);
     }

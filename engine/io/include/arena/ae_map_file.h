@@ -5,7 +5,7 @@
 /// before any decoding), hands the format's own SDL2_image loader the bytes the probe chose (a
 /// PNG without its ancillary chunks) through a reader over the file, converts the picture to
 /// RGBA32, places a GIF frame smaller than its screen at its offset (the rest is wall) and hands
-/// the pixels to ae_grid_from_rgba. Moving AI `.map` text files go to ae_grid_parse_movingai.
+/// the pixels to ae_grid_init_rgba. Moving AI `.map` text files go to ae_grid_init_movingai.
 /// Nothing here or in the decoders writes to stderr: every refusal is the one line in err.
 ///
 /// Every form of a picture gives the same grid (tests/bad/maps/formats holds one of each):

@@ -1,6 +1,7 @@
 #include "arena/ae_map_file.h"
 
 #include "arena/ae_file.h"
+#include "arena/ae_image_probe.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
@@ -105,7 +106,7 @@ static SDL_Surface *decode_spans(const uint8_t *data, const ae_image_info *info)
 static bool grid_from_picture(const uint8_t *rgba, int pitch, const ae_image_info *info,
                               ae_grid *grid, ae_error *err) {
     if (info->frame_width == info->width && info->frame_height == info->height)
-        return ae_grid_from_rgba(grid, rgba, info->width, info->height, pitch, err);
+        return ae_grid_init_rgba(grid, rgba, info->width, info->height, pitch, err);
     const size_t row = (size_t)info->width * 4;
     uint8_t *screen = calloc((size_t)info->height, row);
     if (!screen) {
@@ -115,7 +116,7 @@ static bool grid_from_picture(const uint8_t *rgba, int pitch, const ae_image_inf
     for (int y = 0; y < info->frame_height; y++)
         memcpy(screen + (size_t)(info->frame_y + y) * row + (size_t)info->frame_x * 4,
                rgba + (size_t)y * (size_t)pitch, (size_t)info->frame_width * 4);
-    bool ok = ae_grid_from_rgba(grid, screen, info->width, info->height, (int)row, err);
+    bool ok = ae_grid_init_rgba(grid, screen, info->width, info->height, (int)row, err);
     free(screen);
     return ok;
 }
@@ -194,7 +195,7 @@ bool ae_map_load_memory(const uint8_t *data, size_t len, const char *name, ae_gr
         return false;
     }
     if (looks_like_movingai(data, len, name))
-        return ae_grid_parse_movingai(grid, (const char *)data, len, err);
+        return ae_grid_init_movingai(grid, (const char *)data, len, err);
     return decode_image(data, len, name, grid, err);
 }
 

@@ -4,6 +4,7 @@
 #define AE_PROBE_INTERNAL_H
 
 #include "arena/ae_grid.h"
+#include "arena/ae_image_probe.h"
 
 static inline uint32_t probe_be32(const uint8_t *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
