@@ -643,6 +643,15 @@ static void test_bad_pairs_files(void) {
         {"1 2 3 1 -4\n", "line 1: category and mask must be unsigned 32-bit integers"},
         {"1 2 3 1 0x100000000\n", "line 1: category and mask must be unsigned 32-bit integers"},
         {"1 2 3 4 5 6\n", "line 1: expected `x y r [category mask]`, got 6 fields"},
+        // The tools' one strict parser (tool_parse_real, tool_parse_u64_hex): no hex floats, no
+        // '+', a NaN however spelled, an overflow as out of range, one "0x" only.
+        {"1 2 0x1p3\n", "line 1: r: not a number '0x1p3'"},
+        {"+1 2 3\n", "line 1: x: not a number '+1'"},
+        {"1 -NaN 3\n", "line 1: y: NaN '-NaN'"},
+        {"1 2 1e999\n", "line 1: r: number out of range (|v| <= 1e30) '1e999'"},
+        {"2e30 2 3\n", "line 1: x: number out of range (|v| <= 1e30) '2e30'"},
+        {"1 2 3 0x0x10 1\n", "line 1: category and mask must be unsigned 32-bit integers"},
+        {"1 2 3 1 0x\n", "line 1: category and mask must be unsigned 32-bit integers"},
         // A token holding escape bytes is quoted, so the message stays one harmless line.
         {"1 2 \x1b[2J\n", "line 1: r: not a number '\"\\x1b[2J\"'"},
     };
@@ -661,6 +670,12 @@ static void test_bad_pairs_files(void) {
     CHECK(in.count == 2);
     CHECK(in.category[0] == 1u && in.mask[0] == 0xffffffffu);
     CHECK(in.category[1] == 16u && in.mask[1] == 7u);
+    pairs_free(&in);
+    const char *forms = "-.5 1e2 1e-3 0XfF 4294967295\n";
+    REQUIRE(pairs_parse(forms, strlen(forms), &in, &err));
+    CHECK(in.count == 1);
+    CHECK(in.center[0].x == -0.5f && in.center[0].y == 100.0f && in.radius[0] == 1e-3f);
+    CHECK(in.category[0] == 255u && in.mask[0] == 0xffffffffu);
     pairs_free(&in);
 }
 

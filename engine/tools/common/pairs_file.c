@@ -2,8 +2,8 @@
 
 #include "arena/ae_file.h"
 #include "arena/ae_quote.h"
+#include "tool_util.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,35 +27,27 @@ static bool grow(pairs_input *in, int *cap) {
     return true;
 }
 
+// The one strict number reader of the tools (tool_util.h), with this format's reasons.
 static bool parse_real(const char *tok, double *out, const char **why) {
-    char *end;
-    errno = 0;
-    double v = strtod(tok, &end);
-    if (end == tok || *end) {
-        *why = "not a number";
-        return false;
-    }
-    if (isnan(v)) {
+    switch (tool_parse_real(tok, -PAIRS_MAX_ABS, PAIRS_MAX_ABS, out)) {
+    case TOOL_NUMBER_OK:
+        return true;
+    case TOOL_NUMBER_NAN:
         *why = "NaN";
         return false;
-    }
-    if (!isfinite(v) || fabs(v) > PAIRS_MAX_ABS) {
+    case TOOL_NUMBER_RANGE:
         *why = "number out of range (|v| <= 1e30)";
         return false;
+    case TOOL_NUMBER_SYNTAX:
+        break;
     }
-    *out = v;
-    return true;
+    *why = "not a number";
+    return false;
 }
 
 static bool parse_bits(const char *tok, uint32_t *out) {
-    int base = 10;
-    const char *s = tok;
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
-    if (!*s || *s == '-' || *s == '+' || *s == ' ') return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, base);
-    if (errno || *end || v > 0xffffffffull) return false;
+    uint64_t v;
+    if (!tool_parse_u64_hex(tok, 0, UINT32_MAX, &v)) return false;
     *out = (uint32_t)v;
     return true;
 }

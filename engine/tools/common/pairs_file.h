@@ -2,8 +2,9 @@
 ///
 /// A file holds one circle per line: `x y r [category mask]` (whitespace separated; category and
 /// mask are unsigned 32-bit integers, decimal or 0x hex; defaults 1 and all bits). Blank lines and
-/// lines starting with '#' are skipped and do not count as circles. Numbers are read as double
-/// and stored as float, the engine's type.
+/// lines starting with '#' are skipped and do not count as circles. Numbers are read by the tools'
+/// strict parser (tool_util.h: tool_parse_real, tool_parse_u64_hex), as double, and stored as
+/// float, the engine's type.
 #ifndef PAIRS_FILE_H
 #define PAIRS_FILE_H
 

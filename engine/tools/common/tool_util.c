@@ -37,26 +37,50 @@ bool tool_parse_int(const char *s, long lo, long hi, long *out) {
     return true;
 }
 
-// Whole numbers >= 0 are digits only: strtoull alone would take " -1" as 2^64 - 1.
-bool tool_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
-    if (!s || !s[0]) return false;
+// Whole numbers >= 0 are digits only: strtoull alone would take " -1" as 2^64 - 1 (and, in base
+// 16, a second "0x").
+static bool parse_unsigned(const char *s, bool hex, uint64_t lo, uint64_t hi, uint64_t *out) {
+    if (!s) return false;
+    int base = 10;
+    if (hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
+    if (!s[0]) return false;
     for (const char *p = s; *p; p++)
-        if (*p < '0' || *p > '9') return false;
+        if (!(*p >= '0' && *p <= '9') &&
+            !(base == 16 && ((*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F'))))
+            return false;
     errno = 0;
-    unsigned long long v = strtoull(s, NULL, 10);
+    unsigned long long v = strtoull(s, NULL, base);
     if (errno || v < lo || v > hi) return false;
     *out = v;
     return true;
 }
 
-bool tool_parse_float(const char *s, double lo, double hi, double *out) {
-    if (!s || !plain_number_start(s) || strpbrk(s, "xX")) return false;
+bool tool_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
+    return parse_unsigned(s, false, lo, hi, out);
+}
+
+bool tool_parse_u64_hex(const char *s, uint64_t lo, uint64_t hi, uint64_t *out) {
+    return parse_unsigned(s, true, lo, hi, out);
+}
+
+tool_number tool_parse_real(const char *s, double lo, double hi, double *out) {
+    if (!s) return TOOL_NUMBER_SYNTAX;
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (errno || *end || !isfinite(v) || v < lo || v > hi) return false;
+    bool whole = end != s && !*end;
+    // What strtod reads but we refuse ("nan", "inf", "+1", hex) is named when it is a NaN or an
+    // infinity, so a reader can say why; the rest is not a number.
+    if (whole && isnan(v)) return TOOL_NUMBER_NAN;
+    if (whole && isinf(v)) return TOOL_NUMBER_RANGE;
+    if (!whole || !plain_number_start(s) || strpbrk(s, "xX")) return TOOL_NUMBER_SYNTAX;
+    if (errno || v < lo || v > hi) return TOOL_NUMBER_RANGE;
     *out = v;
-    return true;
+    return TOOL_NUMBER_OK;
+}
+
+bool tool_parse_float(const char *s, double lo, double hi, double *out) {
+    return tool_parse_real(s, lo, hi, out) == TOOL_NUMBER_OK;
 }
 
 char *tool_join(const char *dir, const char *name) {

@@ -25,6 +25,18 @@ bool tool_parse_int(const char *s, long lo, long hi, long *out);
 bool tool_parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 bool tool_parse_float(const char *s, double lo, double hi, double *out);
 
+/// Why tool_parse_real refused a number, for readers that say more than "bad number".
+typedef enum tool_number {
+    TOOL_NUMBER_OK,
+    TOOL_NUMBER_SYNTAX, ///< not a number as tool_parse_float reads them
+    TOOL_NUMBER_NAN,    ///< spelled as a NaN ("nan", "-NaN", ...)
+    TOOL_NUMBER_RANGE,  ///< infinite, too large or too small for a double, or outside [lo, hi]
+} tool_number;
+/// tool_parse_float with the reason: it accepts exactly what tool_parse_float accepts.
+tool_number tool_parse_real(const char *s, double lo, double hi, double *out);
+/// tool_parse_u64 that also takes hex, "0x" or "0X" then hex digits only (bit masks).
+bool tool_parse_u64_hex(const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
+
 /// DIR/NAME in memory from malloc (free it), never cut; NULL when out of memory.
 char *tool_join(const char *dir, const char *name);
 
