@@ -99,9 +99,10 @@ EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path) {
     if (web.a) app_watch_file(web.a, path);
 }
 
-/// The page and its test: "SCREEN TICK HASH X Y W H": the screen's number (app_screen), the
-/// match's tick and state hash, where player 1's agent stands (0 0 in a match without one) and
-/// the size of the picture in pixels.
+/// The page and its test: "SCREEN TICK HASH X Y W H READING": the screen's number (app_screen),
+/// the match's tick and state hash, where player 1's agent stands (0 0 in a match without one),
+/// the size of the picture in pixels, and 1 while the theatre still reads a replay through (its
+/// match runs ahead to the end for the timeline, then goes back to where watching starts).
 EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void) {
     static char text[128];
     if (!web.a || !web.a->s) return "";
@@ -109,9 +110,9 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void) {
     const sim_world *w = session_world(a->s);
     const vec2s p =
         sim_config_of(w)->humans > 0 ? sim_agents(w)[app_player(a, 0)].pos : glms_vec2_zero();
-    snprintf(text, sizeof text, "%d %d %016llx %.2f %.2f %.0f %.0f", (int)a->screen,
+    snprintf(text, sizeof text, "%d %d %016llx %.2f %.2f %.0f %.0f %d", (int)a->screen,
              (int)sim_tick(w), (unsigned long long)sim_hash(w), p.x, p.y, a->cam.screen_w,
-             a->cam.screen_h);
+             a->cam.screen_h, a->th.reading ? 1 : 0);
     return text;
 }
 

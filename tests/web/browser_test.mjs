@@ -66,11 +66,11 @@ async function waitFor(what, test, ms = 20000) {
   }
   throw new Error(`timed out waiting for ${what} (the game: ${JSON.stringify(await state())})`);
 }
-/// { screen, tick, hash, x, y, w, h } from the game (platform_web.c).
+/// { screen, tick, hash, x, y, w, h, reading } from the game (platform_web.c).
 async function state() {
   const s = await evaluate("Module.ccall('arena_web_state', 'string', [], [])");
-  const [screen, tick, hash, x, y, w, h] = s.split(' ');
-  return { screen: +screen, tick: +tick, hash, x: +x, y: +y, w: +w, h: +h };
+  const [screen, tick, hash, x, y, w, h, reading] = s.split(' ');
+  return { screen: +screen, tick: +tick, hash, x: +x, y: +y, w: +w, h: +h, reading: reading === '1' };
 }
 async function item(label) {
   const r = await evaluate(`Module.ccall('arena_web_item', 'string', ['string'], [${JSON.stringify(label)}])`);
@@ -231,7 +231,9 @@ async function run() {
   const { root } = await page('DOM.getDocument');
   const { nodeId } = await page('DOM.querySelector', { nodeId: root.nodeId, selector: '#file' });
   await page('DOM.setFileInputFiles', { nodeId, files: [join(golden, 'ruins-s5.arp')] });
-  s = await waitFor('the theatre', async () => { const t = await state(); return t.screen === SCREEN.THEATRE && t; });
+  // The theatre first reads the replay through (its match runs ahead for the timeline), then
+  // goes back to where watching starts: the world moves on from there.
+  s = await waitFor('the theatre', async () => { const t = await state(); return t.screen === SCREEN.THEATRE && !t.reading && t; }, 60000);
   await sleep(1500);
   after = await state();
   check(after.tick > s.tick, `the picked replay opens in the theatre and its world moves on: tick ${s.tick} -> ${after.tick}`);
