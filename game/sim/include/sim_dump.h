@@ -10,14 +10,15 @@
 ///   rng state ... inc ...
 ///   zone phase 0 timer 300 shrinking 0 center 960 640 radius 1100 ...
 ///   counts bullets 12 gems 88 spawned_gems 61 pickups 9 props 40 props_broken 2 ...
-///   agent 0 player 1 pos 1234.5 88.25 facing 0.707106769 0.707106769 ... hp 87.5 ...
-///   agent 5 bot 5 difficulty normal pos ...            (bots are numbered as named)
-///   brain 5 rng_state ... state fight target 7 ...      (agent 5's bot brain; players' idle)
+///   agent 0 player 1 slot 0 pos 1234.5 88.25 facing 0.707106769 0.707106769 ... hp 87.5 ...
+///   agent 5 bot 5 difficulty normal slot -1 pos ...   (bots are numbered as named)
+///   brain 5 rng_state ... state fight target 7 ...      (agent 5's bot brain; a person's agent
+///                                                        has one too, unused while it drives)
 ///   bullet 3 pos ... vel ... owner 7 ...                (live bullets, by slot)
 ///   gem 17 pos ... xp 1 dropped 0                       (live gems, by slot)
 ///   pickup 2 pos ... kind weapon weapon rifle ammo 10   (loot on the ground, by slot)
 ///   prop 5 cell 12 7 kind crate hp 20 ...               (props that have been hit)
-///   door 1 cell 30 4 open 0.25 moving 1                 (doors not closed and still)
+///   door 1 cell 30 4 open 0.25 moving 1 active 1        (doors not closed and still)
 ///
 /// Floats are printed with %.9g: nine significant digits tell every two floats apart, so any
 /// bit difference shows (-0 and 0 too; a NaN prints as nan, its payload unseen). Everything the
