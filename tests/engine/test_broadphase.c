@@ -1,6 +1,7 @@
 // Broadphase: every method against brute force on random scenes over thousands of updates, the
 // pairs-file edge cases, queries, handles and the no-allocation guarantee.
 #include "test.h"
+#include "test_alloc.h"
 
 #include "arena/ae_broadphase.h"
 #include "arena/ae_rng.h"
@@ -579,21 +580,9 @@ static void test_handles(void) {
     ae_broadphase_destroy(bp);
 }
 
-static size_t alloc_calls;
-static void *counting_alloc(size_t size, void *user) {
-    (void)user;
-    alloc_calls++;
-    return malloc(size);
-}
-static void counting_free(void *p, size_t size, void *user) {
-    (void)size;
-    (void)user;
-    free(p);
-}
-
 static void test_no_alloc_after_warmup(void) {
     REQUIRE(ae_live_bytes() == 0);
-    ae_set_allocator(counting_alloc, counting_free, NULL);
+    ae_set_allocator(test_alloc_counting, test_free_counting, NULL);
     for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
         ae_broadphase *bp = make((ae_bp_method)m, 600);
         ae_rng r;
@@ -609,7 +598,7 @@ static void test_no_alloc_after_warmup(void) {
         // state repeats, so every capacity has been reached by tick 100.
         size_t before = 0;
         for (int tick = 0; tick < 200; tick++) {
-            if (tick == 100) before = alloc_calls;
+            if (tick == 100) before = test_alloc_calls;
             float phase = (float)(tick % 50 < 25 ? tick % 50 : 50 - tick % 50);
             for (int i = 0; i < 500; i++)
                 ae_broadphase_move_circle(bp, ids[i], glms_vec2_muladds(dir[i], phase, base[i]),
@@ -621,10 +610,10 @@ static void test_no_alloc_after_warmup(void) {
             visits v = {.bp = bp, .handles_ok = true};
             ae_broadphase_visit_circle(bp, base[(tick + 7) % 50], 60.0f, ~0u, collect, &v);
         }
-        if (alloc_calls != before)
+        if (test_alloc_calls != before)
             fprintf(stderr, "%s allocated %zu times after warm-up\n",
-                    ae_bp_method_name((ae_bp_method)m), alloc_calls - before);
-        CHECK(alloc_calls == before);
+                    ae_bp_method_name((ae_bp_method)m), test_alloc_calls - before);
+        CHECK(test_alloc_calls == before);
         ae_broadphase_destroy(bp);
         CHECK(ae_live_bytes() == 0);
     }

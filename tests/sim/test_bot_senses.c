@@ -1,7 +1,9 @@
 // What bots sense, cheaply: cell lists, the bullet lanes dodging reads, the agent cells gems read,
 // the staggered look round for enemies, the cover spot kept while it hides; and a match that
 // allocates nothing tick after tick once its arrays have grown.
+#include "open_field.h"
 #include "test.h"
+#include "test_alloc.h"
 
 #include "bot_brain.h"
 #include "bot_lanes.h"
@@ -10,21 +12,6 @@
 #include "sim_internal.h"
 
 #include <stdlib.h>
-
-enum { SIDE = 24 };
-
-static float cell_centre(int c) {
-    return ((float)c + 0.5f) * 32.0f;
-}
-
-/// An open SIDE x SIDE field with a wall border.
-static void open_field(ae_grid *g) {
-    REQUIRE(ae_grid_init(g, SIDE, SIDE, NULL));
-    for (int i = 0; i < SIDE; i++) {
-        g->cells[i] = g->cells[(SIDE - 1) * SIDE + i] = AE_CELL_WALL;
-        g->cells[i * SIDE] = g->cells[i * SIDE + SIDE - 1] = AE_CELL_WALL;
-    }
-}
 
 /// `bots` normal bots and no human on map g.
 static sim_world *bots_on(const ae_grid *g, int bots, uint64_t seed) {
@@ -247,18 +234,6 @@ static void test_cover_cache(void) {
     ae_grid_free(&g);
 }
 
-static size_t alloc_calls;
-static void *counting_alloc(size_t size, void *user) {
-    (void)user;
-    alloc_calls++;
-    return malloc(size);
-}
-static void counting_free(void *p, size_t size, void *user) {
-    (void)size;
-    (void)user;
-    free(p);
-}
-
 static bool broke_a_prop(const sim_world *w) {
     for (int e = 0; e < w->event_count; e++)
         if (w->events[e].kind == SIM_EVENT_PROP_BREAK) return true;
@@ -273,24 +248,24 @@ static bool broke_a_prop(const sim_world *w) {
 // far, a broadphase region's most proxies so far).
 static void test_no_alloc_per_tick(void) {
     REQUIRE(ae_live_bytes() == 0);
-    ae_set_allocator(counting_alloc, counting_free, NULL);
+    ae_set_allocator(test_alloc_counting, test_free_counting, NULL);
     ae_grid map;
     REQUIRE(map_design_build(&map_designs[0], &map));
     sim_world *w = bots_on(&map, 100, 42);
     int ticks = 0, allocating = 0, breaking = 0;
     size_t senses = 0;
     while (!sim_over(w)) {
-        size_t before = alloc_calls;
+        size_t before = test_alloc_calls;
         sim_step(w, NULL);
         ticks++;
         if (broke_a_prop(w))
             breaking++;
         else
-            allocating += alloc_calls != before;
-        before = alloc_calls;
+            allocating += test_alloc_calls != before;
+        before = test_alloc_calls;
         bot_bullet_lanes(w);
         sim_collide_agent_cells(w, NULL);
-        senses += alloc_calls - before;
+        senses += test_alloc_calls - before;
     }
     fprintf(stderr, "%d of %d ticks allocated (and %d broke props); the senses: %zu times\n",
             allocating, ticks, breaking, senses);

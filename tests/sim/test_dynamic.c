@@ -1,5 +1,6 @@
 // The world that changes under fire: props that break through cell edits, loot, weapons, the
 // blink, sliding doors, grenades, and reloads that restore the map's props.
+#include "open_field.h"
 #include "test.h"
 
 #include "map_designs.h"
@@ -7,21 +8,6 @@
 #include "sim_internal.h"
 
 #include "arena/ae_nav.h"
-
-enum { SIDE = 24 };
-
-static float cell_centre(int c) {
-    return ((float)c + 0.5f) * 32.0f;
-}
-
-/// An open SIDE x SIDE field with a wall border.
-static void open_field(ae_grid *g) {
-    REQUIRE(ae_grid_init(g, SIDE, SIDE, NULL));
-    for (int i = 0; i < SIDE; i++) {
-        g->cells[i] = g->cells[(SIDE - 1) * SIDE + i] = AE_CELL_WALL;
-        g->cells[i * SIDE] = g->cells[i * SIDE + SIDE - 1] = AE_CELL_WALL;
-    }
-}
 
 static void set(ae_grid *g, int x, int y, uint8_t v) {
     g->cells[y * g->width + x] = v;
