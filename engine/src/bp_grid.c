@@ -41,26 +41,23 @@ static bool grid_grow(ae_broadphase *bp, int n0, int n1) {
     return true;
 }
 
-// Cell side: the def's, or about two proxies per cell but never under twice the mean proxy
-// extent (cells smaller than the proxies make every proxy span several cells).
+// Cell side: about two proxies per cell but never under twice the mean proxy extent (cells
+// smaller than the proxies make every proxy span several cells).
 static void grid_size(ae_broadphase *bp, grid_impl *g) {
     const ae_aabb w = bp->def.world;
     float ww = w.upper.x - w.lower.x, wh = w.upper.y - w.lower.y;
-    float cell = bp->def.grid_cell_size;
-    if (cell <= 0.0f) {
-        double ext = 0.0;
-        int n = 0;
-        for (int i = 0; i < bp->high; i++) {
-            if (!bp_is_alive(bp, i)) continue;
-            const bp_box *b = &bp->box[i];
-            ext += (double)fmaxf(b->maxx - b->minx, b->maxy - b->miny);
-            n++;
-        }
-        double mean = n ? ext / n : 0.0;
-        double by_pop = sqrt((double)ww * (double)wh * 2.0 / (n > 0 ? n : 1));
-        cell = (float)fmax(by_pop, 2.0 * mean);
-        g->sized_for = n;
+    double ext = 0.0;
+    int n = 0;
+    for (int i = 0; i < bp->high; i++) {
+        if (!bp_is_alive(bp, i)) continue;
+        const bp_box *b = &bp->box[i];
+        ext += (double)fmaxf(b->maxx - b->minx, b->maxy - b->miny);
+        n++;
     }
+    double mean = n ? ext / n : 0.0;
+    double by_pop = sqrt((double)ww * (double)wh * 2.0 / (n > 0 ? n : 1));
+    float cell = (float)fmax(by_pop, 2.0 * mean);
+    g->sized_for = n;
     float min_cell = fmaxf(ww, wh) / (float)GRID_MAX_SIDE;
     if (!(cell >= min_cell)) cell = min_cell;
     g->inv = 1.0f / cell;
@@ -80,9 +77,7 @@ static void grid_size(ae_broadphase *bp, grid_impl *g) {
 static void grid_sync(ae_broadphase *bp) {
     grid_impl *g = bp->impl;
     int n = bp->alive_count;
-    if (g->nx == 0 || (bp->def.grid_cell_size <= 0.0f && n > 16 &&
-                       (n > 2 * g->sized_for || 2 * n < g->sized_for)))
-        grid_size(bp, g);
+    if (g->nx == 0 || (n > 16 && (n > 2 * g->sized_for || 2 * n < g->sized_for))) grid_size(bp, g);
     const int nx = g->nx, ny = g->ny, cells = nx * ny;
     int32_t *start = g->start;
     memset(start, 0, sizeof *start * (size_t)(cells + 1));

@@ -30,9 +30,6 @@ ae_broadphase_def ae_default_broadphase_def(void) {
     ae_broadphase_def def;
     memset(&def, 0, sizeof def);
     def.method = AE_BP_MBP;
-    def.world.lower = (vec2s){{0.0f, 0.0f}};
-    def.world.upper = (vec2s){{4096.0f, 4096.0f}};
-    def.capacity = 1024;
     def.mbp_proxies_per_region = 48;
     def.cookie = AE_DEF_COOKIE;
     return def;
@@ -89,7 +86,7 @@ ae_broadphase *ae_broadphase_create(const ae_broadphase_def *def) {
     AE_ASSERT(def->world.lower.x < def->world.upper.x && def->world.lower.y < def->world.upper.y);
     AE_ASSERT(isfinite(def->world.lower.x) && isfinite(def->world.lower.y));
     AE_ASSERT(isfinite(def->world.upper.x) && isfinite(def->world.upper.y));
-    AE_ASSERT(def->grid_cell_size >= 0.0f && def->mbp_proxies_per_region > 0);
+    AE_ASSERT(def->capacity >= 0 && def->mbp_proxies_per_region > 0);
     ae_broadphase *bp = ae_calloc(1, sizeof *bp);
     if (!bp) return NULL;
     bp->def = *def;

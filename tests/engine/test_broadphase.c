@@ -427,6 +427,7 @@ static void test_leave_and_return_between_syncs(void) {
     for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
         ae_broadphase_def def = ae_default_broadphase_def();
         def.method = (ae_bp_method)m;
+        def.world = (ae_aabb){{{0, 0}}, {{4096, 4096}}};
         ae_broadphase *bp = ae_broadphase_create(&def);
         ae_proxy_id first = ae_proxy_null();
         for (int y = 0; y < 40; y++)

@@ -74,21 +74,19 @@ typedef struct ae_pair {
 /// Creation parameters. Start from ae_default_broadphase_def().
 typedef struct ae_broadphase_def {
     ae_bp_method method; ///< default AE_BP_MBP
-    /// Where proxies usually are. Proxies outside still work (they go to the border cells or
-    /// regions); the bounds only size the spatial structures. Default 0..4096 on both axes.
+    /// Where proxies usually are; the caller must say (the default is the empty box, which
+    /// ae_broadphase_create refuses). Proxies outside still work (they go to the border cells or
+    /// regions); the bounds only size the spatial structures.
     ae_aabb world;
-    /// Proxies to allocate room for up front; more may be added (the arrays grow). Also sizes the
-    /// MBP regions and quadtree depth until the population is known. Default 1024.
+    /// Proxies to allocate room for up front; more may be added (the arrays grow). Default 0:
+    /// nothing reserved beyond a small first block.
     int capacity;
-    /// Uniform grid cell side in world units, or 0 (the default): the grid picks its cell from the
-    /// world and the population at each rebuild.
-    float grid_cell_size;
     /// MBP: target proxies per region when sizing the region grid (> 0). Default 48.
     int mbp_proxies_per_region;
     int cookie; ///< set by ae_default_broadphase_def; checked to catch a def that skipped it
 } ae_broadphase_def;
 
-/// The defaults described on each field.
+/// The defaults described on each field; the caller sets `world`.
 ae_broadphase_def ae_default_broadphase_def(void);
 
 typedef struct ae_broadphase ae_broadphase;

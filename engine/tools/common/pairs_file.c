@@ -156,6 +156,7 @@ void pairs_run(const pairs_input *in, ae_bp_method method, uint64_t *pairs, uint
     def.method = method;
     def.capacity = in->count;
     // The world is the box of the centres (never empty); proxies beyond it still work.
+    def.world = (ae_aabb){{{0.0f, 0.0f}}, {{1.0f, 1.0f}}};
     if (in->count > 0) {
         vec2s lo = in->center[0], hi = in->center[0];
         for (int i = 1; i < in->count; i++) {
