@@ -13,8 +13,8 @@ ae_map_check_def ae_default_map_check_def(void) {
     memset(&d, 0, sizeof d);
     d.radius = 0.0f;
     d.agents = 0;
-    d.min_largest_share = 0.5f;
-    d.min_largest_cells = 400;
+    d.min_largest_share = 0.0f;
+    d.min_largest_cells = 0;
     d.cookie = AE_DEF_COOKIE;
     return d;
 }

@@ -57,8 +57,10 @@ static bool check_map(const ae_grid *g, ae_map_check *c) {
     ae_sdf sdf;
     if (!ae_sdf_init(&sdf, g, 1.0f, NULL)) return false;
     ae_map_check_def def = ae_default_map_check_def();
-    def.radius = 12.0f / 32.0f; // the game's agents (12 units on 32-unit cells) on 1-unit cells
-    def.agents = 100;           // a full match
+    def.radius = 12.0f / 32.0f;   // the game's agents (12 units on 32-unit cells) on 1-unit cells
+    def.agents = 100;             // a full match
+    def.min_largest_share = 0.5f; // one main area, as `arena-map check` asks
+    def.min_largest_cells = 400;
     bool ok = ae_map_check_init(c, g, &sdf, &def, NULL);
     ae_sdf_free(&sdf);
     return ok;

@@ -228,11 +228,17 @@ static void test_bad_def(void) {
     def = ae_default_map_check_def();
     def.radius = 0.375f; // the game's agents on 1-unit cells
     def.agents = 100;
+    def.min_largest_cells = 400;
     REQUIRE(ae_map_check_init(&c, &g, &sdf, &def, &err));
     // An open 8 x 8 map: every cell passable, one area, far too small for a match.
     CHECK(c.passable_cells == 64 - 4); // the four corner cells are too tight (0.25 < 0.375)
     CHECK(c.component_count == 1);
     CHECK(c.problems == (AE_MAP_PROBLEM_SMALL_AREA | AE_MAP_PROBLEM_NO_ROOM));
+    ae_map_check_free(&c);
+    // The defaults ask for nothing: the same map has no problem.
+    def = ae_default_map_check_def();
+    REQUIRE(ae_map_check_init(&c, &g, &sdf, &def, &err));
+    CHECK(c.problems == 0);
     ae_map_check_free(&c);
     ae_sdf_free(&sdf);
     ae_grid_free(&g);

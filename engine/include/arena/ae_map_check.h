@@ -53,13 +53,13 @@ enum {
 typedef struct ae_map_check_def {
     float radius;            ///< agent radius in world units, like the SDF's (default 0)
     int agents;              ///< agents a match spawns (default 0: no spawn requirement)
-    float min_largest_share; ///< smallest share of passable cells in the largest area (0.5)
-    int min_largest_cells;   ///< smallest largest area in cells (400)
+    float min_largest_share; ///< smallest share of passable cells in the largest area (default 0)
+    int min_largest_cells;   ///< smallest largest area in cells (default 0: no requirement)
     int cookie;              ///< set by ae_default_map_check_def, checked by ae_map_check_init
 } ae_map_check_def;
 
-/// Defaults: a point agent, no agents to spawn, 50% and 400 cells. The caller says its
-/// agents' radius and count.
+/// Defaults: a point agent and no requirements (no agents to spawn, no smallest main area).
+/// The caller says its agents' radius and count and what main area a playable map needs.
 ae_map_check_def ae_default_map_check_def(void);
 
 /// Result of a check. Counts are cells unless named otherwise.

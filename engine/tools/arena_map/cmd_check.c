@@ -42,10 +42,13 @@ int cmd_check(int argc, char **argv) {
     }
     const char *map = args.pos[0], *png = args.value[OPT_PNG];
     // The check runs on a field of 1-unit cells, so its world units are cells. Without flags it
-    // checks for the game's agents (radius 12 on 32-unit cells) and a full match.
+    // checks for the game's agents (radius 12 on 32-unit cells) and a full match, on one main
+    // area that holds at least half the passable cells and 400 of them.
     ae_map_check_def def = ae_default_map_check_def();
     def.radius = 12.0f / 32.0f;
     def.agents = 100;
+    def.min_largest_share = 0.5f;
+    def.min_largest_cells = 400;
     double r;
     long n;
     if (args.given[OPT_RADIUS]) {
