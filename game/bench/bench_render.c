@@ -14,10 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef ARENA_SOURCE_DIR
-#define ARENA_SOURCE_DIR "."
-#endif
-
 enum { MAX_FRAMES = 10000, W = 1920, H = 1080 };
 
 /// World units the camera moves a frame in the panning scene (a running agent's pace and more).

@@ -8,7 +8,6 @@
 #include "arena/ae_rng.h"
 #include "map_designs.h"
 #include "session.h"
-#include "sim_world.h"
 #include "tool_util.h"
 
 #include <stdio.h>

@@ -2,7 +2,7 @@
 #include "suites.h"
 
 #include "map_designs.h"
-#include "sim_world.h"
+#include "sim.h"
 #include "tool_util.h"
 
 #include <stdio.h>
@@ -33,7 +33,7 @@ static bool run_match(const ae_grid *map, int agents, int max_ticks, uint64_t se
     double *per_tick = malloc(capacity * sizeof *per_tick);
     *out = (sim_run){0};
     bool ok = per_tick != NULL;
-    while (ok && !sim_over(w) && w->tick < max_ticks) {
+    while (ok && !sim_over(w) && sim_tick(w) < max_ticks) {
         if ((size_t)out->ticks == capacity) { // between ticks, outside the timing
             double *more = realloc(per_tick, 2 * capacity * sizeof *per_tick);
             ok = more != NULL;
