@@ -429,10 +429,9 @@ void app_draw(app *a) {
                                      a->in.mouse_y);
     }
     app_draw_screen_overlay(a);
-    if (a->notice[0]) // under the HUD's top panels in a match; at the bottom over menus
+    if (a->notice[0])
         hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age,
-                        under == SCREEN_TITLE || under == SCREEN_RESULTS ? a->cam.screen_h - 40
-                                                                         : 150);
+                        under != SCREEN_TITLE && under != SCREEN_RESULTS);
     if (a->overlays.help)
         help_view_draw(&a->g, &a->cam, &a->in, a->th.active, a->overlays.on); // above all
 }

@@ -92,17 +92,21 @@ static void global_actions(app *a) {
     a->in.overlay_toggles = 0;
 }
 
-/// Swaps in an edited map file at this tick boundary and tells the player how it went.
+/// Swaps in an edited map file at this tick boundary and tells the player how it went. The map
+/// goes to the live match, also while the killcam shows a replay of it in its place.
 static void poll_map_file(app *a) {
     char msg[PATH_MAX + 512]; // the stdout line is whole; the notice shows what fits
-    bool changed = hot_reload_poll(&a->reload, a->s, hot_reload_now(), msg, sizeof msg);
+    session *live = a->live ? a->live : a->s;
+    bool changed = hot_reload_poll(&a->reload, live, hot_reload_now(), msg, sizeof msg);
     if (!msg[0]) return;
     printf("%s\n", msg);
     fflush(stdout);
     // The on-screen notice is as wide as the screen allows: it shows the message's start.
     snprintf(a->notice, sizeof a->notice, "%.*s", (int)sizeof a->notice - 1, msg);
     a->notice_age = 0;
-    if (changed) { // the map may have changed size: resize what is drawn from it
+    // The map may have changed size: resize what is drawn from it (while the killcam plays,
+    // its end draws the live match afresh).
+    if (changed && live == a->s) {
         const sim_world *w = session_world(a->s);
         world_renderer_init(&a->wr, &a->g, w);
         hud_build_minimap(&a->hud, a->renderer, w);

@@ -8,6 +8,9 @@
 static const SDL_Color WHITE = {255, 255, 255, 255};
 static const SDL_Color SHADOW = {0, 0, 0, 160};
 static const SDL_Color PANEL = {255, 255, 255, 215};
+/// The player panel's column (x from 0): what hangs below it (the spectating label, the
+/// timings) keeps left of this.
+static const float HUD_LEFT_COLUMN = 12.0f + 330.0f + 10.0f;
 
 void hud_init(hud *h) {
     *h = (hud){0};
@@ -384,13 +387,17 @@ void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int s
                       "Esc: menu, where you can skip the guide");
 }
 
-void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, float y) {
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, bool in_match) {
     if (age > 4.0f) return;
     Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 4.0f - age));
     // Long messages (a failed reload names the file and the reason) shrink to fit.
     float scale = gfx_text_width(1.5f, text) + 32 <= c->screen_w ? 1.5f : 1.0f;
     float w = fminf(gfx_text_width(scale, text) + 32, c->screen_w);
-    gfx_fill_rect(g->renderer, (SDL_FRect){0.5f * c->screen_w - 0.5f * w, y, w, 36},
+    float x = 0.5f * c->screen_w - 0.5f * w;
+    // In a match it sits under the top panels, beside the spectating label (and the timings)
+    // that hang from the player panel, or below them when it is too wide to pass them.
+    float y = !in_match ? c->screen_h - 40 : x >= HUD_LEFT_COLUMN ? 150 : 184;
+    gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 36},
                   (SDL_Color){0, 0, 0, (Uint8)(alpha * 2 / 3)});
     gfx_text_centered(g, 0.5f * c->screen_w, y + (scale > 1.0f ? 8.0f : 10.0f), scale,
                       (SDL_Color){255, 230, 160, alpha}, text);

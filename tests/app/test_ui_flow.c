@@ -509,4 +509,69 @@ static void test_title_to_results(void) {
     CHECK(app_window_close(&a) == 0);
 }
 
-TEST_MAIN(TEST_CASE(title_to_results))
+/// Copies a file (false on any failure).
+static bool copy_file(const char *from, const char *to) {
+    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
+    bool ok = in && out;
+    char buf[65536];
+    for (size_t n; ok && (n = fread(buf, 1, sizeof buf, in)) > 0;) ok = fwrite(buf, 1, n, out) == n;
+    if (in) ok = !ferror(in) && ok;
+    if (out) ok = fclose(out) == 0 && ok;
+    if (in) fclose(in);
+    return ok;
+}
+
+/// Frames at about real time (the map watcher and its loading thread run on the clock) until
+/// the notice starts with `prefix` or `seconds` pass.
+static bool wait_notice(const char *prefix, double seconds) {
+    for (int f = 0; f < (int)(seconds * 50.0); f++) {
+        frames(1);
+        if (!strncmp(a.notice, prefix, strlen(prefix))) return true;
+        SDL_Delay(20);
+    }
+    return false;
+}
+
+/// Death with the killcam on: it shows the last seconds from the killer's side, from the match's
+/// own recording, while the live match waits. The map file edited meanwhile goes to the live
+/// match (it used to be refused, as if the killcam's replay were the match, and not tried again
+/// until the next save); any key skips the killcam back to the live match, on its new map.
+static void test_killcam_and_reload(void) {
+    char map[PATH_MAX];
+    snprintf(map, sizeof map, "%s/ui_flow_killcam_map.png", ARENA_BIN_DIR);
+    REQUIRE(copy_file(ARENA_SOURCE_DIR "/assets/maps/arena.png", map));
+    char *argv[] = {"arena", "--seed", "7", "--bots", "5", "--map", map, NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(7, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    REQUIRE(a.screen == SCREEN_PLAY && a.set.killcam && a.reload.active);
+    const int width = sim_grid(session_world(a.s))->width;
+    fast_forward(false); // the bots or the zone, nothing poked in: the killcam replays it true
+    REQUIRE(session_world(a.s)->agents[0].placement != 0 && a.screen == SCREEN_DEAD);
+    for (int f = 0; f < 200 && !a.live; f++) frames(1); // seen live for a moment, then the killcam
+    REQUIRE(a.screen == SCREEN_THEATRE && a.live && a.th.killcam && session_replaying(a.s));
+    CHECK(!a.th.reading && !a.th.problem[0]);
+    const session *live = a.live;
+    SDL_Surface *killcam = picture("killcam");
+    CHECK(killcam != NULL);
+    SDL_FreeSurface(killcam);
+
+    REQUIRE(copy_file(ARENA_SOURCE_DIR "/assets/maps/islands.png", map));
+    CHECK(wait_notice("map re", 20.0));
+    CHECK(!strncmp(a.notice, "map reloaded: ", 14));
+    const int new_width = sim_grid(session_world(live))->width;
+    CHECK(new_width != width);                       // the live match has the new map ...
+    CHECK(a.live == live && session_replaying(a.s)); // ... while the killcam still plays
+
+    key(SDLK_SPACE, SDL_SCANCODE_SPACE); // skips it
+    for (int f = 0; f < 10 && a.live; f++) frames(1);
+    CHECK(a.screen == SCREEN_DEAD && !a.live && a.s == live && !session_replaying(a.s));
+    CHECK(sim_grid(session_world(a.s))->width == new_width);
+    SDL_Surface *after = picture("after_killcam");
+    CHECK(after != NULL);
+    SDL_FreeSurface(after);
+    CHECK(app_window_close(&a) == 0);
+    remove(map);
+}
+
+TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload))

@@ -80,7 +80,8 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
 int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y);
 /// The guided start's prompt (step of steps), on a panel in the lower middle of the screen.
 void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps);
-/// A short notice across the screen at height y (map reload messages), fading out.
-void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, float y);
+/// A short notice across the screen (map reload messages), fading out: under the top panels in
+/// a match, at the bottom over menus.
+void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, bool in_match);
 
 #endif
