@@ -241,6 +241,39 @@ static void test_output_write_errors(void) {
     remove_dir();
 }
 
+// An output destroyed without a commit removes its temporary file, leaves the target as it was
+// (or absent) and gives its memory back; a failed create leaves nothing; NULL is allowed.
+static void test_output_destroy(void) {
+    REQUIRE(make_dir());
+    REQUIRE(put(in_dir("old.arp"), "the old one"));
+    ae_error err;
+    const size_t before = ae_live_bytes();
+    ae_output *o;
+    REQUIRE((o = ae_output_create(in_dir("old.arp"), &err)));
+    CHECK(ae_live_bytes() > before); // the output is the engine's
+    CHECK(ae_output_write(o, "the new one", 11));
+    CHECK(entries() == 2); // the target and the temporary file beside it
+    ae_output_destroy(o);
+    CHECK(holds(in_dir("old.arp"), "the old one"));
+    CHECK(entries() == 1);
+    CHECK(ae_live_bytes() == before);
+    // A target that did not exist still does not.
+    REQUIRE((o = ae_output_create(in_dir("new.arp"), &err)));
+    CHECK(ae_output_write(o, "never", 5));
+    CHECK(entries() == 2);
+    ae_output_destroy(o);
+    struct stat st;
+    CHECK(lstat(in_dir("new.arp"), &st) != 0 && errno == ENOENT);
+    CHECK(entries() == 1);
+    // A create that fails returns NULL, with its reason, and takes nothing.
+    CHECK(!ae_output_create(in_dir("old.arp/x"), &err));
+    CHECK_STR(err.msg, "a part of its directory is not a directory");
+    CHECK(entries() == 1);
+    CHECK(ae_live_bytes() == before);
+    ae_output_destroy(NULL);
+    remove_dir();
+}
+
 // The target turned into a FIFO (or a directory) while the output was being made: not replaced.
 static void test_output_target_changed(void) {
     REQUIRE(make_dir());
@@ -419,6 +452,6 @@ static void test_output_empty_dir(void) {
 }
 
 TEST_MAIN(TEST_CASE(quote), TEST_CASE(input_kinds), TEST_CASE(output_refusals),
-          TEST_CASE(output_write_errors), TEST_CASE(output_target_changed),
-          TEST_CASE(output_symlink), TEST_CASE(output_long_path), TEST_CASE(output_new),
-          TEST_CASE(output_empty_dir))
+          TEST_CASE(output_write_errors), TEST_CASE(output_destroy),
+          TEST_CASE(output_target_changed), TEST_CASE(output_symlink), TEST_CASE(output_long_path),
+          TEST_CASE(output_new), TEST_CASE(output_empty_dir))
