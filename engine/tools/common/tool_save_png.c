@@ -132,7 +132,7 @@ bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) 
         ae_error_set(err, "cannot write: %s", f.error[0] ? f.error : "out of memory");
     else
         ok = ae_output_commit_new(f.out, NULL, err);
-    ae_output_destroy(f.out); // uncommitted: the temporary file goes
+    ae_output_destroy(f.out); // if not committed, its temporary file goes
     return ok;
 }
 #else
