@@ -68,11 +68,13 @@ bool replay_save(const uint8_t *data, size_t size, const char *dir, time_t when,
         }
         struct stat st;
         if (lstat(path, &st) == 0) continue; // taken: the next name (looked at before writing)
-        ae_output out;
-        if (!ae_output_begin(&out, path, err)) return false;
-        ae_output_write(&out, data, size); // a failure is reported by the commit, with its cause
+        ae_output *out = ae_output_create(path, err);
+        if (!out) return false;
+        ae_output_write(out, data, size); // a failure is reported by the commit, with its cause
         bool taken;
-        if (ae_output_commit_new(&out, &taken, err)) return true;
+        bool ok = ae_output_commit_new(out, &taken, err);
+        ae_output_destroy(out);
+        if (ok) return true;
         if (!taken) return false; // taken since we looked: the next name
     }
     ae_error_set(err, "%d replays of this map saved this minute already", MAX_CANDIDATES);

@@ -153,8 +153,7 @@ static void test_output_refusals(void) {
     CHECK(!ae_output_check(in_dir("null"), NULL, 0, &err));
     CHECK_STR(err.msg, "is a device");
     CHECK(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
-    ae_output o;
-    CHECK(!ae_output_begin(&o, "/dev/null", &err));
+    CHECK(!ae_output_create("/dev/null", &err));
     CHECK(stat("/dev/null", &st) == 0 && S_ISCHR(st.st_mode));
     CHECK(!ae_output_check(dir, NULL, 0, &err));
     CHECK_STR(err.msg, "is a directory");
@@ -213,30 +212,65 @@ static void test_output_write_errors(void) {
     REQUIRE(make_dir());
     REQUIRE(put(in_dir("out.arp"), "the old one"));
     ae_error err;
-    ae_output o;
+    ae_output *o;
     fail_errno = ENOSPC;
     ae_output_set_write_hook(failing_write);
-    REQUIRE(ae_output_begin(&o, in_dir("out.arp"), &err));
+    REQUIRE((o = ae_output_create(in_dir("out.arp"), &err)));
     CHECK(entries() == 2); // the target and the temporary file beside it
-    CHECK(!ae_output_write(&o, "new bytes", 9));
-    CHECK(o.write_errno == ENOSPC);
-    CHECK(!ae_output_commit(&o, &err));
+    CHECK(!ae_output_write(o, "new bytes", 9));
+    CHECK(ae_output_write_errno(o) == ENOSPC);
+    CHECK(!ae_output_commit(o, &err));
+    ae_output_destroy(o);
     ae_output_set_write_hook(NULL);
     CHECK_STR(err.msg, "cannot write: No space left on device");
     CHECK(holds(in_dir("out.arp"), "the old one"));
     CHECK(entries() == 1);
-    // Abort leaves the target as it was too.
-    REQUIRE(ae_output_begin(&o, in_dir("out.arp"), &err));
-    CHECK(ae_output_write(&o, "x", 1));
-    ae_output_abort(&o);
+    // Destroyed without a commit (an encoder that gave up), it leaves the target as it was too.
+    REQUIRE((o = ae_output_create(in_dir("out.arp"), &err)));
+    CHECK(ae_output_write(o, "x", 1));
+    ae_output_destroy(o);
     CHECK(holds(in_dir("out.arp"), "the old one"));
     CHECK(entries() == 1);
     // And a write that works replaces it whole.
-    REQUIRE(ae_output_begin(&o, in_dir("out.arp"), &err));
-    CHECK(ae_output_write(&o, "the new one", 11));
-    CHECK(ae_output_commit(&o, &err));
+    REQUIRE((o = ae_output_create(in_dir("out.arp"), &err)));
+    CHECK(ae_output_write(o, "the new one", 11));
+    CHECK(ae_output_commit(o, &err));
+    ae_output_destroy(o);
     CHECK(holds(in_dir("out.arp"), "the new one"));
     CHECK(entries() == 1);
+    remove_dir();
+}
+
+// An output destroyed without a commit removes its temporary file, leaves the target as it was
+// (or absent) and gives its memory back; a failed create leaves nothing; NULL is allowed.
+static void test_output_destroy(void) {
+    REQUIRE(make_dir());
+    REQUIRE(put(in_dir("old.arp"), "the old one"));
+    ae_error err;
+    const size_t before = ae_live_bytes();
+    ae_output *o;
+    REQUIRE((o = ae_output_create(in_dir("old.arp"), &err)));
+    CHECK(ae_live_bytes() > before); // the output is the engine's
+    CHECK(ae_output_write(o, "the new one", 11));
+    CHECK(entries() == 2); // the target and the temporary file beside it
+    ae_output_destroy(o);
+    CHECK(holds(in_dir("old.arp"), "the old one"));
+    CHECK(entries() == 1);
+    CHECK(ae_live_bytes() == before);
+    // A target that did not exist still does not.
+    REQUIRE((o = ae_output_create(in_dir("new.arp"), &err)));
+    CHECK(ae_output_write(o, "never", 5));
+    CHECK(entries() == 2);
+    ae_output_destroy(o);
+    struct stat st;
+    CHECK(lstat(in_dir("new.arp"), &st) != 0 && errno == ENOENT);
+    CHECK(entries() == 1);
+    // A create that fails returns NULL, with its reason, and takes nothing.
+    CHECK(!ae_output_create(in_dir("old.arp/x"), &err));
+    CHECK_STR(err.msg, "a part of its directory is not a directory");
+    CHECK(entries() == 1);
+    CHECK(ae_live_bytes() == before);
+    ae_output_destroy(NULL);
     remove_dir();
 }
 
@@ -244,18 +278,20 @@ static void test_output_write_errors(void) {
 static void test_output_target_changed(void) {
     REQUIRE(make_dir());
     ae_error err;
-    ae_output o;
-    REQUIRE(ae_output_begin(&o, in_dir("out.png"), &err));
-    CHECK(ae_output_write(&o, "png", 3));
+    ae_output *o;
+    REQUIRE((o = ae_output_create(in_dir("out.png"), &err)));
+    CHECK(ae_output_write(o, "png", 3));
     REQUIRE(mkfifo(in_dir("out.png"), 0600) == 0);
-    CHECK(!ae_output_commit(&o, &err));
+    CHECK(!ae_output_commit(o, &err));
+    ae_output_destroy(o);
     CHECK_STR(err.msg, "is a FIFO");
     struct stat st;
     CHECK(stat(in_dir("out.png"), &st) == 0 && S_ISFIFO(st.st_mode));
     CHECK(entries() == 1);
-    REQUIRE(ae_output_begin(&o, in_dir("other.png"), &err));
+    REQUIRE((o = ae_output_create(in_dir("other.png"), &err)));
     REQUIRE(mkdir(in_dir("other.png"), 0700) == 0);
-    CHECK(!ae_output_commit(&o, &err));
+    CHECK(!ae_output_commit(o, &err));
+    ae_output_destroy(o);
     CHECK_STR(err.msg, "is a directory");
     CHECK(entries() == 2);
     remove_dir();
@@ -268,11 +304,12 @@ static void test_output_symlink(void) {
     REQUIRE(put(in_dir("real/shot.png"), "old"));
     REQUIRE(symlink("real/shot.png", in_dir("shot.png")) == 0);
     ae_error err;
-    ae_output o;
+    ae_output *o;
     CHECK(ae_output_check(in_dir("shot.png"), NULL, 0, &err));
-    REQUIRE(ae_output_begin(&o, in_dir("shot.png"), &err));
-    CHECK(ae_output_write(&o, "new", 3));
-    CHECK(ae_output_commit(&o, &err));
+    REQUIRE((o = ae_output_create(in_dir("shot.png"), &err)));
+    CHECK(ae_output_write(o, "new", 3));
+    CHECK(ae_output_commit(o, &err));
+    ae_output_destroy(o);
     struct stat st;
     CHECK(lstat(in_dir("shot.png"), &st) == 0 && S_ISLNK(st.st_mode));
     CHECK(holds(in_dir("real/shot.png"), "new"));
@@ -306,11 +343,12 @@ static void test_output_long_path(void) {
     snprintf(input_path, sizeof input_path, "%s", in_dir("m.png"));
     const char *input = input_path;
     ae_error err;
-    ae_output o;
+    ae_output *o;
     CHECK(ae_output_check(path, &input, 1, &err));
-    REQUIRE(ae_output_begin(&o, path, &err));
-    CHECK(ae_output_write(&o, "replay", 6));
-    CHECK(ae_output_commit(&o, &err));
+    REQUIRE((o = ae_output_create(path, &err)));
+    CHECK(ae_output_write(o, "replay", 6));
+    CHECK(ae_output_commit(o, &err));
+    ae_output_destroy(o);
     CHECK(holds(in_dir("m.png.rpl"), "replay"));
     CHECK(holds(input, "the map"));
     uint8_t *data;
@@ -335,38 +373,43 @@ static void test_output_long_path(void) {
 static void test_output_new(void) {
     REQUIRE(make_dir());
     ae_error err;
-    ae_output o;
-    REQUIRE(ae_output_begin(&o, in_dir("frame_0.png"), &err));
-    CHECK(ae_output_write(&o, "first", 5));
-    CHECK(ae_output_commit_new(&o, NULL, &err));
+    ae_output *o;
+    REQUIRE((o = ae_output_create(in_dir("frame_0.png"), &err)));
+    CHECK(ae_output_write(o, "first", 5));
+    CHECK(ae_output_commit_new(o, NULL, &err));
+    ae_output_destroy(o);
     CHECK(holds(in_dir("frame_0.png"), "first"));
     CHECK(entries() == 1); // no temporary file left
     // A file that appeared while the output was made keeps its bytes; ours goes.
-    REQUIRE(ae_output_begin(&o, in_dir("frame_1.png"), &err));
-    CHECK(ae_output_write(&o, "second", 6));
+    REQUIRE((o = ae_output_create(in_dir("frame_1.png"), &err)));
+    CHECK(ae_output_write(o, "second", 6));
     REQUIRE(put(in_dir("frame_1.png"), "someone else's"));
     bool taken = false; // the caller may try another name
-    CHECK(!ae_output_commit_new(&o, &taken, &err) && taken);
+    CHECK(!ae_output_commit_new(o, &taken, &err) && taken);
+    ae_output_destroy(o);
     CHECK_STR(err.msg, "already exists (it is never overwritten)");
     CHECK(holds(in_dir("frame_1.png"), "someone else's"));
     CHECK(entries() == 2);
     // So does a FIFO, and the name that was taken before the output began.
-    REQUIRE(ae_output_begin(&o, in_dir("frame_2.png"), &err));
+    REQUIRE((o = ae_output_create(in_dir("frame_2.png"), &err)));
     REQUIRE(mkfifo(in_dir("frame_2.png"), 0600) == 0);
-    CHECK(!ae_output_commit_new(&o, NULL, &err));
+    CHECK(!ae_output_commit_new(o, NULL, &err));
+    ae_output_destroy(o);
     CHECK_STR(err.msg, "already exists (it is never overwritten)");
     struct stat st;
     CHECK(stat(in_dir("frame_2.png"), &st) == 0 && S_ISFIFO(st.st_mode));
-    REQUIRE(ae_output_begin(&o, in_dir("frame_0.png"), &err));
-    CHECK(!ae_output_commit_new(&o, NULL, &err));
+    REQUIRE((o = ae_output_create(in_dir("frame_0.png"), &err)));
+    CHECK(!ae_output_commit_new(o, NULL, &err));
+    ae_output_destroy(o);
     CHECK(holds(in_dir("frame_0.png"), "first"));
     CHECK(entries() == 3);
     // A failed write says why and leaves no file.
     fail_errno = EIO;
     ae_output_set_write_hook(failing_write);
-    REQUIRE(ae_output_begin(&o, in_dir("frame_3.png"), &err));
-    CHECK(!ae_output_write(&o, "x", 1));
-    CHECK(!ae_output_commit_new(&o, &taken, &err) && !taken);
+    REQUIRE((o = ae_output_create(in_dir("frame_3.png"), &err)));
+    CHECK(!ae_output_write(o, "x", 1));
+    CHECK(!ae_output_commit_new(o, &taken, &err) && !taken);
+    ae_output_destroy(o);
     ae_output_set_write_hook(NULL);
     CHECK_STR(err.msg, "cannot write: Input/output error");
     CHECK(entries() == 3);
@@ -409,6 +452,6 @@ static void test_output_empty_dir(void) {
 }
 
 TEST_MAIN(TEST_CASE(quote), TEST_CASE(input_kinds), TEST_CASE(output_refusals),
-          TEST_CASE(output_write_errors), TEST_CASE(output_target_changed),
-          TEST_CASE(output_symlink), TEST_CASE(output_long_path), TEST_CASE(output_new),
-          TEST_CASE(output_empty_dir))
+          TEST_CASE(output_write_errors), TEST_CASE(output_destroy),
+          TEST_CASE(output_target_changed), TEST_CASE(output_symlink), TEST_CASE(output_long_path),
+          TEST_CASE(output_new), TEST_CASE(output_empty_dir))

@@ -21,10 +21,21 @@
 #define O_PATH O_RDONLY
 #endif
 
+// The name strings come from strdup, realpath and malloc (the C library's heap); the object
+// itself from ae_calloc, so an output never destroyed shows in the engine's live bytes.
+struct ae_output {
+    int fd;          ///< the temporary file (-1: none)
+    int dir;         ///< the target's folder (-1: none)
+    char *name;      ///< the target's name inside dir (heap)
+    char *tmp;       ///< the temporary file's name inside dir (heap; NULL until it is created,
+                     ///< and again once committed)
+    int write_errno; ///< the first failed write's errno (0: none)
+};
+
 static ae_output_write_fn *write_hook;
 
 // A symbolic link found at commit time was put there since the check (links are followed when
-// the output begins): it is refused like any other target that is not a regular file.
+// the output is created): it is refused like any other target that is not a regular file.
 static const char *refusal_of(const struct stat *st) {
     return S_ISLNK(st->st_mode) ? "is not a regular file"
                                 : ae_file_refusal(ae_file_kind_of((unsigned)st->st_mode));
@@ -35,7 +46,8 @@ void ae_output_set_write_hook(ae_output_write_fn *fn) {
 }
 
 // Closes what o holds and removes the temporary file. o->tmp is set only once the file is
-// created, so a name that turned out to be taken is never removed.
+// created, so a name that turned out to be taken is never removed. Releasing twice is harmless:
+// a commit releases, and destroy releases again.
 static void release(ae_output *o) {
     if (o->fd >= 0) close(o->fd);
     if (o->tmp) unlinkat(o->dir, o->tmp, 0);
@@ -75,7 +87,7 @@ static int create_tmp(ae_output *o, size_t name_max, ae_error *err) {
     return 0;
 }
 
-// What check and begin share: follows a symbolic link, opens the target's folder, refuses a
+// What check and create share: follows a symbolic link, opens the target's folder, refuses a
 // target that exists and is not a regular file (or is too long a name), and creates the
 // temporary file beside it. *st receives the target's status (st_mode 0 when it is absent).
 // No path is copied into a fixed buffer: what the system cannot take is refused whole.
@@ -162,12 +174,32 @@ bool ae_output_check(const char *path, const char *const *inputs, int n, ae_erro
     return true;
 }
 
-bool ae_output_begin(ae_output *o, const char *path, ae_error *err) {
+ae_output *ae_output_create(const char *path, ae_error *err) {
+    ae_output *o = ae_calloc(1, sizeof *o);
+    if (!o) {
+        ae_error_set(err, "out of memory");
+        return NULL;
+    }
     struct stat st;
-    return open_target(o, path, &st, err);
+    if (!open_target(o, path, &st, err)) {
+        ae_free(o, sizeof *o);
+        return NULL;
+    }
+    return o;
+}
+
+void ae_output_destroy(ae_output *o) {
+    if (!o) return;
+    release(o);
+    ae_free(o, sizeof *o);
+}
+
+int ae_output_write_errno(const ae_output *o) {
+    return o->write_errno;
 }
 
 bool ae_output_write(ae_output *o, const void *data, size_t size) {
+    AE_ASSERT(o->tmp); // not committed yet
     const char *p = data;
     while (size > 0 && !o->write_errno) {
         ssize_t n = write_hook ? write_hook(o->fd, p, size) : write(o->fd, p, size);
@@ -193,6 +225,7 @@ static int finish_tmp(ae_output *o) {
 }
 
 bool ae_output_commit(ae_output *o, ae_error *err) {
+    AE_ASSERT(o->tmp); // committed once
     int e = finish_tmp(o);
     // The target may have been replaced while the output was made: never rename over a FIFO, a
     // device or a directory that appeared there since the check.
@@ -215,6 +248,7 @@ bool ae_output_commit(ae_output *o, ae_error *err) {
 }
 
 bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err) {
+    AE_ASSERT(o->tmp); // committed once
     int e = finish_tmp(o);
     if (!e && linkat(o->dir, o->tmp, o->dir, o->name, 0) != 0) {
         e = errno;
@@ -280,8 +314,4 @@ bool ae_output_check_empty_dir(const char *path, ae_error *err) {
     if (e) ae_error_set(err, "cannot create a file in it: %s", strerror(e));
     release(&o);
     return !e;
-}
-
-void ae_output_abort(ae_output *o) {
-    release(o);
 }

@@ -36,13 +36,13 @@ static int SDLCALL output_close(SDL_RWops *rw) {
     return 0;
 }
 
-/// Encodes the picture with SDL2_image into the begun output; false (the output aborted) when
-/// that failed for another reason than a write (which the commit reports with its cause).
+/// Encodes the picture with SDL2_image into the output; false (err set, the caller destroys the
+/// output uncommitted) when that failed for another reason than a write (which the commit
+/// reports with its cause).
 static bool encode_into(SDL_Surface *surface, ae_output *out, ae_error *err) {
     SDL_RWops *rw = SDL_AllocRW();
     if (!rw) {
         ae_error_set(err, "out of memory");
-        ae_output_abort(out);
         return false;
     }
     rw->type = SDL_RWOPS_UNKNOWN;
@@ -52,31 +52,31 @@ static bool encode_into(SDL_Surface *surface, ae_output *out, ae_error *err) {
     rw->write = output_write;
     rw->close = output_close;
     rw->hidden.unknown.data1 = out;
-    if (IMG_SavePNG_RW(surface, rw, 1) != 0 && !out->write_errno) {
+    if (IMG_SavePNG_RW(surface, rw, 1) != 0 && !ae_output_write_errno(out)) {
         ae_error_set(err, "cannot write: %s", IMG_GetError());
-        ae_output_abort(out);
         return false;
     }
     return true;
 }
 
 bool tool_save_png(SDL_Surface *surface, const char *path, ae_error *err) {
-    ae_output out;
-    return ae_output_begin(&out, path, err) && encode_into(surface, &out, err) &&
-           ae_output_commit(&out, err);
+    ae_output *out = ae_output_create(path, err);
+    bool ok = out && encode_into(surface, out, err) && ae_output_commit(out, err);
+    ae_output_destroy(out);
+    return ok;
 }
 
 #ifndef ARENA_NO_LIBPNG
 // libpng's callbacks for a frame: bytes go to the output (a failed write is remembered there
 // with its errno), errors end the encoding through the jump buffer with their text kept.
 typedef struct frame_writer {
-    ae_output out;
+    ae_output *out;
     char error[128];
 } frame_writer;
 
 static void frame_write(png_structp png, png_bytep data, size_t size) {
     frame_writer *f = png_get_io_ptr(png);
-    if (!ae_output_write(&f->out, data, size)) png_error(png, "write failed");
+    if (!ae_output_write(f->out, data, size)) png_error(png, "write failed");
 }
 
 static void frame_flush(png_structp png) {
@@ -115,8 +115,8 @@ static bool encode_frame(png_structp png, png_infop info, SDL_Surface *s) {
 bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) {
     AE_ASSERT(surface->format->format == SDL_PIXELFORMAT_RGBA32 ||
               surface->format->format == SDL_PIXELFORMAT_BGRA32);
-    frame_writer f = {.error = ""};
-    if (!ae_output_begin(&f.out, path, err)) return false;
+    frame_writer f = {.out = ae_output_create(path, err), .error = ""};
+    if (!f.out) return false;
     png_structp png =
         png_create_write_struct(PNG_LIBPNG_VER_STRING, &f, frame_error, frame_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -128,12 +128,12 @@ bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) 
         SDL_UnlockSurface(surface);
     }
     png_destroy_write_struct(&png, &info);
-    if (!ok && !f.out.write_errno) { // a failed write is reported by the commit, with its cause
+    if (!ok && !ae_output_write_errno(f.out)) // a failed write is reported by the commit
         ae_error_set(err, "cannot write: %s", f.error[0] ? f.error : "out of memory");
-        ae_output_abort(&f.out);
-        return false;
-    }
-    return ae_output_commit_new(&f.out, NULL, err);
+    else
+        ok = ae_output_commit_new(f.out, NULL, err);
+    ae_output_destroy(f.out); // if not committed, its temporary file goes
+    return ok;
 }
 #else
 // Builds without libpng (the web build): SDL2_image encodes the frame, opaque, slower.
@@ -144,9 +144,9 @@ bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) 
         ae_error_set(err, "out of memory");
         return false;
     }
-    ae_output out;
-    bool ok = ae_output_begin(&out, path, err) && encode_into(rgb, &out, err) &&
-              ae_output_commit_new(&out, NULL, err);
+    ae_output *out = ae_output_create(path, err);
+    bool ok = out && encode_into(rgb, out, err) && ae_output_commit_new(out, NULL, err);
+    ae_output_destroy(out);
     SDL_FreeSurface(rgb);
     return ok;
 }

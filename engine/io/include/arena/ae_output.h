@@ -7,40 +7,47 @@
 //   a FIFO, a device such as /dev/null, a socket), one of the inputs, or one that cannot be
 //   created: it makes and removes a temporary file beside the target, so a missing or unwritable
 //   folder, a read-only file system or a name over the system's limit is found up front.
-// - ae_output_begin creates a new, uniquely named temporary file beside the target (exclusively,
-//   so an existing file of any name is never touched); ae_output_write fills it; and
-//   ae_output_commit renames it onto the target once complete, checking again that the target
-//   is still a regular file or absent (ae_output_commit_new: absent, for a file that must be
-//   new). Any failure removes the temporary file and says why, with the system's reason ("No
-//   space left on device").
+// - ae_output_create creates a new, uniquely named temporary file beside the target
+//   (exclusively, so an existing file of any name is never touched) and returns the output that
+//   holds it; ae_output_write fills it; and ae_output_commit renames it onto the target once
+//   complete, checking again that the target is still a regular file or absent
+//   (ae_output_commit_new: absent, for a file that must be new). Any failure removes the
+//   temporary file and says why, with the system's reason ("No space left on device").
+// - ae_output_destroy ends every output, committed or not: one that was not committed (an
+//   encoder that gave up) has its temporary file removed, so the target is left as it was.
 // A symbolic link as the target is followed: the file it names is replaced, the link stays.
 
 #include "arena/ae_base.h"
 
 #include <sys/types.h>
 
-typedef struct ae_output {
-    int fd;          ///< the temporary file (-1: none)
-    int dir;         ///< the target's folder (-1: none)
-    char *name;      ///< the target's name inside dir (heap)
-    char *tmp;       ///< the temporary file's name inside dir (heap; NULL until it is created)
-    int write_errno; ///< the first failed write's errno (0: none)
-} ae_output;
+/// An output file being made (opaque: ae_output_create, ae_output_destroy).
+typedef struct ae_output ae_output;
 
 /// Checks, before any work, that `path` can receive an output: see above. `inputs` are the
 /// files the command reads (n of them, NULL entries skipped); the same file under any name (a
 /// hard or symbolic link) is refused. False with a one-line reason in err.
 bool ae_output_check(const char *path, const char *const *inputs, int n, ae_error *err);
 
-/// Creates the temporary file beside `path`. On failure sets `err` and leaves nothing behind.
-bool ae_output_begin(ae_output *o, const char *path, ae_error *err);
+/// Creates the temporary file beside `path` and returns the output that holds it. On failure
+/// returns NULL with `err` set, leaving nothing behind.
+ae_output *ae_output_create(const char *path, ae_error *err);
+
+/// Closes and removes the temporary file if the output was not committed, leaving the target as
+/// it was, and frees the output (NULL is allowed). After a commit, successful or not, it only
+/// frees.
+void ae_output_destroy(ae_output *o);
 
 /// Appends bytes to the temporary file. A failure is remembered and reported by commit.
 bool ae_output_write(ae_output *o, const void *data, size_t size);
 
+/// The errno of the first write that failed (0: none), so that an encoder that gave up can
+/// tell a write error (which commit reports with its cause) from one of its own.
+int ae_output_write_errno(const ae_output *o);
+
 /// Flushes the temporary file to disk and renames it onto the target. On failure (a write error,
 /// a full disk, a target that became a FIFO) the temporary file is removed, the target is left
-/// as it was and `err` says why.
+/// as it was and `err` says why. Either way the output is spent: only ae_output_destroy follows.
 bool ae_output_commit(ae_output *o, ae_error *err);
 
 /// ae_output_commit for a file that must be new: the complete file takes the target's name only
@@ -49,9 +56,6 @@ bool ae_output_commit(ae_output *o, ae_error *err);
 /// is first claimed with O_EXCL and the file renamed onto that claim. `taken` (may be NULL) says
 /// whether that was the failure, so the caller can try another name.
 bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err);
-
-/// Closes and removes the temporary file; the target is left as it was.
-void ae_output_abort(ae_output *o);
 
 /// Checks, before any work, that `path` is a directory that outputs may fill: it exists, is a
 /// directory (a symbolic link to one is followed), holds nothing (not even a hidden file) and
