@@ -372,12 +372,7 @@ bool settings_save(const settings *s, const char *path, ae_error *err) {
     char text[SETTINGS_TEXT_MAX];
     size_t len = settings_format(s, text, sizeof text);
     AE_ASSERT(len > 0 && len < sizeof text); // the text has a known size: it always fits
-    ae_output *out = ae_output_create(path, err);
-    if (!out) return false;
-    ae_output_write(out, text, len); // a failure is reported by commit, with its cause
-    bool ok = ae_output_commit(out, err);
-    ae_output_destroy(out);
-    return ok;
+    return ae_output_save(path, text, len, err);
 }
 
 bool settings_default_path(char *buf, size_t n) {

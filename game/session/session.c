@@ -425,14 +425,8 @@ bool session_finish(session *s, ae_error *err) {
         if (s->record_path[0]) {
             uint8_t *data;
             size_t size;
-            ae_output *out = NULL;
             ok = session_recording_bytes(s, &data, &size, err) &&
-                 (out = ae_output_create(s->record_path, err)) != NULL;
-            if (ok) {
-                ae_output_write(out, data, size); // a failure is reported by commit, with its cause
-                ok = ae_output_commit(out, err);
-            }
-            ae_output_destroy(out);
+                 ae_output_save(s->record_path, data, size, err);
             ae_free(data, size);
         }
         rp_writer_destroy(s->writer);

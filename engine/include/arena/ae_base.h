@@ -13,7 +13,7 @@
 /// 3. Lifecycle verbs by ownership, the same two pairs everywhere:
 ///    - the engine allocates the object and returns a pointer: `ae_X_create(...)` returns it
 ///      (NULL on failure), `ae_X_destroy(X *)` frees it (opaque types: ae_broadphase,
-///      ae_nav_search, ae_nav_queue);
+///      ae_nav_search, ae_nav_queue, and the map I/O's ae_output);
 ///    - the caller owns the struct and the engine allocates its buffers: `ae_X_init(X *, ...)`
 ///      (false with an ae_error on failure, leaving nothing to free) and `ae_X_free(X *)`
 ///      (ae_grid, ae_sdf, ae_nav_grid, ae_cover_set, ae_map_check). Other ways to fill the

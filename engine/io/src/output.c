@@ -247,6 +247,15 @@ bool ae_output_commit(ae_output *o, ae_error *err) {
     return false;
 }
 
+bool ae_output_save(const char *path, const void *data, size_t size, ae_error *err) {
+    ae_output *o = ae_output_create(path, err);
+    if (!o) return false;
+    ae_output_write(o, data, size); // a failure is reported by the commit, with its cause
+    const bool ok = ae_output_commit(o, err);
+    ae_output_destroy(o);
+    return ok;
+}
+
 bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err) {
     AE_ASSERT(o->tmp); // committed once
     int e = finish_tmp(o);

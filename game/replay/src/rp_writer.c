@@ -281,13 +281,7 @@ bool rp_writer_finish(rp_writer *w, uint32_t final_tick, uint64_t final_hash, co
     uint8_t *data;
     size_t size;
     if (!rp_writer_finish_memory(w, final_tick, final_hash, &data, &size, err)) return false;
-    ae_output *out = ae_output_create(path, err);
-    bool ok = out != NULL;
-    if (ok) {
-        ae_output_write(out, data, size); // a failure is reported by commit, with its cause
-        ok = ae_output_commit(out, err);
-    }
-    ae_output_destroy(out);
+    const bool ok = ae_output_save(path, data, size, err);
     ae_free(data, size);
     return ok;
 }

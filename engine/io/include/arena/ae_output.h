@@ -50,6 +50,10 @@ int ae_output_write_errno(const ae_output *o);
 /// as it was and `err` says why. Either way the output is spent: only ae_output_destroy follows.
 bool ae_output_commit(ae_output *o, ae_error *err);
 
+/// The whole of `data` as the file `path`, in one go: create, write, commit, destroy. False with
+/// the reason in err, the target left as it was.
+bool ae_output_save(const char *path, const void *data, size_t size, ae_error *err);
+
 /// ae_output_commit for a file that must be new: the complete file takes the target's name only
 /// if nothing has it (a hard link, atomic), so a file that appeared meanwhile is never
 /// replaced: err then says "already exists". Where the file system has no hard links the name
