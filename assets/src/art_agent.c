@@ -5,7 +5,7 @@
 // (art_weapons.c), so the renderer can show whichever weapon the agent holds. Facing d points along
 // angle d * 45 degrees, clockwise from east with y down. The 2.5D look comes from squashing the
 // facing vector vertically (FORESHORTEN) when placing the feet and the eyes.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <math.h>

@@ -2,7 +2,7 @@
 // fireball that swells and cools from yellow to red, a ring of smoke pushed outwards and
 // sparks flung out, all fading. The fireball is ART_BLAST_RADIUS across at its widest, so the
 // renderer scales the frames to the blast's radius.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <arena/ae_rng.h>

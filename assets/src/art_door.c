@@ -1,7 +1,7 @@
 // door.png: a sliding door's panel. Steel plates with rivets and a yellow and black hazard
 // stripe at both ends of its travel, so a door never reads as a wall; the top seen from above
 // (seams along x or along y) and the south face, each opaque to its edges.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <math.h>

@@ -1,5 +1,5 @@
 // font.png: the hand-drawn bitmap font, white on transparent, 8x16 cells.
-#include "art.h"
+#include "art_draw.h"
 #include "art_font_glyphs.h"
 #include "art_layout.h"
 

@@ -2,7 +2,7 @@
 // hit and death bursts (play once), a dust puff, three kinds of spinning debris (loops), the
 // blink's flash and the loot sparkle (play once). muzzle.png: the muzzle flash for each of the
 // agent's eight facings.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <arena/ae_rng.h>

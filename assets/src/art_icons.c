@@ -1,6 +1,6 @@
 // icons.png: 32x32 icons (skills, HUD counters, input devices, sound, the blink and the shield),
 // bold shapes with a dark outline and a soft drop shadow so they read on any background.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <math.h>

@@ -1,7 +1,7 @@
 // near.png: the parallax layer, seamless in both directions: a few clumps of leaves and twigs,
 // mostly transparent, drifting over the screen. Seamless by construction: every leaf is also
 // drawn shifted by one layer size where it crosses an edge.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <arena/ae_rng.h>

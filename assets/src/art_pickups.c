@@ -1,7 +1,7 @@
 // pickups.png: loot on the ground, big and bold enough to read at game zoom: each weapon side
 // on (the parts of art_weapons.c, scaled up), a medkit, a shield, and the glow and the shadow
 // the renderer draws under them.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <math.h>

@@ -2,7 +2,7 @@
 // bush in four damage stages, each standing on its foot point with a soft shadow baked in (light
 // from the top-left, so shadows fall to the bottom-right). A later stage keeps every crack of
 // the earlier ones and adds more, so damage only ever grows on screen.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <arena/ae_rng.h>

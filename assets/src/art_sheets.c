@@ -1,5 +1,5 @@
 // The list of generated sheets and the shared render-to-RGBA8 step.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <stdio.h>

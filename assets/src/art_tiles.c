@@ -6,7 +6,7 @@
 // all grass variants meet without seams in any combination. What makes a variant different
 // (its own low-frequency tone, tufts, flowers, pebbles) is faded out towards the tile border
 // or kept inside it.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <arena/ae_rng.h>

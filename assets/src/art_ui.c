@@ -1,6 +1,6 @@
 // ui.png: the virtual joystick (base ring and knob), a 9-slice panel, the crosshair and the
 // hit marker; vignette.png: the soft edge for hit and low-health warnings.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <math.h>

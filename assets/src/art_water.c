@@ -5,7 +5,7 @@
 // wave fields along a circle in noise space, so frame ART_WATER_FRAMES would be frame 0 again.
 // Shore pieces agree where they meet: a side's foam follows its distance from the land edge (its
 // wobble is zero at the tile's corners), a corner's the distance from the corner.
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <arena/ae_rng.h>

@@ -5,7 +5,7 @@
 // foreshortened facing (art_agent_grip) and s stays a pixel, so every facing shows the same
 // weapon, shorter when it points along the screen's y. The pickups and the HUD draw the same
 // parts side on (art_weapon).
-#include "art.h"
+#include "art_draw.h"
 #include "art_layout.h"
 
 #include <math.h>
