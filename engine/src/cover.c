@@ -294,20 +294,23 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
 
 int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out, int cap) {
     if (s->count == 0 || !(lo.x <= hi.x) || !(lo.y <= hi.y)) return 0;
+    // Read once: the writes to out could alias the index's ints.
     const struct ae_cover_index *ix = s->index;
     const int32_t *start = ix->bucket_start, *order = ix->order;
+    const int bw = ix->bw, bh = ix->bh;
+    const ae_cover_point *points = s->points;
     const float bs = s->cell_size * COVER_BUCKET;
-    int bx0 = ae_clampi((int)floorf(lo.x / bs), 0, ix->bw - 1);
-    int bx1 = ae_clampi((int)floorf(hi.x / bs), 0, ix->bw - 1);
-    int by0 = ae_clampi((int)floorf(lo.y / bs), 0, ix->bh - 1);
-    int by1 = ae_clampi((int)floorf(hi.y / bs), 0, ix->bh - 1);
+    int bx0 = ae_clampi((int)floorf(lo.x / bs), 0, bw - 1);
+    int bx1 = ae_clampi((int)floorf(hi.x / bs), 0, bw - 1);
+    int by0 = ae_clampi((int)floorf(lo.y / bs), 0, bh - 1);
+    int by1 = ae_clampi((int)floorf(hi.y / bs), 0, bh - 1);
     int n = 0;
     for (int by = by0; by <= by1; by++)
         for (int bx = bx0; bx <= bx1; bx++) {
-            int b = by * ix->bw + bx;
+            int b = by * bw + bx;
             for (int k = start[b]; k < start[b + 1]; k++) {
                 int i = order[k];
-                vec2s p = s->points[i].pos;
+                vec2s p = points[i].pos;
                 if (p.x < lo.x || p.x > hi.x || p.y < lo.y || p.y > hi.y) continue;
                 if (n < cap) out[n] = i;
                 n++;
