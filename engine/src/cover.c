@@ -127,11 +127,22 @@ static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae
     return true;
 }
 
-static int bucket_of(const ae_cover_set *s, vec2s p) {
-    const struct ae_cover_index *ix = s->index;
-    int bx = ae_clampi((int)floorf(p.x / (s->cell_size * COVER_BUCKET)), 0, ix->bw - 1);
-    int by = ae_clampi((int)floorf(p.y / (s->cell_size * COVER_BUCKET)), 0, ix->bh - 1);
-    return by * ix->bw + bx;
+/// The bucket grid's shape, copied out of the index so that loops writing int32 arrays (which
+/// could alias the index's ints) keep it in registers.
+typedef struct bucket_grid {
+    float size; ///< world units per bucket side
+    int bw;     ///< buckets across
+    int bh;     ///< buckets down
+} bucket_grid;
+
+static bucket_grid buckets(const ae_cover_set *s) {
+    return (bucket_grid){s->cell_size * COVER_BUCKET, s->index->bw, s->index->bh};
+}
+
+static int bucket_of(bucket_grid g, vec2s p) {
+    int bx = ae_clampi((int)floorf(p.x / g.size), 0, g.bw - 1);
+    int by = ae_clampi((int)floorf(p.y / g.size), 0, g.bh - 1);
+    return by * g.bw + bx;
 }
 
 /// Takes ownership of the sorted list and rebuilds the bucket index (counting sort). `bucket`
@@ -142,19 +153,21 @@ static bool install(ae_cover_set *s, plist *l, const int32_t *bucket) {
     if (l->cap && !order) return false;
     if (s->points) ae_free(s->points, (size_t)ix->cap * sizeof *s->points);
     if (ix->order) ae_free(ix->order, (size_t)ix->cap * sizeof *ix->order);
+    const ae_cover_point *points = l->p;
+    const int count = l->n;
     s->points = l->p;
-    s->count = l->n;
+    s->count = count;
     ix->cap = l->cap;
     ix->order = order;
     memset(l, 0, sizeof *l);
+    const bucket_grid g = buckets(s);
     int32_t *start = ix->bucket_start;
-    const int nb = ix->bw * ix->bh;
+    const int nb = g.bw * g.bh;
     memset(start, 0, (size_t)(nb + 1) * sizeof *start);
-    for (int i = 0; i < s->count; i++)
-        start[(bucket ? bucket[i] : bucket_of(s, s->points[i].pos)) + 1]++;
+    for (int i = 0; i < count; i++) start[(bucket ? bucket[i] : bucket_of(g, points[i].pos)) + 1]++;
     for (int b = 0; b < nb; b++) start[b + 1] += start[b];
-    for (int i = 0; i < s->count; i++) {
-        int b = bucket ? bucket[i] : bucket_of(s, s->points[i].pos);
+    for (int i = 0; i < count; i++) {
+        int b = bucket ? bucket[i] : bucket_of(g, points[i].pos);
         // start[b] is used as a cursor and restored below.
         order[start[b]++] = i;
     }
@@ -248,10 +261,10 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
         ok = l.p && bucket && (old_bucket || !old_count);
     }
     if (ok && total > 0) { // (an empty set with nothing new stays as it is)
-        const struct ae_cover_index *ix = set->index;
-        for (int b = 0; b < ix->bw * ix->bh; b++)
-            for (int k = ix->bucket_start[b]; k < ix->bucket_start[b + 1]; k++)
-                old_bucket[ix->order[k]] = b;
+        const bucket_grid g = buckets(set);
+        const int32_t *start = set->index->bucket_start, *order = set->index->order;
+        for (int b = 0; b < g.bw * g.bh; b++)
+            for (int k = start[b]; k < start[b + 1]; k++) old_bucket[order[k]] = b;
         if (lo > 0) {
             memcpy(l.p, set->points, (size_t)lo * sizeof *l.p);
             memcpy(bucket, old_bucket, (size_t)lo * sizeof *bucket);
@@ -271,7 +284,7 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
                     continue;
                 }
             }
-            bucket[l.n] = bucket_of(set, fresh.p[j].pos);
+            bucket[l.n] = bucket_of(g, fresh.p[j].pos);
             l.p[l.n++] = fresh.p[j++];
         }
         const int tail = old_count - hi;
@@ -294,20 +307,18 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
 
 int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out, int cap) {
     if (s->count == 0 || !(lo.x <= hi.x) || !(lo.y <= hi.y)) return 0;
-    // Read once: the writes to out could alias the index's ints.
-    const struct ae_cover_index *ix = s->index;
-    const int32_t *start = ix->bucket_start, *order = ix->order;
-    const int bw = ix->bw, bh = ix->bh;
+    // Read once: the writes to out could alias the index's ints (see bucket_grid).
+    const bucket_grid g = buckets(s);
+    const int32_t *start = s->index->bucket_start, *order = s->index->order;
     const ae_cover_point *points = s->points;
-    const float bs = s->cell_size * COVER_BUCKET;
-    int bx0 = ae_clampi((int)floorf(lo.x / bs), 0, bw - 1);
-    int bx1 = ae_clampi((int)floorf(hi.x / bs), 0, bw - 1);
-    int by0 = ae_clampi((int)floorf(lo.y / bs), 0, bh - 1);
-    int by1 = ae_clampi((int)floorf(hi.y / bs), 0, bh - 1);
+    int bx0 = ae_clampi((int)floorf(lo.x / g.size), 0, g.bw - 1);
+    int bx1 = ae_clampi((int)floorf(hi.x / g.size), 0, g.bw - 1);
+    int by0 = ae_clampi((int)floorf(lo.y / g.size), 0, g.bh - 1);
+    int by1 = ae_clampi((int)floorf(hi.y / g.size), 0, g.bh - 1);
     int n = 0;
     for (int by = by0; by <= by1; by++)
         for (int bx = bx0; bx <= bx1; bx++) {
-            int b = by * bw + bx;
+            int b = by * g.bw + bx;
             for (int k = start[b]; k < start[b + 1]; k++) {
                 int i = order[k];
                 vec2s p = points[i].pos;
