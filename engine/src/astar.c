@@ -5,7 +5,7 @@
 ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded) {
     const uint8_t *pass = s->pass;
     const uint8_t mask = s->mask;
-    const int32_t w = s->nav->stride;
+    const int32_t w = s->stride;
     const int32_t goal = s->goal;
     int64_t done = 0;
     ae_nav_status status = AE_NAV_RUNNING;

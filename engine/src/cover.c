@@ -7,6 +7,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Cells per side of an index bucket.
+#define COVER_BUCKET 8
+
+/// The bucket index (ae_cover.h keeps it opaque): point indices grouped by the bucket of the map
+/// they lie in, so a box query visits only the buckets it overlaps.
+struct ae_cover_index {
+    int cap;                ///< capacity of the set's points and of order
+    int bw;                 ///< buckets across
+    int bh;                 ///< buckets down
+    int32_t *order;         ///< point indices grouped by bucket (cap entries)
+    int32_t bucket_start[]; ///< bw * bh + 1 offsets into order
+};
+
+static size_t index_size(int bw, int bh) {
+    return sizeof(struct ae_cover_index) + (size_t)(bw * bh + 1) * sizeof(int32_t);
+}
+
 ae_cover_def ae_default_cover_def(void) {
     return (ae_cover_def){
         .radius = 0.0f, .edge_samples = 2, .tolerance_share = 0.05f, .cookie = AE_DEF_COOKIE};
@@ -110,36 +127,52 @@ static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae
     return true;
 }
 
-static int bucket_of(const ae_cover_set *s, vec2s p) {
-    int bx = ae_clampi((int)floorf(p.x / (s->cell_size * AE_COVER_BUCKET)), 0, s->bw - 1);
-    int by = ae_clampi((int)floorf(p.y / (s->cell_size * AE_COVER_BUCKET)), 0, s->bh - 1);
-    return by * s->bw + bx;
+/// The bucket grid's shape, copied out of the index so that loops writing int32 arrays (which
+/// could alias the index's ints) keep it in registers.
+typedef struct bucket_grid {
+    float size; ///< world units per bucket side
+    int bw;     ///< buckets across
+    int bh;     ///< buckets down
+} bucket_grid;
+
+static bucket_grid buckets(const ae_cover_set *s) {
+    return (bucket_grid){s->cell_size * COVER_BUCKET, s->index->bw, s->index->bh};
+}
+
+static int bucket_of(bucket_grid g, vec2s p) {
+    int bx = ae_clampi((int)floorf(p.x / g.size), 0, g.bw - 1);
+    int by = ae_clampi((int)floorf(p.y / g.size), 0, g.bh - 1);
+    return by * g.bw + bx;
 }
 
 /// Takes ownership of the sorted list and rebuilds the bucket index (counting sort). `bucket`
 /// holds each point's bucket when the caller knows them, or is NULL.
 static bool install(ae_cover_set *s, plist *l, const int32_t *bucket) {
+    struct ae_cover_index *ix = s->index;
     int32_t *order = l->cap ? ae_alloc((size_t)l->cap * sizeof *order) : NULL;
     if (l->cap && !order) return false;
-    if (s->points) ae_free(s->points, (size_t)s->cap * sizeof *s->points);
-    if (s->order) ae_free(s->order, (size_t)s->cap * sizeof *s->order);
+    if (s->points) ae_free(s->points, (size_t)ix->cap * sizeof *s->points);
+    if (ix->order) ae_free(ix->order, (size_t)ix->cap * sizeof *ix->order);
+    const ae_cover_point *points = l->p;
+    const int count = l->n;
     s->points = l->p;
-    s->count = l->n;
-    s->cap = l->cap;
-    s->order = order;
+    s->count = count;
+    ix->cap = l->cap;
+    ix->order = order;
     memset(l, 0, sizeof *l);
-    const int nb = s->bw * s->bh;
-    memset(s->bucket_start, 0, (size_t)(nb + 1) * sizeof *s->bucket_start);
-    for (int i = 0; i < s->count; i++)
-        s->bucket_start[(bucket ? bucket[i] : bucket_of(s, s->points[i].pos)) + 1]++;
-    for (int b = 0; b < nb; b++) s->bucket_start[b + 1] += s->bucket_start[b];
-    for (int i = 0; i < s->count; i++) {
-        int b = bucket ? bucket[i] : bucket_of(s, s->points[i].pos);
-        // bucket_start[b] is used as a cursor and restored below.
-        s->order[s->bucket_start[b]++] = i;
+    const bucket_grid g = buckets(s);
+    int32_t *start = ix->bucket_start;
+    const int nb = g.bw * g.bh;
+    memset(start, 0, (size_t)(nb + 1) * sizeof *start);
+    for (int i = 0; i < count; i++) start[(bucket ? bucket[i] : bucket_of(g, points[i].pos)) + 1]++;
+    for (int b = 0; b < nb; b++) start[b + 1] += start[b];
+    for (int i = 0; i < count; i++) {
+        int b = bucket ? bucket[i] : bucket_of(g, points[i].pos);
+        // start[b] is used as a cursor and restored below.
+        order[start[b]++] = i;
     }
-    for (int b = nb; b > 0; b--) s->bucket_start[b] = s->bucket_start[b - 1];
-    s->bucket_start[0] = 0;
+    for (int b = nb; b > 0; b--) start[b] = start[b - 1];
+    start[0] = 0;
     return true;
 }
 
@@ -157,11 +190,15 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
     set->width = grid->width;
     set->height = grid->height;
     set->cell_size = sdf->cell_size;
-    set->bw = (grid->width + AE_COVER_BUCKET - 1) / AE_COVER_BUCKET;
-    set->bh = (grid->height + AE_COVER_BUCKET - 1) / AE_COVER_BUCKET;
-    set->bucket_start = ae_calloc((size_t)(set->bw * set->bh + 1), sizeof *set->bucket_start);
+    const int bw = (grid->width + COVER_BUCKET - 1) / COVER_BUCKET;
+    const int bh = (grid->height + COVER_BUCKET - 1) / COVER_BUCKET;
+    set->index = ae_calloc(1, index_size(bw, bh));
+    if (set->index) {
+        set->index->bw = bw;
+        set->index->bh = bh;
+    }
     plist l = {0};
-    bool ok = set->bucket_start != NULL;
+    bool ok = set->index != NULL;
     for (int y = 0; ok && y < grid->height; y++)
         for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, set, grid, sdf, x, y);
     if (ok) ok = install(set, &l, NULL);
@@ -174,9 +211,12 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
 }
 
 void ae_cover_free(ae_cover_set *s) {
-    if (s->points) ae_free(s->points, (size_t)s->cap * sizeof *s->points);
-    if (s->order) ae_free(s->order, (size_t)s->cap * sizeof *s->order);
-    if (s->bucket_start) ae_free(s->bucket_start, (size_t)(s->bw * s->bh + 1) * sizeof(int32_t));
+    struct ae_cover_index *ix = s->index;
+    if (ix) { // (points are only ever installed with the index)
+        if (s->points) ae_free(s->points, (size_t)ix->cap * sizeof *s->points);
+        if (ix->order) ae_free(ix->order, (size_t)ix->cap * sizeof *ix->order);
+        ae_free(ix, index_size(ix->bw, ix->bh));
+    }
     memset(s, 0, sizeof *s);
 }
 
@@ -221,9 +261,10 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
         ok = l.p && bucket && (old_bucket || !old_count);
     }
     if (ok && total > 0) { // (an empty set with nothing new stays as it is)
-        for (int b = 0; b < set->bw * set->bh; b++)
-            for (int k = set->bucket_start[b]; k < set->bucket_start[b + 1]; k++)
-                old_bucket[set->order[k]] = b;
+        const bucket_grid g = buckets(set);
+        const int32_t *start = set->index->bucket_start, *order = set->index->order;
+        for (int b = 0; b < g.bw * g.bh; b++)
+            for (int k = start[b]; k < start[b + 1]; k++) old_bucket[order[k]] = b;
         if (lo > 0) {
             memcpy(l.p, set->points, (size_t)lo * sizeof *l.p);
             memcpy(bucket, old_bucket, (size_t)lo * sizeof *bucket);
@@ -243,7 +284,7 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
                     continue;
                 }
             }
-            bucket[l.n] = bucket_of(set, fresh.p[j].pos);
+            bucket[l.n] = bucket_of(g, fresh.p[j].pos);
             l.p[l.n++] = fresh.p[j++];
         }
         const int tail = old_count - hi;
@@ -266,18 +307,21 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
 
 int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out, int cap) {
     if (s->count == 0 || !(lo.x <= hi.x) || !(lo.y <= hi.y)) return 0;
-    const float bs = s->cell_size * AE_COVER_BUCKET;
-    int bx0 = ae_clampi((int)floorf(lo.x / bs), 0, s->bw - 1);
-    int bx1 = ae_clampi((int)floorf(hi.x / bs), 0, s->bw - 1);
-    int by0 = ae_clampi((int)floorf(lo.y / bs), 0, s->bh - 1);
-    int by1 = ae_clampi((int)floorf(hi.y / bs), 0, s->bh - 1);
+    // Read once: the writes to out could alias the index's ints (see bucket_grid).
+    const bucket_grid g = buckets(s);
+    const int32_t *start = s->index->bucket_start, *order = s->index->order;
+    const ae_cover_point *points = s->points;
+    int bx0 = ae_clampi((int)floorf(lo.x / g.size), 0, g.bw - 1);
+    int bx1 = ae_clampi((int)floorf(hi.x / g.size), 0, g.bw - 1);
+    int by0 = ae_clampi((int)floorf(lo.y / g.size), 0, g.bh - 1);
+    int by1 = ae_clampi((int)floorf(hi.y / g.size), 0, g.bh - 1);
     int n = 0;
     for (int by = by0; by <= by1; by++)
         for (int bx = bx0; bx <= bx1; bx++) {
-            int b = by * s->bw + bx;
-            for (int k = s->bucket_start[b]; k < s->bucket_start[b + 1]; k++) {
-                int i = s->order[k];
-                vec2s p = s->points[i].pos;
+            int b = by * g.bw + bx;
+            for (int k = start[b]; k < start[b + 1]; k++) {
+                int i = order[k];
+                vec2s p = points[i].pos;
                 if (p.x < lo.x || p.x > hi.x || p.y < lo.y || p.y > hi.y) continue;
                 if (n < cap) out[n] = i;
                 n++;

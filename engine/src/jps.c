@@ -186,14 +186,15 @@ static inline int sgn(int v) {
 
 ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded) {
     const ae_nav_grid *nav = s->nav;
-    const ptrdiff_t row_pitch = (ptrdiff_t)nav->row_words * (ptrdiff_t)sizeof(uint64_t);
-    const ptrdiff_t col_pitch = (ptrdiff_t)nav->col_words * (ptrdiff_t)sizeof(uint64_t);
+    const struct ae_nav_store *st = nav->store;
+    const ptrdiff_t row_pitch = (ptrdiff_t)st->row_words * (ptrdiff_t)sizeof(uint64_t);
+    const ptrdiff_t col_pitch = (ptrdiff_t)st->col_words * (ptrdiff_t)sizeof(uint64_t);
     const jps_ctx c = {
         s->goal_x,
         s->goal_y,
-        nav->stride,
-        (const uint8_t *)nav->row_bits + s->layer * (nav->height + 2) * row_pitch,
-        (const uint8_t *)nav->col_bits + s->layer * nav->stride * col_pitch,
+        st->stride,
+        (const uint8_t *)st->row_bits + s->layer * (nav->height + 2) * row_pitch,
+        (const uint8_t *)st->col_bits + s->layer * st->stride * col_pitch,
         row_pitch,
         col_pitch,
     };

@@ -1,9 +1,8 @@
 // Map checking: connected area, pockets, narrow passages and spawn room for one agent radius.
 #include "arena/ae_map_check.h"
 
-#include "arena/ae_nav.h"
-
 #include "base_internal.h"
+#include "nav_grid_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -38,7 +37,7 @@ static void label_components(ae_map_check *c, const ae_nav_grid *nav, int32_t *q
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             size_t i0 = (size_t)y * (size_t)w + (size_t)x;
-            if (!ae_nav_passable(nav, 0, x, y) || c->component[i0] >= 0) continue;
+            if (!nav_grid_passable(nav, 0, x, y) || c->component[i0] >= 0) continue;
             int id = c->component_count++;
             int head = 0, tail = 0;
             c->component[i0] = id;
@@ -48,7 +47,7 @@ static void label_components(ae_map_check *c, const ae_nav_grid *nav, int32_t *q
                 int cx = i % w, cy = i / w;
                 for (int k = 0; k < 4; k++) {
                     int nx = cx + dx4[k], ny = cy + dy4[k];
-                    if (!ae_nav_passable(nav, 0, nx, ny)) continue;
+                    if (!nav_grid_passable(nav, 0, nx, ny)) continue;
                     size_t j = (size_t)ny * (size_t)w + (size_t)nx;
                     if (c->component[j] >= 0) continue;
                     c->component[j] = id;
@@ -188,7 +187,7 @@ bool ae_map_check_init(ae_map_check *c, const ae_grid *grid, const ae_sdf *sdf,
                 c->free_cells++;
                 c->cells[i] = AE_MAP_CELL_TIGHT;
             }
-            if (ae_nav_passable(&nav, 0, x, y)) c->passable_cells++;
+            if (nav_grid_passable(&nav, 0, x, y)) c->passable_cells++;
         }
     label_components(c, &nav, scratch);
     ae_nav_grid_free(&nav);

@@ -1,7 +1,6 @@
 // Per-radius passability of the map cells, built from the grid and its SDF.
-#include "arena/ae_nav.h"
-
 #include "base_internal.h"
+#include "nav_grid_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -18,11 +17,18 @@ ae_nav_grid_def ae_default_nav_grid_def(void) {
 /// Words of the row and column bit lines, each block with one more word before and after: jump
 /// point search reads any 8 bytes around a cell of a line, which may reach 7 bytes past either end.
 static size_t row_bits_size(const ae_nav_grid *nav) {
-    return (size_t)nav->radius_count * (size_t)(nav->height + 2) * (size_t)nav->row_words + 2;
+    return (size_t)nav->radius_count * (size_t)(nav->height + 2) * (size_t)nav->store->row_words +
+           2;
 }
 
 static size_t col_bits_size(const ae_nav_grid *nav) {
-    return (size_t)nav->radius_count * (size_t)nav->stride * (size_t)nav->col_words + 2;
+    return (size_t)nav->radius_count * (size_t)nav->store->stride * (size_t)nav->store->col_words +
+           2;
+}
+
+/// Bytes of the store: the struct and its padded cells.
+static size_t store_size(const ae_nav_grid *nav) {
+    return sizeof(struct ae_nav_store) + (size_t)(nav->width + 2) * (size_t)(nav->height + 2);
 }
 
 static uint64_t *bits_alloc(size_t words) {
@@ -63,17 +69,19 @@ bool ae_nav_grid_init(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
             return false;
         }
     }
-    size_t n = (size_t)(grid->width + 2) * (size_t)(grid->height + 2);
     nav->width = grid->width;
     nav->height = grid->height;
-    nav->stride = grid->width + 2;
     nav->radius_count = def->radius_count;
-    nav->row_words = (nav->stride + 63) / 64;
-    nav->col_words = (nav->height + 2 + 63) / 64;
-    nav->pass = ae_calloc(n, 1);
-    nav->row_bits = bits_alloc(row_bits_size(nav));
-    nav->col_bits = bits_alloc(col_bits_size(nav));
-    if (!nav->pass || !nav->row_bits || !nav->col_bits) {
+    struct ae_nav_store *st = ae_calloc(1, store_size(nav));
+    nav->store = st;
+    if (st) {
+        st->stride = grid->width + 2;
+        st->row_words = (st->stride + 63) / 64;
+        st->col_words = (nav->height + 2 + 63) / 64;
+        st->row_bits = bits_alloc(row_bits_size(nav));
+        st->col_bits = bits_alloc(col_bits_size(nav));
+    }
+    if (!st || !st->row_bits || !st->col_bits) {
         ae_nav_grid_free(nav);
         ae_error_set(err, "nav: out of memory");
         return false;
@@ -85,36 +93,60 @@ bool ae_nav_grid_init(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
 }
 
 void ae_nav_grid_free(ae_nav_grid *nav) {
-    if (nav->pass) ae_free(nav->pass, (size_t)(nav->width + 2) * (size_t)(nav->height + 2));
-    bits_free(nav->row_bits, row_bits_size(nav));
-    bits_free(nav->col_bits, col_bits_size(nav));
+    struct ae_nav_store *st = nav->store;
+    if (st) {
+        bits_free(st->row_bits, row_bits_size(nav));
+        bits_free(st->col_bits, col_bits_size(nav));
+        ae_free(st, store_size(nav));
+    }
     memset(nav, 0, sizeof *nav);
+}
+
+bool ae_nav_passable(const ae_nav_grid *nav, int layer, int x, int y) {
+    return nav_grid_passable(nav, layer, x, y);
+}
+
+bool ae_nav_grid_equal(const ae_nav_grid *a, const ae_nav_grid *b) {
+    if (a->width != b->width || a->height != b->height || a->cell_size != b->cell_size ||
+        a->radius_count != b->radius_count || !a->store != !b->store)
+        return false;
+    for (int k = 0; k < a->radius_count; k++)
+        if (a->radii[k] != b->radii[k]) return false;
+    if (!a->store) return true;
+    const struct ae_nav_store *sa = a->store, *sb = b->store;
+    // A word of the bit lines is either written whole by an update or never (the border's), so
+    // whole arrays compare; the spare words around them are never written.
+    const size_t rows = row_bits_size(a) - 2, cols = col_bits_size(a) - 2;
+    return memcmp(sa->pass, sb->pass, store_size(a) - sizeof *sa) == 0 &&
+           memcmp(sa->row_bits, sb->row_bits, rows * sizeof *sa->row_bits) == 0 &&
+           memcmp(sa->col_bits, sb->col_bits, cols * sizeof *sa->col_bits) == 0;
 }
 
 /// Recomputes the bit lines of every layer over padded cells [px0, px1] x [py0, py1] from
 /// `pass`, whole words at a time. Columns are filled row by row, so `pass` is read in order.
 static void refresh_bits(ae_nav_grid *nav, int px0, int py0, int px1, int py1) {
-    const int stride = nav->stride, rows = nav->height + 2;
+    struct ae_nav_store *st = nav->store;
+    const int stride = st->stride, rows = nav->height + 2;
+    const size_t row_words = (size_t)st->row_words, col_words = (size_t)st->col_words;
     for (int k = 0; k < nav->radius_count; k++) {
         const uint8_t bit = (uint8_t)(1u << k);
-        uint64_t *rb = nav->row_bits + (size_t)k * (size_t)rows * (size_t)nav->row_words;
-        uint64_t *cb = nav->col_bits + (size_t)k * (size_t)stride * (size_t)nav->col_words;
+        uint64_t *rb = st->row_bits + (size_t)k * (size_t)rows * row_words;
+        uint64_t *cb = st->col_bits + (size_t)k * (size_t)stride * col_words;
         for (int py = py0; py <= py1; py++) {
-            const uint8_t *line = nav->pass + (size_t)py * (size_t)stride;
+            const uint8_t *line = st->pass + (size_t)py * (size_t)stride;
             for (int wi = px0 >> 6; wi <= px1 >> 6; wi++) {
                 uint64_t v = 0;
                 for (int b = 0, px = wi << 6; b < 64 && px < stride; b++, px++)
                     v |= (uint64_t)((line[px] & bit) != 0) << b;
-                rb[(size_t)py * (size_t)nav->row_words + (size_t)wi] = v;
+                rb[(size_t)py * row_words + (size_t)wi] = v;
             }
         }
         for (int wj = py0 >> 6; wj <= py1 >> 6; wj++) {
-            for (int px = px0; px <= px1; px++) cb[(size_t)px * (size_t)nav->col_words + wj] = 0;
+            for (int px = px0; px <= px1; px++) cb[(size_t)px * col_words + wj] = 0;
             for (int b = 0, py = wj << 6; b < 64 && py < rows; b++, py++) {
-                const uint8_t *line = nav->pass + (size_t)py * (size_t)stride;
+                const uint8_t *line = st->pass + (size_t)py * (size_t)stride;
                 for (int px = px0; px <= px1; px++)
-                    cb[(size_t)px * (size_t)nav->col_words + wj] |=
-                        (uint64_t)((line[px] & bit) != 0) << b;
+                    cb[(size_t)px * col_words + wj] |= (uint64_t)((line[px] & bit) != 0) << b;
             }
         }
     }
@@ -126,10 +158,11 @@ void ae_nav_grid_update_rect(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf
     y0 = ae_maxi(y0, 0);
     x1 = ae_mini(x1, nav->width - 1);
     y1 = ae_mini(y1, nav->height - 1);
+    uint8_t *pass = nav->store->pass;
+    const size_t stride = (size_t)nav->store->stride;
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++)
-            nav->pass[(size_t)(y + 1) * (size_t)nav->stride + (size_t)(x + 1)] =
-                cell_bits(nav, grid, sdf, x, y);
+            pass[(size_t)(y + 1) * stride + (size_t)(x + 1)] = cell_bits(nav, grid, sdf, x, y);
     refresh_bits(nav, x0 + 1, y0 + 1, x1 + 1, y1 + 1);
     nav->version++;
 }

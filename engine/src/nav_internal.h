@@ -2,7 +2,7 @@
 #ifndef NAV_INTERNAL_H
 #define NAV_INTERNAL_H
 
-#include "arena/ae_nav.h"
+#include "nav_grid_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +42,7 @@ struct ae_nav_search {
     ae_nav_status status;   ///< state of the current search
     ae_nav_method method;   ///< method actually used (never AUTO once begun)
     const ae_nav_grid *nav; ///< grid of the current search
-    const uint8_t *pass;    ///< nav->pass from base_row on: indexed like the nodes
+    const uint8_t *pass;    ///< the grid's padded cells from base_row on: indexed like the nodes
     int base_row;           ///< padded row of node index 0 in the current search
     uint32_t nav_version;   ///< nav->version when the search began
     int32_t start;          ///< start index

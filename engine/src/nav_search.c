@@ -45,7 +45,7 @@ static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, a
 }
 
 bool nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err) {
-    return search_alloc(s, nav->stride, nav->height + 2, -1.0, err);
+    return search_alloc(s, nav->store->stride, nav->height + 2, -1.0, err);
 }
 
 /// A context of its own, filled by search_alloc with `rows` rows.
@@ -63,7 +63,7 @@ static ae_nav_search *search_create(int stride, int rows, double reach, ae_error
 }
 
 ae_nav_search *ae_nav_search_create(const ae_nav_grid *nav, ae_error *err) {
-    return search_create(nav->stride, nav->height + 2, -1.0, err);
+    return search_create(nav->store->stride, nav->height + 2, -1.0, err);
 }
 
 /// Rows of a flood band: a flood up to `cost` expands cells at most floor(cost) rows from its
@@ -74,8 +74,9 @@ static int band_rows(double cost) {
 
 ae_nav_search *ae_nav_search_create_flood(const ae_nav_grid *nav, double reach, ae_error *err) {
     AE_ASSERT(reach >= 0.0);
-    if (reach >= (double)nav->height) return search_create(nav->stride, nav->height + 2, -1.0, err);
-    return search_create(nav->stride, ae_mini(band_rows(reach), nav->height + 2), reach, err);
+    const int stride = nav->store->stride;
+    if (reach >= (double)nav->height) return search_create(stride, nav->height + 2, -1.0, err);
+    return search_create(stride, ae_mini(band_rows(reach), nav->height + 2), reach, err);
 }
 
 void ae_nav_search_destroy(ae_nav_search *s) {
@@ -132,7 +133,7 @@ static void use_grid(ae_nav_search *s, const ae_nav_grid *nav, int base_row) {
     s->nav = nav;
     s->nav_version = nav->version;
     s->base_row = base_row;
-    s->pass = nav->pass + (size_t)base_row * (size_t)nav->stride;
+    s->pass = nav->store->pass + (size_t)base_row * (size_t)nav->store->stride;
 }
 
 static void push_start(ae_nav_search *s, int32_t start) {
@@ -144,13 +145,13 @@ static void push_start(ae_nav_search *s, int32_t start) {
     s->heap_size = 1;
 }
 
-/// Index of a cell in the current search.
+/// Index of a cell in the current search (the context's stride is its grid's).
 static int32_t index_of(const ae_nav_search *s, ae_nav_cell c) {
-    return (c.y + 1 - s->base_row) * s->nav->stride + (c.x + 1);
+    return (c.y + 1 - s->base_row) * s->stride + (c.x + 1);
 }
 
 ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, const ae_nav_query *q) {
-    AE_ASSERT(s->reach < 0.0 && s->stride == nav->stride && s->rows >= nav->height + 2);
+    AE_ASSERT(s->reach < 0.0 && s->stride == nav->store->stride && s->rows >= nav->height + 2);
     AE_ASSERT(q->layer >= 0 && q->layer < nav->radius_count);
     next_stamp(s);
     use_grid(s, nav, 0);
@@ -158,8 +159,8 @@ ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, cons
     s->layer = q->layer;
     s->method = q->method == AE_NAV_ASTAR ? AE_NAV_ASTAR : AE_NAV_JPS;
     s->max_cost = 0.0;
-    if (!ae_nav_passable(nav, q->layer, q->start.x, q->start.y) ||
-        !ae_nav_passable(nav, q->layer, q->goal.x, q->goal.y)) {
+    if (!nav_grid_passable(nav, q->layer, q->start.x, q->start.y) ||
+        !nav_grid_passable(nav, q->layer, q->goal.x, q->goal.y)) {
         s->status = AE_NAV_BAD_ENDPOINT;
         return s->status;
     }
@@ -176,7 +177,7 @@ ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, cons
 /// paths of the same optimal cost give bit-identical lengths.
 static double chain_length(const ae_nav_search *s) {
     int64_t straight = 0, diagonal = 0;
-    const int stride = s->nav->stride;
+    const int stride = s->stride;
     for (int32_t n = s->goal; s->nodes[n].parent >= 0; n = s->nodes[n].parent) {
         int32_t p = s->nodes[n].parent;
         int dx = abs(n % stride - p % stride), dy = abs(n / stride - p / stride);
@@ -207,7 +208,7 @@ ae_nav_status ae_nav_find_path(ae_nav_search *s, const ae_nav_grid *nav, const a
 
 int ae_nav_path_count(const ae_nav_search *s) {
     if (s->status != AE_NAV_FOUND || s->goal < 0) return 0;
-    const int stride = s->nav->stride;
+    const int stride = s->stride;
     int count = 1;
     for (int32_t n = s->goal; s->nodes[n].parent >= 0; n = s->nodes[n].parent) {
         int32_t p = s->nodes[n].parent;
@@ -219,7 +220,7 @@ int ae_nav_path_count(const ae_nav_search *s) {
 
 int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap) {
     int count = ae_nav_path_count(s);
-    const int stride = s->nav->stride;
+    const int stride = s->stride;
     int i = count - 1;
     // Walk back from the goal; every parent link is a straight or diagonal line of cells.
     for (int32_t n = s->goal; i >= 0; n = s->nodes[n].parent) {
@@ -243,7 +244,7 @@ int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap) {
 
 bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, int layer,
                   double max_cost) {
-    AE_ASSERT(s->stride == nav->stride);
+    AE_ASSERT(s->stride == nav->store->stride);
     AE_ASSERT(s->reach < 0.0 ? s->rows >= nav->height + 2 : max_cost <= s->reach);
     next_stamp(s);
     // The band of rows the flood can touch, kept inside the padded grid.
@@ -256,7 +257,7 @@ bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, i
     s->method = AE_NAV_ASTAR;
     s->goal = -1;
     s->max_cost = max_cost;
-    if (!ae_nav_passable(nav, layer, start.x, start.y)) {
+    if (!nav_grid_passable(nav, layer, start.x, start.y)) {
         s->status = AE_NAV_BAD_ENDPOINT;
         return false;
     }

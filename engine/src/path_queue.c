@@ -103,7 +103,7 @@ void ae_nav_queue_destroy(ae_nav_queue *q) {
 }
 
 bool ae_nav_queue_restart(ae_nav_queue *q, const ae_nav_grid *nav, ae_error *err) {
-    if (nav->stride != q->search.stride || nav->height + 2 > q->search.rows) {
+    if (nav->store->stride != q->search.stride || nav->height + 2 > q->search.rows) {
         if (!alloc_search(q, nav, err)) return false;
     }
     q->active = -1;
@@ -155,14 +155,14 @@ static bool snap(const ae_nav_grid *nav, int layer, vec2s p, ae_nav_cell *out) {
         v > (float)nav->height + 4.0f)
         return false;
     int cx = (int)floorf(u), cy = (int)floorf(v);
-    if (ae_nav_passable(nav, layer, cx, cy)) {
+    if (nav_grid_passable(nav, layer, cx, cy)) {
         *out = (ae_nav_cell){cx, cy};
         return true;
     }
     float best = INFINITY;
     for (int y = cy - 2; y <= cy + 2; y++)
         for (int x = cx - 2; x <= cx + 2; x++) {
-            if (!ae_nav_passable(nav, layer, x, y)) continue;
+            if (!nav_grid_passable(nav, layer, x, y)) continue;
             float dx = (float)x + 0.5f - u, dy = (float)y + 0.5f - v;
             float d = dx * dx + dy * dy;
             if (d < best) {
@@ -209,7 +209,7 @@ static void finish(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf, n
 
 int64_t ae_nav_queue_update(ae_nav_queue *q, const ae_nav_grid *nav, const ae_sdf *sdf,
                             int64_t budget) {
-    AE_ASSERT(nav->stride == q->search.stride && nav->height + 2 <= q->search.rows);
+    AE_ASSERT(nav->store->stride == q->search.stride && nav->height + 2 <= q->search.rows);
     // A search paused on another grid, or on this one before a cell edit, starts again.
     if (q->active >= 0 && (q->search.nav != nav || q->search.nav_version != nav->version))
         q->active = -1;

@@ -66,8 +66,7 @@ static bool derived_equal_rebuild(const edit_world *w, ae_error *err, bool *fail
         *failed = true;
         return false;
     }
-    size_t cells = (size_t)nav.stride * (size_t)(nav.height + 2);
-    bool same = memcmp(nav.pass, w->nav.pass, cells) == 0;
+    bool same = ae_nav_grid_equal(&nav, &w->nav);
     ae_nav_grid_free(&nav);
     ae_cover_set cover;
     if (!ae_cover_init(&cover, &w->grid, &w->sdf, &w->cover.def, err)) {

@@ -25,8 +25,8 @@ typedef struct sim_bots {
 
 static void maps_destroy(sim_bots_maps *m) {
     if (!m) return;
-    if (m->cover.points || m->cover.order || m->cover.bucket_start) ae_cover_free(&m->cover);
-    if (m->nav.pass) ae_nav_grid_free(&m->nav);
+    ae_cover_free(&m->cover); // (both accept the zeroed struct of a failed or skipped init)
+    ae_nav_grid_free(&m->nav);
     ae_free(m, sizeof *m);
 }
 

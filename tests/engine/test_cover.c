@@ -7,6 +7,7 @@
 #include "arena/ae_rng.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static void test_valid(void) {
     fixture f;
@@ -178,5 +179,34 @@ static void test_staged_matches_full(void) {
     CHECK(near > 50 && far > 5 && none > 5);
 }
 
+/// ae_cover_free takes a zeroed set, one whose init failed and one already freed; a zeroed set
+/// answers a query with nothing.
+static void test_free_zeroed(void) {
+    const size_t live = ae_live_bytes();
+    ae_cover_set set;
+    memset(&set, 0, sizeof set);
+    int32_t out[4];
+    CHECK(ae_cover_query_aabb(&set, (vec2s){{0.0f, 0.0f}}, (vec2s){{1e4f, 1e4f}}, out, 4) == 0);
+    ae_cover_free(&set);
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 40, 30, 5));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_cover_def def = ae_default_cover_def();
+    def.radius = 12.0f;
+    def.edge_samples = 0;
+    ae_error err;
+    CHECK(!ae_cover_init(&set, &f.grid, &f.sdf, &def, &err));
+    ae_cover_free(&set);
+    def.edge_samples = 2;
+    REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
+    CHECK(set.count > 0 && set.index != NULL);
+    ae_cover_free(&set);
+    ae_cover_free(&set); // freed already: zeroed
+    CHECK(set.points == NULL && set.index == NULL && set.count == 0);
+    fixture_free(&f);
+    CHECK(ae_live_bytes() == live);
+}
+
 TEST_MAIN(TEST_CASE(valid), TEST_CASE(query_aabb), TEST_CASE(best_cover),
-          TEST_CASE(staged_matches_full))
+          TEST_CASE(staged_matches_full), TEST_CASE(free_zeroed))

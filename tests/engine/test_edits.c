@@ -128,13 +128,7 @@ static int differences(const world *w, ae_rng *rng) {
     bad += memcmp(fresh.sdf.dist, w->sdf.dist, corners * sizeof(float)) != 0;
     bad += !(w->sdf.max_abs >= fresh.sdf.max_abs);
     // Passability of every cell and radius, and the bit lines jump point search scans.
-    const ae_nav_grid *a = &w->nav, *b = &fresh.nav;
-    size_t padded = (size_t)a->stride * (size_t)(a->height + 2);
-    size_t rows = (size_t)RADII * (size_t)(a->height + 2) * (size_t)a->row_words;
-    size_t cols = (size_t)RADII * (size_t)a->stride * (size_t)a->col_words;
-    bad += memcmp(a->pass, b->pass, padded) != 0;
-    bad += memcmp(a->row_bits, b->row_bits, rows * sizeof(uint64_t)) != 0;
-    bad += memcmp(a->col_bits, b->col_bits, cols * sizeof(uint64_t)) != 0;
+    bad += !ae_nav_grid_equal(&w->nav, &fresh.nav);
     for (int k = 0; k < COVERS; k++) bad += !same_cover(&w->cover[k], &fresh.cover[k], rng);
     world_free(&fresh);
     return bad;

@@ -383,6 +383,57 @@ static void test_flood_band(void) {
     fixture_free(&f);
 }
 
+/// ae_nav_grid_equal tells an edited grid from its old build and finds it equal to a fresh build
+/// of the edited map (the version aside); ae_nav_grid_free takes a zeroed grid, one whose init
+/// failed and one already freed.
+static void test_grid_equal(void) {
+    const size_t live = ae_live_bytes();
+    fixture f;
+    const float radii[] = {0.0f, 12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 64, 48, 3));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 2));
+    ae_nav_grid_def def = ae_default_nav_grid_def();
+    def.radius_count = 2;
+    def.radii[0] = 0.0f;
+    def.radii[1] = 12.0f;
+    ae_nav_grid old, other;
+    REQUIRE(ae_nav_grid_init(&old, &f.grid, &f.sdf, &def, NULL));
+    CHECK(ae_nav_grid_equal(&f.nav, &old) && ae_nav_grid_equal(&old, &f.nav));
+    def.radii[1] = 13.0f;
+    REQUIRE(ae_nav_grid_init(&other, &f.grid, &f.sdf, &def, NULL));
+    CHECK(!ae_nav_grid_equal(&f.nav, &other));
+    ae_nav_grid_free(&other);
+    // Wall a cell passable for both radii: the cell and its neighbours change.
+    int i = 0;
+    while (i < 64 * 48 && !ae_nav_passable(&f.nav, 1, i % 64, i / 64)) i++;
+    REQUIRE(i < 64 * 48);
+    const int x = i % 64, y = i / 64;
+    REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, x, y, AE_CELL_WALL, NULL));
+    ae_nav_grid_on_cell_edit(&f.nav, &f.grid, &f.sdf, x, y);
+    CHECK(!ae_nav_passable(&f.nav, 0, x, y) && !ae_nav_grid_equal(&f.nav, &old));
+    def.radii[1] = 12.0f;
+    ae_nav_grid fresh;
+    REQUIRE(ae_nav_grid_init(&fresh, &f.grid, &f.sdf, &def, NULL));
+    CHECK(fresh.version != f.nav.version && ae_nav_grid_equal(&f.nav, &fresh));
+    ae_nav_grid_free(&fresh);
+    ae_nav_grid_free(&old);
+    ae_nav_grid_free(&old); // freed already: zeroed
+    CHECK(old.store == NULL && old.width == 0);
+    // A zeroed grid: no cell is passable, it equals only another zeroed grid.
+    ae_nav_grid zero;
+    memset(&zero, 0, sizeof zero);
+    CHECK(!ae_nav_passable(&zero, 0, 0, 0));
+    CHECK(ae_nav_grid_equal(&zero, &old) && !ae_nav_grid_equal(&zero, &f.nav));
+    ae_nav_grid_free(&zero);
+    // A failed init leaves nothing to free, and free takes it.
+    def.radius_count = 0;
+    ae_error err;
+    CHECK(!ae_nav_grid_init(&other, &f.grid, &f.sdf, &def, &err));
+    ae_nav_grid_free(&other);
+    fixture_free(&f);
+    CHECK(ae_live_bytes() == live);
+}
+
 TEST_MAIN(TEST_CASE(astar_optimal), TEST_CASE(jps_optimal), TEST_CASE(jps_equals_astar),
           TEST_CASE(jps_edits), TEST_CASE(jps_corridor), TEST_CASE(endpoints), TEST_CASE(flood),
-          TEST_CASE(flood_band))
+          TEST_CASE(flood_band), TEST_CASE(grid_equal))

@@ -4,8 +4,8 @@
 /// free cell's wall edge is moved along the field's gradient onto the iso-line SDF == r (where an
 /// agent of radius r stands touching the wall) and kept when it lands there within the
 /// tolerance. Each point carries the unit normal (the field's gradient: away from the wall).
-/// Points live in a bucket grid and are queried by AABB. After a cell edit only the points near
-/// the edit are regenerated; the result is identical to a full rebuild.
+/// Points live in a bucket grid (private to the engine) and are queried by AABB. After a cell edit
+/// only the points near the edit are regenerated; the result is identical to a full rebuild.
 #ifndef AE_COVER_H
 #define AE_COVER_H
 
@@ -30,28 +30,25 @@ typedef struct ae_cover_point {
     uint32_t key; ///< source: free cell index * 64 + edge side * 16 + sample (canonical order)
 } ae_cover_point;
 
-/// Cells per side of an index bucket.
-#define AE_COVER_BUCKET 8
-
-/// All cover points of a map plus their bucket index.
+/// All cover points of a map. Callers read the fields below and never write them; the points
+/// are found by box through ae_cover_query_aabb.
 typedef struct ae_cover_set {
-    ae_cover_def def;       ///< the parameters it was made with
-    float tolerance;        ///< accepted |SDF - radius| at a point, world units
-    int width;              ///< map cells
-    int height;             ///< map cells
-    float cell_size;        ///< world units per cell
-    ae_cover_point *points; ///< count points, sorted by key
-    int count;              ///< number of points
-    int cap;                ///< capacity of points
-    int bw;                 ///< buckets across
-    int bh;                 ///< buckets down
-    int32_t *bucket_start;  ///< bw * bh + 1 offsets into order
-    int32_t *order;         ///< point indices grouped by bucket (cap entries)
+    ae_cover_def def;             ///< the parameters it was made with
+    float tolerance;              ///< accepted |SDF - radius| at a point, world units
+    int width;                    ///< map cells
+    int height;                   ///< map cells
+    float cell_size;              ///< world units per cell
+    ae_cover_point *points;       ///< count points, sorted by key
+    int count;                    ///< number of points
+    struct ae_cover_index *index; ///< private: the bucket index of the points, NULL before init
 } ae_cover_set;
 
-/// Generates the cover points of a map. False (with err) on out-of-memory or a bad definition.
+/// Generates the cover points of a map. False (with err) on out-of-memory or a bad definition,
+/// leaving nothing to free.
 bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
                    const ae_cover_def *def, ae_error *err);
+/// Frees what init allocated and zeroes the struct. A zeroed struct (never initialised, or whose
+/// init failed, or freed before) is accepted and left as it is.
 void ae_cover_free(ae_cover_set *set);
 
 /// Regenerates the points near cell (x, y) after ae_sdf_set_cell changed it; the result is

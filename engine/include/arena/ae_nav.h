@@ -27,32 +27,25 @@ typedef struct ae_nav_grid_def {
 /// Defaults: one radius, 0 (a point agent: passable == free).
 ae_nav_grid_def ae_default_nav_grid_def(void);
 
-/// Passability of every cell for every radius of the definition. Cells are stored with a
-/// one-cell wall border so searches never test bounds.
+/// Passability of every cell for every radius of the definition, stored as the searches read
+/// it (engine/src/nav_grid_internal.h). Callers read the fields below and never write them; the
+/// cells are read through ae_nav_passable.
 typedef struct ae_nav_grid {
     int width;                     ///< cells
     int height;                    ///< cells
-    int stride;                    ///< width + 2: row pitch of `pass`
     float cell_size;               ///< world units per cell (from the SDF)
     int radius_count;              ///< number of radii (layers)
     float radii[AE_NAV_MAX_RADII]; ///< layer k's agent radius, world units
-    uint8_t *pass; ///< (width + 2) * (height + 2) bytes; bit k set = passable for radii[k]
-    /// The same passability as bit lines, per layer, so jump point search scans 64 cells at a
-    /// time: padded row y of layer k is row_bits + (k * (height + 2) + y) * row_words (bit x of
-    /// word x / 64), padded column x is col_bits + (k * (width + 2) + x) * col_words (the
-    /// transposed grid, so vertical scans read consecutive words too). Each array has one spare
-    /// word before and after it, so 8 bytes read around any cell stay inside the allocation.
-    uint64_t *row_bits;
-    uint64_t *col_bits;
-    int row_words;    ///< 64-bit words per padded row: ceil((width + 2) / 64)
-    int col_words;    ///< 64-bit words per padded column: ceil((height + 2) / 64)
     uint32_t version; ///< bumped by every update (init included): a queue restarts its search
+    struct ae_nav_store *store; ///< private: the passability storage, NULL before init
 } ae_nav_grid;
 
 /// Builds passability from a grid and its baked field (same size). False (with err) when memory
-/// runs out or the definition is invalid.
+/// runs out or the definition is invalid, leaving nothing to free.
 bool ae_nav_grid_init(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
                       const ae_nav_grid_def *def, ae_error *err);
+/// Frees what init allocated and zeroes the struct. A zeroed struct (never initialised, or whose
+/// init failed, or freed before) is accepted and left as it is.
 void ae_nav_grid_free(ae_nav_grid *nav);
 
 /// Recomputes passability of the cells in [x0, x1] x [y0, y1] (clamped to the map).
@@ -68,10 +61,12 @@ void ae_nav_grid_on_cell_edit(ae_nav_grid *nav, const ae_grid *grid, const ae_sd
 int ae_nav_layer(const ae_nav_grid *nav, float radius);
 
 /// True when an agent of layer `layer` may stand in cell (x, y); false off the map.
-static inline bool ae_nav_passable(const ae_nav_grid *nav, int layer, int x, int y) {
-    if (x < 0 || y < 0 || x >= nav->width || y >= nav->height) return false;
-    return (nav->pass[(size_t)(y + 1) * (size_t)nav->stride + (size_t)(x + 1)] >> layer) & 1u;
-}
+bool ae_nav_passable(const ae_nav_grid *nav, int layer, int x, int y);
+
+/// True when a and b have the same size, cell size and radii and the same passability for every
+/// cell and layer, in every form the searches read: any search gives the same result on either.
+/// The version is not compared (an edited grid equals a fresh build of its map).
+bool ae_nav_grid_equal(const ae_nav_grid *a, const ae_nav_grid *b);
 
 /// Search algorithm. AUTO picks jump point search, which is valid on this uniform-cost grid for
 /// every layer; A* is used when asked for, and for distance floods (no single goal).

@@ -55,7 +55,7 @@ int cmd_path(int argc, char **argv) {
     if (!ae_nav_grid_init(&nav, &grid, &sdf, &def, &err) ||
         !(search = ae_nav_search_create(&nav, &err))) {
         tool_fail(ARENA_MAP, pos[0], "%s", err.msg);
-        if (nav.pass) ae_nav_grid_free(&nav);
+        ae_nav_grid_free(&nav);
         ae_sdf_free(&sdf);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;

@@ -64,7 +64,7 @@ static bool load_map(scen_state *s, const char *dir, const char *name, char *why
     }
     if (!ae_nav_grid_init(&s->nav, &s->grid, &s->sdf, &def, &err) ||
         !(s->search = ae_nav_search_create(&s->nav, &err))) {
-        if (s->nav.pass) ae_nav_grid_free(&s->nav);
+        ae_nav_grid_free(&s->nav);
         ae_sdf_free(&s->sdf);
         ae_grid_free(&s->grid);
         snprintf(why, n, "%s", err.msg);
