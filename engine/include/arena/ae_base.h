@@ -26,7 +26,9 @@
 ///    flood costs, SDF corner distances, cell counts, per-cell sampling.
 /// 6. Defaults are neutral (a point agent, no agents): the game states its own values.
 /// 7. Public headers hold no private layouts: a type whose fields callers must not touch is
-///    opaque, with accessors.
+///    opaque, with accessors. A caller-owned struct shows only fields callers may read (its
+///    results, its sizes) and keeps the rest behind a pointer to a private struct
+///    (ae_nav_grid.store, ae_cover_set.index); its _free accepts a zeroed or failed struct.
 #ifndef AE_BASE_H
 #define AE_BASE_H
 
