@@ -113,7 +113,7 @@ int bench_replay(bool csv) {
         for (int r = 0; r < RUNS; r++) {
             rp_replay rp;
             uint64_t t0 = tool_now_ns();
-            bool loaded = rp_replay_load_memory(data, size, NULL, &rp, NULL);
+            bool loaded = rp_replay_init_memory(data, size, NULL, &rp, NULL);
             load[r] = (double)(tool_now_ns() - t0) * 1e-6;
             if (!loaded) {
                 ok = false;

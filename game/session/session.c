@@ -157,8 +157,8 @@ static bool check_take_overs(const rp_replay *r, const sim_config *cfg, ae_error
 
 static bool create_replay(session *s, const session_def *def, ae_error *err) {
     rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
-    bool loaded = def->replay_path ? rp_replay_load(def->replay_path, &opts, &s->replay, err)
-                                   : rp_replay_load_memory(def->replay_data, def->replay_size,
+    bool loaded = def->replay_path ? rp_replay_init_file(def->replay_path, &opts, &s->replay, err)
+                                   : rp_replay_init_memory(def->replay_data, def->replay_size,
                                                            &opts, &s->replay, err);
     if (!loaded) return false;
     s->replaying = true;

@@ -134,7 +134,7 @@ static void check_round_trip(const rp_replay *r) {
     if (!ok) return;
 
     rp_replay copy;
-    FUZZ_CHECK(rp_replay_load_memory(data, size, NULL, &copy, &err));
+    FUZZ_CHECK(rp_replay_init_memory(data, size, NULL, &copy, &err));
     FUZZ_CHECK(copy.seed == r->seed && copy.human_count == r->human_count);
     FUZZ_CHECK(copy.tick_rate == r->tick_rate && copy.record_size == r->record_size);
     FUZZ_CHECK(copy.tick_count == r->tick_count && copy.final_hash == r->final_hash);
@@ -184,7 +184,7 @@ static void check_playback(const uint8_t *data, size_t size, const rp_replay *r)
 static bool load_and_check(const uint8_t *data, size_t size, bool deep) {
     rp_replay r;
     ae_error err = {0};
-    if (!rp_replay_load_memory(data, size, NULL, &r, &err)) {
+    if (!rp_replay_init_memory(data, size, NULL, &r, &err)) {
         FUZZ_CHECK(err.msg[0] && !strchr(err.msg, '\n'));
         FUZZ_CHECK(r.store_ == NULL);
         return false;

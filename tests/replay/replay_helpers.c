@@ -190,7 +190,7 @@ size_t build_spec(const spec *s, uint8_t *buf, size_t cap) {
 bool refused_with(const uint8_t *data, size_t size, const rp_load_opts *opts, const char *want) {
     rp_replay r;
     ae_error err = {{0}};
-    if (rp_replay_load_memory(data, size, opts, &r, &err)) {
+    if (rp_replay_init_memory(data, size, opts, &r, &err)) {
         fprintf(stderr, "accepted, expected a refusal containing '%s'\n", want);
         rp_replay_free(&r);
         return false;

@@ -189,7 +189,7 @@ static void test_roundtrip(void) {
         rp_writer_destroy(w);
         rp_replay r;
         rp_load_opts opts = {RECORD, 5};
-        bool loaded = rp_replay_load_memory(data, size, &opts, &r, &err);
+        bool loaded = rp_replay_init_memory(data, size, &opts, &r, &err);
         if (!loaded) fprintf(stderr, "load: %s\n", err.msg);
         REQUIRE(loaded);
         check_replay(&r, &m);
@@ -224,14 +224,14 @@ static void test_file_roundtrip(void) {
     CHECK(got == size && memcmp(disk, data, size) == 0);
     free(disk);
     rp_replay r;
-    REQUIRE(rp_replay_load(path, NULL, &r, &err));
+    REQUIRE(rp_replay_init_file(path, NULL, &r, &err));
     check_replay(&r, &m);
     rp_replay_free(&r);
     ae_free(data, size);
     free_match(&m);
-    CHECK(!rp_replay_load(ARENA_BIN_DIR "/no-such-replay.rpl", NULL, &r, &err));
+    CHECK(!rp_replay_init_file(ARENA_BIN_DIR "/no-such-replay.rpl", NULL, &r, &err));
     CHECK(strstr(err.msg, "cannot open") != NULL);
-    CHECK(!rp_replay_load(ARENA_BIN_DIR, NULL, &r, &err)); // a directory
+    CHECK(!rp_replay_init_file(ARENA_BIN_DIR, NULL, &r, &err)); // a directory
     CHECK(!strcmp(err.msg, "is a directory"));
 }
 
@@ -261,7 +261,7 @@ static void test_verify(void) {
     make_small_replay(&data, &size);
     rp_replay r;
     ae_error err;
-    REQUIRE(rp_replay_load_memory(data, size, NULL, &r, &err));
+    REQUIRE(rp_replay_init_memory(data, size, NULL, &r, &err));
     ae_free(data, size);
     // make_small_replay: checkpoint at tick t+1 has hash t*7 and fields {t*3, t*5}.
     uint64_t good[2] = {119u * 3u, 119u * 5u};
@@ -306,7 +306,7 @@ static void test_ten_minute_size(void) {
     free_match(&m); // the allocator can only be swapped while nothing is live
     peak_install(&peak);
     rp_replay r;
-    bool ok = rp_replay_load_memory(copy, size, NULL, &r, &err);
+    bool ok = rp_replay_init_memory(copy, size, NULL, &r, &err);
     if (ok) rp_replay_free(&r);
     peak_remove();
     CHECK(ok);
@@ -332,7 +332,7 @@ static void test_snapshot(void) {
     CHECK(ae_live_bytes() == before + snap_size); // one exact block; the writer kept nothing more
     rp_replay r;
     rp_load_opts opts = {RECORD, 5};
-    REQUIRE(rp_replay_load_memory(snap, snap_size, &opts, &r, &err));
+    REQUIRE(rp_replay_init_memory(snap, snap_size, &opts, &r, &err));
     CHECK(r.tick_count == k && r.final_tick == k && r.final_hash == 0xabcull);
     size_t bad = 0;
     uint8_t all[RP_MAX_HUMANS * RECORD];
@@ -349,7 +349,7 @@ static void test_snapshot(void) {
     uint8_t *whole;
     size_t whole_size;
     REQUIRE(rp_writer_finish_memory(w, k, 0xabcull, &whole, &whole_size, &err));
-    REQUIRE(rp_replay_load_memory(whole, whole_size, &opts, &r, &err));
+    REQUIRE(rp_replay_init_memory(whole, whole_size, &opts, &r, &err));
     CHECK(r.event_count == 4 && r.events[3].tick == k);
     rp_replay_free(&r);
     ae_free(whole, whole_size);
@@ -364,7 +364,7 @@ static void test_snapshot(void) {
     REQUIRE(rp_writer_finish_memory(straight, m.ticks, 0x5eed, &data, &size, &err));
     rp_writer_destroy(straight);
     CHECK(size == whole_size && memcmp(data, whole, size) == 0);
-    REQUIRE(rp_replay_load_memory(whole, whole_size, &opts, &r, &err));
+    REQUIRE(rp_replay_init_memory(whole, whole_size, &opts, &r, &err));
     check_replay(&r, &m);
     rp_replay_free(&r);
     ae_free(data, size);
@@ -373,7 +373,7 @@ static void test_snapshot(void) {
     // Before the first tick: an empty but valid replay.
     w = record_begin(&m);
     REQUIRE(rp_writer_snapshot_memory(w, 7, &snap, &snap_size, &err));
-    REQUIRE(rp_replay_load_memory(snap, snap_size, &opts, &r, &err));
+    REQUIRE(rp_replay_init_memory(snap, snap_size, &opts, &r, &err));
     CHECK(r.tick_count == 0 && r.final_hash == 7 && r.event_count == 0);
     rp_replay_free(&r);
     ae_free(snap, snap_size);
@@ -392,7 +392,7 @@ static void test_writer_memory(void) {
     fclose(f);
     rp_replay r;
     ae_error err;
-    REQUIRE(rp_replay_load_memory(file, file_size, NULL, &r, &err));
+    REQUIRE(rp_replay_init_memory(file, file_size, NULL, &r, &err));
     const size_t base = ae_live_bytes();
     ae_reset_peak_live_bytes();
     rp_writer_def def = rp_default_writer_def();

@@ -22,7 +22,7 @@ static void test_empty(void) {
     fclose(f);
     rp_replay r;
     ae_error err;
-    CHECK(!rp_replay_load(ARENA_BIN_DIR "/test_replay_empty.rpl", NULL, &r, &err));
+    CHECK(!rp_replay_init_file(ARENA_BIN_DIR "/test_replay_empty.rpl", NULL, &r, &err));
     CHECK_STR(err.msg, "empty file");
 }
 
@@ -90,7 +90,7 @@ static void test_byte_flips(void) {
     CHECK(bad == 0);
     rp_replay r;
     ae_error err;
-    CHECK(rp_replay_load_memory(d, size, NULL, &r, &err)); // restored: loads again
+    CHECK(rp_replay_init_memory(d, size, NULL, &r, &err)); // restored: loads again
     rp_replay_free(&r);
     free(d);
 }
@@ -112,7 +112,7 @@ static void test_spec_baseline(void) {
     size_t n = build_spec(&s, buf, sizeof buf);
     rp_replay r;
     ae_error err;
-    bool ok = rp_replay_load_memory(buf, n, NULL, &r, &err);
+    bool ok = rp_replay_init_memory(buf, n, NULL, &r, &err);
     if (!ok) fprintf(stderr, "baseline: %s\n", err.msg);
     REQUIRE(ok);
     CHECK(r.human_count == 2 && r.tick_count == 120 && r.event_count == 2);
@@ -125,7 +125,7 @@ static void test_spec_baseline(void) {
     s.checkpoint_count = 1;
     s.checkpoint_tick[0] = 0;
     n = build_spec(&s, buf, sizeof buf);
-    REQUIRE(rp_replay_load_memory(buf, n, NULL, &r, &err));
+    REQUIRE(rp_replay_init_memory(buf, n, NULL, &r, &err));
     CHECK(r.tick_count == 0 && r.event_count == 2 && r.checkpoint_count == 1);
     const rp_event *ev;
     CHECK(rp_replay_events_at(&r, 0, &ev) == 2);
@@ -177,7 +177,7 @@ static void test_absurd_counts(void) {
     peak_install(&peak);
     rp_replay r;
     ae_error err;
-    bool ok = rp_replay_load_memory(buf, n, NULL, &r, &err);
+    bool ok = rp_replay_init_memory(buf, n, NULL, &r, &err);
     if (ok) rp_replay_free(&r);
     peak_remove();
     CHECK(ok);
@@ -236,7 +236,7 @@ static void test_ticks_out_of_order(void) {
     size_t n = build_spec(&s, buf, sizeof buf);
     rp_replay r;
     ae_error err;
-    REQUIRE(rp_replay_load_memory(buf, n, NULL, &r, &err));
+    REQUIRE(rp_replay_init_memory(buf, n, NULL, &r, &err));
     CHECK(r.events[0].type == RP_EVENT_MAP_SWAP && r.events[0].map_width == 8);
     rp_replay_free(&r);
 }
@@ -253,7 +253,7 @@ static void test_record_size_mismatch(void) {
     uint8_t *d = small(&size);
     rp_replay r;
     ae_error err;
-    REQUIRE(rp_replay_load_memory(d, size, NULL, &r, &err));
+    REQUIRE(rp_replay_init_memory(d, size, NULL, &r, &err));
     rp_replay_free(&r);
     // Header 16 + seed 8 + humans 1 + rate 2 + record size 2: the tick count.
     put_le32(d + 29, 299);
@@ -267,7 +267,7 @@ static void test_record_size_mismatch(void) {
     put_le16(d + 27, 7);
     reseal(d, size);
     rp_replay r2;
-    CHECK(!rp_replay_load_memory(d, size, NULL, &r2, &err) && err.msg[0] != '\0');
+    CHECK(!rp_replay_init_memory(d, size, NULL, &r2, &err) && err.msg[0] != '\0');
     fprintf(stderr, "record size 7: %s\n", err.msg);
     free(d);
 }

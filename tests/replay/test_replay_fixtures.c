@@ -222,7 +222,7 @@ static void body_fixtures(void) {
     from_spec("body-trailing-bytes.rpl", &s, "3 unexpected bytes after the final hash at byte 145");
 }
 
-// Well-formed files this build cannot play: checked by rp_replay_load's options and then by
+// Well-formed files this build cannot play: checked by rp_replay_init_file's options and then by
 // the session (config blob, hash fields, recorded inputs, agent count).
 static void compat_fixtures(void) {
     spec s = default_spec();

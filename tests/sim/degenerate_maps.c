@@ -124,7 +124,7 @@ void test_reload_all_wall(void) {
 
     rp_replay r;
     rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
-    REQUIRE(rp_replay_load(rec, &opts, &r, &err));
+    REQUIRE(rp_replay_init_file(rec, &opts, &r, &err));
     CHECK(r.event_count == 1 && r.events[0].type == RP_EVENT_MAP_SWAP);
     rp_replay_free(&r);
     CHECK(replays_to(rec, final_hash));

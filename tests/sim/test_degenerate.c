@@ -169,7 +169,7 @@ static void test_input_specials_replay(void) {
 
     rp_replay r;
     rp_load_opts opts = {SIM_INPUT_BYTES, SIM_CONFIG_VERSION};
-    REQUIRE(rp_replay_load(path, &opts, &r, &err));
+    REQUIRE(rp_replay_init_file(path, &opts, &r, &err));
     CHECK(r.tick_count == (uint32_t)played);
     int mismatched = 0;
     for (int t = 0; t < played; t++)

@@ -400,7 +400,7 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
     return true;
 }
 
-bool rp_replay_load_memory(const uint8_t *data, size_t size, const rp_load_opts *opts,
+bool rp_replay_init_memory(const uint8_t *data, size_t size, const rp_load_opts *opts,
                            rp_replay *replay, ae_error *err) {
     memset(replay, 0, sizeof *replay);
     if (size == 0) {
@@ -420,7 +420,8 @@ bool rp_replay_load_memory(const uint8_t *data, size_t size, const rp_load_opts 
     return load_owned(copy, size, opts, replay, err);
 }
 
-bool rp_replay_load(const char *path, const rp_load_opts *opts, rp_replay *replay, ae_error *err) {
+bool rp_replay_init_file(const char *path, const rp_load_opts *opts, rp_replay *replay,
+                         ae_error *err) {
     memset(replay, 0, sizeof *replay);
     uint8_t *data;
     size_t size;

@@ -76,10 +76,11 @@ typedef struct rp_load_opts {
 /// Loads and validates a replay file (read with ae_file_read: a directory, FIFO or device is
 /// refused without blocking). On failure `replay` is zeroed, nothing stays allocated and err
 /// holds one line. opts may be NULL.
-bool rp_replay_load(const char *path, const rp_load_opts *opts, rp_replay *replay, ae_error *err);
+bool rp_replay_init_file(const char *path, const rp_load_opts *opts, rp_replay *replay,
+                         ae_error *err);
 
-/// Same as rp_replay_load for bytes in memory (copied; the caller keeps its buffer).
-bool rp_replay_load_memory(const uint8_t *data, size_t size, const rp_load_opts *opts,
+/// Same as rp_replay_init_file for bytes in memory (copied; the caller keeps its buffer).
+bool rp_replay_init_memory(const uint8_t *data, size_t size, const rp_load_opts *opts,
                            rp_replay *replay, ae_error *err);
 
 /// Frees a loaded replay and zeroes it (a zeroed replay is allowed).
