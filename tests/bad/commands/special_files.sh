@@ -55,10 +55,10 @@ expect "arena: \"$dir/${nl/$'\n'/\\n}.png\": cannot open: No such file or direct
   "$arena" --headless --map "$dir/$nl.png"
 expect "arena: \"$dir/\\x1b[31mred.arp\": cannot open: No such file or directory" \
   "$arena" --replay "$dir/$esc.arp" --headless
-expect "arena-map: \"--\\x1b[31mred\": unknown option" "$arena_map" check "$dir/in.map" "--$esc"
+expect "arena-map: \"--\\x1b[31mred\": unknown option (try --help)" "$arena_map" check "$dir/in.map" "--$esc"
 expect "arena-map: \"1\\n\": coordinate must be an integer" \
   "$arena_map" path "$dir/in.map" $'1\n' 1 2 2
-expect "arena-bench: \"\\x1b[31mred\": unknown argument" "$arena_bench" pairs "$dir/in.map" "$esc"
+expect "arena-bench: \"\\x1b[31mred\": unknown argument (try --help)" "$arena_bench" pairs "$dir/in.map" "$esc"
 expect "arena: \"$dir/no\\ndir/x.arp\": its directory does not exist" \
   "$arena" --headless --map "$dir/in.map" --record "$dir/no"$'\n'"dir/x.arp"
 exit $fail
