@@ -146,15 +146,12 @@ static void frame(app *a, float dt) {
 }
 
 int app_window_open(app *a, const arena_options *o) {
+    if (!platform_start_video()) return 2;
     // The player's settings: one warning line when the file is damaged, the defaults for what
     // could not be read. The settings screen saves changes to the same file.
     settings st;
     char pref[PATH_MAX];
     const char *settings_path = settings_load_startup(&st, o->config, pref, sizeof pref);
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) != 0) {
-        fprintf(stderr, "arena: cannot start SDL: %s\n", SDL_GetError());
-        return 1;
-    }
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
     a->window = SDL_CreateWindow("Arena", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, 1280, 720,
                                  SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI |
@@ -165,6 +162,7 @@ int app_window_open(app *a, const arena_options *o) {
     if (!a->renderer) {
         fprintf(stderr, "arena: cannot open a window: %s\n", SDL_GetError());
         if (a->window) SDL_DestroyWindow(a->window);
+        a->window = NULL;
         SDL_Quit();
         return 1;
     }
@@ -242,6 +240,6 @@ void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats) {
 int app_run_windowed(const arena_options *o) {
     static app a;
     int status = app_window_open(&a, o);
-    if (status == 1) return 1;
+    if (!a.renderer) return status; // no window to close
     return platform_run(&a, status);
 }

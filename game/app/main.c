@@ -1,10 +1,24 @@
 // arena: the game. Windowed play, headless matches, recordings, replays, screenshots and
 // frames.
 #include "app.h"
+#include "arena_usage.h"
 #include "headless.h"
 #include "options.h"
+#include "tool_args.h"
 
 int main(int argc, char **argv) {
+    switch (tool_args_ask(argc - 1, argv + 1)) {
+    case TOOL_ASK_HELP: {
+        static const char *const usage[] = {ARENA_USAGE_ARENA};
+        tool_print_usage(usage, (int)(sizeof usage / sizeof usage[0]));
+        return 0;
+    }
+    case TOOL_ASK_VERSION:
+        arena_print_version(ARENA_PROGRAM);
+        return 0;
+    case TOOL_ASK_RUN:
+        break;
+    }
     arena_options o;
     if (!arena_parse_options(argc, argv, &o)) return 2;
     if (o.screenshot) return app_run_screenshot(&o);

@@ -1,6 +1,8 @@
 #include "options.h"
 
 #include "arena/ae_output.h"
+#include "arena/rp_format.h"
+#include "sim_config_io.h"
 #include "tool_args.h"
 #include "tool_util.h"
 
@@ -237,6 +239,13 @@ static bool check_outputs(const arena_options *o) {
     // files are all of one export.
     if (o->frames && !ae_output_check_empty_dir(o->frames, &err)) return fail(o->frames, err.msg);
     return true;
+}
+
+void arena_print_version(const char *program) {
+    char about[64];
+    snprintf(about, sizeof about, "replay format %u, rules %d\n", RP_FORMAT_VERSION,
+             SIM_CONFIG_VERSION);
+    tool_print_version(program, about);
 }
 
 bool arena_check_replay(const arena_options *o, int ticks, int agents) {

@@ -5,6 +5,13 @@
 
 #include "app.h"
 
+/// Starts SDL's video (and game controllers) for the window. False, after one line `arena: no
+/// display: ...` and with SDL stopped, when there is no screen to show it on: on the desktop no
+/// display is named (DISPLAY, WAYLAND_DISPLAY) and no video driver asked for by name
+/// (SDL_VIDEODRIVER or its hint: SDL's offscreen and dummy drivers for tests, kmsdrm on a
+/// console), or SDL cannot start, or falls back to a driver without a screen that was not asked
+/// for, where the game would play on unseen.
+bool platform_start_video(void);
 /// Runs the frames of the window app_window_open opened (its status given: a non-zero status
 /// only closes it) until the game is over, then closes it; the exit status. The desktop loops
 /// here. The browser returns from main and calls back once per animation frame

@@ -56,6 +56,12 @@ static void frame(void *unused) {
     trace(a);
 }
 
+bool platform_start_video(void) {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_GAMECONTROLLER) == 0) return true; // the page's canvas
+    tool_fail(ARENA_PROGRAM, "no display", "%s", SDL_GetError());
+    return false;
+}
+
 int platform_run(app *a, int status) {
     if (status != 0) {
         app_window_close(a);

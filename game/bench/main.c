@@ -1,4 +1,6 @@
 // arena-bench: benchmark tables with medians, each with an agreement check.
+#include "arena_usage.h"
+#include "options.h"
 #include "suites.h"
 #include "tool_args.h"
 #include "tool_util.h"
@@ -23,38 +25,28 @@ static const suite suites[] = {
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 
-static void usage(FILE *out) {
-    fprintf(out, "usage: %s [", ARENA_BENCH);
-    for (int i = 0; i < SUITE_COUNT; i++) fprintf(out, "%s%s", i ? "|" : "", suites[i].name);
-    fprintf(out, "] [--csv]\n");
-    fprintf(out, "       %s pairs FILE [--method brute|grid|quadtree|sap|mbp]\n", ARENA_BENCH);
-    fprintf(out,
-            "       %s soak [--matches N] [--agents N] [--max-ticks N] [--seed N] [--no-rss-check] "
-            "[--csv]\n",
-            ARENA_BENCH);
-    fprintf(out, "       %s balance [--seeds N] [--csv]\n", ARENA_BENCH);
-    fprintf(out, "       %s render [--driver NAME] [--frames N] [--scene NAME] [--csv]\n",
-            ARENA_BENCH);
-}
-
 int main(int argc, char **argv) {
+    switch (tool_args_ask(argc - 1, argv + 1)) {
+    case TOOL_ASK_HELP: {
+        static const char *const usage[] = {ARENA_USAGE_ARENA_BENCH};
+        tool_print_usage(usage, (int)(sizeof usage / sizeof usage[0]));
+        return TOOL_EXIT_OK;
+    }
+    case TOOL_ASK_VERSION:
+        arena_print_version(ARENA_BENCH);
+        return TOOL_EXIT_OK;
+    case TOOL_ASK_RUN:
+        break;
+    }
     if (argc > 1 && !strcmp(argv[1], "pairs")) return cmd_pairs(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "balance")) return cmd_balance(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 2, argv + 2);
-    if (argc > 1 && !strcmp(argv[1], "-h")) {
-        usage(stdout);
-        return TOOL_EXIT_OK;
-    }
-    enum { OPT_CSV, OPT_HELP, OPT_COUNT };
-    static const tool_option options[OPT_COUNT] = {{"--csv", false}, {"--help", false}};
+    enum { OPT_CSV, OPT_COUNT };
+    static const tool_option options[OPT_COUNT] = {{"--csv", false}};
     tool_args args;
     if (!tool_args_read(ARENA_BENCH, options, OPT_COUNT, 1, argc - 1, argv + 1, &args))
         return TOOL_EXIT_BAD_INPUT;
-    if (args.given[OPT_HELP]) {
-        usage(stdout);
-        return TOOL_EXIT_OK;
-    }
     const bool csv = args.given[OPT_CSV];
     const char *only = args.npos ? args.pos[0] : NULL;
     int status = TOOL_EXIT_OK;

@@ -1,5 +1,7 @@
 // arena-map: map inspection and queries from the command line.
+#include "arena_usage.h"
 #include "commands.h"
+#include "tool_args.h"
 #include "tool_util.h"
 
 #include <stdio.h>
@@ -7,17 +9,12 @@
 
 typedef struct command {
     const char *name;
-    const char *usage;
     int (*run)(int argc, char **argv);
 } command;
 
 static const command commands[] = {
-    {"info", "info MAP", cmd_info},
-    {"sdf", "sdf MAP", cmd_sdf},
-    {"path", "path MAP X0 Y0 X1 Y1 [--radius R]", cmd_path},
-    {"scen", "scen FILE.scen [--maps DIR] [--method jps|astar]", cmd_scen},
-    {"cover", "cover MAP [--radius R]", cmd_cover},
-    {"check", "check MAP [--radius R] [--agents N] [--png OUT]", cmd_check},
+    {"info", cmd_info}, {"sdf", cmd_sdf},     {"path", cmd_path},
+    {"scen", cmd_scen}, {"cover", cmd_cover}, {"check", cmd_check},
 };
 
 bool map_load_or_fail(const char *path, ae_grid *grid) {
@@ -27,20 +24,22 @@ bool map_load_or_fail(const char *path, ae_grid *grid) {
     return false;
 }
 
-static void usage(FILE *out) {
-    fprintf(out, "usage:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %s %s\n", ARENA_MAP, commands[i].usage);
-}
-
 int main(int argc, char **argv) {
+    switch (tool_args_ask(argc - 1, argv + 1)) {
+    case TOOL_ASK_HELP: {
+        static const char *const usage[] = {ARENA_USAGE_ARENA_MAP};
+        tool_print_usage(usage, (int)(sizeof usage / sizeof usage[0]));
+        return TOOL_EXIT_OK;
+    }
+    case TOOL_ASK_VERSION:
+        tool_print_version(ARENA_MAP, NULL);
+        return TOOL_EXIT_OK;
+    case TOOL_ASK_RUN:
+        break;
+    }
     if (argc < 2) {
         tool_fail(ARENA_MAP, "missing command", "try --help");
         return TOOL_EXIT_BAD_INPUT;
-    }
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-        usage(stdout);
-        return TOOL_EXIT_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 2, argv + 2);

@@ -3,8 +3,27 @@
 #include "tool_util.h"
 
 #include "arena/ae_base.h"
+#include "arena_version.h"
 
+#include <stdio.h>
 #include <string.h>
+
+tool_ask tool_args_ask(int argc, char **argv) {
+    bool version = false;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return TOOL_ASK_HELP;
+        if (!strcmp(argv[i], "--version")) version = true;
+    }
+    return version ? TOOL_ASK_VERSION : TOOL_ASK_RUN;
+}
+
+void tool_print_usage(const char *const *lines, int n) {
+    for (int i = 0; i < n; i++) fputs(lines[i], stdout);
+}
+
+void tool_print_version(const char *program, const char *about) {
+    printf("%s %s\n%sbuild: %s\n", program, ARENA_VERSION, about ? about : "", tool_build_info());
+}
 
 bool tool_args_read(const char *program, const tool_option *options, int n, int max_pos, int argc,
                     char **argv, tool_args *out) {
@@ -14,7 +33,7 @@ bool tool_args_read(const char *program, const tool_option *options, int n, int 
         const char *a = argv[i];
         if (strncmp(a, "--", 2) != 0) {
             if (out->npos == max_pos) {
-                tool_fail(program, a, "unknown argument");
+                tool_fail(program, a, "unknown argument (try --help)");
                 return false;
             }
             out->pos[out->npos++] = a;
@@ -23,7 +42,7 @@ bool tool_args_read(const char *program, const tool_option *options, int n, int 
         int f = 0;
         while (f < n && strcmp(a, options[f].name) != 0) f++;
         if (f == n) {
-            tool_fail(program, a, "unknown option");
+            tool_fail(program, a, "unknown option (try --help)");
             return false;
         }
         if (out->given[f]) {

@@ -26,9 +26,24 @@ typedef struct tool_args {
     int npos;
 } tool_args;
 
+/// What a command line asks before anything else is read: the usage (any argument `--help` or
+/// `-h`, whatever else is given, so that a newcomer's `arena --bots 5 --help` gets it too), the
+/// version (any `--version`), or a run. Programs print either to stdout and exit 0.
+typedef enum tool_ask { TOOL_ASK_RUN, TOOL_ASK_HELP, TOOL_ASK_VERSION } tool_ask;
+tool_ask tool_args_ask(int argc, char **argv);
+
+/// Prints a usage (the README's command-line part of a program: a list of lines, arena_usage.h)
+/// to stdout.
+void tool_print_usage(const char *const *lines, int n);
+
+/// Prints `PROGRAM VERSION`, then `about` (lines of its own, or NULL), then `build: ...` (the
+/// compiler and flags, as tool_print_machine) to stdout.
+void tool_print_version(const char *program, const char *about);
+
 /// Reads argv[0..argc) against the n options. At most max_pos positional arguments are
-/// accepted. False after printing one line `PROGRAM: ARG: reason`: `unknown option`, `unknown
-/// argument` (one positional too many), `given twice`, `missing value` or `empty value`.
+/// accepted. False after printing one line `PROGRAM: ARG: reason`: `unknown option (try
+/// --help)`, `unknown argument (try --help)` (one positional too many), `given twice`, `missing
+/// value` or `empty value`.
 bool tool_args_read(const char *program, const tool_option *options, int n, int max_pos, int argc,
                     char **argv, tool_args *out);
 

@@ -122,6 +122,10 @@ double tool_median(double *v, size_t n) {
 #define ARENA_BUILD_INFO "unknown compiler and flags"
 #endif
 
+const char *tool_build_info(void) {
+    return ARENA_BUILD_INFO;
+}
+
 void tool_print_machine(void) {
     // Linux keeps the 1, 5 and 15 minute load averages in /proc/loadavg; elsewhere it is unknown.
     double load[3];
@@ -131,9 +135,9 @@ void tool_print_machine(void) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     if (known)
         printf("# machine: load average %.2f %.2f %.2f, %ld cores; build: %s\n", load[0], load[1],
-               load[2], cores, ARENA_BUILD_INFO);
+               load[2], cores, tool_build_info());
     else
-        printf("# machine: load average unknown, %ld cores; build: %s\n", cores, ARENA_BUILD_INFO);
+        printf("# machine: load average unknown, %ld cores; build: %s\n", cores, tool_build_info());
 }
 
 void tool_table_header(const tool_table *t) {

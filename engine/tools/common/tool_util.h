@@ -63,6 +63,8 @@ void tool_table_header(const tool_table *t);
 /// ...": the load when the table was made and the compiler and flags of this build, so numbers
 /// from different runs can be compared.
 void tool_print_machine(void);
+/// The compiler and flags of this build: "GNU 12.2.0 Release -O3 -DNDEBUG -ffp-contract=off ...".
+const char *tool_build_info(void);
 /// Prints one row; each cell is already formatted text.
 void tool_table_row(const tool_table *t, const char *const *cells);
 

@@ -201,8 +201,10 @@ void app_use_settings(app *a, const settings *st, const arena_options *o);
 /// Windowed game; returns the exit status.
 int app_run_windowed(const arena_options *o);
 /// Its parts, for tests that drive the window: opens the window and starts the title (or the
-/// match the options ask for); 0, or the exit status (1: no window, 2: the map or replay failed,
-/// the window is open and app_window_close must still run).
+/// match the options ask for); 0, or the exit status. Without a window (a->renderer NULL) after
+/// one line: 2 when there is no display (SDL cannot start its video, or has only a driver with
+/// no screen that was not asked for by name), 1 when the window cannot open. With the window
+/// open, 2: the map or replay failed, and app_window_close must still run.
 int app_window_open(app *a, const arena_options *o);
 /// One frame of dt seconds: SDL's queued events, the screens, the ticks owed, drawing, presenting.
 void app_window_step(app *a, float dt);

@@ -6,9 +6,9 @@
 #   files;
 # - a --map path longer than any fixed buffer loads the file it names, not the one its first
 #   1023 bytes name;
-# - an output that cannot be written (a name over the system's limit, a path over it, a folder
-#   that takes no new files, tried as nobody when run as root) is refused before the match runs,
-#   with the system's reason;
+# - an output that cannot be written (a name over the system's limit, a path over it) is refused
+#   before the match runs, with the system's reason (a folder that takes no new files:
+#   readonly_folder.sh);
 # - names holding a newline or escape bytes are shown quoted, so every refusal stays one line.
 set -u
 arena=$1 arena_map=$2 arena_bench=$3
@@ -16,22 +16,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 cp "$4" "$dir/in.map" && cp "$5" "$dir/in.png" && cp "$6" "$dir/in.arp"
 fail=0
-# expect LINE COMMAND...: exit 2, nothing on stdout, exactly LINE on stderr, within 20 seconds
-# (a reader blocked on a FIFO, or a check made only after a long match, runs out of time).
-expect() {
-  local want=$1
-  shift
-  timeout 20 "$@" >"$dir/out" 2>"$dir/err"
-  local s=$?
-  if [ $s != 2 ] || [ -s "$dir/out" ] || [ "$(cat "$dir/err")" != "$want" ] ||
-    [ "$(wc -l <"$dir/err")" != 1 ]; then
-    echo "--- $*"
-    echo "exit $s (want 2), stdout $(wc -c <"$dir/out") bytes, stderr:"
-    cat "$dir/err"
-    echo "--- wanted: $want"
-    fail=1
-  fi
-}
+. "$(dirname "$0")/expect_refusal.sh"
 
 mkfifo "$dir/r.fifo"
 f=$dir/r.fifo
@@ -64,34 +49,16 @@ expect "arena: $deep: cannot use its directory: File name too long" \
   "$arena" --headless --ticks 100000000 --map "$dir/in.map" --record "$deep"
 expect "arena-map: $dir/$name.png: file name too long (260 bytes, at most 255)" \
   "$arena_map" check "$dir/in.map" --png "$dir/$name.png"
-# A folder that takes no new files. Root may write anywhere: as root the commands run as nobody
-# (setpriv), when that is available.
-as=()
-if [ "$(id -u)" = 0 ]; then
-  command -v setpriv >/dev/null && as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-  chmod 711 "$dir"
-fi
-if [ "$(id -u)" != 0 ] || [ ${#as[@]} != 0 ]; then
-  mkdir "$dir/ro" && chmod 555 "$dir/ro"
-  expect "arena: $dir/ro/x.arp: cannot create a file in its directory: Permission denied" \
-    "${as[@]}" "$arena" --headless --ticks 100000000 --map "$dir/in.map" --record "$dir/ro/x.arp"
-  expect "arena: $dir/ro/x.png: cannot create a file in its directory: Permission denied" \
-    "${as[@]}" "$arena" --map "$dir/in.png" --screenshot "$dir/ro/x.png" --ticks 100000000
-  expect "arena-map: $dir/ro/x.png: cannot create a file in its directory: Permission denied" \
-    "${as[@]}" "$arena_map" check "$dir/in.map" --png "$dir/ro/x.png"
-  [ -z "$(ls -A "$dir/ro")" ] || { echo "left in the read-only folder: $(ls -A "$dir/ro")"; fail=1; }
-fi
-
 # Names with a newline or escape bytes are quoted: one line, no raw control bytes.
 nl=$'a\nb' esc=$'\e[31mred'
 expect "arena: \"$dir/${nl/$'\n'/\\n}.png\": cannot open: No such file or directory" \
   "$arena" --headless --map "$dir/$nl.png"
 expect "arena: \"$dir/\\x1b[31mred.arp\": cannot open: No such file or directory" \
   "$arena" --replay "$dir/$esc.arp" --headless
-expect "arena-map: \"--\\x1b[31mred\": unknown option" "$arena_map" check "$dir/in.map" "--$esc"
+expect "arena-map: \"--\\x1b[31mred\": unknown option (try --help)" "$arena_map" check "$dir/in.map" "--$esc"
 expect "arena-map: \"1\\n\": coordinate must be an integer" \
   "$arena_map" path "$dir/in.map" $'1\n' 1 2 2
-expect "arena-bench: \"\\x1b[31mred\": unknown argument" "$arena_bench" pairs "$dir/in.map" "$esc"
+expect "arena-bench: \"\\x1b[31mred\": unknown argument (try --help)" "$arena_bench" pairs "$dir/in.map" "$esc"
 expect "arena: \"$dir/no\\ndir/x.arp\": its directory does not exist" \
   "$arena" --headless --map "$dir/in.map" --record "$dir/no"$'\n'"dir/x.arp"
 exit $fail

@@ -8,6 +8,7 @@
 # would add a line). Names starting with @ are made here (see the README).
 set -u
 arena=$1 dir=$2 name=$3 warning=$4
+here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 mkdir "$tmp/case" "$tmp/work" # the cases made here, and this script's own files
@@ -36,11 +37,11 @@ case $name in
 @unreadable)
   f=$tmp/case/unreadable.txt
   printf 'bots = 3\n' >"$f" && chmod 000 "$f"
-  if [ "$(id -u)" = 0 ]; then # root reads anything: run the game as nobody
-    if ! command -v setpriv >/dev/null; then echo "skipped: no setpriv to run as nobody"; exit 77; fi
-    as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
-    chmod 711 "$tmp" "$tmp/case"
-  fi
+  # Root reads anything: as root the game runs without that power (tests/support/unprivileged.sh),
+  # and must still reach itself and its assets wherever the clone is.
+  . "$here/../../support/unprivileged.sh"
+  unprivileged_as "$arena" "$here/../../../assets" || { echo "skipped: $why"; exit 77; }
+  chmod 711 "$tmp" "$tmp/case" # for nobody, the fallback
   ;;
 @*) echo "unknown test-time case $name"; exit 1 ;;
 *) f=$dir/$name ;;
