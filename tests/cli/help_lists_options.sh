@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # help_lists_options.sh ARENA ARENA_MAP ARENA_BENCH SOURCE_DIR
 # Every option a program's parser knows (the "--name" literals of its sources) is in its --help,
-# which is the README's command-line block (cmake/about.cmake): an option added to a parser
+# which is the README's command-line block (game/cmake/about.cmake): an option added to a parser
 # without a line in the README fails here. --help, -h and --version are listed too.
 set -u
 src=$4

@@ -51,7 +51,7 @@ if(NOT arena_text STREQUAL "")
 endif()
 # Written through a copy, so the header (and what includes it) changes only when the text does.
 file(WRITE ${CMAKE_BINARY_DIR}/generated/arena_usage.h.new
-"/// The usage each program prints for --help: the README's command-line block (cmake/about.cmake).
+"/// The usage each program prints for --help: the README's command-line block (game/cmake/about.cmake).
 /// Generated from README.md, never edited.
 #ifndef ARENA_USAGE_H
 #define ARENA_USAGE_H
