@@ -283,37 +283,34 @@ const sim_state_table *const sim_state_tables[8] = {
     &sim_agent_table, &sim_bullet_table, &sim_gem_table,  &sim_pickup_table,
     &sim_prop_table,  &sim_door_table,   &sim_zone_table, &sim_brain_table};
 
-uint64_t sim_state_value(const sim_state_field *f, const void *record, int k) {
-    const uint8_t *p = (const uint8_t *)record + f->offset;
-    switch ((sim_field_type)f->type) {
-    case SIM_FIELD_INT: {
-        int v;
-        memcpy(&v, p + (size_t)k * sizeof v, sizeof v);
-        return (uint32_t)v;
+// The k-th number of a field stored at p, as the unsigned integer of its stored width. Inline in
+// the encoder: the state hash runs it for every field of every record.
+static inline uint64_t load(const uint8_t *p, sim_field_type type, int k) {
+    switch (type) {
+    case SIM_FIELD_INT:    // int, enum: two's complement, read as its bits
+    case SIM_FIELD_FLOAT:  // a float's bit pattern
+    case SIM_FIELD_VEC2: { // a vec2s is x then y
+        uint32_t v;
+        memcpy(&v, p + (size_t)k * 4, 4);
+        return v;
     }
-    case SIM_FIELD_I8: {
-        int8_t v;
-        memcpy(&v, p + k, 1);
-        return (uint8_t)v;
-    }
+    case SIM_FIELD_I8:
     case SIM_FIELD_U8:
         return p[k];
     case SIM_FIELD_U64: {
         uint64_t v;
-        memcpy(&v, p + (size_t)k * sizeof v, sizeof v);
+        memcpy(&v, p + (size_t)k * 8, 8);
         return v;
-    }
-    case SIM_FIELD_FLOAT:
-    case SIM_FIELD_VEC2: { // a vec2s is x then y
-        float v;
-        memcpy(&v, p + (size_t)k * sizeof v, sizeof v);
-        return rp_f32_bits(v);
     }
     case SIM_FIELD_OTHER:
         break;
     }
-    AE_ASSERT(f->type != SIM_FIELD_OTHER); // it has no value
+    AE_ASSERT(type != SIM_FIELD_OTHER); // it has no value
     return 0;
+}
+
+uint64_t sim_state_value(const sim_state_field *f, const void *record, int k) {
+    return load((const uint8_t *)record + f->offset, (sim_field_type)f->type, k);
 }
 
 size_t sim_state_encode(const sim_state_table *t, const void *record, unsigned use, uint8_t *out) {
@@ -321,9 +318,19 @@ size_t sim_state_encode(const sim_state_table *t, const void *record, unsigned u
     for (int i = 0; i < t->count; i++) {
         const sim_state_field *f = &t->field[i];
         if (!(f->use & use)) continue;
+        const uint8_t *src = (const uint8_t *)record + f->offset;
         const int n = f->count * (f->type == SIM_FIELD_VEC2 ? 2 : 1);
         AE_ASSERT(p - out + n * f->bytes <= SIM_STATE_MAX_BYTES);
-        for (int k = 0; k < n; k++) p = rp_put_le(p, sim_state_value(f, record, k), f->bytes);
+        for (int k = 0; k < n; k++) {
+            const uint64_t v = load(src, (sim_field_type)f->type, k);
+            // The usual widths spelt out, so that each write is unrolled.
+            if (f->bytes == 4)
+                p = rp_put_le(p, v, 4);
+            else if (f->bytes == 1)
+                p = rp_put_le(p, v, 1);
+            else
+                p = rp_put_le(p, v, f->bytes);
+        }
     }
     return (size_t)(p - out);
 }
