@@ -66,11 +66,11 @@ typedef struct sim_agent {
     int death_tick;
     int killer; ///< agent id, -1 for the zone or none
     sim_death_cause cause;
-    int last_hit_by;     ///< last agent whose bullet hit, -1 for none
-    int hurt_tick;       ///< tick it last took damage (calm regeneration waits for it)
-    int auto_target;     ///< auto-aim: the enemy locked on to, -1 for none ...
-    int auto_since;      ///< ... since this tick
-    int hit_flash;       ///< ticks of the red flash after being hit
+    int last_hit_by; ///< last agent whose bullet hit, -1 for none
+    int hurt_tick;   ///< tick it last took damage (calm regeneration waits for it)
+    int auto_target; ///< auto-aim: the enemy locked on to, -1 for none ...
+    int auto_since;  ///< ... since this tick
+    int hit_flash;   ///< ticks of the red flash after being hit
     uint8_t skills[SIM_SKILL_COUNT];
     uint8_t weapon;      ///< sim_weapon held
     int ammo;            ///< rounds left in it (the pistol: 0, it never runs out)
