@@ -5,8 +5,8 @@
 #include "suites.h"
 
 #include "app.h"
+#include "bench_scene.h"
 #include "map_designs.h"
-#include "sim_world.h"
 #include "tool_args.h"
 #include "tool_util.h"
 
@@ -27,37 +27,11 @@ typedef struct render_opts {
 } render_opts;
 
 /// A mid-match world with 100 agents alive and 1,000 bullets in the air around the view.
-static sim_world *busy_world(const ae_grid *map) {
-    sim_config cfg = sim_default_config();
-    cfg.seed = 9;
-    cfg.humans = 0;
-    cfg.bots = 100;
-    sim_world *w = sim_create(&cfg, map, NULL);
-    if (!w) return NULL;
-    for (int t = 0; t < 240; t++) sim_step(w, NULL);
-    ae_rng rng;
-    ae_rng_seed(&rng, 5, 5);
-    vec2s c = w->agents[0].pos;
-    // Everyone alive and gathered around the view, bullets everywhere.
-    for (int i = 0; i < w->agent_count; i++) {
-        sim_agent *a = &w->agents[i];
-        a->placement = 0;
-        a->hp = a->max_hp;
-        vec2s p = {{c.x + ae_rng_range(&rng, -900, 900), c.y + ae_rng_range(&rng, -500, 500)}};
-        if (ae_sdf_sample(&w->sdf, p) >= a->radius) a->pos = a->prev_pos = p;
-    }
-    for (int k = 0; k < 1000 && k < w->cfg.max_bullets; k++) {
-        sim_bullet *b = &w->bullets[k];
-        b->alive = true;
-        b->pos =
-            (vec2s){{c.x + ae_rng_range(&rng, -960, 960), c.y + ae_rng_range(&rng, -540, 540)}};
-        b->vel = (vec2s){{ae_rng_range(&rng, -5, 5), ae_rng_range(&rng, -5, 5)}};
-        b->owner = (int)ae_rng_below(&rng, (uint32_t)w->agent_count);
-        b->radius = 5;
-        w->bullet_top = k + 1;
-    }
-    return w;
-}
+static const bench_scene_def busy = {.bots = 100,
+                                     .ticks = 240,
+                                     .agent_spread = {{900, 500}},
+                                     .bullets = 1000,
+                                     .bullet_spread = {{960, 540}}};
 
 /// FNV-1a over the frame's pixels (read back from the target).
 static uint64_t checksum(SDL_Renderer *r) {
@@ -131,7 +105,7 @@ static void target_close(target *t) {
 static bool run_scene(const tool_table *tab, const render_opts *o, target *tg, const char *scene,
                       bool pan, world_renderer *wr, hud *h, gfx *g, const sim_world *w) {
     camera cam;
-    camera_init(&cam, w->agents[0].pos, W, H);
+    camera_init(&cam, sim_agents(w)[0].pos, W, H);
     fx_state fx;
     fx_clear(&fx);
     hud_timings timings = {0};
@@ -211,7 +185,7 @@ static int run(const render_opts *o) {
     }
     ae_grid map;
     if (!map_design_build(&map_designs[0], &map)) return TOOL_EXIT_FAIL;
-    sim_world *w = busy_world(&map);
+    sim_world *w = bench_scene_create(&map, &busy);
     gfx g;
     char err[256];
     if (!w || !gfx_load(&g, tg.r, ARENA_SOURCE_DIR "/assets/sprites", err, sizeof err)) {

@@ -3,23 +3,13 @@
 #include "arena/rp_hash.h"
 
 #include <math.h>
-#include <string.h>
 
-typedef struct writer {
-    uint8_t *p;
-    size_t n;
-} writer;
-
-static void w32(writer *w, uint32_t v) {
-    w->n = (size_t)(rp_put_le(w->p + w->n, v, 4) - w->p);
+// Packed as little-endian 32-bit words (rp_put_le), floats by their bit patterns.
+static uint8_t *put_int(uint8_t *p, int v) {
+    return rp_put_le(p, (uint32_t)v, 4);
 }
-static void wi(writer *w, int v) {
-    w32(w, (uint32_t)v);
-}
-static void wf(writer *w, float v) {
-    uint32_t bits;
-    memcpy(&bits, &v, 4);
-    w32(w, bits);
+static uint8_t *put_float(uint8_t *p, float v) {
+    return rp_put_le(p, rp_f32_bits(v), 4);
 }
 
 typedef struct reader {
@@ -33,18 +23,15 @@ static uint32_t r32(reader *r) {
         r->ok = false;
         return 0;
     }
-    uint32_t v = 0;
-    for (int i = 0; i < 4; i++) v |= (uint32_t)r->p[r->pos++] << (8 * i);
+    uint32_t v = (uint32_t)rp_get_le(r->p + r->pos, 4);
+    r->pos += 4;
     return v;
 }
 static int ri(reader *r) {
     return (int)r32(r);
 }
 static float rf(reader *r) {
-    uint32_t bits = r32(r);
-    float v;
-    memcpy(&v, &bits, 4);
-    return v;
+    return rp_bits_f32(r32(r));
 }
 
 /// A weapon's fields (k: its index in rules.weapon).
@@ -113,18 +100,18 @@ static float rf(reader *r) {
     I(rules.zone_phase_count, 1, SIM_MAX_ZONE_PHASES)
 
 size_t sim_config_pack(const sim_config *cfg, uint8_t out[SIM_CONFIG_MAX_BYTES]) {
-    writer w = {out, 0};
-#define PUT_I(f, lo, hi) wi(&w, cfg->f);
-#define PUT_F(f, lo, hi) wf(&w, cfg->f);
+    uint8_t *p = out;
+#define PUT_I(f, lo, hi) p = put_int(p, cfg->f);
+#define PUT_F(f, lo, hi) p = put_float(p, cfg->f);
     CONFIG_FIELDS(PUT_I, PUT_F)
     for (int i = 0; i < cfg->rules.zone_phase_count; i++) {
         const sim_zone_phase *z = &cfg->rules.zone[i];
-        wi(&w, z->hold_ticks);
-        wi(&w, z->shrink_ticks);
-        wf(&w, z->radius_scale);
-        wf(&w, z->dps);
+        p = put_int(p, z->hold_ticks);
+        p = put_int(p, z->shrink_ticks);
+        p = put_float(p, z->radius_scale);
+        p = put_float(p, z->dps);
     }
-    return w.n;
+    return (size_t)(p - out);
 }
 
 static bool in_range(float v, float lo, float hi) {

@@ -1,11 +1,14 @@
-// The state as text (sim_dump.h): one line per thing, fields in a fixed order.
+// The state as text (sim_dump.h): one line per thing, a record's fields as its table lists them
+// (sim_state_fields.h).
 #include "sim_dump.h"
 
-#include "sim_bots.h"
-#include "sim_world.h"
+#include "sim_state_fields.h"
+
+#include "arena/rp_hash.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <string.h>
 
 // A line being built. Lines are short (the longest, an agent's, is under 600 bytes); one that
@@ -62,15 +65,52 @@ static void put_name(line *l, const char *key, int v, const char *const *names, 
 }
 
 #define NAMES(a) (a), (int)(sizeof(a) / sizeof((a)[0]))
-static const char *const weapons[] = {"pistol", "shotgun", "rifle", "smg", "grenade"};
 static const char *const difficulties[] = {"easy", "normal", "hard"};
-static const char *const causes[] = {"alive", "bullet", "zone"};
-static const char *const prop_kinds[] = {"crate", "barrel", "bush"};
-static const char *const pickup_kinds[] = {"weapon", "medkit", "shield"};
-_Static_assert(sizeof weapons / sizeof weapons[0] == SIM_WEAPON_COUNT, "a name per weapon");
 _Static_assert(sizeof difficulties / sizeof difficulties[0] == SIM_DIFFICULTY_COUNT, "per level");
-_Static_assert(sizeof prop_kinds / sizeof prop_kinds[0] == SIM_PROP_KIND_COUNT, "per prop kind");
-_Static_assert(sizeof pickup_kinds / sizeof pickup_kinds[0] == SIM_PICKUP_KIND_COUNT, "per kind");
+
+/// The field as its key and value(s): an enum by name, an array as a list with commas.
+static void put_field(line *l, const sim_state_field *f, const void *record) {
+    const uint64_t v = sim_state_value(f, record, 0);
+    switch ((sim_field_type)f->type) {
+    case SIM_FIELD_INT:
+    case SIM_FIELD_I8:
+    case SIM_FIELD_U8:
+        if (f->count > 1) {
+            put(l, " %s", f->name);
+            for (int k = 0; k < f->count; k++)
+                put(l, "%c%u", k ? ',' : ' ', (unsigned)sim_state_value(f, record, k));
+        } else {
+            // Back to the signed value of its stored width.
+            const int n = f->type == SIM_FIELD_INT  ? (int)(int32_t)(uint32_t)v
+                          : f->type == SIM_FIELD_I8 ? (int)(int8_t)(uint8_t)v
+                                                    : (int)v;
+            put_name(l, f->name, n, f->names, f->names ? f->name_count : 0);
+        }
+        break;
+    case SIM_FIELD_U64:
+        put_hex(l, f->name, v);
+        break;
+    case SIM_FIELD_FLOAT:
+        put_float(l, f->name, rp_bits_f32((uint32_t)v));
+        break;
+    case SIM_FIELD_VEC2:
+        put_vec(l, f->name,
+                (vec2s){{rp_bits_f32((uint32_t)v),
+                         rp_bits_f32((uint32_t)sim_state_value(f, record, 1))}});
+        break;
+    case SIM_FIELD_OTHER:
+        break;
+    }
+}
+
+/// The record's dumped fields, in the table's dump order.
+static void put_record(line *l, const sim_state_table *t, const void *record) {
+    for (int i = 0; i < t->count; i++) {
+        const int row = t->dump_order ? t->dump_order[i] : i;
+        if (row == t->count) break; // the dump order's end
+        if (t->field[row].use & SIM_FIELD_DUMP) put_field(l, &t->field[row], record);
+    }
+}
 
 static void dump_header(const sim_world *w, line *l) {
     begin(l, "tick");
@@ -104,19 +144,8 @@ static void dump_header(const sim_world *w, line *l) {
     put_hex(l, "inc", w->rng.inc);
     end(l);
 
-    const sim_zone *z = &w->zone;
     begin(l, "zone");
-    put_int(l, "phase", z->phase);
-    put_int(l, "timer", z->timer);
-    put_int(l, "shrinking", z->shrinking);
-    put_vec(l, "center", z->center);
-    put_float(l, "radius", z->radius);
-    put_vec(l, "from_center", z->from_center);
-    put_float(l, "from_radius", z->from_radius);
-    put_vec(l, "next_center", z->next_center);
-    put_float(l, "next_radius", z->next_radius);
-    put_float(l, "dps", z->dps);
-    put_float(l, "time_scale", z->time_scale);
+    put_record(l, &sim_zone_table, &w->zone);
     end(l);
 
     begin(l, "counts");
@@ -142,109 +171,37 @@ static void dump_agent(const sim_world *w, int i, line *l) {
     } else {
         put_int(l, "player", i + 1);
     }
-    put_int(l, "slot", a->slot); // the input slot driving it (a take-over moves it), -1: its brain
-    put_vec(l, "pos", a->pos);
-    put_vec(l, "facing", a->facing);
-    put_vec(l, "move", a->move);
-    put_float(l, "radius", a->radius);
-    put_float(l, "hp", a->hp);
-    put_float(l, "max_hp", a->max_hp);
-    put_float(l, "shield", a->shield);
-    put_int(l, "xp", a->xp);
-    put_int(l, "level", a->level);
-    put_int(l, "pending_picks", a->pending_picks);
-    put(l, " skills");
-    for (int k = 0; k < SIM_SKILL_COUNT; k++) put(l, "%c%u", k ? ',' : ' ', a->skills[k]);
-    put_name(l, "weapon", a->weapon, NAMES(weapons));
-    put_int(l, "ammo", a->ammo);
-    put_int(l, "fire_cooldown", a->fire_cooldown);
-    put_int(l, "blink_cooldown", a->blink_cooldown);
-    put_int(l, "kills", a->kills);
-    put_int(l, "placement", a->placement);
-    put_int(l, "death_tick", a->death_tick);
-    put_int(l, "killer", a->killer);
-    put_name(l, "cause", (int)a->cause, NAMES(causes));
-    put_int(l, "last_hit_by", a->last_hit_by);
-    put_int(l, "last_hit_weapon", a->last_hit_weapon);
-    put_int(l, "hurt_tick", a->hurt_tick);
-    put_int(l, "hit_flash", a->hit_flash);
-    put_int(l, "auto_target", a->auto_target);
-    put_int(l, "auto_since", a->auto_since);
-    put_int(l, "swap_held", a->swap_held);
+    put_record(l, &sim_agent_table, a);
     end(l);
 }
 
 static void dump_brain(const sim_world *w, int i, line *l) {
-    const bot_brain *b = sim_bots_brain(w, i);
     begin(l, "brain");
     put(l, " %d", i);
-    put_hex(l, "rng_state", b->rng.state);
-    put_hex(l, "rng_inc", b->rng.inc);
-    put_name(l, "state", (int)b->state, NAMES(bot_state_names));
-    put_int(l, "target", b->target);
-    put_int(l, "target_seen", b->target_seen);
-    put_vec(l, "goal", b->goal);
-    put_vec(l, "strafe", b->strafe);
-    put_int(l, "strafe_side", b->strafe_side);
-    put_int(l, "strafe_until", b->strafe_until);
-    put_int(l, "dodge_ticks", b->dodge_ticks);
-    put_int(l, "replan_tick", b->replan_tick);
-    put_int(l, "stuck_ticks", b->stuck_ticks);
-    put_int(l, "cover_tick", b->cover_tick);
-    put_int(l, "cover_search_tick", b->cover_search_tick);
-    put_int(l, "cover_found", b->cover_found);
-    put_vec(l, "cover_spot", b->cover_spot);
-    put_int(l, "scan_tick", b->scan_tick);
-    put_int(l, "chase_ticks", b->chase_ticks);
-    put_int(l, "let_go", b->let_go);
-    put_int(l, "let_go_until", b->let_go_until);
-    put_int(l, "crate", b->crate);
-    put_int(l, "path_count", b->path_count);
-    put_int(l, "path_next", b->path_next);
-    put_int(l, "path_pending", b->path_pending);
+    put_record(l, &sim_brain_table, sim_bots_brain(w, i));
     end(l);
 }
 
+/// A line for each live slot below `top`: its kind, its index and its dumped fields. `alive`: the
+/// offset of the slot's bool that says it is live.
+static void dump_slots(line *l, const sim_state_table *t, const char *kind, const void *slots,
+                       int top, size_t alive) {
+    for (int i = 0; i < top; i++) {
+        const uint8_t *record = (const uint8_t *)slots + (size_t)i * t->record_size;
+        if (!record[alive]) continue;
+        begin(l, kind);
+        put(l, " %d", i);
+        put_record(l, t, record);
+        end(l);
+    }
+}
+
 static void dump_things(const sim_world *w, line *l) {
-    for (int i = 0; i < w->bullet_top; i++) {
-        const sim_bullet *b = &w->bullets[i];
-        if (!b->alive) continue;
-        begin(l, "bullet");
-        put(l, " %d", i);
-        put_vec(l, "pos", b->pos);
-        put_vec(l, "vel", b->vel);
-        put_float(l, "radius", b->radius);
-        put_float(l, "damage", b->damage);
-        put_float(l, "range_left", b->range_left);
-        put_int(l, "owner", b->owner);
-        put_int(l, "fired_tick", b->fired_tick);
-        put_int(l, "threat", b->threat);
-        put_name(l, "weapon", b->weapon, NAMES(weapons));
-        put_float(l, "blast", b->blast);
-        end(l);
-    }
-    for (int i = 0; i < w->gem_top; i++) {
-        const sim_gem *g = &w->gems[i];
-        if (!g->alive) continue;
-        begin(l, "gem");
-        put(l, " %d", i);
-        put_vec(l, "pos", g->pos);
-        put_int(l, "xp", g->xp);
-        put_int(l, "dropped", g->dropped);
-        end(l);
-    }
-    for (int i = 0; i < w->pickup_top; i++) {
-        const sim_pickup *p = &w->pickups[i];
-        if (!p->alive) continue;
-        begin(l, "pickup");
-        put(l, " %d", i);
-        put_vec(l, "pos", p->pos);
-        put_name(l, "kind", p->kind, NAMES(pickup_kinds));
-        put_name(l, "weapon", p->weapon, NAMES(weapons));
-        put_int(l, "ammo", p->ammo);
-        put_int(l, "drop_tick", p->drop_tick);
-        end(l);
-    }
+    dump_slots(l, &sim_bullet_table, "bullet", w->bullets, w->bullet_top,
+               offsetof(sim_bullet, alive));
+    dump_slots(l, &sim_gem_table, "gem", w->gems, w->gem_top, offsetof(sim_gem, alive));
+    dump_slots(l, &sim_pickup_table, "pickup", w->pickups, w->pickup_top,
+               offsetof(sim_pickup, alive));
     // Props and doors as the map made them (whole, closed) are left out: a big map has
     // thousands, and they say nothing until something touches them.
     for (int i = 0; i < w->prop_count; i++) {
@@ -252,12 +209,7 @@ static void dump_things(const sim_world *w, line *l) {
         if (p->hp == p->max_hp && p->hit_tick < 0) continue;
         begin(l, "prop");
         put(l, " %d cell %d %d", i, p->x, p->y);
-        put_name(l, "kind", p->kind, NAMES(prop_kinds));
-        put_float(l, "hp", p->hp);
-        put_float(l, "max_hp", p->max_hp);
-        put_int(l, "hit_tick", p->hit_tick);
-        put_int(l, "broken_by", p->broken_by);
-        put_name(l, "broken_weapon", p->broken_weapon, NAMES(weapons));
+        put_record(l, &sim_prop_table, p);
         end(l);
     }
     for (int i = 0; i < w->door_count; i++) {
@@ -265,9 +217,7 @@ static void dump_things(const sim_world *w, line *l) {
         if (d->open == 0.0f && d->moving == 0) continue;
         begin(l, "door");
         put(l, " %d cell %d %d", i, d->x, d->y);
-        put_float(l, "open", d->open);
-        put_int(l, "moving", d->moving);
-        put_int(l, "active", d->active);
+        put_record(l, &sim_door_table, d);
         end(l);
     }
 }

@@ -10,6 +10,7 @@
 #include "test.h"
 
 #include "app.h"
+#include "bench_scene.h"
 #include "map_designs.h"
 #include "sim_world.h"
 #include "tool_save_png.h"
@@ -29,35 +30,13 @@ enum { W = 640, H = 360 };
 /// A mid-match world: 30 agents alive round agent 0, 200 bullets in the air round the view.
 static sim_world *scene(ae_grid *map) {
     if (!map_design_build(&map_designs[0], map)) return NULL;
-    sim_config cfg = sim_default_config();
-    cfg.seed = 9;
-    cfg.humans = 0;
-    cfg.bots = 30;
-    sim_world *w = sim_create(&cfg, map, NULL);
-    if (!w) return NULL;
-    for (int t = 0; t < 120; t++) sim_step(w, NULL);
-    ae_rng rng;
-    ae_rng_seed(&rng, 5, 5);
-    vec2s c = w->agents[0].pos;
-    for (int i = 0; i < w->agent_count; i++) {
-        sim_agent *a = &w->agents[i];
-        a->placement = 0;
-        a->hp = a->max_hp * (float)(1 + i % 4) / 4.0f;
-        vec2s p = {{c.x + ae_rng_range(&rng, -300, 300), c.y + ae_rng_range(&rng, -170, 170)}};
-        if (ae_sdf_sample(&w->sdf, p) >= a->radius) a->pos = a->prev_pos = p;
-    }
-    for (int k = 0; k < 200 && k < w->cfg.max_bullets; k++) {
-        sim_bullet *b = &w->bullets[k];
-        b->alive = true;
-        b->pos =
-            (vec2s){{c.x + ae_rng_range(&rng, -320, 320), c.y + ae_rng_range(&rng, -180, 180)}};
-        b->vel = (vec2s){{ae_rng_range(&rng, -5, 5), ae_rng_range(&rng, -5, 5)}};
-        b->owner = (int)ae_rng_below(&rng, (uint32_t)w->agent_count);
-        b->weapon = k % 17 == 0 ? SIM_WEAPON_GRENADE : SIM_WEAPON_PISTOL;
-        b->radius = 5;
-        w->bullet_top = k + 1;
-    }
-    return w;
+    static const bench_scene_def def = {.bots = 30,
+                                        .ticks = 120,
+                                        .agent_spread = {{300, 170}},
+                                        .bullets = 200,
+                                        .bullet_spread = {{320, 180}},
+                                        .varied = true};
+    return bench_scene_create(map, &def);
 }
 
 typedef struct canvas {

@@ -62,8 +62,7 @@ static void release(ae_output *o) {
 // suffix, or a short stem when that would pass the folder's limit on names. 0, or the errno of
 // the failure (err says it).
 static int create_tmp(ae_output *o, size_t name_max, ae_error *err) {
-    enum { SUFFIX = 48 }; // ".tmp-" PID "-" counter, with room to spare
-    static unsigned counter;
+    enum { SUFFIX = 48 }; // ".tmp-" PID "-" attempt, with room to spare
     const char *stem = strlen(o->name) + SUFFIX <= name_max ? o->name : ".arena-output";
     size_t cap = strlen(stem) + SUFFIX;
     char *tmp = malloc(cap);
@@ -71,10 +70,12 @@ static int create_tmp(ae_output *o, size_t name_max, ae_error *err) {
         ae_error_set(err, "out of memory");
         return ENOMEM;
     }
-    // O_EXCL: an existing file of that name is never touched; another name is tried.
+    // O_EXCL: an existing file of that name is never touched; the next number is tried. The
+    // numbers start at 0 every time (no counter shared between threads): a name is taken only
+    // while another output of this process to the same target is under way, or by a leftover.
     int e = EEXIST;
     for (int attempt = 0; attempt < 100 && e == EEXIST; attempt++) {
-        snprintf(tmp, cap, "%s.tmp-%ld-%u", stem, (long)getpid(), counter++);
+        snprintf(tmp, cap, "%s.tmp-%ld-%d", stem, (long)getpid(), attempt);
         o->fd = openat(o->dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         e = o->fd < 0 ? errno : 0;
     }

@@ -11,19 +11,20 @@
 
 #include <string.h>
 
+/// CRC-32 (the reflected polynomial 0xEDB88320) of every value of four bits: the CRC goes a
+/// nibble at a time, so the table is small enough to write out and nothing is built at run time
+/// (the probe runs on the hot-reload thread too).
+static const uint32_t crc_nibble[16] = {
+    0x00000000, 0x1DB71064, 0x3B6E20C8, 0x26D930AC, 0x76DC4190, 0x6B6B51F4, 0x4DB26158, 0x5005713C,
+    0xEDB88320, 0xF00F9344, 0xD6D6A3E8, 0xCB61B38C, 0x9B64C2B0, 0x86D3D2D4, 0xA00AE278, 0xBDBDF21C};
+
 static uint32_t crc32_update(uint32_t crc, const uint8_t *p, size_t n) {
-    static uint32_t table[256];
-    static bool ready;
-    if (!ready) {
-        for (uint32_t i = 0; i < 256; i++) {
-            uint32_t c = i;
-            for (int k = 0; k < 8; k++) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-            table[i] = c;
-        }
-        ready = true;
-    }
     crc = ~crc;
-    for (size_t i = 0; i < n; i++) crc = table[(crc ^ p[i]) & 0xFFu] ^ (crc >> 8);
+    for (size_t i = 0; i < n; i++) {
+        crc ^= p[i];
+        crc = crc_nibble[crc & 15u] ^ (crc >> 4);
+        crc = crc_nibble[crc & 15u] ^ (crc >> 4);
+    }
     return ~crc;
 }
 

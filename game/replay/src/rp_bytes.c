@@ -152,26 +152,30 @@ bool rp_read_u8(rp_cursor *c, uint8_t *v) {
     return true;
 }
 
+// The next `bytes` bytes as a little-endian integer.
+static bool read_le(rp_cursor *c, int bytes, uint64_t *v) {
+    if (!need(c, (size_t)bytes)) return false;
+    *v = rp_get_le(c->data + c->pos, bytes);
+    c->pos += (size_t)bytes;
+    return true;
+}
+
 bool rp_read_u16(rp_cursor *c, uint16_t *v) {
-    if (!need(c, 2)) return false;
-    const uint8_t *p = c->data + c->pos;
-    *v = (uint16_t)(p[0] | p[1] << 8);
-    c->pos += 2;
+    uint64_t x;
+    if (!read_le(c, 2, &x)) return false;
+    *v = (uint16_t)x;
     return true;
 }
 
 bool rp_read_u32(rp_cursor *c, uint32_t *v) {
-    if (!need(c, 4)) return false;
-    *v = rp_le32(c->data + c->pos);
-    c->pos += 4;
+    uint64_t x;
+    if (!read_le(c, 4, &x)) return false;
+    *v = (uint32_t)x;
     return true;
 }
 
 bool rp_read_u64(rp_cursor *c, uint64_t *v) {
-    if (!need(c, 8)) return false;
-    *v = rp_le64(c->data + c->pos);
-    c->pos += 8;
-    return true;
+    return read_le(c, 8, v);
 }
 
 bool rp_read_var(rp_cursor *c, uint32_t *v) {

@@ -71,14 +71,6 @@ static inline size_t rp_left(const rp_cursor *c) {
     return c->end - c->pos;
 }
 
-static inline uint32_t rp_le32(const uint8_t *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static inline uint64_t rp_le64(const uint8_t *p) {
-    return (uint64_t)rp_le32(p) | (uint64_t)rp_le32(p + 4) << 32;
-}
-
 // Walks one grid encoding, checking it completely without allocating: size in range, runs of at
 // least one cell (the first may be empty), exactly width x height cells, at least one free cell.
 bool rp_scan_grid(rp_cursor *c, int *width, int *height);

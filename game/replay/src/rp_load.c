@@ -291,7 +291,7 @@ static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, a
         ae_error_set(err, "truncated at byte %zu (inside the header)", size);
         return false;
     }
-    uint32_t version = rp_le32(data + 8);
+    uint32_t version = (uint32_t)rp_get_le(data + 8, 4);
     if (version != RP_FORMAT_VERSION) {
         ae_error_set(err, "replay format version %u is %s than this build (%u)", version,
                      version > RP_FORMAT_VERSION ? "newer" : "older", RP_FORMAT_VERSION);
@@ -301,7 +301,7 @@ static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, a
         ae_error_set(err, "truncated at byte %zu (inside the header)", size);
         return false;
     }
-    uint32_t declared = rp_le32(data + 12);
+    uint32_t declared = (uint32_t)rp_get_le(data + 12, 4);
     if (declared < RP_HEADER_SIZE + RP_CHECKSUM_SIZE || declared > RP_MAX_FILE_BYTES) {
         ae_error_set(err, "corrupt header: file size %u out of range", declared);
         return false;
@@ -316,7 +316,7 @@ static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, a
         return false;
     }
     const uint32_t end = declared - RP_CHECKSUM_SIZE;
-    if (rp_checksum(data, end) != rp_le64(data + end)) {
+    if (rp_checksum(data, end) != rp_get_le(data + end, 8)) {
         ae_error_set(err, "checksum mismatch (file is corrupt)");
         return false;
     }

@@ -1,7 +1,9 @@
 /// The match state as the renderer, the HUD and the tools read it: the records of agents,
 /// bullets, gems, props, pickups, doors, the zone and the last tick's events, and read-only
 /// accessors to them. Public: only the sim writes the world (game/sim's internal sim_world.h holds
-/// its layout); the debug overlays' extra views are in sim_debug.h.
+/// its layout); the debug overlays' extra views are in sim_debug.h. Every member of these records
+/// has a row, in declaration order, in game/sim/sim_state_fields.c, which drives the state hash
+/// and dump: a member added here needs its row there (the build fails until it has one).
 #ifndef SIM_STATE_H
 #define SIM_STATE_H
 
@@ -64,11 +66,12 @@ typedef struct sim_agent {
     int death_tick;
     int killer; ///< agent id, -1 for the zone or none
     sim_death_cause cause;
-    int last_hit_by;     ///< last agent whose bullet hit, -1 for none
-    int hurt_tick;       ///< tick it last took damage (calm regeneration waits for it)
-    int auto_target;     ///< auto-aim: the enemy locked on to, -1 for none ...
-    int auto_since;      ///< ... since this tick
-    int hit_flash;       ///< ticks of the red flash after being hit
+    int last_hit_by; ///< last agent whose bullet hit, -1 for none
+    int hurt_tick;   ///< tick it last took damage (calm regeneration waits for it)
+    int auto_target; ///< auto-aim: the enemy locked on to, -1 for none ...
+    int auto_since;  ///< ... since this tick
+    int hit_flash;   ///< ticks of the red flash after being hit
+    uint8_t skills[SIM_SKILL_COUNT];
     uint8_t weapon;      ///< sim_weapon held
     int ammo;            ///< rounds left in it (the pistol: 0, it never runs out)
     float shield;        ///< absorbs damage before HP
@@ -78,7 +81,6 @@ typedef struct sim_agent {
     bool bot;            ///< it entered the match as a bot (its name and colour stay)
     int8_t slot;         ///< the input slot driving it, -1: its bot brain (sim_take_over)
     sim_difficulty difficulty;
-    uint8_t skills[SIM_SKILL_COUNT];
     sim_agent_stats stats;
 } sim_agent;
 
