@@ -5,6 +5,7 @@
 #include "suites.h"
 
 #include "app.h"
+#include "asset_dir.h"
 #include "map_designs.h"
 #include "sim_world.h"
 #include "tool_args.h"
@@ -214,7 +215,10 @@ static int run(const render_opts *o) {
     sim_world *w = busy_world(&map);
     gfx g;
     char err[256];
-    if (!w || !gfx_load(&g, tg.r, ARENA_SOURCE_DIR "/assets/sprites", err, sizeof err)) {
+    char *sprites = tool_join(app_asset_dir(), "sprites");
+    bool loaded = w && sprites && gfx_load(&g, tg.r, sprites, err, sizeof err);
+    free(sprites);
+    if (!loaded) {
         tool_fail(ARENA_BENCH, "render", "cannot set up the scene");
         target_close(&tg);
         return TOOL_EXIT_FAIL;
