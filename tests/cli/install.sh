@@ -3,10 +3,13 @@
 # desktop entry, the icon, the AppStream metainfo and a manual page per program under P; the
 # installed tree, moved elsewhere (and installed through DESTDIR), runs from there with the assets
 # it finds beside itself, never the build tree's, and its programs hold no build path.
-# Usage: install.sh BUILD_DIR SOURCE_DIR
+# Usage: install.sh BUILD_DIR SOURCE_DIR all|assets: `all` checks that no build or source path
+# at all is in the programs; `assets` (builds with debug information or sanitizers, which name
+# their sources) only that no path to the checkout's assets is.
 set -euo pipefail
 build=$1
 src=$2
+paths=$3
 tmp=$(mktemp -d)
 tmp=$(cd "$tmp" && pwd -P) # as the game sees its own folder: links resolved
 trap 'rm -rf "$tmp"' EXIT
@@ -32,9 +35,14 @@ for f in bin/arena bin/arena-map bin/arena-bench \
     share/man/man1/arena-bench.1.gz share/doc/arena/copyright; do
     [ -f "$p/$f" ] || fail "$f is not installed"
 done
+if [ "$paths" = all ]; then
+    forbidden=("$src" "$build")
+else
+    forbidden=("$src/assets/sprites" "$src/assets/maps" "$build/share/arena")
+fi
 for b in arena arena-map arena-bench; do
     [ -x "$p/bin/$b" ] || fail "bin/$b is not executable"
-    for d in "$src" "$build"; do
+    for d in "${forbidden[@]}"; do
         if grep -qF "$d" "$p/bin/$b"; then fail "bin/$b holds the build's path $d"; fi
     done
 done
@@ -45,6 +53,9 @@ run "$p/bin/arena" --headless --ticks 30
 grep -q '^ticks: 30$' "$tmp/out" || fail "headless run: $(cat "$tmp/out")"
 run env SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$p/bin/arena" --screenshot shot.png --ticks 5
 [ "$(head -c 8 shot.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] || fail "no PNG screenshot"
+# The windowed game (SDL's dummy video driver), a match for a second, its settings kept apart.
+run env SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy XDG_DATA_HOME="$tmp/home" "$p/bin/arena" \
+    --map ruins --bots 3 --ticks 60
 run "$p/bin/arena-map" check "$p/share/arena/maps/ruins.png"
 grep -q '^playable yes$' "$tmp/out" || fail "arena-map check: $(cat "$tmp/out")"
 run "$p/bin/arena-bench" soak --matches 1 --agents 4 --max-ticks 30 --seed 1 --no-rss-check
