@@ -12,7 +12,15 @@ src=$2
 paths=$3
 tmp=$(mktemp -d)
 tmp=$(cd "$tmp" && pwd -P) # as the game sees its own folder: links resolved
-trap 'rm -rf "$tmp"' EXIT
+# Installing rewrites the build's install_manifest.txt, the list of a real install's files
+# (README "Install"): it is put back as it was.
+manifest=$build/install_manifest.txt
+if [ -f "$manifest" ]; then cp -p "$manifest" "$tmp/manifest"; fi
+restore() {
+    if [ -f "$tmp/manifest" ]; then cp -p "$tmp/manifest" "$manifest"; else rm -f "$manifest"; fi
+    rm -rf "$tmp"
+}
+trap restore EXIT
 fail() {
     echo "install: $*" >&2
     exit 1
