@@ -1,6 +1,7 @@
 // Match set-up, fixed ticks and drawing shared by the window and the screenshot mode.
 #include "app.h"
 
+#include "asset_dir.h"
 #include "audio.h"
 #include "help_view.h"
 #include "platform.h"
@@ -11,14 +12,11 @@
 #include "tool_util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 const char *const app_maps[APP_MAP_COUNT] = {"arena", "ruins", "islands", "large"};
-
-#ifndef ARENA_ASSET_DIR
-#define ARENA_ASSET_DIR "assets"
-#endif
 
 bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h, char *err,
               size_t n) {
@@ -34,7 +32,14 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     settings_defaults(&a->set);
     a->capture_bind = -1;
     camera_init(&a->cam, glms_vec2_zero(), w, h);
-    return gfx_load(&a->g, r, ARENA_ASSET_DIR "/sprites", err, n);
+    char *sprites = tool_join(app_asset_dir(), "sprites");
+    if (!sprites) {
+        snprintf(err, n, "out of memory");
+        return false;
+    }
+    bool ok = gfx_load(&a->g, r, sprites, err, n);
+    free(sprites);
+    return ok;
 }
 
 void app_close(app *a) {

@@ -1,6 +1,7 @@
 // The windowed game: SDL set-up, events, the fixed 60 Hz step with interpolation, presenting.
 #include "app.h"
 
+#include "asset_dir.h"
 #include "audio.h"
 #include "frame_stats.h"
 #include "platform.h"
@@ -9,11 +10,8 @@
 #include "tool_util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-#ifndef ARENA_ASSET_DIR
-#define ARENA_ASSET_DIR "assets"
-#endif
 
 static void sync_screen_size(app *a) {
     int w, h;
@@ -179,7 +177,10 @@ int app_window_open(app *a, const arena_options *o) {
     if (!audio_init()) // no sound device: the game plays on silently, and says so once
         app_notice(a, "No sound device found: playing without sound");
     input_set_bindings(&a->in, &st.bindings);
-    input_open_pads(&a->in, ARENA_ASSET_DIR "/gamecontrollerdb.txt");
+    // Extra pad mappings when the assets hold them (none is shipped: SDL's own list is used).
+    char *pad_db = tool_join(app_asset_dir(), "gamecontrollerdb.txt");
+    input_open_pads(&a->in, pad_db); // NULL (out of memory): SDL's list alone
+    free(pad_db);
     sync_screen_size(a);
     bool direct = o->map || o->replay || o->pilot || o->record;
     if (status == 0 && !app_start_match(a, !direct, err, sizeof err)) {

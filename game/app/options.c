@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include "asset_dir.h"
 #include "arena/ae_output.h"
 #include "arena/rp_format.h"
 #include "sim_config_io.h"
@@ -10,10 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-#ifndef ARENA_ASSET_DIR
-#define ARENA_ASSET_DIR "assets"
-#endif
 
 static bool fail(const char *arg, const char *reason) {
     tool_fail(ARENA_PROGRAM, arg, "%s", reason);
@@ -310,7 +307,7 @@ const char *arena_resolve_map(const char *map, char *buf, size_t size) {
     // map has it. Anything else is a path, used as it is. A shipped map's path that does not fit
     // buf cannot be opened either (buf holds PATH_MAX bytes), so then the name is not one.
     if (!strchr(map, '/') && !strchr(map, '.')) {
-        int n = snprintf(buf, size, "%s/maps/%s.png", ARENA_ASSET_DIR, map);
+        int n = snprintf(buf, size, "%s/maps/%s.png", app_asset_dir(), map);
         if (n > 0 && (size_t)n < size && (access(buf, F_OK) == 0 || access(map, F_OK) != 0))
             return buf;
     }

@@ -4,6 +4,7 @@
 // test: the figures are deterministic for a given seed count.
 #include "suites.h"
 
+#include "asset_dir.h"
 #include "session.h"
 #include "tool_args.h"
 #include "sim_stats.h"
@@ -16,8 +17,6 @@
 
 #define BALANCE_AGENTS 30
 #define BALANCE_MAP    "arena"
-// The map's path is known when building: no buffer to size.
-#define BALANCE_MAP_PATH ARENA_SOURCE_DIR "/assets/maps/" BALANCE_MAP ".png"
 
 /// A lobby: every bot of one difficulty, or mixed (-1).
 typedef struct lobby {
@@ -53,8 +52,13 @@ static void add_bots(sim_difficulty_stats *sum, const sim_difficulty_stats *st) 
 }
 
 static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
+    char *map = app_asset_map(BALANCE_MAP);
+    if (!map) {
+        tool_fail(ARENA_BENCH, BALANCE_MAP, "out of memory");
+        return false;
+    }
     session_def def = {0};
-    def.map_path = BALANCE_MAP_PATH;
+    def.map_path = map;
     def.config = sim_default_config();
     def.config.seed = seed;
     def.config.humans = 1;
@@ -63,10 +67,9 @@ static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
     def.pilot = SIM_PILOT_NOVICE;
     ae_error err;
     session *s = session_create(&def, &err);
-    if (!s) {
-        tool_fail(ARENA_BENCH, BALANCE_MAP_PATH, "%s", err.msg);
-        return false;
-    }
+    if (!s) tool_fail(ARENA_BENCH, map, "%s", err.msg);
+    free(map);
+    if (!s) return false;
     while (!session_done(s)) session_step(s, NULL);
     const sim_world *w = session_world(s);
     int m = r->matches++;

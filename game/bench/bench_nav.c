@@ -2,6 +2,7 @@
 // the cost of generating cover points.
 #include "suites.h"
 
+#include "asset_dir.h"
 #include "arena/ae_cover.h"
 #include "arena/ae_file.h"
 #include "arena/ae_map_file.h"
@@ -156,8 +157,8 @@ int bench_nav(bool csv) {
     tool_table_header(&t);
     bool ok = true;
     int maps = 0;
-    const char *path = ARENA_SOURCE_DIR "/assets/maps";
-    DIR *d = opendir(path);
+    char *path = tool_join(app_asset_dir(), "maps");
+    DIR *d = path ? opendir(path) : NULL;
     if (d) {
         // Sorted names so the table order does not depend on the directory order.
         char names[64][256]; // d_name holds at most 255 bytes
@@ -185,6 +186,7 @@ int bench_nav(bool csv) {
             maps++;
         }
     }
+    free(path);
     ae_grid g;
     if (gen_arena_map(&g, 512, 512, 7)) {
         ok &= bench_map(&t, "gen-arena512", &g, 32.0f, 12.0f, NULL);

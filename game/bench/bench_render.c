@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "bench_scene.h"
+#include "asset_dir.h"
 #include "map_designs.h"
 #include "tool_args.h"
 #include "tool_util.h"
@@ -188,7 +189,10 @@ static int run(const render_opts *o) {
     sim_world *w = bench_scene_create(&map, &busy);
     gfx g;
     char err[256];
-    if (!w || !gfx_load(&g, tg.r, ARENA_SOURCE_DIR "/assets/sprites", err, sizeof err)) {
+    char *sprites = tool_join(app_asset_dir(), "sprites");
+    bool loaded = w && sprites && gfx_load(&g, tg.r, sprites, err, sizeof err);
+    free(sprites);
+    if (!loaded) {
         tool_fail(ARENA_BENCH, "render", "cannot set up the scene");
         target_close(&tg);
         return TOOL_EXIT_FAIL;

@@ -10,6 +10,7 @@
 // to its starting value after every match.
 #include "suites.h"
 
+#include "asset_dir.h"
 #include "arena/ae_map_file.h"
 #include "arena/ae_rng.h"
 #include "session.h"
@@ -76,20 +77,13 @@ static double growth_percent(size_t first, size_t last) {
     return first ? 100.0 * ((double)last - (double)first) / (double)first : 0.0;
 }
 
-// The shipped maps' folder is known when building, so a buffer of its size plus the longest
-// name always fits the path.
-#define SOAK_MAP_DIR  ARENA_SOURCE_DIR "/assets/maps/"
-#define SOAK_MAP_PATH (sizeof SOAK_MAP_DIR + 16)
-
-static void map_path(int map, char *buf) {
-    int n = snprintf(buf, SOAK_MAP_PATH, "%s%s.png", SOAK_MAP_DIR, soak_maps[map]);
-    AE_ASSERT(n > 0 && (size_t)n < SOAK_MAP_PATH);
-}
-
 /// Plays one recorded, swapped match and then its replay. False (with a message) on any error.
 static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
-    char path[SOAK_MAP_PATH];
-    map_path(m->map, path);
+    char *path = app_asset_map(soak_maps[m->map]);
+    if (!path) {
+        tool_fail(ARENA_BENCH, soak_maps[m->map], "out of memory");
+        return false;
+    }
     session_def def = {0};
     def.map_path = path;
     def.config = sim_default_config();
@@ -100,25 +94,29 @@ static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
     def.record_path = record;
     ae_error err;
     session *s = session_create(&def, &err);
-    if (!s) {
-        tool_fail(ARENA_BENCH, path, "%s", err.msg);
-        return false;
-    }
+    if (!s) tool_fail(ARENA_BENCH, path, "%s", err.msg);
+    free(path);
+    if (!s) return false;
     uint64_t start = tool_now_ns();
     bool ok = true;
     int next_swap = 0;
     while (ok && !session_done(s) && (!o->max_ticks || sim_tick(session_world(s)) < o->max_ticks)) {
         if (next_swap < m->swap_count && sim_tick(session_world(s)) == m->swap_tick[next_swap]) {
-            char swap_path[SOAK_MAP_PATH];
-            map_path(m->swap_map[next_swap++], swap_path);
-            ae_grid swap;
-            ok = ae_map_load_file(swap_path, &swap, &err);
-            if (!ok) tool_fail(ARENA_BENCH, swap_path, "%s", err.msg);
-            if (ok && !session_swap_map(s, &swap, swap_path, &err)) {
+            const char *name = soak_maps[m->swap_map[next_swap++]];
+            char *swap_path = app_asset_map(name);
+            ae_grid swap = {0};
+            if (!swap_path) {
+                tool_fail(ARENA_BENCH, name, "out of memory");
+                ok = false;
+            } else if (!ae_map_load_file(swap_path, &swap, &err)) {
+                tool_fail(ARENA_BENCH, swap_path, "%s", err.msg);
+                ok = false;
+            } else if (!session_swap_map(s, &swap, swap_path, &err)) {
                 tool_fail(ARENA_BENCH, swap_path, "swap refused: %s", err.msg);
                 ok = false;
             }
             ae_grid_free(&swap);
+            free(swap_path);
         }
         session_step(s, NULL);
     }
