@@ -1,7 +1,7 @@
 // The killcam: once the player is eliminated, the last five seconds before it from the killer's
 // view, played from the match's own in-memory recording while the live match waits. It is read in
-// the background while the player sees the elimination happen live; any key, button or click skips
-// it; the settings turn it off.
+// the background while the player sees the elimination happen live; any key, button or click
+// pressed after it started skips it (keys held from before never do); the settings turn it off.
 #include "app.h"
 
 #include "sim_state.h"

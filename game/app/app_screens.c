@@ -36,9 +36,13 @@ void app_go(app *a, app_screen s) {
         ae_error e;
         app_finish_recording(a, &e);
     }
+    // Keys held (or pressed) as a screen opens never act on it; the results, opening (not
+    // coming back from a question), wait a moment more.
+    input_guard(&a->in,
+                s == SCREEN_RESULTS && a->screen != SCREEN_CONFIRM ? APP_RESULTS_GUARD : 0.0f);
     if (s != SCREEN_TITLE && s != SCREEN_PLAY) audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f);
     a->screen = s;
-    // A blink or a skill pressed on another screen (Space confirms menus and pauses the theatre)
+    // A blink or a skill pressed on another screen (Space pauses the theatre, Enter confirms)
     // is not a move in the match it returns to.
     if (s == SCREEN_PLAY) input_forget_taps(&a->in);
     a->nav.selected = -1; // menu_update or the build picks the first item
@@ -62,14 +66,6 @@ void app_watch_file(app *a, const char *path) {
     a->watching = false;
     start_or_notice(a, false);
     a->opts.replay = given;
-}
-
-/// Asks `what` over the current screen; "no" (or Back) returns to it.
-static void ask(app *a, app_confirm what) {
-    a->confirm = what;
-    a->confirm_from = a->screen;
-    app_go(a, SCREEN_CONFIRM);
-    a->nav.selected = 1; // "Cancel" first: a stray Enter never quits
 }
 
 /// The match ended for player 1: its sound.
@@ -135,9 +131,9 @@ const char *const APP_NOTE_KEYS =
 /// Each screen's menu, built the same way for the update and the drawing.
 enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
 enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
-enum { DEAD_NEXT, DEAD_RESULTS, DEAD_LEAVE };
+enum { DEAD_NEXT, DEAD_MENU };
+enum { SPECTATE_WATCH, SPECTATE_RESULTS, SPECTATE_LEAVE };
 enum { RESULTS_REMATCH, RESULTS_WATCH, RESULTS_SAVE, RESULTS_TITLE };
-enum { CONFIRM_YES, CONFIRM_NO };
 
 /// The results' scoreboard starts this far down (a short screen keeps the room for the buttons).
 static float results_top(const app *a) {
@@ -186,11 +182,18 @@ void app_screen_menu(app *a, menu *m) {
         // Small, to the left: the match goes on and is worth watching.
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, "Next survivor", NULL);
-        menu_add(m, MENU_BUTTON, "Results", NULL);
-        menu_add(m, MENU_BUTTON, "Leave", NULL);
+        menu_add(m, MENU_BUTTON, "Menu", NULL);
         width = 300;
         menu_layout(m, &a->nav, width + 24, sh, sh * 0.5f - 90, width);
         return;
+    case SCREEN_SPECTATE_MENU:
+        menu_begin(m, "SPECTATING");
+        menu_add(m, MENU_BUTTON, "Keep watching", NULL);
+        menu_add(m, MENU_BUTTON, "Results", NULL);
+        menu_add(m, MENU_BUTTON, "Leave match", NULL);
+        m->note = APP_NOTE_KEYS;
+        top = sh * 0.36f;
+        break;
     case SCREEN_RESULTS: {
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, "Rematch", NULL);
@@ -212,14 +215,8 @@ void app_screen_menu(app *a, menu *m) {
         break;
     }
     case SCREEN_CONFIRM:
-        menu_begin(m, a->confirm == CONFIRM_QUIT_GAME ? "Quit Arena?"
-                      : a->th.active                  ? "Leave this replay?"
-                                                      : "Leave this match?");
-        menu_add(m, MENU_BUTTON, a->confirm == CONFIRM_QUIT_GAME ? "Quit" : "Leave", NULL);
-        menu_add(m, MENU_BUTTON, "Cancel", NULL);
-        top = sh * 0.42f;
-        width = 360;
-        break;
+        app_ask_menu(a, m);
+        return;
     case SCREEN_SETTINGS:
     case SCREEN_CONTROLS:
         app_build_settings_menu(a, m);
@@ -235,6 +232,21 @@ void app_screen_menu(app *a, menu *m) {
 /// Leaves the match (its replay is kept) for the title screen.
 static void leave_match(app *a) {
     start_or_notice(a, true);
+}
+
+void app_confirmed(app *a, app_confirm what) {
+    switch (what) {
+    case CONFIRM_QUIT_GAME:
+        a->quit = true;
+        break;
+    case CONFIRM_LEAVE_MATCH:
+        leave_match(a);
+        break;
+    case CONFIRM_REMATCH:
+        a->watching = false;
+        start_or_notice(a, false);
+        break;
+    }
 }
 
 void app_update_screens(app *a) {
@@ -256,7 +268,7 @@ void app_update_screens(app *a) {
             app_change_match_choice(a, r.item - TITLE_BOTS, r.delta);
         if (r.activate && r.item == TITLE_PLAY) start_or_notice(a, false);
         if (r.activate && r.item == TITLE_SETTINGS) app_open_settings(a);
-        if ((r.activate && r.item == TITLE_QUIT) || back) ask(a, CONFIRM_QUIT_GAME);
+        if ((r.activate && r.item == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
         if (a->screen == SCREEN_TITLE && session_done(a->s))
             start_or_notice(a, true); // the attract match restarts
         break;
@@ -274,6 +286,7 @@ void app_update_screens(app *a) {
         if (sim_config_of(w)->humans > 0 && sim_agents(w)[app_player(a, 0)].placement != 0) {
             record_result(a);
             app_go(a, sim_over(w) ? SCREEN_RESULTS : SCREEN_DEAD);
+            input_guard(&a->in, APP_DEATH_GUARD); // what was held or mashed as it fell
             if (a->screen == SCREEN_DEAD) app_killcam_prepare(a);
         } else if (session_done(a->s)) {
             record_result(a);
@@ -293,7 +306,7 @@ void app_update_screens(app *a) {
             theatre_close(&a->th);
             app_go(a, SCREEN_RESULTS);
         } else if (r.activate && r.item == PAUSE_LEAVE) {
-            ask(a, CONFIRM_LEAVE_MATCH);
+            app_ask(a, CONFIRM_LEAVE_MATCH);
         }
         if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
             onboarding_skip(&a->guide);
@@ -315,29 +328,29 @@ void app_update_screens(app *a) {
                 }
             }
         }
-        if ((r.activate && r.item == DEAD_RESULTS) || session_done(a->s)) app_go(a, SCREEN_RESULTS);
-        if ((r.activate && r.item == DEAD_LEAVE) || back || pause) leave_match(a);
+        if (session_done(a->s))
+            app_go(a, SCREEN_RESULTS);
+        else if ((r.activate && r.item == DEAD_MENU) || back || pause)
+            app_go(a, SCREEN_SPECTATE_MENU);
+        break;
+    case SCREEN_SPECTATE_MENU:
+        if ((r.activate && r.item == SPECTATE_WATCH) || back || pause) app_go(a, SCREEN_DEAD);
+        if (r.activate && r.item == SPECTATE_RESULTS) app_go(a, SCREEN_RESULTS);
+        if (r.activate && r.item == SPECTATE_LEAVE) app_ask_if_unsaved(a, CONFIRM_LEAVE_MATCH);
         break;
     case SCREEN_RESULTS:
         if (r.activate && !a->replay && r.item >= RESULTS_WATCH) r.item += 2; // no replay items
-        if (r.activate && (r.item == RESULTS_REMATCH || r.item == RESULTS_WATCH)) {
-            a->watching = r.item == RESULTS_WATCH;
+        if (r.activate && r.item == RESULTS_WATCH) {
+            a->watching = true;
             start_or_notice(a, false);
         }
+        if (r.activate && r.item == RESULTS_REMATCH) app_ask_if_unsaved(a, CONFIRM_REMATCH);
         if (r.activate && r.item == RESULTS_SAVE) app_save_replay(a); // once: then "Saved"
-        if ((r.activate && r.item == RESULTS_TITLE) || back || pause) leave_match(a);
+        if ((r.activate && r.item == RESULTS_TITLE) || back || pause)
+            app_ask_if_unsaved(a, CONFIRM_LEAVE_MATCH);
         break;
     case SCREEN_CONFIRM:
-        if (r.activate && r.item == CONFIRM_YES) {
-            if (a->confirm == CONFIRM_QUIT_GAME)
-                a->quit = true;
-            else
-                leave_match(a);
-        } else if ((r.activate && r.item == CONFIRM_NO) || back || pause) {
-            app_go(a, a->confirm_from);
-            if (a->confirm_from == SCREEN_TITLE) a->nav.selected = TITLE_QUIT;
-            if (a->confirm_from == SCREEN_PAUSE) a->nav.selected = PAUSE_LEAVE;
-        }
+        app_ask_update(a, r, back || pause);
         break;
     case SCREEN_SETTINGS:
     case SCREEN_CONTROLS:
@@ -385,7 +398,7 @@ static void draw_spectate_banner(app *a) {
     snprintf(t, sizeof t, "SPECTATING %s", name);
     gfx_text_centered(&a->g, cx, r.y + 44, 2.0f, GOLD, t);
     gfx_text_centered(&a->g, cx, r.y + 72, 1.0f, (SDL_Color){220, 225, 235, 255},
-                      "Tab / pad Back: next survivor - Esc / B: leave");
+                      "Tab / pad Back: next survivor - Esc / B: menu");
 }
 
 /// While watching the last match's replay: says so, and how to leave.
@@ -439,6 +452,7 @@ void app_draw_screen_overlay(app *a) {
         draw_results(a);
         break;
     case SCREEN_PAUSE:
+    case SCREEN_SPECTATE_MENU:
     case SCREEN_CONFIRM:
     case SCREEN_SETTINGS:
     case SCREEN_CONTROLS:

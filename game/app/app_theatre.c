@@ -211,10 +211,8 @@ void app_theatre_update(app *a, bool back) {
     theatre *t = &a->th;
     input_state *in = &a->in;
     const float dt = a->frame_dt;
-    if (t->killcam) { // anything skips it; it ends by itself
-        bool skip = back || input_take_action(in, ACT_PAUSE) ||
-                    input_take_action(in, ACT_CONFIRM) || input_take_action(in, ACT_CLICK);
-        if (skip) {
+    if (t->killcam) { // any press that began after it started skips it; it ends by itself
+        if (back || input_take_action(in, ACT_ANY)) {
             app_killcam_end(a);
             return;
         }
@@ -243,7 +241,7 @@ void app_theatre_update(app *a, bool back) {
     }
     const sim_world *w = session_world(a->s);
     const int64_t now = sim_tick(w);
-    if (input_take_action(in, ACT_CONFIRM)) toggle_play(a);
+    if (input_take_action(in, ACT_PLAY_PAUSE)) toggle_play(a);
     if (input_take_action(in, ACT_SPEED_UP)) theatre_change_speed(t, +1);
     if (input_take_action(in, ACT_SPEED_DOWN)) theatre_change_speed(t, -1);
     if (input_take_action(in, ACT_SEEK_BACK)) seek(a, now - SEEK_STEP_TICKS);

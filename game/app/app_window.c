@@ -198,6 +198,7 @@ int app_window_open(app *a, const arena_options *o) {
 
 void app_window_step(app *a, float dt) {
     SDL_Event e;
+    input_advance(&a->in, dt);
     while (SDL_PollEvent(&e)) handle_event(a, &e);
     a->time += dt;
     a->frame_dt = dt;

@@ -9,7 +9,17 @@ void input_init(input_state *in) {
     in->vstick_finger = -1;
     for (int b = 0; b < INPUT_TOUCH_COUNT; b++) in->button_finger[b] = -1;
     in->mouse_aims = true;
+    in->accept_from = -1.0; // presses at clock 0 count
     input_bindings_default(&in->bind);
+}
+
+void input_advance(input_state *in, float dt) {
+    in->clock += dt;
+}
+
+void input_guard(input_state *in, float seconds) {
+    in->accept_from = fmax(in->accept_from, in->clock + seconds);
+    memset(in->actions, 0, sizeof in->actions);
 }
 
 static void attach_pad(input_state *in, int device_index) {
@@ -109,7 +119,9 @@ typedef unsigned action_set;
 #define ACT_BIT(a) (1u << (a))
 _Static_assert(ACT_COUNT <= 32, "an action_set holds every action");
 
-static void press_all(input_state *in, action_set acts) {
+/// Counts the presses of a press that began at `began`, unless a guard excludes it.
+static void press_all(input_state *in, action_set acts, double began) {
+    if (began <= in->accept_from) return;
     for (int a = 0; a < ACT_COUNT; a++)
         if (acts & ACT_BIT(a)) in->actions[a]++;
 }
@@ -149,8 +161,17 @@ static action_set bound_press(input_state *in, int p, input_bind bind, bool repe
     return action[bind] >= 0 ? ACT_BIT(action[bind]) : 0;
 }
 
+/// Some bind has key k.
+static bool key_bound(const input_state *in, SDL_Scancode k) {
+    for (int b = 0; b < BIND_COUNT; b++)
+        for (int s = 0; s < INPUT_BIND_KEYS; s++)
+            if (in->bind.keys[b][s] == k) return true;
+    return false;
+}
+
 /// Keys that work whatever the bindings: menus (arrows, Enter, Space, Escape, Backspace),
-/// Escape's pause, Alt+Enter, and the debug overlays.
+/// Escape's pause, Alt+Enter, and the debug overlays. Enter and Space confirm only while no
+/// bind has them: a key pressed to blink or move never says yes to a question.
 static action_set fixed_key(input_state *in, const SDL_Keysym *k, bool repeat) {
     switch (k->scancode) { // menus repeat the arrows while held, the theatre the steps
     case SDL_SCANCODE_UP:
@@ -186,9 +207,10 @@ static action_set fixed_key(input_state *in, const SDL_Keysym *k, bool repeat) {
         return ACT_BIT(ACT_TAKE_OVER);
     case SDL_SCANCODE_RETURN:
     case SDL_SCANCODE_KP_ENTER:
-        return ACT_BIT(k->mod & KMOD_ALT ? ACT_FULLSCREEN : ACT_CONFIRM);
+        if (k->mod & KMOD_ALT) return ACT_BIT(ACT_FULLSCREEN);
+        return ACT_BIT(ACT_PLAY_PAUSE) | (key_bound(in, k->scancode) ? 0 : ACT_BIT(ACT_CONFIRM));
     case SDL_SCANCODE_SPACE:
-        return ACT_BIT(ACT_CONFIRM);
+        return ACT_BIT(ACT_PLAY_PAUSE) | (key_bound(in, k->scancode) ? 0 : ACT_BIT(ACT_CONFIRM));
     case SDL_SCANCODE_ESCAPE:
         return ACT_BIT(ACT_PAUSE) | ACT_BIT(ACT_BACK);
     case SDL_SCANCODE_BACKSPACE:
@@ -225,14 +247,17 @@ static void key(input_state *in, const SDL_KeyboardEvent *k, bool down) {
     in->keys_down[sc >> 3] =
         (uint8_t)(down ? in->keys_down[sc >> 3] | bit : in->keys_down[sc >> 3] & ~bit);
     if (!down) return;
-    action_set acts = fixed_key(in, &k->keysym, k->repeat);
+    // A repeat is the same press as the key's first: it began then (a key already held when the
+    // window got it began before any guard).
+    if (!k->repeat) in->key_began[sc] = in->clock;
+    action_set acts = fixed_key(in, &k->keysym, k->repeat) | (k->repeat ? 0 : ACT_BIT(ACT_ANY));
     for (int b = 0; b < BIND_COUNT; b++)
         for (int s = 0; s < INPUT_BIND_KEYS; s++)
             if (in->bind.keys[b][s] == sc) {
                 acts |= bound_press(in, 0, (input_bind)b, k->repeat);
                 break; // both slots on one key count once
             }
-    press_all(in, acts);
+    press_all(in, acts, in->key_began[sc]);
 }
 
 /// Pad buttons act through the bindings; A confirm, B back, Start pause and the d-pad's menu
@@ -250,46 +275,46 @@ static void pad_button(input_state *in, const SDL_ControllerButtonEvent *b, bool
     if (b->button < 32)
         pl->pad_down = down ? pl->pad_down | 1u << b->button : pl->pad_down & ~(1u << b->button);
     if (!down) return;
-    action_set acts = 0;
+    action_set acts = ACT_BIT(ACT_ANY);
     switch (b->button) {
     case SDL_CONTROLLER_BUTTON_A:
-        acts = ACT_BIT(ACT_CONFIRM);
+        acts |= ACT_BIT(ACT_CONFIRM) | ACT_BIT(ACT_PLAY_PAUSE);
         break;
     case SDL_CONTROLLER_BUTTON_B:
-        acts = ACT_BIT(ACT_BACK);
+        acts |= ACT_BIT(ACT_BACK);
         break;
     case SDL_CONTROLLER_BUTTON_START:
-        acts = ACT_BIT(ACT_PAUSE);
+        acts |= ACT_BIT(ACT_PAUSE);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_UP:
-        acts = ACT_BIT(ACT_UP) | ACT_BIT(ACT_SPEED_UP);
+        acts |= ACT_BIT(ACT_UP) | ACT_BIT(ACT_SPEED_UP);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_DOWN:
-        acts = ACT_BIT(ACT_DOWN) | ACT_BIT(ACT_SPEED_DOWN);
+        acts |= ACT_BIT(ACT_DOWN) | ACT_BIT(ACT_SPEED_DOWN);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_LEFT:
-        acts = ACT_BIT(ACT_LEFT) | ACT_BIT(ACT_SEEK_BACK);
+        acts |= ACT_BIT(ACT_LEFT) | ACT_BIT(ACT_SEEK_BACK);
         break;
     case SDL_CONTROLLER_BUTTON_DPAD_RIGHT:
-        acts = ACT_BIT(ACT_RIGHT) | ACT_BIT(ACT_SEEK_FORWARD);
+        acts |= ACT_BIT(ACT_RIGHT) | ACT_BIT(ACT_SEEK_FORWARD);
         break;
     case SDL_CONTROLLER_BUTTON_LEFTSHOULDER:
-        acts = ACT_BIT(ACT_STEP_BACK);
+        acts |= ACT_BIT(ACT_STEP_BACK);
         break;
     case SDL_CONTROLLER_BUTTON_RIGHTSHOULDER:
-        acts = ACT_BIT(ACT_STEP_FORWARD);
+        acts |= ACT_BIT(ACT_STEP_FORWARD);
         break;
     case SDL_CONTROLLER_BUTTON_X:
-        acts = ACT_BIT(ACT_PREV_KILL);
+        acts |= ACT_BIT(ACT_PREV_KILL);
         break;
     case SDL_CONTROLLER_BUTTON_Y:
-        acts = ACT_BIT(ACT_NEXT_KILL);
+        acts |= ACT_BIT(ACT_NEXT_KILL);
         break;
     case SDL_CONTROLLER_BUTTON_LEFTSTICK:
-        acts = ACT_BIT(ACT_FREE_CAM);
+        acts |= ACT_BIT(ACT_FREE_CAM);
         break;
     case SDL_CONTROLLER_BUTTON_RIGHTSTICK:
-        acts = ACT_BIT(ACT_TAKE_OVER);
+        acts |= ACT_BIT(ACT_TAKE_OVER);
         break;
     default:
         break;
@@ -300,7 +325,7 @@ static void pad_button(input_state *in, const SDL_ControllerButtonEvent *b, bool
                 acts |= bound_press(in, p, (input_bind)bind, false);
                 break;
             }
-    press_all(in, acts);
+    press_all(in, acts, in->clock);
 }
 
 /// The left stick navigates menus: one press each time it is pushed past half way.
@@ -308,7 +333,7 @@ static void stick_nav(input_state *in, int value, int8_t *held, input_action neg
                       input_action pos) {
     int8_t now = value < -16000 ? -1 : value > 16000 ? 1 : 0;
     if (now && now != *held && in->capture != INPUT_CAPTURE_WAITING)
-        in->actions[now < 0 ? neg : pos]++;
+        press_all(in, ACT_BIT(now < 0 ? neg : pos), in->clock);
     *held = now;
 }
 
@@ -371,9 +396,10 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
             if (down) {
                 in->click_x = in->mouse_x;
                 in->click_y = in->mouse_y;
-                in->actions[ACT_CLICK]++;
+                press_all(in, ACT_BIT(ACT_CLICK) | ACT_BIT(ACT_ANY), in->clock);
             }
         } else if (e->button.button == SDL_BUTTON_RIGHT) {
+            if (down) press_all(in, ACT_BIT(ACT_ANY), in->clock);
             in->vstick_active = down;
             in->vstick_finger = -1;
             in->vstick_x0 = in->vstick_x = in->mouse_x;
@@ -382,8 +408,8 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         break;
     }
     case SDL_MOUSEWHEEL:
-        if (e->wheel.y > 0) in->actions[ACT_WHEEL_UP]++;
-        if (e->wheel.y < 0) in->actions[ACT_WHEEL_DOWN]++;
+        if (e->wheel.y > 0) press_all(in, ACT_BIT(ACT_WHEEL_UP), in->clock);
+        if (e->wheel.y < 0) press_all(in, ACT_BIT(ACT_WHEEL_DOWN), in->clock);
         break;
     case SDL_FINGERDOWN:
         in->mouse_aims = false;
@@ -392,6 +418,7 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         if (!in->vstick_active) {
             in->vstick_active = true;
             in->vstick_finger = e->tfinger.fingerId;
+            in->vstick_began = in->clock;
             in->vstick_x0 = in->vstick_x = e->tfinger.x * in->screen_w;
             in->vstick_y0 = in->vstick_y = e->tfinger.y * in->screen_h;
         }
@@ -413,7 +440,7 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
             if (dx * dx + dy * dy < 24.0f * 24.0f) {
                 in->click_x = in->vstick_x0;
                 in->click_y = in->vstick_y0;
-                in->actions[ACT_CLICK]++;
+                press_all(in, ACT_BIT(ACT_CLICK) | ACT_BIT(ACT_ANY), in->vstick_began);
             }
         }
         break;

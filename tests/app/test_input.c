@@ -429,7 +429,8 @@ static void test_rebind_keys(void) {
     CHECK(f.buttons == 0);
     drain_actions(&in);
     // Menu keys work whatever the bindings: Escape pauses and goes back even with pause bound
-    // elsewhere, Enter and Space confirm, arrows navigate; Alt+Enter is fullscreen.
+    // elsewhere, Enter and Space confirm (Space here blinks no more), arrows navigate; Alt+Enter
+    // is fullscreen.
     b.keys[BIND_PAUSE][0] = SDL_SCANCODE_P;
     b.keys[BIND_UP][1] = SDL_SCANCODE_UNKNOWN;
     input_set_bindings(&in, &b);
@@ -484,7 +485,7 @@ static void test_rebind_pad(void) {
         int move_y, pick;
         input_action act;
     } cases[] = {
-        {SDL_CONTROLLER_BUTTON_A, 0, 0, 0, ACT_CONFIRM},
+        {SDL_CONTROLLER_BUTTON_A, 0, 0, 0, ACT_CONFIRM}, // whatever it is bound to
         {SDL_CONTROLLER_BUTTON_RIGHTSTICK, SIM_BUTTON_BLINK, 0, 0, ACT_COUNT},
         {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SIM_BUTTON_BLINK, 0, 0, ACT_COUNT},
         {SDL_CONTROLLER_BUTTON_Y, 0, -127, 6, ACT_UP},
@@ -509,6 +510,121 @@ static void test_rebind_pad(void) {
     SDL_JoystickClose(js);
     SDL_JoystickDetachVirtual(dev);
     input_close(&in);
+    SDL_Quit();
+}
+
+/// Frames of 1/60 s: the clock moves on, the queued events come in stamped with it.
+static void frames(input_state *in, int n) {
+    for (int i = 0; i < n; i++) {
+        input_advance(in, 1.0f / 60.0f);
+        pump(in);
+    }
+}
+
+// Presses that began before a guard never act: a key held as it was declared, its repeats, and
+// presses in the guarded time, be they keys, pad-free clicks or taps. Fresh presses after it do.
+static void test_guard(void) {
+    REQUIRE(init_sdl());
+    input_state in;
+    input_init(&in);
+    in.screen_w = 1000;
+    in.screen_h = 600;
+    frames(&in, 10);
+    push_scancode(SDL_SCANCODE_S, true, false); // held to move, and blink: as the player falls
+    push_scancode(SDL_SCANCODE_LSHIFT, true, false);
+    push_finger(SDL_FINGERDOWN, 3, 0.3f, 0.3f); // a tap under way
+    frames(&in, 1);
+    CHECK(input_take_action(&in, ACT_DOWN)); // unguarded, they act
+    push_scancode(SDL_SCANCODE_RETURN, true, false);
+    frames(&in, 1);
+    input_guard(&in, 1.0f);
+    CHECK(drain_actions(&in) == 0);            // the Enter of this frame is dropped with the rest
+    push_scancode(SDL_SCANCODE_S, true, true); // repeats of a key held from before
+    push_scancode(SDL_SCANCODE_RETURN, true, true);
+    push_finger(SDL_FINGERUP, 3, 0.3f, 0.3f); // the tap ends now but began before
+    frames(&in, 1);
+    CHECK(drain_actions(&in) == 0);
+    // Fresh presses within the guarded second count neither, nor do their repeats after it.
+    push_scancode(SDL_SCANCODE_RETURN, false, false);
+    push_scancode(SDL_SCANCODE_ESCAPE, true, false);
+    push_scancode(SDL_SCANCODE_UP, true, false);
+    SDL_Event e = {0};
+    e.type = SDL_MOUSEBUTTONDOWN;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.x = 10;
+    SDL_PushEvent(&e);
+    frames(&in, 30);
+    CHECK(drain_actions(&in) == 0);
+    frames(&in, 40); // past the second
+    push_scancode(SDL_SCANCODE_S, true, true);
+    push_scancode(SDL_SCANCODE_UP, true, true);
+    frames(&in, 1);
+    CHECK(drain_actions(&in) == 0);
+    // What is held still moves and blinks in a match: a guard is about presses only.
+    push_scancode(SDL_SCANCODE_UP, false, false);
+    frames(&in, 1);
+    sim_input f;
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.move_y > 0 && (f.buttons & SIM_BUTTON_BLINK));
+    // A new press after it acts, and so do its repeats.
+    push_scancode(SDL_SCANCODE_ESCAPE, false, false);
+    push_scancode(SDL_SCANCODE_ESCAPE, true, false);
+    push_scancode(SDL_SCANCODE_DOWN, true, false);
+    push_scancode(SDL_SCANCODE_DOWN, true, true);
+    frames(&in, 1);
+    CHECK(input_take_action(&in, ACT_BACK) && input_take_action(&in, ACT_ANY));
+    CHECK(input_take_action(&in, ACT_DOWN) && input_take_action(&in, ACT_DOWN));
+    // A guard from now: the next frame's presses count.
+    drain_actions(&in);
+    input_guard(&in, 0.0f);
+    push_scancode(SDL_SCANCODE_E, true, false);
+    frames(&in, 1);
+    CHECK(input_take_action(&in, ACT_ANY));
+    SDL_Quit();
+}
+
+// Only Enter, Keypad Enter and Space confirm, and each only while no bind has it: the keys that
+// move and blink navigate menus (the movement keys) but never say yes. The theatre's play and
+// pause takes Space and Enter whatever the bindings.
+static void test_confirm_keys(void) {
+    REQUIRE(init_sdl());
+    input_state in;
+    input_init(&in); // Space and Left Shift blink, WASD and the arrows move
+    const SDL_Scancode no[] = {SDL_SCANCODE_SPACE, SDL_SCANCODE_LSHIFT, SDL_SCANCODE_W,
+                               SDL_SCANCODE_S,     SDL_SCANCODE_E,      SDL_SCANCODE_1};
+    for (size_t k = 0; k < sizeof no / sizeof no[0]; k++) {
+        drain_actions(&in);
+        push_scancode(no[k], true, false);
+        push_scancode(no[k], false, false);
+        pump(&in);
+        CHECK(!input_take_action(&in, ACT_CONFIRM));
+    }
+    drain_actions(&in);
+    push_scancode(SDL_SCANCODE_S, true, false);
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_DOWN)); // it navigates
+    push_scancode(SDL_SCANCODE_SPACE, true, false);
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_PLAY_PAUSE) && !input_take_action(&in, ACT_CONFIRM));
+    const SDL_Scancode yes[] = {SDL_SCANCODE_RETURN, SDL_SCANCODE_KP_ENTER};
+    for (size_t k = 0; k < sizeof yes / sizeof yes[0]; k++) {
+        drain_actions(&in);
+        push_scancode(yes[k], true, false);
+        pump(&in);
+        CHECK(input_take_action(&in, ACT_CONFIRM) && input_take_action(&in, ACT_PLAY_PAUSE));
+    }
+    // Space freed from the blink confirms; Enter bound to it no longer does.
+    input_bindings b;
+    input_bindings_default(&b);
+    b.keys[BIND_BLINK][0] = SDL_SCANCODE_RETURN;
+    input_set_bindings(&in, &b);
+    drain_actions(&in);
+    push_scancode(SDL_SCANCODE_SPACE, true, false);
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_CONFIRM));
+    push_scancode(SDL_SCANCODE_RETURN, true, false);
+    pump(&in);
+    CHECK(!input_take_action(&in, ACT_CONFIRM) && input_take_action(&in, ACT_PLAY_PAUSE));
     SDL_Quit();
 }
 
@@ -590,4 +706,5 @@ static void test_capture(void) {
 
 TEST_MAIN(TEST_CASE(keyboard_mouse), TEST_CASE(virtual_stick), TEST_CASE(pad_hotplug),
           TEST_CASE(dead_zone), TEST_CASE(abilities), TEST_CASE(default_layout),
-          TEST_CASE(rebind_keys), TEST_CASE(rebind_pad), TEST_CASE(capture))
+          TEST_CASE(rebind_keys), TEST_CASE(rebind_pad), TEST_CASE(capture), TEST_CASE(guard),
+          TEST_CASE(confirm_keys))

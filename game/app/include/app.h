@@ -23,7 +23,8 @@ typedef enum app_screen {
     SCREEN_TITLE, ///< a bot match plays behind the menu
     SCREEN_PLAY,
     SCREEN_PAUSE,
-    SCREEN_DEAD, ///< spectating after death
+    SCREEN_DEAD,          ///< spectating after death
+    SCREEN_SPECTATE_MENU, ///< Esc while spectating: its menu (the match waits)
     SCREEN_RESULTS,
     SCREEN_SETTINGS,
     SCREEN_CONTROLS, ///< key and pad bindings
@@ -39,8 +40,15 @@ typedef enum theatre_drag {
     DRAG_WORLD_PAN
 } theatre_drag;
 
-/// What SCREEN_CONFIRM asks.
-typedef enum app_confirm { CONFIRM_QUIT_GAME, CONFIRM_LEAVE_MATCH } app_confirm;
+/// What a "yes" to SCREEN_CONFIRM does (app_ask.c): quit the game, leave the match or replay
+/// on screen for the title, leave the results for a new match.
+typedef enum app_confirm { CONFIRM_QUIT_GAME, CONFIRM_LEAVE_MATCH, CONFIRM_REMATCH } app_confirm;
+
+/// Seconds after the player's elimination in which no press counts (input_guard): the keys held
+/// or mashed in that moment, to blink, shoot or move away, must not press a menu's button.
+#define APP_DEATH_GUARD 1.0f
+/// Seconds the results ignore presses after they open.
+#define APP_RESULTS_GUARD 0.5f
 
 /// Shipped maps the title screen offers.
 #define APP_MAP_COUNT 4
@@ -67,6 +75,8 @@ typedef struct app {
     app_screen settings_from; ///< the screen Back returns to from the settings
     app_confirm confirm;
     app_screen confirm_from; ///< the screen a "no" returns to
+    int confirm_selected;    ///< ... and its item highlighted then
+    bool confirm_save;       ///< the question offers "Save replay and leave" first
     int bots;                ///< title menu: number of bots
     int difficulty;          ///< title menu: the bots' sim_difficulty, or -1 for a mix
     int map;                 ///< title menu: index into app_maps
@@ -184,6 +194,22 @@ void app_add_match_choices(app *a, menu *m);
 void app_change_match_choice(app *a, int pick, int dir);
 /// Builds and lays out the current screen's menu (tests find items by label in it).
 void app_screen_menu(app *a, menu *m);
+/// Does what a "yes" to `what` does, at once.
+void app_confirmed(app *a, app_confirm what);
+
+/// The question before leaving (app_ask.c), one dialog for every way out: "Leave this match?"
+/// with Leave and Cancel, and "Save replay and leave" first when the match's replay would be
+/// lost. True when leaving now loses the replay of the match on screen: it records in memory
+/// only, or its results' replay was not saved (a replay watched loses nothing).
+bool app_replay_unsaved(const app *a);
+/// Asks before doing `what`, over the current screen (Cancel and Back return to it).
+void app_ask(app *a, app_confirm what);
+/// Does `what` at once when nothing would be lost, else asks first.
+void app_ask_if_unsaved(app *a, app_confirm what);
+/// Builds and lays out the question's menu.
+void app_ask_menu(app *a, menu *m);
+/// Runs the answer (back: Esc or B, which stays).
+void app_ask_update(app *a, menu_result r, bool back);
 /// The keys line under the menus.
 extern const char *const APP_NOTE_KEYS;
 /// Opens the settings from the current screen (Back returns to it).

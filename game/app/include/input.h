@@ -4,6 +4,11 @@
 /// keyboard, the mouse, touch and the first pad; every further human gets the next pad. Menu
 /// navigation and toggles come out as one-shot actions. Keys and pad buttons act through the
 /// bindings (input_bind.h); a capture takes the next press for the settings screen instead.
+///
+/// Every press is stamped with the time it began on the input's clock (input_advance); a key's
+/// repeats keep the time of its first press. A screen declares when it starts to accept input
+/// (input_guard): presses that began before are ignored, so a key held or pressed as a screen
+/// opened (at death, on the results) never acts there, however long it is held.
 #ifndef ARENA_INPUT_H
 #define ARENA_INPUT_H
 
@@ -29,6 +34,8 @@ typedef enum input_action {
     ACT_DOWN,
     ACT_LEFT,
     ACT_RIGHT, ///< menu navigation
+    /// Menus: Enter, Keypad Enter or Space (each only while no bind has it: the keys that move,
+    /// blink or fire never confirm), the pad's A; a click confirms what it lands on.
     ACT_CONFIRM,
     ACT_BACK,
     ACT_PAUSE,
@@ -58,6 +65,8 @@ typedef enum input_action {
     ACT_SEEK_END,
     ACT_FREE_CAM,
     ACT_TAKE_OVER,
+    ACT_PLAY_PAUSE, ///< the theatre: Space, Enter, Keypad Enter or A, whatever the bindings
+    ACT_ANY,        ///< any fresh key, pad button or mouse button press (the killcam's skip)
     ACT_COUNT
 } input_action;
 
@@ -100,12 +109,16 @@ typedef struct input_state {
     bool mouse_aims;        ///< the mouse moved since player 1's pad or a finger was used: it aims
     bool vstick_active;     ///< a drag (right mouse button or a finger) is steering
     SDL_FingerID vstick_finger; ///< the finger that drags, or -1 for the mouse
+    double vstick_began;        ///< when it began (a finger's tap clicks when lifted)
     float vstick_x0, vstick_y0; ///< where the drag began (screen)
     float vstick_x, vstick_y;   ///< where it is now
     bool touch_seen;   ///< a touch screen is there or a finger touched: the touch buttons show
     bool swap_offered; ///< the app: a weapon to swap for lies under player 1
     SDL_FingerID button_finger[INPUT_TOUCH_COUNT]; ///< finger holding each button, or -1
-    int actions[ACT_COUNT];   ///< one-shot presses since the last input_take_action
+    int actions[ACT_COUNT]; ///< one-shot presses since the last input_take_action
+    double clock;           ///< seconds (input_advance): presses are stamped with it
+    double accept_from;     ///< presses that began at or before this are ignored (input_guard)
+    double key_began[SDL_NUM_SCANCODES]; ///< when each held key was pressed
     unsigned overlay_toggles; ///< bit k: F(4+k) was pressed (debug overlays), cleared by the app
     float idle_seconds;       ///< time since any input at all
     float screen_w, screen_h; ///< for touch coordinates
@@ -131,6 +144,13 @@ void input_open_pads(input_state *in, const char *db_path);
 void input_close(input_state *in);
 /// Feeds one SDL event. Returns true when the event was input.
 bool input_handle_event(input_state *in, const SDL_Event *e);
+/// Moves the clock on by dt seconds, once a frame before its events: they are stamped with it.
+void input_advance(input_state *in, float dt);
+/// Input is accepted again only from presses that begin `seconds` from now on (never earlier
+/// than an earlier guard allows): presses not taken yet are dropped, keys held now never act
+/// (their repeats neither), and presses in the next `seconds` neither. Movement keys held still
+/// move in a match (input_frame reads what is held, not presses).
+void input_guard(input_state *in, float seconds);
 /// Forgets the blinks, swaps and skill picks pressed since the last input_frame (they were
 /// pressed on a menu or a paused screen).
 void input_forget_taps(input_state *in);

@@ -3,9 +3,9 @@
 /// position on the keyboard, not a letter: WASD stays under the left hand on AZERTY too.
 ///
 /// What is not in the table, and always works whatever the bindings (input.c):
-/// - menus: the arrows, Enter and Keypad Enter and Space (confirm), Escape and Backspace (back);
-///   on a pad the d-pad and the left stick, A (confirm), B (back) and Start (pause). The bound
-///   movement keys and pad buttons navigate menus too.
+/// - menus: the arrows, Enter and Keypad Enter and Space (confirm, each only while no bind has
+///   it), Escape and Backspace (back); on a pad the d-pad and the left stick, A (confirm), B
+///   (back) and Start (pause). The bound movement keys and pad buttons navigate menus too.
 /// - Escape also always pauses (the way out of a match never depends on the bindings), and so
 ///   does Start on a pad; Alt+Enter toggles fullscreen.
 /// - the mouse: the left button fires at the cursor (a click in menus), the right button drags

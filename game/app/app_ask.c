@@ -1,0 +1,71 @@
+// The question before leaving: one small dialog for every way out of a match or a replay
+// (the pause menu, the spectating menu, the results) and for quitting. It offers to save the
+// match's replay first when leaving would lose it, and highlights Cancel: a stray press never
+// leaves, and presses that began before it opened never answer it (app_go's input guard).
+#include "app.h"
+
+/// The answers, in menu order; ASK_SAVE only when a->confirm_save.
+enum { ASK_SAVE, ASK_GO, ASK_CANCEL };
+
+bool app_replay_unsaved(const app *a) {
+    if (a->th.active) return false; // a replay watched: its file, or the results' replay, stays
+    if (a->recording) return !a->recording_to_file; // --record FILE writes it when it ends
+    return a->replay && !a->replay_saved;
+}
+
+void app_ask(app *a, app_confirm what) {
+    a->confirm = what;
+    a->confirm_save = what != CONFIRM_QUIT_GAME && app_replay_unsaved(a);
+    a->confirm_from = a->screen;
+    a->confirm_selected = a->nav.selected;
+    app_go(a, SCREEN_CONFIRM);
+    a->nav.selected = a->confirm_save ? ASK_CANCEL : ASK_CANCEL - 1; // Cancel
+}
+
+void app_ask_if_unsaved(app *a, app_confirm what) {
+    if (app_replay_unsaved(a))
+        app_ask(a, what);
+    else
+        app_confirmed(a, what);
+}
+
+void app_ask_menu(app *a, menu *m) {
+    const bool quit = a->confirm == CONFIRM_QUIT_GAME, rematch = a->confirm == CONFIRM_REMATCH;
+    menu_begin(m, quit           ? "Quit Arena?"
+                  : rematch      ? "Start a new match?"
+                  : a->th.active ? "Leave this replay?"
+                                 : "Leave this match?");
+    if (a->confirm_save) {
+        menu_add(m, MENU_BUTTON, rematch ? "Save replay and play" : "Save replay and leave", NULL);
+        m->note = "This match's replay is not saved yet.";
+    }
+    menu_add(m, MENU_BUTTON,
+             quit               ? "Quit"
+             : !a->confirm_save ? "Leave"
+             : rematch          ? "Play without saving"
+                                : "Leave without saving",
+             NULL);
+    menu_add(m, MENU_BUTTON, "Cancel", NULL);
+    menu_layout(m, &a->nav, a->cam.screen_w, a->cam.screen_h, a->cam.screen_h * 0.42f, 420);
+}
+
+/// "Save replay and ...": a match still playing ends its recording first. True when saved.
+static bool save_first(app *a) {
+    ae_error err;
+    app_finish_recording(a, &err); // a --record FILE is never asked about (app_replay_unsaved)
+    app_save_replay(a);
+    if (!a->replay_saved) // the question stays, and says why
+        app_notice(a, a->replay_note[0] ? a->replay_note : "Replay not saved");
+    return a->replay_saved;
+}
+
+void app_ask_update(app *a, menu_result r, bool back) {
+    int answer = r.activate ? r.item + (a->confirm_save ? 0 : 1) : -1;
+    if (answer == ASK_SAVE && !save_first(a)) return;
+    if (answer == ASK_SAVE || answer == ASK_GO) {
+        app_confirmed(a, a->confirm);
+    } else if (answer == ASK_CANCEL || back) {
+        app_go(a, a->confirm_from);
+        a->nav.selected = a->confirm_selected;
+    }
+}
