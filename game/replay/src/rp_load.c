@@ -276,45 +276,51 @@ static size_t align8(size_t n) {
     return (n + 7u) & ~(size_t)7u;
 }
 
-// Checks what can be checked before the body is trusted: magic, version, size, checksum.
-static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, ae_error *err) {
+bool rp_replay_check_head(const uint8_t *head, uint64_t size, ae_error *err) {
     if (size == 0) {
         ae_error_set(err, "empty file");
         return false;
     }
-    size_t magic_n = size < RP_MAGIC_SIZE ? size : RP_MAGIC_SIZE;
-    if (memcmp(data, RP_MAGIC, magic_n) != 0) {
+    size_t magic_n = size < RP_MAGIC_SIZE ? (size_t)size : RP_MAGIC_SIZE;
+    if (memcmp(head, RP_MAGIC, magic_n) != 0) {
         ae_error_set(err, "not an Arena replay (bad magic)");
         return false;
     }
     if (size < 12) {
-        ae_error_set(err, "truncated at byte %zu (inside the header)", size);
+        ae_error_set(err, "truncated at byte %llu (inside the header)", (unsigned long long)size);
         return false;
     }
-    uint32_t version = rp_le32(data + 8);
+    uint32_t version = rp_le32(head + 8);
     if (version != RP_FORMAT_VERSION) {
         ae_error_set(err, "replay format version %u is %s than this build (%u)", version,
                      version > RP_FORMAT_VERSION ? "newer" : "older", RP_FORMAT_VERSION);
         return false;
     }
     if (size < RP_HEADER_SIZE) {
-        ae_error_set(err, "truncated at byte %zu (inside the header)", size);
+        ae_error_set(err, "truncated at byte %llu (inside the header)", (unsigned long long)size);
         return false;
     }
-    uint32_t declared = rp_le32(data + 12);
+    uint32_t declared = rp_le32(head + 12);
     if (declared < RP_HEADER_SIZE + RP_CHECKSUM_SIZE || declared > RP_MAX_FILE_BYTES) {
         ae_error_set(err, "corrupt header: file size %u out of range", declared);
         return false;
     }
     if (size < declared) {
-        ae_error_set(err, "truncated at byte %zu of %u", size, declared);
+        ae_error_set(err, "truncated at byte %llu of %u", (unsigned long long)size, declared);
         return false;
     }
     if (size > declared) {
-        ae_error_set(err, "%zu unexpected bytes after the end of the replay (byte %u)",
-                     size - declared, declared);
+        ae_error_set(err, "%llu unexpected bytes after the end of the replay (byte %u)",
+                     (unsigned long long)(size - declared), declared);
         return false;
     }
+    return true;
+}
+
+// Checks what can be checked before the body is trusted: the head, then the checksum.
+static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, ae_error *err) {
+    if (!rp_replay_check_head(data, size, err)) return false;
+    const uint32_t declared = rp_le32(data + 12);
     const uint32_t end = declared - RP_CHECKSUM_SIZE;
     if (rp_checksum(data, end) != rp_le64(data + end)) {
         ae_error_set(err, "checksum mismatch (file is corrupt)");
