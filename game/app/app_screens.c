@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "audio.h"
+#include "help_view.h"
 #include "results_view.h"
 #include "sim_names.h"
 #include "sim_state.h"
@@ -129,8 +130,11 @@ void app_change_match_choice(app *a, int pick, int dir) {
     app_settings_changed(a);
 }
 
-const char *const APP_NOTE_KEYS =
-    "Arrows/WASD, mouse or pad - Enter/A: choose - Esc/B: back - F1: controls";
+const char *app_menu_note(const app *a) {
+    return help_device_of(&a->in) == HELP_TOUCH
+               ? "Tap an item to choose it - a value's left or right half changes it"
+               : "Arrows/WASD, mouse or pad - Enter/A: choose - Esc/B: back - F1: controls";
+}
 
 /// Each screen's menu, built the same way for the update and the drawing.
 enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
@@ -166,7 +170,7 @@ void app_screen_menu(app *a, menu *m) {
         app_add_match_choices(a, m);
         menu_add(m, MENU_BUTTON, "Settings", NULL);
         menu_add(m, MENU_BUTTON, "Quit", NULL);
-        m->note = APP_NOTE_KEYS;
+        m->note = app_menu_note(a);
         top = fmaxf(sh * 0.36f, 230.0f);
         break;
     case SCREEN_PAUSE:
@@ -179,7 +183,7 @@ void app_screen_menu(app *a, menu *m) {
                                              : "Leave match",
                  NULL);
         if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
-        m->note = APP_NOTE_KEYS;
+        m->note = app_menu_note(a);
         top = sh * 0.36f;
         break;
     case SCREEN_DEAD:
@@ -385,12 +389,16 @@ static void draw_spectate_banner(app *a) {
     snprintf(t, sizeof t, "SPECTATING %s", name);
     gfx_text_centered(&a->g, cx, r.y + 44, 2.0f, GOLD, t);
     gfx_text_centered(&a->g, cx, r.y + 72, 1.0f, (SDL_Color){220, 225, 235, 255},
-                      "Tab / pad Back: next survivor - Esc / B: leave");
+                      help_device_of(&a->in) == HELP_TOUCH
+                          ? "Tap Next survivor, Results or Leave"
+                          : "Tab / pad Back: next survivor - Esc / B: leave");
 }
 
 /// While watching the last match's replay: says so, and how to leave.
 static void draw_replay_banner(app *a) {
-    const char *t = "REPLAY of your last match - Esc: menu";
+    const char *t = help_device_of(&a->in) == HELP_TOUCH
+                        ? "REPLAY of your last match - Menu: bottom left"
+                        : "REPLAY of your last match - Esc: menu";
     float w = gfx_text_width(1.5f, t) + 32, cx = 0.5f * a->cam.screen_w;
     menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 40});
     gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);

@@ -67,6 +67,7 @@ static int theatre_lines(const input_state *in, help_device d, help_line *lines,
         line(lines, &n, max, "Play / pause, speed, kills", "the buttons left of the timeline");
         line(lines, &n, max, "Seek", "tap the timeline");
         line(lines, &n, max, "Follow an agent", "tap it");
+        line(lines, &n, max, "Menu (leave, settings)", "the Menu button left of the timeline");
         break;
     }
     return n;
@@ -117,7 +118,9 @@ int help_lines(const input_state *in, help_device d, bool theatre, help_line *li
         line(lines, &n, max, "Blink", "the dash button");
         line(lines, &n, max, "Take the weapon underfoot", "the Take button");
         line(lines, &n, max, "Learn a skill", "tap it on the level-up panel");
-        line(lines, &n, max, "Menus", "tap an item");
+        line(lines, &n, max, "Pause, leave, settings", "the pause button (top right)");
+        line(lines, &n, max, "Menus", "tap an item; a value's left or right half changes it");
+        line(lines, &n, max, "Next survivor (spectating)", "tap Next survivor");
         break;
     }
     return n;

@@ -160,7 +160,7 @@ void app_build_settings_menu(app *a, menu *m) {
     menu_add(m, MENU_BUTTON, "Controls", NULL);
     menu_add(m, MENU_BUTTON, "Default settings", NULL);
     menu_add(m, MENU_BUTTON, "Back", NULL);
-    m->note = APP_NOTE_KEYS;
+    m->note = app_menu_note(a);
     menu_layout(m, &a->nav, sw, sh, 110, 640);
 }
 

@@ -53,7 +53,8 @@ static void clock_text(uint32_t tick, char *out, size_t size) {
 static void draw_button(gfx *g, SDL_FRect r, const char *label, bool hot) {
     gfx_fill_rect(g->renderer, r,
                   hot ? (SDL_Color){70, 76, 96, 240} : (SDL_Color){40, 44, 58, 230});
-    gfx_text_centered(g, r.x + 0.5f * r.w, r.y + 0.5f * r.h - 8.0f, 2.0f, WHITE, label);
+    const float scale = gfx_text_width(2.0f, label) <= r.w - 6.0f ? 2.0f : 1.0f; // "Menu"
+    gfx_text_centered(g, r.x + 0.5f * r.w, r.y + 0.5f * r.h - 4.0f * scale, scale, WHITE, label);
 }
 
 /// Marks on the bar: zone phases and map swaps as full-height lines, kills as red ticks (taller
@@ -135,7 +136,7 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
 
     const bool hover_bar = mouse_x >= bar.x && mouse_x <= bar.x + bar.w && mouse_y >= bar.y - 8 &&
                            mouse_y <= bar.y + bar.h + 8;
-    static const char *const labels[THEATRE_BTN_COUNT] = {NULL, "-", "+", "<<", ">>"};
+    static const char *const labels[THEATRE_BTN_COUNT] = {NULL, "-", "+", "<<", ">>", "Menu"};
     for (int b = 0; b < THEATRE_BTN_COUNT; b++) {
         SDL_FRect br = theatre_view_button(c, (theatre_button)b);
         bool hot =

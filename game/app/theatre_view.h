@@ -15,6 +15,7 @@ typedef enum theatre_button {
     THEATRE_BTN_FASTER,
     THEATRE_BTN_PREV_KILL,
     THEATRE_BTN_NEXT_KILL,
+    THEATRE_BTN_MENU, ///< the pause menu (Esc's), for a player with touch only
     THEATRE_BTN_COUNT
 } theatre_button;
 

@@ -574,4 +574,71 @@ static void test_killcam_and_reload(void) {
     remove(map);
 }
 
-TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload))
+static void push_finger(SDL_EventType type, SDL_FingerID id, float x, float y) {
+    SDL_Event e = {0};
+    e.type = type;
+    e.tfinger.fingerId = id;
+    e.tfinger.x = x / a.cam.screen_w; // SDL gives fingers in 0..1 of the window
+    e.tfinger.y = y / a.cam.screen_h;
+    SDL_PushEvent(&e);
+}
+
+/// A finger's tap at (x, y) in screen pixels.
+static void tap(float x, float y) {
+    static SDL_FingerID next = 100;
+    push_finger(SDL_FINGERDOWN, next, x, y);
+    frames(2);
+    push_finger(SDL_FINGERUP, next++, x, y);
+    frames(3);
+}
+
+static bool tap_item(const char *label) {
+    SDL_FRect r;
+    if (!find_item(label, &r, NULL)) {
+        fprintf(stderr, "no item '%s' on screen %d\n", label, (int)a.screen);
+        return false;
+    }
+    tap(r.x + 0.5f * r.w, r.y + 0.5f * r.h);
+    return true;
+}
+
+// With touch only: the pause button opens the pause menu, whose items, the settings and the
+// question before leaving take taps; the hints name taps, not keys.
+static void test_touch_only(void) {
+    char *argv[] = {"arena", "--seed", "7", "--bots", "5", "--map", "arena", NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(7, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    REQUIRE(a.screen == SCREEN_PLAY);
+    frames(5);
+    push_finger(SDL_FINGERDOWN, 1, 300, 400); // the first touch: the touch buttons show
+    frames(2);
+    push_finger(SDL_FINGERUP, 1, 300, 400);
+    frames(2);
+    CHECK(a.in.touch_seen && a.in.playing && input_touch_shown(&a.in, INPUT_TOUCH_PAUSE));
+    CHECK(a.hud.touch && strstr(app_menu_note(&a), "Tap") != NULL);
+    float x, y, r;
+    input_touch_button(&a.in, INPUT_TOUCH_PAUSE, &x, &y, &r);
+    SDL_Surface *play = picture("touch_play");
+    REQUIRE(play);
+    SDL_Color c = pixel(play, (int)(x - 0.23f * r), (int)y); // the left bar of the pause sign
+    CHECK(c.r > 220 && c.g > 220 && c.b > 220);
+    SDL_FreeSurface(play);
+    tap(x, y);
+    CHECK(a.screen == SCREEN_PAUSE);
+    SDL_Surface *paused = picture("touch_pause");
+    CHECK(paused != NULL);
+    SDL_FreeSurface(paused);
+    tap(x, y); // not shown over the menu: nothing there to tap
+    CHECK(a.screen == SCREEN_PAUSE);
+    CHECK(tap_item("Settings") && a.screen == SCREEN_SETTINGS);
+    CHECK(scroll_to("Back", &(SDL_FRect){0}) && tap_item("Back") && a.screen == SCREEN_PAUSE);
+    CHECK(tap_item("Resume") && a.screen == SCREEN_PLAY);
+    tap(x, y);
+    CHECK(a.screen == SCREEN_PAUSE);
+    CHECK(tap_item("Leave match") && a.screen == SCREEN_CONFIRM);
+    CHECK(tap_item("Leave") && a.screen == SCREEN_TITLE);
+    CHECK(app_window_close(&a) == 0);
+}
+
+TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload), TEST_CASE(touch_only))

@@ -184,8 +184,8 @@ void app_add_match_choices(app *a, menu *m);
 void app_change_match_choice(app *a, int pick, int dir);
 /// Builds and lays out the current screen's menu (tests find items by label in it).
 void app_screen_menu(app *a, menu *m);
-/// The keys line under the menus.
-extern const char *const APP_NOTE_KEYS;
+/// The line under the menus: how to use them with the device player 1 plays with.
+const char *app_menu_note(const app *a);
 /// Opens the settings from the current screen (Back returns to it).
 void app_open_settings(app *a);
 /// Builds and lays out the settings or controls screen's menu.
