@@ -438,7 +438,7 @@ void app_draw_screen_overlay(app *a) {
         return;
     case SCREEN_THEATRE:
         theatre_view_draw(&a->g, &a->cam, &a->th, session_world(a->s), app_focus(a), a->in.mouse_x,
-                          a->in.mouse_y, a->replay_name);
+                          a->in.mouse_y, a->replay_name, help_device_of(&a->in) == HELP_TOUCH);
         return;
     case SCREEN_DEAD:
         draw_spectate_banner(a);

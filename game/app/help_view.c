@@ -154,5 +154,6 @@ void help_view_draw(gfx *g, const camera *c, const input_state *in, bool theatre
     for (int k = 0; k < OVERLAY_COUNT; k++, ty += row)
         gfx_text(g, x + 24, ty, 1.0f, overlays_on & 1u << k ? (SDL_Color){120, 255, 120, 255} : dim,
                  overlay_title(k));
-    gfx_text_centered(g, x + 0.5f * w, y + h - 26, 1.0f, dim, "F1 closes this list");
+    gfx_text_centered(g, x + 0.5f * w, y + h - 26, 1.0f, dim,
+                      d == HELP_TOUCH ? "A tap closes this list" : "F1 closes this list");
 }

@@ -95,16 +95,17 @@ static void draw_marks(gfx *g, SDL_FRect bar, const theatre *t, int focus) {
 }
 
 void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_world *w, int focus,
-                       float mouse_x, float mouse_y, const char *name) {
+                       float mouse_x, float mouse_y, const char *name, bool touch) {
     SDL_Renderer *r = g->renderer;
     const uint32_t now = (uint32_t)sim_tick(w);
     // Top: what this is, and whom the camera follows.
     char top[160], who[24];
+    const char *skip = touch ? "tap to skip" : "any key skips";
     sim_agent_name(w, focus, who, sizeof who);
     if (t->killcam && sim_agents(w)[focus].slot == 0) // the zone or a barrel: your own view
-        snprintf(top, sizeof top, "HOW YOU DIED - any key skips");
+        snprintf(top, sizeof top, "HOW YOU DIED - %s", skip);
     else if (t->killcam)
-        snprintf(top, sizeof top, "HOW YOU DIED - %s's view - any key skips", who);
+        snprintf(top, sizeof top, "HOW YOU DIED - %s's view - %s", who, skip);
     else if (t->follow >= 0)
         snprintf(top, sizeof top, "REPLAY %s - following %s", name, who);
     else
@@ -131,8 +132,9 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
              : t->paused ? "   PAUSED"
                          : "");
     gfx_text(g, bar.x, p.y + 10, 1.5f, WHITE, line);
-    gfx_text(g, p.x + p.w - 14 - gfx_text_width(1.0f, "F1: controls"), p.y + 14, 1.0f, SOFT,
-             "F1: controls");
+    // The help opens with F1 only: on a touch screen, the one control no button shows.
+    const char *hint = touch ? "Tap an agent to follow it" : "F1: controls";
+    gfx_text(g, p.x + p.w - 14 - gfx_text_width(1.0f, hint), p.y + 14, 1.0f, SOFT, hint);
 
     const bool hover_bar = mouse_x >= bar.x && mouse_x <= bar.x + bar.w && mouse_y >= bar.y - 8 &&
                            mouse_y <= bar.y + bar.h + 8;

@@ -5,6 +5,7 @@
 #include "test.h"
 
 #include "app.h"
+#include "overlays.h"
 #include "results_view.h"
 #include "sim_internal.h"
 
@@ -641,4 +642,100 @@ static void test_touch_only(void) {
     CHECK(app_window_close(&a) == 0);
 }
 
-TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload), TEST_CASE(touch_only))
+/// The texts drawn since the last reset (gfx's text_drawn hook): what the screen says.
+static char said[1024][128];
+static int said_count;
+static void text_drawn(const char *text) {
+    if (said_count < (int)(sizeof said / sizeof said[0]))
+        snprintf(said[said_count++], sizeof said[0], "%s", text);
+}
+
+/// Draws the current screen; true when one of its texts contains `words`.
+static bool draw_says(const char *words) {
+    said_count = 0;
+    app_draw(&a);
+    for (int i = 0; i < said_count; i++)
+        if (strstr(said[i], words)) return true;
+    return false;
+}
+
+/// True when `text` (shown in `where`) names a key.
+static bool names_key(const char *where, const char *text) {
+    static const char *const keys[] = {"F1", "Esc", "any key", "Enter", "Space", "WASD"};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+        if (strstr(text, keys[k])) {
+            fprintf(stderr, "%s says \"%s\"\n", where, text);
+            return true;
+        }
+    return false;
+}
+
+/// True when a text of the last drawing names a key (the help's list of debug overlays names
+/// their F keys: a keyboard's tools, listed as they are).
+static bool key_named(const char *where) {
+    for (int i = 0; i < said_count; i++) {
+        bool overlay = false;
+        for (int k = 0; k < OVERLAY_COUNT; k++) overlay |= !strcmp(said[i], overlay_title(k));
+        if (!overlay && names_key(where, said[i])) return true;
+    }
+    return false;
+}
+
+/// Touch only, past the HUD: the killcam, the help, the controls screen and the replay theatre
+/// name taps, not keys, and a tap does what they say (skips the killcam, closes the help, keeps
+/// a binding a rebind was waiting for).
+static void test_touch_words(void) {
+    char *argv[] = {"arena", "--seed", "7", "--bots", "5", "--map", "arena", NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(7, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    REQUIRE(a.screen == SCREEN_PLAY && a.set.killcam);
+    a.g.text_drawn = text_drawn;
+    frames(5);
+    tap(300, 400); // the first touch
+    REQUIRE(a.in.touch_seen && !a.in.mouse_aims);
+
+    fast_forward(false);
+    REQUIRE(session_world(a.s)->agents[0].placement != 0 && a.screen == SCREEN_DEAD);
+    for (int f = 0; f < 200 && !a.live; f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && a.th.killcam);
+    CHECK(draw_says("tap to skip"));
+    CHECK(!key_named("the killcam"));
+    SDL_FreeSurface(picture("touch_killcam"));
+    tap(0.5f * a.cam.screen_w, 0.5f * a.cam.screen_h);
+    for (int f = 0; f < 10 && a.live; f++) frames(1);
+    CHECK(a.screen == SCREEN_DEAD && !a.live);
+
+    a.overlays.help = true; // F1 (a touch screen has no way to it: the help's text says so)
+    CHECK(draw_says("A tap closes this list"));
+    CHECK(!key_named("the help"));
+    SDL_FreeSurface(picture("touch_help"));
+    tap(0.5f * a.cam.screen_w, 0.5f * a.cam.screen_h);
+    CHECK(!a.overlays.help);
+
+    app_go(&a, SCREEN_CONTROLS);
+    frames(2);
+    static menu m;
+    app_screen_menu(&a, &m);
+    // (its rows name keys: what they are bound to)
+    CHECK(m.note && !names_key("the controls' note", m.note) && strstr(m.note, "touch"));
+    const input_bindings before = a.set.bindings;
+    CHECK(tap_item("Move up") && a.capture_bind == BIND_UP); // waits for a key or button
+    app_screen_menu(&a, &m);
+    CHECK(m.note && strstr(m.note, "a tap keeps it"));
+    SDL_FreeSurface(picture("touch_controls"));
+    tap(0.5f * a.cam.screen_w, 40); // not on a cell: keeps the binding
+    CHECK(a.capture_bind < 0 && a.in.capture == INPUT_CAPTURE_OFF);
+    CHECK(!memcmp(&before, &a.set.bindings, sizeof before));
+
+    app_watch_file(&a, ARENA_SOURCE_DIR "/tests/replays/ruins-s5.arp");
+    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.th.reading); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && !a.th.reading);
+    CHECK(draw_says("Tap an agent to follow it"));
+    CHECK(!key_named("the theatre"));
+    SDL_FreeSurface(picture("touch_theatre"));
+    CHECK(app_window_close(&a) == 0);
+}
+
+TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload), TEST_CASE(touch_only),
+          TEST_CASE(touch_words))
