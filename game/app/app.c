@@ -318,7 +318,7 @@ bool app_finish_recording(app *a, ae_error *err) {
     if (session_recording_bytes(a->s, &data, &size, &e)) {
         a->replay = data;
         a->replay_size = size;
-        const char *map = session_map_path(a->s);
+        const char *map = session_map_name(a->s); // a replay taken over: the recorded name
         snprintf(a->replay_map, sizeof a->replay_map, "%s",
                  strrchr(map, '/') ? strrchr(map, '/') + 1 : map);
         a->replay_time = (int64_t)time(NULL);

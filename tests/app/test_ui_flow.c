@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "overlays.h"
+#include "replay_save.h"
 #include "results_view.h"
 #include "sim_internal.h"
 
@@ -737,5 +738,33 @@ static void test_touch_words(void) {
     CHECK(app_window_close(&a) == 0);
 }
 
+/// A replay taken over and played on: its saved file is named after the replay's map, as a
+/// match's is after its own (it was "...-map.arp": the session then plays no map file).
+static void test_take_over_name(void) {
+    char *argv[] = {"arena", "--seed", "7", NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(3, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    app_watch_file(&a, ARENA_SOURCE_DIR "/tests/replays/ruins-s5.arp");
+    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.th.reading); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && !a.th.reading);
+    const sim_world *w = session_world(a.s);
+    a.th.paused = true;
+    a.th.follow = -1;
+    for (int i = 0; i < w->agent_count && a.th.follow < 0; i++)
+        if (w->agents[i].placement == 0) a.th.follow = i;
+    key(SDLK_t, SDL_SCANCODE_T); // take over
+    REQUIRE(a.screen == SCREEN_PLAY && session_recording(a.s));
+    frames(30);
+    ae_error err;
+    REQUIRE(app_finish_recording(&a, &err));
+    CHECK(!strcmp(a.replay_map, "ruins.png"));
+    char name[96];
+    replay_save_name(name, sizeof name, (time_t)a.replay_time, a.replay_map, 1);
+    CHECK(strstr(name, "-ruins.arp") != NULL);
+    if (strcmp(a.replay_map, "ruins.png")) fprintf(stderr, "saved as %s\n", name);
+    CHECK(app_window_close(&a) == 0);
+}
+
 TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload), TEST_CASE(touch_only),
-          TEST_CASE(touch_words))
+          TEST_CASE(touch_words), TEST_CASE(take_over_name))
