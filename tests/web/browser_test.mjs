@@ -59,6 +59,22 @@ async function evaluate(expression) {
   if (r.exceptionDetails) throw new Error(`${expression}: ${r.exceptionDetails.exception?.description}`);
   return r.result.value;
 }
+/// Navigates (Page.navigate, Page.reload) and waits for the new document's load event: until
+/// then a command may still reach the old document, or a new one not parsed yet.
+async function navigate(method, params = {}) {
+  let seen;
+  const loaded = new Promise((ok) => {
+    seen = (msg) => { if (msg.method === 'Page.loadEventFired') ok(true); };
+    browser.listeners.add(seen);
+  });
+  try {
+    await page(method, params);
+    const ok = await Promise.race([loaded, sleep(60000).then(() => false)]);
+    if (!ok) throw new Error(`${method} ${JSON.stringify(params)}: no load event in 60 s`);
+  } finally {
+    browser.listeners.delete(seen);
+  }
+}
 async function waitFor(what, test, ms = 20000) {
   for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) {
     const v = await test();
@@ -141,7 +157,7 @@ async function run() {
   await page('Emulation.setDeviceMetricsOverride', full);
 
   // Load: the page reports how long it took to its first frame.
-  await page('Page.navigate', { url });
+  await navigate('Page.navigate', { url });
   const ready = await waitFor('the game to start', async () => lines.find((l) => l.startsWith('arena: ready in')), 60000);
   const ms = Number(/ready in (\d+)/.exec(ready)[1]);
   console.log(`load: ${ms} ms from navigation to the first frame (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`);
@@ -290,10 +306,26 @@ async function run() {
   // A setting changed (M mutes) is kept in the browser's storage across a reload.
   await press('KeyM');
   await waitFor('the settings saved', async () => /muted = yes/.test(await evaluate(
-    "(() => { try { return Module.FS.readFile('/libsdl/arena/arena/settings.txt', { encoding: 'utf8' }); } catch (e) { return ''; } })()")), 5000);
-  await sleep(1000); // the write-back to IndexedDB
+    "(() => { try { return Module.FS.readFile('/libsdl/arena/arena/settings.txt', { encoding: 'utf8' }); } catch (e) { return ''; } })()")), 20000);
+  // The write-back to the browser's storage (IndexedDB) is asynchronous: the reload waits for
+  // the file there (emscripten's IDBFS keeps each file as a record keyed by its path).
+  await waitFor('the settings in IndexedDB', async () => /muted = yes/.test(await evaluate(`new Promise((ok) => {
+    const open = indexedDB.open('/libsdl');
+    open.onerror = () => ok('');
+    open.onsuccess = () => {
+      const db = open.result;
+      try {
+        const get = db.transaction('FILE_DATA').objectStore('FILE_DATA').get('/libsdl/arena/arena/settings.txt');
+        get.onsuccess = () => { db.close(); ok(get.result ? new TextDecoder().decode(get.result.contents) : ''); };
+        get.onerror = () => { db.close(); ok(''); };
+      } catch (e) {
+        db.close();
+        ok('');
+      }
+    };
+  })`)), 30000);
   lines.length = 0;
-  await page('Page.reload');
+  await navigate('Page.reload');
   await waitFor('the game to start again', async () => lines.find((l) => l.startsWith('arena: ready in')), 60000);
   const kept = await evaluate("Module.FS.readFile('/libsdl/arena/arena/settings.txt', { encoding: 'utf8' })");
   check(/muted = yes/.test(kept), 'the setting changed before the reload is still there after it');
@@ -471,8 +503,8 @@ async function badArguments() {
   const base = `http://127.0.0.1:${server.address().port}/`;
   for (const [args, said] of [['?arg=--bots&arg=banana', 'banana'], ['?arg=--map&arg=nosuch', 'nosuch']]) {
     const known = problems.length;
-    await page('Page.navigate', { url: base + args });
-    // The new page's own text (right after the navigation the old page may still answer).
+    await navigate('Page.navigate', { url: base + args });
+    // The game stops a moment after the page has loaded (once its code is compiled).
     const shown = await waitFor('the error', async () => evaluate(
       "document.getElementById('status-text').textContent === 'Arena could not start.' && !document.getElementById('status-back').hidden"), 60000).catch(() => false);
     const text = await evaluate("document.getElementById('status-text').textContent + ' | ' + document.getElementById('status-detail').textContent");
