@@ -18,7 +18,7 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void);
 EMSCRIPTEN_KEEPALIVE bool arena_web_write_last_replay(const char *path);
 EMSCRIPTEN_KEEPALIVE const char *arena_web_item(const char *label);
 EMSCRIPTEN_KEEPALIVE const char *arena_web_offered(void);
-EMSCRIPTEN_KEEPALIVE bool arena_web_pause_match(void);
+EMSCRIPTEN_KEEPALIVE const char *arena_web_before_leaving(void);
 EMSCRIPTEN_KEEPALIVE bool arena_web_check_replay(const char *name, const uint8_t *head,
                                                  double size);
 
@@ -103,16 +103,18 @@ EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path) {
     if (web.a) app_watch_file(web.a, path);
 }
 
-/// The page, before it leaves the screen for a file the player dropped: true when a match the
-/// player is in goes on (played, paused, spectated or over a question or the settings; not a
-/// replay watched): it is paused, as when the window loses focus, while the page asks whether to
-/// leave it.
-EMSCRIPTEN_KEEPALIVE bool arena_web_pause_match(void) {
-    if (!web.a || !web.a->s || web.a->th.active) return false;
+/// The page, before it leaves the screen for a file the player opened: what would be lost, for
+/// its question. "match": a match the player is in goes on (played, paused, spectated or under
+/// a question or the settings; not a replay watched); it is paused, as when the window loses
+/// focus, while the page asks. "replay": the results of a match whose replay was not saved
+/// (Save replay is on that screen). "": nothing, the file opens at once.
+EMSCRIPTEN_KEEPALIVE const char *arena_web_before_leaving(void) {
+    if (!web.a || !web.a->s || web.a->th.active) return "";
     const app_screen base = app_base_screen(web.a);
-    if (base != SCREEN_PLAY && base != SCREEN_PAUSE && base != SCREEN_DEAD) return false;
+    if (base == SCREEN_RESULTS) return web.a->replay && !web.a->replay_saved ? "replay" : "";
+    if (base != SCREEN_PLAY && base != SCREEN_PAUSE && base != SCREEN_DEAD) return "";
     if (web.a->screen == SCREEN_PLAY) app_go(web.a, SCREEN_PAUSE);
-    return true;
+    return "match";
 }
 
 /// The page, before it reads a file the player opened: `head` holds its first

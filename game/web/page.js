@@ -75,8 +75,8 @@ function persist() {
 // A replay file from the disk, picked or dropped: its first bytes are checked first (the game
 // refuses a file that is no replay, or not the size its header says, without the page reading it
 // whole: a large file would grow the game's memory for good), then, when it would leave a match
-// being played, the player is asked; then it is written into the game's memory file system and
-// played in the theatre.
+// being played or the results of one whose replay is not saved, the player is asked; then it is
+// written into the game's memory file system and played in the theatre.
 var HEAD_BYTES = 16; // RP_HEADER_SIZE (game/replay/include/arena/rp_format.h)
 var opened = 0;
 function openReplay(file) {
@@ -85,8 +85,9 @@ function openReplay(file) {
     var ok = Module.ccall('arena_web_check_replay', 'boolean', ['string', 'array', 'number'],
       [file.name, new Uint8Array(head), file.size]);
     if (!ok) return;
-    if (Module.ccall('arena_web_pause_match', 'boolean', [], [])) {
-      ask(file.name, function () { readReplay(file); });
+    var lost = Module.ccall('arena_web_before_leaving', 'string', [], []);
+    if (lost) {
+      ask(lost, file.name, function () { readReplay(file); });
     } else {
       readReplay(file);
     }
@@ -108,17 +109,28 @@ function readReplay(file) {
   });
 }
 
-// The page's own question over the paused match: leave it for the file, or keep playing (the
-// default, as the game's own questions highlight Cancel). The game reads keys on the window, so
-// while the question shows its keys stop here.
+// The page's own question over the paused match (`lost` "match") or the results of a match
+// whose replay is not saved ("replay"): leave for the file, or stay (the default, as the game's
+// own questions highlight Cancel). The game reads keys on the window, so while the question
+// shows its keys stop here.
+var ASKED = {
+  match: ['Leave this match?', 'The match you are playing ends here. Watch NAME instead?',
+    'Leave and watch', 'Keep playing'],
+  replay: ['Open this file?', 'Your replay of this match is not saved. Open NAME anyway?',
+    'Open it', 'Stay'],
+};
 var onLeave = null;
-function ask(name, leave) {
-  document.getElementById('ask-text').textContent =
-    'The match you are playing ends here. Watch ' + name + ' instead?';
+function ask(lost, name, leave) {
+  var words = ASKED[lost] || ASKED.match;
+  document.getElementById('ask-title').textContent = words[0];
+  document.getElementById('ask-text').textContent = words[1].replace('NAME', name);
+  document.getElementById('ask-leave').textContent = words[2];
+  document.getElementById('ask-stay').textContent = words[3];
   onLeave = leave;
   askBox.hidden = false;
   document.getElementById('ask-stay').focus();
-  console.log('arena: asking whether to leave the match for ' + name);
+  console.log('arena: asking whether to leave the ' + (lost === 'replay' ? 'results' : 'match') +
+    ' for ' + name);
 }
 function answer(leave) {
   askBox.hidden = true;

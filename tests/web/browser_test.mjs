@@ -392,12 +392,24 @@ async function savedReplay() {
     await waitFor('the results', async () => (await state()).screen === SCREEN.RESULTS);
   }
   await sleep(600); // the results take no input for a moment
+  // A file dropped on the results of a match whose replay is not saved: the page asks first.
+  const askShown = "!document.getElementById('ask').hidden";
+  await dropFile(join(golden, 'islands-s23.arp'), 'islands-s23.arp');
+  const asked = await waitFor('the question', async () => evaluate(askShown), 5000).catch(() => false);
+  const words = await evaluate("document.getElementById('ask-title').textContent + ' ' + document.getElementById('ask-text').textContent");
+  check(asked && (await state()).screen === SCREEN.RESULTS && /not saved/.test(words),
+    `a file dropped on the results of an unsaved replay asks first: ${JSON.stringify(words)}`);
+  await screenshot('ask_results', false); // the page's dialog over the dimmed game
+  await evaluate("document.getElementById('ask-stay').click()");
+  await sleep(500);
+  check(!(await evaluate(askShown)) && (await state()).screen === SCREEN.RESULTS, 'Stay keeps the results');
   await clickItem('Save replay');
   await waitFor('Saved', async () => (await evaluate("Module.ccall('arena_web_item', 'string', ['string'], ['Saved'])")) !== '', 5000)
     .catch(() => null);
   await screenshot('saved');
+  // Named after the map the replay taken over was recorded on.
   const offered = lines.find((l) => /^arena: offered arena-.*\.arp \(\d+ bytes\) as a download$/.test(l));
-  check(!!offered, `Save replay offers the file as a download: ${offered ?? lines.filter((l) => /cannot|not saved/i.test(l)).join('; ')}`);
+  check(!!offered && offered.includes('-ruins.arp'), `Save replay offers the file as a download: ${offered ?? lines.filter((l) => /cannot|not saved/i.test(l)).join('; ')}`);
   const done = await waitFor('the download', async () => downloads.find((d) => d.done), 10000).catch(() => null);
   if (check(!!done, `the browser downloaded ${done?.name}`)) {
     const file = join(outDir, done.guid); // allowAndName: saved under its guid
@@ -406,8 +418,13 @@ async function savedReplay() {
       `the downloaded replay plays back natively: ${r.stdout.trim().split('\n').pop()}${r.stderr}`);
     rmSync(file, { force: true });
   }
-  await clickItem('Title');
-  await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
+  // Saved: a file dropped now opens at once.
+  const asks = lines.filter((l) => l.startsWith('arena: asking')).length;
+  await dropFile(join(golden, 'islands-s23.arp'), 'islands-s23.arp');
+  const opened = await waitFor('the theatre', async () => (await state()).screen === SCREEN.THEATRE, 10000).catch(() => false);
+  check(opened && lines.filter((l) => l.startsWith('arena: asking')).length === asks,
+    'once the replay is saved, a file dropped on the results opens without a question');
+  await leaveToTitle('Leave replay');
 }
 
 /// A file dropped during a live match: the match pauses and the page asks first; "Keep playing"
