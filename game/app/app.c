@@ -323,7 +323,7 @@ bool app_finish_recording(app *a, ae_error *err) {
     if (session_recording_bytes(a->s, &data, &size, &e)) {
         a->replay = data;
         a->replay_size = size;
-        const char *map = session_map_path(a->s);
+        const char *map = session_map_name(a->s); // a replay taken over: the recorded name
         snprintf(a->replay_map, sizeof a->replay_map, "%s",
                  strrchr(map, '/') ? strrchr(map, '/') + 1 : map);
         a->replay_time = (int64_t)time(NULL);
@@ -385,6 +385,9 @@ void app_draw(app *a) {
     view.center =
         glms_vec2_sub(view.center, glms_vec2_scale(fx_shake(&a->fx, a->time), 1.0f / view.zoom));
     world_renderer_draw(&a->wr, &view, w, a->alpha, a->time, &a->fx);
+    // The touch buttons take taps while they are drawn (on other screens a tap is a menu's).
+    a->in.playing = a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
+                    sim_agents(w)[app_player(a, 0)].placement == 0;
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
     const app_screen under = app_base_screen(a);
     if (under != SCREEN_TITLE && under != SCREEN_RESULTS) { // the scoreboard replaces the HUD
@@ -392,6 +395,7 @@ void app_draw(app *a) {
         a->hud.muted = audio_muted();
         a->hud.keys = &a->set.bindings;
         a->hud.guided = onboarding_active(&a->guide);
+        a->hud.touch = help_device_of(&a->in) == HELP_TOUCH;
         a->hud.no_audio = a->window && !audio_available(); // offscreen pictures have no sound
         // The minimap follows the map however it changed: a recorded swap played or sought across.
         if (a->hud.minimap_map != sim_map_hash(w)) hud_build_minimap(&a->hud, a->renderer, w);
@@ -417,8 +421,7 @@ void app_draw(app *a) {
                      &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
             gfx_alpha_mod(a->g.ui, 255);
         }
-        if (a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
-            sim_agents(w)[app_player(a, 0)].placement == 0) {
+        if (a->in.playing) {
             hud_draw_swap_prompt(&a->g, &a->cam, w, app_player(a, 0), a->alpha,
                                  input_has_pad(&a->in, 0), a->in.touch_seen, &a->set.bindings);
             hud_draw_touch_buttons(&a->g, &a->in, w, app_player(a, 0));
@@ -428,7 +431,9 @@ void app_draw(app *a) {
                 ? onboarding_prompt(&a->guide, input_has_pad(&a->in, 0) && !a->in.mouse_aims,
                                     a->in.touch_seen && !a->in.mouse_aims)
                 : NULL;
-        if (prompt) hud_draw_guide(&a->g, &a->cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE);
+        if (prompt)
+            hud_draw_guide(&a->g, &a->cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE,
+                           a->hud.touch);
         if (app_crosshair_shown(a))
             screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, app_player(a, 0), a->in.mouse_x,
                                      a->in.mouse_y);

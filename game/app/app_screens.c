@@ -2,6 +2,7 @@
 #include "app.h"
 
 #include "audio.h"
+#include "help_view.h"
 #include "results_view.h"
 #include "sim_names.h"
 #include "sim_state.h"
@@ -125,8 +126,11 @@ void app_change_match_choice(app *a, int pick, int dir) {
     app_settings_changed(a);
 }
 
-const char *const APP_NOTE_KEYS =
-    "Arrows/WASD, mouse or pad - Enter/A: choose - Esc/B: back - F1: controls";
+const char *app_menu_note(const app *a) {
+    return help_device_of(&a->in) == HELP_TOUCH
+               ? "Tap an item to choose it - a value's left or right half changes it"
+               : "Arrows/WASD, mouse or pad - Enter/A: choose - Esc/B: back - F1: controls";
+}
 
 /// Each screen's menu, built the same way for the update and the drawing.
 enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
@@ -162,7 +166,7 @@ void app_screen_menu(app *a, menu *m) {
         app_add_match_choices(a, m);
         menu_add(m, MENU_BUTTON, "Settings", NULL);
         menu_add(m, MENU_BUTTON, "Quit", NULL);
-        m->note = APP_NOTE_KEYS;
+        m->note = app_menu_note(a);
         top = fmaxf(sh * 0.36f, 230.0f);
         break;
     case SCREEN_PAUSE:
@@ -175,7 +179,7 @@ void app_screen_menu(app *a, menu *m) {
                                              : "Leave match",
                  NULL);
         if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
-        m->note = APP_NOTE_KEYS;
+        m->note = app_menu_note(a);
         top = sh * 0.36f;
         break;
     case SCREEN_DEAD:
@@ -191,7 +195,7 @@ void app_screen_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, "Keep watching", NULL);
         menu_add(m, MENU_BUTTON, "Results", NULL);
         menu_add(m, MENU_BUTTON, "Leave match", NULL);
-        m->note = APP_NOTE_KEYS;
+        m->note = app_menu_note(a);
         top = sh * 0.36f;
         break;
     case SCREEN_RESULTS: {
@@ -398,12 +402,16 @@ static void draw_spectate_banner(app *a) {
     snprintf(t, sizeof t, "SPECTATING %s", name);
     gfx_text_centered(&a->g, cx, r.y + 44, 2.0f, GOLD, t);
     gfx_text_centered(&a->g, cx, r.y + 72, 1.0f, (SDL_Color){220, 225, 235, 255},
-                      "Tab / pad Back: next survivor - Esc / B: menu");
+                      help_device_of(&a->in) == HELP_TOUCH
+                          ? "Tap Next survivor or Menu"
+                          : "Tab / pad Back: next survivor - Esc / B: menu");
 }
 
 /// While watching the last match's replay: says so, and how to leave.
 static void draw_replay_banner(app *a) {
-    const char *t = "REPLAY of your last match - Esc: menu";
+    const char *t = help_device_of(&a->in) == HELP_TOUCH
+                        ? "REPLAY of your last match - Menu: bottom left"
+                        : "REPLAY of your last match - Esc: menu";
     float w = gfx_text_width(1.5f, t) + 32, cx = 0.5f * a->cam.screen_w;
     menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 40});
     gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);
@@ -443,7 +451,7 @@ void app_draw_screen_overlay(app *a) {
         return;
     case SCREEN_THEATRE:
         theatre_view_draw(&a->g, &a->cam, &a->th, session_world(a->s), app_focus(a), a->in.mouse_x,
-                          a->in.mouse_y, a->replay_name);
+                          a->in.mouse_y, a->replay_name, help_device_of(&a->in) == HELP_TOUCH);
         return;
     case SCREEN_DEAD:
         draw_spectate_banner(a);

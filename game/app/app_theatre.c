@@ -95,6 +95,9 @@ static void press_button(app *a, theatre_button b) {
     case THEATRE_BTN_NEXT_KILL:
         jump_to_kill(a, +1);
         break;
+    case THEATRE_BTN_MENU:
+        app_go(a, SCREEN_PAUSE);
+        break;
     case THEATRE_BTN_COUNT:
         break;
     }

@@ -4,6 +4,7 @@
 #include "asset_dir.h"
 #include "audio.h"
 #include "frame_stats.h"
+#include "help_view.h"
 #include "platform.h"
 #include "settings.h"
 #include "sim_state.h"
@@ -86,6 +87,10 @@ static void global_actions(app *a) {
         app_settings_changed(a);
     }
     if (input_take_action(&a->in, ACT_HELP)) a->overlays.help = !a->overlays.help;
+    // On a touch screen a tap closes the help (and does nothing else): F1 may be out of reach.
+    if (a->overlays.help && help_device_of(&a->in) == HELP_TOUCH &&
+        input_take_action(&a->in, ACT_CLICK))
+        a->overlays.help = false;
     a->overlays.on ^= a->in.overlay_toggles;
     a->in.overlay_toggles = 0;
 }

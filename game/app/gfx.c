@@ -125,6 +125,7 @@ float gfx_text_width(float scale, const char *text) {
 }
 
 float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
+    if (g->text_drawn) g->text_drawn(text);
     c = faded(c);
     gfx_color_mod(g->font, c.r, c.g, c.b);
     gfx_alpha_mod(g->font, c.a);

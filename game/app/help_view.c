@@ -67,6 +67,7 @@ static int theatre_lines(const input_state *in, help_device d, help_line *lines,
         line(lines, &n, max, "Play / pause, speed, kills", "the buttons left of the timeline");
         line(lines, &n, max, "Seek", "tap the timeline");
         line(lines, &n, max, "Follow an agent", "tap it");
+        line(lines, &n, max, "Menu (leave, settings)", "the Menu button left of the timeline");
         break;
     }
     return n;
@@ -117,7 +118,9 @@ int help_lines(const input_state *in, help_device d, bool theatre, help_line *li
         line(lines, &n, max, "Blink", "the dash button");
         line(lines, &n, max, "Take the weapon underfoot", "the Take button");
         line(lines, &n, max, "Learn a skill", "tap it on the level-up panel");
-        line(lines, &n, max, "Menus", "tap an item");
+        line(lines, &n, max, "Pause, leave, settings", "the pause button (top right)");
+        line(lines, &n, max, "Menus", "tap an item; a value's left or right half changes it");
+        line(lines, &n, max, "Next survivor (spectating)", "tap Next survivor");
         break;
     }
     return n;
@@ -151,5 +154,6 @@ void help_view_draw(gfx *g, const camera *c, const input_state *in, bool theatre
     for (int k = 0; k < OVERLAY_COUNT; k++, ty += row)
         gfx_text(g, x + 24, ty, 1.0f, overlays_on & 1u << k ? (SDL_Color){120, 255, 120, 255} : dim,
                  overlay_title(k));
-    gfx_text_centered(g, x + 0.5f * w, y + h - 26, 1.0f, dim, "F1 closes this list");
+    gfx_text_centered(g, x + 0.5f * w, y + h - 26, 1.0f, dim,
+                      d == HELP_TOUCH ? "A tap closes this list" : "F1 closes this list");
 }

@@ -194,7 +194,7 @@ int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y) {
     return k >= 0 && k < SIM_SKILL_COUNT ? k : -1;
 }
 
-static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_pad) {
+static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_pad, bool touch) {
     if (a->pending_picks <= 0) return;
     static const char *const pad_keys[SIM_SKILL_COUNT] = {"Up", "Right", "Down", "Left", "X", "Y"};
     const SDL_FRect box = level_up_rect(c);
@@ -209,6 +209,7 @@ static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_
         Uint8 v = maxed ? 90 : 255;
         gfx_icon(g, ART_ICON_REGEN + k, x + 24, y0 + 50, 48, (SDL_Color){v, v, v, 255});
         gfx_text_centered(g, x + 48, y0 + 102, 1.0f, WHITE, sim_skill_name((sim_skill)k));
+        if (touch) continue; // a tap on the tile picks it
         if (has_pad)
             snprintf(t, sizeof t, "[%s]", pad_keys[k]);
         else
@@ -339,9 +340,9 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     fade_panel(h, HUD_PANEL_FEED, c, w, focus, loadout_max, dt);
     draw_feed(g, c, w, fx);
     fade_panel(h, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
-    if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, loadout_max, h->keys);
+    if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, h->touch, loadout_max, h->keys);
     gfx_set_opacity(1.0f);
-    if (mine) draw_level_up(g, c, a, has_pad);
+    if (mine) draw_level_up(g, c, a, has_pad, h->touch);
     // Players 2..N on the same screen: a compact line each.
     for (int p = 1; p < sim_config_of(w)->humans; p++) {
         const sim_agent *o = &sim_agents(w)[p];
@@ -357,20 +358,23 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
         gfx_text(g, 20, 153 + 24.0f * (float)p, 1.0f, col, line);
     }
     if (h->show_move_hint && !h->guided) {
-        const char *hint = has_pad
-                               ? "Left stick to move, right stick to aim and fire"
+        const char *hint = has_pad ? "Left stick to move, right stick to aim and fire"
+                           : h->touch
+                               ? "Drag anywhere to move - you fire by yourself"
                                : "WASD or drag with the right mouse button to move - click to fire";
         gfx_text_centered(g, 0.5f * c->screen_w + 2, c->screen_h * 0.7f + 2, 2.0f, SHADOW, hint);
         gfx_text_centered(g, 0.5f * c->screen_w, c->screen_h * 0.7f, 2.0f, WHITE, hint);
     }
     if (h->show_pick_hint && !h->guided)
-        gfx_text_centered(
-            g, 0.5f * c->screen_w, c->screen_h - 230, 2.0f, (SDL_Color){255, 240, 150, 255},
-            has_pad ? "Press a button shown below to learn a skill" : "Press 1-6 to learn a skill");
+        gfx_text_centered(g, 0.5f * c->screen_w, c->screen_h - 230, 2.0f,
+                          (SDL_Color){255, 240, 150, 255},
+                          has_pad    ? "Press a button shown below to learn a skill"
+                          : h->touch ? "Tap a skill below to learn it"
+                                     : "Press 1-6 to learn a skill");
     if (h->show_perf && t) draw_perf(g, t);
 }
 
-void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps) {
+void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps, bool touch) {
     // Between the loadout panel and the minimap where the screen allows.
     const float room = fmaxf(c->screen_w - 2.0f * 236.0f, 0.6f * c->screen_w);
     float scale = 2.0f;
@@ -384,7 +388,8 @@ void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int s
     gfx_text(g, x + 12, y + 10, 1.0f, (SDL_Color){255, 214, 80, 255}, t);
     gfx_text_centered(g, 0.5f * c->screen_w, y + 26, scale, WHITE, prompt);
     gfx_text_centered(g, 0.5f * c->screen_w, y + 56, 1.0f, (SDL_Color){170, 180, 200, 255},
-                      "Esc: menu, where you can skip the guide");
+                      touch ? "The pause button (top right): menu, where you can skip the guide"
+                            : "Esc: menu, where you can skip the guide");
 }
 
 void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, bool in_match) {

@@ -1,5 +1,6 @@
 // The loadout part of the HUD: the weapon held with its ammo and fire cooldown, the shield, the
-// blink's cooldown, the prompt to swap for a weapon lying underfoot, and the touch buttons.
+// blink's cooldown, the prompt to swap for a weapon lying underfoot, and the touch buttons
+// (blink, take, pause).
 #include "hud.h"
 
 #include <math.h>
@@ -70,7 +71,7 @@ static const char *first_control(const input_bindings *b, input_bind bind, bool 
 }
 
 void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
-                      float y_max, const input_bindings *keys) {
+                      bool touch, float y_max, const input_bindings *keys) {
     SDL_Renderer *r = g->renderer;
     const sim_rules *rules = &sim_config_of(w)->rules;
     const SDL_FRect box = hud_panel_rect(NULL, HUD_PANEL_LOADOUT, c, y_max);
@@ -105,6 +106,7 @@ void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_age
         rules->blink_cooldown > 0 ? (float)a->blink_cooldown / (float)rules->blink_cooldown : 0.0f;
     cooldown_icon(g, ART_ICON_BLINK, x + 238, y + 12, 64, left,
                   (float)a->blink_cooldown / SIM_TICK_HZ);
+    if (touch) return; // the dash button is on screen
     char label[48];
     snprintf(label, sizeof label, "[%s]", first_control(keys, BIND_BLINK, has_pad));
     gfx_text_centered(g, x + 270, y + 82, 1.0f, KEY, label);
@@ -140,7 +142,14 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
         bool down = in->button_finger[b] != -1;
         gfx_disc(g->renderer, x, y, rad, (SDL_Color){20, 24, 40, (Uint8)(down ? 200 : 130)});
         gfx_ring(g->renderer, x, y, rad - 2, 3.0f, (SDL_Color){255, 255, 255, 200}, false);
-        if (b == INPUT_TOUCH_BLINK) {
+        if (b == INPUT_TOUCH_PAUSE) { // two bars
+            gfx_fill_rect(g->renderer,
+                          (SDL_FRect){x - 0.36f * rad, y - 0.4f * rad, 0.26f * rad, 0.8f * rad},
+                          WHITE);
+            gfx_fill_rect(g->renderer,
+                          (SDL_FRect){x + 0.1f * rad, y - 0.4f * rad, 0.26f * rad, 0.8f * rad},
+                          WHITE);
+        } else if (b == INPUT_TOUCH_BLINK) {
             float left =
                 sim_config_of(w)->rules.blink_cooldown > 0
                     ? (float)a->blink_cooldown / (float)sim_config_of(w)->rules.blink_cooldown

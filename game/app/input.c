@@ -338,6 +338,14 @@ static void stick_nav(input_state *in, int value, int8_t *held, input_action neg
 }
 
 void input_touch_button(const input_state *in, input_touch b, float *x, float *y, float *r) {
+    if (b == INPUT_TOUCH_PAUSE) {
+        // At the top, left of the match panel and of the muted icon beside it: away from the
+        // thumbs, so a fight never pauses by mistake.
+        *x = in->screen_w - 394.0f;
+        *y = 40.0f;
+        *r = 28.0f;
+        return;
+    }
     // Bottom right, above the minimap, where the right thumb rests; the drag stick takes the
     // rest of the screen.
     *x = in->screen_w - (b == INPUT_TOUCH_BLINK ? 120.0f : 240.0f);
@@ -346,12 +354,13 @@ void input_touch_button(const input_state *in, input_touch b, float *x, float *y
 }
 
 bool input_touch_shown(const input_state *in, input_touch b) {
-    return in->touch_seen && (b != INPUT_TOUCH_SWAP || in->swap_offered);
+    return in->touch_seen && in->playing && (b != INPUT_TOUCH_SWAP || in->swap_offered);
 }
 
-/// A finger landing on a shown touch button presses it (and neither steers nor confirms).
+/// A finger landing on a shown touch button presses it (and neither steers nor confirms): the
+/// blink and the swap are buttons of the match, pause is the menu's action.
 static bool touch_button_down(input_state *in, const SDL_TouchFingerEvent *f) {
-    static const uint8_t bits[INPUT_TOUCH_COUNT] = {SIM_BUTTON_BLINK, SIM_BUTTON_SWAP};
+    static const uint8_t bits[INPUT_TOUCH_COUNT] = {SIM_BUTTON_BLINK, SIM_BUTTON_SWAP, 0};
     float fx = f->x * in->screen_w, fy = f->y * in->screen_h;
     for (int b = 0; b < INPUT_TOUCH_COUNT; b++) {
         float x, y, r;
@@ -361,6 +370,7 @@ static bool touch_button_down(input_state *in, const SDL_TouchFingerEvent *f) {
             continue;
         in->button_finger[b] = f->fingerId;
         in->players[0].tapped |= bits[b];
+        if (b == INPUT_TOUCH_PAUSE) in->actions[ACT_PAUSE]++;
         return true;
     }
     return false;

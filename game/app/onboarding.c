@@ -78,6 +78,7 @@ const char *onboarding_prompt(const onboarding *o, bool has_pad, bool touch) {
         return "Walk over purple gems to gain XP and level up";
     case ONBOARD_SKILL:
         return has_pad ? "Level up! Pick a skill with the button shown under it"
+               : touch ? "Level up! Tap a skill on the panel to pick it"
                        : "Level up! Press 1 to 6 to pick a skill";
     case ONBOARD_ZONE:
         return "The safe zone shrinks: stay inside the white circle (see the map)";

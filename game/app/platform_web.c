@@ -3,6 +3,7 @@
 // functions exported below (game/web/page.js calls them).
 #include "platform.h"
 
+#include "arena/rp_replay.h"
 #include "sim_state.h"
 #include "tool_util.h"
 
@@ -17,6 +18,9 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void);
 EMSCRIPTEN_KEEPALIVE bool arena_web_write_last_replay(const char *path);
 EMSCRIPTEN_KEEPALIVE const char *arena_web_item(const char *label);
 EMSCRIPTEN_KEEPALIVE const char *arena_web_offered(void);
+EMSCRIPTEN_KEEPALIVE const char *arena_web_before_leaving(void);
+EMSCRIPTEN_KEEPALIVE bool arena_web_check_replay(const char *name, const uint8_t *head,
+                                                 double size);
 
 static struct {
     app *a;
@@ -103,6 +107,35 @@ bool platform_watches_files(void) {
 /// The page: a replay file the player picked or dropped, written to `path`, plays in the theatre.
 EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path) {
     if (web.a) app_watch_file(web.a, path);
+}
+
+/// The page, before it leaves the screen for a file the player opened: what would be lost, for
+/// its question. "match": a match the player is in goes on (played, paused, spectated or under
+/// a question or the settings; not a replay watched); it is paused, as when the window loses
+/// focus, while the page asks. "replay": the results of a match whose replay was not saved
+/// (Save replay is on that screen). "": nothing, the file opens at once.
+EMSCRIPTEN_KEEPALIVE const char *arena_web_before_leaving(void) {
+    if (!web.a || !web.a->s || web.a->th.active) return "";
+    const app_screen base = app_base_screen(web.a);
+    if (base == SCREEN_RESULTS) return web.a->replay && !web.a->replay_saved ? "replay" : "";
+    if (base != SCREEN_PLAY && base != SCREEN_PAUSE && base != SCREEN_DEAD) return "";
+    if (web.a->screen == SCREEN_PLAY) app_go(web.a, SCREEN_PAUSE);
+    return "match";
+}
+
+/// The page, before it reads a file the player opened: `head` holds its first
+/// min(size, RP_HEADER_SIZE) bytes and `size` is its size. False, with the reason in a notice
+/// and on the console, for a file that is no replay or not of its declared size (a large file
+/// is so refused without being read into memory).
+EMSCRIPTEN_KEEPALIVE bool arena_web_check_replay(const char *name, const uint8_t *head,
+                                                 double size) {
+    ae_error err;
+    if (rp_replay_check_head(head, (uint64_t)size, &err)) return true;
+    char text[sizeof web.a->notice];
+    snprintf(text, sizeof text, "cannot open %s: %s", name, err.msg);
+    printf("arena: %s\n", text);
+    if (web.a) app_notice(web.a, text);
+    return false;
 }
 
 /// The page and its test: "SCREEN TICK HASH X Y W H READING": the screen's number (app_screen),

@@ -3,6 +3,7 @@
 #include "platform.h"
 
 #include "audio.h"
+#include "help_view.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -112,8 +113,10 @@ static void add_bind_row(app *a, menu *m, input_bind b) {
 /// The controls screen's note: what the highlighted cell clashes with, or how to rebind.
 static const char *controls_note(app *a, char *buf, size_t n) {
     int b = a->nav.selected - CONTROLS_FIRST_BIND;
+    const bool touch = help_device_of(&a->in) == HELP_TOUCH;
     if (a->capture_bind >= 0)
-        return "Press the new key or button - Backspace: clear - Esc: keep it as it was";
+        return touch ? "Press the new key or button - a tap keeps it as it was"
+                     : "Press the new key or button - Backspace: clear - Esc: keep it as it was";
     if (b >= 0 && b < BIND_COUNT) {
         const input_bindings *k = &a->set.bindings;
         int c = a->nav.cell;
@@ -125,7 +128,8 @@ static const char *controls_note(app *a, char *buf, size_t n) {
             return buf;
         }
     }
-    return "Enter/A or a click on a cell: rebind it - arrows: choose - Esc/B: back";
+    return touch ? "A touch screen's controls are fixed: these are a keyboard's and a pad's"
+                 : "Enter/A or a click on a cell: rebind it - arrows: choose - Esc/B: back";
 }
 
 void app_build_settings_menu(app *a, menu *m) {
@@ -160,7 +164,7 @@ void app_build_settings_menu(app *a, menu *m) {
     menu_add(m, MENU_BUTTON, "Controls", NULL);
     menu_add(m, MENU_BUTTON, "Default settings", NULL);
     menu_add(m, MENU_BUTTON, "Back", NULL);
-    m->note = APP_NOTE_KEYS;
+    m->note = app_menu_note(a);
     menu_layout(m, &a->nav, sw, sh, 110, 640);
 }
 
@@ -174,6 +178,11 @@ static void finish_capture(app *a) {
     SDL_Scancode key;
     SDL_GameControllerButton pad;
     input_capture got = input_capture_take(&a->in, &key, &pad);
+    // A click or a tap keeps the binding: the way out for a player without a key to press.
+    if (got == INPUT_CAPTURE_WAITING && input_take_action(&a->in, ACT_CLICK)) {
+        input_capture_cancel(&a->in);
+        got = INPUT_CAPTURE_CANCEL;
+    }
     if (got == INPUT_CAPTURE_WAITING || got == INPUT_CAPTURE_OFF) return;
     input_bindings *k = &a->set.bindings;
     const int b = a->capture_bind, c = a->capture_cell;

@@ -53,7 +53,8 @@ static void clock_text(uint32_t tick, char *out, size_t size) {
 static void draw_button(gfx *g, SDL_FRect r, const char *label, bool hot) {
     gfx_fill_rect(g->renderer, r,
                   hot ? (SDL_Color){70, 76, 96, 240} : (SDL_Color){40, 44, 58, 230});
-    gfx_text_centered(g, r.x + 0.5f * r.w, r.y + 0.5f * r.h - 8.0f, 2.0f, WHITE, label);
+    const float scale = gfx_text_width(2.0f, label) <= r.w - 6.0f ? 2.0f : 1.0f; // "Menu"
+    gfx_text_centered(g, r.x + 0.5f * r.w, r.y + 0.5f * r.h - 4.0f * scale, scale, WHITE, label);
 }
 
 /// Marks on the bar: zone phases and map swaps as full-height lines, kills as red ticks (taller
@@ -94,16 +95,17 @@ static void draw_marks(gfx *g, SDL_FRect bar, const theatre *t, int focus) {
 }
 
 void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_world *w, int focus,
-                       float mouse_x, float mouse_y, const char *name) {
+                       float mouse_x, float mouse_y, const char *name, bool touch) {
     SDL_Renderer *r = g->renderer;
     const uint32_t now = (uint32_t)sim_tick(w);
     // Top: what this is, and whom the camera follows.
     char top[160], who[24];
+    const char *skip = touch ? "tap to skip" : "any key skips";
     sim_agent_name(w, focus, who, sizeof who);
     if (t->killcam && sim_agents(w)[focus].slot == 0) // the zone or a barrel: your own view
-        snprintf(top, sizeof top, "HOW YOU DIED - any key skips");
+        snprintf(top, sizeof top, "HOW YOU DIED - %s", skip);
     else if (t->killcam)
-        snprintf(top, sizeof top, "HOW YOU DIED - %s's view - any key skips", who);
+        snprintf(top, sizeof top, "HOW YOU DIED - %s's view - %s", who, skip);
     else if (t->follow >= 0)
         snprintf(top, sizeof top, "REPLAY %s - following %s", name, who);
     else
@@ -130,12 +132,13 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
              : t->paused ? "   PAUSED"
                          : "");
     gfx_text(g, bar.x, p.y + 10, 1.5f, WHITE, line);
-    gfx_text(g, p.x + p.w - 14 - gfx_text_width(1.0f, "F1: controls"), p.y + 14, 1.0f, SOFT,
-             "F1: controls");
+    // The help opens with F1 only: on a touch screen, the one control no button shows.
+    const char *hint = touch ? "Tap an agent to follow it" : "F1: controls";
+    gfx_text(g, p.x + p.w - 14 - gfx_text_width(1.0f, hint), p.y + 14, 1.0f, SOFT, hint);
 
     const bool hover_bar = mouse_x >= bar.x && mouse_x <= bar.x + bar.w && mouse_y >= bar.y - 8 &&
                            mouse_y <= bar.y + bar.h + 8;
-    static const char *const labels[THEATRE_BTN_COUNT] = {NULL, "-", "+", "<<", ">>"};
+    static const char *const labels[THEATRE_BTN_COUNT] = {NULL, "-", "+", "<<", ">>", "Menu"};
     for (int b = 0; b < THEATRE_BTN_COUNT; b++) {
         SDL_FRect br = theatre_view_button(c, (theatre_button)b);
         bool hot =

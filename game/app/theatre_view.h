@@ -15,6 +15,7 @@ typedef enum theatre_button {
     THEATRE_BTN_FASTER,
     THEATRE_BTN_PREV_KILL,
     THEATRE_BTN_NEXT_KILL,
+    THEATRE_BTN_MENU, ///< the pause menu (Esc's), for a player with touch only
     THEATRE_BTN_COUNT
 } theatre_button;
 
@@ -27,8 +28,9 @@ SDL_FRect theatre_view_button(const camera *c, theatre_button b);
 uint32_t theatre_view_tick_at(const camera *c, const theatre *t, float x);
 
 /// Draws the theatre's panel over the world: `now` is the tick shown, `mouse_x`/`mouse_y` the
-/// cursor (a hover over the bar shows its time), `name` the replay's name.
+/// cursor (a hover over the bar shows its time), `name` the replay's name; `touch`: player 1
+/// plays by touch (help_device_of), the hints name taps.
 void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_world *w, int focus,
-                       float mouse_x, float mouse_y, const char *name);
+                       float mouse_x, float mouse_y, const char *name, bool touch);
 
 #endif

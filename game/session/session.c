@@ -561,3 +561,8 @@ sim_world *session_world(const session *s) {
 const char *session_map_path(const session *s) {
     return s->map_path;
 }
+
+const char *session_map_name(const session *s) {
+    if (s->map_path[0]) return s->map_path;
+    return s->replay.map_name ? s->replay.map_name : "";
+}

@@ -18,15 +18,35 @@ const TYPES = {
   '.png': 'image/png',
 };
 
+// A bad request gets its answer and the server goes on: a path that is no URL path ("//"), a
+// bad percent-escape or a NUL byte is a 400, a path outside DIR (after decoding and normalising)
+// or not a file of a known type a 404, a method other than GET and HEAD a 405.
+function target(root, rawUrl) {
+  let pathname;
+  try {
+    pathname = new URL(rawUrl, 'http://localhost').pathname;
+    pathname = decodeURIComponent(pathname === '/' ? '/index.html' : pathname);
+  } catch {
+    return { status: 400 };
+  }
+  if (pathname.includes('\0')) return { status: 400 };
+  const path = normalize(join(root, pathname));
+  const type = TYPES[extname(path)];
+  if (!path.startsWith(root + '/') || !type) return { status: 404 };
+  return { path, type };
+}
+
 export function serve(dir, port = 0) {
   const root = resolve(dir);
   const zipped = new Map(); // path -> gzip bytes (the build does not change while served)
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    const path = normalize(join(root, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)));
-    const type = TYPES[extname(path)];
-    if (!path.startsWith(root + '/') || !type || req.method !== 'GET') {
-      res.writeHead(404).end();
+  const answer = async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const { status, path, type } = target(root, req.url);
+    if (status) {
+      res.writeHead(status).end();
       return;
     }
     let body;
@@ -43,7 +63,14 @@ export function serve(dir, port = 0) {
       headers['Content-Encoding'] = 'gzip';
     }
     headers['Content-Length'] = body.length;
-    res.writeHead(200, headers).end(body);
+    res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+  };
+  const server = createServer((req, res) => {
+    answer(req, res).catch((e) => {
+      console.error(`serve: ${req.method} ${JSON.stringify(req.url)}: ${e.message}`);
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);

@@ -193,6 +193,7 @@ static void test_abilities(void) {
     // Touch: no buttons until a finger has touched the screen (or a touch device was there at
     // start); then the blink button blinks and neither steers nor confirms; the swap button
     // only while a weapon is offered.
+    in.playing = true; // player 1 plays a match (the app says so as it draws the buttons)
     CHECK(!input_touch_shown(&in, INPUT_TOUCH_BLINK));
     float bx, by, br, sx, sy, sr;
     input_touch_button(&in, INPUT_TOUCH_BLINK, &bx, &by, &br);
@@ -233,6 +234,34 @@ static void test_abilities(void) {
     pump(&in);
     input_frame(&in, 0, 0, 0, &f);
     CHECK(f.buttons == SIM_BUTTON_SWAP);
+    // The pause button opens the pause menu (Esc's action) once, and neither steers nor clicks.
+    float px, py, pr;
+    input_touch_button(&in, INPUT_TOUCH_PAUSE, &px, &py, &pr);
+    CHECK(input_touch_shown(&in, INPUT_TOUCH_PAUSE) && pr > 20.0f && px - pr > 0.0f);
+    CHECK((px - bx) * (px - bx) + (py - by) * (py - by) > 4 * (pr + br) * (pr + br)); // far apart
+    while (input_take_action(&in, ACT_CLICK)) { // the taps above that steered
+    }
+    push_finger(SDL_FINGERDOWN, 8, px / 1000.0f, py / 600.0f);
+    push_finger(SDL_FINGERUP, 8, px / 1000.0f, py / 600.0f);
+    pump(&in);
+    CHECK(!in.vstick_active && !input_take_action(&in, ACT_CLICK));
+    CHECK(input_take_action(&in, ACT_PAUSE) && !input_take_action(&in, ACT_PAUSE));
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == 0);
+    // Off the match (a menu on screen) no touch button shows or takes a tap: it is a click there.
+    in.playing = false;
+    CHECK(!input_touch_shown(&in, INPUT_TOUCH_PAUSE) && !input_touch_shown(&in, INPUT_TOUCH_BLINK));
+    push_finger(SDL_FINGERDOWN, 9, px / 1000.0f, py / 600.0f);
+    push_finger(SDL_FINGERUP, 9, px / 1000.0f, py / 600.0f);
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_CLICK) && !input_take_action(&in, ACT_PAUSE));
+    push_finger(SDL_FINGERDOWN, 10, bx / 1000.0f, by / 600.0f);
+    push_finger(SDL_FINGERUP, 10, bx / 1000.0f, by / 600.0f);
+    pump(&in);
+    CHECK(input_take_action(&in, ACT_CLICK));
+    input_frame(&in, 0, 0, 0, &f);
+    CHECK(f.buttons == 0);
+    in.playing = true;
     // Pads: A and LB blink, B swaps.
     input_open_pads(&in, NULL);
     int dev = SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, SDL_CONTROLLER_AXIS_MAX,

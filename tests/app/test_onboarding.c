@@ -27,6 +27,7 @@ static void test_steps(void) {
     const char *p = onboarding_prompt(&o, false, false);
     CHECK(p && strstr(p, "W A S D"));
     CHECK(strstr(onboarding_prompt(&o, true, false), "stick") != NULL);
+    CHECK(strstr(onboarding_prompt(&o, false, true), "Drag") != NULL); // touch names no keys
     // Not while dead or in a menu.
     run(&o, 0.1f, (onboarding_facts){.playing = false});
     CHECK(onboarding_prompt(&o, false, false) == NULL);
@@ -53,6 +54,7 @@ static void test_steps(void) {
     run(&o, 0.1f, (onboarding_facts){.playing = true, .level_pending = true});
     CHECK(onboarding_prompt(&o, false, false) &&
           strstr(onboarding_prompt(&o, false, false), "1 to 6"));
+    CHECK(strstr(onboarding_prompt(&o, false, true), "Tap a skill") != NULL);
     onboarding_facts picked = {.playing = true, .picked = true};
     CHECK(!onboarding_update(&o, DT, &picked));
     CHECK(o.step == ONBOARD_ZONE);

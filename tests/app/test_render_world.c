@@ -79,7 +79,7 @@ static SDL_Surface *render(const sim_world *w, const fx_state *fx, scene sc) {
     o.on = sc.overlays;
     overlays_draw(&o, &g, &cam, w, 0, 0);
     if (sc.hud_agent >= 0)
-        hud_draw_loadout(&g, &cam, w, &w->agents[sc.hud_agent], false, SHOT_H, NULL);
+        hud_draw_loadout(&g, &cam, w, &w->agents[sc.hud_agent], false, false, SHOT_H, NULL);
     SDL_RenderPresent(r);
     world_renderer_free(&wr);
     gfx_free(&g);

@@ -416,6 +416,56 @@ static void test_output_new(void) {
     remove_dir();
 }
 
+// A file system without hard links (the browser's refuses every link with EMLINK, FAT with
+// EPERM): a file that must be new still takes its name whole, and still never replaces one.
+static int link_errno;
+static int refused_link(int olddir, const char *oldname, int newdir, const char *newname) {
+    (void)olddir, (void)oldname, (void)newdir, (void)newname;
+    errno = link_errno;
+    return -1;
+}
+
+static void test_output_new_without_links(void) {
+    REQUIRE(make_dir());
+    ae_output_set_link_hook(refused_link);
+    static const int no_links[] = {EMLINK, EPERM, EOPNOTSUPP, ENOSYS, EXDEV};
+    ae_error err;
+    ae_output *o;
+    char name[32];
+    for (size_t i = 0; i < sizeof no_links / sizeof no_links[0]; i++) {
+        link_errno = no_links[i];
+        snprintf(name, sizeof name, "new_%zu.arp", i);
+        REQUIRE((o = ae_output_create(in_dir(name), &err)));
+        CHECK(ae_output_write(o, "complete", 8));
+        bool taken = true;
+        CHECK(ae_output_commit_new(o, &taken, &err) && !taken);
+        ae_output_destroy(o);
+        CHECK(holds(in_dir(name), "complete"));
+        CHECK(entries() == (int)i + 1); // no temporary file or claim left
+    }
+    // A name that appeared while the output was made keeps its bytes; ours goes.
+    link_errno = EMLINK;
+    REQUIRE((o = ae_output_create(in_dir("taken.arp"), &err)));
+    CHECK(ae_output_write(o, "ours", 4));
+    REQUIRE(put(in_dir("taken.arp"), "someone else's"));
+    bool taken = false;
+    CHECK(!ae_output_commit_new(o, &taken, &err) && taken);
+    ae_output_destroy(o);
+    CHECK_STR(err.msg, "already exists (it is never overwritten)");
+    CHECK(holds(in_dir("taken.arp"), "someone else's"));
+    CHECK(entries() == 6);
+    // Any other failure of the link is reported as it is, with nothing left behind.
+    link_errno = EACCES;
+    REQUIRE((o = ae_output_create(in_dir("denied.arp"), &err)));
+    CHECK(ae_output_write(o, "x", 1));
+    CHECK(!ae_output_commit_new(o, &taken, &err) && !taken);
+    ae_output_destroy(o);
+    CHECK_STR(err.msg, "cannot write: Permission denied");
+    CHECK(entries() == 6);
+    ae_output_set_link_hook(NULL);
+    remove_dir();
+}
+
 // The folder an export fills: it must be there, be a folder, hold nothing and take files.
 static void test_output_empty_dir(void) {
     REQUIRE(make_dir());
@@ -454,4 +504,4 @@ static void test_output_empty_dir(void) {
 TEST_MAIN(TEST_CASE(quote), TEST_CASE(input_kinds), TEST_CASE(output_refusals),
           TEST_CASE(output_write_errors), TEST_CASE(output_destroy),
           TEST_CASE(output_target_changed), TEST_CASE(output_symlink), TEST_CASE(output_long_path),
-          TEST_CASE(output_new), TEST_CASE(output_empty_dir))
+          TEST_CASE(output_new), TEST_CASE(output_new_without_links), TEST_CASE(output_empty_dir))

@@ -52,6 +52,34 @@ static void test_versions(void) {
     free(d);
 }
 
+// The head alone (the first 16 bytes and the file's size) refuses what the load would refuse
+// at its start, with the same reason, before a byte more is read: a file of any size.
+static void test_head_only(void) {
+    size_t size;
+    uint8_t *d = small(&size);
+    ae_error err;
+    CHECK(rp_replay_check_head(d, size, &err));
+    CHECK(!rp_replay_check_head(d, size - 1, &err));
+    char want[96];
+    snprintf(want, sizeof want, "truncated at byte %zu of %zu", size - 1, size);
+    CHECK_STR(err.msg, want);
+    CHECK(!rp_replay_check_head(d, (uint64_t)1 << 40, &err)); // a terabyte behind a good head
+    snprintf(want, sizeof want, "%llu unexpected bytes after the end of the replay (byte %zu)",
+             ((unsigned long long)1 << 40) - size, size);
+    CHECK_STR(err.msg, want);
+    static const uint8_t zeros[RP_HEADER_SIZE];
+    CHECK(!rp_replay_check_head(zeros, (uint64_t)1 << 30, &err)); // a gigabyte of zeros
+    CHECK_STR(err.msg, "not an Arena replay (bad magic)");
+    CHECK(!rp_replay_check_head(d, 10, &err));
+    CHECK_STR(err.msg, "truncated at byte 10 (inside the header)");
+    put_le32(d + 12, RP_MAX_FILE_BYTES + 1u);
+    CHECK(!rp_replay_check_head(d, (uint64_t)RP_MAX_FILE_BYTES + 1u, &err));
+    snprintf(want, sizeof want, "corrupt header: file size %u out of range",
+             RP_MAX_FILE_BYTES + 1u);
+    CHECK_STR(err.msg, want);
+    free(d);
+}
+
 // Cutting the file after any byte is refused; past the header the reason names the byte.
 static void test_truncated_everywhere(void) {
     size_t size;
@@ -272,7 +300,7 @@ static void test_record_size_mismatch(void) {
     free(d);
 }
 
-TEST_MAIN(TEST_CASE(empty), TEST_CASE(bad_magic), TEST_CASE(versions),
+TEST_MAIN(TEST_CASE(empty), TEST_CASE(bad_magic), TEST_CASE(versions), TEST_CASE(head_only),
           TEST_CASE(truncated_everywhere), TEST_CASE(byte_flips), TEST_CASE(trailing_bytes),
           TEST_CASE(spec_baseline), TEST_CASE(absurd_counts), TEST_CASE(out_of_range),
           TEST_CASE(ticks_out_of_order), TEST_CASE(record_size_mismatch))

@@ -7,7 +7,7 @@
 // setting kept. The console must stay free of errors and exceptions throughout. Screenshots go
 // to OUT_DIR/web_*.png and are checked as the native screenshots are.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,7 +23,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const golden = join(here, '..', 'replays');
 const { serve } = await import(pathToFileURL(join(binDir, 'serve.mjs')).href);
 
-const SCREEN = { TITLE: 0, PLAY: 1, PAUSE: 2, SETTINGS: 5, CONFIRM: 7, THEATRE: 8 };
+const SCREEN = { TITLE: 0, PLAY: 1, PAUSE: 2, DEAD: 3, RESULTS: 4, SETTINGS: 5, CONFIRM: 7, THEATRE: 8 };
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 let failures = 0, passes = 0;
 function check(ok, what) {
@@ -59,6 +59,22 @@ async function evaluate(expression) {
   if (r.exceptionDetails) throw new Error(`${expression}: ${r.exceptionDetails.exception?.description}`);
   return r.result.value;
 }
+/// Navigates (Page.navigate, Page.reload) and waits for the new document's load event: until
+/// then a command may still reach the old document, or a new one not parsed yet.
+async function navigate(method, params = {}) {
+  let seen;
+  const loaded = new Promise((ok) => {
+    seen = (msg) => { if (msg.method === 'Page.loadEventFired') ok(true); };
+    browser.listeners.add(seen);
+  });
+  try {
+    await page(method, params);
+    const ok = await Promise.race([loaded, sleep(60000).then(() => false)]);
+    if (!ok) throw new Error(`${method} ${JSON.stringify(params)}: no load event in 60 s`);
+  } finally {
+    browser.listeners.delete(seen);
+  }
+}
 async function waitFor(what, test, ms = 20000) {
   for (const end = Date.now() + ms; Date.now() < end; await sleep(100)) {
     const v = await test();
@@ -92,7 +108,8 @@ async function clickItem(label) {
 }
 const KEYS = {
   KeyW: ['w', 87], KeyA: ['a', 65], KeyS: ['s', 83], KeyD: ['d', 68], KeyM: ['m', 77],
-  Escape: ['Escape', 27], Enter: ['Enter', 13], F11: ['F11', 122],
+  Escape: ['Escape', 27], Enter: ['Enter', 13], F11: ['F11', 122], End: ['End', 35],
+  ArrowLeft: ['ArrowLeft', 37], Space: [' ', 32], KeyT: ['t', 84], Tab: ['Tab', 9],
 };
 async function key(code, down) {
   const [k, kc] = KEYS[code];
@@ -108,11 +125,14 @@ async function press(code) {
   await hold(code, 60);
   await sleep(150);
 }
-async function screenshot(name) {
+/// Keeps a screenshot as OUT_DIR/web_NAME.png; a picture of the game is checked as the native
+/// ones are (`game`), the page's own screens (its error page) are only kept.
+async function screenshot(name, game = true) {
   const { data } = await page('Page.captureScreenshot', { format: 'png' });
   const bytes = Buffer.from(data, 'base64');
   const file = join(outDir, `web_${name}.png`);
   writeFileSync(file, bytes);
+  if (!game) return;
   const img = decodePng(bytes);
   const s = pictureStats(img);
   check(s.ok, `screenshot ${file}: ${img.width}x${img.height}, ${s.distinct} colours, the most common on ${(100 * s.most / (img.width * img.height)).toFixed(1)}%`);
@@ -137,7 +157,7 @@ async function run() {
   await page('Emulation.setDeviceMetricsOverride', full);
 
   // Load: the page reports how long it took to its first frame.
-  await page('Page.navigate', { url });
+  await navigate('Page.navigate', { url });
   const ready = await waitFor('the game to start', async () => lines.find((l) => l.startsWith('arena: ready in')), 60000);
   const ms = Number(/ready in (\d+)/.exec(ready)[1]);
   console.log(`load: ${ms} ms from navigation to the first frame (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`);
@@ -278,16 +298,242 @@ async function run() {
   await clickItem('Leave');
   await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
 
+  await savedReplay();
+  await dropDuringMatch();
+  await touchPause();
+  await oversizedFiles();
+
   // A setting changed (M mutes) is kept in the browser's storage across a reload.
   await press('KeyM');
   await waitFor('the settings saved', async () => /muted = yes/.test(await evaluate(
-    "(() => { try { return Module.FS.readFile('/libsdl/arena/arena/settings.txt', { encoding: 'utf8' }); } catch (e) { return ''; } })()")), 5000);
-  await sleep(1000); // the write-back to IndexedDB
+    "(() => { try { return Module.FS.readFile('/libsdl/arena/arena/settings.txt', { encoding: 'utf8' }); } catch (e) { return ''; } })()")), 20000);
+  // The write-back to the browser's storage (IndexedDB) is asynchronous: the reload waits for
+  // the file there (emscripten's IDBFS keeps each file as a record keyed by its path).
+  await waitFor('the settings in IndexedDB', async () => /muted = yes/.test(await evaluate(`new Promise((ok) => {
+    const open = indexedDB.open('/libsdl');
+    open.onerror = () => ok('');
+    open.onsuccess = () => {
+      const db = open.result;
+      try {
+        const get = db.transaction('FILE_DATA').objectStore('FILE_DATA').get('/libsdl/arena/arena/settings.txt');
+        get.onsuccess = () => { db.close(); ok(get.result ? new TextDecoder().decode(get.result.contents) : ''); };
+        get.onerror = () => { db.close(); ok(''); };
+      } catch (e) {
+        db.close();
+        ok('');
+      }
+    };
+  })`)), 30000);
   lines.length = 0;
-  await page('Page.reload');
+  await navigate('Page.reload');
   await waitFor('the game to start again', async () => lines.find((l) => l.startsWith('arena: ready in')), 60000);
   const kept = await evaluate("Module.FS.readFile('/libsdl/arena/arena/settings.txt', { encoding: 'utf8' })");
   check(/muted = yes/.test(kept), 'the setting changed before the reload is still there after it');
+
+  await badArguments();
+}
+
+/// Back to the title from a replay watched or a match: the pause menu, Leave, Leave.
+async function leaveToTitle(item) {
+  if ((await state()).screen !== SCREEN.PAUSE) await press('Escape');
+  await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
+  await clickItem(item);
+  await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
+  await clickItem('Leave');
+  await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
+}
+
+/// A golden replay dropped on the page (as a file from the disk).
+async function dropFile(path, name) {
+  const bytes = readFileSync(path).toString('base64');
+  await evaluate(`(() => {
+    const data = Uint8Array.from(atob('${bytes}'), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([data], '${name}'));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  })()`);
+}
+
+/// Save replay on the results screen writes the file in the browser's storage and offers it as
+/// a download, which the native build plays back. The results come from a live match taken over
+/// near the end of a golden replay (deterministic: the same tick, no input after it).
+async function savedReplay() {
+  await page('Browser.setDownloadBehavior', { behavior: 'allowAndName', downloadPath: outDir, eventsEnabled: true });
+  const downloads = [];
+  browser.listeners.add((msg) => {
+    if (msg.method === 'Browser.downloadWillBegin') downloads.push({ guid: msg.params.guid, name: msg.params.suggestedFilename });
+    if (msg.method === 'Browser.downloadProgress' && msg.params.state === 'completed') {
+      const d = downloads.find((x) => x.guid === msg.params.guid);
+      if (d) d.done = true;
+    }
+  });
+  await dropFile(join(golden, 'ruins-s5.arp'), 'ruins-s5.arp');
+  await waitFor('the theatre read through', async () => { const t = await state(); return t.screen === SCREEN.THEATRE && !t.reading; }, 60000);
+  const length = 10439; // ruins-s5's last tick
+  await waitFor('the end of the replay', async () => { await press('End'); return (await state()).tick >= length; }, 10000);
+  await waitFor('5 s back', async () => { await press('ArrowLeft'); return (await state()).tick < length; }, 10000);
+  // T takes over the followed agent while paused: pause (Space toggles) and follow one alive
+  // (Tab) until it does.
+  let live = null;
+  for (const keys of [['KeyT'], ['Tab', 'KeyT'], ['Space', 'KeyT'], ['Tab', 'KeyT']]) {
+    for (const k of keys) await press(k);
+    live = await waitFor('the match taken over', async () => { const t = await state(); return t.screen === SCREEN.PLAY && t; }, 2000).catch(() => null);
+    if (live) break;
+  }
+  if (!live) await screenshot('no_take_over', false);
+  if (!live) throw new Error(`no take-over (the game: ${JSON.stringify(await state())})`);
+  check(true, `a golden replay taken over near its end at tick ${live.tick}: a live match`);
+  const s = await waitFor('the results or the fall', async () => {
+    const t = await state();
+    return (t.screen === SCREEN.RESULTS || t.screen === SCREEN.DEAD) && t;
+  }, 120000);
+  if (s.screen === SCREEN.DEAD) {
+    await clickItem('Results');
+    await waitFor('the results', async () => (await state()).screen === SCREEN.RESULTS);
+  }
+  await sleep(600); // the results take no input for a moment
+  // A file dropped on the results of a match whose replay is not saved: the page asks first.
+  const askShown = "!document.getElementById('ask').hidden";
+  await dropFile(join(golden, 'islands-s23.arp'), 'islands-s23.arp');
+  const asked = await waitFor('the question', async () => evaluate(askShown), 5000).catch(() => false);
+  const words = await evaluate("document.getElementById('ask-title').textContent + ' ' + document.getElementById('ask-text').textContent");
+  check(asked && (await state()).screen === SCREEN.RESULTS && /not saved/.test(words),
+    `a file dropped on the results of an unsaved replay asks first: ${JSON.stringify(words)}`);
+  await screenshot('ask_results', false); // the page's dialog over the dimmed game
+  await evaluate("document.getElementById('ask-stay').click()");
+  await sleep(500);
+  check(!(await evaluate(askShown)) && (await state()).screen === SCREEN.RESULTS, 'Stay keeps the results');
+  await clickItem('Save replay');
+  await waitFor('Saved', async () => (await evaluate("Module.ccall('arena_web_item', 'string', ['string'], ['Saved'])")) !== '', 5000)
+    .catch(() => null);
+  await screenshot('saved');
+  // Named after the map the replay taken over was recorded on.
+  const offered = lines.find((l) => /^arena: offered arena-.*\.arp \(\d+ bytes\) as a download$/.test(l));
+  check(!!offered && offered.includes('-ruins.arp'), `Save replay offers the file as a download: ${offered ?? lines.filter((l) => /cannot|not saved/i.test(l)).join('; ')}`);
+  const done = await waitFor('the download', async () => downloads.find((d) => d.done), 10000).catch(() => null);
+  if (check(!!done, `the browser downloaded ${done?.name}`)) {
+    const file = join(outDir, done.guid); // allowAndName: saved under its guid
+    const r = spawnSync(nativeArena, ['--replay', file, '--headless'], { encoding: 'utf8' });
+    check(r.status === 0 && /^replay ok$/m.test(r.stdout),
+      `the downloaded replay plays back natively: ${r.stdout.trim().split('\n').pop()}${r.stderr}`);
+    rmSync(file, { force: true });
+  }
+  // Saved: a file dropped now opens at once.
+  const asks = lines.filter((l) => l.startsWith('arena: asking')).length;
+  await dropFile(join(golden, 'islands-s23.arp'), 'islands-s23.arp');
+  const opened = await waitFor('the theatre', async () => (await state()).screen === SCREEN.THEATRE, 10000).catch(() => false);
+  check(opened && lines.filter((l) => l.startsWith('arena: asking')).length === asks,
+    'once the replay is saved, a file dropped on the results opens without a question');
+  await leaveToTitle('Leave replay');
+}
+
+/// A file dropped during a live match: the match pauses and the page asks first; "Keep playing"
+/// keeps it, "Leave and watch" opens the file.
+async function dropDuringMatch() {
+  await clickItem('Play');
+  await waitFor('the match', async () => (await state()).screen === SCREEN.PLAY);
+  await sleep(500);
+  const askShown = "!document.getElementById('ask').hidden";
+  await dropFile(join(golden, 'islands-s23.arp'), 'islands-s23.arp');
+  const asked = await waitFor('the question', async () => evaluate(askShown), 5000).catch(() => false);
+  check(asked && (await state()).screen === SCREEN.PAUSE, 'a file dropped on a live match pauses it and asks first');
+  await screenshot('ask');
+  await evaluate("document.getElementById('ask-stay').click()");
+  await sleep(500);
+  let s = await state();
+  check(!(await evaluate(askShown)) && s.screen === SCREEN.PAUSE, `Keep playing keeps the match (screen ${s.screen})`);
+  await dropFile(join(golden, 'islands-s23.arp'), 'islands-s23.arp');
+  await waitFor('the question again', async () => evaluate(askShown), 5000);
+  await press('Escape'); // the page's own question takes the keys: Esc is Keep playing
+  s = await state();
+  check(!(await evaluate(askShown)) && s.screen === SCREEN.PAUSE, `Esc on the question keeps the match too (screen ${s.screen})`);
+  await dropFile(join(golden, 'islands-s23.arp'), 'islands-s23.arp');
+  await waitFor('the question again', async () => evaluate(askShown), 5000);
+  await evaluate("document.getElementById('ask-leave').click()");
+  s = await waitFor('the theatre', async () => { const t = await state(); return t.screen === SCREEN.THEATRE && t; }, 10000).catch(() => null);
+  check(s !== null, 'Leave and watch opens the dropped file');
+  await leaveToTitle('Leave replay');
+}
+
+/// Touch only: the HUD's pause button opens the pause menu, whose items take taps.
+async function touchPause() {
+  await clickItem('Play');
+  await waitFor('the match', async () => (await state()).screen === SCREEN.PLAY);
+  const touch = (type, x, y) => page('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y, id: 2 }] });
+  const tap = async (x, y) => {
+    await touch('touchStart', x, y);
+    await sleep(80);
+    await touch('touchEnd');
+    await sleep(250);
+  };
+  await tap(300, 400); // the first touch: the touch buttons show
+  await sleep(300);
+  await screenshot('touch_play');
+  const { w } = await state();
+  await tap(w - 394, 40); // input_touch_button(INPUT_TOUCH_PAUSE): left of the match panel
+  const paused = await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE, 5000).catch(() => false);
+  check(paused, 'a tap on the HUD\'s pause button opens the pause menu');
+  await screenshot('touch_pause');
+  const tapItem = async (label) => { const p = await item(label); await tap(p.x, p.y); };
+  await tapItem('Settings');
+  check(await waitFor('the settings', async () => (await state()).screen === SCREEN.SETTINGS, 5000).catch(() => false),
+    'a tap on Settings opens the settings');
+  await press('Escape');
+  await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
+  await tapItem('Leave match');
+  await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM, 5000);
+  await tapItem('Leave');
+  check(await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE, 5000).catch(() => false),
+    'taps leave the match');
+}
+
+/// A file of 1 GiB (sparse: no disk used) is refused from its first bytes: the game's memory
+/// does not grow. A good replay's head on a file of the wrong size is refused too.
+async function oversizedFiles() {
+  const heap = "Module.HEAPU8.length";
+  const before = await evaluate(heap);
+  const { root } = await page('DOM.getDocument');
+  const { nodeId } = await page('DOM.querySelector', { nodeId: root.nodeId, selector: '#file' });
+  const cases = [
+    ['zeros.arp', Buffer.alloc(0), 'not an Arena replay (bad magic)'],
+    ['head.arp', readFileSync(join(golden, 'ruins-s5.arp')).subarray(0, 16), 'unexpected bytes after the end of the replay'],
+  ];
+  for (const [name, head, reason] of cases) {
+    const file = join(outDir, name);
+    const fd = openSync(file, 'w');
+    if (head.length) writeSync(fd, head, 0, head.length, 0);
+    closeSync(fd);
+    spawnSync('truncate', ['-s', '1G', file]);
+    await page('DOM.setFileInputFiles', { nodeId, files: [file] });
+    const said = await waitFor(`${name} refused`, async () => lines.find((l) => l.startsWith(`arena: cannot open ${name}: `)), 10000).catch(() => null);
+    check(said && said.includes(reason), `a 1 GiB ${name} is refused at once: ${said}`);
+    rmSync(file, { force: true });
+  }
+  const after = await evaluate(heap);
+  check(after === before, `the game's memory did not grow: ${before} -> ${after} bytes`);
+  check((await state()).screen === SCREEN.TITLE, 'the title stays');
+}
+
+/// A bad argument or a map that is not there: the page says so, with the game's line, and its
+/// link back opens the game without them.
+async function badArguments() {
+  const base = `http://127.0.0.1:${server.address().port}/`;
+  for (const [args, said] of [['?arg=--bots&arg=banana', 'banana'], ['?arg=--map&arg=nosuch', 'nosuch']]) {
+    const known = problems.length;
+    await navigate('Page.navigate', { url: base + args });
+    // The game stops a moment after the page has loaded (once its code is compiled).
+    const shown = await waitFor('the error', async () => evaluate(
+      "document.getElementById('status-text').textContent === 'Arena could not start.' && !document.getElementById('status-back').hidden"), 60000).catch(() => false);
+    const text = await evaluate("document.getElementById('status-text').textContent + ' | ' + document.getElementById('status-detail').textContent");
+    check(shown && text.startsWith('Arena could not start.') && text.includes(said), `${args}: the page says ${JSON.stringify(text)}`);
+    await screenshot(`bad_${said}`, false);
+    problems.length = known; // the game's own error line is on the console too, as it should be
+    lines.length = 0;
+    await evaluate("document.getElementById('status-back').click()");
+    await waitFor('the game from the way back', async () => lines.find((l) => l.startsWith('arena: ready in')), 60000);
+    const where = await evaluate('location.search');
+    check(where === '', `the way back opens the game without the arguments (${JSON.stringify(where)})`);
+  }
 }
 
 try {

@@ -33,6 +33,7 @@ struct ae_output {
 };
 
 static ae_output_write_fn *write_hook;
+static ae_output_link_fn *link_hook;
 
 // A symbolic link found at commit time was put there since the check (links are followed when
 // the output is created): it is refused like any other target that is not a regular file.
@@ -43,6 +44,20 @@ static const char *refusal_of(const struct stat *st) {
 
 void ae_output_set_write_hook(ae_output_write_fn *fn) {
     write_hook = fn;
+}
+
+void ae_output_set_link_hook(ae_output_link_fn *fn) {
+    link_hook = fn;
+}
+
+// linkat's failures that mean "no hard links on this file system", not "the name is taken":
+// EPERM (FAT), EOPNOTSUPP / ENOTSUP and ENOSYS (some network
+// and FUSE file systems), EMLINK (emscripten's file system, the browser's, refuses every link
+// so; the temporary file has one link, so it never means too many) and EXDEV (file systems that
+// refuse links even within one folder, as some union and FUSE ones do).
+static bool no_hard_links(int e) {
+    return e == EPERM || e == ENOTSUP || e == EOPNOTSUPP || e == ENOSYS || e == EMLINK ||
+           e == EXDEV;
 }
 
 // Closes what o holds and removes the temporary file. o->tmp is set only once the file is
@@ -260,11 +275,12 @@ bool ae_output_save(const char *path, const void *data, size_t size, ae_error *e
 bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err) {
     AE_ASSERT(o->tmp); // committed once
     int e = finish_tmp(o);
-    if (!e && linkat(o->dir, o->tmp, o->dir, o->name, 0) != 0) {
+    if (!e && (link_hook ? link_hook(o->dir, o->tmp, o->dir, o->name)
+                         : linkat(o->dir, o->tmp, o->dir, o->name, 0)) != 0) {
         e = errno;
-        // No hard links here (FAT, some network and FUSE file systems): claim the name with
-        // O_EXCL, then rename onto the claim, which is ours.
-        if (e == EPERM || e == ENOTSUP || e == EOPNOTSUPP || e == ENOSYS) {
+        // No hard links here: claim the name with O_EXCL, then rename onto the claim, which is
+        // ours. A name taken meanwhile fails the claim with EEXIST, as the link would.
+        if (no_hard_links(e)) {
             int fd = openat(o->dir, o->name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
             e = fd < 0 ? errno : 0;
             if (fd >= 0) close(fd);

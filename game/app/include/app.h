@@ -210,8 +210,8 @@ void app_ask_if_unsaved(app *a, app_confirm what);
 void app_ask_menu(app *a, menu *m);
 /// Runs the answer (back: Esc or B, which stays).
 void app_ask_update(app *a, menu_result r, bool back);
-/// The keys line under the menus.
-extern const char *const APP_NOTE_KEYS;
+/// The line under the menus: how to use them with the device player 1 plays with.
+const char *app_menu_note(const app *a);
 /// Opens the settings from the current screen (Back returns to it).
 void app_open_settings(app *a);
 /// Builds and lays out the settings or controls screen's menu.

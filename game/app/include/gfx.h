@@ -49,6 +49,8 @@ typedef struct gfx {
     gfx_sheet at_agent[GFX_TINT_SLOTS], at_fx[GFX_TINT_SLOTS];
     gfx_sheet at_hand[GFX_TINT_SLOTS]; ///< the hand row of weapons.png alone
     SDL_Rect trim[GFX_TRIM_MAX];       ///< boxes of visible pixels of the sheets' cells
+    /// Tests: called with every text gfx_text draws, to read what a screen says (NULL: none).
+    void (*text_drawn)(const char *text);
 } gfx;
 
 /// Draws `src` of sheet s (coordinates within the sheet) over dst, multiplied by c.

@@ -36,6 +36,7 @@ typedef struct hud {
     idle_hint pick_hint;      ///< "press 1-6 to pick a skill"
     bool show_move_hint, show_pick_hint;
     bool guided; ///< the guided start runs: its prompts replace the idle hints
+    bool touch;  ///< player 1 plays by touch (help_device_of): hints name taps, not keys
     bool show_perf;
     float opacity[HUD_PANEL_COUNT]; ///< each panel's opacity now (eases to 1 or HUD_FADED)
     bool muted, no_audio;           ///< the sound icon: muted by the player / no device
@@ -63,9 +64,10 @@ SDL_FRect hud_panel_rect(const hud *h, hud_panel p, const camera *c, float y_max
 bool hud_something_under(const camera *c, const sim_world *w, int focus, SDL_FRect r);
 /// Key labels come from `keys` (NULL: the default bindings).
 /// The weapon panel (bottom left, above y_max): the weapon held with its ammo ("inf" for the
-/// pistol) and fire cooldown, the shield, and the blink's cooldown with its key.
+/// pistol) and fire cooldown, the shield, and the blink's cooldown with its key (none for touch:
+/// its button is on screen).
 void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
-                      float y_max, const input_bindings *keys);
+                      bool touch, float y_max, const input_bindings *keys);
 /// The pickup slot of a weapon agent could swap for where it stands (it holds another weapon
 /// than the pistol, which takes any weapon by walking over it), or -1.
 int hud_swap_offer(const sim_world *w, int agent);
@@ -79,7 +81,7 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
 /// -1: a tap or a click there picks it.
 int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y);
 /// The guided start's prompt (step of steps), on a panel in the lower middle of the screen.
-void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps);
+void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps, bool touch);
 /// A short notice across the screen (map reload messages), fading out: under the top panels in
 /// a match, at the bottom over menus.
 void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, bool in_match);

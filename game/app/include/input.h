@@ -70,9 +70,15 @@ typedef enum input_action {
     ACT_COUNT
 } input_action;
 
-/// Touch buttons (screen circles at input_touch_button): the blink always, the swap while a
-/// weapon to take lies under player 1.
-typedef enum input_touch { INPUT_TOUCH_BLINK, INPUT_TOUCH_SWAP, INPUT_TOUCH_COUNT } input_touch;
+/// Touch buttons (screen circles at input_touch_button), shown while player 1 plays a match: the
+/// blink always, the swap while a weapon to take lies under player 1, and pause (the pause menu,
+/// as Esc opens it) always.
+typedef enum input_touch {
+    INPUT_TOUCH_BLINK,
+    INPUT_TOUCH_SWAP,
+    INPUT_TOUCH_PAUSE,
+    INPUT_TOUCH_COUNT
+} input_touch;
 
 /// What a capture (input_capture_begin) has got so far.
 typedef enum input_capture {
@@ -114,6 +120,7 @@ typedef struct input_state {
     float vstick_x, vstick_y;   ///< where it is now
     bool touch_seen;   ///< a touch screen is there or a finger touched: the touch buttons show
     bool swap_offered; ///< the app: a weapon to swap for lies under player 1
+    bool playing;      ///< the app: player 1 plays a match on screen (the touch buttons are drawn)
     SDL_FingerID button_finger[INPUT_TOUCH_COUNT]; ///< finger holding each button, or -1
     int actions[ACT_COUNT]; ///< one-shot presses since the last input_take_action
     double clock;           ///< seconds (input_advance): presses are stamped with it
@@ -166,8 +173,9 @@ vec2s input_dead_zone(vec2s v, float dead);
 bool input_has_pad(const input_state *in, int human);
 /// Where touch button `b` is on a screen of the state's size: centre and radius in pixels.
 void input_touch_button(const input_state *in, input_touch b, float *x, float *y, float *r);
-/// True when touch button `b` is shown (and takes taps): the blink once a touch screen is known
-/// (from the start, or since a finger touched), the swap also only while a weapon is offered.
+/// True when touch button `b` is shown (and takes taps): while player 1 plays, the blink and
+/// pause once a touch screen is known (from the start, or since a finger touched), the swap also
+/// only while a weapon is offered. On other screens a tap there is a menu's.
 bool input_touch_shown(const input_state *in, input_touch b);
 
 #endif

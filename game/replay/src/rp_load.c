@@ -276,19 +276,18 @@ static size_t align8(size_t n) {
     return (n + 7u) & ~(size_t)7u;
 }
 
-// Checks what can be checked before the body is trusted: magic, version, size, checksum.
-static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, ae_error *err) {
+bool rp_replay_check_head(const uint8_t *head, uint64_t size, ae_error *err) {
     if (size == 0) {
         ae_error_set(err, "empty file");
         return false;
     }
-    size_t magic_n = size < RP_MAGIC_SIZE ? size : RP_MAGIC_SIZE;
-    if (memcmp(data, RP_MAGIC, magic_n) != 0) {
+    size_t magic_n = size < RP_MAGIC_SIZE ? (size_t)size : RP_MAGIC_SIZE;
+    if (memcmp(head, RP_MAGIC, magic_n) != 0) {
         ae_error_set(err, "not an Arena replay (bad magic)");
         return false;
     }
     if (size < 12) {
-        ae_error_set(err, "truncated at byte %zu (inside the header)", size);
+        ae_error_set(err, "truncated at byte %llu (inside the header)", (unsigned long long)size);
         return false;
     }
     uint32_t version = (uint32_t)rp_get_le(data + 8, 4);
@@ -298,7 +297,7 @@ static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, a
         return false;
     }
     if (size < RP_HEADER_SIZE) {
-        ae_error_set(err, "truncated at byte %zu (inside the header)", size);
+        ae_error_set(err, "truncated at byte %llu (inside the header)", (unsigned long long)size);
         return false;
     }
     uint32_t declared = (uint32_t)rp_get_le(data + 12, 4);
@@ -307,14 +306,21 @@ static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, a
         return false;
     }
     if (size < declared) {
-        ae_error_set(err, "truncated at byte %zu of %u", size, declared);
+        ae_error_set(err, "truncated at byte %llu of %u", (unsigned long long)size, declared);
         return false;
     }
     if (size > declared) {
-        ae_error_set(err, "%zu unexpected bytes after the end of the replay (byte %u)",
-                     size - declared, declared);
+        ae_error_set(err, "%llu unexpected bytes after the end of the replay (byte %u)",
+                     (unsigned long long)(size - declared), declared);
         return false;
     }
+    return true;
+}
+
+// Checks what can be checked before the body is trusted: the head, then the checksum.
+static bool check_header(const uint8_t *data, size_t size, uint32_t *body_end, ae_error *err) {
+    if (!rp_replay_check_head(data, size, err)) return false;
+    const uint32_t declared = (uint32_t)rp_get_le(data + 12, 4);
     const uint32_t end = declared - RP_CHECKSUM_SIZE;
     if (rp_checksum(data, end) != rp_get_le(data + end, 8)) {
         ae_error_set(err, "checksum mismatch (file is corrupt)");

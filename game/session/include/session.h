@@ -120,6 +120,10 @@ size_t session_heap_bytes(const session *s);
 sim_world *session_world(const session *s);
 /// The map file the session plays (for hot reload); "" for replays.
 const char *session_map_path(const session *s);
+/// The name of the map the match began on, as its recording carries it: the map file's path for
+/// a live session, the name recorded in the replay for a replay, also once taken over ("" for a
+/// map given as a grid).
+const char *session_map_name(const session *s);
 
 /// Ticks between the keyframes of the windowed replay theatre (arena-bench replay measures it).
 #define SESSION_THEATRE_KEYFRAMES 240

@@ -56,9 +56,10 @@ bool ae_output_save(const char *path, const void *data, size_t size, ae_error *e
 
 /// ae_output_commit for a file that must be new: the complete file takes the target's name only
 /// if nothing has it (a hard link, atomic), so a file that appeared meanwhile is never
-/// replaced: err then says "already exists". Where the file system has no hard links the name
-/// is first claimed with O_EXCL and the file renamed onto that claim. `taken` (may be NULL) says
-/// whether that was the failure, so the caller can try another name.
+/// replaced: err then says "already exists". Where the file system has no hard links (linkat
+/// fails with EPERM, EOPNOTSUPP, ENOSYS, EMLINK as in the browser, or EXDEV) the name is first
+/// claimed with O_EXCL and the file renamed onto that claim: never replaced either. `taken` (may be
+/// NULL) says whether that was the failure, so the caller can try another name.
 bool ae_output_commit_new(ae_output *o, bool *taken, ae_error *err);
 
 /// Checks, before any work, that `path` is a directory that outputs may fill: it exists, is a
@@ -71,5 +72,9 @@ bool ae_output_check_empty_dir(const char *path, ae_error *err);
 /// writes fail as they do on a full disk.
 typedef ssize_t ae_output_write_fn(int fd, const void *data, size_t size);
 void ae_output_set_write_hook(ae_output_write_fn *fn);
+/// For tests: replaces linkat(2) (flags 0) in ae_output_commit_new (NULL restores it), so that a
+/// test can make it fail as it does on a file system without hard links.
+typedef int ae_output_link_fn(int olddir, const char *oldname, int newdir, const char *newname);
+void ae_output_set_link_hook(ae_output_link_fn *fn);
 
 #endif

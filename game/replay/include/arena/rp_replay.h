@@ -83,6 +83,13 @@ bool rp_replay_init_file(const char *path, const rp_load_opts *opts, rp_replay *
 bool rp_replay_init_memory(const uint8_t *data, size_t size, const rp_load_opts *opts,
                            rp_replay *replay, ae_error *err);
 
+/// The first checks of a load, on the file's first bytes only: `head` holds its first
+/// min(size, RP_HEADER_SIZE) bytes and `size` is the whole file's size. The magic, the format
+/// version and the size the header declares (within RP_MAX_FILE_BYTES, and the file's own): a
+/// file that fails them is refused, with the load's own reason, before it is read whole (the
+/// web page checks a file the player opens so).
+bool rp_replay_check_head(const uint8_t *head, uint64_t size, ae_error *err);
+
 /// Frees a loaded replay and zeroes it (a zeroed replay is allowed).
 void rp_replay_free(rp_replay *replay);
 
