@@ -102,19 +102,16 @@ static void mbp_destroy(ae_broadphase *bp) {
 
 static bool mbp_grow(ae_broadphase *bp, int n0, int n1) {
     mbp_impl *m = bp->impl;
-    void *a = bp_realloc(m->rect, sizeof *m->rect, (size_t)n0, (size_t)n1);
-    if (!a) return false;
-    m->rect = a;
+    void *old[] = {m->rect, m->dirty, m->dirty_list, m->moved};
+    const size_t elem[] = {sizeof *m->rect, sizeof *m->dirty, sizeof *m->dirty_list,
+                           sizeof *m->moved};
+    void *grown[4];
+    if (!bp_grow_arrays(old, elem, 4, (size_t)n0, (size_t)n1, grown)) return false;
+    m->rect = grown[0];
+    m->dirty = grown[1];
+    m->dirty_list = grown[2];
+    m->moved = grown[3];
     for (int i = n0; i < n1; i++) m->rect[i][0] = 1, m->rect[i][2] = 0;
-    void *b = bp_realloc(m->dirty, sizeof *m->dirty, (size_t)n0, (size_t)n1);
-    if (!b) return false;
-    m->dirty = b;
-    void *c = bp_realloc(m->dirty_list, sizeof *m->dirty_list, (size_t)n0, (size_t)n1);
-    if (!c) return false;
-    m->dirty_list = c;
-    void *d = bp_realloc(m->moved, sizeof *m->moved, (size_t)n0, (size_t)n1);
-    if (!d) return false;
-    m->moved = d;
     return true;
 }
 
@@ -341,7 +338,19 @@ static void mbp_sync(ae_broadphase *bp) {
 static void flush_hits(ae_broadphase *bp, const mbp_region *g, float x_start, float y_start,
                        const bp_hot *shapes, const int32_t *hi, const int32_t *hj, int k) {
     const bp_entry *e = g->entries;
-    bp_reserve_keys(bp, k);
+    if (!bp_reserve_keys(bp, k)) { // no room for the whole batch: its pairs one at a time
+        for (int h = 0; h < k; h++) {
+            const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
+            const bool own = (b->min0 >= x_start) & ((a->min1 >= y_start) | (b->min1 >= y_start));
+            if (!own || !bp_accepts(&shapes[hi[h]], &shapes[hj[h]])) continue;
+            if (!bp_reserve_keys(bp, 1)) {
+                bp->key_overflow = true;
+                return;
+            }
+            bp->keys[bp->key_count++] = bp_pair_key(bp, a->index, b->index);
+        }
+        return;
+    }
     uint64_t *keys = bp->keys;
     int n = bp->key_count;
     // Without branches: the owner's and the filters' outcomes are random (bullets meet bullets

@@ -47,15 +47,13 @@ static void qt_destroy(ae_broadphase *bp) {
 
 static bool qt_grow(ae_broadphase *bp, int n0, int n1) {
     qt_impl *t = bp->impl;
-    void *a = bp_realloc(t->items, sizeof *t->items, (size_t)n0, (size_t)n1);
-    if (!a) return false;
-    t->items = a;
-    void *b = bp_realloc(t->node_of, sizeof *t->node_of, (size_t)n0, (size_t)n1);
-    if (!b) return false;
-    t->node_of = b;
-    void *c = bp_realloc(t->level_of, sizeof *t->level_of, (size_t)n0, (size_t)n1);
-    if (!c) return false;
-    t->level_of = c;
+    void *old[] = {t->items, t->node_of, t->level_of};
+    const size_t elem[] = {sizeof *t->items, sizeof *t->node_of, sizeof *t->level_of};
+    void *grown[3];
+    if (!bp_grow_arrays(old, elem, 3, (size_t)n0, (size_t)n1, grown)) return false;
+    t->items = grown[0];
+    t->node_of = grown[1];
+    t->level_of = grown[2];
     return true;
 }
 

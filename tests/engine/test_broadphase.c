@@ -7,6 +7,7 @@
 #include "arena/ae_rng.h"
 #include "pairs_file.h"
 
+#include <limits.h>
 #include <stdint.h>
 
 // ---------------------------------------------------------------------------------------------
@@ -344,13 +345,17 @@ static void check_fixture(const char *name) {
     pairs_input in;
     ae_error err;
     REQUIRE(pairs_load(path, &in, &err));
-    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+    // Every method, with the pairs kept and with none kept (counted as the queries find them).
+    for (int m = 0; m < AE_BP_METHOD_COUNT * 2; m++) {
+        const ae_bp_method method = (ae_bp_method)(m % AE_BP_METHOD_COUNT);
+        const int kept = m < AE_BP_METHOD_COUNT ? INT_MAX : 0;
         uint64_t pairs, sum;
-        pairs_run(&in, (ae_bp_method)m, &pairs, &sum);
+        CHECK(pairs_run(&in, method, kept, &pairs, &sum, &err));
         snprintf(got, sizeof got, "pairs %llu\nchecksum %llu\n", (unsigned long long)pairs,
                  (unsigned long long)sum);
         if (strcmp(got, expected) != 0)
-            fprintf(stderr, "%s with %s:\n%s", name, ae_bp_method_name((ae_bp_method)m), got);
+            fprintf(stderr, "%s with %s, keeping %d:\n%s", name, ae_bp_method_name(method), kept,
+                    got);
         CHECK_STR(got, expected);
     }
     pairs_free(&in);
@@ -669,9 +674,69 @@ static void test_bad_pairs_files(void) {
     pairs_free(&in);
 }
 
+/// Out of memory is an answer, never an assert: a create that fails gives back all it took, an
+/// add returns the null handle, an update or a query NULL with count -1 when their results need
+/// more memory than there is, and the broadphase works again once memory is back. An update
+/// also fails past def.max_pairs.
+static void test_out_of_memory(void) {
+    enum { N = 64 };
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+        ae_broadphase_def def = ae_default_broadphase_def();
+        def.method = (ae_bp_method)m;
+        def.world = (ae_aabb){{{0, 0}}, {{100, 100}}};
+        ae_set_allocator(test_alloc_failing, test_free_counting, NULL);
+        ae_broadphase *bp = NULL;
+        for (test_alloc_fail_at = 0; !bp; test_alloc_fail_at++) {
+            test_alloc_calls = 0;
+            bp = ae_broadphase_create(&def);
+            if (!bp) CHECK(ae_live_bytes() == 0);
+        }
+        test_alloc_fail_at = -1;
+        // N coincident circles; the pool's first block holds 16.
+        ae_proxy_id ids[N];
+        for (int i = 0; i < N; i++) {
+            test_alloc_fail_from = i == 16 ? 0 : -1;
+            test_alloc_calls = 0;
+            if (i == 16)
+                CHECK(ae_proxy_is_null(
+                    ae_broadphase_add_circle(bp, (vec2s){{50, 50}}, 5, 1u, ~0u, 99)));
+            test_alloc_fail_from = -1;
+            // The second half pairs with nothing yet.
+            ids[i] = ae_broadphase_add_circle(bp, (vec2s){{50, 50}}, 5, 1u, i < N / 2 ? ~0u : 0u,
+                                              (uint64_t)i);
+        }
+        int n = 0;
+        CHECK(ae_broadphase_update(bp, &n) != NULL && n == (N / 2) * (N / 2 - 1) / 2);
+        // Now every pair overlaps: more pairs than the buffers hold, and memory has run out.
+        for (int i = N / 2; i < N; i++) ae_broadphase_set_filter(bp, ids[i], 1u, ~0u);
+        test_alloc_fail_from = 0;
+        CHECK(ae_broadphase_update(bp, &n) == NULL && n == -1);
+        CHECK(ae_broadphase_query_circle(bp, (vec2s){{50, 50}}, 1, ~0u, &n) == NULL && n == -1);
+        test_alloc_fail_from = -1;
+        CHECK(ae_broadphase_update(bp, &n) != NULL && n == N * (N - 1) / 2);
+        CHECK(ae_broadphase_query_circle(bp, (vec2s){{50, 50}}, 1, ~0u, &n) != NULL && n == N);
+        ae_broadphase_destroy(bp);
+        // At most 100 pairs kept: 64 circles' 2016 are refused, 14 circles' 91 are not.
+        def.max_pairs = 100;
+        bp = ae_broadphase_create(&def);
+        REQUIRE(bp);
+        for (int i = 0; i < N; i++)
+            ids[i] = ae_broadphase_add_circle(bp, (vec2s){{50, 50}}, 5, 1u, ~0u, (uint64_t)i);
+        CHECK(ae_broadphase_update(bp, &n) == NULL && n == -1);
+        for (int i = 14; i < N; i++) ae_broadphase_remove(bp, ids[i]);
+        const ae_pair *kept = ae_broadphase_update(bp, &n);
+        if (n != 91) fprintf(stderr, "%s: %d pairs\n", ae_bp_method_name(def.method), n);
+        CHECK(kept != NULL && n == 91);
+        ae_broadphase_destroy(bp);
+        CHECK(ae_live_bytes() == 0);
+        ae_set_allocator(NULL, NULL, NULL);
+    }
+}
+
 TEST_MAIN(TEST_CASE(random_grid), TEST_CASE(random_quadtree), TEST_CASE(random_sap),
           TEST_CASE(random_mbp), TEST_CASE(mbp_region_edges), TEST_CASE(edge_one_spot),
           TEST_CASE(edge_touching), TEST_CASE(edge_huge), TEST_CASE(edge_outside),
           TEST_CASE(edge_filters), TEST_CASE(edge_empty), TEST_CASE(touching_exact),
           TEST_CASE(leave_and_return_between_syncs), TEST_CASE(one_way_filter), TEST_CASE(queries),
-          TEST_CASE(handles), TEST_CASE(no_alloc_after_warmup), TEST_CASE(bad_pairs_files))
+          TEST_CASE(handles), TEST_CASE(no_alloc_after_warmup), TEST_CASE(bad_pairs_files),
+          TEST_CASE(out_of_memory))
