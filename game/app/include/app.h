@@ -204,6 +204,11 @@ int app_run_windowed(const arena_options *o);
 /// match the options ask for); 0, or the exit status (1: no window, 2: the map or replay failed,
 /// the window is open and app_window_close must still run).
 int app_window_open(app *a, const arena_options *o);
+/// app_window_open in its two steps: the window without a match (settings, window, graphics,
+/// sound, pads: the same status as app_window_open's), then its first match. A start that fails
+/// says why in one line, returns 2 and holds nothing of that match, so it may be tried again.
+int app_window_create(app *a, const arena_options *o);
+int app_window_start(app *a, const arena_options *o);
 /// One frame of dt seconds: SDL's queued events, the screens, the ticks owed, drawing, presenting.
 void app_window_step(app *a, float dt);
 /// The game is over: quit, or --ticks N reached.
@@ -231,6 +236,10 @@ int app_run_frames(const arena_options *o);
 /// replay the options give. 0, or the exit status after one line on stderr; either way
 /// app_close_offscreen must follow.
 int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface);
+/// app_open_offscreen in its two steps: the surface and graphics, then the match (as
+/// app_window_create and app_window_start).
+int app_offscreen_create(app *a, const arena_options *o, SDL_Surface **surface);
+int app_offscreen_start(app *a, const arena_options *o);
 void app_close_offscreen(app *a, SDL_Surface *surface);
 
 #endif
