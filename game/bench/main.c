@@ -37,7 +37,7 @@ static void usage(FILE *out) {
             ARENA_BENCH);
 }
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "pairs")) return cmd_pairs(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "balance")) return cmd_balance(argc - 2, argv + 2);
@@ -69,4 +69,8 @@ int main(int argc, char **argv) {
         return TOOL_EXIT_BAD_INPUT;
     }
     return status;
+}
+
+int main(int argc, char **argv) {
+    return tool_finish_stdout(ARENA_BENCH, run(argc, argv));
 }

@@ -33,7 +33,7 @@ static void usage(FILE *out) {
         fprintf(out, "  %s %s\n", ARENA_MAP, commands[i].usage);
 }
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
     if (argc < 2) {
         tool_fail(ARENA_MAP, "missing command", "try --help");
         return TOOL_EXIT_BAD_INPUT;
@@ -46,4 +46,8 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 2, argv + 2);
     tool_fail(ARENA_MAP, argv[1], "unknown command (try --help)");
     return TOOL_EXIT_BAD_INPUT;
+}
+
+int main(int argc, char **argv) {
+    return tool_finish_stdout(ARENA_MAP, run(argc, argv));
 }
