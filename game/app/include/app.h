@@ -58,7 +58,7 @@ typedef struct app {
     hud hud;
     onboarding guide; ///< the first run's guided start
     settings set;     ///< the player's settings (what the settings screen shows and saves)
-    char settings_path[PATH_MAX]; ///< where they are saved ("" : nowhere)
+    char settings_path[PATH_MAX]; ///< where they are saved ("" : nowhere); fits whole (options.c)
     int capture_bind;             ///< controls screen: the bind being rebound, -1 none
     int capture_cell;             ///< ... and its cell (0, 1 keys; 2, 3 pad buttons)
     input_state in;
