@@ -42,8 +42,10 @@ typedef struct bp_vtable {
     // reads the current boxes at its next sync, so a move is just a write into the pool.
     void (*on_add)(ae_broadphase *bp, int index);
     void (*on_remove)(ae_broadphase *bp, int index);
-    // Brings the structure up to the proxies' current boxes.
-    void (*sync)(ae_broadphase *bp);
+    // Brings the structure up to the proxies' current boxes. False when memory ran out: then
+    // the structure is not used (the dispatcher answers by brute force) until a sync succeeds,
+    // and the implementation must leave it so that the next sync can.
+    bool (*sync)(ae_broadphase *bp);
     // Calls bp_candidate for every pair that may overlap, each pair at most once.
     void (*find_pairs)(ae_broadphase *bp);
     // Calls bp_query_hit for every proxy whose fat box may overlap q (duplicates allowed).
@@ -211,6 +213,11 @@ static inline int bp_cell(float v, float origin, float inv, int n) {
     f = f < (float)(n - 1) ? f : (float)(n - 1);
     return (int)f;
 }
+
+// What brute force finds: every live pair or every live proxy, through the exact test; what an
+// update or a query falls back to while a structure could not be synced.
+void bp_brute_find_pairs(ae_broadphase *bp);
+void bp_brute_query(ae_broadphase *bp, bp_box q);
 
 extern const bp_vtable bp_brute_vtable;
 extern const bp_vtable bp_grid_vtable;

@@ -96,7 +96,8 @@ static void spread(const ae_broadphase *bp, double var[2]) {
     for (int k = 0; k < 2; k++) var[k] = n ? sq[k] / n - (sum[k] / n) * (sum[k] / n) : 0.0;
 }
 
-static void sap_sync(ae_broadphase *bp) {
+// Its arrays follow the pool's capacity: a sync allocates nothing.
+static bool sap_sync(ae_broadphase *bp) {
     sap_impl *s = bp->impl;
     double var[2];
     spread(bp, var);
@@ -140,6 +141,7 @@ static void sap_sync(ae_broadphase *bp) {
     else
         bp_merge_tail(s->entries, sorted, n, s->scratch);
     s->sorted_once = true;
+    return true;
 }
 
 static void sap_find_pairs(ae_broadphase *bp) {

@@ -318,20 +318,26 @@ static void radix_sort64(uint64_t **data, uint64_t **tmp, int n, int bits) {
     *tmp = dst;
 }
 
-static void sync(ae_broadphase *bp) {
-    if (!bp->dirty) return;
-    bp->vt->sync(bp);
+// Brings the structure up to date; false when it could not be (memory ran out). It stays
+// dirty then, and every answer until a sync succeeds comes from brute force: the same answers,
+// slower, with nothing to allocate.
+static bool sync(ae_broadphase *bp) {
+    if (bp->dirty && !bp->vt->sync(bp)) return false;
     bp->dirty = false;
+    return true;
 }
 
 const ae_pair *ae_broadphase_update(ae_broadphase *bp, int *count) {
-    sync(bp);
+    const bool synced = sync(bp);
     int shift = 1;
     while (shift < 31 && ((uint32_t)bp->high >> shift) != 0) shift++;
     bp->key_shift = shift;
     bp->key_count = 0;
     bp->key_overflow = false;
-    bp->vt->find_pairs(bp);
+    if (synced)
+        bp->vt->find_pairs(bp);
+    else
+        bp_brute_find_pairs(bp);
     if (bp->key_overflow) {
         *count = -1;
         return NULL;
@@ -380,7 +386,7 @@ void bp_query_hit(ae_broadphase *bp, int i) {
 // Runs the structure's query for the box q: every hit goes to fn when given, else to the result
 // buffer (in the structure's order).
 static void walk_query(ae_broadphase *bp, bp_box q, ae_bp_visit_fn *fn, void *context) {
-    sync(bp);
+    const bool synced = sync(bp);
     if (++bp->stamp_value == 0) {
         // The stamps wrapped: clear them so no stale stamp matches.
         memset(bp->stamp, 0, sizeof *bp->stamp * (size_t)bp->capacity);
@@ -391,7 +397,7 @@ static void walk_query(ae_broadphase *bp, bp_box q, ae_bp_visit_fn *fn, void *co
     bp->visit = fn;
     bp->visit_context = context;
     // With no live proxy there is nothing to find (and a structure may never have been built).
-    if (bp->alive_count > 0) bp->vt->query(bp, q);
+    if (bp->alive_count > 0) (synced ? bp->vt->query : bp_brute_query)(bp, q);
     bp->visit = NULL;
     bp->visit_context = NULL;
 }
