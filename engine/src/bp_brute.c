@@ -11,11 +11,12 @@ static void brute_destroy(ae_broadphase *bp) {
     (void)bp;
 }
 
-static void brute_sync(ae_broadphase *bp) {
+static bool brute_sync(ae_broadphase *bp) {
     (void)bp;
+    return true;
 }
 
-static void brute_find_pairs(ae_broadphase *bp) {
+void bp_brute_find_pairs(ae_broadphase *bp) {
     for (int i = 0; i < bp->high; i++) {
         if (!bp_is_alive(bp, i)) continue;
         for (int j = i + 1; j < bp->high; j++)
@@ -23,7 +24,7 @@ static void brute_find_pairs(ae_broadphase *bp) {
     }
 }
 
-static void brute_query(ae_broadphase *bp, bp_box q) {
+void bp_brute_query(ae_broadphase *bp, bp_box q) {
     (void)q;
     for (int i = 0; i < bp->high; i++)
         if (bp_is_alive(bp, i)) bp_query_hit(bp, i);
@@ -33,6 +34,6 @@ const bp_vtable bp_brute_vtable = {
     .create = brute_create,
     .destroy = brute_destroy,
     .sync = brute_sync,
-    .find_pairs = brute_find_pairs,
-    .query = brute_query,
+    .find_pairs = bp_brute_find_pairs,
+    .query = bp_brute_query,
 };

@@ -42,8 +42,9 @@ static bool grid_grow(ae_broadphase *bp, int n0, int n1) {
 }
 
 // Cell side: about two proxies per cell but never under twice the mean proxy extent (cells
-// smaller than the proxies make every proxy span several cells).
-static void grid_size(ae_broadphase *bp, grid_impl *g) {
+// smaller than the proxies make every proxy span several cells). False, with the grid as it was,
+// when memory for its cells ran out.
+static bool grid_size(ae_broadphase *bp, grid_impl *g) {
     const ae_aabb w = bp->def.world;
     float ww = w.upper.x - w.lower.x, wh = w.upper.y - w.lower.y;
     double ext = 0.0;
@@ -57,27 +58,33 @@ static void grid_size(ae_broadphase *bp, grid_impl *g) {
     double mean = n ? ext / n : 0.0;
     double by_pop = sqrt((double)ww * (double)wh * 2.0 / (n > 0 ? n : 1));
     float cell = (float)fmax(by_pop, 2.0 * mean);
-    g->sized_for = n;
     float min_cell = fmaxf(ww, wh) / (float)GRID_MAX_SIDE;
     if (!(cell >= min_cell)) cell = min_cell;
-    g->inv = 1.0f / cell;
-    g->ox = w.lower.x;
-    g->oy = w.lower.y;
-    g->nx = ae_clampi((int)ceilf(ww * g->inv), 1, GRID_MAX_SIDE);
-    g->ny = ae_clampi((int)ceilf(wh * g->inv), 1, GRID_MAX_SIDE);
-    int cells = g->nx * g->ny + 1;
+    const float inv = 1.0f / cell;
+    const int nx = ae_clampi((int)ceilf(ww * inv), 1, GRID_MAX_SIDE),
+              ny = ae_clampi((int)ceilf(wh * inv), 1, GRID_MAX_SIDE), cells = nx * ny + 1;
     if (cells > g->start_capacity) {
+        int32_t *start = ae_alloc(sizeof *start * (size_t)cells);
+        if (!start) return false;
         ae_free(g->start, sizeof *g->start * (size_t)g->start_capacity);
-        g->start = ae_alloc(sizeof *g->start * (size_t)cells);
-        AE_ASSERT(g->start != NULL);
+        g->start = start;
         g->start_capacity = cells;
     }
+    g->sized_for = n;
+    g->inv = inv;
+    g->ox = w.lower.x;
+    g->oy = w.lower.y;
+    g->nx = nx;
+    g->ny = ny;
+    return true;
 }
 
-static void grid_sync(ae_broadphase *bp) {
+static bool grid_sync(ae_broadphase *bp) {
     grid_impl *g = bp->impl;
     int n = bp->alive_count;
-    if (g->nx == 0 || (n > 16 && (n > 2 * g->sized_for || 2 * n < g->sized_for))) grid_size(bp, g);
+    if ((g->nx == 0 || (n > 16 && (n > 2 * g->sized_for || 2 * n < g->sized_for))) &&
+        !grid_size(bp, g))
+        return false;
     const int nx = g->nx, ny = g->ny, cells = nx * ny;
     int32_t *start = g->start;
     memset(start, 0, sizeof *start * (size_t)(cells + 1));
@@ -94,14 +101,16 @@ static void grid_sync(ae_broadphase *bp) {
             for (int x = r[0]; x <= r[2]; x++) start[y * nx + x + 1]++;
         total += (long)(r[2] - r[0] + 1) * (r[3] - r[1] + 1);
     }
-    AE_ASSERT(total < INT32_MAX);
-    if (total > g->entry_capacity) {
-        int cap = g->entry_capacity ? g->entry_capacity : 1024;
+    if (total > g->entry_capacity) { // (the grid is rebuilt whole at every sync: none is kept)
+        if (total >= INT32_MAX) return false;
+        long cap = g->entry_capacity ? g->entry_capacity : 1024;
         while (cap < total) cap *= 2;
+        if (cap > INT32_MAX) cap = total;
+        bp_entry *entries = ae_alloc(sizeof *entries * (size_t)cap);
+        if (!entries) return false;
         ae_free(g->entries, sizeof *g->entries * (size_t)g->entry_capacity);
-        g->entries = ae_alloc(sizeof *g->entries * (size_t)cap);
-        AE_ASSERT(g->entries != NULL);
-        g->entry_capacity = cap;
+        g->entries = entries;
+        g->entry_capacity = (int)cap;
     }
     for (int c = 0; c < cells; c++) start[c + 1] += start[c];
     // Fill with start[c] as the write cursor of cell c; afterwards start[c] holds the end of cell
@@ -117,6 +126,7 @@ static void grid_sync(ae_broadphase *bp) {
     }
     for (int c = cells; c > 0; c--) start[c] = start[c - 1];
     start[0] = 0;
+    return true;
 }
 
 static void grid_find_pairs(ae_broadphase *bp) {

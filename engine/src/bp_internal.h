@@ -42,8 +42,10 @@ typedef struct bp_vtable {
     // reads the current boxes at its next sync, so a move is just a write into the pool.
     void (*on_add)(ae_broadphase *bp, int index);
     void (*on_remove)(ae_broadphase *bp, int index);
-    // Brings the structure up to the proxies' current boxes.
-    void (*sync)(ae_broadphase *bp);
+    // Brings the structure up to the proxies' current boxes. False when memory ran out: then
+    // the structure is not used (the dispatcher answers by brute force) until a sync succeeds,
+    // and the implementation must leave it so that the next sync can.
+    bool (*sync)(ae_broadphase *bp);
     // Calls bp_candidate for every pair that may overlap, each pair at most once.
     void (*find_pairs)(ae_broadphase *bp);
     // Calls bp_query_hit for every proxy whose fat box may overlap q (duplicates allowed).
@@ -77,6 +79,7 @@ struct ae_broadphase {
     uint64_t *keys_tmp;
     int key_count;
     int key_capacity;
+    bool key_overflow; // this update's pairs did not fit: it reports failure
     ae_pair *pairs;
     int pair_capacity;
 
@@ -92,6 +95,7 @@ struct ae_broadphase {
     ae_proxy_id *result_ids;
     int result_count;
     int result_capacity;
+    bool result_overflow; // this query's results did not fit: it reports failure
 };
 
 // The fat box of an exact shape. The padding, 2^-20 of the magnitude, covers the float rounding
@@ -137,7 +141,9 @@ static inline bool bp_hot_overlap(const bp_hot *a, const bp_hot *b) {
     return ae_circle_aabb_overlap(cc, c->r, bx);
 }
 
-void bp_grow_keys(ae_broadphase *bp);
+// Room for more pair keys (doubling, up to def.max_pairs): false when memory runs out or the
+// limit is reached.
+bool bp_grow_keys(ae_broadphase *bp);
 
 // Whether a candidate is a pair: both filters accept and the exact shapes overlap. Every part is
 // evaluated (no short cut), so a caller may fold the answer into an index instead of a branch.
@@ -152,9 +158,12 @@ static inline uint64_t bp_pair_key(const ae_broadphase *bp, int a, int b) {
     return lo << bp->key_shift | hi;
 }
 
-// Room for n more pair keys.
-static inline void bp_reserve_keys(ae_broadphase *bp, int n) {
-    while (bp->key_capacity - bp->key_count < n) bp_grow_keys(bp);
+// Room for n more pair keys; false when there is none. A pair that then finds no room sets
+// key_overflow, which fails the update and stops further growing.
+static inline bool bp_reserve_keys(ae_broadphase *bp, int n) {
+    while (bp->key_capacity - bp->key_count < n)
+        if (bp->key_overflow || !bp_grow_keys(bp)) return false;
+    return true;
 }
 
 // The one place a candidate becomes a pair: filter both ways, exact shapes, then record.
@@ -162,7 +171,10 @@ static inline void bp_candidate(ae_broadphase *bp, int a, int b) {
     const bp_hot *ha = &bp->hot[a], *hb = &bp->hot[b];
     if (!(ha->category & hb->mask) || !(hb->category & ha->mask)) return;
     if (!bp_hot_overlap(ha, hb)) return;
-    bp_reserve_keys(bp, 1);
+    if (!bp_reserve_keys(bp, 1)) {
+        bp->key_overflow = true;
+        return;
+    }
     bp->keys[bp->key_count++] = bp_pair_key(bp, a, b);
 }
 
@@ -172,6 +184,11 @@ void bp_query_hit(ae_broadphase *bp, int index);
 // Grows an array of n0 elements to n1 elements (copying, zeroing the new part). Returns NULL
 // (leaving *ptr untouched) when memory runs out.
 void *bp_realloc(void *ptr, size_t elem, size_t n0, size_t n1);
+// The same for `count` (at most BP_ARRAYS_MAX) arrays that share a length, all or none: on
+// success grown[k] replaces old[k] (which is freed); on failure nothing changed.
+enum { BP_ARRAYS_MAX = 8 };
+bool bp_grow_arrays(void *const *old, const size_t *elem, int count, size_t n0, size_t n1,
+                    void **grown);
 
 // Sorting of sweep-and-prune entries by min0. Insertion sort for the nearly sorted lists kept
 // between updates; merge sort (stable, with a scratch of n entries) for fresh lists; and a merge of
@@ -196,6 +213,11 @@ static inline int bp_cell(float v, float origin, float inv, int n) {
     f = f < (float)(n - 1) ? f : (float)(n - 1);
     return (int)f;
 }
+
+// What brute force finds: every live pair or every live proxy, through the exact test; what an
+// update or a query falls back to while a structure could not be synced.
+void bp_brute_find_pairs(ae_broadphase *bp);
+void bp_brute_query(ae_broadphase *bp, bp_box q);
 
 extern const bp_vtable bp_brute_vtable;
 extern const bp_vtable bp_grid_vtable;

@@ -59,6 +59,8 @@ typedef struct mbp_impl {
     uint32_t *moved; // per proxy: the stamp of the last sync that changed its region range
     int32_t *dirty_list;
     int dirty_count;
+    int most; // the most entries a region has held since the grid was made: what scratch and
+              // the sweep's arrays hold, so that only a sync allocates
     bp_entry *scratch;
     int scratch_capacity;
     // The region being swept: its shapes and filters in its entries' order, and the entries that
@@ -102,19 +104,16 @@ static void mbp_destroy(ae_broadphase *bp) {
 
 static bool mbp_grow(ae_broadphase *bp, int n0, int n1) {
     mbp_impl *m = bp->impl;
-    void *a = bp_realloc(m->rect, sizeof *m->rect, (size_t)n0, (size_t)n1);
-    if (!a) return false;
-    m->rect = a;
+    void *old[] = {m->rect, m->dirty, m->dirty_list, m->moved};
+    const size_t elem[] = {sizeof *m->rect, sizeof *m->dirty, sizeof *m->dirty_list,
+                           sizeof *m->moved};
+    void *grown[4];
+    if (!bp_grow_arrays(old, elem, 4, (size_t)n0, (size_t)n1, grown)) return false;
+    m->rect = grown[0];
+    m->dirty = grown[1];
+    m->dirty_list = grown[2];
+    m->moved = grown[3];
     for (int i = n0; i < n1; i++) m->rect[i][0] = 1, m->rect[i][2] = 0;
-    void *b = bp_realloc(m->dirty, sizeof *m->dirty, (size_t)n0, (size_t)n1);
-    if (!b) return false;
-    m->dirty = b;
-    void *c = bp_realloc(m->dirty_list, sizeof *m->dirty_list, (size_t)n0, (size_t)n1);
-    if (!c) return false;
-    m->dirty_list = c;
-    void *d = bp_realloc(m->moved, sizeof *m->moved, (size_t)n0, (size_t)n1);
-    if (!d) return false;
-    m->moved = d;
     return true;
 }
 
@@ -167,8 +166,21 @@ static void find_moved(ae_broadphase *bp, mbp_impl *m) {
     }
 }
 
-// Chooses the region grid for the current population and files every live proxy afresh.
-static void mbp_resize(ae_broadphase *bp, mbp_impl *m) {
+// Files nothing: no regions, every proxy to be filed afresh by the next sync's mbp_resize. What
+// a sync that ran out of memory leaves, whole.
+static void unfile_all(ae_broadphase *bp, mbp_impl *m) {
+    free_regions(m);
+    m->dirty_count = 0;
+    for (int i = 0; i < bp->high; i++) {
+        m->rect[i][0] = 1;
+        m->rect[i][2] = 0;
+        m->dirty[i] = 0;
+    }
+}
+
+// Chooses the region grid for the current population and files every live proxy afresh. False,
+// with the grid as it was, when memory for the regions ran out.
+static bool mbp_resize(ae_broadphase *bp, mbp_impl *m) {
     const ae_aabb w = bp->def.world;
     double ww = (double)w.upper.x - w.lower.x, wh = (double)w.upper.y - w.lower.y;
     double ext = 0.0;
@@ -190,10 +202,12 @@ static void mbp_resize(ae_broadphase *bp, mbp_impl *m) {
     double width = n ? fmax(height, ww * wh * per / ((double)n * height)) : ww;
     int nx = (int)fmin(fmax(floor(ww / width + 0.5), 1.0), MBP_MAX_SIDE);
     int ny = (int)fmin(fmax(floor(wh / height + 0.5), 1.0), MBP_MAX_SIDE);
+    mbp_region *regions = ae_calloc((size_t)(nx * ny), sizeof *regions);
+    if (!regions) return false;
     free_regions(m);
-    m->regions = ae_calloc((size_t)(nx * ny), sizeof *m->regions);
-    AE_ASSERT(m->regions != NULL);
+    m->regions = regions;
     m->region_count = nx * ny;
+    m->most = 0;
     m->nx = nx;
     m->ny = ny;
     m->ox = w.lower.x;
@@ -215,20 +229,22 @@ static void mbp_resize(ae_broadphase *bp, mbp_impl *m) {
         m->dirty[i] = 0;
         if (bp_is_alive(bp, i)) mark_dirty(m, i);
     }
+    return true;
 }
 
 static inline bool rect_has(const int32_t r[4], int x, int y) {
     return x >= r[0] && x <= r[2] && y >= r[1] && y <= r[3];
 }
 
-static void region_append(mbp_region *g, int i) {
+// False when memory ran out.
+static bool region_append(mbp_impl *m, mbp_region *g, int i) {
     if (g->count == g->capacity) {
         // MBP_PAD extra slots past the capacity let the sweep read a whole block past the end.
         // Only the entries are kept; the rest is rebuilt by the region's next refresh.
         int n1 = g->capacity ? g->capacity * 2 : 16;
         size_t phys = (size_t)(n1 + MBP_PAD);
         bp_entry *p = ae_alloc(region_bytes(n1));
-        AE_ASSERT(p != NULL);
+        if (!p) return false;
         if (g->count) memcpy(p, g->entries, sizeof *p * (size_t)g->count);
         ae_free(g->entries, region_bytes(g->capacity));
         g->entries = p;
@@ -238,11 +254,14 @@ static void region_append(mbp_region *g, int i) {
     }
     g->entries[g->count++].index = i;
     g->pending++;
+    if (g->count > m->most) m->most = g->count;
+    return true;
 }
 
 // Re-files the proxies whose region set changed: a region they left is compacted, a region they
-// entered gets an entry appended (sorted in at the region's next sort).
-static void refile(ae_broadphase *bp, mbp_impl *m) {
+// entered gets an entry appended (sorted in at the region's next sort). False when memory ran
+// out, part way.
+static bool refile(ae_broadphase *bp, mbp_impl *m) {
     for (int k = 0; k < m->dirty_count; k++) {
         int i = m->dirty_list[k];
         m->dirty[i] = 0;
@@ -257,11 +276,13 @@ static void refile(ae_broadphase *bp, mbp_impl *m) {
                 if (!rect_has(r, x, y)) m->regions[y * m->nx + x].compact = true;
         for (int y = r[1]; r[0] <= r[2] && y <= r[3]; y++)
             for (int x = r[0]; x <= r[2]; x++)
-                if (!rect_has(o, x, y)) region_append(&m->regions[y * m->nx + x], i);
+                if (!rect_has(o, x, y) && !region_append(m, &m->regions[y * m->nx + x], i))
+                    return false;
         memcpy(m->rect[i], r, sizeof r);
         m->moved[i] = m->stamp;
     }
     m->dirty_count = 0;
+    return true;
 }
 
 // Brings one region up to date: drops proxies that left, refreshes every entry's bounds, sorts
@@ -289,12 +310,7 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     g->count = count;
     g->compact = false;
     if (g->pending) {
-        if (count > m->scratch_capacity) {
-            ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
-            m->scratch_capacity = count * 2;
-            m->scratch = ae_alloc(sizeof *m->scratch * (size_t)m->scratch_capacity);
-            AE_ASSERT(m->scratch != NULL);
-        }
+        AE_ASSERT(count <= m->scratch_capacity); // reserved by the sync (reserve_most)
         bp_merge_tail(e, head, count, m->scratch);
         g->pending = 0;
     } else {
@@ -312,15 +328,41 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     }
 }
 
-static void mbp_sync(ae_broadphase *bp) {
+// Room for what a region of m->most entries needs when it is refreshed (scratch) and swept
+// (shapes, active), so that updates and queries allocate nothing. All or none.
+static bool reserve_most(mbp_impl *m) {
+    if (m->most <= m->scratch_capacity && m->most <= m->sweep_capacity) return true;
+    const int n1 = m->most * 2;
+    bp_entry *scratch = ae_alloc(sizeof *scratch * (size_t)n1);
+    bp_hot *shapes = ae_alloc(sizeof *shapes * (size_t)n1);
+    int32_t *active = ae_alloc(sizeof *active * (size_t)n1);
+    if (!scratch || !shapes || !active) { // (ae_free ignores NULL)
+        ae_free(scratch, sizeof *scratch * (size_t)n1);
+        ae_free(shapes, sizeof *shapes * (size_t)n1);
+        ae_free(active, sizeof *active * (size_t)n1);
+        return false;
+    }
+    ae_free(m->scratch, sizeof *m->scratch * (size_t)m->scratch_capacity);
+    ae_free(m->shapes, sizeof *m->shapes * (size_t)m->sweep_capacity);
+    ae_free(m->active, sizeof *m->active * (size_t)m->sweep_capacity);
+    m->scratch = scratch;
+    m->shapes = shapes;
+    m->active = active;
+    m->scratch_capacity = m->sweep_capacity = n1;
+    return true;
+}
+
+static bool mbp_sync(ae_broadphase *bp) {
     mbp_impl *m = bp->impl;
     // Regions that queries left stale since the last sync are brought up to date first: refile
     // relies on every region holding exactly the proxies whose range covers it, and a region's
     // compaction only looks at proxies re-filed by the sync just before it.
     for (int r = 0; r < m->region_count; r++) refresh(bp, m, r);
     int n = bp->alive_count;
-    if (m->region_count == 0 || (n > 16 && (n > 2 * m->sized_for || 2 * n < m->sized_for)))
-        mbp_resize(bp, m);
+    // Out of memory for a new grid, the old one serves on (only a grid is required).
+    if ((m->region_count == 0 || (n > 16 && (n > 2 * m->sized_for || 2 * n < m->sized_for))) &&
+        !mbp_resize(bp, m) && m->region_count == 0)
+        return false;
     if (++m->stamp == 0) {
         // After 2^32 syncs: restart the stamps (0 is the stamp of "never").
         for (int r = 0; r < m->region_count; r++) m->regions[r].fresh = 0;
@@ -328,9 +370,13 @@ static void mbp_sync(ae_broadphase *bp) {
         m->stamp = 1;
     }
     find_moved(bp, m);
-    refile(bp, m);
+    if (!refile(bp, m) || !reserve_most(m)) {
+        unfile_all(bp, m);
+        return false;
+    }
     // Regions are refreshed (bounds, order) lazily, right before they are swept or queried, so
     // their entries are still in the cache when the sweep reads them.
+    return true;
 }
 
 // Tests the collected (i, j) hits of one region: owner region, then the exact test on the copies
@@ -341,7 +387,19 @@ static void mbp_sync(ae_broadphase *bp) {
 static void flush_hits(ae_broadphase *bp, const mbp_region *g, float x_start, float y_start,
                        const bp_hot *shapes, const int32_t *hi, const int32_t *hj, int k) {
     const bp_entry *e = g->entries;
-    bp_reserve_keys(bp, k);
+    if (!bp_reserve_keys(bp, k)) { // no room for the whole batch: its pairs one at a time
+        for (int h = 0; h < k; h++) {
+            const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
+            const bool own = (b->min0 >= x_start) & ((a->min1 >= y_start) | (b->min1 >= y_start));
+            if (!own || !bp_accepts(&shapes[hi[h]], &shapes[hj[h]])) continue;
+            if (!bp_reserve_keys(bp, 1)) {
+                bp->key_overflow = true;
+                return;
+            }
+            bp->keys[bp->key_count++] = bp_pair_key(bp, a->index, b->index);
+        }
+        return;
+    }
     uint64_t *keys = bp->keys;
     int n = bp->key_count;
     // Without branches: the owner's and the filters' outcomes are random (bullets meet bullets
@@ -355,17 +413,6 @@ static void flush_hits(ae_broadphase *bp, const mbp_region *g, float x_start, fl
     bp->key_count = n;
 }
 
-// Room for sweeping n entries.
-static void reserve_sweep(mbp_impl *m, int n) {
-    if (n <= m->sweep_capacity) return;
-    ae_free(m->shapes, sizeof *m->shapes * (size_t)m->sweep_capacity);
-    ae_free(m->active, sizeof *m->active * (size_t)m->sweep_capacity);
-    m->sweep_capacity = n * 2;
-    m->shapes = ae_alloc(sizeof *m->shapes * (size_t)m->sweep_capacity);
-    m->active = ae_alloc(sizeof *m->active * (size_t)m->sweep_capacity);
-    AE_ASSERT(m->shapes != NULL && m->active != NULL);
-}
-
 static void mbp_find_pairs(ae_broadphase *bp) {
     mbp_impl *m = bp->impl;
     int32_t hi[MBP_HIT_BATCH], hj[MBP_HIT_BATCH];
@@ -377,7 +424,7 @@ static void mbp_find_pairs(ae_broadphase *bp) {
         const float *xs = g->xs;
         const int n = g->count;
         if (n < 2) continue;
-        reserve_sweep(m, n);
+        AE_ASSERT(n <= m->sweep_capacity); // reserved by the sync (reserve_most)
         bp_hot *shapes = m->shapes;
         int32_t *active = m->active;
         // Gather the shapes (independent loads, so their misses overlap) and list the entries that

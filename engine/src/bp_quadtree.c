@@ -47,45 +47,52 @@ static void qt_destroy(ae_broadphase *bp) {
 
 static bool qt_grow(ae_broadphase *bp, int n0, int n1) {
     qt_impl *t = bp->impl;
-    void *a = bp_realloc(t->items, sizeof *t->items, (size_t)n0, (size_t)n1);
-    if (!a) return false;
-    t->items = a;
-    void *b = bp_realloc(t->node_of, sizeof *t->node_of, (size_t)n0, (size_t)n1);
-    if (!b) return false;
-    t->node_of = b;
-    void *c = bp_realloc(t->level_of, sizeof *t->level_of, (size_t)n0, (size_t)n1);
-    if (!c) return false;
-    t->level_of = c;
+    void *old[] = {t->items, t->node_of, t->level_of};
+    const size_t elem[] = {sizeof *t->items, sizeof *t->node_of, sizeof *t->level_of};
+    void *grown[3];
+    if (!bp_grow_arrays(old, elem, 3, (size_t)n0, (size_t)n1, grown)) return false;
+    t->items = grown[0];
+    t->node_of = grown[1];
+    t->level_of = grown[2];
     return true;
 }
 
-// Depth from the population: about two proxies per leaf.
-static void qt_size(ae_broadphase *bp, qt_impl *t) {
+// Depth from the population: about two proxies per leaf. False, with the tree as it was, when
+// memory for its nodes ran out.
+static bool qt_size(ae_broadphase *bp, qt_impl *t) {
     int n = bp->alive_count;
     int depth = 0;
     while (depth < QT_MAX_DEPTH && (1L << (2 * (depth + 1))) <= (long)n / 2) depth++;
+    int total = 0;
+    for (int l = 0; l <= depth; l++) total += 1 << (2 * l);
+    if (total > t->node_capacity) {
+        int32_t *start = ae_alloc(sizeof *t->start * (size_t)(total + 1));
+        int32_t *sub = start ? ae_alloc(sizeof *t->sub * (size_t)total) : NULL;
+        if (!sub) {
+            ae_free(start, sizeof *t->start * (size_t)(total + 1));
+            return false;
+        }
+        size_t m = (size_t)t->node_capacity;
+        ae_free(t->start, sizeof *t->start * (m + 1));
+        ae_free(t->sub, sizeof *t->sub * m);
+        t->start = start;
+        t->sub = sub;
+        t->node_capacity = total;
+    }
     t->depth = depth;
     t->sized_for = n;
     const ae_aabb w = bp->def.world;
     t->ox = w.lower.x;
     t->oy = w.lower.y;
     t->side = fmaxf(w.upper.x - w.lower.x, w.upper.y - w.lower.y);
-    int total = 0;
+    total = 0;
     for (int l = 0; l <= depth; l++) {
         t->offset[l] = total;
         total += 1 << (2 * l);
     }
     t->offset[depth + 1] = total;
     t->nodes = total;
-    if (total > t->node_capacity) {
-        size_t m = (size_t)t->node_capacity;
-        ae_free(t->start, sizeof *t->start * (m + 1));
-        ae_free(t->sub, sizeof *t->sub * m);
-        t->start = ae_alloc(sizeof *t->start * (size_t)(total + 1));
-        t->sub = ae_alloc(sizeof *t->sub * (size_t)total);
-        AE_ASSERT(t->start && t->sub);
-        t->node_capacity = total;
-    }
+    return true;
 }
 
 static inline float qt_node_side(const qt_impl *t, int level) {
@@ -109,10 +116,12 @@ static void qt_place(const qt_impl *t, const bp_box *b, int *level, int *node) {
     *node = t->offset[l] + j * n + i;
 }
 
-static void qt_sync(ae_broadphase *bp) {
+static bool qt_sync(ae_broadphase *bp) {
     qt_impl *t = bp->impl;
     int n = bp->alive_count;
-    if (t->nodes == 0 || (n > 16 && (n > 2 * t->sized_for || 2 * n < t->sized_for))) qt_size(bp, t);
+    if ((t->nodes == 0 || (n > 16 && (n > 2 * t->sized_for || 2 * n < t->sized_for))) &&
+        !qt_size(bp, t))
+        return false;
     memset(t->start, 0, sizeof *t->start * (size_t)(t->nodes + 1));
     for (int i = 0; i < bp->high; i++) {
         if (!bp_is_alive(bp, i)) continue;
@@ -135,6 +144,7 @@ static void qt_sync(ae_broadphase *bp) {
         if (bp_is_alive(bp, i)) t->items[t->start[t->node_of[i]]++] = i;
     for (int k = t->nodes; k > 0; k--) t->start[k] = t->start[k - 1];
     t->start[0] = 0;
+    return true;
 }
 
 // Whether node (level, i, j)'s loose bounds, with the rounding margin, touch box q.

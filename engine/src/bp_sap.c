@@ -40,18 +40,15 @@ static void sap_destroy(ae_broadphase *bp) {
 
 static bool sap_grow(ae_broadphase *bp, int n0, int n1) {
     sap_impl *s = bp->impl;
-    void *a = bp_realloc(s->entries, sizeof *s->entries, (size_t)n0, (size_t)n1);
-    if (!a) return false;
-    s->entries = a;
-    void *b = bp_realloc(s->scratch, sizeof *s->scratch, (size_t)n0, (size_t)n1);
-    if (!b) return false;
-    s->scratch = b;
-    void *c = bp_realloc(s->added, sizeof *s->added, (size_t)n0, (size_t)n1);
-    if (!c) return false;
-    s->added = c;
-    void *d = bp_realloc(s->in_list, sizeof *s->in_list, (size_t)n0, (size_t)n1);
-    if (!d) return false;
-    s->in_list = d;
+    void *old[] = {s->entries, s->scratch, s->added, s->in_list};
+    const size_t elem[] = {sizeof *s->entries, sizeof *s->scratch, sizeof *s->added,
+                           sizeof *s->in_list};
+    void *grown[4];
+    if (!bp_grow_arrays(old, elem, 4, (size_t)n0, (size_t)n1, grown)) return false;
+    s->entries = grown[0];
+    s->scratch = grown[1];
+    s->added = grown[2];
+    s->in_list = grown[3];
     return true;
 }
 
@@ -99,7 +96,8 @@ static void spread(const ae_broadphase *bp, double var[2]) {
     for (int k = 0; k < 2; k++) var[k] = n ? sq[k] / n - (sum[k] / n) * (sum[k] / n) : 0.0;
 }
 
-static void sap_sync(ae_broadphase *bp) {
+// Its arrays follow the pool's capacity: a sync allocates nothing.
+static bool sap_sync(ae_broadphase *bp) {
     sap_impl *s = bp->impl;
     double var[2];
     spread(bp, var);
@@ -143,6 +141,7 @@ static void sap_sync(ae_broadphase *bp) {
     else
         bp_merge_tail(s->entries, sorted, n, s->scratch);
     s->sorted_once = true;
+    return true;
 }
 
 static void sap_find_pairs(ae_broadphase *bp) {

@@ -4,6 +4,7 @@
 
 #include "base_internal.h"
 
+#include <limits.h>
 #include <string.h>
 
 static const char *const method_names[AE_BP_METHOD_COUNT] = {"brute", "grid", "quadtree", "sap",
@@ -31,6 +32,7 @@ ae_broadphase_def ae_default_broadphase_def(void) {
     memset(&def, 0, sizeof def);
     def.method = AE_BP_MBP;
     def.mbp_proxies_per_region = 48;
+    def.max_pairs = INT_MAX;
     def.cookie = AE_DEF_COOKIE;
     return def;
 }
@@ -44,40 +46,74 @@ void *bp_realloc(void *ptr, size_t elem, size_t n0, size_t n1) {
     return p;
 }
 
-// Grows one array in place or fails the whole grow (out of memory is fatal for the pool).
-#define BP_GROW(arr, n0, n1)                                                                       \
-    do {                                                                                           \
-        void *np_ = bp_realloc((arr), sizeof *(arr), (size_t)(n0), (size_t)(n1));                  \
-        AE_ASSERT(np_ != NULL);                                                                    \
-        (arr) = np_;                                                                               \
-    } while (0)
-
-static void grow_pool(ae_broadphase *bp, int n1) {
-    int n0 = bp->capacity;
-    BP_GROW(bp->hot, n0, n1);
-    BP_GROW(bp->box, n0, n1);
-    BP_GROW(bp->user, n0, n1);
-    BP_GROW(bp->generation, n0, n1);
-    BP_GROW(bp->next_free, n0, n1);
-    BP_GROW(bp->stamp, n0, n1);
-    if (bp->vt->grow) {
-        bool ok = bp->vt->grow(bp, n0, n1);
-        AE_ASSERT(ok);
+/// New arrays of n1 elements for each old one, all or none.
+static bool alloc_arrays(const size_t *elem, int count, size_t n1, void **fresh) {
+    for (int k = 0; k < count; k++) {
+        fresh[k] = ae_alloc(elem[k] * n1);
+        if (fresh[k]) continue;
+        while (k-- > 0) ae_free(fresh[k], elem[k] * n1);
+        return false;
     }
-    bp->capacity = n1;
+    return true;
 }
 
-void bp_grow_keys(ae_broadphase *bp) {
-    int n0 = bp->key_capacity, n1 = n0 ? n0 * 2 : 1024;
-    BP_GROW(bp->keys, n0, n1);
-    ae_free(bp->keys_tmp, sizeof *bp->keys_tmp * (size_t)n0);
-    bp->keys_tmp = ae_alloc(sizeof *bp->keys_tmp * (size_t)n1);
-    AE_ASSERT(bp->keys_tmp != NULL);
-    ae_free(bp->pairs, sizeof *bp->pairs * (size_t)bp->pair_capacity);
-    bp->pairs = ae_alloc(sizeof *bp->pairs * (size_t)n1);
-    AE_ASSERT(bp->pairs != NULL);
-    bp->pair_capacity = n1;
-    bp->key_capacity = n1;
+/// Moves the old arrays' contents into the new ones (zeroing the rest) and frees the old ones.
+static void move_arrays(void *const *old, const size_t *elem, int count, size_t n0, size_t n1,
+                        void *const *fresh) {
+    for (int k = 0; k < count; k++) {
+        unsigned char *p = fresh[k];
+        if (n0) memcpy(p, old[k], elem[k] * n0);
+        memset(p + elem[k] * n0, 0, elem[k] * (n1 - n0));
+        ae_free(old[k], elem[k] * n0);
+    }
+}
+
+bool bp_grow_arrays(void *const *old, const size_t *elem, int count, size_t n0, size_t n1,
+                    void **grown) {
+    AE_ASSERT(count <= BP_ARRAYS_MAX && n1 >= n0);
+    if (!alloc_arrays(elem, count, n1, grown)) return false;
+    move_arrays(old, elem, count, n0, n1, grown);
+    return true;
+}
+
+// Grows the proxy pool and the method's per-proxy arrays, all or none: every array always holds
+// `capacity` elements, so the sized frees stay right after a failure.
+static bool grow_pool(ae_broadphase *bp, int n1) {
+    const int n0 = bp->capacity;
+    void *old[] = {bp->hot, bp->box, bp->user, bp->generation, bp->next_free, bp->stamp};
+    const size_t elem[] = {sizeof *bp->hot,        sizeof *bp->box,       sizeof *bp->user,
+                           sizeof *bp->generation, sizeof *bp->next_free, sizeof *bp->stamp};
+    enum { N = sizeof elem / sizeof elem[0] };
+    void *fresh[N];
+    if (!alloc_arrays(elem, N, (size_t)n1, fresh)) return false;
+    if (bp->vt->grow && !bp->vt->grow(bp, n0, n1)) {
+        for (int k = 0; k < N; k++) ae_free(fresh[k], elem[k] * (size_t)n1);
+        return false;
+    }
+    move_arrays(old, elem, N, (size_t)n0, (size_t)n1, fresh);
+    bp->hot = fresh[0];
+    bp->box = fresh[1];
+    bp->user = fresh[2];
+    bp->generation = fresh[3];
+    bp->next_free = fresh[4];
+    bp->stamp = fresh[5];
+    bp->capacity = n1;
+    return true;
+}
+
+bool bp_grow_keys(ae_broadphase *bp) {
+    const int n0 = bp->key_capacity, limit = bp->def.max_pairs;
+    const int n1 = n0 == 0 ? (limit < 1024 ? limit : 1024) : (n0 > limit / 2 ? limit : n0 * 2);
+    if (n1 <= n0) return false;
+    void *old[] = {bp->keys, bp->keys_tmp, bp->pairs};
+    const size_t elem[] = {sizeof *bp->keys, sizeof *bp->keys_tmp, sizeof *bp->pairs};
+    void *fresh[3];
+    if (!bp_grow_arrays(old, elem, 3, (size_t)n0, (size_t)n1, fresh)) return false;
+    bp->keys = fresh[0];
+    bp->keys_tmp = fresh[1];
+    bp->pairs = fresh[2];
+    bp->pair_capacity = bp->key_capacity = n1;
+    return true;
 }
 
 ae_broadphase *ae_broadphase_create(const ae_broadphase_def *def) {
@@ -86,7 +122,7 @@ ae_broadphase *ae_broadphase_create(const ae_broadphase_def *def) {
     AE_ASSERT(def->world.lower.x < def->world.upper.x && def->world.lower.y < def->world.upper.y);
     AE_ASSERT(isfinite(def->world.lower.x) && isfinite(def->world.lower.y));
     AE_ASSERT(isfinite(def->world.upper.x) && isfinite(def->world.upper.y));
-    AE_ASSERT(def->capacity >= 0 && def->mbp_proxies_per_region > 0);
+    AE_ASSERT(def->capacity >= 0 && def->mbp_proxies_per_region > 0 && def->max_pairs >= 0);
     ae_broadphase *bp = ae_calloc(1, sizeof *bp);
     if (!bp) return NULL;
     bp->def = *def;
@@ -97,7 +133,10 @@ ae_broadphase *ae_broadphase_create(const ae_broadphase_def *def) {
         ae_free(bp, sizeof *bp);
         return NULL;
     }
-    grow_pool(bp, def->capacity > 16 ? def->capacity : 16);
+    if (!grow_pool(bp, def->capacity > 16 ? def->capacity : 16)) {
+        ae_broadphase_destroy(bp);
+        return NULL;
+    }
     return bp;
 }
 
@@ -158,13 +197,16 @@ static void set_box(ae_broadphase *bp, int i, ae_aabb b) {
     AE_ASSERT(bp_box_finite(&bp->box[i]));
 }
 
+// A free slot, or -1 when the pool cannot grow.
 static int alloc_slot(ae_broadphase *bp) {
     int i;
     if (bp->free_head >= 0) {
         i = bp->free_head;
         bp->free_head = bp->next_free[i];
     } else {
-        if (bp->high == bp->capacity) grow_pool(bp, bp->capacity * 2);
+        if (bp->high == bp->capacity &&
+            (bp->capacity > INT_MAX / 2 || !grow_pool(bp, bp->capacity * 2)))
+            return -1;
         i = bp->high++;
     }
     bp->next_free[i] = -2;
@@ -186,6 +228,7 @@ static ae_proxy_id finish_add(ae_broadphase *bp, int i, uint32_t category, uint3
 ae_proxy_id ae_broadphase_add_circle(ae_broadphase *bp, vec2s center, float radius,
                                      uint32_t category, uint32_t mask, uint64_t user) {
     int i = alloc_slot(bp);
+    if (i < 0) return ae_proxy_null();
     set_circle(bp, i, center, radius);
     return finish_add(bp, i, category, mask, user);
 }
@@ -193,6 +236,7 @@ ae_proxy_id ae_broadphase_add_circle(ae_broadphase *bp, vec2s center, float radi
 ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t category, uint32_t mask,
                                   uint64_t user) {
     int i = alloc_slot(bp);
+    if (i < 0) return ae_proxy_null();
     set_box(bp, i, box);
     return finish_add(bp, i, category, mask, user);
 }
@@ -274,19 +318,30 @@ static void radix_sort64(uint64_t **data, uint64_t **tmp, int n, int bits) {
     *tmp = dst;
 }
 
-static void sync(ae_broadphase *bp) {
-    if (!bp->dirty) return;
-    bp->vt->sync(bp);
+// Brings the structure up to date; false when it could not be (memory ran out). It stays
+// dirty then, and every answer until a sync succeeds comes from brute force: the same answers,
+// slower, with nothing to allocate.
+static bool sync(ae_broadphase *bp) {
+    if (bp->dirty && !bp->vt->sync(bp)) return false;
     bp->dirty = false;
+    return true;
 }
 
 const ae_pair *ae_broadphase_update(ae_broadphase *bp, int *count) {
-    sync(bp);
+    const bool synced = sync(bp);
     int shift = 1;
     while (shift < 31 && ((uint32_t)bp->high >> shift) != 0) shift++;
     bp->key_shift = shift;
     bp->key_count = 0;
-    bp->vt->find_pairs(bp);
+    bp->key_overflow = false;
+    if (synced)
+        bp->vt->find_pairs(bp);
+    else
+        bp_brute_find_pairs(bp);
+    if (bp->key_overflow) {
+        *count = -1;
+        return NULL;
+    }
     int n = bp->key_count;
     if (n > 1) radix_sort64(&bp->keys, &bp->keys_tmp, n, 2 * shift);
     const uint64_t low = ((uint64_t)1 << shift) - 1;
@@ -311,10 +366,18 @@ void bp_query_hit(ae_broadphase *bp, int i) {
         return;
     }
     if (bp->result_count == bp->result_capacity) {
-        int n0 = bp->result_capacity, n1 = n0 ? n0 * 2 : 256;
-        BP_GROW(bp->results, n0, n1);
-        BP_GROW(bp->results_tmp, n0, n1);
-        BP_GROW(bp->result_ids, n0, n1);
+        const int n0 = bp->result_capacity, n1 = n0 ? n0 * 2 : 256;
+        void *old[] = {bp->results, bp->results_tmp, bp->result_ids};
+        const size_t elem[] = {sizeof *bp->results, sizeof *bp->results_tmp,
+                               sizeof *bp->result_ids};
+        void *grown[3];
+        if (bp->result_overflow || !bp_grow_arrays(old, elem, 3, (size_t)n0, (size_t)n1, grown)) {
+            bp->result_overflow = true;
+            return;
+        }
+        bp->results = grown[0];
+        bp->results_tmp = grown[1];
+        bp->result_ids = grown[2];
         bp->result_capacity = n1;
     }
     bp->results[bp->result_count++] = (uint32_t)i;
@@ -323,23 +386,28 @@ void bp_query_hit(ae_broadphase *bp, int i) {
 // Runs the structure's query for the box q: every hit goes to fn when given, else to the result
 // buffer (in the structure's order).
 static void walk_query(ae_broadphase *bp, bp_box q, ae_bp_visit_fn *fn, void *context) {
-    sync(bp);
+    const bool synced = sync(bp);
     if (++bp->stamp_value == 0) {
         // The stamps wrapped: clear them so no stale stamp matches.
         memset(bp->stamp, 0, sizeof *bp->stamp * (size_t)bp->capacity);
         bp->stamp_value = 1;
     }
     bp->result_count = 0;
+    bp->result_overflow = false;
     bp->visit = fn;
     bp->visit_context = context;
     // With no live proxy there is nothing to find (and a structure may never have been built).
-    if (bp->alive_count > 0) bp->vt->query(bp, q);
+    if (bp->alive_count > 0) (synced ? bp->vt->query : bp_brute_query)(bp, q);
     bp->visit = NULL;
     bp->visit_context = NULL;
 }
 
 static const ae_proxy_id *run_query(ae_broadphase *bp, bp_box q, int *count) {
     walk_query(bp, q, NULL, NULL);
+    if (bp->result_overflow) {
+        *count = -1;
+        return NULL;
+    }
     int n = bp->result_count;
     uint32_t *src = bp->results, *dst = bp->results_tmp;
     for (int shift = 0; shift < 32 && n > 1; shift += 8) {

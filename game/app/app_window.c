@@ -148,7 +148,7 @@ static void frame(app *a, float dt) {
     SDL_RenderPresent(a->renderer);
 }
 
-int app_window_open(app *a, const arena_options *o) {
+int app_window_create(app *a, const arena_options *o) {
     if (!platform_start_video()) return 2;
     // The player's settings: one warning line when the file is damaged, the defaults for what
     // could not be read. The settings screen saves changes to the same file.
@@ -187,18 +187,28 @@ int app_window_open(app *a, const arena_options *o) {
     input_open_pads(&a->in, pad_db); // NULL (out of memory): SDL's list alone
     free(pad_db);
     sync_screen_size(a);
+    return status;
+}
+
+int app_window_start(app *a, const arena_options *o) {
+    char err[PATH_MAX + 512]; // names the map or replay
     bool direct = o->map || o->replay || o->pilot || o->record;
-    if (status == 0 && !app_start_match(a, !direct, err, sizeof err)) {
+    if (!app_start_match(a, !direct, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
-        status = 2;
+        return 2;
     }
     // --start-tick within the replay (the theatre starts there).
-    if (status == 0 && o->replay &&
+    if (o->replay &&
         !arena_check_replay(o, (int)session_length(a->s), sim_agent_count(session_world(a->s))))
-        status = 2;
+        return 2;
     a->screen = !direct ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY;
     a->nav.selected = -1;
-    return status;
+    return 0;
+}
+
+int app_window_open(app *a, const arena_options *o) {
+    int status = app_window_create(a, o);
+    return status ? status : app_window_start(a, o);
 }
 
 void app_window_step(app *a, float dt) {

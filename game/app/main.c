@@ -5,8 +5,9 @@
 #include "headless.h"
 #include "options.h"
 #include "tool_args.h"
+#include "tool_util.h"
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
     switch (tool_args_ask(argc - 1, argv + 1)) {
     case TOOL_ASK_HELP: {
         static const char *const usage[] = {ARENA_USAGE_ARENA};
@@ -25,4 +26,8 @@ int main(int argc, char **argv) {
     if (o.frames) return app_run_frames(&o);
     if (o.headless) return arena_run_headless(&o);
     return app_run_windowed(&o);
+}
+
+int main(int argc, char **argv) {
+    return tool_finish_stdout(ARENA_PROGRAM, run(argc, argv));
 }

@@ -232,6 +232,19 @@ static bool check_outputs(const arena_options *o) {
         if (o->record && !strcmp(o->record, o->screenshot))
             return fail(o->screenshot, "is also the --record file");
     }
+    // The settings file is written back at the first change of a setting: its path is used
+    // whole (a path cut to fit would name another file) and is never one of the run's files.
+    if (o->config) {
+        const size_t len = strlen(o->config);
+        if (len >= PATH_MAX) {
+            tool_fail(ARENA_PROGRAM, o->config, "path too long (%zu bytes, at most %d)", len,
+                      PATH_MAX - 1);
+            return false;
+        }
+        if (!ae_output_check_inputs(o->config, inputs, 2, &err)) return fail(o->config, err.msg);
+        if (o->record && !strcmp(o->record, o->config))
+            return fail(o->config, "is also the --record file");
+    }
     // Frames go into an empty folder, so that no file is ever overwritten and the numbered
     // files are all of one export.
     if (o->frames && !ae_output_check_empty_dir(o->frames, &err)) return fail(o->frames, err.msg);

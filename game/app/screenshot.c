@@ -12,7 +12,7 @@
 #include <SDL_image.h>
 #include <stdio.h>
 
-int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface) {
+int app_offscreen_create(app *a, const arena_options *o, SDL_Surface **surface) {
     // BGRA32 is ARGB8888 on little-endian machines: the software renderer's blitters have fast
     // paths into it and none into RGBA32 (a third more instructions a frame there).
     *surface =
@@ -27,6 +27,11 @@ int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface) {
         fprintf(stderr, "arena: %s\n", err);
         return 2;
     }
+    return 0;
+}
+
+int app_offscreen_start(app *a, const arena_options *o) {
+    char err[PATH_MAX + 512];      // names the map or replay
     a->opts.pilot = SIM_PILOT_BOT; // the player's agent plays, so the picture shows a real match
     if (!app_start_match(a, o->title, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
@@ -36,6 +41,11 @@ int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface) {
     a->in.mouse_x = APP_SHOT_W / 2;
     a->in.mouse_y = APP_SHOT_H / 2 + 60;
     return 0;
+}
+
+int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface) {
+    int status = app_offscreen_create(a, o, surface);
+    return status ? status : app_offscreen_start(a, o);
 }
 
 void app_close_offscreen(app *a, SDL_Surface *surface) {

@@ -79,6 +79,7 @@ static run_stats run(const scene_spec *sp, ae_bp_method method, int ticks, uint6
             ae_broadphase_move_circle(bp, ids[i], s.pos[i], s.radius[i]);
         const ae_pair *p = ae_broadphase_update(bp, &n);
         ns[t] = (double)(tool_now_ns() - t0);
+        if (n < 0) abort(); // out of memory, as above
         sig[t] = tick_signature(p, n);
         pairs += n;
     }

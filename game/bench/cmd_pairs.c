@@ -30,8 +30,12 @@ int cmd_pairs(int argc, char **argv) {
         return TOOL_EXIT_BAD_INPUT;
     }
     uint64_t pairs, checksum;
-    pairs_run(&in, method, &pairs, &checksum);
+    bool ok = pairs_run(&in, method, PAIRS_MAX_KEPT, &pairs, &checksum, &err);
     pairs_free(&in);
+    if (!ok) {
+        tool_fail(ARENA_BENCH, file, "%s", err.msg);
+        return TOOL_EXIT_BAD_INPUT;
+    }
     printf("pairs %" PRIu64 "\nchecksum %" PRIu64 "\n", pairs, checksum);
     return TOOL_EXIT_OK;
 }

@@ -25,7 +25,7 @@ static const suite suites[] = {
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
     switch (tool_args_ask(argc - 1, argv + 1)) {
     case TOOL_ASK_HELP: {
         static const char *const usage[] = {ARENA_USAGE_ARENA_BENCH};
@@ -61,4 +61,8 @@ int main(int argc, char **argv) {
         return TOOL_EXIT_BAD_INPUT;
     }
     return status;
+}
+
+int main(int argc, char **argv) {
+    return tool_finish_stdout(ARENA_BENCH, run(argc, argv));
 }

@@ -79,8 +79,7 @@ bool keyframes_save(keyframes *k, int tick, const state_heap *h) {
         }
         kf_page *p = ae_alloc(sizeof *p);
         if (!p) {
-            f.pages = i; // what is taken so far goes back
-            drop(k, &f);
+            drop(k, &f); // what is taken so far goes back (the pages not reached are NULL)
             return false;
         }
         p->refs = 1;

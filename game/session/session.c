@@ -190,8 +190,8 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
         }
         s->keyframe_interval = def->keyframe_interval;
     }
-    enter(s);
     if (!check_take_overs(&s->replay, &cfg, err)) return false;
+    enter(s); // (a return between enter and leave would leave this thread in a freed heap)
     s->world = sim_create(&cfg, &s->replay.map, err);
     leave(s);
     if (s->world && s->keys && !keyframes_save(s->keys, 0, s->heap)) {

@@ -37,17 +37,14 @@ bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover,
     n->scratch = ae_alloc((size_t)n->scratch_cap * sizeof *n->scratch);
     if (!n->scratch) {
         ae_error_set(err, "out of memory for bot navigation");
+        n->scratch_cap = 0;
         return false;
     }
     n->queue = ae_nav_queue_create(nav, &qd, err);
-    if (!n->queue) {
-        ae_free(n->scratch, (size_t)n->scratch_cap * sizeof *n->scratch);
-        return false;
-    }
-    n->flood = create_flood(nav, err);
+    n->flood = n->queue ? create_flood(nav, err) : NULL;
     if (!n->flood) {
-        ae_nav_queue_destroy(n->queue);
-        ae_free(n->scratch, (size_t)n->scratch_cap * sizeof *n->scratch);
+        // Leaves the struct zeroed: the owner's cleanup calls bot_nav_free on it all the same.
+        bot_nav_free(n);
         return false;
     }
     point_planner(n, nav, cover);

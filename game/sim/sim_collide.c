@@ -1,6 +1,8 @@
 #include "sim_collide.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static ae_aabb world_box(const sim_world *w) {
@@ -77,7 +79,13 @@ uint32_t sim_collide_bullet_epoch(const sim_world *w) {
 
 const ae_proxy_id *sim_collide_query(const sim_world *w, vec2s center, float radius,
                                      uint32_t category, int *count) {
-    return ae_broadphase_query_circle(w->collide->bp, center, radius, category, count);
+    const ae_proxy_id *ids =
+        ae_broadphase_query_circle(w->collide->bp, center, radius, category, count);
+    if (*count < 0) { // a few kilobytes at most (one result per agent): cannot be played around
+        fprintf(stderr, "arena: out of memory for a blast's targets\n");
+        abort();
+    }
+    return ids;
 }
 
 static void note_near(void *context, ae_proxy_id id, uint64_t user) {

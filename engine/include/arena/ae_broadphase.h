@@ -83,6 +83,11 @@ typedef struct ae_broadphase_def {
     int capacity;
     /// MBP: target proxies per region when sizing the region grid (> 0). Default 48.
     int mbp_proxies_per_region;
+    /// The most pairs an update keeps (>= 0). Past it the update fails instead of growing its
+    /// pair buffers further: a caller that only counts can bound its memory this way (the pairs
+    /// themselves are then found with ae_broadphase_visit_circle, which allocates nothing).
+    /// Default INT_MAX.
+    int max_pairs;
     int cookie; ///< set by ae_default_broadphase_def; checked to catch a def that skipped it
 } ae_broadphase_def;
 
@@ -91,19 +96,21 @@ ae_broadphase_def ae_default_broadphase_def(void);
 
 typedef struct ae_broadphase ae_broadphase;
 
-/// Creates a broadphase; returns NULL only when memory runs out.
+/// Creates a broadphase; returns NULL only when memory runs out. Running out of memory later is
+/// an answer too, never an assert: an add returns the null handle, an update NULL.
 ae_broadphase *ae_broadphase_create(const ae_broadphase_def *def);
 /// Frees everything the broadphase took.
 void ae_broadphase_destroy(ae_broadphase *bp);
 /// The method chosen at creation.
 ae_bp_method ae_broadphase_method(const ae_broadphase *bp);
 
-/// Adds a circle proxy. category is the proxy's bit(s), mask the categories it may pair with;
-/// user is stored and returned by ae_broadphase_user. Centre and radius must be finite, r >= 0,
-/// and so must the circle's box (|centre| + r well below FLT_MAX).
+/// Adds a circle proxy (the null handle when the pool cannot grow). category is the proxy's bit(s),
+/// mask the categories it may pair with; user is stored and returned by ae_broadphase_user. Centre
+/// and radius must be finite, r >= 0, and so must the circle's box (|centre| + r well below
+/// FLT_MAX).
 ae_proxy_id ae_broadphase_add_circle(ae_broadphase *bp, vec2s center, float radius,
                                      uint32_t category, uint32_t mask, uint64_t user);
-/// Adds a box proxy (lower <= upper, finite).
+/// Adds a box proxy (lower <= upper, finite); the null handle when the pool cannot grow.
 ae_proxy_id ae_broadphase_add_box(ae_broadphase *bp, ae_aabb box, uint32_t category, uint32_t mask,
                                   uint64_t user);
 /// Removes a proxy; its handle becomes stale and its slot may be reused by a later add.
@@ -136,12 +143,14 @@ int ae_broadphase_regions(const ae_broadphase *bp, ae_bp_region *out, int cap);
 
 /// Brings the structures up to date and finds all overlapping pairs. Returns the pair buffer,
 /// sorted by (a's index, b's index) and owned by the broadphase; valid until the next call that
-/// changes the broadphase or updates it. *count receives the number of pairs.
+/// changes the broadphase or updates it. *count receives the number of pairs. When the pairs do
+/// not fit (memory ran out, or there are more than def.max_pairs) it returns NULL with *count
+/// -1; the broadphase stays whole, and a later update may succeed.
 const ae_pair *ae_broadphase_update(ae_broadphase *bp, int *count);
 
 /// Live proxies whose shape overlaps the box strictly and whose category has a bit of mask, in
 /// index order. The result buffer is owned by the broadphase and valid until the next query,
-/// update or change.
+/// update or change. NULL with *count -1 when memory for the results ran out.
 const ae_proxy_id *ae_broadphase_query_aabb(ae_broadphase *bp, ae_aabb box, uint32_t mask,
                                             int *count);
 /// As ae_broadphase_query_aabb, for a circle.

@@ -174,20 +174,32 @@ done:
     return ok;
 }
 
-bool ae_output_check(const char *path, const char *const *inputs, int n, ae_error *err) {
-    ae_output o;
-    struct stat st;
-    if (!open_target(&o, path, &st, err)) return false;
-    release(&o);
-    for (int i = 0; st.st_mode && i < n; i++) {
+// The target (status st, st_mode 0 when absent) is none of the inputs: the same device and
+// inode, so another name for the same file (a hard or symbolic link) is found too.
+static bool none_of_inputs(const struct stat *st, const char *const *inputs, int n, ae_error *err) {
+    for (int i = 0; st->st_mode && i < n; i++) {
         struct stat in;
-        if (inputs[i] && stat(inputs[i], &in) == 0 && in.st_dev == st.st_dev &&
-            in.st_ino == st.st_ino) {
+        if (inputs[i] && stat(inputs[i], &in) == 0 && in.st_dev == st->st_dev &&
+            in.st_ino == st->st_ino) {
             ae_error_set(err, "would overwrite the input file %s", AE_QUOTED(inputs[i]));
             return false;
         }
     }
     return true;
+}
+
+bool ae_output_check(const char *path, const char *const *inputs, int n, ae_error *err) {
+    ae_output o;
+    struct stat st;
+    if (!open_target(&o, path, &st, err)) return false;
+    release(&o);
+    return none_of_inputs(&st, inputs, n, err);
+}
+
+bool ae_output_check_inputs(const char *path, const char *const *inputs, int n, ae_error *err) {
+    struct stat st;
+    if (stat(path, &st) != 0) memset(&st, 0, sizeof st); // not there (yet): no input
+    return none_of_inputs(&st, inputs, n, err);
 }
 
 ae_output *ae_output_create(const char *path, ae_error *err) {

@@ -24,7 +24,7 @@ bool map_load_or_fail(const char *path, ae_grid *grid) {
     return false;
 }
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
     switch (tool_args_ask(argc - 1, argv + 1)) {
     case TOOL_ASK_HELP: {
         static const char *const usage[] = {ARENA_USAGE_ARENA_MAP};
@@ -45,4 +45,8 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 2, argv + 2);
     tool_fail(ARENA_MAP, argv[1], "unknown command (try --help)");
     return TOOL_EXIT_BAD_INPUT;
+}
+
+int main(int argc, char **argv) {
+    return tool_finish_stdout(ARENA_MAP, run(argc, argv));
 }

@@ -151,10 +151,29 @@ void pairs_free(pairs_input *in) {
     memset(in, 0, sizeof *in);
 }
 
-void pairs_run(const pairs_input *in, ae_bp_method method, uint64_t *pairs, uint64_t *checksum) {
+/// Counting pairs without keeping them: each circle's overlaps, visited, as pairs with the
+/// circles after it.
+typedef struct pairs_tally {
+    const pairs_input *in;
+    int i;
+    uint64_t pairs, checksum;
+} pairs_tally;
+
+static void tally_pair(void *context, ae_proxy_id id, uint64_t user) {
+    (void)id;
+    pairs_tally *t = context;
+    const int i = t->i, j = (int)user;
+    if (j <= i || !(t->in->category[i] & t->in->mask[j])) return; // the visit checked the other way
+    t->pairs++;
+    t->checksum += (uint64_t)i * 1000003u + (uint64_t)j;
+}
+
+bool pairs_run(const pairs_input *in, ae_bp_method method, int max_kept, uint64_t *pairs,
+               uint64_t *checksum, ae_error *err) {
     ae_broadphase_def def = ae_default_broadphase_def();
     def.method = method;
     def.capacity = in->count;
+    def.max_pairs = max_kept;
     // The world is the box of the centres (never empty); proxies beyond it still work.
     def.world = (ae_aabb){{{0.0f, 0.0f}}, {{1.0f, 1.0f}}};
     if (in->count > 0) {
@@ -170,16 +189,30 @@ void pairs_run(const pairs_input *in, ae_bp_method method, uint64_t *pairs, uint
         def.world.upper = glms_vec2_adds(hi, pad);
     }
     ae_broadphase *bp = ae_broadphase_create(&def);
-    AE_ASSERT(bp != NULL);
-    for (int i = 0; i < in->count; i++)
-        ae_broadphase_add_circle(bp, in->center[i], in->radius[i], in->category[i], in->mask[i],
-                                 (uint64_t)i);
+    bool ok = bp != NULL;
+    for (int i = 0; ok && i < in->count; i++)
+        ok = !ae_proxy_is_null(ae_broadphase_add_circle(bp, in->center[i], in->radius[i],
+                                                        in->category[i], in->mask[i], (uint64_t)i));
+    if (!ok) {
+        ae_broadphase_destroy(bp);
+        ae_error_set(err, "out of memory for %d circles", in->count);
+        return false;
+    }
     int n;
     const ae_pair *p = ae_broadphase_update(bp, &n);
-    uint64_t sum = 0;
-    for (int k = 0; k < n; k++)
-        sum += (uint64_t)ae_proxy_index(p[k].a) * 1000003u + (uint64_t)ae_proxy_index(p[k].b);
-    *pairs = (uint64_t)n;
-    *checksum = sum;
+    pairs_tally t = {in, 0, 0, 0};
+    if (n >= 0) {
+        t.pairs = (uint64_t)n;
+        for (int k = 0; k < n; k++)
+            t.checksum +=
+                (uint64_t)ae_proxy_index(p[k].a) * 1000003u + (uint64_t)ae_proxy_index(p[k].b);
+    } else { // more pairs than are kept (or than memory holds): counted as they are found
+        for (t.i = 0; t.i < in->count; t.i++)
+            ae_broadphase_visit_circle(bp, in->center[t.i], in->radius[t.i], in->mask[t.i],
+                                       tally_pair, &t);
+    }
+    *pairs = t.pairs;
+    *checksum = t.checksum;
     ae_broadphase_destroy(bp);
+    return true;
 }

@@ -30,7 +30,13 @@ void pairs_free(pairs_input *in);
 
 /// Runs one broadphase method over the circles (added in order, so index = circle number) and
 /// returns the number of overlapping pairs and the checksum: the sum over pairs i < j of
-/// i * 1000003 + j, modulo 2^64.
-void pairs_run(const pairs_input *in, ae_bp_method method, uint64_t *pairs, uint64_t *checksum);
+/// i * 1000003 + j, modulo 2^64. The update keeps at most `max_kept` pairs in memory; past that
+/// the pairs are counted as the method's queries find them, one circle at a time, keeping none.
+/// False with the reason in err when memory runs out for the circles themselves.
+bool pairs_run(const pairs_input *in, ae_bp_method method, int max_kept, uint64_t *pairs,
+               uint64_t *checksum, ae_error *err);
+
+/// `arena-bench pairs`'s max_kept: 32 bytes a pair in the update's buffers, so 32 MB.
+#define PAIRS_MAX_KEPT (1 << 20)
 
 #endif

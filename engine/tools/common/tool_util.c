@@ -20,6 +20,18 @@ void tool_fail(const char *program, const char *what, const char *fmt, ...) {
     va_end(ap);
 }
 
+int tool_finish_stdout(const char *program, int status) {
+    // A write that failed before (the buffer full while printing) leaves the stream's error flag;
+    // its errno is gone by now, but the data it could not write is still buffered, so the flush
+    // fails again and says why.
+    errno = 0;
+    const bool flushed = fflush(stdout) == 0;
+    const int e = errno;
+    if (flushed && !ferror(stdout)) return status;
+    tool_fail(program, "stdout", "%s", e ? strerror(e) : "write error");
+    return status ? status : TOOL_EXIT_BAD_INPUT;
+}
+
 // Numbers start with a digit, or a minus and a digit: strtol and strtod would also take leading
 // space, a '+', and strtod hex ("0x1p3"), which nobody types on purpose.
 static bool plain_number_start(const char *s) {

@@ -18,6 +18,11 @@ void tool_fail(const char *program, const char *what, const char *fmt, ...)
 #endif
     ;
 
+/// What a program returns from main with its exit status: flushes standard output and, when a
+/// write to it failed (a full disk, /dev/full), prints "PROGRAM: stdout: REASON" and turns a
+/// status of 0 into 2, so that output cut short never passes for whole. Every program ends here.
+int tool_finish_stdout(const char *program, int status);
+
 /// Strict number parsing: the whole string must be a number within [lo, hi]. Integers are plain
 /// decimal (tool_parse_u64: digits only; tool_parse_int: a '-' may lead), floats have no '+',
 /// hex or infinity.

@@ -66,7 +66,7 @@ typedef struct app {
     hud hud;
     onboarding guide; ///< the first run's guided start
     settings set;     ///< the player's settings (what the settings screen shows and saves)
-    char settings_path[PATH_MAX]; ///< where they are saved ("" : nowhere)
+    char settings_path[PATH_MAX]; ///< where they are saved ("" : nowhere); fits whole (options.c)
     int capture_bind;             ///< controls screen: the bind being rebound, -1 none
     int capture_cell;             ///< ... and its cell (0, 1 keys; 2, 3 pad buttons)
     input_state in;
@@ -232,6 +232,11 @@ int app_run_windowed(const arena_options *o);
 /// no screen that was not asked for by name), 1 when the window cannot open. With the window
 /// open, 2: the map or replay failed, and app_window_close must still run.
 int app_window_open(app *a, const arena_options *o);
+/// app_window_open in its two steps: the window without a match (settings, window, graphics,
+/// sound, pads: the same status as app_window_open's), then its first match. A start that fails
+/// says why in one line, returns 2 and holds nothing of that match, so it may be tried again.
+int app_window_create(app *a, const arena_options *o);
+int app_window_start(app *a, const arena_options *o);
 /// One frame of dt seconds: SDL's queued events, the screens, the ticks owed, drawing, presenting.
 void app_window_step(app *a, float dt);
 /// The game is over: quit, or --ticks N reached.
@@ -259,6 +264,10 @@ int app_run_frames(const arena_options *o);
 /// replay the options give. 0, or the exit status after one line on stderr; either way
 /// app_close_offscreen must follow.
 int app_open_offscreen(app *a, const arena_options *o, SDL_Surface **surface);
+/// app_open_offscreen in its two steps: the surface and graphics, then the match (as
+/// app_window_create and app_window_start).
+int app_offscreen_create(app *a, const arena_options *o, SDL_Surface **surface);
+int app_offscreen_start(app *a, const arena_options *o);
 void app_close_offscreen(app *a, SDL_Surface *surface);
 
 #endif

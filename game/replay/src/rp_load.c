@@ -290,7 +290,7 @@ bool rp_replay_check_head(const uint8_t *head, uint64_t size, ae_error *err) {
         ae_error_set(err, "truncated at byte %llu (inside the header)", (unsigned long long)size);
         return false;
     }
-    uint32_t version = (uint32_t)rp_get_le(data + 8, 4);
+    uint32_t version = (uint32_t)rp_get_le(head + 8, 4);
     if (version != RP_FORMAT_VERSION) {
         ae_error_set(err, "replay format version %u is %s than this build (%u)", version,
                      version > RP_FORMAT_VERSION ? "newer" : "older", RP_FORMAT_VERSION);
@@ -300,7 +300,7 @@ bool rp_replay_check_head(const uint8_t *head, uint64_t size, ae_error *err) {
         ae_error_set(err, "truncated at byte %llu (inside the header)", (unsigned long long)size);
         return false;
     }
-    uint32_t declared = (uint32_t)rp_get_le(data + 12, 4);
+    uint32_t declared = (uint32_t)rp_get_le(head + 12, 4);
     if (declared < RP_HEADER_SIZE + RP_CHECKSUM_SIZE || declared > RP_MAX_FILE_BYTES) {
         ae_error_set(err, "corrupt header: file size %u out of range", declared);
         return false;

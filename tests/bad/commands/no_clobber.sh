@@ -31,6 +31,17 @@ refused "$arena" --replay "$dir/in.arp" --frames "$dir/in.arp"
 ln "$dir/in.map" "$dir/link.map"
 refused "$arena" --headless --ticks 5 --map "$dir/in.map" --record "$dir/link.map"
 rm "$dir/link.map"
+# The windowed game's settings file (--config) is written at the first change of a setting:
+# never one of its inputs, under any name. (On SDL's dummy driver, in a preference folder of
+# its own: were it not refused, the game would run.)
+ln "$dir/in.png" "$dir/link.png"
+ln -s in.arp "$dir/symlink.arp"
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy XDG_DATA_HOME=$dir/home
+refused "$arena" --map "$dir/in.png" --config "$dir/in.png" --ticks 1
+refused "$arena" --map "$dir/in.png" --config "$dir/link.png" --ticks 1
+refused "$arena" --replay "$dir/in.arp" --config "$dir/symlink.arp" --ticks 1
+unset SDL_VIDEODRIVER SDL_AUDIODRIVER XDG_DATA_HOME
+rm -rf "$dir/link.png" "$dir/symlink.arp" "$dir/home"
 # The reproduction: a --record path of 1027 bytes whose first 1023 name the input map
 # (a 1024-byte buffer used to cut it there, and the map became a replay). "//" pads the folder's
 # name so the cut falls exactly on in.png.

@@ -49,6 +49,13 @@ expect "arena: $deep: cannot use its directory: File name too long" \
   "$arena" --headless --ticks 100000000 --map "$dir/in.map" --record "$deep"
 expect "arena-map: $dir/$name.png: file name too long (260 bytes, at most 255)" \
   "$arena_map" check "$dir/in.map" --png "$dir/$name.png"
+# A --config path over the system's limit on paths is refused whole: it was cut to fit, and the
+# first change of a setting wrote the file its cut named. (Were it not refused, the game would
+# run on SDL's dummy driver, in a preference folder of its own.)
+cfg=$deep.txt
+expect "arena: $cfg: path too long (${#cfg} bytes, at most 4095)" \
+  env SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy XDG_DATA_HOME="$dir/home" \
+  "$arena" --map "$dir/in.map" --ticks 1 --config "$cfg"
 # Names with a newline or escape bytes are quoted: one line, no raw control bytes.
 nl=$'a\nb' esc=$'\e[31mred'
 expect "arena: \"$dir/${nl/$'\n'/\\n}.png\": cannot open: No such file or directory" \

@@ -29,6 +29,11 @@ typedef struct ae_output ae_output;
 /// hard or symbolic link) is refused. False with a one-line reason in err.
 bool ae_output_check(const char *path, const char *const *inputs, int n, ae_error *err);
 
+/// Only the part of ae_output_check that refuses one of the inputs, for a file that is read
+/// now and written later if at all (the windowed game's settings file): what else could stop
+/// the write is found when it is made.
+bool ae_output_check_inputs(const char *path, const char *const *inputs, int n, ae_error *err);
+
 /// Creates the temporary file beside `path` and returns the output that holds it. On failure
 /// returns NULL with `err` set, leaving nothing behind.
 ae_output *ae_output_create(const char *path, ae_error *err);
