@@ -190,8 +190,9 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
         }
         s->keyframe_interval = def->keyframe_interval;
     }
+    // Before the heap is entered: a refusal must not leave this thread's allocations there.
     if (!check_take_overs(&s->replay, &cfg, err)) return false;
-    enter(s); // (a return between enter and leave would leave this thread in a freed heap)
+    enter(s);
     s->world = sim_create(&cfg, &s->replay.map, err);
     leave(s);
     if (s->world && s->keys && !keyframes_save(s->keys, 0, s->heap)) {
@@ -364,15 +365,14 @@ static bool swap_allowed(const session *s, int width, int height, ae_error *err)
     return true;
 }
 
-bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_error *err) {
-    const ae_grid *grid = sim_map_prep_grid(p);
-    if (!swap_allowed(s, grid->width, grid->height, err)) {
-        sim_swap_discard(p);
-        return false;
-    }
+/// Swaps in a map prepared with the world's own allocator and records the swap.
+static bool commit_swap(session *s, sim_map_prep *p, const char *name, ae_error *err) {
     // A recording taken at this tick ends before the swap (session_recording_bytes).
     const uint64_t before = s->writer ? sim_hash(s->world) : 0;
-    if (!sim_swap_commit(s->world, p, err)) return false;
+    enter(s);
+    const bool ok = sim_swap_commit(s->world, p, err);
+    leave(s);
+    if (!ok) return false;
     const uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->writer) rp_writer_event_map(s->writer, tick, sim_grid(s->world), name);
     s->last_swap_tick = tick;
@@ -381,10 +381,31 @@ bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_err
     return true;
 }
 
+bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_error *err) {
+    const ae_grid *grid = sim_map_prep_grid(p);
+    if (!swap_allowed(s, grid->width, grid->height, err)) {
+        sim_swap_discard(p);
+        return false;
+    }
+    if (s->heap) {
+        // A world in a heap of its own (a replay taken over) may hold nothing from elsewhere,
+        // and what it gives up goes back to its heap: the map is prepared again in there.
+        enter(s);
+        sim_map_prep *own = sim_swap_prepare(sim_config_of(s->world), grid, err);
+        leave(s);
+        sim_swap_discard(p);
+        if (!own) return false;
+        p = own;
+    }
+    return commit_swap(s, p, name, err);
+}
+
 bool session_swap_map(session *s, const ae_grid *grid, const char *name, ae_error *err) {
     if (!swap_allowed(s, grid->width, grid->height, err)) return false;
+    enter(s);
     sim_map_prep *p = sim_swap_prepare(sim_config_of(s->world), grid, err);
-    return p && session_swap_prepared(s, p, name, err);
+    leave(s);
+    return p && commit_swap(s, p, name, err);
 }
 
 bool session_done(const session *s) {

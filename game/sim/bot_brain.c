@@ -81,7 +81,7 @@ static void fight_move(const sim_world *w, bot_brain *b, int id, vec2s dir, floa
 /// The enemy to fight: in sight and within `range`, the nearest, but an enemy that other bots
 /// already fight counts as farther (people pick a free opponent rather than pile on), and the
 /// current target is kept unless another is clearly better. -1 when none.
-static int pick_target(const sim_world *w, const bot_brain *b, int id, float range) {
+static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
     const sim_agent *me = &w->agents[id];
     const bot_skill *sk = bot_skill_for(me->difficulty);
     int n;
@@ -161,7 +161,7 @@ static bool hunt(const sim_world *w, bot_brain *b, int id, bot_planner *planner)
     return true;
 }
 
-static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planner) {
+static void decide(sim_world *w, bot_brain *b, int id, bot_planner *planner) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
     vec2s zc;
@@ -258,8 +258,7 @@ static void decide(const sim_world *w, bot_brain *b, int id, bot_planner *planne
     }
 }
 
-void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *planner,
-                      sim_input *out) {
+void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, sim_input *out) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
     memset(out, 0, sizeof *out);

@@ -57,8 +57,7 @@ const bot_skill *bot_skill_for(sim_difficulty d);
 
 void bot_brain_init(bot_brain *b, uint64_t seed, int id);
 /// One tick of thinking for agent `id`.
-void bot_brain_update(const sim_world *w, bot_brain *b, int id, bot_planner *planner,
-                      sim_input *out);
+void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, sim_input *out);
 
 /// Internal pieces (bot_aim.c, bot_motion.c).
 /// The aim spread (tangent) of skill `sk` at `range_share` of its range against a target crossing
@@ -70,10 +69,11 @@ uint8_t bot_pick_skill(const sim_world *w, const sim_agent *a);
 vec2s bot_follow_path(const sim_world *w, bot_brain *b, int id, bot_planner *planner);
 /// A sideways step away from the most dangerous incoming bullet, or zero when none threatens;
 /// *eta: ticks until that bullet passes closest (1e30 when none).
-vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id, float *eta);
+vec2s bot_dodge(sim_world *w, const bot_brain *b, int id, float *eta);
 /// The world's bullet lanes (bot_lanes.h), rebuilt when the bullets changed: the list of the
-/// cell holding a point names every bullet that may threaten an agent there.
-const sim_cells *bot_bullet_lanes(const sim_world *w);
+/// cell holding a point names every bullet that may threaten an agent there. Rebuilding writes
+/// the world (and may allocate), so it takes the world writable.
+const sim_cells *bot_bullet_lanes(sim_world *w);
 /// Loot (bot_loot.c). How much agent `a` wants pickup `p` (0: not at all).
 int bot_loot_value(const sim_world *w, const sim_agent *a, const sim_pickup *p);
 /// The most wanted pickup within `range` inside the circle (c, r), nearer first; -1 for none.

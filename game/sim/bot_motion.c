@@ -67,7 +67,7 @@ static bool bullet_noticed(const sim_world *w, const bot_brain *b, int id, const
     return len < 1e-3f || glms_vec2_dot(to, a->facing) >= sk->view_cos * len;
 }
 
-vec2s bot_dodge(const sim_world *w, const bot_brain *b, int id, float *eta) {
+vec2s bot_dodge(sim_world *w, const bot_brain *b, int id, float *eta) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
     *eta = 1e30f;

@@ -47,6 +47,31 @@ static void apply_skill_pick(sim_agent *a, uint8_t pick) {
     a->pending_picks--;
 }
 
+/// Whether agent j is a better target for `self` than the best so far (at *best_d2): alive, not
+/// itself, nearer (ties to the lowest id), in sight. Taken in any order, the candidates give the
+/// same answer.
+static bool nearer_in_sight(const sim_world *w, int self, int j, int best, float *best_d2) {
+    const sim_agent *me = &w->agents[self], *o = &w->agents[j];
+    if (j == self || o->placement != 0) return false;
+    float d2 = glms_vec2_distance2(me->pos, o->pos);
+    if (d2 > *best_d2 || (d2 == *best_d2 && (best < 0 || j > best))) return false;
+    if (!sim_field_clear_path(w, me->pos, o->pos, 0.0f)) return false;
+    *best_d2 = d2;
+    return true;
+}
+
+/// sim_nearest_visible_enemy for the sim's own step: the candidates come from the broadphase,
+/// whose queries bring its regions up to date (and may allocate).
+static int nearest_visible_enemy(sim_world *w, int self, float range) {
+    int n;
+    const int32_t *near = sim_collide_near(w, w->agents[self].pos, range, SIM_CAT_AGENT, &n);
+    int best = -1;
+    float best_d2 = range * range;
+    for (int k = 0; k < n; k++)
+        if (nearer_in_sight(w, self, near[k], best, &best_d2)) best = near[k];
+    return best;
+}
+
 /// An agent faces its aim: the aim of its input, else (aimless input is auto-aim) the enemy it
 /// has locked on to, else the way it walks, else it keeps its facing. Auto-aim keeps its lock
 /// while the enemy stays alive, in sight and within its share of the range; otherwise it locks
@@ -64,7 +89,7 @@ static void face_aim(sim_world *w, int i, const sim_input *in) {
     if (target < 0 || w->agents[target].placement != 0 ||
         glms_vec2_distance2(a->pos, w->agents[target].pos) > reach * reach ||
         !sim_field_clear_path(w, a->pos, w->agents[target].pos, 0.0f))
-        target = sim_nearest_visible_enemy(w, i, reach);
+        target = nearest_visible_enemy(w, i, reach);
     if (target != a->auto_target) {
         a->auto_target = target;
         a->auto_since = w->tick;
@@ -125,22 +150,12 @@ void sim_agents_move(sim_world *w) {
 }
 
 int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
-    const sim_agent *me = &w->agents[self];
-    int n;
-    const int32_t *near = sim_collide_near(w, me->pos, range, SIM_CAT_AGENT, &n);
-    // Nearest first, ties to the lowest id, whatever order the candidates come in.
+    // Every agent, not the broadphase: this is called between ticks (the HUD), where nothing may
+    // change the world, and a replay's world lives in a heap of its own.
     int best = -1;
     float best_d2 = range * range;
-    for (int k = 0; k < n; k++) {
-        int j = near[k];
-        const sim_agent *o = &w->agents[j];
-        if (j == self || o->placement != 0) continue;
-        float d2 = glms_vec2_distance2(me->pos, o->pos);
-        if (d2 > best_d2 || (d2 == best_d2 && (best < 0 || j > best))) continue;
-        if (!sim_field_clear_path(w, me->pos, o->pos, 0.0f)) continue;
-        best = j;
-        best_d2 = d2;
-    }
+    for (int j = 0; j < w->agent_count; j++)
+        if (nearer_in_sight(w, self, j, best, &best_d2)) best = j;
     return best;
 }
 

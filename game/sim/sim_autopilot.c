@@ -25,8 +25,7 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot
         for (int i = 0; i < ap->humans; i++) ok = ok && pilot_novice_init(&ap->novices[i], w);
     ap->generation = sim_map_generation(w);
     ap->bound = true;
-    if (!ok ||
-        !bot_nav_init(&ap->nav, sim_bots_nav(w), sim_bots_cover(w), w->cfg.humans, NULL)) {
+    if (!ok || !bot_nav_init(&ap->nav, sim_bots_nav(w), sim_bots_cover(w), w->cfg.humans, NULL)) {
         for (int i = 0; i < SIM_MAX_HUMANS; i++) pilot_novice_free(&ap->novices[i]);
         ae_free(ap, sizeof *ap);
         return NULL;
@@ -41,7 +40,7 @@ void sim_autopilot_destroy(sim_autopilot *ap) {
     ae_free(ap, sizeof *ap);
 }
 
-void sim_autopilot_input(sim_autopilot *ap, const sim_world *w, int human, sim_input *out) {
+void sim_autopilot_input(sim_autopilot *ap, sim_world *w, int human, sim_input *out) {
     // The map was swapped (once or more since the last call), or the last rebinding failed:
     // follow the world's maps. Until a rebinding succeeds the pilot idles, since its queue
     // still points at maps the swap freed; it tries again at every call.

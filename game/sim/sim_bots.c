@@ -178,7 +178,7 @@ const ae_cover_set *sim_bots_cover(const sim_world *w) {
     return &w->bots->maps->cover;
 }
 
-const sim_cells *bot_bullet_lanes(const sim_world *w) {
+const sim_cells *bot_bullet_lanes(sim_world *w) {
     return bot_lanes_update(w, &w->bots->lanes);
 }
 

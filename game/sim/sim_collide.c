@@ -77,8 +77,8 @@ uint32_t sim_collide_bullet_epoch(const sim_world *w) {
     return w->collide->bullet_epoch;
 }
 
-const ae_proxy_id *sim_collide_query(const sim_world *w, vec2s center, float radius,
-                                     uint32_t category, int *count) {
+const ae_proxy_id *sim_collide_query(sim_world *w, vec2s center, float radius, uint32_t category,
+                                     int *count) {
     const ae_proxy_id *ids =
         ae_broadphase_query_circle(w->collide->bp, center, radius, category, count);
     if (*count < 0) { // a few kilobytes at most (one result per agent): cannot be played around
@@ -94,7 +94,7 @@ static void note_near(void *context, ae_proxy_id id, uint64_t user) {
     c->near[c->near_count++] = (int32_t)user;
 }
 
-const int32_t *sim_collide_near(const sim_world *w, vec2s center, float radius, uint32_t category,
+const int32_t *sim_collide_near(sim_world *w, vec2s center, float radius, uint32_t category,
                                 int *count) {
     sim_collide *c = w->collide;
     c->near_count = 0;
@@ -103,8 +103,7 @@ const int32_t *sim_collide_near(const sim_world *w, vec2s center, float radius, 
     return c->near;
 }
 
-const int32_t *sim_collide_near_box(const sim_world *w, ae_aabb box, uint32_t category,
-                                    int *count) {
+const int32_t *sim_collide_near_box(sim_world *w, ae_aabb box, uint32_t category, int *count) {
     sim_collide *c = w->collide;
     c->near_count = 0;
     ae_broadphase_visit_aabb(c->bp, box, category, note_near, c);
@@ -116,7 +115,7 @@ int sim_collide_owner(const sim_world *w, ae_proxy_id id) {
     return (int)ae_broadphase_user(w->collide->bp, id);
 }
 
-const sim_cells *sim_collide_agent_cells(const sim_world *w, float *step_max) {
+const sim_cells *sim_collide_agent_cells(sim_world *w, float *step_max) {
     sim_collide *c = w->collide;
     sim_cells *g = &c->agent_cells;
     if (c->agent_cells_tick != w->tick || c->agent_cells_epoch != c->agent_epoch) {

@@ -4,6 +4,12 @@
 /// circle query. Every use picks its winner by the same rule the plain loops used (smallest
 /// value, ties to the lowest id), so results never depend on proxy order. Bullets themselves are
 /// not in it: nothing asks where bullets are by box (dodging reads bot_lanes.h).
+///
+/// A query changes the world: it brings the broadphase's regions up to date (which may grow
+/// their buffers) and writes its answer into the world. So the queries take the world writable
+/// and belong to the sim's own step, which runs in the world's heap when it has one (a replay's,
+/// session.h); what reads the world from outside between ticks (the renderer, the HUD) uses
+/// sim_state.h's read-only views.
 #ifndef SIM_COLLIDE_H
 #define SIM_COLLIDE_H
 
@@ -43,15 +49,15 @@ uint32_t sim_collide_bullet_epoch(const sim_world *w);
 
 /// Agents overlapping a circle, as proxies in proxy order (the result is valid until the next
 /// query). For callers whose answer depends on the order they handle them in (blasts).
-const ae_proxy_id *sim_collide_query(const sim_world *w, vec2s center, float radius,
-                                     uint32_t category, int *count);
+const ae_proxy_id *sim_collide_query(sim_world *w, vec2s center, float radius, uint32_t category,
+                                     int *count);
 /// The agents whose boxes overlap a circle, in no particular order: for callers whose answer
 /// does not depend on it (a minimum with ties to the lowest id, a yes or no). Cheaper than
 /// sim_collide_query: no sort, no handles. Valid until the next call.
-const int32_t *sim_collide_near(const sim_world *w, vec2s center, float radius, uint32_t category,
+const int32_t *sim_collide_near(sim_world *w, vec2s center, float radius, uint32_t category,
                                 int *count);
 /// As sim_collide_near, for a box (strictly overlapping, as ae_broadphase_query_aabb).
-const int32_t *sim_collide_near_box(const sim_world *w, ae_aabb box, uint32_t category, int *count);
+const int32_t *sim_collide_near_box(sim_world *w, ae_aabb box, uint32_t category, int *count);
 /// The agent behind a proxy.
 int sim_collide_owner(const sim_world *w, ae_proxy_id id);
 
@@ -60,6 +66,6 @@ int sim_collide_owner(const sim_world *w, ae_proxy_id id);
 /// receives the longest step any of them took this tick. For many checks of small reach (gems)
 /// or of agents near a line (a fresh bullet's threat): cheaper than a query each. Rebuilt when
 /// the agents moved (or the tick changed); valid until they move again.
-const sim_cells *sim_collide_agent_cells(const sim_world *w, float *step_max);
+const sim_cells *sim_collide_agent_cells(sim_world *w, float *step_max);
 
 #endif

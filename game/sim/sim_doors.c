@@ -185,7 +185,7 @@ int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *i
 }
 
 /// True when a living agent overlaps the door's box were it at `open`.
-static bool door_blocked(const sim_world *w, const sim_door *d, float open) {
+static bool door_blocked(sim_world *w, const sim_door *d, float open) {
     sim_door at = *d;
     at.open = open;
     ae_shape s = sim_door_shape(w, &at);
@@ -213,7 +213,7 @@ static void activate(sim_world *w, int k) {
 }
 
 /// True when a living agent is within the opening radius of door k.
-static bool someone_near(const sim_world *w, const sim_door *d) {
+static bool someone_near(sim_world *w, const sim_door *d) {
     const float reach = w->cfg.rules.door_open_radius;
     int n;
     const int32_t *near = sim_collide_near(w, d->closed, reach, SIM_CAT_AGENT, &n);

@@ -3,6 +3,7 @@
 // bit-identically.
 #include "test.h"
 
+#include "arena/ae_map_file.h"
 #include "replay_maker.h"
 #include "session.h"
 #include "sim_world.h"
@@ -33,9 +34,10 @@ static sim_input scripted(int t) {
     return in;
 }
 
-/// Takes over `agent` at `at` (-1: the first bot alive), plays `ticks` live, and checks that
-/// the recording plays back to the same state.
-static void branch(const char *name, uint32_t at, int agent, int ticks) {
+/// Takes over `agent` at `at` (-1: the first bot alive), plays `ticks` live (swapping in the
+/// islands map after `swap_after` of them; -1: no swap), and checks that the recording plays
+/// back to the same state.
+static void branch(const char *name, uint32_t at, int agent, int ticks, int swap_after) {
     session *s = open_golden(name);
     REQUIRE(s);
     REQUIRE(session_seek(s, at));
@@ -52,6 +54,14 @@ static void branch(const char *name, uint32_t at, int agent, int ticks) {
     if (agent != 0) CHECK(w->agents[0].slot == -1); // the old player's agent plays as a bot
     CHECK(!session_seek(s, 0));                     // live now
     for (int t = 0; t < ticks && !session_done(s); t++) {
+        if (t == swap_after) {
+            // The world still lives in the replay's heap: the new map must go there too.
+            ae_grid islands;
+            REQUIRE(ae_map_load_file(ARENA_SOURCE_DIR "/assets/maps/islands.png", &islands, &err));
+            CHECK(session_swap_map(s, &islands, "islands.png", &err));
+            ae_grid_free(&islands);
+            CHECK(w->grid.width == 160);
+        }
         const sim_input in = scripted(t);
         session_step(s, &in);
     }
@@ -82,11 +92,16 @@ static void branch(const char *name, uint32_t at, int agent, int ticks) {
 }
 
 static void test_bot(void) {
-    branch("arena-s11", 900, -1, 600);
+    branch("arena-s11", 900, -1, 600, -1);
 }
 
 static void test_own_agent(void) {
-    branch("ruins-s5", 300, 0, 400);
+    branch("ruins-s5", 300, 0, 400, -1);
+}
+
+/// A map swapped in (a hot reload) in the live match a take-over began.
+static void test_swap_after(void) {
+    branch("arena-s11", 900, -1, 300, 100);
 }
 
 /// A branch of a branch: the first take-over's event is kept in the second recording.
@@ -167,18 +182,24 @@ static uint8_t *replay_with_event(uint16_t kind, const uint8_t *payload, size_t 
     return replay_make(&r, size);
 }
 
+/// Refused, with keyframes (the world in a heap of its own) or without: no heap is left in use
+/// for this thread's allocations.
 static void refused(uint16_t kind, const uint8_t *payload, size_t n, const char *why) {
     size_t size;
     uint8_t *data = replay_with_event(kind, payload, n, &size);
     REQUIRE(data);
-    session_def def = {0};
-    def.replay_data = data;
-    def.replay_size = size;
-    ae_error err = {{0}};
-    session *s = session_create(&def, &err);
-    CHECK(s == NULL);
-    CHECK_STR(err.msg, why);
-    session_destroy(s);
+    for (int keys = 0; keys < 2; keys++) {
+        session_def def = {0};
+        def.replay_data = data;
+        def.replay_size = size;
+        def.keyframe_interval = keys ? SESSION_THEATRE_KEYFRAMES : 0;
+        ae_error err = {{0}};
+        session *s = session_create(&def, &err);
+        CHECK(s == NULL);
+        CHECK_STR(err.msg, why);
+        session_destroy(s);
+        CHECK(ae_use_thread_allocator(NULL) == NULL);
+    }
     ae_free(data, size);
 }
 
@@ -209,5 +230,5 @@ static void test_bad_events(void) {
     ae_free(data, size);
 }
 
-TEST_MAIN(TEST_CASE(bot), TEST_CASE(own_agent), TEST_CASE(twice), TEST_CASE(refusals),
-          TEST_CASE(bad_events))
+TEST_MAIN(TEST_CASE(bot), TEST_CASE(own_agent), TEST_CASE(swap_after), TEST_CASE(twice),
+          TEST_CASE(refusals), TEST_CASE(bad_events))

@@ -44,7 +44,8 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
 /// kept) when the map cannot host the match or comes too soon (session_swap_allowed_at).
 bool session_swap_map(session *s, const ae_grid *grid, const char *name, ae_error *err);
 /// session_swap_map with a map prepared beforehand (sim_swap_prepare, e.g. on another thread
-/// while the match played on). Takes `p` whatever happens.
+/// while the match played on). Takes `p` whatever happens. A world in a heap of its own (a
+/// replay taken over) holds nothing from outside it: the map is then prepared again in there.
 bool session_swap_prepared(session *s, sim_map_prep *p, const char *name, ae_error *err);
 
 /// What a match may ask for. The recorder and the replay reader share these limits, so the game

@@ -1,7 +1,8 @@
 /// Pilots: controllers that drive the humans' agents from outside the sim (--autopilot,
 /// --pilot novice). A pilot reads the world and hands back input frames, so what it does is
-/// recorded and replayed like a person's play; it never changes the world (its paths come from
-/// its own planner).
+/// recorded and replayed like a person's play; it never changes the match (its paths come from
+/// its own planner), but its look round asks the world's broadphase, whose queries update its
+/// regions and may allocate: it takes the world writable, between the world's steps.
 #ifndef SIM_AUTOPILOT_H
 #define SIM_AUTOPILOT_H
 
@@ -19,6 +20,6 @@ typedef struct sim_autopilot sim_autopilot;
 sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot pilot);
 void sim_autopilot_destroy(sim_autopilot *ap);
 /// The input frame for human `human` this tick.
-void sim_autopilot_input(sim_autopilot *ap, const sim_world *w, int human, sim_input *out);
+void sim_autopilot_input(sim_autopilot *ap, sim_world *w, int human, sim_input *out);
 
 #endif

@@ -235,7 +235,7 @@ int sim_agent_cooldown(const sim_world *w, const sim_agent *a);
 float sim_agent_damage(const sim_world *w, const sim_agent *a);
 
 /// Nearest living enemy of `self` within `range` that it can see (line of sight by ray cast);
-/// -1 when none.
+/// -1 when none. It reads only (every agent is looked at), so the HUD may ask between ticks.
 int sim_nearest_visible_enemy(const sim_world *w, int self, float range);
 
 /// A rules duration (zone phases, the time limit) stretched for this map's size.
