@@ -821,7 +821,7 @@ static void test_touch_only(void) {
     tap(x, y);
     CHECK(a.screen == SCREEN_PAUSE);
     CHECK(tap_item("Leave match") && a.screen == SCREEN_CONFIRM);
-    CHECK(tap_item("Leave") && a.screen == SCREEN_TITLE);
+    CHECK(tap_item("Leave without saving") && a.screen == SCREEN_TITLE);
     CHECK(app_window_close(&a) == 0);
 }
 
