@@ -362,6 +362,38 @@ static void test_crosshair(void) {
     rig_close(&r);
 }
 
+/// The crosshair turns red over an enemy only when a shot could reach it: never through a wall.
+static void test_crosshair_needs_sight(void) {
+    static rig r;
+    REQUIRE(rig_open(&r) && start_playing(&r.a));
+    sim_world *w = session_world(r.a.s);
+    // A wall cell with open ground four cells either side of it (and in the rows above).
+    const ae_grid *g = sim_grid(w);
+    int fx = -1, fy = -1;
+    for (int y = 8; y < g->height - 8 && fx < 0; y++)
+        for (int x = 8; x < g->width - 8 && fx < 0; x++) {
+            bool ok = g->cells[y * g->width + x] == AE_CELL_WALL;
+            for (int d = 1; d <= 4 && ok; d++)
+                for (int yy = y - 2; yy <= y; yy++)
+                    ok = ok && g->cells[yy * g->width + x - d] == 0 &&
+                         g->cells[yy * g->width + x + d] == 0;
+            if (ok) fx = x, fy = y;
+        }
+    REQUIRE(fx >= 0);
+    const float cs = w->cfg.cell_size, y = ((float)fy + 0.5f) * cs;
+    w->agents[0].pos = (vec2s){{((float)fx - 2.5f) * cs, y}};
+    w->agents[1].pos = (vec2s){{((float)fx + 3.5f) * cs, y}}; // behind the wall
+    vec2s body = {{w->agents[1].pos.x, w->agents[1].pos.y - ART_AGENT_BODY_Y}};
+    CHECK(!sim_agent_sees(w, 0, 1));
+    CHECK(screen_fx_target(w, 0, body) == -1);
+    w->agents[1].pos = (vec2s){{((float)fx - 1.0f) * cs, y}}; // on this side of it
+    body = (vec2s){{w->agents[1].pos.x, w->agents[1].pos.y - ART_AGENT_BODY_Y}};
+    CHECK(sim_agent_sees(w, 0, 1));
+    CHECK(screen_fx_target(w, 0, body) == 1);
+    CHECK(screen_fx_target(w, 0, w->agents[0].pos) == -1); // never yourself
+    rig_close(&r);
+}
+
 // The title screen's bot count never goes below one (a lone player's match of one would end at
 // once), and the kill feed and banners name the player "You" and bots from 1.
 static void test_names_and_bots(void) {
@@ -423,5 +455,5 @@ static void test_tap_skill(void) {
 }
 
 TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
-          TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(names_and_bots),
-          TEST_CASE(camera_on_map), TEST_CASE(tap_skill))
+          TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(crosshair_needs_sight),
+          TEST_CASE(names_and_bots), TEST_CASE(camera_on_map), TEST_CASE(tap_skill))
