@@ -7,6 +7,7 @@
 #include "camera.h"
 #include "render_world.h"
 #include "session.h"
+#include "sim_internal.h"
 #include "sim_names.h"
 #include "sim_world.h"
 
@@ -394,6 +395,68 @@ static void test_crosshair_needs_sight(void) {
     rig_close(&r);
 }
 
+/// Seconds of ticks in which player 1 does nothing.
+static void idle_ticks(app *a, float seconds) {
+    for (int t = 0; t < (int)(seconds * SIM_TICK_HZ); t++) app_tick(a);
+}
+
+/// The move-and-fire hint is for a person playing the match: it shows after a moment of doing
+/// nothing, but never over a menu, a replay or the killcam (the theatre's screen), and never
+/// again once the guided start has taught moving and firing.
+static void test_idle_hints(void) {
+    static rig r;
+    REQUIRE(rig_open(&r) && start_playing(&r.a));
+    app *a = &r.a;
+    sim_world *w = session_world(a->s);
+    // Nobody in sight: every bot out but the one farthest from the player (the match goes on).
+    int far = 1;
+    for (int i = 1; i < w->agent_count; i++)
+        if (glms_vec2_distance2(w->agents[i].pos, w->agents[0].pos) >
+            glms_vec2_distance2(w->agents[far].pos, w->agents[0].pos))
+            far = i;
+    for (int i = 1; i < w->agent_count; i++)
+        if (i != far) sim_damage(w, i, -1, -1, SIM_HARM_ZONE, 1e6f);
+    w->agents[0].hp = 1e6f; // the zone waits longer than this test
+    REQUIRE(sim_nearest_visible_enemy(w, 0, 500.0f) < 0);
+    // No guide run (it is off): the hint comes after a few idle seconds.
+    a->set.onboarding_done = false;
+    idle_ticks(a, 4.5f);
+    REQUIRE(sim_nearest_visible_enemy(w, 0, 500.0f) < 0);
+    CHECK(a->hud.show_move_hint);
+    // Paused: not over the menu (no tick runs there to take it away).
+    a->screen = SCREEN_PAUSE;
+    app_draw(a);
+    CHECK(!a->hud.show_move_hint);
+    // The theatre (a replay or the killcam) is nobody's to play.
+    hud_init(&a->hud);
+    a->screen = SCREEN_THEATRE;
+    idle_ticks(a, 5.0f);
+    CHECK(!a->hud.show_move_hint);
+    // The guide done: never again.
+    a->screen = SCREEN_PLAY;
+    a->set.onboarding_done = true;
+    idle_ticks(a, 5.0f);
+    CHECK(!a->hud.show_move_hint);
+    rig_close(&r);
+}
+
+/// What stacks above the level-up panel stays clear of it (its title shows), on any screen.
+static void test_hud_layout(void) {
+    const float sizes[][2] = {{1280, 720}, {960, 540}, {800, 600}, {1920, 1080}, {640, 480}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        camera c;
+        camera_init(&c, glms_vec2_zero(), sizes[k][0], sizes[k][1]);
+        const SDL_FRect up = hud_level_up_rect(&c);
+        const SDL_FRect guide = hud_guide_rect(&c, 600, true);
+        const SDL_FRect pick = hud_hint_rect(&c, 0, true), move = hud_hint_rect(&c, 1, true);
+        CHECK(guide.y + guide.h <= up.y && guide.y >= 0);
+        CHECK(pick.y + pick.h <= up.y && move.y + move.h <= pick.y && move.y >= 0);
+        // Without a level-up they keep their place in the lower middle.
+        CHECK(hud_guide_rect(&c, 600, false).y >= 0.6f * c.screen_h);
+        CHECK(hud_hint_rect(&c, 0, false).y >= 0.6f * c.screen_h);
+    }
+}
+
 // The title screen's bot count never goes below one (a lone player's match of one would end at
 // once), and the kill feed and banners name the player "You" and bots from 1.
 static void test_names_and_bots(void) {
@@ -456,4 +519,5 @@ static void test_tap_skill(void) {
 
 TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
           TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(crosshair_needs_sight),
-          TEST_CASE(names_and_bots), TEST_CASE(camera_on_map), TEST_CASE(tap_skill))
+          TEST_CASE(idle_hints), TEST_CASE(hud_layout), TEST_CASE(names_and_bots),
+          TEST_CASE(camera_on_map), TEST_CASE(tap_skill))
