@@ -118,7 +118,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     fx_clear(&a->fx);
     a->accumulator = 0;
     a->alpha = 1.0f;
-    a->spectate = 0;
+    a->spectate = -1; // none chosen yet: the killer once player 1 is out
     int focus = app_focus(a);
     camera_reset_zoom(&a->cam);
     camera_jump(&a->cam, sim_agents(w)[focus].pos, app_map_size(w));

@@ -457,6 +457,80 @@ static void test_hud_layout(void) {
     }
 }
 
+/// A clock that stands still: theatre_read reads the whole replay in one call.
+static uint64_t still_clock(void) {
+    return 0;
+}
+
+/// The current screen's menu has an item labelled `label`.
+static bool menu_has(app *a, const char *label) {
+    static menu m;
+    app_screen_menu(a, &m);
+    for (int i = 0; i < m.count; i++)
+        if (!strcmp(m.items[i].label, label)) return true;
+    return false;
+}
+
+/// Taking over a bot in the theatre: the pause menu of a replay has no guide to skip, the notice
+/// names the agent taken by its own name (never "You took over You"), and once the player is out
+/// the camera follows the killer, not the agent player 1 drove in the recording.
+static void test_take_over_names_and_killer(void) {
+    static rig r;
+    REQUIRE(rig_open(&r));
+    app *a = &r.a;
+    a->set.killcam = false;             // straight to spectating
+    onboarding_start(&a->guide, false); // a first run: the guide is on
+    REQUIRE(start_playing(a));
+    a->screen = SCREEN_PAUSE;
+    CHECK(menu_has(a, "Skip the guide")); // in a match ...
+    app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
+    REQUIRE(a->screen == SCREEN_THEATRE && a->th.active);
+    a->screen = SCREEN_PAUSE;
+    CHECK(menu_has(a, "Leave replay") && !menu_has(a, "Skip the guide")); // ... not in a replay
+    a->screen = SCREEN_THEATRE;
+    REQUIRE(theatre_read(&a->th, a->s, still_clock, 1));
+    theatre_seek(&a->th, a->s, 600);
+    const sim_world *w = session_world(a->s);
+    const int humans = w->cfg.humans;
+    REQUIRE(humans == 1 && w->agents[0].placement == 0);
+    // Player 1's own agent first: its own name, P1.
+    a->th.paused = true;
+    a->th.follow = 0;
+    a->in.actions[ACT_TAKE_OVER] = 1;
+    app_theatre_update(a, false);
+    CHECK(!strncmp(a->notice, "You took over P1 at tick 600", 28));
+    // Again from the replay, a bot this time.
+    app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
+    REQUIRE(theatre_read(&a->th, a->s, still_clock, 1));
+    theatre_seek(&a->th, a->s, 600);
+    sim_world *ww = session_world(a->s);
+    int taken = -1, killer = -1;
+    for (int i = humans; i < ww->agent_count; i++)
+        if (ww->agents[i].placement == 0) {
+            if (taken < 0)
+                taken = i;
+            else if (killer < 0)
+                killer = i;
+        }
+    REQUIRE(taken >= 0 && killer >= 0);
+    a->th.paused = true;
+    a->th.follow = taken;
+    a->in.actions[ACT_TAKE_OVER] = 1;
+    app_theatre_update(a, false);
+    char want[64];
+    snprintf(want, sizeof want, "You took over Bot %d at tick 600", taken - humans + 1);
+    CHECK(!strncmp(a->notice, want, strlen(want)));
+    REQUIRE(a->screen == SCREEN_PLAY && app_player(a, 0) == taken);
+    // Out, by another bot: the camera follows that killer while it lives.
+    ww = session_world(a->s);
+    sim_damage(ww, taken, killer, 0, (sim_harm)0, 1e6f);
+    app_tick(a); // the deaths phase
+    app_update_screens(a);
+    REQUIRE(a->screen == SCREEN_DEAD && ww->agents[taken].killer == killer);
+    CHECK(app_focus(a) == killer);
+    rig_close(&r);
+}
+
 // The title screen's bot count never goes below one (a lone player's match of one would end at
 // once), and the kill feed and banners name the player "You" and bots from 1.
 static void test_names_and_bots(void) {
@@ -519,5 +593,5 @@ static void test_tap_skill(void) {
 
 TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
           TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(crosshair_needs_sight),
-          TEST_CASE(idle_hints), TEST_CASE(hud_layout), TEST_CASE(names_and_bots),
-          TEST_CASE(camera_on_map), TEST_CASE(tap_skill))
+          TEST_CASE(idle_hints), TEST_CASE(hud_layout), TEST_CASE(take_over_names_and_killer),
+          TEST_CASE(names_and_bots), TEST_CASE(camera_on_map), TEST_CASE(tap_skill))
