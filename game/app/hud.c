@@ -181,6 +181,13 @@ static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, co
     }
 }
 
+SDL_FRect hud_top_band(const camera *c, float h) {
+    const float right = c->screen_w - 300.0f - 58.0f - 10.0f; // left of the sound icon
+    if (right - HUD_LEFT_COLUMN >= 360.0f)
+        return (SDL_FRect){HUD_LEFT_COLUMN, 12.0f, right - HUD_LEFT_COLUMN, h};
+    return (SDL_FRect){12.0f, 184.0f, c->screen_w - 24.0f, h}; // under the watched label too
+}
+
 /// Skill k's tile of the level-up panel is 96 wide from x + 12 + 96 k.
 SDL_FRect hud_level_up_rect(const camera *c) {
     float w = 6 * 96 + 24;

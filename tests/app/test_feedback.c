@@ -451,6 +451,12 @@ static void test_hud_layout(void) {
         const SDL_FRect pick = hud_hint_rect(&c, 0, true), move = hud_hint_rect(&c, 1, true);
         CHECK(guide.y + guide.h <= up.y && guide.y >= 0);
         CHECK(pick.y + pick.h <= up.y && move.y + move.h <= pick.y && move.y >= 0);
+        // The theatre's banner keeps clear of the corner panels' figures (health, alive).
+        const SDL_FRect band = hud_top_band(&c, 40);
+        const SDL_FRect player = hud_panel_rect(NULL, HUD_PANEL_PLAYER, &c, c.screen_h),
+                        match = hud_panel_rect(NULL, HUD_PANEL_MATCH, &c, c.screen_h);
+        CHECK(!SDL_HasIntersectionF(&band, &player) && !SDL_HasIntersectionF(&band, &match));
+        CHECK(band.w >= 300 && band.x >= 0 && band.x + band.w <= c.screen_w);
         // Without a level-up they keep their place in the lower middle.
         CHECK(hud_guide_rect(&c, 600, false).y >= 0.6f * c.screen_h);
         CHECK(hud_hint_rect(&c, 0, false).y >= 0.6f * c.screen_h);

@@ -81,6 +81,9 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
 /// The skill whose tile of the level-up panel (shown while picks wait) is at screen (x, y), or
 /// -1: a tap or a click there picks it.
 int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y);
+/// A band h tall for a banner at the top middle, between the player panel and the match panel
+/// (with the sound icon beside it); on a screen too narrow for that, across it under them.
+SDL_FRect hud_top_band(const camera *c, float h);
 /// The level-up panel (shown while picks wait), bottom middle.
 SDL_FRect hud_level_up_rect(const camera *c);
 /// The guided start's panel, w wide: in the lower middle of the screen, above the level-up panel
