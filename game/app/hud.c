@@ -387,10 +387,12 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
                level_up_shown = mine && a->pending_picks > 0;
     if (pick) {
         SDL_FRect r = hud_hint_rect(c, 0, level_up_shown);
+        const char *hint = has_pad    ? "Press a button shown below to learn a skill"
+                           : h->touch ? "Tap a skill below to learn it"
+                                      : "Press 1-6 to learn a skill";
+        gfx_text_centered(g, 0.5f * c->screen_w + 2, r.y + 4, 2.0f, SHADOW, hint);
         gfx_text_centered(g, 0.5f * c->screen_w, r.y + 2, 2.0f, (SDL_Color){255, 240, 150, 255},
-                          has_pad    ? "Press a button shown below to learn a skill"
-                          : h->touch ? "Tap a skill below to learn it"
-                                     : "Press 1-6 to learn a skill");
+                          hint);
     }
     if (h->show_move_hint && !h->guided) {
         const char *hint = has_pad ? "Left stick to move, right stick to aim and fire"
