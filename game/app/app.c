@@ -118,7 +118,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     fx_clear(&a->fx);
     a->accumulator = 0;
     a->alpha = 1.0f;
-    a->spectate = 0;
+    a->spectate = -1; // none chosen yet: the killer once player 1 is out
     int focus = app_focus(a);
     camera_reset_zoom(&a->cam);
     camera_jump(&a->cam, sim_agents(w)[focus].pos, app_map_size(w));
@@ -263,11 +263,13 @@ void app_tick(app *a) {
     play_sounds(a, w);
     if (sim_config_of(w)->humans > 0) {
         const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
-        hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, app_player(a, 0), moved, aimed, picked);
-        // The guide follows player 1 only when a person drives it.
-        onboarding_facts f = {.playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
-                                         a->opts.pilot == SIM_PILOT_NONE &&
-                                         !session_replaying(a->s),
+        // The guide and the idle hints follow player 1 only when a person drives it live.
+        const bool playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
+                             a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->s);
+        if (a->set.onboarding_done) a->hud.move_hint.retired = true; // the guide taught it
+        hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, app_player(a, 0), playing, moved, aimed,
+                         picked);
+        onboarding_facts f = {.playing = playing,
                               .moved = moved,
                               .fired = me->stats.shots > shots_before,
                               .level_pending = me->pending_picks > 0,
@@ -396,6 +398,8 @@ void app_draw(app *a) {
         a->hud.keys = &a->set.bindings;
         a->hud.guided = onboarding_active(&a->guide);
         a->hud.touch = help_device_of(&a->in) == HELP_TOUCH;
+        // The idle hints are the match's: never over a menu (no tick clears them while paused).
+        if (a->screen != SCREEN_PLAY) a->hud.show_move_hint = a->hud.show_pick_hint = false;
         a->hud.no_audio = a->window && !audio_available(); // offscreen pictures have no sound
         // The minimap follows the map however it changed: a recorded swap played or sought across.
         if (a->hud.minimap_map != sim_map_hash(w)) hud_build_minimap(&a->hud, a->renderer, w);
@@ -431,9 +435,9 @@ void app_draw(app *a) {
                 ? onboarding_prompt(&a->guide, input_has_pad(&a->in, 0) && !a->in.mouse_aims,
                                     a->in.touch_seen && !a->in.mouse_aims)
                 : NULL;
-        if (prompt)
+        if (prompt) // above the level-up panel while a pick waits
             hud_draw_guide(&a->g, &a->cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE,
-                           a->hud.touch);
+                           a->hud.touch, sim_agents(w)[app_player(a, 0)].pending_picks > 0);
         if (app_crosshair_shown(a))
             screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, app_player(a, 0), a->in.mouse_x,
                                      a->in.mouse_y);

@@ -178,7 +178,8 @@ void app_screen_menu(app *a, menu *m) {
                  : a->th.active              ? "Leave replay"
                                              : "Leave match",
                  NULL);
-        if (onboarding_active(&a->guide)) menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
+        if (onboarding_active(&a->guide) && !a->th.active) // a replay has no guide to skip
+            menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
         m->note = app_menu_note(a);
         top = sh * 0.36f;
         break;

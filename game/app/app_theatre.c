@@ -191,7 +191,12 @@ static void take_over(app *a) {
                                     : "Take over: pause first (Space), then T");
         return;
     }
-    sim_agent_name(w, t->follow, name, sizeof name);
+    // Its own name, as it entered the match: sim_agent_name calls player 1's agent "You".
+    const sim_agent *taken = &sim_agents(w)[t->follow];
+    if (taken->bot)
+        snprintf(name, sizeof name, "Bot %d", t->follow - sim_config_of(w)->humans + 1);
+    else
+        snprintf(name, sizeof name, "P%d", t->follow + 1);
     const int tick = sim_tick(w);
     ae_error err = {{0}};
     if (!session_take_over(a->s, t->follow, &err)) {
@@ -205,7 +210,7 @@ static void take_over(app *a) {
     a->watching = false;
     a->recording = true; // the branch, for Watch replay and Save replay on its results
     a->recording_to_file = false;
-    a->spectate = 0;
+    a->spectate = -1;
     app_go(a, SCREEN_PLAY);
     app_notice(a, msg);
 }

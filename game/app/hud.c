@@ -122,15 +122,15 @@ void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     SDL_FreeSurface(s);
 }
 
-void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool moved, bool aimed,
-                      bool picked) {
+void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool live, bool moved,
+                      bool aimed, bool picked) {
     const sim_agent *a = &sim_agents(w)[human];
-    bool alive = a->placement == 0 && !sim_over(w);
+    bool alive = live && a->placement == 0 && !sim_over(w);
     bool calm = sim_nearest_visible_enemy(w, human, 500.0f) < 0; // no hint in a fight
     const bool move_idle[] = {alive, !moved, !aimed, calm};
-    h->show_move_hint = idle_hint_update(&h->move_hint, dt, move_idle, 4, moved);
+    h->show_move_hint = idle_hint_update(&h->move_hint, dt, move_idle, 4, live && moved);
     const bool pick_idle[] = {alive, a->pending_picks > 0, !moved || calm};
-    h->show_pick_hint = idle_hint_update(&h->pick_hint, dt, pick_idle, 3, picked);
+    h->show_pick_hint = idle_hint_update(&h->pick_hint, dt, pick_idle, 3, live && picked);
 }
 
 static void text_shadow(gfx *g, float x, float y, float scale, SDL_Color c, const char *t) {
@@ -181,14 +181,39 @@ static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, co
     }
 }
 
-/// The level-up panel's box; skill k's tile is 96 wide from x + 12 + 96 k.
-static SDL_FRect level_up_rect(const camera *c) {
+SDL_FRect hud_top_band(const camera *c, float h) {
+    const float right = c->screen_w - 300.0f - 58.0f - 10.0f; // left of the sound icon
+    if (right - HUD_LEFT_COLUMN >= 360.0f)
+        return (SDL_FRect){HUD_LEFT_COLUMN, 12.0f, right - HUD_LEFT_COLUMN, h};
+    return (SDL_FRect){12.0f, 184.0f, c->screen_w - 24.0f, h}; // under the watched label too
+}
+
+/// Skill k's tile of the level-up panel is 96 wide from x + 12 + 96 k.
+SDL_FRect hud_level_up_rect(const camera *c) {
     float w = 6 * 96 + 24;
     return (SDL_FRect){0.5f * c->screen_w - 0.5f * w, c->screen_h - 190, w, 150};
 }
 
+/// Room kept between the level-up panel and what is stacked above it.
+#define ABOVE_LEVEL_UP 8.0f
+/// An idle hint's line (text at scale 2 with its shadow).
+#define HINT_LINE 24.0f
+#define GUIDE_H   74.0f
+
+SDL_FRect hud_guide_rect(const camera *c, float w, bool level_up) {
+    float y = c->screen_h * 0.68f;
+    if (level_up) y = fminf(y, hud_level_up_rect(c).y - ABOVE_LEVEL_UP - GUIDE_H);
+    return (SDL_FRect){0.5f * (c->screen_w - w), y, w, GUIDE_H};
+}
+
+SDL_FRect hud_hint_rect(const camera *c, int line, bool level_up) {
+    float bottom = c->screen_h * 0.7f + HINT_LINE;
+    if (level_up) bottom = fminf(bottom, hud_level_up_rect(c).y - ABOVE_LEVEL_UP);
+    return (SDL_FRect){0, bottom - HINT_LINE * (float)(line + 1), c->screen_w, HINT_LINE};
+}
+
 int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y) {
-    SDL_FRect r = level_up_rect(c);
+    SDL_FRect r = hud_level_up_rect(c);
     if (a->pending_picks <= 0 || y < r.y + 40 || y > r.y + r.h || x < r.x + 12) return -1;
     int k = (int)((x - r.x - 12) / 96.0f);
     return k >= 0 && k < SIM_SKILL_COUNT ? k : -1;
@@ -197,7 +222,7 @@ int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y) {
 static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_pad, bool touch) {
     if (a->pending_picks <= 0) return;
     static const char *const pad_keys[SIM_SKILL_COUNT] = {"Up", "Right", "Down", "Left", "X", "Y"};
-    const SDL_FRect box = level_up_rect(c);
+    const SDL_FRect box = hud_level_up_rect(c);
     float w = box.w, x0 = box.x, y0 = box.y;
     gfx_panel(g, (SDL_FRect){x0, y0, w, 150}, PANEL);
     char t[64];
@@ -357,31 +382,40 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
                       (SDL_Color){0, 0, 0, 150});
         gfx_text(g, 20, 153 + 24.0f * (float)p, 1.0f, col, line);
     }
+    // The hints stack above the level-up panel while it shows, the pick hint nearest it.
+    const bool pick = h->show_pick_hint && !h->guided,
+               level_up_shown = mine && a->pending_picks > 0;
+    if (pick) {
+        SDL_FRect r = hud_hint_rect(c, 0, level_up_shown);
+        const char *hint = has_pad    ? "Press a button shown below to learn a skill"
+                           : h->touch ? "Tap a skill below to learn it"
+                                      : "Press 1-6 to learn a skill";
+        gfx_text_centered(g, 0.5f * c->screen_w + 2, r.y + 4, 2.0f, SHADOW, hint);
+        gfx_text_centered(g, 0.5f * c->screen_w, r.y + 2, 2.0f, (SDL_Color){255, 240, 150, 255},
+                          hint);
+    }
     if (h->show_move_hint && !h->guided) {
         const char *hint = has_pad ? "Left stick to move, right stick to aim and fire"
                            : h->touch
                                ? "Drag anywhere to move - you fire by yourself"
                                : "WASD or drag with the right mouse button to move - click to fire";
-        gfx_text_centered(g, 0.5f * c->screen_w + 2, c->screen_h * 0.7f + 2, 2.0f, SHADOW, hint);
-        gfx_text_centered(g, 0.5f * c->screen_w, c->screen_h * 0.7f, 2.0f, WHITE, hint);
+        SDL_FRect r = hud_hint_rect(c, pick ? 1 : 0, level_up_shown);
+        gfx_text_centered(g, 0.5f * c->screen_w + 2, r.y + 4, 2.0f, SHADOW, hint);
+        gfx_text_centered(g, 0.5f * c->screen_w, r.y + 2, 2.0f, WHITE, hint);
     }
-    if (h->show_pick_hint && !h->guided)
-        gfx_text_centered(g, 0.5f * c->screen_w, c->screen_h - 230, 2.0f,
-                          (SDL_Color){255, 240, 150, 255},
-                          has_pad    ? "Press a button shown below to learn a skill"
-                          : h->touch ? "Tap a skill below to learn it"
-                                     : "Press 1-6 to learn a skill");
     if (h->show_perf && t) draw_perf(g, t);
 }
 
-void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps, bool touch) {
+void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps, bool touch,
+                    bool level_up) {
     // Between the loadout panel and the minimap where the screen allows.
     const float room = fmaxf(c->screen_w - 2.0f * 236.0f, 0.6f * c->screen_w);
     float scale = 2.0f;
     while (scale > 1.0f && gfx_text_width(scale, prompt) + 48 > room) scale -= 0.25f;
     float w = fminf(fmaxf(gfx_text_width(scale, prompt) + 48, 420.0f), c->screen_w - 16);
-    float x = 0.5f * (c->screen_w - w), y = c->screen_h * 0.68f;
-    gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 74}, (SDL_Color){14, 18, 28, 215});
+    const SDL_FRect box = hud_guide_rect(c, w, level_up);
+    float x = box.x, y = box.y;
+    gfx_fill_rect(g->renderer, box, (SDL_Color){14, 18, 28, 215});
     gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 3}, (SDL_Color){255, 214, 80, 255});
     char t[64];
     snprintf(t, sizeof t, "GUIDE %d/%d", step, steps);

@@ -8,6 +8,8 @@ static const SDL_Color WHITE = {255, 255, 255, 255};
 static const SDL_Color GOLD = {255, 214, 80, 255};
 static const SDL_Color WARN = {255, 110, 100, 255};
 static const SDL_Color HEADING = {170, 190, 220, 255};
+/// Text on the highlight's gold: dark, for contrast (gold on gold hardly reads).
+static const SDL_Color ON_GOLD = {30, 24, 10, 255};
 
 enum { PAD = 18, ROW = 46, HEADING_ROW = 34, NOTE_ROOM = 44 };
 
@@ -42,13 +44,22 @@ int menu_add(menu *m, menu_kind kind, const char *label, const char *value) {
     return m->count - 1;
 }
 
-int menu_add_cells(menu *m, const char *label, const char *const *cells, int count) {
-    menu_item *it = add(m, MENU_CELLS, label);
+static int add_cells(menu *m, menu_kind kind, const char *label, const char *const *cells,
+                     int count) {
+    menu_item *it = add(m, kind, label);
     if (!it) return -1;
     it->cell_count = count < MENU_CELLS_MAX ? count : MENU_CELLS_MAX;
     for (int c = 0; c < it->cell_count; c++)
         snprintf(it->cells[c], sizeof it->cells[c], "%s", cells[c] ? cells[c] : "");
     return m->count - 1;
+}
+
+int menu_add_cells(menu *m, const char *label, const char *const *cells, int count) {
+    return add_cells(m, MENU_CELLS, label, cells, count);
+}
+
+int menu_add_columns(menu *m, const char *label, const char *const *cells, int count) {
+    return add_cells(m, MENU_HEADING, label, cells, count);
 }
 
 void menu_reset(menu_nav *nav, const menu *m) {
@@ -87,6 +98,8 @@ void menu_layout(menu *m, menu_nav *nav, float screen_w, float screen_h, float t
         nav->shown = nav->selected;
     }
     nav->scroll = fmaxf(0.0f, fminf(nav->scroll, content - m->view.h));
+    m->more_above = nav->scroll > 0.5f;
+    m->more_below = nav->scroll < content - m->view.h - 0.5f;
     y = m->view.y - nav->scroll;
     for (int i = 0; i < m->count; i++) {
         float rh = row_height(&m->items[i]);
@@ -209,6 +222,15 @@ static void fit_text(gfx *g, float x, float y, float width, float scale, SDL_Col
         gfx_text(g, x, y + dy, scale, c, cut);
 }
 
+/// A small tab centred on the panel's edge at y.
+static void more_mark(gfx *g, float cx, float y, const char *text) {
+    const float w = gfx_text_width(1.0f, text) + 20;
+    SDL_FRect r = {cx - 0.5f * w, y - 11, w, 22};
+    gfx_fill_rect(g->renderer, r, (SDL_Color){14, 18, 28, 240});
+    gfx_panel(g, r, (SDL_Color){170, 190, 220, 200});
+    gfx_text_centered(g, cx, y - 8, 1.0f, WHITE, text);
+}
+
 void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
     if (m->title) {
         float cx = m->panel.x + 0.5f * m->panel.w, ty = m->panel.y - 64;
@@ -226,19 +248,24 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
         if (r.y + r.h < m->view.y || r.y > m->view.y + m->view.h) continue;
         bool sel = i == nav->selected;
         float ty = r.y + 0.5f * r.h - 8;
-        if (it->kind == MENU_HEADING) {
-            gfx_text(g, r.x + 4, r.y + 10, 1.5f, HEADING, it->label);
+        if (it->kind == MENU_HEADING) { // fits its row: shrunk, then cut
+            const float lw = it->cell_count ? m->label_w - 14 : r.w - 8;
+            fit_text(g, r.x + 4, r.y + 6, lw, 1.5f, HEADING, it->label, false);
+            for (int c = 0; c < it->cell_count; c++) {
+                SDL_FRect cr = cell_rect(m, it, c);
+                fit_text(g, cr.x + 2, r.y + 6, cr.w - 4, 1.5f, HEADING, it->cells[c], true);
+            }
             gfx_fill_rect(g->renderer, (SDL_FRect){r.x, r.y + r.h - 2, r.w, 1},
                           (SDL_Color){170, 190, 220, 90});
             continue;
         }
         if (sel && it->kind != MENU_CELLS) {
-            gfx_panel(g, r, (SDL_Color){255, 230, 150, 200});
+            gfx_panel(g, r, (SDL_Color){255, 230, 150, 230});
             gfx_fill_rect(g->renderer, (SDL_FRect){r.x + 3, r.y + 3, r.w - 6, r.h - 6},
-                          (SDL_Color){255, 200, 70, (Uint8)(60 + 30 * pulse)});
+                          (SDL_Color){255, 208, 80, (Uint8)(205 + 40 * pulse)});
         } else if (sel)
             gfx_fill_rect(g->renderer, r, (SDL_Color){255, 230, 150, 40});
-        SDL_Color col = sel ? GOLD : WHITE;
+        SDL_Color col = sel && it->kind != MENU_CELLS ? ON_GOLD : sel ? GOLD : WHITE;
         switch (it->kind) {
         case MENU_BUTTON:
             fit_text(g, r.x + 8, ty, r.w - 16, 2.0f, col, it->label, true);
@@ -247,8 +274,8 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
             float lw = choice_label_w(it);
             if (lw > 0) fit_text(g, r.x + 16, ty, lw - 16, 2.0f, col, it->label, false);
             float vx = r.x + lw, vw = r.w - lw;
-            gfx_text(g, vx + 6, ty, 2.0f, sel ? GOLD : HEADING, "<");
-            gfx_text(g, vx + vw - 22, ty, 2.0f, sel ? GOLD : HEADING, ">");
+            gfx_text(g, vx + 6, ty, 2.0f, sel ? ON_GOLD : HEADING, "<");
+            gfx_text(g, vx + vw - 22, ty, 2.0f, sel ? ON_GOLD : HEADING, ">");
             fit_text(g, vx + 28, ty, vw - 56, 2.0f, (it->warn & 1u) ? WARN : col, it->value, true);
             break;
         }
@@ -270,6 +297,11 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
         }
     }
     SDL_RenderSetClipRect(g->renderer, NULL);
+    // More of a long list out of view: a mark on the panel's edge, where the wheel or the
+    // arrows bring it.
+    const float cx = m->panel.x + 0.5f * m->panel.w;
+    if (m->more_above) more_mark(g, cx, m->panel.y, "^ more ^");
+    if (m->more_below) more_mark(g, cx, m->panel.y + m->panel.h, "v more v");
     if (m->note)
         gfx_text_centered(g, m->panel.x + 0.5f * m->panel.w, m->panel.y + m->panel.h + 16, 1.0f,
                           (SDL_Color){220, 225, 235, 230}, m->note);

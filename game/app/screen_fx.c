@@ -33,16 +33,15 @@ void screen_fx_draw_edge(gfx *g, const camera *c, const fx_state *fx) {
     if (fx->hurt > 0.0f) vignette(g, (SDL_FRect){0, 0, c->screen_w, c->screen_h}, fx->hurt);
 }
 
-/// An enemy's body is under the world point p.
-static bool enemy_at(const sim_world *w, int self, vec2s p) {
+int screen_fx_target(const sim_world *w, int human, vec2s p) {
     for (int i = 0; i < sim_agent_count(w); i++) {
         const sim_agent *o = &sim_agents(w)[i];
-        if (i == self || o->placement != 0) continue;
+        if (i == human || o->placement != 0) continue;
         vec2s body = {{o->pos.x, o->pos.y - ART_AGENT_BODY_Y}};
         float reach = o->radius + 6.0f;
-        if (glms_vec2_distance2(body, p) < reach * reach) return true;
+        if (glms_vec2_distance2(body, p) < reach * reach && sim_agent_sees(w, human, i)) return i;
     }
-    return false;
+    return -1;
 }
 
 static void piece(gfx *g, int sx, int sy, int sw, int sh, float x, float y) {
@@ -58,7 +57,7 @@ void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const
     float reach = glms_vec2_distance(chest, (vec2s){{mx, my}}) / c->zoom;
     bool in_range = reach <= sim_agent_range(w, a);
     SDL_Color tint =
-        enemy_at(w, human, camera_to_world(c, (vec2s){{mx, my}}))
+        screen_fx_target(w, human, camera_to_world(c, (vec2s){{mx, my}})) >= 0
             ? (SDL_Color){255, 90, 80, 255}
             : (in_range ? (SDL_Color){255, 255, 255, 255} : (SDL_Color){200, 205, 215, 150});
     gfx_color_mod(g->ui, tint.r, tint.g, tint.b);

@@ -30,8 +30,8 @@ enum {
     SET_BACK,
 };
 
-/// The controls screen: a row per bind after a heading, then these.
-enum { CONTROLS_HEADING, CONTROLS_FIRST_BIND };
+/// The controls screen: a row per bind after a heading and the columns' titles, then these.
+enum { CONTROLS_HEADING, CONTROLS_COLUMNS, CONTROLS_FIRST_BIND };
 enum { CELL_KEY, CELL_KEY_2, CELL_PAD, CELL_PAD_2, CELLS };
 
 static int map_index(const char *name) {
@@ -137,7 +137,9 @@ void app_build_settings_menu(app *a, menu *m) {
     if (a->screen == SCREEN_CONTROLS) {
         static char note[96];
         menu_begin(m, "CONTROLS");
-        menu_add(m, MENU_HEADING, "Two keys and two pad buttons each (red: bound twice)", NULL);
+        menu_add(m, MENU_HEADING, "Two keys, two pad buttons - red: bound twice", NULL);
+        static const char *const columns[CELLS] = {"Key", "Other key", "Pad", "Other pad"};
+        menu_add_columns(m, "Action", columns, CELLS);
         for (int b = 0; b < BIND_COUNT; b++) add_bind_row(a, m, (input_bind)b);
         menu_add(m, MENU_BUTTON, "Default controls", NULL);
         menu_add(m, MENU_BUTTON, "Back", NULL);

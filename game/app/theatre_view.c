@@ -1,5 +1,6 @@
 #include "theatre_view.h"
 
+#include "hud.h"
 #include "menu.h"
 #include "sim_names.h"
 #include "sim_state.h"
@@ -98,21 +99,30 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
                        float mouse_x, float mouse_y, const char *name, bool touch) {
     SDL_Renderer *r = g->renderer;
     const uint32_t now = (uint32_t)sim_tick(w);
-    // Top: what this is, and whom the camera follows.
+    // Top: what this is, and whom the camera follows, between the HUD's top panels. A long
+    // name gives way from its start (its end is the dated part) once the text is at its smallest.
     char top[160], who[24];
     const char *skip = touch ? "tap to skip" : "any key skips";
     sim_agent_name(w, focus, who, sizeof who);
-    if (t->killcam && sim_agents(w)[focus].slot == 0) // the zone or a barrel: your own view
-        snprintf(top, sizeof top, "HOW YOU DIED - %s", skip);
-    else if (t->killcam)
-        snprintf(top, sizeof top, "HOW YOU DIED - %s's view - %s", who, skip);
-    else if (t->follow >= 0)
-        snprintf(top, sizeof top, "REPLAY %s - following %s", name, who);
-    else
-        snprintf(top, sizeof top, "REPLAY %s - free camera", name);
-    float tw = gfx_text_width(1.5f, top) + 32;
-    menu_backing(g, (SDL_FRect){0.5f * (c->screen_w - tw), 12, tw, 40});
-    gfx_text_centered(g, 0.5f * c->screen_w, 24, 1.5f, GOLD, top);
+    const SDL_FRect band = hud_top_band(c, 40);
+    float scale = 1.5f;
+    for (size_t cut = 0;; cut++) {
+        const char *shown = name + cut;
+        if (t->killcam && sim_agents(w)[focus].slot == 0) // the zone or a barrel: your own view
+            snprintf(top, sizeof top, "HOW YOU DIED - %s", skip);
+        else if (t->killcam)
+            snprintf(top, sizeof top, "HOW YOU DIED - %s's view - %s", who, skip);
+        else if (t->follow >= 0)
+            snprintf(top, sizeof top, "REPLAY %s%s - following %s", cut ? "..." : "", shown, who);
+        else
+            snprintf(top, sizeof top, "REPLAY %s%s - free camera", cut ? "..." : "", shown);
+        while (scale > 1.0f && gfx_text_width(scale, top) + 32 > band.w) scale -= 0.25f;
+        if (gfx_text_width(scale, top) + 32 <= band.w || !shown[0] || !shown[1]) break;
+    }
+    float tw = fminf(gfx_text_width(scale, top) + 32, band.w);
+    const float cx = band.x + 0.5f * band.w;
+    menu_backing(g, (SDL_FRect){cx - 0.5f * tw, band.y, tw, band.h});
+    gfx_text_centered(g, cx, band.y + 0.5f * (band.h - ART_FONT_H * scale) + 4, scale, GOLD, top);
 
     const SDL_FRect p = panel_rect(c);
     menu_backing(g, p);

@@ -47,6 +47,10 @@ static void apply_skill_pick(sim_agent *a, uint8_t pick) {
     a->pending_picks--;
 }
 
+bool sim_agent_sees(const sim_world *w, int self, int other) {
+    return sim_field_clear_path(w, w->agents[self].pos, w->agents[other].pos, 0.0f);
+}
+
 /// Whether agent j is a better target for `self` than the best so far (at *best_d2): alive, not
 /// itself, nearer (ties to the lowest id), in sight. Taken in any order, the candidates give the
 /// same answer.
@@ -55,7 +59,7 @@ static bool nearer_in_sight(const sim_world *w, int self, int j, int best, float
     if (j == self || o->placement != 0) return false;
     float d2 = glms_vec2_distance2(me->pos, o->pos);
     if (d2 > *best_d2 || (d2 == *best_d2 && (best < 0 || j > best))) return false;
-    if (!sim_field_clear_path(w, me->pos, o->pos, 0.0f)) return false;
+    if (!sim_agent_sees(w, self, j)) return false;
     *best_d2 = d2;
     return true;
 }

@@ -7,6 +7,7 @@
 #include "camera.h"
 #include "render_world.h"
 #include "session.h"
+#include "sim_internal.h"
 #include "sim_names.h"
 #include "sim_world.h"
 
@@ -362,6 +363,180 @@ static void test_crosshair(void) {
     rig_close(&r);
 }
 
+/// The crosshair turns red over an enemy only when a shot could reach it: never through a wall.
+static void test_crosshair_needs_sight(void) {
+    static rig r;
+    REQUIRE(rig_open(&r) && start_playing(&r.a));
+    sim_world *w = session_world(r.a.s);
+    // A wall cell with open ground four cells either side of it (and in the rows above).
+    const ae_grid *g = sim_grid(w);
+    int fx = -1, fy = -1;
+    for (int y = 8; y < g->height - 8 && fx < 0; y++)
+        for (int x = 8; x < g->width - 8 && fx < 0; x++) {
+            bool ok = g->cells[y * g->width + x] == AE_CELL_WALL;
+            for (int d = 1; d <= 4 && ok; d++)
+                for (int yy = y - 2; yy <= y; yy++)
+                    ok = ok && g->cells[yy * g->width + x - d] == 0 &&
+                         g->cells[yy * g->width + x + d] == 0;
+            if (ok) fx = x, fy = y;
+        }
+    REQUIRE(fx >= 0);
+    const float cs = w->cfg.cell_size, y = ((float)fy + 0.5f) * cs;
+    w->agents[0].pos = (vec2s){{((float)fx - 2.5f) * cs, y}};
+    w->agents[1].pos = (vec2s){{((float)fx + 3.5f) * cs, y}}; // behind the wall
+    vec2s body = {{w->agents[1].pos.x, w->agents[1].pos.y - ART_AGENT_BODY_Y}};
+    CHECK(!sim_agent_sees(w, 0, 1));
+    CHECK(screen_fx_target(w, 0, body) == -1);
+    w->agents[1].pos = (vec2s){{((float)fx - 1.0f) * cs, y}}; // on this side of it
+    body = (vec2s){{w->agents[1].pos.x, w->agents[1].pos.y - ART_AGENT_BODY_Y}};
+    CHECK(sim_agent_sees(w, 0, 1));
+    CHECK(screen_fx_target(w, 0, body) == 1);
+    CHECK(screen_fx_target(w, 0, w->agents[0].pos) == -1); // never yourself
+    rig_close(&r);
+}
+
+/// Seconds of ticks in which player 1 does nothing.
+static void idle_ticks(app *a, float seconds) {
+    for (int t = 0; t < (int)(seconds * SIM_TICK_HZ); t++) app_tick(a);
+}
+
+/// The move-and-fire hint is for a person playing the match: it shows after a moment of doing
+/// nothing, but never over a menu, a replay or the killcam (the theatre's screen), and never
+/// again once the guided start has taught moving and firing.
+static void test_idle_hints(void) {
+    static rig r;
+    REQUIRE(rig_open(&r) && start_playing(&r.a));
+    app *a = &r.a;
+    sim_world *w = session_world(a->s);
+    // Nobody in sight: every bot out but the one farthest from the player (the match goes on).
+    int far = 1;
+    for (int i = 1; i < w->agent_count; i++)
+        if (glms_vec2_distance2(w->agents[i].pos, w->agents[0].pos) >
+            glms_vec2_distance2(w->agents[far].pos, w->agents[0].pos))
+            far = i;
+    for (int i = 1; i < w->agent_count; i++)
+        if (i != far) sim_damage(w, i, -1, -1, SIM_HARM_ZONE, 1e6f);
+    w->agents[0].hp = 1e6f; // the zone waits longer than this test
+    REQUIRE(sim_nearest_visible_enemy(w, 0, 500.0f) < 0);
+    // No guide run (it is off): the hint comes after a few idle seconds.
+    a->set.onboarding_done = false;
+    idle_ticks(a, 4.5f);
+    REQUIRE(sim_nearest_visible_enemy(w, 0, 500.0f) < 0);
+    CHECK(a->hud.show_move_hint);
+    // Paused: not over the menu (no tick runs there to take it away).
+    a->screen = SCREEN_PAUSE;
+    app_draw(a);
+    CHECK(!a->hud.show_move_hint);
+    // The theatre (a replay or the killcam) is nobody's to play.
+    hud_init(&a->hud);
+    a->screen = SCREEN_THEATRE;
+    idle_ticks(a, 5.0f);
+    CHECK(!a->hud.show_move_hint);
+    // The guide done: never again.
+    a->screen = SCREEN_PLAY;
+    a->set.onboarding_done = true;
+    idle_ticks(a, 5.0f);
+    CHECK(!a->hud.show_move_hint);
+    rig_close(&r);
+}
+
+/// What stacks above the level-up panel stays clear of it (its title shows), on any screen.
+static void test_hud_layout(void) {
+    const float sizes[][2] = {{1280, 720}, {960, 540}, {800, 600}, {1920, 1080}, {640, 480}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        camera c;
+        camera_init(&c, glms_vec2_zero(), sizes[k][0], sizes[k][1]);
+        const SDL_FRect up = hud_level_up_rect(&c);
+        const SDL_FRect guide = hud_guide_rect(&c, 600, true);
+        const SDL_FRect pick = hud_hint_rect(&c, 0, true), move = hud_hint_rect(&c, 1, true);
+        CHECK(guide.y + guide.h <= up.y && guide.y >= 0);
+        CHECK(pick.y + pick.h <= up.y && move.y + move.h <= pick.y && move.y >= 0);
+        // The theatre's banner keeps clear of the corner panels' figures (health, alive).
+        const SDL_FRect band = hud_top_band(&c, 40);
+        const SDL_FRect player = hud_panel_rect(NULL, HUD_PANEL_PLAYER, &c, c.screen_h),
+                        match = hud_panel_rect(NULL, HUD_PANEL_MATCH, &c, c.screen_h);
+        CHECK(!SDL_HasIntersectionF(&band, &player) && !SDL_HasIntersectionF(&band, &match));
+        CHECK(band.w >= 300 && band.x >= 0 && band.x + band.w <= c.screen_w);
+        // Without a level-up they keep their place in the lower middle.
+        CHECK(hud_guide_rect(&c, 600, false).y >= 0.6f * c.screen_h);
+        CHECK(hud_hint_rect(&c, 0, false).y >= 0.6f * c.screen_h);
+    }
+}
+
+/// A clock that stands still: theatre_read reads the whole replay in one call.
+static uint64_t still_clock(void) {
+    return 0;
+}
+
+/// The current screen's menu has an item labelled `label`.
+static bool menu_has(app *a, const char *label) {
+    static menu m;
+    app_screen_menu(a, &m);
+    for (int i = 0; i < m.count; i++)
+        if (!strcmp(m.items[i].label, label)) return true;
+    return false;
+}
+
+/// Taking over a bot in the theatre: the pause menu of a replay has no guide to skip, the notice
+/// names the agent taken by its own name (never "You took over You"), and once the player is out
+/// the camera follows the killer, not the agent player 1 drove in the recording.
+static void test_take_over_names_and_killer(void) {
+    static rig r;
+    REQUIRE(rig_open(&r));
+    app *a = &r.a;
+    a->set.killcam = false;             // straight to spectating
+    onboarding_start(&a->guide, false); // a first run: the guide is on
+    REQUIRE(start_playing(a));
+    a->screen = SCREEN_PAUSE;
+    CHECK(menu_has(a, "Skip the guide")); // in a match ...
+    app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
+    REQUIRE(a->screen == SCREEN_THEATRE && a->th.active);
+    a->screen = SCREEN_PAUSE;
+    CHECK(menu_has(a, "Leave replay") && !menu_has(a, "Skip the guide")); // ... not in a replay
+    a->screen = SCREEN_THEATRE;
+    REQUIRE(theatre_read(&a->th, a->s, still_clock, 1));
+    theatre_seek(&a->th, a->s, 600);
+    const sim_world *w = session_world(a->s);
+    const int humans = w->cfg.humans;
+    REQUIRE(humans == 1 && w->agents[0].placement == 0);
+    // Player 1's own agent first: its own name, P1.
+    a->th.paused = true;
+    a->th.follow = 0;
+    a->in.actions[ACT_TAKE_OVER] = 1;
+    app_theatre_update(a, false);
+    CHECK(!strncmp(a->notice, "You took over P1 at tick 600", 28));
+    // Again from the replay, a bot this time.
+    app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
+    REQUIRE(theatre_read(&a->th, a->s, still_clock, 1));
+    theatre_seek(&a->th, a->s, 600);
+    sim_world *ww = session_world(a->s);
+    int taken = -1, killer = -1;
+    for (int i = humans; i < ww->agent_count; i++)
+        if (ww->agents[i].placement == 0) {
+            if (taken < 0)
+                taken = i;
+            else if (killer < 0)
+                killer = i;
+        }
+    REQUIRE(taken >= 0 && killer >= 0);
+    a->th.paused = true;
+    a->th.follow = taken;
+    a->in.actions[ACT_TAKE_OVER] = 1;
+    app_theatre_update(a, false);
+    char want[64];
+    snprintf(want, sizeof want, "You took over Bot %d at tick 600", taken - humans + 1);
+    CHECK(!strncmp(a->notice, want, strlen(want)));
+    REQUIRE(a->screen == SCREEN_PLAY && app_player(a, 0) == taken);
+    // Out, by another bot: the camera follows that killer while it lives.
+    ww = session_world(a->s);
+    sim_damage(ww, taken, killer, 0, (sim_harm)0, 1e6f);
+    app_tick(a); // the deaths phase
+    app_update_screens(a);
+    REQUIRE(a->screen == SCREEN_DEAD && ww->agents[taken].killer == killer);
+    CHECK(app_focus(a) == killer);
+    rig_close(&r);
+}
+
 // The title screen's bot count never goes below one (a lone player's match of one would end at
 // once), and the kill feed and banners name the player "You" and bots from 1.
 static void test_names_and_bots(void) {
@@ -423,5 +598,6 @@ static void test_tap_skill(void) {
 }
 
 TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),
-          TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(names_and_bots),
-          TEST_CASE(camera_on_map), TEST_CASE(tap_skill))
+          TEST_CASE(low_health), TEST_CASE(crosshair), TEST_CASE(crosshair_needs_sight),
+          TEST_CASE(idle_hints), TEST_CASE(hud_layout), TEST_CASE(take_over_names_and_killer),
+          TEST_CASE(names_and_bots), TEST_CASE(camera_on_map), TEST_CASE(tap_skill))

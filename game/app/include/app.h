@@ -81,7 +81,7 @@ typedef struct app {
     int difficulty;          ///< title menu: the bots' sim_difficulty, or -1 for a mix
     int map;                 ///< title menu: index into app_maps
     int humans;
-    int spectate;       ///< agent followed after death
+    int spectate;       ///< agent followed after death (-1: none chosen, the killer)
     double accumulator; ///< seconds of sim time owed
     float alpha;        ///< interpolation between the last two ticks
     float time;         ///< seconds since start, for animation

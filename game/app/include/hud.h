@@ -50,9 +50,10 @@ void hud_init(hud *h);
 /// (Re)builds the minimap from the map (after start and every map swap).
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w);
 void hud_free(hud *h);
-/// Advances the idle hints for the focused human.
-void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool moved, bool aimed,
-                      bool picked);
+/// Advances the idle hints for the focused human. live: a person plays it on the match screen
+/// (not a replay, the killcam or a pilot); otherwise the hints hide at once and wait anew.
+void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool live, bool moved,
+                      bool aimed, bool picked);
 /// Draws the HUD for agent `focus` (the human, or whoever is spectated: then labelled as theirs).
 /// dt: seconds since the last frame (the panels' fading).
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
@@ -80,8 +81,21 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
 /// The skill whose tile of the level-up panel (shown while picks wait) is at screen (x, y), or
 /// -1: a tap or a click there picks it.
 int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y);
-/// The guided start's prompt (step of steps), on a panel in the lower middle of the screen.
-void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps, bool touch);
+/// A band h tall for a banner at the top middle, between the player panel and the match panel
+/// (with the sound icon beside it); on a screen too narrow for that, across it under them.
+SDL_FRect hud_top_band(const camera *c, float h);
+/// The level-up panel (shown while picks wait), bottom middle.
+SDL_FRect hud_level_up_rect(const camera *c);
+/// The guided start's panel, w wide: in the lower middle of the screen, above the level-up panel
+/// while that shows.
+SDL_FRect hud_guide_rect(const camera *c, float w, bool level_up);
+/// The band of idle hint `line` (0: the lowest; the pick hint, then the move hint above it):
+/// above the level-up panel while that shows, else in the lower middle.
+SDL_FRect hud_hint_rect(const camera *c, int line, bool level_up);
+/// The guided start's prompt (step of steps), on its panel (hud_guide_rect); its way to the menu
+/// is worded for touch when `touch`.
+void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps, bool touch,
+                    bool level_up);
 /// A short notice across the screen (map reload messages), fading out: under the top panels in
 /// a match, at the bottom over menus.
 void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, bool in_match);

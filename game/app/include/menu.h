@@ -13,7 +13,7 @@ typedef enum menu_kind {
     MENU_BUTTON, ///< runs something when activated
     MENU_CHOICE, ///< "< value >": left/right, the wheel or a click on an arrow change it
     MENU_CELLS,  ///< a row of up to MENU_CELLS_MAX cells (key bindings): left/right pick a cell
-    MENU_HEADING ///< a section title; never selected
+    MENU_HEADING ///< a section title, or with cells the columns' titles; never selected
 } menu_kind;
 
 #define MENU_MAX_ITEMS 40
@@ -33,11 +33,12 @@ typedef struct menu_item {
 typedef struct menu {
     menu_item items[MENU_MAX_ITEMS];
     int count;
-    const char *title; ///< drawn above the panel (NULL: none)
-    const char *note;  ///< one line under the panel (help for the screen, NULL: none)
-    SDL_FRect panel;   ///< the backing panel
-    SDL_FRect view;    ///< the part of the panel the items scroll in
-    float label_w;     ///< cells rows: width of the label column
+    const char *title;           ///< drawn above the panel (NULL: none)
+    const char *note;            ///< one line under the panel (help for the screen, NULL: none)
+    SDL_FRect panel;             ///< the backing panel
+    SDL_FRect view;              ///< the part of the panel the items scroll in
+    float label_w;               ///< cells rows: width of the label column
+    bool more_above, more_below; ///< a long list scrolled: items out of view above / below
 } menu;
 
 /// What the player did to a menu this frame.
@@ -60,6 +61,9 @@ void menu_begin(menu *m, const char *title);
 int menu_add(menu *m, menu_kind kind, const char *label, const char *value);
 /// Adds a cells row: a label and `count` cell texts.
 int menu_add_cells(menu *m, const char *label, const char *const *cells, int count);
+/// Adds a heading row naming the columns of the cells rows under it: `label` over their
+/// labels, cells[c] over cell c.
+int menu_add_columns(menu *m, const char *label, const char *const *cells, int count);
 /// Places the panel `width` wide, its top at `top`, centred, no lower than the screen allows
 /// (longer lists scroll), and the items in it; nav's scroll keeps the selection in view.
 void menu_layout(menu *m, menu_nav *nav, float screen_w, float screen_h, float top, float width);
@@ -70,7 +74,8 @@ void menu_reset(menu_nav *nav, const menu *m);
 /// wheel scrolls), confirm, hover on mouse moves, clicks and taps on an item (the value's left
 /// half steps a choice back, the rest of it forward).
 menu_result menu_update(const menu *m, menu_nav *nav, input_state *in);
-/// The panel, the title, the items (the highlighted one marked) and the note.
+/// The panel, the title, the items (the highlighted one marked: dark text on gold), a "more"
+/// mark on the edge where a long list goes on out of view, and the note.
 void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time);
 
 /// A translucent backing panel (the one menus use) for other screens' content.

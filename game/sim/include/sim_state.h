@@ -237,6 +237,9 @@ float sim_agent_damage(const sim_world *w, const sim_agent *a);
 /// Nearest living enemy of `self` within `range` that it can see (line of sight by ray cast);
 /// -1 when none. It reads only (every agent is looked at), so the HUD may ask between ticks.
 int sim_nearest_visible_enemy(const sim_world *w, int self, float range);
+/// Agent `self` sees agent `other`: nothing (a wall, an unbroken prop, a closed door) stands on
+/// the line between them. The line of sight auto-fire and the bots use.
+bool sim_agent_sees(const sim_world *w, int self, int other);
 
 /// A rules duration (zone phases, the time limit) stretched for this map's size.
 int sim_zone_ticks(const sim_world *w, int ticks);
