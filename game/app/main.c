@@ -8,18 +8,12 @@
 #include "tool_util.h"
 
 static int run(int argc, char **argv) {
-    switch (tool_args_ask(argc - 1, argv + 1)) {
-    case TOOL_ASK_HELP: {
-        static const char *const usage[] = {ARENA_USAGE_ARENA};
-        tool_print_usage(usage, (int)(sizeof usage / sizeof usage[0]));
+    static const char *const usage[] = {ARENA_USAGE_ARENA};
+    char about[64];
+    arena_version_about(about, sizeof about);
+    if (tool_args_answered(ARENA_PROGRAM, argc - 1, argv + 1, usage,
+                           (int)(sizeof usage / sizeof usage[0]), about))
         return 0;
-    }
-    case TOOL_ASK_VERSION:
-        arena_print_version(ARENA_PROGRAM);
-        return 0;
-    case TOOL_ASK_RUN:
-        break;
-    }
     arena_options o;
     if (!arena_parse_options(argc, argv, &o)) return 2;
     if (o.screenshot) return app_run_screenshot(&o);

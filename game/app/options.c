@@ -251,11 +251,8 @@ static bool check_outputs(const arena_options *o) {
     return true;
 }
 
-void arena_print_version(const char *program) {
-    char about[64];
-    snprintf(about, sizeof about, "replay format %u, rules %d\n", RP_FORMAT_VERSION,
-             SIM_CONFIG_VERSION);
-    tool_print_version(program, about);
+void arena_version_about(char *buf, size_t size) {
+    snprintf(buf, size, "replay format %u, rules %d\n", RP_FORMAT_VERSION, SIM_CONFIG_VERSION);
 }
 
 bool arena_check_replay(const arena_options *o, int ticks, int agents) {

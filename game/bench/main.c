@@ -26,18 +26,12 @@ static const suite suites[] = {
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 
 static int run(int argc, char **argv) {
-    switch (tool_args_ask(argc - 1, argv + 1)) {
-    case TOOL_ASK_HELP: {
-        static const char *const usage[] = {ARENA_USAGE_ARENA_BENCH};
-        tool_print_usage(usage, (int)(sizeof usage / sizeof usage[0]));
-        return TOOL_EXIT_OK;
-    }
-    case TOOL_ASK_VERSION:
-        arena_print_version(ARENA_BENCH);
-        return TOOL_EXIT_OK;
-    case TOOL_ASK_RUN:
-        break;
-    }
+    static const char *const usage[] = {ARENA_USAGE_ARENA_BENCH};
+    char about[64];
+    arena_version_about(about, sizeof about);
+    if (tool_args_answered(ARENA_BENCH, argc - 1, argv + 1, usage,
+                           (int)(sizeof usage / sizeof usage[0]), about))
+        return 0;
     if (argc > 1 && !strcmp(argv[1], "pairs")) return cmd_pairs(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "balance")) return cmd_balance(argc - 2, argv + 2);

@@ -25,18 +25,10 @@ bool map_load_or_fail(const char *path, ae_grid *grid) {
 }
 
 static int run(int argc, char **argv) {
-    switch (tool_args_ask(argc - 1, argv + 1)) {
-    case TOOL_ASK_HELP: {
-        static const char *const usage[] = {ARENA_USAGE_ARENA_MAP};
-        tool_print_usage(usage, (int)(sizeof usage / sizeof usage[0]));
-        return TOOL_EXIT_OK;
-    }
-    case TOOL_ASK_VERSION:
-        tool_print_version(ARENA_MAP, NULL);
-        return TOOL_EXIT_OK;
-    case TOOL_ASK_RUN:
-        break;
-    }
+    static const char *const usage[] = {ARENA_USAGE_ARENA_MAP};
+    if (tool_args_answered(ARENA_MAP, argc - 1, argv + 1, usage,
+                           (int)(sizeof usage / sizeof usage[0]), NULL))
+        return 0;
     if (argc < 2) {
         tool_fail(ARENA_MAP, "missing command", "try --help");
         return TOOL_EXIT_BAD_INPUT;

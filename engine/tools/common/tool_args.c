@@ -8,21 +8,20 @@
 #include <stdio.h>
 #include <string.h>
 
-tool_ask tool_args_ask(int argc, char **argv) {
+bool tool_args_answered(const char *program, int argc, char **argv, const char *const *usage,
+                        int lines, const char *about) {
     bool version = false;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return TOOL_ASK_HELP;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            for (int l = 0; l < lines; l++) fputs(usage[l], stdout);
+            return true;
+        }
         if (!strcmp(argv[i], "--version")) version = true;
     }
-    return version ? TOOL_ASK_VERSION : TOOL_ASK_RUN;
-}
-
-void tool_print_usage(const char *const *lines, int n) {
-    for (int i = 0; i < n; i++) fputs(lines[i], stdout);
-}
-
-void tool_print_version(const char *program, const char *about) {
-    printf("%s %s\n%sbuild: %s\n", program, ARENA_VERSION, about ? about : "", tool_build_info());
+    if (version)
+        printf("%s %s\n%sbuild: %s\n", program, ARENA_VERSION, about ? about : "",
+               tool_build_info());
+    return version;
 }
 
 bool tool_args_read(const char *program, const tool_option *options, int n, int max_pos, int argc,

@@ -26,19 +26,14 @@ typedef struct tool_args {
     int npos;
 } tool_args;
 
-/// What a command line asks before anything else is read: the usage (any argument `--help` or
-/// `-h`, whatever else is given, so that a newcomer's `arena --bots 5 --help` gets it too), the
-/// version (any `--version`), or a run. Programs print either to stdout and exit 0.
-typedef enum tool_ask { TOOL_ASK_RUN, TOOL_ASK_HELP, TOOL_ASK_VERSION } tool_ask;
-tool_ask tool_args_ask(int argc, char **argv);
-
-/// Prints a usage (the README's command-line part of a program: a list of lines, arena_usage.h)
-/// to stdout.
-void tool_print_usage(const char *const *lines, int n);
-
-/// Prints `PROGRAM VERSION`, then `about` (lines of its own, or NULL), then `build: ...` (the
-/// compiler and flags, as tool_print_machine) to stdout.
-void tool_print_version(const char *program, const char *about);
+/// Answers what a command line asks before anything else is read: the usage (any argument
+/// `--help` or `-h`, whatever else is given, so that a newcomer's `arena --bots 5 --help` gets it
+/// too; `usage` is the README's command-line part of the program, `lines` lines from
+/// arena_usage.h), else the version (any `--version`: `PROGRAM VERSION`, then `about`, lines of
+/// its own or NULL, then `build: ...`, the compiler and flags as tool_print_machine). Both go to
+/// stdout; true when one was printed (the program then exits 0), false for a run.
+bool tool_args_answered(const char *program, int argc, char **argv, const char *const *usage,
+                        int lines, const char *about);
 
 /// Reads argv[0..argc) against the n options. At most max_pos positional arguments are
 /// accepted. False after printing one line `PROGRAM: ARG: reason`: `unknown option (try

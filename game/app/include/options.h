@@ -48,9 +48,10 @@ typedef struct arena_options {
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.
 bool arena_parse_options(int argc, char **argv, arena_options *out);
 
-/// `--version` of arena and arena-bench: `PROGRAM VERSION`, `replay format F, rules R` (the
-/// replays this build reads and writes, RP_FORMAT_VERSION and SIM_CONFIG_VERSION), `build: ...`.
-void arena_print_version(const char *program);
+/// What `--version` of arena and arena-bench says between the version and the build line:
+/// `replay format F, rules R` (the replays this build reads and writes, RP_FORMAT_VERSION and
+/// SIM_CONFIG_VERSION) and a newline.
+void arena_version_about(char *buf, size_t size);
 
 /// Checks what the options ask of the replay they play, once it is loaded: every tick they name
 /// (--start-tick, --dump-tick, --from, --to) within its `ticks`, and --follow one of its
