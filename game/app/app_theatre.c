@@ -153,24 +153,10 @@ static void mouse(app *a) {
     if (!in->mouse_fire) a->drag = DRAG_NONE;
 }
 
-/// The free camera also moves with WASD and the first pad's left stick.
+/// The free camera also moves with the movement bindings and the first pad's left stick.
 static void pan(app *a, float dt) {
-    const input_state *in = &a->in;
-    float x = 0, y = 0;
-    static const SDL_Scancode keys[4] = {SDL_SCANCODE_W, SDL_SCANCODE_S, SDL_SCANCODE_A,
-                                         SDL_SCANCODE_D};
-    bool held[4];
-    for (int k = 0; k < 4; k++) held[k] = in->keys_down[keys[k] / 8] >> (keys[k] % 8) & 1;
-    y += (float)held[1] - (float)held[0];
-    x += (float)held[3] - (float)held[2];
-    SDL_GameController *pad = in->players[0].pad;
-    if (pad) {
-        vec2s v = {{SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX) / 32767.0f,
-                    SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY) / 32767.0f}};
-        v = input_dead_zone(v, INPUT_DEAD_ZONE);
-        x += v.x;
-        y += v.y;
-    }
+    const vec2s v = input_pan(&a->in);
+    const float x = v.x, y = v.y;
     if (x == 0 && y == 0) return;
     if (a->th.follow >= 0) {
         a->free_center = a->cam.center;
