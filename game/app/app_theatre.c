@@ -210,10 +210,7 @@ void app_theatre_update(app *a, bool back) {
             app_killcam_end(a);
             return;
         }
-        const int due = theatre_ticks_due(t, a->s, a->frame_dt);
-        for (int i = 0; i < due; i++) app_tick(a);
-        a->alpha = t->paused ? 1.0f : (float)t->owed;
-        app_killcam_linger(a);
+        a->clock = APP_CLOCK_THEATRE;
         return;
     }
     if (back || input_take_action(in, ACT_PAUSE)) {
@@ -248,7 +245,7 @@ void app_theatre_update(app *a, bool back) {
     }
     if (input_take_action(in, ACT_STEP_FORWARD)) {
         t->paused = true;
-        if ((uint32_t)sim_tick(w) < t->stop) app_tick(a);
+        if ((uint32_t)sim_tick(w) < t->stop) a->theatre_steps++;
         a->alpha = 1.0f;
     }
     if (input_take_action(in, ACT_PREV_KILL)) jump_to_kill(a, -1);
@@ -268,14 +265,25 @@ void app_theatre_update(app *a, bool back) {
     if (input_take_action(in, ACT_WHEEL_DOWN)) camera_zoom_by(&a->cam, 1.0f / 1.15f);
     mouse(a);
     pan(a, dt);
-    // Playback: the ticks due at this speed, then the fraction towards the next for drawing.
-    // The followed agent eliminated as it plays: the camera goes on with its killer.
-    const bool was_alive = t->follow >= 0 && sim_agents(w)[t->follow].placement == 0;
-    const int due = theatre_ticks_due(t, a->s, dt);
-    for (int i = 0; i < due; i++) app_tick(a);
-    const int killer = t->follow >= 0 ? sim_agents(w)[t->follow].killer : -1;
-    if (was_alive && sim_agents(w)[t->follow].placement != 0 && killer >= 0 &&
+    a->clock = APP_CLOCK_THEATRE; // the playback plays on: the tick driver steps it
+}
+
+int app_theatre_ticks_due(app *a, float dt) {
+    const theatre *t = &a->th;
+    const sim_world *w = session_world(a->s);
+    a->follow_alive = !t->killcam && t->follow >= 0 && sim_agents(w)[t->follow].placement == 0;
+    return a->theatre_steps + theatre_ticks_due(&a->th, a->s, dt);
+}
+
+void app_theatre_played(app *a) {
+    theatre *t = &a->th;
+    const sim_world *w = session_world(a->s);
+    // The followed agent eliminated as it played: the camera goes on with its killer.
+    const int killer = a->follow_alive ? sim_agents(w)[t->follow].killer : -1;
+    if (a->follow_alive && sim_agents(w)[t->follow].placement != 0 && killer >= 0 &&
         sim_agents(w)[killer].placement == 0)
         follow(a, killer);
+    // The fraction towards the next tick, for drawing.
     a->alpha = t->paused ? 1.0f : (float)t->owed;
+    if (t->killcam) app_killcam_linger(a);
 }
