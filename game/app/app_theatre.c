@@ -1,5 +1,5 @@
 // The replay theatre in the window: keys, pad buttons and clicks to the transport, the free
-// camera, and playback ticks with interpolation.
+// camera, and what the tick driver asks of its playback (ticks due, interpolation, the killer).
 #include "app.h"
 
 #include "sim_names.h"
