@@ -266,7 +266,8 @@ void app_tick(app *a) {
         // The guide and the idle hints follow player 1 only when a person drives it live.
         const bool playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
                              a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->s);
-        if (a->set.onboarding_done) a->hud.move_hint.retired = true; // the guide taught it
+        if (a->set.onboarding_done || a->guide_finished)
+            a->hud.move_hint.retired = true; // the guide taught it
         hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, app_player(a, 0), playing, moved, aimed,
                          picked);
         onboarding_facts f = {.playing = playing,
@@ -274,10 +275,8 @@ void app_tick(app *a) {
                               .fired = me->stats.shots > shots_before,
                               .level_pending = me->pending_picks > 0,
                               .picked = picked};
-        if (onboarding_update(&a->guide, 1.0f / SIM_TICK_HZ, &f)) { // remembered as done
-            a->set.onboarding_done = true;
-            app_settings_changed(a);
-        }
+        // Remembered as done by the tick driver, once the frame's ticks are over.
+        if (onboarding_update(&a->guide, 1.0f / SIM_TICK_HZ, &f)) a->guide_finished = true;
     }
 }
 

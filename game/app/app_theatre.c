@@ -1,5 +1,5 @@
 // The replay theatre in the window: keys, pad buttons and clicks to the transport, the free
-// camera, and playback ticks with interpolation.
+// camera, and what the tick driver asks of its playback (ticks due, interpolation, the killer).
 #include "app.h"
 
 #include "sim_names.h"
@@ -153,24 +153,10 @@ static void mouse(app *a) {
     if (!in->mouse_fire) a->drag = DRAG_NONE;
 }
 
-/// The free camera also moves with WASD and the first pad's left stick.
+/// The free camera also moves with the movement bindings and the first pad's left stick.
 static void pan(app *a, float dt) {
-    const input_state *in = &a->in;
-    float x = 0, y = 0;
-    static const SDL_Scancode keys[4] = {SDL_SCANCODE_W, SDL_SCANCODE_S, SDL_SCANCODE_A,
-                                         SDL_SCANCODE_D};
-    bool held[4];
-    for (int k = 0; k < 4; k++) held[k] = in->keys_down[keys[k] / 8] >> (keys[k] % 8) & 1;
-    y += (float)held[1] - (float)held[0];
-    x += (float)held[3] - (float)held[2];
-    SDL_GameController *pad = in->players[0].pad;
-    if (pad) {
-        vec2s v = {{SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTX) / 32767.0f,
-                    SDL_GameControllerGetAxis(pad, SDL_CONTROLLER_AXIS_LEFTY) / 32767.0f}};
-        v = input_dead_zone(v, INPUT_DEAD_ZONE);
-        x += v.x;
-        y += v.y;
-    }
+    const vec2s v = input_pan(&a->in);
+    const float x = v.x, y = v.y;
     if (x == 0 && y == 0) return;
     if (a->th.follow >= 0) {
         a->free_center = a->cam.center;
@@ -224,10 +210,7 @@ void app_theatre_update(app *a, bool back) {
             app_killcam_end(a);
             return;
         }
-        const int due = theatre_ticks_due(t, a->s, a->frame_dt);
-        for (int i = 0; i < due; i++) app_tick(a);
-        a->alpha = t->paused ? 1.0f : (float)t->owed;
-        app_killcam_linger(a);
+        a->clock = APP_CLOCK_THEATRE;
         return;
     }
     if (back || input_take_action(in, ACT_PAUSE)) {
@@ -262,7 +245,7 @@ void app_theatre_update(app *a, bool back) {
     }
     if (input_take_action(in, ACT_STEP_FORWARD)) {
         t->paused = true;
-        if ((uint32_t)sim_tick(w) < t->stop) app_tick(a);
+        if ((uint32_t)sim_tick(w) < t->stop) a->theatre_steps++;
         a->alpha = 1.0f;
     }
     if (input_take_action(in, ACT_PREV_KILL)) jump_to_kill(a, -1);
@@ -282,14 +265,25 @@ void app_theatre_update(app *a, bool back) {
     if (input_take_action(in, ACT_WHEEL_DOWN)) camera_zoom_by(&a->cam, 1.0f / 1.15f);
     mouse(a);
     pan(a, dt);
-    // Playback: the ticks due at this speed, then the fraction towards the next for drawing.
-    // The followed agent eliminated as it plays: the camera goes on with its killer.
-    const bool was_alive = t->follow >= 0 && sim_agents(w)[t->follow].placement == 0;
-    const int due = theatre_ticks_due(t, a->s, dt);
-    for (int i = 0; i < due; i++) app_tick(a);
-    const int killer = t->follow >= 0 ? sim_agents(w)[t->follow].killer : -1;
-    if (was_alive && sim_agents(w)[t->follow].placement != 0 && killer >= 0 &&
+    a->clock = APP_CLOCK_THEATRE; // the playback plays on: the tick driver steps it
+}
+
+int app_theatre_ticks_due(app *a, float dt) {
+    const theatre *t = &a->th;
+    const sim_world *w = session_world(a->s);
+    a->follow_alive = !t->killcam && t->follow >= 0 && sim_agents(w)[t->follow].placement == 0;
+    return a->theatre_steps + theatre_ticks_due(&a->th, a->s, dt);
+}
+
+void app_theatre_played(app *a) {
+    theatre *t = &a->th;
+    const sim_world *w = session_world(a->s);
+    // The followed agent eliminated as it played: the camera goes on with its killer.
+    const int killer = a->follow_alive ? sim_agents(w)[t->follow].killer : -1;
+    if (a->follow_alive && sim_agents(w)[t->follow].placement != 0 && killer >= 0 &&
         sim_agents(w)[killer].placement == 0)
         follow(a, killer);
+    // The fraction towards the next tick, for drawing.
     a->alpha = t->paused ? 1.0f : (float)t->owed;
+    if (t->killcam) app_killcam_linger(a);
 }

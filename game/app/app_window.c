@@ -120,19 +120,8 @@ static void frame(app *a, float dt) {
     global_actions(a);
     poll_map_file(a);
     app_update_screens(a);
-    bool running = app_world_runs(a);
-    if (running) {
-        a->accumulator += dt;
-        const double step = 1.0 / SIM_TICK_HZ;
-        int ticks = 0;
-        while (a->accumulator >= step && ticks < 8) { // never spiral after a long stall
-            app_tick(a);
-            a->accumulator -= step;
-            ticks++;
-        }
-        if (ticks == 8) a->accumulator = 0;
-        a->alpha = (float)(a->accumulator / step);
-    }
+    const bool running = app_world_runs(a);
+    app_run_ticks(a, dt);
     camera_follow(&a->cam, app_camera_target(a), app_map_size(session_world(a->s)), dt);
     app_update_fx(a, running ? dt : 0.0f);
     bool hide = a->screen == SCREEN_PLAY; // the crosshair, or nothing for pads, in a match

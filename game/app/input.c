@@ -515,6 +515,29 @@ static vec2s pad_stick(SDL_GameController *pad, SDL_GameControllerAxis ax,
     return input_dead_zone(v, INPUT_DEAD_ZONE);
 }
 
+/// A key the theatre's transport reads (fixed_key), which never pans its camera.
+static bool transport_key(SDL_Scancode k) {
+    return k == SDL_SCANCODE_UP || k == SDL_SCANCODE_DOWN || k == SDL_SCANCODE_LEFT ||
+           k == SDL_SCANCODE_RIGHT;
+}
+
+/// A bound key of `bind` that is not a transport key is held.
+static bool pan_key_held(const input_state *in, input_bind bind) {
+    for (int s = 0; s < INPUT_BIND_KEYS; s++)
+        if (!transport_key(in->bind.keys[bind][s]) && key_down(in, in->bind.keys[bind][s]))
+            return true;
+    return false;
+}
+
+vec2s input_pan(const input_state *in) {
+    vec2s v = {{(float)pan_key_held(in, BIND_RIGHT) - (float)pan_key_held(in, BIND_LEFT),
+                (float)pan_key_held(in, BIND_DOWN) - (float)pan_key_held(in, BIND_UP)}};
+    SDL_GameController *pad = in->players[0].pad;
+    if (pad)
+        v = glms_vec2_add(v, pad_stick(pad, SDL_CONTROLLER_AXIS_LEFTX, SDL_CONTROLLER_AXIS_LEFTY));
+    return v;
+}
+
 void input_frame(input_state *in, int human, float player_x, float player_y, sim_input *out) {
     memset(out, 0, sizeof *out);
     input_player *p = &in->players[human];

@@ -212,7 +212,10 @@ static void test_frames_sweep(void) {
 static void play(app *a, int frames, float dt) {
     for (int f = 0; f < frames; f++) {
         a->frame_dt = dt;
-        if (a->screen == SCREEN_THEATRE) app_theatre_update(a, false);
+        if (a->screen == SCREEN_THEATRE) {
+            app_theatre_update(a, false);
+            app_run_ticks(a, dt);
+        }
         app_update_fx(a, dt);
         a->time += dt;
         app_draw(a);

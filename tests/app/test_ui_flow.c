@@ -948,5 +948,42 @@ static void test_take_over_name(void) {
     CHECK(app_window_close(&a) == 0);
 }
 
+/// Holds key sc down for n frames, then lets it go.
+static void hold_key(SDL_Scancode sc, int n) {
+    for (int down = 1; down >= 0; down--) {
+        SDL_Event e = {0};
+        e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+        e.key.windowID = window_id();
+        e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+        e.key.keysym.scancode = sc;
+        e.key.keysym.sym = SDL_GetKeyFromScancode(sc);
+        SDL_PushEvent(&e);
+        frames(down ? n : 1);
+    }
+}
+
+/// The theatre's free camera pans with the movement bindings: rebound, the new key moves it and
+/// the old one no longer does.
+static void test_theatre_pan_rebound(void) {
+    char *argv[] = {"arena", "--seed", "7", NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(3, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    app_watch_file(&a, ARENA_SOURCE_DIR "/tests/replays/ruins-s5.arp");
+    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.th.reading); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && !a.th.reading);
+    a.th.paused = true;
+    a.set.bindings.keys[BIND_UP][0] = SDL_SCANCODE_I; // Move up: I (and Up) instead of W
+    input_set_bindings(&a.in, &a.set.bindings);
+    a.th.follow = -1; // the free camera
+    const float y0 = a.free_center.y;
+    hold_key(SDL_SCANCODE_W, 10); // no longer a movement key
+    CHECK(a.free_center.y == y0);
+    hold_key(SDL_SCANCODE_I, 10);
+    CHECK(a.free_center.y < y0 - 10.0f);
+    CHECK(app_window_close(&a) == 0);
+}
+
 TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload), TEST_CASE(keys_at_death),
-          TEST_CASE(touch_only), TEST_CASE(touch_words), TEST_CASE(take_over_name))
+          TEST_CASE(touch_only), TEST_CASE(touch_words), TEST_CASE(take_over_name),
+          TEST_CASE(theatre_pan_rebound))

@@ -40,6 +40,11 @@ typedef enum theatre_drag {
     DRAG_WORLD_PAN
 } theatre_drag;
 
+/// What steps the session on screen this frame (the one tick driver, match_view.c): nothing, the
+/// live match's accumulator, or the theatre's playback at its speed. The screens' update says
+/// when the theatre plays; otherwise the world runs live behind the screens that let it.
+typedef enum app_clock { APP_CLOCK_STILL, APP_CLOCK_LIVE, APP_CLOCK_THEATRE } app_clock;
+
 /// What a "yes" to SCREEN_CONFIRM does (app_ask.c): quit the game, leave the match or replay
 /// on screen for the title, leave the results for a new match.
 typedef enum app_confirm { CONFIRM_QUIT_GAME, CONFIRM_LEAVE_MATCH, CONFIRM_REMATCH } app_confirm;
@@ -81,11 +86,15 @@ typedef struct app {
     int difficulty;          ///< title menu: the bots' sim_difficulty, or -1 for a mix
     int map;                 ///< title menu: index into app_maps
     int humans;
-    int spectate;       ///< agent followed after death (-1: none chosen, the killer)
-    double accumulator; ///< seconds of sim time owed
-    float alpha;        ///< interpolation between the last two ticks
-    float time;         ///< seconds since start, for animation
-    float frame_dt;     ///< seconds the frame being drawn covers
+    int spectate;        ///< agent followed after death (-1: none chosen, the killer)
+    double accumulator;  ///< seconds of sim time owed
+    app_clock clock;     ///< what drives this frame's ticks (set by the screens, reset after)
+    int theatre_steps;   ///< single ticks the theatre's step key asked for this frame
+    bool follow_alive;   ///< the theatre's followed agent was alive before this frame's ticks
+    bool guide_finished; ///< the guide ended in this frame's ticks (kept in the settings after)
+    float alpha;         ///< interpolation between the last two ticks
+    float time;          ///< seconds since start, for animation
+    float frame_dt;      ///< seconds the frame being drawn covers
     hud_timings timings;
     overlays overlays;
     hot_reload reload;
@@ -136,12 +145,28 @@ bool app_finish_recording(app *a, ae_error *err);
 void app_save_replay(app *a);
 /// A file in SDL's per-user preference folder for the game; false when there is none.
 bool app_pref_file(const char *name, char *buf, size_t size);
-/// Runs one fixed tick of the current session with the humans' inputs.
+/// Runs one fixed tick of the current session with the humans' inputs. Only the tick driver
+/// (app_run_ticks) and the offline renderers (--screenshot, --frames) call it.
 void app_tick(app *a);
+/// The frame's one tick driver (match_view.c), after the screens' update: asks how many ticks
+/// are due in dt seconds (app_ticks_due), runs them, then app_ticks_done.
+void app_run_ticks(app *a, float dt);
+/// The ticks due now: the theatre's at its speed (and its single steps) when it plays this
+/// frame, the live accumulator's (at most 8) when the world runs behind the screen, else none.
+int app_ticks_due(app *a, float dt);
+/// After them: the interpolation towards the next tick, what the theatre does as it plays on
+/// (follow the killer, the killcam's end), and the guide's end kept in the settings.
+void app_ticks_done(app *a);
 /// The theatre (app_theatre.c): starts it on the session, a replay, from `start_tick`.
 void app_theatre_open(app *a, uint32_t start_tick);
-/// Its controls and playback for one frame of a->frame_dt seconds; `back` was pressed.
+/// Its controls for one frame; `back` was pressed. When it plays on, a->clock says so: the tick
+/// driver steps it (app_theatre_ticks_due, app_theatre_played).
 void app_theatre_update(app *a, bool back);
+/// The ticks its playback owes for dt seconds, with the single steps asked for.
+int app_theatre_ticks_due(app *a, float dt);
+/// After them: the camera goes on with the followed agent's killer, the interpolation, and the
+/// killcam lingers on its last frame, then ends.
+void app_theatre_played(app *a);
 /// The killcam (app_killcam.c). The player was just eliminated: starts reading the match's
 /// recording so far to show how, when the setting is on.
 void app_killcam_prepare(app *a);

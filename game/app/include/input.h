@@ -167,6 +167,10 @@ bool input_take_action(input_state *in, input_action a);
 /// screen pixels: the app passes that human's agent's chest (INPUT_AIM_HEIGHT above its foot).
 /// Clears the skill pick it reports.
 void input_frame(input_state *in, int human, float player_x, float player_y, sim_input *out);
+/// Player 1's movement as the theatre's free camera reads it (x and y each about -1..1, not
+/// normalised): the keys bound to move (but for those the theatre's transport takes, the arrows:
+/// they seek and change speed there) plus the first pad's left stick past its dead zone.
+vec2s input_pan(const input_state *in);
 /// Applies the radial dead zone to a raw stick vector (components -1..1).
 vec2s input_dead_zone(vec2s v, float dead);
 /// True when human has a pad.
