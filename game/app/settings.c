@@ -2,11 +2,14 @@
 // over, and a writer that replaces the file whole.
 #include "settings.h"
 
-#include "app.h"
+#include "app_maps.h"
+#include "app_paths.h"
 #include "arena/ae_file.h"
 #include "arena/ae_output.h"
 #include "arena/ae_quote.h"
 #include "camera.h"
+#include "options.h"
+#include "sim.h"
 #include "tool_util.h"
 
 #include <errno.h>

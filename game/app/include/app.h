@@ -2,6 +2,8 @@
 #ifndef ARENA_APP_H
 #define ARENA_APP_H
 
+#include "app_maps.h"
+#include "app_paths.h"
 #include "camera.h"
 #include "frame_stats.h"
 #include "fx.h"
@@ -49,10 +51,6 @@ typedef enum app_confirm { CONFIRM_QUIT_GAME, CONFIRM_LEAVE_MATCH, CONFIRM_REMAT
 #define APP_DEATH_GUARD 1.0f
 /// Seconds the results ignore presses after they open.
 #define APP_RESULTS_GUARD 0.5f
-
-/// Shipped maps the title screen offers.
-#define APP_MAP_COUNT 4
-extern const char *const app_maps[APP_MAP_COUNT];
 
 typedef struct app {
     SDL_Window *window;
@@ -134,8 +132,6 @@ bool app_finish_recording(app *a, ae_error *err);
 /// "Save replay": writes a->replay into the per-user folder's replays/ under a new dated name
 /// and puts the path, or why it failed, in a->replay_note. Saves once.
 void app_save_replay(app *a);
-/// A file in SDL's per-user preference folder for the game; false when there is none.
-bool app_pref_file(const char *name, char *buf, size_t size);
 /// Runs one fixed tick of the current session with the humans' inputs.
 void app_tick(app *a);
 /// The theatre (app_theatre.c): starts it on the session, a replay, from `start_tick`.

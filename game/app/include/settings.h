@@ -44,7 +44,7 @@ typedef struct settings {
     bool vsync;
     int difficulty;           ///< the bots': a sim_difficulty, or -1 for mixed
     int bots;                 ///< SETTINGS_BOTS_MIN..SETTINGS_BOTS_MAX
-    char map[32];             ///< a shipped map's name (app_maps)
+    char map[32];             ///< a shipped map's name (app_maps.h)
     float zoom_min, zoom_max; ///< the player's zoom range, zoom_min <= zoom_max
     bool onboarding_done;     ///< the guided first match was finished or skipped
     bool killcam;             ///< an elimination shows how it happened (from the killer's view)
