@@ -8,21 +8,15 @@
 #include <stdio.h>
 #include <string.h>
 
-/// The settings screen's items, top to bottom (headings included).
+/// The settings screen's items' ids. The match choices are named by APP_PICK_*.
 enum {
-    SET_AUDIO,
-    SET_MASTER,
+    SET_MASTER = APP_PICK_COUNT,
     SET_EFFECTS,
     SET_SOUND,
-    SET_DISPLAY,
     SET_FULLSCREEN,
     SET_VSYNC,
     SET_ZOOM_OUT,
     SET_ZOOM_IN,
-    SET_MATCH,
-    SET_BOTS,
-    SET_DIFFICULTY,
-    SET_MAP,
     SET_GUIDE,
     SET_KILLCAM,
     SET_CONTROLS,
@@ -30,8 +24,8 @@ enum {
     SET_BACK,
 };
 
-/// The controls screen: a row per bind after a heading and the columns' titles, then these.
-enum { CONTROLS_HEADING, CONTROLS_COLUMNS, CONTROLS_FIRST_BIND };
+/// The controls screen: a row per bind (its id the input_bind), then these.
+enum { CONTROLS_DEFAULTS = BIND_COUNT, CONTROLS_BACK };
 enum { CELL_KEY, CELL_KEY_2, CELL_PAD, CELL_PAD_2, CELLS };
 
 static int map_index(const char *name) {
@@ -72,16 +66,16 @@ static const char *on_off(bool on) {
     return on ? "On" : "Off";
 }
 
-static void add_percent(menu *m, const char *label, int percent) {
+static void add_percent(menu *m, int id, const char *label, int percent) {
     char t[MENU_TEXT];
     snprintf(t, sizeof t, "%d%%", percent);
-    menu_add(m, MENU_CHOICE, label, t);
+    menu_add(m, MENU_CHOICE, id, label, t);
 }
 
-static void add_zoom(menu *m, const char *label, float zoom) {
+static void add_zoom(menu *m, int id, const char *label, float zoom) {
     char t[MENU_TEXT];
     snprintf(t, sizeof t, "%.1fx", (double)zoom);
-    menu_add(m, MENU_CHOICE, label, t);
+    menu_add(m, MENU_CHOICE, id, label, t);
 }
 
 /// A bind's row: its two keys and two pad buttons, conflicts marked.
@@ -106,13 +100,13 @@ static void add_bind_row(app *a, menu *m, input_bind b) {
                          : input_bind_conflict_pad(k, b, slot) >= 0;
         if (clash) warn |= 1u << c;
     }
-    int i = menu_add_cells(m, input_bind_label(b), texts, CELLS);
+    int i = menu_add_cells(m, (int)b, input_bind_label(b), texts, CELLS);
     if (i >= 0) m->items[i].warn = warn;
 }
 
 /// The controls screen's note: what the highlighted cell clashes with, or how to rebind.
-static const char *controls_note(app *a, char *buf, size_t n) {
-    int b = a->nav.selected - CONTROLS_FIRST_BIND;
+static const char *controls_note(app *a, const menu *m, char *buf, size_t n) {
+    int b = menu_selected_id(m, &a->nav);
     const bool touch = help_device_of(&a->in) == HELP_TOUCH;
     if (a->capture_bind >= 0)
         return touch ? "Press the new key or button - a tap keeps it as it was"
@@ -137,35 +131,35 @@ void app_build_settings_menu(app *a, menu *m) {
     if (a->screen == SCREEN_CONTROLS) {
         static char note[96];
         menu_begin(m, "CONTROLS");
-        menu_add(m, MENU_HEADING, "Two keys, two pad buttons - red: bound twice", NULL);
+        menu_add(m, MENU_HEADING, MENU_NONE, "Two keys, two pad buttons - red: bound twice", NULL);
         static const char *const columns[CELLS] = {"Key", "Other key", "Pad", "Other pad"};
         menu_add_columns(m, "Action", columns, CELLS);
         for (int b = 0; b < BIND_COUNT; b++) add_bind_row(a, m, (input_bind)b);
-        menu_add(m, MENU_BUTTON, "Default controls", NULL);
-        menu_add(m, MENU_BUTTON, "Back", NULL);
-        m->note = controls_note(a, note, sizeof note);
+        menu_add(m, MENU_BUTTON, CONTROLS_DEFAULTS, "Default controls", NULL);
+        menu_add(m, MENU_BUTTON, CONTROLS_BACK, "Back", NULL);
+        m->note = controls_note(a, m, note, sizeof note);
         menu_layout(m, &a->nav, sw, sh, 110, 900);
         return;
     }
     menu_begin(m, "SETTINGS");
-    menu_add(m, MENU_HEADING, "Audio", NULL);
-    add_percent(m, "Master volume", a->set.master_volume);
-    add_percent(m, "Effects volume", a->set.effects_volume);
-    menu_add(m, MENU_CHOICE, "Sound",
+    menu_add(m, MENU_HEADING, MENU_NONE, "Audio", NULL);
+    add_percent(m, SET_MASTER, "Master volume", a->set.master_volume);
+    add_percent(m, SET_EFFECTS, "Effects volume", a->set.effects_volume);
+    menu_add(m, MENU_CHOICE, SET_SOUND, "Sound",
              !audio_available() ? "no device" : (audio_muted() ? "Muted" : "On"));
-    menu_add(m, MENU_HEADING, "Display", NULL);
-    menu_add(m, MENU_CHOICE, "Fullscreen", on_off(a->set.fullscreen));
-    menu_add(m, MENU_CHOICE, "VSync", on_off(a->set.vsync));
-    add_zoom(m, "Farthest zoom", a->cam.zoom_min);
-    add_zoom(m, "Closest zoom", a->cam.zoom_max);
-    menu_add(m, MENU_HEADING, "Match", NULL);
+    menu_add(m, MENU_HEADING, MENU_NONE, "Display", NULL);
+    menu_add(m, MENU_CHOICE, SET_FULLSCREEN, "Fullscreen", on_off(a->set.fullscreen));
+    menu_add(m, MENU_CHOICE, SET_VSYNC, "VSync", on_off(a->set.vsync));
+    add_zoom(m, SET_ZOOM_OUT, "Farthest zoom", a->cam.zoom_min);
+    add_zoom(m, SET_ZOOM_IN, "Closest zoom", a->cam.zoom_max);
+    menu_add(m, MENU_HEADING, MENU_NONE, "Match", NULL);
     app_add_match_choices(a, m);
-    menu_add(m, MENU_CHOICE, "Guided start",
+    menu_add(m, MENU_CHOICE, SET_GUIDE, "Guided start",
              onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off"));
-    menu_add(m, MENU_CHOICE, "Killcam", on_off(a->set.killcam));
-    menu_add(m, MENU_BUTTON, "Controls", NULL);
-    menu_add(m, MENU_BUTTON, "Default settings", NULL);
-    menu_add(m, MENU_BUTTON, "Back", NULL);
+    menu_add(m, MENU_CHOICE, SET_KILLCAM, "Killcam", on_off(a->set.killcam));
+    menu_add(m, MENU_BUTTON, SET_CONTROLS, "Controls", NULL);
+    menu_add(m, MENU_BUTTON, SET_DEFAULTS, "Default settings", NULL);
+    menu_add(m, MENU_BUTTON, SET_BACK, "Back", NULL);
     m->note = app_menu_note(a);
     menu_layout(m, &a->nav, sw, sh, 110, 640);
 }
@@ -217,21 +211,20 @@ static void update_controls(app *a, menu_result r, bool back) {
         finish_capture(a);
         return;
     }
-    const int defaults = CONTROLS_FIRST_BIND + BIND_COUNT, done = defaults + 1;
-    int b = r.item - CONTROLS_FIRST_BIND;
+    const int b = r.id;
     if (r.activate && b >= 0 && b < BIND_COUNT) {
         a->capture_bind = b;
         a->capture_cell = a->nav.cell;
         input_capture_begin(&a->in);
     }
-    if (r.activate && r.item == defaults) {
+    if (r.activate && r.id == CONTROLS_DEFAULTS) {
         input_bindings_default(&a->set.bindings);
         input_set_bindings(&a->in, &a->set.bindings);
         app_settings_changed(a);
     }
-    if ((r.activate && r.item == done) || back) {
+    if ((r.activate && r.id == CONTROLS_BACK) || back) {
         app_go(a, SCREEN_SETTINGS);
-        a->nav.selected = SET_CONTROLS;
+        menu_select_id(&a->nav, SET_CONTROLS);
     }
 }
 
@@ -242,10 +235,10 @@ void app_update_settings(app *a, menu_result r, bool back) {
     }
     settings *st = &a->set;
     bool changed = r.delta != 0;
-    if (r.delta) switch (r.item) {
+    if (r.delta) switch (r.id) {
         case SET_MASTER:
         case SET_EFFECTS:
-            if (r.item == SET_MASTER)
+            if (r.id == SET_MASTER)
                 st->master_volume = step_percent(st->master_volume, r.delta);
             else
                 st->effects_volume = step_percent(st->effects_volume, r.delta);
@@ -267,7 +260,7 @@ void app_update_settings(app *a, menu_result r, bool back) {
         case SET_ZOOM_OUT:
         case SET_ZOOM_IN: {
             float lo = a->cam.zoom_min, hi = a->cam.zoom_max, d = 0.1f * (float)r.delta;
-            if (r.item == SET_ZOOM_OUT)
+            if (r.id == SET_ZOOM_OUT)
                 lo = fminf(lo + d, hi);
             else
                 hi = fmaxf(hi + d, lo);
@@ -276,10 +269,10 @@ void app_update_settings(app *a, menu_result r, bool back) {
             st->zoom_max = a->cam.zoom_max;
             break;
         }
-        case SET_BOTS:
-        case SET_DIFFICULTY:
-        case SET_MAP:
-            app_change_match_choice(a, r.item - SET_BOTS + APP_PICK_BOTS, r.delta);
+        case APP_PICK_BOTS:
+        case APP_PICK_DIFFICULTY:
+        case APP_PICK_MAP:
+            app_change_match_choice(a, r.id, r.delta);
             changed = false; // saved there
             break;
         case SET_KILLCAM:
@@ -294,8 +287,8 @@ void app_update_settings(app *a, menu_result r, bool back) {
             break;
         }
     if (changed) app_settings_changed(a);
-    if (r.activate && r.item == SET_CONTROLS) app_go(a, SCREEN_CONTROLS);
-    if (r.activate && r.item == SET_DEFAULTS) {
+    if (r.activate && r.id == SET_CONTROLS) app_go(a, SCREEN_CONTROLS);
+    if (r.activate && r.id == SET_DEFAULTS) {
         settings d;
         settings_defaults(&d);
         d.bindings = st->bindings;            // the controls have their own reset
@@ -313,7 +306,7 @@ void app_update_settings(app *a, menu_result r, bool back) {
         app_use_settings(a, &d, &none);
         app_settings_changed(a);
     }
-    if ((r.activate && r.item == SET_BACK) || back) {
+    if ((r.activate && r.id == SET_BACK) || back) {
         app_screen from = a->settings_from;
         app_go(a, from == SCREEN_PAUSE ? SCREEN_PAUSE : SCREEN_TITLE);
     }

@@ -183,9 +183,11 @@ bool app_world_runs(const app *a);
 /// first item highlighted).
 void app_go(app *a, app_screen s);
 /// The match choices the title and the settings share: bots, difficulty and map.
-enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP };
-/// Adds the three match choices to m.
+enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP, APP_PICK_COUNT };
+/// Adds the three match choices to m, their ids their APP_PICK_*.
 void app_add_match_choices(app *a, menu *m);
+/// Match choice `pick`'s value as the menus show it (buf, n bytes, may hold it).
+const char *app_match_choice_value(const app *a, int pick, char *buf, size_t n);
 /// Steps match choice `pick` by dir (a new map restarts the match behind the title).
 void app_change_match_choice(app *a, int pick, int dir);
 /// Builds and lays out the current screen's menu (tests find items by label in it).
