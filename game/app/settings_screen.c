@@ -8,21 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-/// The settings screen's items' ids. The match choices are named by APP_PICK_*.
-enum {
-    SET_MASTER = APP_PICK_COUNT,
-    SET_EFFECTS,
-    SET_SOUND,
-    SET_FULLSCREEN,
-    SET_VSYNC,
-    SET_ZOOM_OUT,
-    SET_ZOOM_IN,
-    SET_GUIDE,
-    SET_KILLCAM,
-    SET_CONTROLS,
-    SET_DEFAULTS,
-    SET_BACK,
-};
+/// The settings screen's items' ids: a plain setting's is its settings_id, then these buttons.
+enum { SET_CONTROLS = SETTING_COUNT, SET_DEFAULTS, SET_BACK };
 
 /// The controls screen: a row per bind (its id the input_bind), then these.
 enum { CONTROLS_DEFAULTS = BIND_COUNT, CONTROLS_BACK };
@@ -66,16 +53,44 @@ static const char *on_off(bool on) {
     return on ? "On" : "Off";
 }
 
-static void add_percent(menu *m, int id, const char *label, int percent) {
-    char t[MENU_TEXT];
-    snprintf(t, sizeof t, "%d%%", percent);
-    menu_add(m, MENU_CHOICE, id, label, t);
+/// Setting k's field in a->set.
+static void *field(app *a, int k) {
+    return (char *)&a->set + settings_rows[k].offset;
 }
 
-static void add_zoom(menu *m, int id, const char *label, float zoom) {
-    char t[MENU_TEXT];
-    snprintf(t, sizeof t, "%.1fx", (double)zoom);
-    menu_add(m, MENU_CHOICE, id, label, t);
+/// The match choice (APP_PICK_*) a setting is, or -1.
+static int match_pick(int k) {
+    return k == SETTING_BOTS         ? APP_PICK_BOTS
+           : k == SETTING_DIFFICULTY ? APP_PICK_DIFFICULTY
+           : k == SETTING_MAP        ? APP_PICK_MAP
+                                     : -1;
+}
+
+/// Setting k's value as the screen shows it (t, n bytes, may hold it): what is in effect where
+/// that is not the value kept (the sound device, the camera's fair zoom, the match choices given
+/// on the command line, the guide running), else by its type.
+static const char *shown_value(app *a, int k, char *t, size_t n) {
+    if (match_pick(k) >= 0) return app_match_choice_value(a, match_pick(k), t, n);
+    switch (k) {
+    case SETTING_MUTED:
+        return !audio_available() ? "no device" : (audio_muted() ? "Muted" : "On");
+    case SETTING_ZOOM_MIN:
+    case SETTING_ZOOM_MAX:
+        snprintf(t, n, "%.1fx",
+                 (double)(k == SETTING_ZOOM_MIN ? a->cam.zoom_min : a->cam.zoom_max));
+        return t;
+    case SETTING_ONBOARDING_DONE:
+        return onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off");
+    }
+    switch (settings_rows[k].type) {
+    case SETTINGS_T_BOOL:
+        return on_off(*(bool *)field(a, k));
+    case SETTINGS_T_PERCENT:
+        snprintf(t, n, "%d%%", *(int *)field(a, k));
+        return t;
+    default:
+        return settings_value_text(&a->set, k, t, n);
+    }
 }
 
 /// A bind's row: its two keys and two pad buttons, conflicts marked.
@@ -142,21 +157,17 @@ void app_build_settings_menu(app *a, menu *m) {
         return;
     }
     menu_begin(m, "SETTINGS");
-    menu_add(m, MENU_HEADING, MENU_NONE, "Audio", NULL);
-    add_percent(m, SET_MASTER, "Master volume", a->set.master_volume);
-    add_percent(m, SET_EFFECTS, "Effects volume", a->set.effects_volume);
-    menu_add(m, MENU_CHOICE, SET_SOUND, "Sound",
-             !audio_available() ? "no device" : (audio_muted() ? "Muted" : "On"));
-    menu_add(m, MENU_HEADING, MENU_NONE, "Display", NULL);
-    menu_add(m, MENU_CHOICE, SET_FULLSCREEN, "Fullscreen", on_off(a->set.fullscreen));
-    menu_add(m, MENU_CHOICE, SET_VSYNC, "VSync", on_off(a->set.vsync));
-    add_zoom(m, SET_ZOOM_OUT, "Farthest zoom", a->cam.zoom_min);
-    add_zoom(m, SET_ZOOM_IN, "Closest zoom", a->cam.zoom_max);
-    menu_add(m, MENU_HEADING, MENU_NONE, "Match", NULL);
-    app_add_match_choices(a, m);
-    menu_add(m, MENU_CHOICE, SET_GUIDE, "Guided start",
-             onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off"));
-    menu_add(m, MENU_CHOICE, SET_KILLCAM, "Killcam", on_off(a->set.killcam));
+    // The settings in their places, a heading where the section changes.
+    const char *section = NULL;
+    for (int place = 1; place <= SETTING_COUNT; place++)
+        for (int k = 0; k < SETTING_COUNT; k++) {
+            const settings_row *row = &settings_rows[k];
+            if (row->place != place) continue;
+            if (!section || strcmp(section, row->section) != 0)
+                menu_add(m, MENU_HEADING, MENU_NONE, section = row->section, NULL);
+            char t[MENU_TEXT];
+            menu_add(m, MENU_CHOICE, k, row->label, shown_value(a, k, t, sizeof t));
+        }
     menu_add(m, MENU_BUTTON, SET_CONTROLS, "Controls", NULL);
     menu_add(m, MENU_BUTTON, SET_DEFAULTS, "Default settings", NULL);
     menu_add(m, MENU_BUTTON, SET_BACK, "Back", NULL);
@@ -164,9 +175,59 @@ void app_build_settings_menu(app *a, menu *m) {
     menu_layout(m, &a->nav, sw, sh, 110, 640);
 }
 
-static int step_percent(int v, int dir) {
-    v += 10 * dir;
-    return v < 0 ? 0 : (v > 100 ? 100 : v);
+/// Steps setting k by dir; true when a->set changed and is to be saved. A setting with an effect
+/// beyond its value has its case; the others step by their type within their range.
+static bool change_setting(app *a, int k, int dir) {
+    settings *st = &a->set;
+    const settings_row *row = &settings_rows[k];
+    if (match_pick(k) >= 0) {
+        app_change_match_choice(a, match_pick(k), dir); // saved there
+        return false;
+    }
+    switch (k) {
+    case SETTING_MUTED:
+        audio_set_muted(!audio_muted());
+        st->muted = audio_muted();
+        return true;
+    case SETTING_FULLSCREEN:
+        a->in.actions[ACT_FULLSCREEN]++; // the window switches (and saves) next frame
+        return false;
+    case SETTING_ZOOM_MIN:
+    case SETTING_ZOOM_MAX: {
+        float lo = a->cam.zoom_min, hi = a->cam.zoom_max, d = 0.1f * (float)dir;
+        if (k == SETTING_ZOOM_MIN)
+            lo = fminf(lo + d, hi);
+        else
+            hi = fmaxf(hi + d, lo);
+        camera_set_zoom_range(&a->cam, lo, hi);
+        st->zoom_min = a->cam.zoom_min;
+        st->zoom_max = a->cam.zoom_max;
+        return true;
+    }
+    case SETTING_ONBOARDING_DONE: // on: the guide runs from the next match (again)
+        st->onboarding_done = onboarding_active(&a->guide);
+        onboarding_start(&a->guide, st->onboarding_done);
+        return true;
+    }
+    switch (row->type) {
+    case SETTINGS_T_BOOL:
+        *(bool *)field(a, k) = !*(bool *)field(a, k);
+        break;
+    case SETTINGS_T_PERCENT:
+    case SETTINGS_T_INT: {
+        int *v = field(a, k), step = row->type == SETTINGS_T_PERCENT ? 10 : 1;
+        *v = SDL_clamp(*v + step * dir, (int)row->lo, (int)row->hi);
+        break;
+    }
+    default: // a float, a difficulty or a map beyond these has its case above
+        return false;
+    }
+    if (k == SETTING_VSYNC) SDL_RenderSetVSync(a->renderer, st->vsync ? 1 : 0);
+    if (k == SETTING_MASTER_VOLUME || k == SETTING_EFFECTS_VOLUME) {
+        audio_set_volume(st->master_volume, st->effects_volume);
+        audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f); // hear the new level
+    }
+    return true;
 }
 
 /// Takes the capture's result for the bind and cell being rebound.
@@ -234,58 +295,7 @@ void app_update_settings(app *a, menu_result r, bool back) {
         return;
     }
     settings *st = &a->set;
-    bool changed = r.delta != 0;
-    if (r.delta) switch (r.id) {
-        case SET_MASTER:
-        case SET_EFFECTS:
-            if (r.id == SET_MASTER)
-                st->master_volume = step_percent(st->master_volume, r.delta);
-            else
-                st->effects_volume = step_percent(st->effects_volume, r.delta);
-            audio_set_volume(st->master_volume, st->effects_volume);
-            audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f); // hear the new level
-            break;
-        case SET_SOUND:
-            audio_set_muted(!audio_muted());
-            st->muted = audio_muted();
-            break;
-        case SET_FULLSCREEN:
-            a->in.actions[ACT_FULLSCREEN]++; // the window switches (and saves) next frame
-            changed = false;
-            break;
-        case SET_VSYNC:
-            st->vsync = !st->vsync;
-            SDL_RenderSetVSync(a->renderer, st->vsync ? 1 : 0);
-            break;
-        case SET_ZOOM_OUT:
-        case SET_ZOOM_IN: {
-            float lo = a->cam.zoom_min, hi = a->cam.zoom_max, d = 0.1f * (float)r.delta;
-            if (r.id == SET_ZOOM_OUT)
-                lo = fminf(lo + d, hi);
-            else
-                hi = fmaxf(hi + d, lo);
-            camera_set_zoom_range(&a->cam, lo, hi);
-            st->zoom_min = a->cam.zoom_min;
-            st->zoom_max = a->cam.zoom_max;
-            break;
-        }
-        case APP_PICK_BOTS:
-        case APP_PICK_DIFFICULTY:
-        case APP_PICK_MAP:
-            app_change_match_choice(a, r.id, r.delta);
-            changed = false; // saved there
-            break;
-        case SET_KILLCAM:
-            st->killcam = !st->killcam;
-            break;
-        case SET_GUIDE: // on: the guide runs from the next match (again)
-            st->onboarding_done = onboarding_active(&a->guide);
-            onboarding_start(&a->guide, st->onboarding_done);
-            break;
-        default:
-            changed = false;
-            break;
-        }
+    bool changed = r.delta && r.id >= 0 && r.id < SETTING_COUNT && change_setting(a, r.id, r.delta);
     if (changed) app_settings_changed(a);
     if (r.activate && r.id == SET_CONTROLS) app_go(a, SCREEN_CONTROLS);
     if (r.activate && r.id == SET_DEFAULTS) {
