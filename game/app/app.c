@@ -16,8 +16,6 @@
 #include <string.h>
 #include <time.h>
 
-const char *const app_maps[APP_MAP_COUNT] = {"arena", "ruins", "islands", "large"};
-
 bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h, char *err,
               size_t n) {
     a->opts = *o;
@@ -299,14 +297,6 @@ bool app_crosshair_shown(const app *a) {
     return a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
            sim_agents(w)[app_player(a, 0)].placement == 0 && a->opts.pilot == SIM_PILOT_NONE &&
            !session_replaying(a->s) && a->in.mouse_aims;
-}
-
-bool app_pref_file(const char *name, char *buf, size_t size) {
-    char *dir = SDL_GetPrefPath("arena", "arena");
-    if (!dir) return false;
-    int n = snprintf(buf, size, "%s%s", dir, name);
-    SDL_free(dir);
-    return n > 0 && (size_t)n < size;
 }
 
 bool app_finish_recording(app *a, ae_error *err) {

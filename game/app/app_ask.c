@@ -4,7 +4,7 @@
 // leaves, and presses that began before it opened never answer it (app_go's input guard).
 #include "app.h"
 
-/// The answers, in menu order; ASK_SAVE only when a->confirm_save.
+/// The answers' ids, in menu order; ASK_SAVE only when a->confirm_save.
 enum { ASK_SAVE, ASK_GO, ASK_CANCEL };
 
 bool app_replay_unsaved(const app *a) {
@@ -19,7 +19,7 @@ void app_ask(app *a, app_confirm what) {
     a->confirm_from = a->screen;
     a->confirm_selected = a->nav.selected;
     app_go(a, SCREEN_CONFIRM);
-    a->nav.selected = a->confirm_save ? ASK_CANCEL : ASK_CANCEL - 1; // Cancel
+    menu_select_id(&a->nav, ASK_CANCEL);
 }
 
 void app_ask_if_unsaved(app *a, app_confirm what) {
@@ -36,16 +36,17 @@ void app_ask_menu(app *a, menu *m) {
                   : a->th.active ? "Leave this replay?"
                                  : "Leave this match?");
     if (a->confirm_save) {
-        menu_add(m, MENU_BUTTON, rematch ? "Save replay and play" : "Save replay and leave", NULL);
+        menu_add(m, MENU_BUTTON, ASK_SAVE,
+                 rematch ? "Save replay and play" : "Save replay and leave", NULL);
         m->note = "This match's replay is not saved yet.";
     }
-    menu_add(m, MENU_BUTTON,
+    menu_add(m, MENU_BUTTON, ASK_GO,
              quit               ? "Quit"
              : !a->confirm_save ? "Leave"
              : rematch          ? "Play without saving"
                                 : "Leave without saving",
              NULL);
-    menu_add(m, MENU_BUTTON, "Cancel", NULL);
+    menu_add(m, MENU_BUTTON, ASK_CANCEL, "Cancel", NULL);
     menu_layout(m, &a->nav, a->cam.screen_w, a->cam.screen_h, a->cam.screen_h * 0.42f, 420);
 }
 
@@ -60,7 +61,7 @@ static bool save_first(app *a) {
 }
 
 void app_ask_update(app *a, menu_result r, bool back) {
-    int answer = r.activate ? r.item + (a->confirm_save ? 0 : 1) : -1;
+    int answer = r.activate ? r.id : MENU_NONE;
     if (answer == ASK_SAVE && !save_first(a)) return;
     if (answer == ASK_SAVE || answer == ASK_GO) {
         app_confirmed(a, a->confirm);

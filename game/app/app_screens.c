@@ -90,12 +90,18 @@ static int wrap(int v, int n) {
     return (v % n + n) % n;
 }
 
+const char *app_match_choice_value(const app *a, int pick, char *buf, size_t n) {
+    if (pick == APP_PICK_DIFFICULTY) return difficulty_names[difficulty_choice(a->difficulty)];
+    if (pick == APP_PICK_MAP) return app_maps[a->map];
+    snprintf(buf, n, "%d", a->bots);
+    return buf;
+}
+
 void app_add_match_choices(app *a, menu *m) {
+    static const char *const labels[APP_PICK_COUNT] = {"Bots", "Difficulty", "Map"};
     char t[MENU_TEXT];
-    snprintf(t, sizeof t, "%d", a->bots);
-    menu_add(m, MENU_CHOICE, "Bots", t);
-    menu_add(m, MENU_CHOICE, "Difficulty", difficulty_names[difficulty_choice(a->difficulty)]);
-    menu_add(m, MENU_CHOICE, "Map", app_maps[a->map]);
+    for (int pick = 0; pick < APP_PICK_COUNT; pick++)
+        menu_add(m, MENU_CHOICE, pick, labels[pick], app_match_choice_value(a, pick, t, sizeof t));
 }
 
 /// Steps match choice `pick` by dir; a new map restarts the match behind the title.
@@ -132,8 +138,9 @@ const char *app_menu_note(const app *a) {
                : "Arrows/WASD, mouse or pad - Enter/A: choose - Esc/B: back - F1: controls";
 }
 
-/// Each screen's menu, built the same way for the update and the drawing.
-enum { TITLE_PLAY, TITLE_BOTS, TITLE_DIFFICULTY, TITLE_MAP, TITLE_SETTINGS, TITLE_QUIT };
+/// Each screen's menu, built the same way for the update and the drawing; its items' ids. The
+/// title's match choices are named by their APP_PICK_*.
+enum { TITLE_PLAY = APP_PICK_COUNT, TITLE_SETTINGS, TITLE_QUIT };
 enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_MENU };
 enum { SPECTATE_WATCH, SPECTATE_RESULTS, SPECTATE_LEAVE };
@@ -162,51 +169,51 @@ void app_screen_menu(app *a, menu *m) {
     switch (a->screen) {
     case SCREEN_TITLE:
         menu_begin(m, NULL);
-        menu_add(m, MENU_BUTTON, "Play", NULL);
+        menu_add(m, MENU_BUTTON, TITLE_PLAY, "Play", NULL);
         app_add_match_choices(a, m);
-        menu_add(m, MENU_BUTTON, "Settings", NULL);
-        menu_add(m, MENU_BUTTON, "Quit", NULL);
+        menu_add(m, MENU_BUTTON, TITLE_SETTINGS, "Settings", NULL);
+        menu_add(m, MENU_BUTTON, TITLE_QUIT, "Quit", NULL);
         m->note = app_menu_note(a);
         top = fmaxf(sh * 0.36f, 230.0f);
         break;
     case SCREEN_PAUSE:
         menu_begin(m, "PAUSED");
-        menu_add(m, MENU_BUTTON, "Resume", NULL);
-        menu_add(m, MENU_BUTTON, "Settings", NULL);
-        menu_add(m, MENU_BUTTON,
+        menu_add(m, MENU_BUTTON, PAUSE_RESUME, "Resume", NULL);
+        menu_add(m, MENU_BUTTON, PAUSE_SETTINGS, "Settings", NULL);
+        menu_add(m, MENU_BUTTON, PAUSE_LEAVE,
                  a->th.active && a->watching ? "Back to results"
                  : a->th.active              ? "Leave replay"
                                              : "Leave match",
                  NULL);
         if (onboarding_active(&a->guide) && !a->th.active) // a replay has no guide to skip
-            menu_add(m, MENU_BUTTON, "Skip the guide", NULL);
+            menu_add(m, MENU_BUTTON, PAUSE_SKIP_GUIDE, "Skip the guide", NULL);
         m->note = app_menu_note(a);
         top = sh * 0.36f;
         break;
     case SCREEN_DEAD:
         // Small, to the left: the match goes on and is worth watching.
         menu_begin(m, NULL);
-        menu_add(m, MENU_BUTTON, "Next survivor", NULL);
-        menu_add(m, MENU_BUTTON, "Menu", NULL);
+        menu_add(m, MENU_BUTTON, DEAD_NEXT, "Next survivor", NULL);
+        menu_add(m, MENU_BUTTON, DEAD_MENU, "Menu", NULL);
         width = 300;
         menu_layout(m, &a->nav, width + 24, sh, sh * 0.5f - 90, width);
         return;
     case SCREEN_SPECTATE_MENU:
         menu_begin(m, "SPECTATING");
-        menu_add(m, MENU_BUTTON, "Keep watching", NULL);
-        menu_add(m, MENU_BUTTON, "Results", NULL);
-        menu_add(m, MENU_BUTTON, "Leave match", NULL);
+        menu_add(m, MENU_BUTTON, SPECTATE_WATCH, "Keep watching", NULL);
+        menu_add(m, MENU_BUTTON, SPECTATE_RESULTS, "Results", NULL);
+        menu_add(m, MENU_BUTTON, SPECTATE_LEAVE, "Leave match", NULL);
         m->note = app_menu_note(a);
         top = sh * 0.36f;
         break;
     case SCREEN_RESULTS: {
         menu_begin(m, NULL);
-        menu_add(m, MENU_BUTTON, "Rematch", NULL);
+        menu_add(m, MENU_BUTTON, RESULTS_REMATCH, "Rematch", NULL);
         if (a->replay) {
-            menu_add(m, MENU_BUTTON, "Watch replay", NULL);
-            menu_add(m, MENU_BUTTON, a->replay_saved ? "Saved" : "Save replay", NULL);
+            menu_add(m, MENU_BUTTON, RESULTS_WATCH, "Watch replay", NULL);
+            menu_add(m, MENU_BUTTON, RESULTS_SAVE, a->replay_saved ? "Saved" : "Save replay", NULL);
         }
-        menu_add(m, MENU_BUTTON, "Title", NULL);
+        menu_add(m, MENU_BUTTON, RESULTS_TITLE, "Title", NULL);
         // Under the scoreboard, with room below for a line of the replay's note at least (kept
         // whether it shows or not, so the buttons stay under the mouse when it appears); on a
         // screen too short for that the buttons go up over the scoreboard's foot.
@@ -258,7 +265,7 @@ void app_update_screens(app *a) {
     const sim_world *w = session_world(a->s);
     static menu m; // one screen's menu at a time; large, so not on the stack
     app_screen_menu(a, &m);
-    menu_result r = {-1, 0, false};
+    menu_result r = {MENU_NONE, 0, false};
     if (a->screen != SCREEN_PLAY && a->capture_bind < 0) { // a rebind takes the next press
         int sel = a->nav.selected;
         r = menu_update(&m, &a->nav, &a->in);
@@ -269,11 +276,11 @@ void app_update_screens(app *a) {
     bool pause = input_take_action(&a->in, ACT_PAUSE);
     switch (a->screen) {
     case SCREEN_TITLE:
-        if (r.item >= TITLE_BOTS && r.item <= TITLE_MAP && r.delta)
-            app_change_match_choice(a, r.item - TITLE_BOTS, r.delta);
-        if (r.activate && r.item == TITLE_PLAY) start_or_notice(a, false);
-        if (r.activate && r.item == TITLE_SETTINGS) app_open_settings(a);
-        if ((r.activate && r.item == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
+        if (r.id >= 0 && r.id < APP_PICK_COUNT && r.delta)
+            app_change_match_choice(a, r.id, r.delta);
+        if (r.activate && r.id == TITLE_PLAY) start_or_notice(a, false);
+        if (r.activate && r.id == TITLE_SETTINGS) app_open_settings(a);
+        if ((r.activate && r.id == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
         if (a->screen == SCREEN_TITLE && session_done(a->s))
             start_or_notice(a, true); // the attract match restarts
         break;
@@ -302,18 +309,18 @@ void app_update_screens(app *a) {
         app_theatre_update(a, back || pause);
         break;
     case SCREEN_PAUSE:
-        if ((r.activate && r.item == PAUSE_RESUME) || back || pause)
+        if ((r.activate && r.id == PAUSE_RESUME) || back || pause)
             app_go(a, a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
-        if (r.activate && r.item == PAUSE_SETTINGS) app_open_settings(a);
-        if (r.activate && r.item == PAUSE_LEAVE && a->th.active && a->watching) {
+        if (r.activate && r.id == PAUSE_SETTINGS) app_open_settings(a);
+        if (r.activate && r.id == PAUSE_LEAVE && a->th.active && a->watching) {
             // The last match watched: its results again, from its end (nothing to lose).
             theatre_seek(&a->th, a->s, a->th.stop);
             theatre_close(&a->th);
             app_go(a, SCREEN_RESULTS);
-        } else if (r.activate && r.item == PAUSE_LEAVE) {
+        } else if (r.activate && r.id == PAUSE_LEAVE) {
             app_ask(a, CONFIRM_LEAVE_MATCH);
         }
-        if (r.activate && r.item == PAUSE_SKIP_GUIDE) {
+        if (r.activate && r.id == PAUSE_SKIP_GUIDE) {
             onboarding_skip(&a->guide);
             a->set.onboarding_done = true;
             app_settings_changed(a);
@@ -323,7 +330,7 @@ void app_update_screens(app *a) {
     case SCREEN_DEAD:
         app_killcam_update(a);
         if (a->screen != SCREEN_DEAD) break; // the killcam began
-        if ((r.activate && r.item == DEAD_NEXT) ||
+        if ((r.activate && r.id == DEAD_NEXT) ||
             input_take_action(&a->in, ACT_SPECTATE_NEXT)) { // cycle through survivors
             for (int k = 1; k <= sim_agent_count(w); k++) {
                 int id = (app_focus(a) + k) % sim_agent_count(w);
@@ -335,23 +342,22 @@ void app_update_screens(app *a) {
         }
         if (session_done(a->s))
             app_go(a, SCREEN_RESULTS);
-        else if ((r.activate && r.item == DEAD_MENU) || back || pause)
+        else if ((r.activate && r.id == DEAD_MENU) || back || pause)
             app_go(a, SCREEN_SPECTATE_MENU);
         break;
     case SCREEN_SPECTATE_MENU:
-        if ((r.activate && r.item == SPECTATE_WATCH) || back || pause) app_go(a, SCREEN_DEAD);
-        if (r.activate && r.item == SPECTATE_RESULTS) app_go(a, SCREEN_RESULTS);
-        if (r.activate && r.item == SPECTATE_LEAVE) app_ask_if_unsaved(a, CONFIRM_LEAVE_MATCH);
+        if ((r.activate && r.id == SPECTATE_WATCH) || back || pause) app_go(a, SCREEN_DEAD);
+        if (r.activate && r.id == SPECTATE_RESULTS) app_go(a, SCREEN_RESULTS);
+        if (r.activate && r.id == SPECTATE_LEAVE) app_ask_if_unsaved(a, CONFIRM_LEAVE_MATCH);
         break;
     case SCREEN_RESULTS:
-        if (r.activate && !a->replay && r.item >= RESULTS_WATCH) r.item += 2; // no replay items
-        if (r.activate && r.item == RESULTS_WATCH) {
+        if (r.activate && r.id == RESULTS_WATCH) {
             a->watching = true;
             start_or_notice(a, false);
         }
-        if (r.activate && r.item == RESULTS_REMATCH) app_ask_if_unsaved(a, CONFIRM_REMATCH);
-        if (r.activate && r.item == RESULTS_SAVE) app_save_replay(a); // once: then "Saved"
-        if ((r.activate && r.item == RESULTS_TITLE) || back || pause)
+        if (r.activate && r.id == RESULTS_REMATCH) app_ask_if_unsaved(a, CONFIRM_REMATCH);
+        if (r.activate && r.id == RESULTS_SAVE) app_save_replay(a); // once: then "Saved"
+        if ((r.activate && r.id == RESULTS_TITLE) || back || pause)
             app_ask_if_unsaved(a, CONFIRM_LEAVE_MATCH);
         break;
     case SCREEN_CONFIRM:

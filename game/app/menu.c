@@ -28,25 +28,26 @@ void menu_begin(menu *m, const char *title) {
     m->label_w = 0;
 }
 
-static menu_item *add(menu *m, menu_kind kind, const char *label) {
+static menu_item *add(menu *m, menu_kind kind, int id, const char *label) {
     if (m->count >= MENU_MAX_ITEMS) return NULL;
     menu_item *it = &m->items[m->count++];
     memset(it, 0, sizeof *it);
     it->kind = kind;
+    it->id = id;
     snprintf(it->label, sizeof it->label, "%s", label ? label : "");
     return it;
 }
 
-int menu_add(menu *m, menu_kind kind, const char *label, const char *value) {
-    menu_item *it = add(m, kind, label);
+int menu_add(menu *m, menu_kind kind, int id, const char *label, const char *value) {
+    menu_item *it = add(m, kind, id, label);
     if (!it) return -1;
     snprintf(it->value, sizeof it->value, "%s", value ? value : "");
     return m->count - 1;
 }
 
-static int add_cells(menu *m, menu_kind kind, const char *label, const char *const *cells,
+static int add_cells(menu *m, menu_kind kind, int id, const char *label, const char *const *cells,
                      int count) {
-    menu_item *it = add(m, kind, label);
+    menu_item *it = add(m, kind, id, label);
     if (!it) return -1;
     it->cell_count = count < MENU_CELLS_MAX ? count : MENU_CELLS_MAX;
     for (int c = 0; c < it->cell_count; c++)
@@ -54,12 +55,12 @@ static int add_cells(menu *m, menu_kind kind, const char *label, const char *con
     return m->count - 1;
 }
 
-int menu_add_cells(menu *m, const char *label, const char *const *cells, int count) {
-    return add_cells(m, MENU_CELLS, label, cells, count);
+int menu_add_cells(menu *m, int id, const char *label, const char *const *cells, int count) {
+    return add_cells(m, MENU_CELLS, id, label, cells, count);
 }
 
 int menu_add_columns(menu *m, const char *label, const char *const *cells, int count) {
-    return add_cells(m, MENU_HEADING, label, cells, count);
+    return add_cells(m, MENU_HEADING, MENU_NONE, label, cells, count);
 }
 
 void menu_reset(menu_nav *nav, const menu *m) {
@@ -74,7 +75,21 @@ void menu_reset(menu_nav *nav, const menu *m) {
         }
 }
 
+void menu_select_id(menu_nav *nav, int id) {
+    nav->select_id = id;
+    nav->select_pending = true;
+}
+
+int menu_selected_id(const menu *m, const menu_nav *nav) {
+    return nav->selected >= 0 && nav->selected < m->count ? m->items[nav->selected].id : MENU_NONE;
+}
+
 void menu_layout(menu *m, menu_nav *nav, float screen_w, float screen_h, float top, float width) {
+    if (nav->select_pending) {
+        nav->select_pending = false;
+        for (int i = 0; i < m->count; i++)
+            if (m->items[i].id == nav->select_id && selectable(&m->items[i])) nav->selected = i;
+    }
     width = fminf(width, screen_w - 24.0f);
     float content = 0;
     for (int i = 0; i < m->count; i++) content += row_height(&m->items[i]);
@@ -147,8 +162,15 @@ static void step(const menu *m, menu_nav *nav, int dir) {
     }
 }
 
-menu_result menu_update(const menu *m, menu_nav *nav, input_state *in) {
-    menu_result r = {-1, 0, false};
+/// What the player did, naming the item by its index in the menu.
+typedef struct acted {
+    int index; ///< or -1
+    int delta;
+    bool activate;
+} acted;
+
+static acted update(const menu *m, menu_nav *nav, input_state *in) {
+    acted r = {-1, 0, false};
     if (m->count == 0) return r;
     if (nav->selected < 0 || nav->selected >= m->count || !selectable(&m->items[nav->selected]))
         menu_reset(nav, m);
@@ -172,7 +194,7 @@ menu_result menu_update(const menu *m, menu_nav *nav, input_state *in) {
     if (it->kind == MENU_CELLS && dir)
         nav->cell = nav->cell + dir < 0 ? 0 : SDL_min(nav->cell + dir, it->cell_count - 1);
     else if (it->kind == MENU_CHOICE && dir)
-        r = (menu_result){nav->selected, dir, false};
+        r = (acted){nav->selected, dir, false};
     // The wheel over a choice's value steps it; elsewhere it scrolls a long list.
     int wheel = 0;
     while (input_take_action(in, ACT_WHEEL_UP)) wheel++;
@@ -180,11 +202,11 @@ menu_result menu_update(const menu *m, menu_nav *nav, input_state *in) {
     int under = wheel ? item_at(m, in->mouse_x, in->mouse_y, &cell) : -1;
     if (under >= 0 && m->items[under].kind == MENU_CHOICE &&
         in->mouse_x >= m->items[under].rect.x + choice_label_w(&m->items[under]))
-        r = (menu_result){under, wheel > 0 ? 1 : -1, false};
+        r = (acted){under, wheel > 0 ? 1 : -1, false};
     else if (wheel)
         nav->scroll -= (float)wheel * ROW;
     if (input_take_action(in, ACT_CONFIRM))
-        r = (menu_result){nav->selected, it->kind == MENU_CHOICE ? 1 : 0, it->kind != MENU_CHOICE};
+        r = (acted){nav->selected, it->kind == MENU_CHOICE ? 1 : 0, it->kind != MENU_CHOICE};
     while (input_take_action(in, ACT_CLICK)) {
         int i = item_at(m, in->click_x, in->click_y, &cell);
         if (i < 0) continue;
@@ -192,15 +214,19 @@ menu_result menu_update(const menu *m, menu_nav *nav, input_state *in) {
         const menu_item *c = &m->items[i];
         if (c->kind == MENU_CHOICE) { // the value's left half steps back, the rest forward
             float lw = choice_label_w(c), mid = c->rect.x + lw + 0.5f * (c->rect.w - lw);
-            r = (menu_result){i, in->click_x >= c->rect.x + lw && in->click_x < mid ? -1 : 1,
-                              false};
+            r = (acted){i, in->click_x >= c->rect.x + lw && in->click_x < mid ? -1 : 1, false};
         } else if (c->kind == MENU_CELLS && cell < 0)
             continue; // the label of a cells row: selects it, runs nothing
         else
-            r = (menu_result){i, 0, true};
+            r = (acted){i, 0, true};
         if (cell >= 0) nav->cell = cell;
     }
     return r;
+}
+
+menu_result menu_update(const menu *m, menu_nav *nav, input_state *in) {
+    acted r = update(m, nav, in);
+    return (menu_result){r.index >= 0 ? m->items[r.index].id : MENU_NONE, r.delta, r.activate};
 }
 
 void menu_backing(gfx *g, SDL_FRect r) {

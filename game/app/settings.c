@@ -2,84 +2,66 @@
 // over, and a writer that replaces the file whole.
 #include "settings.h"
 
-#include "app.h"
+#include "app_maps.h"
+#include "app_paths.h"
 #include "arena/ae_file.h"
 #include "arena/ae_output.h"
 #include "arena/ae_quote.h"
 #include "camera.h"
+#include "options.h"
+#include "sim.h"
 #include "tool_util.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
+const settings_row settings_rows[SETTING_COUNT] = {
+#define SETTINGS_ROW(id, field, type, lo, hi, def, section, label, place)                          \
+    [id] = {#field, type, offsetof(settings, field), lo, hi, def, section, label, place},
+    SETTINGS_TABLE(SETTINGS_ROW)
+#undef SETTINGS_ROW
+};
+
+// A row's field in s, by its type.
+#define FIELD(s, row, type)  ((type *)((char *)(s) + (row)->offset))
+#define CFIELD(s, row, type) ((const type *)((const char *)(s) + (row)->offset))
+
 void settings_defaults(settings *s) {
     memset(s, 0, sizeof *s);
-    s->master_volume = 100;
-    s->effects_volume = 100;
-    s->vsync = true;
-    s->killcam = true;
-    s->difficulty = SIM_NORMAL;
-    s->bots = 29;
-    snprintf(s->map, sizeof s->map, "%s", app_maps[0]);
-    s->zoom_min = CAMERA_ZOOM_DEFAULT_MIN;
-    s->zoom_max = CAMERA_ZOOM_DEFAULT_MAX;
-    input_bindings_default(&s->bindings);
-}
-
-bool settings_equal(const settings *a, const settings *b) {
-    if (a->master_volume != b->master_volume || a->effects_volume != b->effects_volume ||
-        a->muted != b->muted || a->fullscreen != b->fullscreen || a->vsync != b->vsync ||
-        a->difficulty != b->difficulty || a->bots != b->bots || strcmp(a->map, b->map) != 0 ||
-        a->zoom_min != b->zoom_min || a->zoom_max != b->zoom_max ||
-        a->onboarding_done != b->onboarding_done || a->killcam != b->killcam)
-        return false;
-    for (int i = 0; i < BIND_COUNT; i++) {
-        for (int k = 0; k < INPUT_BIND_KEYS; k++)
-            if (a->bindings.keys[i][k] != b->bindings.keys[i][k]) return false;
-        for (int p = 0; p < INPUT_BIND_PADS; p++)
-            if (a->bindings.pad[i][p] != b->bindings.pad[i][p]) return false;
+    for (int k = 0; k < SETTING_COUNT; k++) {
+        const settings_row *row = &settings_rows[k];
+        switch (row->type) {
+        case SETTINGS_T_BOOL:
+            *FIELD(s, row, bool) = row->def != 0;
+            break;
+        case SETTINGS_T_INT:
+        case SETTINGS_T_PERCENT:
+        case SETTINGS_T_DIFFICULTY:
+            *FIELD(s, row, int) = (int)row->def;
+            break;
+        case SETTINGS_T_FLOAT:
+            *FIELD(s, row, float) = (float)row->def;
+            break;
+        case SETTINGS_T_MAP:
+            snprintf(FIELD(s, row, char), sizeof s->map, "%s", app_maps[(int)row->def]);
+            break;
+        }
     }
-    return true;
+    input_bindings_default(&s->bindings);
 }
 
 // ---- The keys of the file ----
 
-// Plain settings first, then key.BIND.SLOT for every bind and key slot, then pad.BIND.SLOT.
+// The plain settings first (SETTINGS_TABLE), then key.BIND.SLOT for every bind and key slot,
+// then pad.BIND.SLOT.
 enum {
-    K_MASTER,
-    K_EFFECTS,
-    K_MUTED,
-    K_FULLSCREEN,
-    K_VSYNC,
-    K_DIFFICULTY,
-    K_BOTS,
-    K_MAP,
-    K_ZOOM_MIN,
-    K_ZOOM_MAX,
-    K_ONBOARDING,
-    K_KILLCAM,
-    K_PLAIN,
-    K_KEYS = K_PLAIN,
+    K_KEYS = SETTING_COUNT,
     K_PADS = K_KEYS + BIND_COUNT * INPUT_BIND_KEYS,
     K_COUNT = K_PADS + BIND_COUNT * INPUT_BIND_PADS
-};
-
-static const char *const plain_names[K_PLAIN] = {
-    [K_MASTER] = "master_volume",
-    [K_EFFECTS] = "effects_volume",
-    [K_MUTED] = "muted",
-    [K_FULLSCREEN] = "fullscreen",
-    [K_VSYNC] = "vsync",
-    [K_DIFFICULTY] = "difficulty",
-    [K_BOTS] = "bots",
-    [K_MAP] = "map",
-    [K_ZOOM_MIN] = "zoom_min",
-    [K_ZOOM_MAX] = "zoom_max",
-    [K_ONBOARDING] = "onboarding_done",
-    [K_KILLCAM] = "killcam",
 };
 
 static const char *const difficulty_names[] = {
@@ -87,7 +69,7 @@ static const char *const difficulty_names[] = {
 
 /// The file's name of key k, written into buf (at most 32 bytes).
 static const char *key_name(int k, char *buf, size_t n) {
-    if (k < K_PLAIN) return plain_names[k];
+    if (k < SETTING_COUNT) return settings_rows[k].key;
     bool pad = k >= K_PADS;
     int i = pad ? k - K_PADS : k - K_KEYS, slots = pad ? INPUT_BIND_PADS : INPUT_BIND_KEYS;
     snprintf(buf, n, "%s.%s.%d", pad ? "pad" : "key", input_bind_id((input_bind)(i / slots)),
@@ -137,47 +119,35 @@ static bool read_bool(const char *v, bool *out) {
     return false;
 }
 
-/// Stores value v of key k into s; false with the reason in r when v is not one of its values.
-static bool read_value(settings *s, int k, const char *v, reader *r, int line) {
-    char name[32];
-    const char *key = key_name(k, name, sizeof name), *shown = AE_QUOTED(v);
+/// Stores value v of plain setting `row` into s; false with the reason in r when v is not one
+/// of its values.
+static bool read_plain(settings *s, const settings_row *row, const char *v, reader *r, int line) {
+    const char *key = row->key, *shown = AE_QUOTED(v);
     long n;
     double f;
-    switch (k) {
-    case K_MASTER:
-    case K_EFFECTS:
-        if (!tool_parse_int(v, 0, 100, &n)) break;
-        *(k == K_MASTER ? &s->master_volume : &s->effects_volume) = (int)n;
-        return true;
-    case K_BOTS:
-        if (!tool_parse_int(v, SETTINGS_BOTS_MIN, SETTINGS_BOTS_MAX, &n)) break;
-        s->bots = (int)n;
-        return true;
-    case K_MUTED:
-    case K_FULLSCREEN:
-    case K_VSYNC:
-    case K_ONBOARDING:
-    case K_KILLCAM: {
-        bool *field = k == K_MUTED        ? &s->muted
-                      : k == K_FULLSCREEN ? &s->fullscreen
-                      : k == K_VSYNC      ? &s->vsync
-                      : k == K_KILLCAM    ? &s->killcam
-                                          : &s->onboarding_done;
-        if (read_bool(v, field)) return true;
+    switch (row->type) {
+    case SETTINGS_T_INT:
+    case SETTINGS_T_PERCENT:
+        if (tool_parse_int(v, (long)row->lo, (long)row->hi, &n))
+            return *FIELD(s, row, int) = (int)n, true;
+        problem(r, line, "%s must be a number from %d to %d, not %s", key, (int)row->lo,
+                (int)row->hi, shown);
+        return false;
+    case SETTINGS_T_BOOL:
+        if (read_bool(v, FIELD(s, row, bool))) return true;
         problem(r, line, "%s must be yes or no, not %s", key, shown);
         return false;
-    }
-    case K_DIFFICULTY:
+    case SETTINGS_T_DIFFICULTY:
         for (int d = 0; d < SIM_DIFFICULTY_COUNT; d++)
-            if (!strcmp(v, difficulty_names[d])) return s->difficulty = d, true;
-        if (!strcmp(v, "mixed")) return s->difficulty = -1, true;
-        problem(r, line, "difficulty must be easy, normal, hard or mixed, not %s", shown);
+            if (!strcmp(v, difficulty_names[d])) return *FIELD(s, row, int) = d, true;
+        if (!strcmp(v, "mixed")) return *FIELD(s, row, int) = -1, true;
+        problem(r, line, "%s must be easy, normal, hard or mixed, not %s", key, shown);
         return false;
-    case K_MAP: {
+    case SETTINGS_T_MAP: {
         char names[256] = "";
         for (int m = 0; m < APP_MAP_COUNT; m++) {
             if (!strcmp(v, app_maps[m])) {
-                snprintf(s->map, sizeof s->map, "%s", app_maps[m]);
+                snprintf(FIELD(s, row, char), sizeof s->map, "%s", app_maps[m]);
                 return true;
             }
             size_t at = strlen(names);
@@ -187,35 +157,34 @@ static bool read_value(settings *s, int k, const char *v, reader *r, int line) {
                                              : " or ",
                      app_maps[m]);
         }
-        problem(r, line, "map must be %s, not %s", names, shown);
+        problem(r, line, "%s must be %s, not %s", key, names, shown);
         return false;
     }
-    case K_ZOOM_MIN:
-    case K_ZOOM_MAX:
-        if (!tool_parse_float(v, SETTINGS_ZOOM_LO, SETTINGS_ZOOM_HI, &f)) {
-            problem(r, line, "%s must be a number from %g to %g, not %s", key, SETTINGS_ZOOM_LO,
-                    SETTINGS_ZOOM_HI, shown);
-            return false;
-        }
-        *(k == K_ZOOM_MIN ? &s->zoom_min : &s->zoom_max) = (float)f;
-        return true;
-    default:
-        if (k < K_PADS) {
-            int i = k - K_KEYS;
-            if (input_key_from_name(v, &s->bindings.keys[i / INPUT_BIND_KEYS][i % INPUT_BIND_KEYS]))
-                return true;
-            problem(r, line, "%s must be a key name or none, not %s", key, shown);
-        } else {
-            int i = k - K_PADS;
-            if (input_pad_from_name(v, &s->bindings.pad[i / INPUT_BIND_PADS][i % INPUT_BIND_PADS]))
-                return true;
-            problem(r, line, "%s must be a pad button name or none, not %s", key, shown);
-        }
+    case SETTINGS_T_FLOAT:
+        if (tool_parse_float(v, row->lo, row->hi, &f))
+            return *FIELD(s, row, float) = (float)f, true;
+        problem(r, line, "%s must be a number from %g to %g, not %s", key, row->lo, row->hi, shown);
         return false;
     }
-    // The whole numbers.
-    problem(r, line, "%s must be a number from %d to %d, not %s", key,
-            k == K_BOTS ? SETTINGS_BOTS_MIN : 0, k == K_BOTS ? SETTINGS_BOTS_MAX : 100, shown);
+    return false;
+}
+
+/// Stores value v of key k into s; false with the reason in r when v is not one of its values.
+static bool read_value(settings *s, int k, const char *v, reader *r, int line) {
+    if (k < SETTING_COUNT) return read_plain(s, &settings_rows[k], v, r, line);
+    char name[32];
+    const char *key = key_name(k, name, sizeof name), *shown = AE_QUOTED(v);
+    if (k < K_PADS) {
+        int i = k - K_KEYS;
+        if (input_key_from_name(v, &s->bindings.keys[i / INPUT_BIND_KEYS][i % INPUT_BIND_KEYS]))
+            return true;
+        problem(r, line, "%s must be a key name or none, not %s", key, shown);
+    } else {
+        int i = k - K_PADS;
+        if (input_pad_from_name(v, &s->bindings.pad[i / INPUT_BIND_PADS][i % INPUT_BIND_PADS]))
+            return true;
+        problem(r, line, "%s must be a pad button name or none, not %s", key, shown);
+    }
     return false;
 }
 
@@ -281,8 +250,9 @@ static void read_text(settings *s, char *data, size_t size, reader *r) {
         at += len + 1;
     }
     if (s->zoom_min > s->zoom_max) { // the range as a whole goes back to the default
-        int line = seen_line[K_ZOOM_MIN] > seen_line[K_ZOOM_MAX] ? seen_line[K_ZOOM_MIN]
-                                                                 : seen_line[K_ZOOM_MAX];
+        int line = seen_line[SETTING_ZOOM_MIN] > seen_line[SETTING_ZOOM_MAX]
+                       ? seen_line[SETTING_ZOOM_MIN]
+                       : seen_line[SETTING_ZOOM_MAX];
         problem(r, line, "zoom_min %g is above zoom_max %g", (double)s->zoom_min,
                 (double)s->zoom_max);
         s->zoom_min = defaults.zoom_min;
@@ -339,31 +309,51 @@ static void put_float(char *buf, size_t n, float v) {
     }
 }
 
+const char *settings_value_text(const settings *s, int k, char *buf, size_t n) {
+    const settings_row *row = &settings_rows[k];
+    switch (row->type) {
+    case SETTINGS_T_BOOL:
+        return *CFIELD(s, row, bool) ? "yes" : "no";
+    case SETTINGS_T_INT:
+    case SETTINGS_T_PERCENT:
+        snprintf(buf, n, "%d", *CFIELD(s, row, int));
+        return buf;
+    case SETTINGS_T_FLOAT:
+        put_float(buf, n, *CFIELD(s, row, float));
+        return buf;
+    case SETTINGS_T_DIFFICULTY: {
+        int d = *CFIELD(s, row, int);
+        return d >= 0 && d < SIM_DIFFICULTY_COUNT ? difficulty_names[d] : "mixed";
+    }
+    case SETTINGS_T_MAP:
+        return CFIELD(s, row, char);
+    }
+    return "";
+}
+
 size_t settings_format(const settings *s, char *text, size_t n) {
-    char zmin[32], zmax[32];
-    put_float(zmin, sizeof zmin, s->zoom_min);
-    put_float(zmax, sizeof zmax, s->zoom_max);
-    int d = s->difficulty;
     int len = snprintf(
         text, n,
         "# Arena settings, written by the game when a setting changes (see README, Settings).\n"
-        "# `key = value` lines; a key left out takes its default.\n"
-        "master_volume = %d\neffects_volume = %d\nmuted = %s\nfullscreen = %s\nvsync = %s\n"
-        "difficulty = %s\nbots = %d\nmap = %s\nzoom_min = %s\nzoom_max = %s\n"
-        "onboarding_done = %s\nkillcam = %s\n"
-        "# Keys (SDL's key names) and pad buttons (SDL's button names), two of each per action; "
-        "none is unbound.\n",
-        s->master_volume, s->effects_volume, s->muted ? "yes" : "no", s->fullscreen ? "yes" : "no",
-        s->vsync ? "yes" : "no", d >= 0 && d < SIM_DIFFICULTY_COUNT ? difficulty_names[d] : "mixed",
-        s->bots, s->map, zmin, zmax, s->onboarding_done ? "yes" : "no", s->killcam ? "yes" : "no");
-    for (int k = K_KEYS; k < K_COUNT && len > 0 && (size_t)len < n; k++) {
-        char name[32];
-        int i = k < K_PADS ? k - K_KEYS : k - K_PADS;
-        const char *value =
-            k < K_PADS ? input_key_name(s->bindings.keys[i / INPUT_BIND_KEYS][i % INPUT_BIND_KEYS])
-                       : input_pad_name(s->bindings.pad[i / INPUT_BIND_PADS][i % INPUT_BIND_PADS]);
-        len += snprintf(text + len, n - (size_t)len, "%s = %s\n", key_name(k, name, sizeof name),
-                        value);
+        "# `key = value` lines; a key left out takes its default.\n");
+    for (int k = 0; k < K_COUNT && len > 0 && (size_t)len < n; k++) {
+        char name[32], buf[32];
+        const char *value;
+        if (k < SETTING_COUNT) {
+            value = settings_value_text(s, k, buf, sizeof buf);
+        } else {
+            int i = k < K_PADS ? k - K_KEYS : k - K_PADS;
+            value = k < K_PADS
+                        ? input_key_name(s->bindings.keys[i / INPUT_BIND_KEYS][i % INPUT_BIND_KEYS])
+                        : input_pad_name(s->bindings.pad[i / INPUT_BIND_PADS][i % INPUT_BIND_PADS]);
+        }
+        if (k == K_KEYS)
+            len += snprintf(text + len, n - (size_t)len,
+                            "# Keys (SDL's key names) and pad buttons (SDL's button names), two of "
+                            "each per action; none is unbound.\n");
+        if (len > 0 && (size_t)len < n)
+            len += snprintf(text + len, n - (size_t)len, "%s = %s\n",
+                            key_name(k, name, sizeof name), value);
     }
     return len > 0 ? (size_t)len : 0;
 }

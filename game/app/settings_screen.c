@@ -8,30 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-/// The settings screen's items, top to bottom (headings included).
-enum {
-    SET_AUDIO,
-    SET_MASTER,
-    SET_EFFECTS,
-    SET_SOUND,
-    SET_DISPLAY,
-    SET_FULLSCREEN,
-    SET_VSYNC,
-    SET_ZOOM_OUT,
-    SET_ZOOM_IN,
-    SET_MATCH,
-    SET_BOTS,
-    SET_DIFFICULTY,
-    SET_MAP,
-    SET_GUIDE,
-    SET_KILLCAM,
-    SET_CONTROLS,
-    SET_DEFAULTS,
-    SET_BACK,
-};
+/// The settings screen's items' ids: a plain setting's is its settings_id, then these buttons.
+enum { SET_CONTROLS = SETTING_COUNT, SET_DEFAULTS, SET_BACK };
 
-/// The controls screen: a row per bind after a heading and the columns' titles, then these.
-enum { CONTROLS_HEADING, CONTROLS_COLUMNS, CONTROLS_FIRST_BIND };
+/// The controls screen: a row per bind (its id the input_bind), then these.
+enum { CONTROLS_DEFAULTS = BIND_COUNT, CONTROLS_BACK };
 enum { CELL_KEY, CELL_KEY_2, CELL_PAD, CELL_PAD_2, CELLS };
 
 static int map_index(const char *name) {
@@ -72,16 +53,44 @@ static const char *on_off(bool on) {
     return on ? "On" : "Off";
 }
 
-static void add_percent(menu *m, const char *label, int percent) {
-    char t[MENU_TEXT];
-    snprintf(t, sizeof t, "%d%%", percent);
-    menu_add(m, MENU_CHOICE, label, t);
+/// Setting k's field in a->set.
+static void *field(app *a, int k) {
+    return (char *)&a->set + settings_rows[k].offset;
 }
 
-static void add_zoom(menu *m, const char *label, float zoom) {
-    char t[MENU_TEXT];
-    snprintf(t, sizeof t, "%.1fx", (double)zoom);
-    menu_add(m, MENU_CHOICE, label, t);
+/// The match choice (APP_PICK_*) a setting is, or -1.
+static int match_pick(int k) {
+    return k == SETTING_BOTS         ? APP_PICK_BOTS
+           : k == SETTING_DIFFICULTY ? APP_PICK_DIFFICULTY
+           : k == SETTING_MAP        ? APP_PICK_MAP
+                                     : -1;
+}
+
+/// Setting k's value as the screen shows it (t, n bytes, may hold it): what is in effect where
+/// that is not the value kept (the sound device, the camera's fair zoom, the match choices given
+/// on the command line, the guide running), else by its type.
+static const char *shown_value(app *a, int k, char *t, size_t n) {
+    if (match_pick(k) >= 0) return app_match_choice_value(a, match_pick(k), t, n);
+    switch (k) {
+    case SETTING_MUTED:
+        return !audio_available() ? "no device" : (audio_muted() ? "Muted" : "On");
+    case SETTING_ZOOM_MIN:
+    case SETTING_ZOOM_MAX:
+        snprintf(t, n, "%.1fx",
+                 (double)(k == SETTING_ZOOM_MIN ? a->cam.zoom_min : a->cam.zoom_max));
+        return t;
+    case SETTING_ONBOARDING_DONE:
+        return onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off");
+    }
+    switch (settings_rows[k].type) {
+    case SETTINGS_T_BOOL:
+        return on_off(*(bool *)field(a, k));
+    case SETTINGS_T_PERCENT:
+        snprintf(t, n, "%d%%", *(int *)field(a, k));
+        return t;
+    default:
+        return settings_value_text(&a->set, k, t, n);
+    }
 }
 
 /// A bind's row: its two keys and two pad buttons, conflicts marked.
@@ -106,13 +115,13 @@ static void add_bind_row(app *a, menu *m, input_bind b) {
                          : input_bind_conflict_pad(k, b, slot) >= 0;
         if (clash) warn |= 1u << c;
     }
-    int i = menu_add_cells(m, input_bind_label(b), texts, CELLS);
+    int i = menu_add_cells(m, (int)b, input_bind_label(b), texts, CELLS);
     if (i >= 0) m->items[i].warn = warn;
 }
 
 /// The controls screen's note: what the highlighted cell clashes with, or how to rebind.
-static const char *controls_note(app *a, char *buf, size_t n) {
-    int b = a->nav.selected - CONTROLS_FIRST_BIND;
+static const char *controls_note(app *a, const menu *m, char *buf, size_t n) {
+    int b = menu_selected_id(m, &a->nav);
     const bool touch = help_device_of(&a->in) == HELP_TOUCH;
     if (a->capture_bind >= 0)
         return touch ? "Press the new key or button - a tap keeps it as it was"
@@ -137,42 +146,88 @@ void app_build_settings_menu(app *a, menu *m) {
     if (a->screen == SCREEN_CONTROLS) {
         static char note[96];
         menu_begin(m, "CONTROLS");
-        menu_add(m, MENU_HEADING, "Two keys, two pad buttons - red: bound twice", NULL);
+        menu_add(m, MENU_HEADING, MENU_NONE, "Two keys, two pad buttons - red: bound twice", NULL);
         static const char *const columns[CELLS] = {"Key", "Other key", "Pad", "Other pad"};
         menu_add_columns(m, "Action", columns, CELLS);
         for (int b = 0; b < BIND_COUNT; b++) add_bind_row(a, m, (input_bind)b);
-        menu_add(m, MENU_BUTTON, "Default controls", NULL);
-        menu_add(m, MENU_BUTTON, "Back", NULL);
-        m->note = controls_note(a, note, sizeof note);
+        menu_add(m, MENU_BUTTON, CONTROLS_DEFAULTS, "Default controls", NULL);
+        menu_add(m, MENU_BUTTON, CONTROLS_BACK, "Back", NULL);
+        m->note = controls_note(a, m, note, sizeof note);
         menu_layout(m, &a->nav, sw, sh, 110, 900);
         return;
     }
     menu_begin(m, "SETTINGS");
-    menu_add(m, MENU_HEADING, "Audio", NULL);
-    add_percent(m, "Master volume", a->set.master_volume);
-    add_percent(m, "Effects volume", a->set.effects_volume);
-    menu_add(m, MENU_CHOICE, "Sound",
-             !audio_available() ? "no device" : (audio_muted() ? "Muted" : "On"));
-    menu_add(m, MENU_HEADING, "Display", NULL);
-    menu_add(m, MENU_CHOICE, "Fullscreen", on_off(a->set.fullscreen));
-    menu_add(m, MENU_CHOICE, "VSync", on_off(a->set.vsync));
-    add_zoom(m, "Farthest zoom", a->cam.zoom_min);
-    add_zoom(m, "Closest zoom", a->cam.zoom_max);
-    menu_add(m, MENU_HEADING, "Match", NULL);
-    app_add_match_choices(a, m);
-    menu_add(m, MENU_CHOICE, "Guided start",
-             onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off"));
-    menu_add(m, MENU_CHOICE, "Killcam", on_off(a->set.killcam));
-    menu_add(m, MENU_BUTTON, "Controls", NULL);
-    menu_add(m, MENU_BUTTON, "Default settings", NULL);
-    menu_add(m, MENU_BUTTON, "Back", NULL);
+    // The settings in their places, a heading where the section changes.
+    const char *section = NULL;
+    for (int place = 1; place <= SETTING_COUNT; place++)
+        for (int k = 0; k < SETTING_COUNT; k++) {
+            const settings_row *row = &settings_rows[k];
+            if (row->place != place) continue;
+            if (!section || strcmp(section, row->section) != 0)
+                menu_add(m, MENU_HEADING, MENU_NONE, section = row->section, NULL);
+            char t[MENU_TEXT];
+            menu_add(m, MENU_CHOICE, k, row->label, shown_value(a, k, t, sizeof t));
+        }
+    menu_add(m, MENU_BUTTON, SET_CONTROLS, "Controls", NULL);
+    menu_add(m, MENU_BUTTON, SET_DEFAULTS, "Default settings", NULL);
+    menu_add(m, MENU_BUTTON, SET_BACK, "Back", NULL);
     m->note = app_menu_note(a);
     menu_layout(m, &a->nav, sw, sh, 110, 640);
 }
 
-static int step_percent(int v, int dir) {
-    v += 10 * dir;
-    return v < 0 ? 0 : (v > 100 ? 100 : v);
+/// Steps setting k by dir; true when a->set changed and is to be saved. A setting with an effect
+/// beyond its value has its case; the others step by their type within their range.
+static bool change_setting(app *a, int k, int dir) {
+    settings *st = &a->set;
+    const settings_row *row = &settings_rows[k];
+    if (match_pick(k) >= 0) {
+        app_change_match_choice(a, match_pick(k), dir); // saved there
+        return false;
+    }
+    switch (k) {
+    case SETTING_MUTED:
+        audio_set_muted(!audio_muted());
+        st->muted = audio_muted();
+        return true;
+    case SETTING_FULLSCREEN:
+        a->in.actions[ACT_FULLSCREEN]++; // the window switches (and saves) next frame
+        return false;
+    case SETTING_ZOOM_MIN:
+    case SETTING_ZOOM_MAX: {
+        float lo = a->cam.zoom_min, hi = a->cam.zoom_max, d = 0.1f * (float)dir;
+        if (k == SETTING_ZOOM_MIN)
+            lo = fminf(lo + d, hi);
+        else
+            hi = fmaxf(hi + d, lo);
+        camera_set_zoom_range(&a->cam, lo, hi);
+        st->zoom_min = a->cam.zoom_min;
+        st->zoom_max = a->cam.zoom_max;
+        return true;
+    }
+    case SETTING_ONBOARDING_DONE: // on: the guide runs from the next match (again)
+        st->onboarding_done = onboarding_active(&a->guide);
+        onboarding_start(&a->guide, st->onboarding_done);
+        return true;
+    }
+    switch (row->type) {
+    case SETTINGS_T_BOOL:
+        *(bool *)field(a, k) = !*(bool *)field(a, k);
+        break;
+    case SETTINGS_T_PERCENT:
+    case SETTINGS_T_INT: {
+        int *v = field(a, k), step = row->type == SETTINGS_T_PERCENT ? 10 : 1;
+        *v = SDL_clamp(*v + step * dir, (int)row->lo, (int)row->hi);
+        break;
+    }
+    default: // a float, a difficulty or a map beyond these has its case above
+        return false;
+    }
+    if (k == SETTING_VSYNC) SDL_RenderSetVSync(a->renderer, st->vsync ? 1 : 0);
+    if (k == SETTING_MASTER_VOLUME || k == SETTING_EFFECTS_VOLUME) {
+        audio_set_volume(st->master_volume, st->effects_volume);
+        audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f); // hear the new level
+    }
+    return true;
 }
 
 /// Takes the capture's result for the bind and cell being rebound.
@@ -217,21 +272,20 @@ static void update_controls(app *a, menu_result r, bool back) {
         finish_capture(a);
         return;
     }
-    const int defaults = CONTROLS_FIRST_BIND + BIND_COUNT, done = defaults + 1;
-    int b = r.item - CONTROLS_FIRST_BIND;
+    const int b = r.id;
     if (r.activate && b >= 0 && b < BIND_COUNT) {
         a->capture_bind = b;
         a->capture_cell = a->nav.cell;
         input_capture_begin(&a->in);
     }
-    if (r.activate && r.item == defaults) {
+    if (r.activate && r.id == CONTROLS_DEFAULTS) {
         input_bindings_default(&a->set.bindings);
         input_set_bindings(&a->in, &a->set.bindings);
         app_settings_changed(a);
     }
-    if ((r.activate && r.item == done) || back) {
+    if ((r.activate && r.id == CONTROLS_BACK) || back) {
         app_go(a, SCREEN_SETTINGS);
-        a->nav.selected = SET_CONTROLS;
+        menu_select_id(&a->nav, SET_CONTROLS);
     }
 }
 
@@ -241,61 +295,10 @@ void app_update_settings(app *a, menu_result r, bool back) {
         return;
     }
     settings *st = &a->set;
-    bool changed = r.delta != 0;
-    if (r.delta) switch (r.item) {
-        case SET_MASTER:
-        case SET_EFFECTS:
-            if (r.item == SET_MASTER)
-                st->master_volume = step_percent(st->master_volume, r.delta);
-            else
-                st->effects_volume = step_percent(st->effects_volume, r.delta);
-            audio_set_volume(st->master_volume, st->effects_volume);
-            audio_play(AUDIO_SFX_UI_SELECT, 0.7f, 0.0f); // hear the new level
-            break;
-        case SET_SOUND:
-            audio_set_muted(!audio_muted());
-            st->muted = audio_muted();
-            break;
-        case SET_FULLSCREEN:
-            a->in.actions[ACT_FULLSCREEN]++; // the window switches (and saves) next frame
-            changed = false;
-            break;
-        case SET_VSYNC:
-            st->vsync = !st->vsync;
-            SDL_RenderSetVSync(a->renderer, st->vsync ? 1 : 0);
-            break;
-        case SET_ZOOM_OUT:
-        case SET_ZOOM_IN: {
-            float lo = a->cam.zoom_min, hi = a->cam.zoom_max, d = 0.1f * (float)r.delta;
-            if (r.item == SET_ZOOM_OUT)
-                lo = fminf(lo + d, hi);
-            else
-                hi = fmaxf(hi + d, lo);
-            camera_set_zoom_range(&a->cam, lo, hi);
-            st->zoom_min = a->cam.zoom_min;
-            st->zoom_max = a->cam.zoom_max;
-            break;
-        }
-        case SET_BOTS:
-        case SET_DIFFICULTY:
-        case SET_MAP:
-            app_change_match_choice(a, r.item - SET_BOTS + APP_PICK_BOTS, r.delta);
-            changed = false; // saved there
-            break;
-        case SET_KILLCAM:
-            st->killcam = !st->killcam;
-            break;
-        case SET_GUIDE: // on: the guide runs from the next match (again)
-            st->onboarding_done = onboarding_active(&a->guide);
-            onboarding_start(&a->guide, st->onboarding_done);
-            break;
-        default:
-            changed = false;
-            break;
-        }
+    bool changed = r.delta && r.id >= 0 && r.id < SETTING_COUNT && change_setting(a, r.id, r.delta);
     if (changed) app_settings_changed(a);
-    if (r.activate && r.item == SET_CONTROLS) app_go(a, SCREEN_CONTROLS);
-    if (r.activate && r.item == SET_DEFAULTS) {
+    if (r.activate && r.id == SET_CONTROLS) app_go(a, SCREEN_CONTROLS);
+    if (r.activate && r.id == SET_DEFAULTS) {
         settings d;
         settings_defaults(&d);
         d.bindings = st->bindings;            // the controls have their own reset
@@ -313,7 +316,7 @@ void app_update_settings(app *a, menu_result r, bool back) {
         app_use_settings(a, &d, &none);
         app_settings_changed(a);
     }
-    if ((r.activate && r.item == SET_BACK) || back) {
+    if ((r.activate && r.id == SET_BACK) || back) {
         app_screen from = a->settings_from;
         app_go(a, from == SCREEN_PAUSE ? SCREEN_PAUSE : SCREEN_TITLE);
     }

@@ -2,6 +2,8 @@
 #ifndef ARENA_APP_H
 #define ARENA_APP_H
 
+#include "app_maps.h"
+#include "app_paths.h"
 #include "camera.h"
 #include "frame_stats.h"
 #include "fx.h"
@@ -54,10 +56,6 @@ typedef enum app_confirm { CONFIRM_QUIT_GAME, CONFIRM_LEAVE_MATCH, CONFIRM_REMAT
 #define APP_DEATH_GUARD 1.0f
 /// Seconds the results ignore presses after they open.
 #define APP_RESULTS_GUARD 0.5f
-
-/// Shipped maps the title screen offers.
-#define APP_MAP_COUNT 4
-extern const char *const app_maps[APP_MAP_COUNT];
 
 typedef struct app {
     SDL_Window *window;
@@ -143,8 +141,6 @@ bool app_finish_recording(app *a, ae_error *err);
 /// "Save replay": writes a->replay into the per-user folder's replays/ under a new dated name
 /// and puts the path, or why it failed, in a->replay_note. Saves once.
 void app_save_replay(app *a);
-/// A file in SDL's per-user preference folder for the game; false when there is none.
-bool app_pref_file(const char *name, char *buf, size_t size);
 /// Runs one fixed tick of the current session with the humans' inputs. Only the tick driver
 /// (app_run_ticks) and the offline renderers (--screenshot, --frames) call it.
 void app_tick(app *a);
@@ -212,9 +208,11 @@ bool app_world_runs(const app *a);
 /// first item highlighted).
 void app_go(app *a, app_screen s);
 /// The match choices the title and the settings share: bots, difficulty and map.
-enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP };
-/// Adds the three match choices to m.
+enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP, APP_PICK_COUNT };
+/// Adds the three match choices to m, their ids their APP_PICK_*.
 void app_add_match_choices(app *a, menu *m);
+/// Match choice `pick`'s value as the menus show it (buf, n bytes, may hold it).
+const char *app_match_choice_value(const app *a, int pick, char *buf, size_t n);
 /// Steps match choice `pick` by dir (a new map restarts the match behind the title).
 void app_change_match_choice(app *a, int pick, int dir);
 /// Builds and lays out the current screen's menu (tests find items by label in it).

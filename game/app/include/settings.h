@@ -17,8 +17,11 @@
 #define ARENA_SETTINGS_H
 
 #include "arena/ae_base.h"
+#include "app_maps.h"
 #include "arena/ae_quote.h"
+#include "camera.h"
 #include "input_bind.h"
+#include "sim.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -36,6 +39,64 @@
 #define SETTINGS_ZOOM_LO 0.1
 #define SETTINGS_ZOOM_HI 10.0
 
+/// How a setting is kept in `settings`, written and read.
+typedef enum settings_type {
+    SETTINGS_T_BOOL,       ///< bool: yes or no (reads true/false, on/off, 1/0 too)
+    SETTINGS_T_INT,        ///< int from lo to hi
+    SETTINGS_T_PERCENT,    ///< int from lo to hi, shown with a % and stepped by tens
+    SETTINGS_T_FLOAT,      ///< float from lo to hi, written in its shortest exact form
+    SETTINGS_T_DIFFICULTY, ///< int: a sim_difficulty by its name, or -1 for "mixed"
+    SETTINGS_T_MAP,        ///< char[]: a shipped map's name (app_maps.h); the default an index
+} settings_type;
+
+/// The plain settings, one row each, in the file's order: X(ID, field, type, lo, hi, default,
+/// section, label, place). The field is the file's key; lo and hi bound a number; the section
+/// and label are the settings screen's heading and item, place the item's rank there (headings
+/// go where the section changes). Adding a setting: a field in `settings` and a row here; its
+/// default, reading, writing and item on the settings screen follow (settings_screen.c's switch
+/// only for a setting with an effect beyond its value). The key bindings follow these rows in
+/// the file (key.BIND.SLOT, pad.BIND.SLOT) and have their own controls screen.
+#define SETTINGS_TABLE(X)                                                                          \
+    X(SETTING_MASTER_VOLUME, master_volume, SETTINGS_T_PERCENT, 0, 100, 100, "Audio",              \
+      "Master volume", 1)                                                                          \
+    X(SETTING_EFFECTS_VOLUME, effects_volume, SETTINGS_T_PERCENT, 0, 100, 100, "Audio",            \
+      "Effects volume", 2)                                                                         \
+    X(SETTING_MUTED, muted, SETTINGS_T_BOOL, 0, 1, false, "Audio", "Sound", 3)                     \
+    X(SETTING_FULLSCREEN, fullscreen, SETTINGS_T_BOOL, 0, 1, false, "Display", "Fullscreen", 4)    \
+    X(SETTING_VSYNC, vsync, SETTINGS_T_BOOL, 0, 1, true, "Display", "VSync", 5)                    \
+    X(SETTING_DIFFICULTY, difficulty, SETTINGS_T_DIFFICULTY, -1, SIM_DIFFICULTY_COUNT - 1,         \
+      SIM_NORMAL, "Match", "Difficulty", 9)                                                        \
+    X(SETTING_BOTS, bots, SETTINGS_T_INT, SETTINGS_BOTS_MIN, SETTINGS_BOTS_MAX, 29, "Match",       \
+      "Bots", 8)                                                                                   \
+    X(SETTING_MAP, map, SETTINGS_T_MAP, 0, APP_MAP_COUNT - 1, 0, "Match", "Map", 10)               \
+    X(SETTING_ZOOM_MIN, zoom_min, SETTINGS_T_FLOAT, SETTINGS_ZOOM_LO, SETTINGS_ZOOM_HI,            \
+      CAMERA_ZOOM_DEFAULT_MIN, "Display", "Farthest zoom", 6)                                      \
+    X(SETTING_ZOOM_MAX, zoom_max, SETTINGS_T_FLOAT, SETTINGS_ZOOM_LO, SETTINGS_ZOOM_HI,            \
+      CAMERA_ZOOM_DEFAULT_MAX, "Display", "Closest zoom", 7)                                       \
+    X(SETTING_ONBOARDING_DONE, onboarding_done, SETTINGS_T_BOOL, 0, 1, false, "Match",             \
+      "Guided start", 11)                                                                          \
+    X(SETTING_KILLCAM, killcam, SETTINGS_T_BOOL, 0, 1, true, "Match", "Killcam", 12)
+
+/// The plain settings' ids: their rows' indices in settings_rows.
+typedef enum settings_id {
+#define SETTINGS_ID(id, ...) id,
+    SETTINGS_TABLE(SETTINGS_ID)
+#undef SETTINGS_ID
+        SETTING_COUNT
+} settings_id;
+
+/// One row of SETTINGS_TABLE, as data.
+typedef struct settings_row {
+    const char *key; ///< in the file
+    settings_type type;
+    size_t offset; ///< of its field in `settings`
+    double lo, hi, def;
+    const char *section, *label; ///< on the settings screen
+    int place;                   ///< 1.. top to bottom on the settings screen
+} settings_row;
+
+extern const settings_row settings_rows[SETTING_COUNT];
+
 typedef struct settings {
     int master_volume;  ///< percent, 0..100
     int effects_volume; ///< percent, 0..100
@@ -44,19 +105,15 @@ typedef struct settings {
     bool vsync;
     int difficulty;           ///< the bots': a sim_difficulty, or -1 for mixed
     int bots;                 ///< SETTINGS_BOTS_MIN..SETTINGS_BOTS_MAX
-    char map[32];             ///< a shipped map's name (app_maps)
+    char map[32];             ///< a shipped map's name (app_maps.h)
     float zoom_min, zoom_max; ///< the player's zoom range, zoom_min <= zoom_max
     bool onboarding_done;     ///< the guided first match was finished or skipped
     bool killcam;             ///< an elimination shows how it happened (from the killer's view)
     input_bindings bindings;
 } settings;
 
-/// Volume 100, not muted, windowed, vsync on, normal bots, 29 of them, map arena, zoom
-/// CAMERA_ZOOM_MIN..CAMERA_ZOOM_MAX, onboarding not done, the killcam on, input_bindings_default.
+/// Every row's default (SETTINGS_TABLE) and input_bindings_default.
 void settings_defaults(settings *s);
-
-/// True when every field is the same.
-bool settings_equal(const settings *a, const settings *b);
 
 /// Reads `path` over the defaults. True when the file was read whole with nothing wrong (missing
 /// keys are fine). Otherwise false, with one line in `warning` (n bytes; cut to fit): `PATH:
@@ -72,6 +129,9 @@ bool settings_load(settings *s, const char *path, char *warning, size_t n, bool 
 /// The file's text for s, as settings_save writes it, into text (n bytes); returns its length
 /// (n or more: it did not fit and was cut).
 size_t settings_format(const settings *s, char *text, size_t n);
+
+/// Plain setting k's value in s as the file writes it (buf, n bytes, may hold it).
+const char *settings_value_text(const settings *s, int k, char *buf, size_t n);
 
 /// Writes the whole file (temporary file and rename; ae_output.h). False with the reason in err
 /// (`cannot write: No space left on device`, `is a directory`, ...); the old file is then as it
