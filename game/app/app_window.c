@@ -21,12 +21,6 @@ static void sync_screen_size(app *a) {
     a->cam.screen_h = (float)h;
     a->in.screen_w = (float)w;
     a->in.screen_h = (float)h;
-    // High-DPI: mouse coordinates come in window points; scale them to renderer pixels.
-    int ww, wh;
-    SDL_GetWindowSize(a->window, &ww, &wh);
-    SDL_RenderSetScale(a->renderer, 1.0f, 1.0f);
-    (void)ww;
-    (void)wh;
 }
 
 static void handle_event(app *a, const SDL_Event *e) {
@@ -44,6 +38,7 @@ static void handle_event(app *a, const SDL_Event *e) {
     default:
         break;
     }
+    // High-DPI: mouse coordinates come in window points; the game draws in renderer pixels.
     SDL_Event scaled = *e;
     if (e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN ||
         e->type == SDL_MOUSEBUTTONUP) {
