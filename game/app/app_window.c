@@ -250,8 +250,15 @@ void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats) {
 }
 
 int app_run_windowed(const arena_options *o) {
-    static app a;
-    int status = app_window_open(&a, o);
-    if (!a.renderer) return status; // no window to close
-    return platform_run(&a, status);
+    // On the heap: too large for the browser's stack, and there platform_run never returns (the
+    // page's frames go on using the app after main has unwound), so it is never freed.
+    app *a = calloc(1, sizeof *a);
+    if (!a) {
+        tool_fail(ARENA_PROGRAM, "window", "out of memory");
+        return 2;
+    }
+    int status = app_window_open(a, o);
+    if (a->renderer) status = platform_run(a, status); // else no window to close
+    free(a);
+    return status;
 }
