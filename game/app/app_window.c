@@ -106,7 +106,7 @@ static void poll_map_file(app *a) {
     // its end draws the live match afresh).
     if (changed && live == a->s) {
         const sim_world *w = session_world(a->s);
-        world_renderer_init(&a->wr, &a->g, w);
+        world_renderer_init(&a->wr, &a->g);
         hud_build_minimap(&a->hud, a->renderer, w);
     }
 }
