@@ -95,20 +95,15 @@ static void global_actions(app *a) {
 static void poll_map_file(app *a) {
     char msg[PATH_MAX + 512]; // the stdout line is whole; the notice shows what fits
     session *live = a->live ? a->live : a->s;
-    bool changed = hot_reload_poll(&a->reload, live, hot_reload_now(), msg, sizeof msg);
+    // What is drawn from the map follows it by itself, as after a recorded swap: app_draw rebuilds
+    // the minimap when the map's hash changes, and the ground's cached chunks know their cells.
+    hot_reload_poll(&a->reload, live, hot_reload_now(), msg, sizeof msg);
     if (!msg[0]) return;
     printf("%s\n", msg);
     fflush(stdout);
     // The on-screen notice is as wide as the screen allows: it shows the message's start.
     snprintf(a->notice, sizeof a->notice, "%.*s", (int)sizeof a->notice - 1, msg);
     a->notice_age = 0;
-    // The map may have changed size: resize what is drawn from it (while the killcam plays,
-    // its end draws the live match afresh).
-    if (changed && live == a->s) {
-        const sim_world *w = session_world(a->s);
-        world_renderer_init(&a->wr, &a->g);
-        hud_build_minimap(&a->hud, a->renderer, w);
-    }
 }
 
 static void frame(app *a, float dt) {
