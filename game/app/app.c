@@ -96,10 +96,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     a->recording = def.record;
     a->recording_to_file = def.record_path != NULL;
     sim_world *w = session_world(s);
-    if (!world_renderer_init(&a->wr, &a->g, w)) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    world_renderer_init(&a->wr, &a->g);
     hud_build_minimap(&a->hud, a->renderer, w);
     hot_reload_init(&a->reload, s, hot_reload_now());
     theatre_close(&a->th);

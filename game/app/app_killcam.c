@@ -55,7 +55,7 @@ void app_killcam_prepare(app *a) {
 static void show_world(app *a, session *s) {
     a->s = s;
     const sim_world *w = session_world(s);
-    world_renderer_init(&a->wr, &a->g, w);
+    world_renderer_init(&a->wr, &a->g);
     hud_build_minimap(&a->hud, a->renderer, w);
     fx_clear(&a->fx);
     a->alpha = 1.0f;

@@ -21,12 +21,6 @@ static void sync_screen_size(app *a) {
     a->cam.screen_h = (float)h;
     a->in.screen_w = (float)w;
     a->in.screen_h = (float)h;
-    // High-DPI: mouse coordinates come in window points; scale them to renderer pixels.
-    int ww, wh;
-    SDL_GetWindowSize(a->window, &ww, &wh);
-    SDL_RenderSetScale(a->renderer, 1.0f, 1.0f);
-    (void)ww;
-    (void)wh;
 }
 
 static void handle_event(app *a, const SDL_Event *e) {
@@ -44,6 +38,7 @@ static void handle_event(app *a, const SDL_Event *e) {
     default:
         break;
     }
+    // High-DPI: mouse coordinates come in window points; the game draws in renderer pixels.
     SDL_Event scaled = *e;
     if (e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN ||
         e->type == SDL_MOUSEBUTTONUP) {
@@ -100,20 +95,15 @@ static void global_actions(app *a) {
 static void poll_map_file(app *a) {
     char msg[PATH_MAX + 512]; // the stdout line is whole; the notice shows what fits
     session *live = a->live ? a->live : a->s;
-    bool changed = hot_reload_poll(&a->reload, live, hot_reload_now(), msg, sizeof msg);
+    // What is drawn from the map follows it by itself, as after a recorded swap: app_draw rebuilds
+    // the minimap when the map's hash changes, and the ground's cached chunks know their cells.
+    hot_reload_poll(&a->reload, live, hot_reload_now(), msg, sizeof msg);
     if (!msg[0]) return;
     printf("%s\n", msg);
     fflush(stdout);
     // The on-screen notice is as wide as the screen allows: it shows the message's start.
     snprintf(a->notice, sizeof a->notice, "%.*s", (int)sizeof a->notice - 1, msg);
     a->notice_age = 0;
-    // The map may have changed size: resize what is drawn from it (while the killcam plays,
-    // its end draws the live match afresh).
-    if (changed && live == a->s) {
-        const sim_world *w = session_world(a->s);
-        world_renderer_init(&a->wr, &a->g, w);
-        hud_build_minimap(&a->hud, a->renderer, w);
-    }
 }
 
 static void frame(app *a, float dt) {
@@ -244,8 +234,15 @@ void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats) {
 }
 
 int app_run_windowed(const arena_options *o) {
-    static app a;
-    int status = app_window_open(&a, o);
-    if (!a.renderer) return status; // no window to close
-    return platform_run(&a, status);
+    // On the heap: too large for the browser's stack, and there platform_run never returns (the
+    // page's frames go on using the app after main has unwound), so it is never freed.
+    app *a = calloc(1, sizeof *a);
+    if (!a) {
+        tool_fail(ARENA_PROGRAM, "window", "out of memory");
+        return 2;
+    }
+    int status = app_window_open(a, o);
+    if (a->renderer) status = platform_run(a, status); // else no window to close
+    free(a);
+    return status;
 }

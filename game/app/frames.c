@@ -76,10 +76,15 @@ static int export_frames(app *a, const arena_options *o, SDL_Surface *surface) {
 }
 
 int app_run_frames(const arena_options *o) {
-    static app a;
+    app *a = calloc(1, sizeof *a); // too large for some stacks (the browser's)
+    if (!a) {
+        tool_fail(ARENA_PROGRAM, o->frames, "out of memory");
+        return 2;
+    }
     SDL_Surface *surface;
-    int status = app_open_offscreen(&a, o, &surface);
-    if (status == 0) status = export_frames(&a, o, surface);
-    app_close_offscreen(&a, surface);
+    int status = app_open_offscreen(a, o, &surface);
+    if (status == 0) status = export_frames(a, o, surface);
+    app_close_offscreen(a, surface);
+    free(a);
     return status;
 }

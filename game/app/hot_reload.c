@@ -143,7 +143,6 @@ void hot_reload_wait(hot_reload *h) {
 }
 
 void hot_reload_free(hot_reload *h) {
-    if (!h->job) return;
-    join(h->job);
-    drop_job(h);
+    hot_reload_wait(h);
+    if (h->job) drop_job(h);
 }

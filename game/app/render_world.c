@@ -17,11 +17,9 @@ struct drawable {
     int row;   ///< a cell's row
 };
 
-bool world_renderer_init(world_renderer *r, gfx *g, const sim_world *w) {
+void world_renderer_init(world_renderer *r, gfx *g) {
     world_renderer_free(r);
-    r->g = g;
-    (void)w; // the scratch grows with what a frame shows: cells on screen, not the whole map
-    return true;
+    r->g = g; // the scratch grows with what a frame shows: cells on screen, not the whole map
 }
 
 /// Room for n drawables; when memory runs out the frame draws what fits.

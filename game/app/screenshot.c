@@ -11,6 +11,7 @@
 
 #include <SDL_image.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 int app_offscreen_create(app *a, const arena_options *o, SDL_Surface **surface) {
     // BGRA32 is ARGB8888 on little-endian machines: the software renderer's blitters have fast
@@ -57,23 +58,27 @@ void app_close_offscreen(app *a, SDL_Surface *surface) {
 }
 
 int app_run_screenshot(const arena_options *o) {
-    static app a;
+    app *a = calloc(1, sizeof *a); // too large for some stacks (the browser's)
+    if (!a) {
+        tool_fail(ARENA_PROGRAM, o->screenshot, "out of memory");
+        return 2;
+    }
     SDL_Surface *surface;
-    int status = app_open_offscreen(&a, o, &surface);
+    int status = app_open_offscreen(a, o, &surface);
     if (status == 0) {
         const float dt = 1.0f / SIM_TICK_HZ;
-        for (int t = 0; t < o->ticks && !session_done(a.s); t++) {
-            app_tick(&a);
-            app_update_fx(&a, dt);
-            a.time += dt;
-            const sim_world *w = session_world(a.s);
-            camera_follow(&a.cam, sim_agents(w)[app_focus(&a)].pos, app_map_size(w), dt);
+        for (int t = 0; t < o->ticks && !session_done(a->s); t++) {
+            app_tick(a);
+            app_update_fx(a, dt);
+            a->time += dt;
+            const sim_world *w = session_world(a->s);
+            camera_follow(&a->cam, sim_agents(w)[app_focus(a)].pos, app_map_size(w), dt);
         }
-        a.alpha = 1.0f;
-        const sim_world *w = session_world(a.s);
-        camera_jump(&a.cam, sim_agents(w)[app_focus(&a)].pos, app_map_size(w));
-        app_draw(&a);
-        SDL_RenderPresent(a.renderer);
+        a->alpha = 1.0f;
+        const sim_world *w = session_world(a->s);
+        camera_jump(&a->cam, sim_agents(w)[app_focus(a)].pos, app_map_size(w));
+        app_draw(a);
+        SDL_RenderPresent(a->renderer);
         ae_error write_err;
         if (!tool_save_png(surface, o->screenshot, &write_err)) {
             tool_fail(ARENA_PROGRAM, o->screenshot, "%s", write_err.msg);
@@ -83,6 +88,7 @@ int app_run_screenshot(const arena_options *o) {
                    APP_SHOT_H, sim_tick(w));
         }
     }
-    app_close_offscreen(&a, surface);
+    app_close_offscreen(a, surface);
+    free(a);
     return status;
 }

@@ -71,7 +71,12 @@ bool theatre_read(theatre *t, session *s, uint64_t (*clock_ns)(void), uint64_t b
         if (session_done(s) || session_diverged(s, NULL, 0)) break;
         const uint32_t tick = (uint32_t)sim_tick(session_world(s));
         const rp_event *ev;
-        if (r && rp_replay_events_at(r, tick, &ev) > 0) add_mark(t, tick, MARK_MAP_SWAP, -1, -1);
+        const int events = r ? rp_replay_events_at(r, tick, &ev) : 0;
+        for (int i = 0; i < events; i++)
+            if (ev[i].type == RP_EVENT_MAP_SWAP) { // not a take-over (RP_EVENT_DATA)
+                add_mark(t, tick, MARK_MAP_SWAP, -1, -1);
+                break;
+            }
         session_step(s, NULL);
         take_marks(t, session_world(s), tick + 1);
         t->read = tick + 1;

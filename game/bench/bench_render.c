@@ -198,7 +198,7 @@ static int run(const render_opts *o) {
         return TOOL_EXIT_FAIL;
     }
     world_renderer wr = {0};
-    world_renderer_init(&wr, &g, w);
+    world_renderer_init(&wr, &g);
     hud h;
     hud_init(&h);
     hud_build_minimap(&h, tg.r, w);

@@ -47,7 +47,29 @@ static void teardown(fixture *f) {
     CHECK(system(cmd) == 0);
 }
 
-/// Polls through map_watch_reload from t0 to t1 every `step` seconds, accepting every grid it
+/// The watcher's flow in one call, as a caller that loads where it polls would write it: true
+/// when *out holds a newly loaded, valid grid of the offered version (the caller owns it; it then
+/// accepts or rejects the version). False otherwise, with `msg` (one line, no newline) as
+/// map_watch_reject writes it when the file is bad, missing (`file is missing`) or no longer a
+/// regular file (`is a directory`, `is a FIFO`, ...), else an empty string. If the file changes
+/// while it is being loaded the result is dropped silently and the new version is waited for.
+static bool reload(map_watch *w, double now, ae_grid *out, char *msg, size_t msglen) {
+    if (msglen) msg[0] = '\0';
+    map_watch_event ev = map_watch_poll(w, now);
+    if (ev == MAP_WATCH_GONE_NOTICE) map_watch_gone_message(w, msg, msglen);
+    if (ev != MAP_WATCH_CHANGED) return false;
+    ae_error err;
+    bool ok = map_watch_load(w->path, out, &err);
+    // A save that landed during the load: drop this result and let the new version settle.
+    if (!map_watch_unchanged(w, now)) {
+        if (ok) ae_grid_free(out);
+        return false;
+    }
+    if (!ok) map_watch_reject(w, err.msg, msg, msglen);
+    return ok;
+}
+
+/// Polls through reload from t0 to t1 every `step` seconds, accepting every grid it
 /// hands back; counts reloads and failure messages, keeps the last reloaded grid in *last
 /// (freeing the one before).
 typedef struct tally {
@@ -61,7 +83,7 @@ static void run(map_watch *w, double t0, double t1, double step, tally *t) {
     for (double now = t0; now <= t1 + 1e-9; now += step) {
         ae_grid g;
         char msg[4096];
-        if (map_watch_reload(w, now, &g, msg, sizeof msg)) {
+        if (reload(w, now, &g, msg, sizeof msg)) {
             char detail[32];
             snprintf(detail, sizeof detail, "%dx%d", g.width, g.height);
             map_watch_accept(w, detail, msg, sizeof msg);
@@ -299,7 +321,7 @@ static bool fake_bake(void *user, const ae_grid *grid, double *bake_ms, ae_error
 /// swaps it, then accepts or rejects the version. True when a grid was swapped in (*out).
 static bool reload_and_bake(map_watch *w, double now, ae_grid *out, int *calls, char *msg,
                             size_t msglen) {
-    if (!map_watch_reload(w, now, out, msg, msglen)) return false;
+    if (!reload(w, now, out, msg, msglen)) return false;
     double bake_ms = 0.0;
     ae_error err;
     if (!fake_bake(calls, out, &bake_ms, &err)) {

@@ -50,7 +50,7 @@ static SDL_Surface *render(sim_world *w, gfx *g, world_renderer *wr, vec2s cente
         fprintf(stderr, "%s\n", err);
         return NULL;
     }
-    world_renderer_init(wr, g, w);
+    world_renderer_init(wr, g);
     camera cam;
     camera_init(&cam, center, 320, 240);
     fx_state fx;

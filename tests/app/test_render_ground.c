@@ -59,7 +59,7 @@ static SDL_Surface *render(const sim_world *w, view v) {
     camera_init(&cam, v.center, SHOT_W, SHOT_H);
     cam.zoom = cam.target_zoom = v.zoom > 0.0f ? v.zoom : 1.0f;
     world_renderer wr = {0};
-    world_renderer_init(&wr, &g, w);
+    world_renderer_init(&wr, &g);
     if (v.ground_only) {
         SDL_SetRenderDrawColor(r, 255, 0, 255, 255);
         SDL_RenderClear(r);

@@ -46,7 +46,7 @@ typedef struct canvas {
     world_renderer wr;
 } canvas;
 
-static void canvas_open(canvas *cv, const sim_world *w) {
+static void canvas_open(canvas *cv) {
     cv->s = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
     REQUIRE(cv->s);
     cv->r = SDL_CreateSoftwareRenderer(cv->s);
@@ -54,7 +54,7 @@ static void canvas_open(canvas *cv, const sim_world *w) {
     char err[256];
     REQUIRE(gfx_load(&cv->g, cv->r, ASSETS, err, sizeof err));
     cv->wr = (world_renderer){0};
-    world_renderer_init(&cv->wr, &cv->g, w);
+    world_renderer_init(&cv->wr, &cv->g);
 }
 
 static void canvas_close(canvas *cv) {
@@ -103,7 +103,7 @@ static void test_reference(void) {
     sim_world *w = scene(&map);
     REQUIRE(w);
     canvas cv;
-    canvas_open(&cv, w);
+    canvas_open(&cv);
     draw(&cv, w, w->agents[0].pos, 0.0f);
     const char *update = getenv("ARENA_UPDATE_REFERENCE");
     if (update && update[0] == '1') {
@@ -132,7 +132,7 @@ static void test_reference_detects(void) {
     sim_world *w = scene(&map);
     REQUIRE(w);
     canvas cv;
-    canvas_open(&cv, w);
+    canvas_open(&cv);
     // Three world units on: every sprite and tile moves by a few pixels.
     vec2s c = w->agents[0].pos;
     c.x += 3.0f;
@@ -175,7 +175,7 @@ static void test_chunks_follow_cells(void) {
     sim_world *w = scene(&map);
     REQUIRE(w);
     canvas cached;
-    canvas_open(&cached, w);
+    canvas_open(&cached);
     const vec2s c = w->agents[0].pos;
     draw(&cached, w, c, 0.0f); // every chunk in view cached
     // Near the view's centre: a free cell becomes water and a plain wall is broken open.
@@ -200,7 +200,7 @@ static void test_chunks_follow_cells(void) {
         vec2s at = {{c.x + 40.0f * (float)f, c.y + 25.0f * (float)f}};
         draw(&cached, w, at, 0.5f);
         canvas fresh;
-        canvas_open(&fresh, w);
+        canvas_open(&fresh);
         draw(&fresh, w, at, 0.5f);
         CHECK(same_pixels(cached.s, fresh.s));
         canvas_close(&fresh);
@@ -215,7 +215,7 @@ static void test_tint_matches_modulation(void) {
     ae_grid map;
     sim_world *w = scene(&map);
     REQUIRE(w);
-    canvas_open(&cv, w);
+    canvas_open(&cv);
     SDL_Surface *a = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
     SDL_Surface *first = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
     REQUIRE(a && first);

@@ -70,7 +70,7 @@ static SDL_Surface *render(const sim_world *w, const fx_state *fx, scene sc) {
         return NULL;
     }
     world_renderer wr = {0};
-    world_renderer_init(&wr, &g, w);
+    world_renderer_init(&wr, &g);
     camera cam;
     camera_init(&cam, sc.center, SHOT_W, SHOT_H);
     static fx_state none;

@@ -77,7 +77,7 @@ static float check_picture(const sim_world *w, const sim_scoreboard *sb, int sw,
         return 0;
     }
     world_renderer wr = {0};
-    world_renderer_init(&wr, &g, w);
+    world_renderer_init(&wr, &g);
     camera cam;
     const int focus = sb->fate != SIM_FATE_NONE ? sb->viewer.agent : w->winner;
     camera_init(&cam, w->agents[focus].pos, (float)sw, (float)sh);

@@ -99,4 +99,39 @@ static void test_divergence_stops(void) {
     ae_free(data, size);
 }
 
-TEST_MAIN(TEST_CASE(golden_read_and_jump), TEST_CASE(divergence_stops))
+/// A replay holding a take-over (an RP_EVENT_DATA event) and no map swap: its timeline has no
+/// map-swap mark (the theatre once marked every event as one).
+static void test_take_over_is_no_map_swap(void) {
+    session *s = open_replay(ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp", NULL, 0);
+    REQUIRE(s);
+    REQUIRE(session_seek(s, 300));
+    sim_world *w = session_world(s);
+    int agent = -1;
+    for (int i = w->cfg.humans; i < w->agent_count && agent < 0; i++)
+        if (w->agents[i].placement == 0) agent = i;
+    REQUIRE(agent >= 0);
+    ae_error err;
+    REQUIRE(session_take_over(s, agent, &err));
+    const sim_input none = {0};
+    for (int i = 0; i < 60; i++) session_step(s, &none);
+    uint8_t *data;
+    size_t size;
+    REQUIRE(session_recording_bytes(s, &data, &size, &err));
+    session_destroy(s);
+    s = open_replay(NULL, data, size);
+    REQUIRE(s);
+    const rp_event *ev;
+    REQUIRE(rp_replay_events_at(session_replay(s), 300, &ev) == 1);
+    CHECK(ev->type == RP_EVENT_DATA && ev->data_kind == SESSION_EVENT_TAKE_OVER);
+    theatre t = {0};
+    theatre_open(&t, s, 0, 0);
+    read_all(&t, s);
+    CHECK(!t.problem[0] && t.stop == 360);
+    for (int i = 0; i < t.mark_count; i++) CHECK(t.marks[i].kind != MARK_MAP_SWAP);
+    theatre_close(&t);
+    session_destroy(s);
+    ae_free(data, size);
+}
+
+TEST_MAIN(TEST_CASE(golden_read_and_jump), TEST_CASE(divergence_stops),
+          TEST_CASE(take_over_is_no_map_swap))

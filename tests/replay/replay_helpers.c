@@ -2,6 +2,8 @@
 
 #include "test.h"
 
+#include "arena/ae_output.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +62,16 @@ void make_small_replay(uint8_t **data, size_t *size) {
     rp_writer_destroy(w);
     ae_grid_free(&map);
     ae_grid_free(&swap);
+}
+
+bool finish_file(rp_writer *w, uint32_t final_tick, uint64_t final_hash, const char *path,
+                 ae_error *err) {
+    uint8_t *data;
+    size_t size;
+    if (!rp_writer_finish_memory(w, final_tick, final_hash, &data, &size, err)) return false;
+    const bool ok = ae_output_save(path, data, size, err);
+    ae_free(data, size);
+    return ok;
 }
 
 void reseal(uint8_t *data, size_t size) {

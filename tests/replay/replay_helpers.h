@@ -14,6 +14,11 @@ void make_grid(ae_grid *g, int w, int h, int wall_percent, uint64_t seed);
 // swap, one data event, a checkpoint every 60 ticks with 2 field hashes.
 void make_small_replay(uint8_t **data, size_t *size);
 
+// Finishes the writer into `path` as a recorder does: rp_writer_finish_memory, then
+// ae_output_save (a temporary file renamed over `path` once whole).
+bool finish_file(rp_writer *w, uint32_t final_tick, uint64_t final_hash, const char *path,
+                 ae_error *err);
+
 // Rewrites the checksum trailer so a deliberately edited file passes the checksum.
 void reseal(uint8_t *data, size_t size);
 

@@ -208,7 +208,7 @@ static void test_file_roundtrip(void) {
     const char *path = ARENA_BIN_DIR "/test_replay_file.rpl";
     ae_error err;
     remove(path);
-    REQUIRE(rp_writer_finish(w, m.ticks, 0x5eed, path, &err));
+    REQUIRE(finish_file(w, m.ticks, 0x5eed, path, &err));
     uint8_t *data;
     size_t size;
     REQUIRE(rp_writer_finish_memory(w, m.ticks, 0x5eed, &data, &size, &err));
@@ -248,7 +248,7 @@ static void test_finish_unwritable(void) {
     REQUIRE(w);
     uint8_t rec[2] = {1, 2};
     rp_writer_tick(w, 0, rec);
-    CHECK(!rp_writer_finish(w, 1, 0, ARENA_BIN_DIR "/no/such/dir/x.rpl", &err));
+    CHECK(!finish_file(w, 1, 0, ARENA_BIN_DIR "/no/such/dir/x.rpl", &err));
     CHECK(strstr(err.msg, "does not exist") != NULL);
     rp_writer_destroy(w);
     ae_grid_free(&map);

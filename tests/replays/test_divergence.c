@@ -2,6 +2,7 @@
 #include "test.h"
 
 #include "arena/ae_map_file.h"
+#include "arena/ae_output.h"
 #include "arena/rp_writer.h"
 #include "session.h"
 #include "sim_config_io.h"
@@ -74,7 +75,11 @@ static void test_out_of_range_input(void) {
         rec[0] = t == 7 ? 0x80 : 0; // move x = -128: outside the quantised range
         rp_writer_tick(w, t, rec);
     }
-    REQUIRE(rp_writer_finish(w, 10, 0, path, NULL));
+    uint8_t *data;
+    size_t size;
+    REQUIRE(rp_writer_finish_memory(w, 10, 0, &data, &size, NULL));
+    REQUIRE(ae_output_save(path, data, size, NULL));
+    ae_free(data, size);
     rp_writer_destroy(w);
     session_def play = {0};
     play.replay_path = path;

@@ -33,7 +33,9 @@ void hot_reload_init(hot_reload *h, session *s, double now);
 /// `map reload failed: FILE: reason (keeping previous map)`, or an empty string. Returns true
 /// when the map changed.
 bool hot_reload_poll(hot_reload *h, session *s, double now, char *msg, size_t msglen);
-/// Blocks until a load in progress is done (its result is handled by the next poll).
+/// Blocks until a load in progress is done (its result is handled by the next poll). The game
+/// waits only when it drops the watcher (hot_reload_free); tests wait so that a load's result
+/// arrives at a known poll, whatever the thread's speed.
 void hot_reload_wait(hot_reload *h);
 /// Waits for a load in progress and drops everything not swapped in.
 void hot_reload_free(hot_reload *h);

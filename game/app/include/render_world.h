@@ -22,8 +22,9 @@ typedef struct world_renderer {
     SDL_Texture *fog; ///< the darkening off the map, made at its first use (render_ground.c)
 } world_renderer;
 
-/// Sets up drawing for a world (call again after a map swap).
-bool world_renderer_init(world_renderer *r, gfx *g, const sim_world *w);
+/// Sets up drawing with g's textures, dropping the ground cached for an earlier map (call again
+/// after a map swap). Allocates nothing: what a frame needs grows as it is drawn.
+void world_renderer_init(world_renderer *r, gfx *g);
 void world_renderer_free(world_renderer *r);
 
 /// alpha: interpolation between the last two ticks (0..1); time: seconds, for animation.

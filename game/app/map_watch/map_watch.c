@@ -98,19 +98,3 @@ void map_watch_gone_message(const map_watch *w, char *msg, size_t msglen) {
     failure(w, w->seen.kind == AE_FILE_NONE ? "file is missing" : ae_file_refusal(w->seen.kind),
             msg, msglen);
 }
-
-bool map_watch_reload(map_watch *w, double now, ae_grid *out, char *msg, size_t msglen) {
-    if (msglen) msg[0] = '\0';
-    map_watch_event ev = map_watch_poll(w, now);
-    if (ev == MAP_WATCH_GONE_NOTICE) map_watch_gone_message(w, msg, msglen);
-    if (ev != MAP_WATCH_CHANGED) return false;
-    ae_error err;
-    bool ok = map_watch_load(w->path, out, &err);
-    // A save that landed during the load: drop this result and let the new version settle.
-    if (!map_watch_unchanged(w, now)) {
-        if (ok) ae_grid_free(out);
-        return false;
-    }
-    if (!ok) map_watch_reject(w, err.msg, msg, msglen);
-    return ok;
-}

@@ -1,7 +1,5 @@
 #include "arena/rp_writer.h"
 
-#include "arena/ae_output.h"
-
 #include "rp_bytes.h"
 
 #include <stdio.h>
@@ -274,16 +272,6 @@ bool rp_writer_snapshot_memory(const rp_writer *w, uint64_t hash, uint8_t **data
     const bool tail = w->event_count > 0 && w->last_event_tick == w->tick_count;
     return encode(w, hash, tail ? w->events_before_len : w->events.len,
                   tail ? w->events_before_count : w->event_count, data, size, err);
-}
-
-bool rp_writer_finish(rp_writer *w, uint32_t final_tick, uint64_t final_hash, const char *path,
-                      ae_error *err) {
-    uint8_t *data;
-    size_t size;
-    if (!rp_writer_finish_memory(w, final_tick, final_hash, &data, &size, err)) return false;
-    const bool ok = ae_output_save(path, data, size, err);
-    ae_free(data, size);
-    return ok;
 }
 
 void rp_writer_destroy(rp_writer *w) {

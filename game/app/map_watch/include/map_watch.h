@@ -13,8 +13,8 @@
 /// The flow: map_watch_poll offers a settled version; map_watch_load loads and validates it
 /// into a grid (or says why not); map_watch_unchanged checks that no save landed meanwhile; the
 /// caller swaps the grid into its match and ends the version with map_watch_accept, or with
-/// map_watch_reject when the load or the swap failed. map_watch_reload does the first three in
-/// one call; hot_reload.c runs the load on a thread of its own.
+/// map_watch_reject when the load or the swap failed. hot_reload.c runs the load on a thread of
+/// its own.
 #ifndef MAP_WATCH_H
 #define MAP_WATCH_H
 
@@ -83,16 +83,6 @@ void map_watch_accept(map_watch *w, const char *detail, char *msg, size_t msglen
 /// offered again until the file changes, and the caller keeps its map. msg receives
 /// `map reload failed: FILE: REASON (keeping previous map)`.
 void map_watch_reject(map_watch *w, const char *reason, char *msg, size_t msglen);
-
-/// Poll and load in one call, for a caller that loads where it polls: true when *out holds a
-/// newly loaded, valid grid of the offered version (the caller owns it). The caller then swaps it
-/// into its match and calls map_watch_accept, or map_watch_reject when the match cannot use it;
-/// until then the version stays offered. False otherwise, with `msg` (one line, no newline) as
-/// map_watch_reject writes it when the file is bad, missing (`file is missing`) or no longer a
-/// regular file (`is a directory`, `is a FIFO`, ...), else an empty string. FILE is shown through
-/// ae_quote. If the file changes while it is being loaded the result is dropped silently and the
-/// new version is waited for.
-bool map_watch_reload(map_watch *w, double now, ae_grid *out, char *msg, size_t msglen);
 
 /// After MAP_WATCH_GONE_NOTICE: `map reload failed: FILE: file is missing (keeping previous
 /// map)`, or what the path names instead (`is a directory`, ...).

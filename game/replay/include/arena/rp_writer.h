@@ -1,4 +1,6 @@
-/// Recording a replay: the recorder feeds a writer tick by tick, then finishes it into a file.
+/// Recording a replay: the recorder feeds a writer tick by tick, then encodes it into memory and
+/// saves the bytes (session.c saves them through ae_output_save, which never leaves a half-written
+/// file).
 ///
 ///     rp_writer_def def = rp_default_writer_def();
 ///     def.seed = seed;
@@ -12,7 +14,12 @@
 ///         step();                                                  // the state is now at t + 1
 ///         if ((t + 1) % 60 == 0) rp_writer_checkpoint(w, t + 1, hash, field_hashes);
 ///     }
-///     rp_writer_finish(w, ticks, final_hash, path, &err); // or rp_writer_finish_memory
+///     uint8_t *data;
+///     size_t size;
+///     if (rp_writer_finish_memory(w, ticks, final_hash, &data, &size, &err)) {
+///         ae_output_save(path, data, size, &err);
+///         ae_free(data, size);
+///     }
 ///     rp_writer_destroy(w);
 ///
 /// Calls out of order (a tick skipped, a checkpoint going back in time) are programmer misuse and
@@ -91,12 +98,6 @@ bool rp_writer_snapshot_memory(const rp_writer *w, uint64_t hash, uint8_t **data
 
 /// Bytes the writer holds (itself and its encoded parts with their chunks' slack).
 size_t rp_writer_memory(const rp_writer *w);
-
-/// Encodes the replay (rp_writer_finish_memory) and writes it to `path` through ae_output: a
-/// uniquely named temporary file beside `path` that is renamed over it only once completely
-/// written, so a failure never leaves a half-written replay or touches an existing one.
-bool rp_writer_finish(rp_writer *w, uint32_t final_tick, uint64_t final_hash, const char *path,
-                      ae_error *err);
 
 /// Frees the writer (NULL is allowed).
 void rp_writer_destroy(rp_writer *w);
