@@ -4,22 +4,18 @@
 
 #include "app_maps.h"
 #include "app_paths.h"
-#include "camera.h"
 #include "frame_stats.h"
-#include "fx.h"
 #include "gfx.h"
 #include "hot_reload.h"
 #include "hud.h"
 #include "input.h"
+#include "match_view.h"
 #include "menu.h"
 #include "onboarding.h"
 #include "options.h"
 #include "overlays.h"
-#include "render_world.h"
 #include "settings.h"
 #include "screen_fx.h"
-#include "session.h"
-#include "theatre.h"
 
 typedef enum app_screen {
     SCREEN_TITLE, ///< a bot match plays behind the menu
@@ -33,19 +29,6 @@ typedef enum app_screen {
     SCREEN_CONFIRM,  ///< a yes/no question over the screen it came from
     SCREEN_THEATRE,  ///< a replay watched with the timeline (theatre.h)
 } app_screen;
-
-/// What a press in the theatre has started.
-typedef enum theatre_drag {
-    DRAG_NONE,
-    DRAG_TIMELINE,
-    DRAG_WORLD_PRESS,
-    DRAG_WORLD_PAN
-} theatre_drag;
-
-/// What steps the session on screen this frame (the one tick driver, match_view.c): nothing, the
-/// live match's accumulator, or the theatre's playback at its speed. The screens' update says
-/// when the theatre plays; otherwise the world runs live behind the screens that let it.
-typedef enum app_clock { APP_CLOCK_STILL, APP_CLOCK_LIVE, APP_CLOCK_THEATRE } app_clock;
 
 /// What a "yes" to SCREEN_CONFIRM does (app_ask.c): quit the game, leave the match or replay
 /// on screen for the title, leave the results for a new match.
@@ -62,10 +45,7 @@ typedef struct app {
     SDL_Renderer *renderer;
     gfx g;
     arena_options opts;
-    session *s;
-    world_renderer wr;
-    camera cam;
-    fx_state fx;
+    match_view view; ///< the match on screen, its theatre, killcam, clock, camera and drawing
     hud hud;
     onboarding guide; ///< the first run's guided start
     settings set;     ///< the player's settings (what the settings screen shows and saves)
@@ -85,12 +65,7 @@ typedef struct app {
     int map;                 ///< title menu: index into app_maps
     int humans;
     int spectate;        ///< agent followed after death (-1: none chosen, the killer)
-    double accumulator;  ///< seconds of sim time owed
-    app_clock clock;     ///< what drives this frame's ticks (set by the screens, reset after)
-    int theatre_steps;   ///< single ticks the theatre's step key asked for this frame
-    bool follow_alive;   ///< the theatre's followed agent was alive before this frame's ticks
     bool guide_finished; ///< the guide ended in this frame's ticks (kept in the settings after)
-    float alpha;         ///< interpolation between the last two ticks
     float time;          ///< seconds since start, for animation
     float frame_dt;      ///< seconds the frame being drawn covers
     hud_timings timings;
@@ -111,16 +86,6 @@ typedef struct app {
     bool watching;                   ///< the match on screen is `replay` played back
     bool recording;                  ///< the match on screen records itself (session_recording)
     bool recording_to_file;          ///< ... and goes to --record FILE when it ends
-    theatre th;                      ///< the replay theatre, while a replay is watched
-    char replay_name[64];            ///< its name for the banner
-    vec2s free_center;               ///< the theatre's free camera
-    theatre_drag drag;               ///< what the left button's press in the theatre does
-    float press_x, press_y;          ///< where that press began
-    vec2s press_center;              ///< the free camera's centre when it began
-    theatre kc;                      ///< the killcam being read (app_killcam.c) ...
-    session *kc_session;             ///< ... from the recording of the match so far
-    float kc_age;                    ///< seconds it has been read, or lingered at its end
-    session *live;                   ///< the live match, waiting while the killcam plays
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -155,8 +120,8 @@ int app_ticks_due(app *a, float dt);
 void app_ticks_done(app *a);
 /// The theatre (app_theatre.c): starts it on the session, a replay, from `start_tick`.
 void app_theatre_open(app *a, uint32_t start_tick);
-/// Its controls for one frame; `back` was pressed. When it plays on, a->clock says so: the tick
-/// driver steps it (app_theatre_ticks_due, app_theatre_played).
+/// Its controls for one frame; `back` was pressed. When it plays on, a->view.clock says so: the
+/// tick driver steps it (app_theatre_ticks_due, app_theatre_played).
 void app_theatre_update(app *a, bool back);
 /// The ticks its playback owes for dt seconds, with the single steps asked for.
 int app_theatre_ticks_due(app *a, float dt);
@@ -173,7 +138,7 @@ void app_killcam_update(app *a);
 void app_killcam_linger(app *a);
 /// Skipped or over: the live match comes back, spectating.
 void app_killcam_end(app *a);
-/// Forgets the killcam, read or playing (then the live match is a->s again, nothing redrawn).
+/// Forgets the killcam, read or playing (then the live match is shown again, nothing redrawn).
 void app_killcam_drop(app *a);
 /// The agent player h drives: agent h, unless a take-over in the theatre gave it another.
 int app_player(const app *a, int h);
