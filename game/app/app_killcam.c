@@ -62,15 +62,16 @@ static void show_world(app *a, session *s) {
     camera_jump(&a->view.cam, app_camera_target(a), app_map_size(w));
 }
 
-void app_killcam_update(app *a) {
-    if (!a->view.kc_session) return;
+view_event app_killcam_update(app *a) {
+    if (!a->view.kc_session) return VIEW_NONE;
     if (a->screen != SCREEN_DEAD) { // the player went on without it
         app_killcam_drop(a);
-        return;
+        return VIEW_NONE;
     }
     a->view.kc_age += a->frame_dt;
-    if (!theatre_read(&a->view.kc, a->view.kc_session, tool_now_ns, KILLCAM_READ_NS)) return;
-    if (a->view.kc_age < KILLCAM_DELAY) return;
+    if (!theatre_read(&a->view.kc, a->view.kc_session, tool_now_ns, KILLCAM_READ_NS))
+        return VIEW_NONE;
+    if (a->view.kc_age < KILLCAM_DELAY) return VIEW_NONE;
     // Play it: the live match waits (still a->view.live), the theatre takes the killcam's world.
     a->view.th = a->view.kc; // the marks move with it
     a->view.kc = (theatre){0};
@@ -78,23 +79,23 @@ void app_killcam_update(app *a) {
     a->view.kc_session = NULL;
     a->view.kc_age = 0;
     show_world(a, k);
-    app_go(a, SCREEN_THEATRE);
+    return VIEW_KILLCAM_STARTED;
 }
 
-void app_killcam_linger(app *a) {
+view_event app_killcam_linger(app *a) {
     if (!a->view.th.paused) {
         a->view.kc_age = 0;
-        return;
+        return VIEW_NONE;
     }
     a->view.kc_age += a->frame_dt;
-    if (a->view.kc_age >= KILLCAM_LINGER) app_killcam_end(a);
+    return a->view.kc_age >= KILLCAM_LINGER ? app_killcam_end(a) : VIEW_NONE;
 }
 
-void app_killcam_end(app *a) {
-    if (!match_view_killcam_plays(&a->view)) return;
+view_event app_killcam_end(app *a) {
+    if (!match_view_killcam_plays(&a->view)) return VIEW_NONE;
     session *k = a->view.shown;
     theatre_close(&a->view.th);
     show_world(a, a->view.live);
     session_destroy(k);
-    app_go(a, SCREEN_DEAD);
+    return VIEW_KILLCAM_ENDED;
 }

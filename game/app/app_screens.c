@@ -51,6 +51,29 @@ void app_go(app *a, app_screen s) {
     a->nav.shown = -1;
 }
 
+void app_view_event(app *a, view_event ev) {
+    if (a->view.notice[0]) {
+        app_notice(a, a->view.notice);
+        a->view.notice[0] = '\0';
+    }
+    switch (ev) {
+    case VIEW_NONE:
+        break;
+    case VIEW_KILLCAM_STARTED:
+        app_go(a, SCREEN_THEATRE);
+        break;
+    case VIEW_KILLCAM_ENDED:
+        app_go(a, SCREEN_DEAD);
+        break;
+    case VIEW_TAKEN_OVER:
+        app_go(a, SCREEN_PLAY);
+        break;
+    case VIEW_WANTS_PAUSE:
+        app_go(a, SCREEN_PAUSE);
+        break;
+    }
+}
+
 static void start_or_notice(app *a, bool attract) {
     char err[256];
     if (!app_start_match(a, attract, err, sizeof err)) {
@@ -306,7 +329,7 @@ void app_update_screens(app *a) {
         }
         break;
     case SCREEN_THEATRE:
-        app_theatre_update(a, back || pause);
+        app_view_event(a, app_theatre_update(a, back || pause));
         break;
     case SCREEN_PAUSE:
         if ((r.activate && r.id == PAUSE_RESUME) || back || pause)
@@ -328,7 +351,7 @@ void app_update_screens(app *a) {
         }
         break;
     case SCREEN_DEAD:
-        app_killcam_update(a);
+        app_view_event(a, app_killcam_update(a));
         if (a->screen != SCREEN_DEAD) break; // the killcam began
         if ((r.activate && r.id == DEAD_NEXT) ||
             input_take_action(&a->in, ACT_SPECTATE_NEXT)) { // cycle through survivors

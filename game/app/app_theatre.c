@@ -80,7 +80,7 @@ static void toggle_play(app *a) {
     a->view.th.paused = !a->view.th.paused;
 }
 
-static void press_button(app *a, theatre_button b) {
+static view_event press_button(app *a, theatre_button b) {
     switch (b) {
     case THEATRE_BTN_PLAY:
         toggle_play(a);
@@ -98,23 +98,26 @@ static void press_button(app *a, theatre_button b) {
         jump_to_kill(a, +1);
         break;
     case THEATRE_BTN_MENU:
-        app_go(a, SCREEN_PAUSE);
-        break;
+        return VIEW_WANTS_PAUSE;
     case THEATRE_BTN_COUNT:
         break;
     }
+    return VIEW_NONE;
 }
 
 /// The left button: a press on the bar scrubs while held; on a button presses it; on the world
 /// it picks the agent under it on release, or pans the free camera when it drags.
-static void mouse(app *a) {
+static view_event mouse(app *a) {
     input_state *in = &a->in;
-    while (input_take_action(in, ACT_CLICK)) {
+    view_event ev = VIEW_NONE;
+    while (ev == VIEW_NONE && input_take_action(in, ACT_CLICK)) { // the menu takes later clicks
         a->view.drag = DRAG_NONE;
         for (int b = 0; b < THEATRE_BTN_COUNT; b++)
             if (inside(theatre_view_button(&a->view.cam, (theatre_button)b), in->click_x,
-                       in->click_y))
-                press_button(a, (theatre_button)b);
+                       in->click_y)) {
+                const view_event e = press_button(a, (theatre_button)b);
+                if (e != VIEW_NONE) ev = e;
+            }
         SDL_FRect bar = theatre_view_bar(&a->view.cam);
         bar.y -= 8;
         bar.h += 16;
@@ -154,6 +157,7 @@ static void mouse(app *a) {
         break;
     }
     if (!in->mouse_fire) a->view.drag = DRAG_NONE;
+    return ev;
 }
 
 /// The free camera also moves with the movement bindings and the first pad's left stick.
@@ -171,14 +175,17 @@ static void pan(app *a, float dt) {
 
 /// Take over: in a paused replay, the first player's controls drive the followed agent from this
 /// tick; the match goes on live and records itself (the file's content up to here, then this).
-static void take_over(app *a) {
+/// True when taken over; what happened, or why not, is the view's notice.
+static bool take_over(app *a) {
     theatre *t = &a->view.th;
-    char msg[sizeof a->notice], name[24];
+    char *msg = a->view.notice, name[24];
+    const size_t n = sizeof a->view.notice;
     const sim_world *w = session_world(a->view.shown);
     if (!t->paused || t->follow < 0) {
-        app_notice(a, t->follow < 0 ? "Take over: follow an agent first (click on it, or Tab)"
-                                    : "Take over: pause first (Space), then T");
-        return;
+        snprintf(msg, n, "%s",
+                 t->follow < 0 ? "Take over: follow an agent first (click on it, or Tab)"
+                               : "Take over: pause first (Space), then T");
+        return false;
     }
     // Its own name, as it entered the match: sim_agent_name calls player 1's agent "You".
     const sim_agent *taken = &sim_agents(w)[t->follow];
@@ -189,39 +196,31 @@ static void take_over(app *a) {
     const int tick = sim_tick(w);
     ae_error err = {{0}};
     if (!session_take_over(a->view.shown, t->follow, &err)) {
-        snprintf(msg, sizeof msg, "cannot take over %s: %s", name, err.msg);
-        app_notice(a, msg);
-        return;
+        snprintf(msg, n, "cannot take over %s: %s", name, err.msg);
+        return false;
     }
-    snprintf(msg, sizeof msg, "You took over %s at tick %d: the match is live and records itself",
-             name, tick);
+    snprintf(msg, n, "You took over %s at tick %d: the match is live and records itself", name,
+             tick);
     theatre_close(t);
     a->watching = false;
     a->recording = true; // the branch, for Watch replay and Save replay on its results
     a->recording_to_file = false;
     a->spectate = -1;
-    app_go(a, SCREEN_PLAY);
-    app_notice(a, msg);
+    return true;
 }
 
-void app_theatre_update(app *a, bool back) {
+view_event app_theatre_update(app *a, bool back) {
     theatre *t = &a->view.th;
     input_state *in = &a->in;
     const float dt = a->frame_dt;
     if (t->killcam) { // any press that began after it started skips it; it ends by itself
-        if (back || input_take_action(in, ACT_ANY)) {
-            app_killcam_end(a);
-            return;
-        }
+        if (back || input_take_action(in, ACT_ANY)) return app_killcam_end(a);
         a->view.clock = APP_CLOCK_THEATRE;
-        return;
+        return VIEW_NONE;
     }
-    if (back || input_take_action(in, ACT_PAUSE)) {
-        app_go(a, SCREEN_PAUSE);
-        return;
-    }
+    if (back || input_take_action(in, ACT_PAUSE)) return VIEW_WANTS_PAUSE;
     if (t->reading) {
-        if (!theatre_read(t, a->view.shown, tool_now_ns, READ_BUDGET_NS)) return;
+        if (!theatre_read(t, a->view.shown, tool_now_ns, READ_BUDGET_NS)) return VIEW_NONE;
         // Starting where the one followed is already out: its killer, else someone alive.
         const sim_world *w = session_world(a->view.shown);
         if (t->follow >= 0 && sim_agents(w)[t->follow].placement != 0) {
@@ -231,7 +230,7 @@ void app_theatre_update(app *a, bool back) {
                           : theatre_cycle_follow(t, w, +1));
         }
         after_seek(a);
-        return;
+        return VIEW_NONE;
     }
     const sim_world *w = session_world(a->view.shown);
     const int64_t now = sim_tick(w);
@@ -262,13 +261,13 @@ void app_theatre_update(app *a, bool back) {
             follow(a, t->last_follow);
         }
     }
-    if (input_take_action(in, ACT_TAKE_OVER)) take_over(a);
-    if (!t->active) return; // taken over: a live match now
+    if (input_take_action(in, ACT_TAKE_OVER) && take_over(a)) return VIEW_TAKEN_OVER;
     if (input_take_action(in, ACT_WHEEL_UP)) camera_zoom_by(&a->view.cam, 1.15f);
     if (input_take_action(in, ACT_WHEEL_DOWN)) camera_zoom_by(&a->view.cam, 1.0f / 1.15f);
-    mouse(a);
+    const view_event ev = mouse(a);
     pan(a, dt);
     a->view.clock = APP_CLOCK_THEATRE; // the playback plays on: the tick driver steps it
+    return ev;
 }
 
 int app_theatre_ticks_due(app *a, float dt) {
@@ -278,7 +277,7 @@ int app_theatre_ticks_due(app *a, float dt) {
     return a->view.theatre_steps + theatre_ticks_due(&a->view.th, a->view.shown, dt);
 }
 
-void app_theatre_played(app *a) {
+view_event app_theatre_played(app *a) {
     theatre *t = &a->view.th;
     const sim_world *w = session_world(a->view.shown);
     // The followed agent eliminated as it played: the camera goes on with its killer.
@@ -288,5 +287,5 @@ void app_theatre_played(app *a) {
         follow(a, killer);
     // The fraction towards the next tick, for drawing.
     a->view.alpha = t->paused ? 1.0f : (float)t->owed;
-    if (t->killcam) app_killcam_linger(a);
+    return t->killcam ? app_killcam_linger(a) : VIEW_NONE;
 }

@@ -110,7 +110,7 @@ static void frame(app *a, float dt) {
     poll_map_file(a);
     app_update_screens(a);
     const bool running = app_world_runs(a);
-    app_run_ticks(a, dt);
+    app_view_event(a, app_run_ticks(a, dt)); // the killcam may end as it plays
     camera_follow(&a->view.cam, app_camera_target(a), app_map_size(session_world(a->view.shown)),
                   dt);
     app_update_fx(a, running ? dt : 0.0f);

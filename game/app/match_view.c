@@ -21,10 +21,11 @@ int app_ticks_due(app *a, float dt) {
     return due;
 }
 
-void app_ticks_done(app *a) {
+view_event app_ticks_done(app *a) {
+    view_event ev = VIEW_NONE;
     if (a->view.clock == APP_CLOCK_LIVE)
         a->view.alpha = (float)(a->view.accumulator / (1.0 / SIM_TICK_HZ));
-    if (a->view.clock == APP_CLOCK_THEATRE) app_theatre_played(a);
+    if (a->view.clock == APP_CLOCK_THEATRE) ev = app_theatre_played(a);
     a->view.clock = APP_CLOCK_STILL;
     a->view.theatre_steps = 0;
     if (a->guide_finished) { // the guide ran to its end: it does not run again
@@ -32,10 +33,11 @@ void app_ticks_done(app *a) {
         a->set.onboarding_done = true;
         app_settings_changed(a);
     }
+    return ev;
 }
 
-void app_run_ticks(app *a, float dt) {
+view_event app_run_ticks(app *a, float dt) {
     const int due = app_ticks_due(a, dt);
     for (int i = 0; i < due; i++) app_tick(a);
-    app_ticks_done(a);
+    return app_ticks_done(a);
 }

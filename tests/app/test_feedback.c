@@ -505,7 +505,7 @@ static void test_take_over_names_and_killer(void) {
     a->view.th.paused = true;
     a->view.th.follow = 0;
     a->in.actions[ACT_TAKE_OVER] = 1;
-    app_theatre_update(a, false);
+    app_view_event(a, app_theatre_update(a, false));
     CHECK(!strncmp(a->notice, "You took over P1 at tick 600", 28));
     // Again from the replay, a bot this time.
     app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
@@ -524,7 +524,7 @@ static void test_take_over_names_and_killer(void) {
     a->view.th.paused = true;
     a->view.th.follow = taken;
     a->in.actions[ACT_TAKE_OVER] = 1;
-    app_theatre_update(a, false);
+    app_view_event(a, app_theatre_update(a, false));
     char want[64];
     snprintf(want, sizeof want, "You took over Bot %d at tick 600", taken - humans + 1);
     CHECK(!strncmp(a->notice, want, strlen(want)));

@@ -213,8 +213,8 @@ static void play(app *a, int frames, float dt) {
     for (int f = 0; f < frames; f++) {
         a->frame_dt = dt;
         if (a->screen == SCREEN_THEATRE) {
-            app_theatre_update(a, false);
-            app_run_ticks(a, dt);
+            app_view_event(a, app_theatre_update(a, false));
+            app_view_event(a, app_run_ticks(a, dt));
         }
         app_update_fx(a, dt);
         a->time += dt;
@@ -291,7 +291,7 @@ static void test_killcam_and_watch_sweep(void) {
         REQUIRE(a.view.kc_session != NULL);
         for (int f = 0; f < 1000 && a.screen == SCREEN_DEAD; f++) {
             a.frame_dt = 0.1f;
-            app_killcam_update(&a);
+            app_view_event(&a, app_killcam_update(&a));
             app_draw(&a);
         }
         REQUIRE(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view));

@@ -110,34 +110,35 @@ void app_save_replay(app *a);
 /// (app_run_ticks) and the offline renderers (--screenshot, --frames) call it.
 void app_tick(app *a);
 /// The frame's one tick driver (match_view.c), after the screens' update: asks how many ticks
-/// are due in dt seconds (app_ticks_due), runs them, then app_ticks_done.
-void app_run_ticks(app *a, float dt);
+/// are due in dt seconds (app_ticks_due), runs them, then app_ticks_done, whose event it returns.
+view_event app_run_ticks(app *a, float dt);
 /// The ticks due now: the theatre's at its speed (and its single steps) when it plays this
 /// frame, the live accumulator's (at most 8) when the world runs behind the screen, else none.
 int app_ticks_due(app *a, float dt);
 /// After them: the interpolation towards the next tick, what the theatre does as it plays on
-/// (follow the killer, the killcam's end), and the guide's end kept in the settings.
-void app_ticks_done(app *a);
+/// (follow the killer, the killcam's end: the event for the screens), and the guide's end kept
+/// in the settings.
+view_event app_ticks_done(app *a);
 /// The theatre (app_theatre.c): starts it on the session, a replay, from `start_tick`.
 void app_theatre_open(app *a, uint32_t start_tick);
 /// Its controls for one frame; `back` was pressed. When it plays on, a->view.clock says so: the
-/// tick driver steps it (app_theatre_ticks_due, app_theatre_played).
-void app_theatre_update(app *a, bool back);
+/// tick driver steps it (app_theatre_ticks_due, app_theatre_played). What the screens must do.
+view_event app_theatre_update(app *a, bool back);
 /// The ticks its playback owes for dt seconds, with the single steps asked for.
 int app_theatre_ticks_due(app *a, float dt);
 /// After them: the camera goes on with the followed agent's killer, the interpolation, and the
 /// killcam lingers on its last frame, then ends.
-void app_theatre_played(app *a);
+view_event app_theatre_played(app *a);
 /// The killcam (app_killcam.c). The player was just eliminated: starts reading the match's
 /// recording so far to show how, when the setting is on.
 void app_killcam_prepare(app *a);
 /// Each frame on the spectating screen: reads on, and plays it once read and the elimination was
 /// seen live for a moment.
-void app_killcam_update(app *a);
+view_event app_killcam_update(app *a);
 /// While it plays: ends it a moment after its last frame.
-void app_killcam_linger(app *a);
+view_event app_killcam_linger(app *a);
 /// Skipped or over: the live match comes back, spectating.
-void app_killcam_end(app *a);
+view_event app_killcam_end(app *a);
 /// Forgets the killcam, read or playing (then the live match is shown again, nothing redrawn).
 void app_killcam_drop(app *a);
 /// The agent player h drives: agent h, unless a take-over in the theatre gave it another.
@@ -172,6 +173,8 @@ bool app_world_runs(const app *a);
 /// Screens (app_screens.c, settings_screen.c). Moves to screen s (a new screen starts with its
 /// first item highlighted).
 void app_go(app *a, app_screen s);
+/// Does what the view asks (the theatre's and the killcam's events) and shows its notice.
+void app_view_event(app *a, view_event ev);
 /// The match choices the title and the settings share: bots, difficulty and map.
 enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP, APP_PICK_COUNT };
 /// Adds the three match choices to m, their ids their APP_PICK_*.

@@ -26,6 +26,16 @@ typedef enum theatre_drag {
 /// when the theatre plays; otherwise the world runs live behind the screens that let it.
 typedef enum app_clock { APP_CLOCK_STILL, APP_CLOCK_LIVE, APP_CLOCK_THEATRE } app_clock;
 
+/// What the theatre or the killcam asks of the screens, returned by their updates: they never
+/// change screens themselves (only app_screens.c does, app_view_event).
+typedef enum view_event {
+    VIEW_NONE,
+    VIEW_KILLCAM_STARTED, ///< the killcam plays: the theatre's screen
+    VIEW_KILLCAM_ENDED,   ///< skipped or over: the live match again, spectating
+    VIEW_TAKEN_OVER,      ///< a replay taken over: the match is played
+    VIEW_WANTS_PAUSE,     ///< the theatre's menu
+} view_event;
+
 typedef struct match_view {
     session *live;  ///< the match that goes on: played, or the replay watched (NULL: none yet)
     session *shown; ///< the match drawn: `live`, or the killcam's session while it plays
@@ -49,6 +59,7 @@ typedef struct match_view {
     theatre kc;          ///< the killcam being read ...
     session *kc_session; ///< ... from the recording of the match so far
     float kc_age;        ///< seconds it has been read, or lingered at its end
+    char notice[320];    ///< a message for the screen ("" none), taken with the next view_event
 } match_view;
 
 /// The killcam plays: its session is shown while the live match waits.
