@@ -616,6 +616,37 @@ static void test_killcam_and_reload(void) {
     remove(map);
 }
 
+/// Quitting while the killcam plays with --record FILE: the file is the live match's recording,
+/// whole (the killcam's own session, a replay, records nothing; the window's close used to
+/// finish that one and fail).
+static void test_killcam_quit_records(void) {
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/ui_flow_killcam_quit.arp", ARENA_BIN_DIR);
+    remove(path);
+    char *argv[] = {"arena", "--seed", "7",        "--bots", "5",
+                    "--map", "arena",  "--record", path,     NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(9, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    REQUIRE(a.screen == SCREEN_PLAY && a.set.killcam);
+    fast_forward(false);
+    REQUIRE(session_world(a.view.shown)->agents[0].placement != 0 && a.screen == SCREEN_DEAD);
+    for (int f = 0; f < 200 && !match_view_killcam_plays(&a.view); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view));
+    const uint32_t ticks = (uint32_t)sim_tick(session_world(a.view.live));
+    CHECK(app_window_close(&a) == 0);
+    session_def def = {0};
+    def.replay_path = path;
+    ae_error err;
+    session *r = session_create(&def, &err);
+    CHECK(r != NULL);
+    if (r) {
+        CHECK(session_length(r) == ticks);
+        session_destroy(r);
+    }
+    remove(path);
+}
+
 /// A key event as the keyboard sends it: a first press, a repeat while held, or a release.
 static void push_key(SDL_Scancode sc, bool down, bool repeat) {
     SDL_Event e = {0};
@@ -991,6 +1022,6 @@ static void test_theatre_pan_rebound(void) {
     CHECK(app_window_close(&a) == 0);
 }
 
-TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload), TEST_CASE(keys_at_death),
-          TEST_CASE(touch_only), TEST_CASE(touch_words), TEST_CASE(take_over_name),
-          TEST_CASE(theatre_pan_rebound))
+TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload),
+          TEST_CASE(killcam_quit_records), TEST_CASE(keys_at_death), TEST_CASE(touch_only),
+          TEST_CASE(touch_words), TEST_CASE(take_over_name), TEST_CASE(theatre_pan_rebound))
