@@ -29,7 +29,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     onboarding_start(&a->guide, true); // the windowed game starts it from the settings
     settings_defaults(&a->set);
     a->capture_bind = -1;
-    camera_init(&a->cam, glms_vec2_zero(), w, h);
+    camera_init(&a->view.cam, glms_vec2_zero(), w, h);
     char *sprites = tool_join(app_asset_dir(), "sprites");
     if (!sprites) {
         snprintf(err, n, "out of memory");
@@ -41,14 +41,14 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 }
 
 void app_close(app *a) {
-    app_killcam_drop(a); // the live match back in a->s
-    theatre_close(&a->th);
+    app_killcam_drop(a); // the live match shown again
+    theatre_close(&a->view.th);
     hot_reload_free(&a->reload);
     ae_free(a->replay, a->replay_size);
     a->replay = NULL;
-    if (a->s) session_destroy(a->s);
-    a->s = NULL;
-    world_renderer_free(&a->wr);
+    if (a->view.live) session_destroy(a->view.live);
+    a->view.live = a->view.shown = NULL;
+    world_renderer_free(&a->view.wr);
     hud_free(&a->hud);
     gfx_free(&a->g);
 }
@@ -88,47 +88,48 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     if (!watch) a->watching = false;
     app_killcam_drop(a);         // the live match is the one that ends
     hot_reload_free(&a->reload); // a map still loading belongs to the old match
-    if (a->s) {
+    if (a->view.live) {
         app_finish_recording(a, &e); // a match left early keeps its recording (and --record)
-        session_destroy(a->s);
+        session_destroy(a->view.live);
     }
-    a->s = s;
+    a->view.live = a->view.shown = s;
     a->recording = def.record;
     a->recording_to_file = def.record_path != NULL;
     sim_world *w = session_world(s);
-    world_renderer_init(&a->wr, &a->g);
+    world_renderer_init(&a->view.wr, &a->g);
     hud_build_minimap(&a->hud, a->renderer, w);
     hot_reload_init(&a->reload, s, hot_reload_now());
-    theatre_close(&a->th);
+    theatre_close(&a->view.th);
     if (session_replaying(s)) {
         const char *shown = replay ? replay : "your last match";
         const char *slash = strrchr(shown, '/');
         const char *base = slash ? slash + 1 : shown;
-        const size_t n = strlen(base), room = sizeof a->replay_name - 1;
+        const size_t n = strlen(base), room = sizeof a->view.replay_name - 1;
         // A long name keeps its end (the dated part), behind "...".
-        snprintf(a->replay_name, sizeof a->replay_name, "%s%s", n > room ? "..." : "",
+        snprintf(a->view.replay_name, sizeof a->view.replay_name, "%s%s", n > room ? "..." : "",
                  n > room ? base + n - (room - 3) : base);
         app_theatre_open(a, a->opts.start_tick >= 0 ? (uint32_t)a->opts.start_tick : 0);
     }
-    fx_clear(&a->fx);
-    a->accumulator = 0;
-    a->alpha = 1.0f;
+    fx_clear(&a->view.fx);
+    a->view.accumulator = 0;
+    a->view.alpha = 1.0f;
     a->spectate = -1; // none chosen yet: the killer once player 1 is out
     int focus = app_focus(a);
-    camera_reset_zoom(&a->cam);
-    camera_jump(&a->cam, sim_agents(w)[focus].pos, app_map_size(w));
+    camera_reset_zoom(&a->view.cam);
+    camera_jump(&a->view.cam, sim_agents(w)[focus].pos, app_map_size(w));
     return true;
 }
 
 int app_player(const app *a, int h) {
-    const int id = sim_slot_agent(session_world(a->s), h);
+    const int id = sim_slot_agent(session_world(a->view.shown), h);
     return id >= 0 ? id : h; // a slot whose agent another took: its own, as a spectator would
 }
 
 int app_focus(const app *a) {
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     if (a->opts.follow >= 0) return a->opts.follow; // --frames --follow N: agent N throughout
-    if (a->th.active) return a->th.follow >= 0 ? a->th.follow : a->th.last_follow;
+    if (a->view.th.active)
+        return a->view.th.follow >= 0 ? a->view.th.follow : a->view.th.last_follow;
     if (sim_config_of(w)->humans > 0 && sim_agents(w)[app_player(a, 0)].placement == 0)
         return app_player(a, 0);
     if (a->spectate >= 0 && a->spectate < sim_agent_count(w) &&
@@ -146,13 +147,13 @@ int app_focus(const app *a) {
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
 static void play_sounds(const app *a, const sim_world *w) {
     if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
-    if (a->th.active && theatre_speeds[a->th.speed] > 2.0f) return; // a blur of sounds
+    if (a->view.th.active && theatre_speeds[a->view.th.speed] > 2.0f) return; // a blur of sounds
     int focus = app_focus(a);
     for (int i = 0; i < sim_event_count(w); i++) {
         const sim_event *e = &sim_events(w)[i];
-        vec2s s = camera_to_screen(&a->cam, e->pos);
-        float pan = ae_clampf((s.x / a->cam.screen_w) * 2.0f - 1.0f, -1.0f, 1.0f);
-        float dist = glms_vec2_distance(e->pos, a->cam.center);
+        vec2s s = camera_to_screen(&a->view.cam, e->pos);
+        float pan = ae_clampf((s.x / a->view.cam.screen_w) * 2.0f - 1.0f, -1.0f, 1.0f);
+        float dist = glms_vec2_distance(e->pos, a->view.cam.center);
         float gain = ae_clampf(1.2f - dist / 900.0f, 0.0f, 1.0f);
         bool mine = e->a == focus || e->b == focus;
         switch (e->kind) {
@@ -204,34 +205,34 @@ static void play_sounds(const app *a, const sim_world *w) {
 }
 
 vec2s app_camera_target(app *a) {
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     // Several humans share the screen: frame all of those alive, zooming out as they spread.
     vec2s lo = {{1e30f, 1e30f}}, hi = {{-1e30f, -1e30f}};
     int alive = 0;
     for (int h = 0; h < sim_config_of(w)->humans; h++) {
         if (sim_agents(w)[app_player(a, h)].placement != 0) continue;
-        vec2s p = agent_draw_pos(&sim_agents(w)[app_player(a, h)], a->alpha);
+        vec2s p = agent_draw_pos(&sim_agents(w)[app_player(a, h)], a->view.alpha);
         lo = glms_vec2_minv(lo, p);
         hi = glms_vec2_maxv(hi, p);
         alive++;
     }
-    if (a->th.active && a->th.follow < 0) return a->free_center;
-    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE || a->th.active || a->opts.follow >= 0)
-        return agent_draw_pos(&sim_agents(w)[app_focus(a)], a->alpha);
+    if (a->view.th.active && a->view.th.follow < 0) return a->view.free_center;
+    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE || a->view.th.active || a->opts.follow >= 0)
+        return agent_draw_pos(&sim_agents(w)[app_focus(a)], a->view.alpha);
     float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
-    float fit = fminf(a->cam.screen_w / need_w, a->cam.screen_h / need_h);
-    camera_frame(&a->cam, fit);
+    float fit = fminf(a->view.cam.screen_w / need_w, a->view.cam.screen_h / need_h);
+    camera_frame(&a->view.cam, fit);
     return glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
 }
 
 void app_tick(app *a) {
-    sim_world *w = session_world(a->s);
+    sim_world *w = session_world(a->view.shown);
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};
     bool moved = false, aimed = false, picked = false;
     for (int h = 0; h < sim_config_of(w)->humans && h < INPUT_MAX_PLAYERS; h++) {
-        vec2s p =
-            camera_to_screen(&a->cam, agent_draw_pos(&sim_agents(w)[app_player(a, h)], a->alpha));
-        input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->cam.zoom, &inputs[h]);
+        vec2s p = camera_to_screen(&a->view.cam,
+                                   agent_draw_pos(&sim_agents(w)[app_player(a, h)], a->view.alpha));
+        input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->view.cam.zoom, &inputs[h]);
         if (h == 0) {
             moved = inputs[0].move_x || inputs[0].move_y;
             aimed = inputs[0].aim_x || inputs[0].aim_y;
@@ -242,7 +243,7 @@ void app_tick(app *a) {
     const int before = sim_tick(w);
     const int shots_before =
         sim_config_of(w)->humans > 0 ? sim_agents(w)[app_player(a, 0)].stats.shots : 0;
-    session_step_timed(a->s, inputs, tool_now_ns, phase_us);
+    session_step_timed(a->view.shown, inputs, tool_now_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
     // The touch "Take" button shows while a weapon to swap for lies under player 1.
@@ -254,13 +255,13 @@ void app_tick(app *a) {
     }
     a->timings.sim_ms += (total * 1e-3f - a->timings.sim_ms) * 0.1f;
     overlays_record(&a->overlays, phase_us);
-    fx_absorb(&a->fx, w);
+    fx_absorb(&a->view.fx, w);
     play_sounds(a, w);
     if (sim_config_of(w)->humans > 0) {
         const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
         // The guide and the idle hints follow player 1 only when a person drives it live.
         const bool playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
-                             a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->s);
+                             a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->view.shown);
         if (a->set.onboarding_done || a->guide_finished)
             a->hud.move_hint.retired = true; // the guide taught it
         hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, app_player(a, 0), playing, moved, aimed,
@@ -276,24 +277,24 @@ void app_tick(app *a) {
 }
 
 void app_update_fx(app *a, float dt) {
-    fx_update(&a->fx, dt);
-    const sim_world *w = session_world(a->s);
+    fx_update(&a->view.fx, dt);
+    const sim_world *w = session_world(a->view.shown);
     float share = 1.0f; // nobody's health watched: no heartbeat
     if (a->screen == SCREEN_PLAY || a->screen == SCREEN_PAUSE) {
         const sim_agent *me =
             sim_config_of(w)->humans > 0 ? &sim_agents(w)[app_player(a, 0)] : NULL;
         if (me && me->placement == 0 && me->max_hp > 0.0f) share = me->hp / me->max_hp;
     }
-    if (fx_heartbeat(&a->fx, dt, share) && a->screen == SCREEN_PLAY && audio_available())
+    if (fx_heartbeat(&a->view.fx, dt, share) && a->screen == SCREEN_PLAY && audio_available())
         audio_play(AUDIO_SFX_HEARTBEAT, 0.6f, 0.0f);
 }
 
 bool app_crosshair_shown(const app *a) {
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     // Not when the humans are driven for us (autopilot, a replay), nor for a pad or touch.
     return a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
            sim_agents(w)[app_player(a, 0)].placement == 0 && a->opts.pilot == SIM_PILOT_NONE &&
-           !session_replaying(a->s) && a->in.mouse_aims;
+           !session_replaying(a->view.shown) && a->in.mouse_aims;
 }
 
 bool app_finish_recording(app *a, ae_error *err) {
@@ -308,10 +309,10 @@ bool app_finish_recording(app *a, ae_error *err) {
     a->replay_size = 0;
     a->replay_saved = false;
     a->replay_note[0] = 0;
-    if (session_recording_bytes(a->s, &data, &size, &e)) {
+    if (session_recording_bytes(a->view.live, &data, &size, &e)) {
         a->replay = data;
         a->replay_size = size;
-        const char *map = session_map_name(a->s); // a replay taken over: the recorded name
+        const char *map = session_map_name(a->view.live); // a replay taken over: the recorded name
         snprintf(a->replay_map, sizeof a->replay_map, "%s",
                  strrchr(map, '/') ? strrchr(map, '/') + 1 : map);
         a->replay_time = (int64_t)time(NULL);
@@ -321,7 +322,7 @@ bool app_finish_recording(app *a, ae_error *err) {
         app_notice(a, t);
     }
     // Ends the recording (its writer's memory goes) and writes --record FILE for that match.
-    bool written = session_finish(a->s, err);
+    bool written = session_finish(a->view.live, err);
     if (!to_file) return true;
     if (written) {
         a->opts.record = NULL; // --record names the first match's file only
@@ -366,20 +367,20 @@ vec2s app_map_size(const sim_world *w) {
 }
 
 void app_draw(app *a) {
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     int focus = app_focus(a);
-    // The shake moves only the picture: a->cam, which the aim is computed with, stays put.
-    camera view = a->cam;
-    view.center =
-        glms_vec2_sub(view.center, glms_vec2_scale(fx_shake(&a->fx, a->time), 1.0f / view.zoom));
-    world_renderer_draw(&a->wr, &view, w, a->alpha, a->time, &a->fx);
+    // The shake moves only the picture: a->view.cam, which the aim is computed with, stays put.
+    camera view = a->view.cam;
+    view.center = glms_vec2_sub(view.center,
+                                glms_vec2_scale(fx_shake(&a->view.fx, a->time), 1.0f / view.zoom));
+    world_renderer_draw(&a->view.wr, &view, w, a->view.alpha, a->time, &a->view.fx);
     // The touch buttons take taps while they are drawn (on other screens a tap is a menu's).
     a->in.playing = a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
                     sim_agents(w)[app_player(a, 0)].placement == 0;
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
     const app_screen under = app_base_screen(a);
     if (under != SCREEN_TITLE && under != SCREEN_RESULTS) { // the scoreboard replaces the HUD
-        screen_fx_draw_edge(&a->g, &a->cam, &a->fx);
+        screen_fx_draw_edge(&a->g, &a->view.cam, &a->view.fx);
         a->hud.muted = audio_muted();
         a->hud.keys = &a->set.bindings;
         a->hud.guided = onboarding_active(&a->guide);
@@ -389,10 +390,10 @@ void app_draw(app *a) {
         a->hud.no_audio = a->window && !audio_available(); // offscreen pictures have no sound
         // The minimap follows the map however it changed: a recorded swap played or sought across.
         if (a->hud.minimap_map != sim_map_hash(w)) hud_build_minimap(&a->hud, a->renderer, w);
-        camera hud_view = a->cam; // the theatre's panel takes the bottom of the screen
+        camera hud_view = a->view.cam; // the theatre's panel takes the bottom of the screen
         if (under == SCREEN_THEATRE) hud_view.screen_h -= theatre_view_height();
-        hud_draw(&a->hud, &a->g, &hud_view, w, focus, &a->fx, input_has_pad(&a->in, 0), &a->timings,
-                 a->frame_dt);
+        hud_draw(&a->hud, &a->g, &hud_view, w, focus, &a->view.fx, input_has_pad(&a->in, 0),
+                 &a->timings, a->frame_dt);
         // The virtual joystick, drawn where the drag began.
         if (a->in.vstick_active && a->screen == SCREEN_PLAY) {
             SDL_Rect base = {ART_UI_STICK_BASE_X, 0, ART_UI_STICK_BASE, ART_UI_STICK_BASE};
@@ -412,7 +413,7 @@ void app_draw(app *a) {
             gfx_alpha_mod(a->g.ui, 255);
         }
         if (a->in.playing) {
-            hud_draw_swap_prompt(&a->g, &a->cam, w, app_player(a, 0), a->alpha,
+            hud_draw_swap_prompt(&a->g, &a->view.cam, w, app_player(a, 0), a->view.alpha,
                                  input_has_pad(&a->in, 0), a->in.touch_seen, &a->set.bindings);
             hud_draw_touch_buttons(&a->g, &a->in, w, app_player(a, 0));
         }
@@ -422,16 +423,16 @@ void app_draw(app *a) {
                                     a->in.touch_seen && !a->in.mouse_aims)
                 : NULL;
         if (prompt) // above the level-up panel while a pick waits
-            hud_draw_guide(&a->g, &a->cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE,
+            hud_draw_guide(&a->g, &a->view.cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE,
                            a->hud.touch, sim_agents(w)[app_player(a, 0)].pending_picks > 0);
         if (app_crosshair_shown(a))
-            screen_fx_draw_crosshair(&a->g, &a->cam, &a->fx, w, app_player(a, 0), a->in.mouse_x,
-                                     a->in.mouse_y);
+            screen_fx_draw_crosshair(&a->g, &a->view.cam, &a->view.fx, w, app_player(a, 0),
+                                     a->in.mouse_x, a->in.mouse_y);
     }
     app_draw_screen_overlay(a);
     if (a->notice[0])
-        hud_draw_notice(&a->g, &a->cam, a->notice, a->notice_age,
+        hud_draw_notice(&a->g, &a->view.cam, a->notice, a->notice_age,
                         under != SCREEN_TITLE && under != SCREEN_RESULTS);
     if (a->overlays.help)
-        help_view_draw(&a->g, &a->cam, &a->in, a->th.active, a->overlays.on); // above all
+        help_view_draw(&a->g, &a->view.cam, &a->in, a->view.th.active, a->overlays.on); // above all
 }

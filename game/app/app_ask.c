@@ -8,7 +8,8 @@
 enum { ASK_SAVE, ASK_GO, ASK_CANCEL };
 
 bool app_replay_unsaved(const app *a) {
-    if (a->th.active) return false; // a replay watched: its file, or the results' replay, stays
+    if (a->view.th.active)
+        return false; // a replay watched: its file, or the results' replay, stays
     if (a->recording) return !a->recording_to_file; // --record FILE writes it when it ends
     return a->replay && !a->replay_saved;
 }
@@ -31,10 +32,10 @@ void app_ask_if_unsaved(app *a, app_confirm what) {
 
 void app_ask_menu(app *a, menu *m) {
     const bool quit = a->confirm == CONFIRM_QUIT_GAME, rematch = a->confirm == CONFIRM_REMATCH;
-    menu_begin(m, quit           ? "Quit Arena?"
-                  : rematch      ? "Start a new match?"
-                  : a->th.active ? "Leave this replay?"
-                                 : "Leave this match?");
+    menu_begin(m, quit                ? "Quit Arena?"
+                  : rematch           ? "Start a new match?"
+                  : a->view.th.active ? "Leave this replay?"
+                                      : "Leave this match?");
     if (a->confirm_save) {
         menu_add(m, MENU_BUTTON, ASK_SAVE,
                  rematch ? "Save replay and play" : "Save replay and leave", NULL);
@@ -47,7 +48,8 @@ void app_ask_menu(app *a, menu *m) {
                                 : "Leave without saving",
              NULL);
     menu_add(m, MENU_BUTTON, ASK_CANCEL, "Cancel", NULL);
-    menu_layout(m, &a->nav, a->cam.screen_w, a->cam.screen_h, a->cam.screen_h * 0.42f, 420);
+    menu_layout(m, &a->nav, a->view.cam.screen_w, a->view.cam.screen_h,
+                a->view.cam.screen_h * 0.42f, 420);
 }
 
 /// "Save replay and ...": a match still playing ends its recording first. True when saved.

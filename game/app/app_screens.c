@@ -15,7 +15,7 @@ static const SDL_Color GOLD = {255, 214, 80, 255};
 static const SDL_Color DIM = {0, 0, 0, 150};
 
 static void dim_screen(app *a) {
-    gfx_fill_rect(a->renderer, (SDL_FRect){0, 0, a->cam.screen_w, a->cam.screen_h}, DIM);
+    gfx_fill_rect(a->renderer, (SDL_FRect){0, 0, a->view.cam.screen_w, a->view.cam.screen_h}, DIM);
 }
 
 app_screen app_base_screen(const app *a) {
@@ -51,6 +51,29 @@ void app_go(app *a, app_screen s) {
     a->nav.shown = -1;
 }
 
+void app_view_event(app *a, view_event ev) {
+    if (a->view.notice[0]) {
+        app_notice(a, a->view.notice);
+        a->view.notice[0] = '\0';
+    }
+    switch (ev) {
+    case VIEW_NONE:
+        break;
+    case VIEW_KILLCAM_STARTED:
+        app_go(a, SCREEN_THEATRE);
+        break;
+    case VIEW_KILLCAM_ENDED:
+        app_go(a, SCREEN_DEAD);
+        break;
+    case VIEW_TAKEN_OVER:
+        app_go(a, SCREEN_PLAY);
+        break;
+    case VIEW_WANTS_PAUSE:
+        app_go(a, SCREEN_PAUSE);
+        break;
+    }
+}
+
 static void start_or_notice(app *a, bool attract) {
     char err[256];
     if (!app_start_match(a, attract, err, sizeof err)) {
@@ -58,7 +81,7 @@ static void start_or_notice(app *a, bool attract) {
         a->notice_age = 0;
         return;
     }
-    app_go(a, attract ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
+    app_go(a, attract ? SCREEN_TITLE : a->view.th.active ? SCREEN_THEATRE : SCREEN_PLAY);
 }
 
 void app_watch_file(app *a, const char *path) {
@@ -71,7 +94,7 @@ void app_watch_file(app *a, const char *path) {
 
 /// The match ended for player 1: its sound.
 static void record_result(app *a) {
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
     audio_play(me->placement == 1 || (me->placement == 0 && sim_winner(w) == 0) ? AUDIO_SFX_WIN
                                                                                 : AUDIO_SFX_LOSE,
@@ -148,23 +171,23 @@ enum { RESULTS_REMATCH, RESULTS_WATCH, RESULTS_SAVE, RESULTS_TITLE };
 
 /// The results' scoreboard starts this far down (a short screen keeps the room for the buttons).
 static float results_top(const app *a) {
-    return a->cam.screen_h < 680 ? 8.0f : 0.05f * a->cam.screen_h;
+    return a->view.cam.screen_h < 680 ? 8.0f : 0.05f * a->view.cam.screen_h;
 }
 
 /// The replay's note under the results' buttons: up to NOTE_LINES lines as room allows (at least
 /// one: the buttons make room for it), NOTE_LINE_H pixels each, in a box NOTE_PAD taller.
 enum { NOTE_LINES = 3, NOTE_LINE_H = 18, NOTE_PAD = 10, NOTE_GAP = 4 };
 static float note_width(const app *a) {
-    return a->cam.screen_w - 48.0f;
+    return a->view.cam.screen_w - 48.0f;
 }
 static int note_lines(const app *a, const menu *m) {
-    float room = a->cam.screen_h - (m->panel.y + m->panel.h) - 2 * NOTE_GAP - NOTE_PAD;
+    float room = a->view.cam.screen_h - (m->panel.y + m->panel.h) - 2 * NOTE_GAP - NOTE_PAD;
     int n = (int)(room / NOTE_LINE_H);
     return n < 1 ? 1 : (n > NOTE_LINES ? NOTE_LINES : n);
 }
 
 void app_screen_menu(app *a, menu *m) {
-    const float sw = a->cam.screen_w, sh = a->cam.screen_h;
+    const float sw = a->view.cam.screen_w, sh = a->view.cam.screen_h;
     float top = sh * 0.42f, width = 520;
     switch (a->screen) {
     case SCREEN_TITLE:
@@ -181,11 +204,11 @@ void app_screen_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, PAUSE_RESUME, "Resume", NULL);
         menu_add(m, MENU_BUTTON, PAUSE_SETTINGS, "Settings", NULL);
         menu_add(m, MENU_BUTTON, PAUSE_LEAVE,
-                 a->th.active && a->watching ? "Back to results"
-                 : a->th.active              ? "Leave replay"
-                                             : "Leave match",
+                 a->view.th.active && a->watching ? "Back to results"
+                 : a->view.th.active              ? "Leave replay"
+                                                  : "Leave match",
                  NULL);
-        if (onboarding_active(&a->guide) && !a->th.active) // a replay has no guide to skip
+        if (onboarding_active(&a->guide) && !a->view.th.active) // a replay has no guide to skip
             menu_add(m, MENU_BUTTON, PAUSE_SKIP_GUIDE, "Skip the guide", NULL);
         m->note = app_menu_note(a);
         top = sh * 0.36f;
@@ -219,7 +242,7 @@ void app_screen_menu(app *a, menu *m) {
         // screen too short for that the buttons go up over the scoreboard's foot.
         results_layout l;
         sim_scoreboard sb;
-        sim_scoreboard_build(session_world(a->s), app_player(a, 0), &sb);
+        sim_scoreboard_build(session_world(a->view.shown), app_player(a, 0), &sb);
         results_view_layout(0, results_top(a), sw, &sb, &l);
         float note = a->replay ? NOTE_LINE_H + NOTE_PAD + 2 * NOTE_GAP : 12;
         top = fminf(l.panel.y + l.panel.h + 8, sh - (float)m->count * 46 - 36 - note);
@@ -262,7 +285,7 @@ void app_confirmed(app *a, app_confirm what) {
 }
 
 void app_update_screens(app *a) {
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     static menu m; // one screen's menu at a time; large, so not on the stack
     app_screen_menu(a, &m);
     menu_result r = {MENU_NONE, 0, false};
@@ -281,15 +304,15 @@ void app_update_screens(app *a) {
         if (r.activate && r.id == TITLE_PLAY) start_or_notice(a, false);
         if (r.activate && r.id == TITLE_SETTINGS) app_open_settings(a);
         if ((r.activate && r.id == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
-        if (a->screen == SCREEN_TITLE && session_done(a->s))
+        if (a->screen == SCREEN_TITLE && session_done(a->view.shown))
             start_or_notice(a, true); // the attract match restarts
         break;
     case SCREEN_PLAY:
         if (pause) app_go(a, SCREEN_PAUSE);
         while (input_take_action(&a->in, ACT_CLICK)) { // a tap or click on a skill picks it
-            int k = sim_config_of(w)->humans > 0 && !session_replaying(a->s)
-                        ? hud_level_up_hit(&a->cam, &sim_agents(w)[app_player(a, 0)], a->in.click_x,
-                                           a->in.click_y)
+            int k = sim_config_of(w)->humans > 0 && !session_replaying(a->view.shown)
+                        ? hud_level_up_hit(&a->view.cam, &sim_agents(w)[app_player(a, 0)],
+                                           a->in.click_x, a->in.click_y)
                         : -1;
             if (k < 0) continue;
             a->in.players[0].pick = (uint8_t)(k + 1);
@@ -300,22 +323,22 @@ void app_update_screens(app *a) {
             app_go(a, sim_over(w) ? SCREEN_RESULTS : SCREEN_DEAD);
             input_guard(&a->in, APP_DEATH_GUARD); // what was held or mashed as it fell
             if (a->screen == SCREEN_DEAD) app_killcam_prepare(a);
-        } else if (session_done(a->s)) {
+        } else if (session_done(a->view.shown)) {
             record_result(a);
             app_go(a, SCREEN_RESULTS);
         }
         break;
     case SCREEN_THEATRE:
-        app_theatre_update(a, back || pause);
+        app_view_event(a, app_theatre_update(a, back || pause));
         break;
     case SCREEN_PAUSE:
         if ((r.activate && r.id == PAUSE_RESUME) || back || pause)
-            app_go(a, a->th.active ? SCREEN_THEATRE : SCREEN_PLAY);
+            app_go(a, a->view.th.active ? SCREEN_THEATRE : SCREEN_PLAY);
         if (r.activate && r.id == PAUSE_SETTINGS) app_open_settings(a);
-        if (r.activate && r.id == PAUSE_LEAVE && a->th.active && a->watching) {
+        if (r.activate && r.id == PAUSE_LEAVE && a->view.th.active && a->watching) {
             // The last match watched: its results again, from its end (nothing to lose).
-            theatre_seek(&a->th, a->s, a->th.stop);
-            theatre_close(&a->th);
+            theatre_seek(&a->view.th, a->view.shown, a->view.th.stop);
+            theatre_close(&a->view.th);
             app_go(a, SCREEN_RESULTS);
         } else if (r.activate && r.id == PAUSE_LEAVE) {
             app_ask(a, CONFIRM_LEAVE_MATCH);
@@ -328,7 +351,7 @@ void app_update_screens(app *a) {
         }
         break;
     case SCREEN_DEAD:
-        app_killcam_update(a);
+        app_view_event(a, app_killcam_update(a));
         if (a->screen != SCREEN_DEAD) break; // the killcam began
         if ((r.activate && r.id == DEAD_NEXT) ||
             input_take_action(&a->in, ACT_SPECTATE_NEXT)) { // cycle through survivors
@@ -340,7 +363,7 @@ void app_update_screens(app *a) {
                 }
             }
         }
-        if (session_done(a->s))
+        if (session_done(a->view.shown))
             app_go(a, SCREEN_RESULTS);
         else if ((r.activate && r.id == DEAD_MENU) || back || pause)
             app_go(a, SCREEN_SPECTATE_MENU);
@@ -376,8 +399,8 @@ void app_update_screens(app *a) {
 }
 
 static void draw_logo(app *a) {
-    float cx = 0.5f * a->cam.screen_w, y = fmaxf(a->cam.screen_h * 0.1f, 24.0f);
-    float scale = a->cam.screen_h < 640 ? 6.0f : 9.0f;
+    float cx = 0.5f * a->view.cam.screen_w, y = fmaxf(a->view.cam.screen_h * 0.1f, 24.0f);
+    float scale = a->view.cam.screen_h < 640 ? 6.0f : 9.0f;
     gfx_text_centered(&a->g, cx + 5, y + 5, scale, (SDL_Color){0, 0, 0, 180}, "ARENA");
     gfx_text_centered(&a->g, cx, y, scale, GOLD, "ARENA");
     const char *tag = "slide, shoot, dodge - be the last one standing";
@@ -389,7 +412,7 @@ static void draw_logo(app *a) {
 
 /// While spectating: who is watched, on a banner that reads on any ground, and the way out.
 static void draw_spectate_banner(app *a) {
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     char name[24], t[96], killer[24];
     sim_agent_name(w, app_focus(a), name, sizeof name);
     const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
@@ -400,8 +423,8 @@ static void draw_spectate_banner(app *a) {
         snprintf(t, sizeof t, "You placed #%d - the zone got you", me->placement);
     }
     // Top middle, between the HUD's corner panels; under them on a narrow screen.
-    float cx = 0.5f * a->cam.screen_w, between = a->cam.screen_w - 2.0f * 372.0f;
-    float bw = between >= 520 ? between : fminf(a->cam.screen_w - 24, 640);
+    float cx = 0.5f * a->view.cam.screen_w, between = a->view.cam.screen_w - 2.0f * 372.0f;
+    float bw = between >= 520 ? between : fminf(a->view.cam.screen_w - 24, 640);
     SDL_FRect r = {cx - 0.5f * bw, between >= 520 ? 12.0f : 184.0f, bw, 92};
     menu_backing(&a->g, r);
     float scale = gfx_text_width(2.0f, t) + 24 <= bw ? 2.0f : 1.5f;
@@ -419,7 +442,7 @@ static void draw_replay_banner(app *a) {
     const char *t = help_device_of(&a->in) == HELP_TOUCH
                         ? "REPLAY of your last match - Menu: bottom left"
                         : "REPLAY of your last match - Esc: menu";
-    float w = gfx_text_width(1.5f, t) + 32, cx = 0.5f * a->cam.screen_w;
+    float w = gfx_text_width(1.5f, t) + 32, cx = 0.5f * a->view.cam.screen_w;
     menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 40});
     gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);
 }
@@ -427,7 +450,7 @@ static void draw_replay_banner(app *a) {
 /// Under the results' buttons: where "Save replay" put the file, or why it could not.
 static void draw_replay_note(app *a, const menu *m) {
     if (!a->replay_note[0]) return;
-    const float cx = 0.5f * a->cam.screen_w, y = m->panel.y + m->panel.h + NOTE_GAP;
+    const float cx = 0.5f * a->view.cam.screen_w, y = m->panel.y + m->panel.h + NOTE_GAP;
     const int lines = note_lines(a, m);
     float h = gfx_text_wrapped(NULL, cx, 0, 1.0f, WHITE, a->replay_note, note_width(a), lines);
     float w = fminf(gfx_text_width(1.0f, a->replay_note), note_width(a)) + 24;
@@ -440,8 +463,8 @@ static void draw_replay_note(app *a, const menu *m) {
 static void draw_results(app *a) {
     dim_screen(a);
     sim_scoreboard sb;
-    sim_scoreboard_build(session_world(a->s), app_player(a, 0), &sb);
-    results_view_draw(&a->g, 0, results_top(a), a->cam.screen_w, &sb);
+    sim_scoreboard_build(session_world(a->view.shown), app_player(a, 0), &sb);
+    results_view_draw(&a->g, 0, results_top(a), a->view.cam.screen_w, &sb);
 }
 
 void app_draw_screen_overlay(app *a) {
@@ -457,8 +480,9 @@ void app_draw_screen_overlay(app *a) {
         if (a->watching) draw_replay_banner(a);
         return;
     case SCREEN_THEATRE:
-        theatre_view_draw(&a->g, &a->cam, &a->th, session_world(a->s), app_focus(a), a->in.mouse_x,
-                          a->in.mouse_y, a->replay_name, help_device_of(&a->in) == HELP_TOUCH);
+        theatre_view_draw(&a->g, &a->view.cam, &a->view.th, session_world(a->view.shown),
+                          app_focus(a), a->in.mouse_x, a->in.mouse_y, a->view.replay_name,
+                          help_device_of(&a->in) == HELP_TOUCH);
         return;
     case SCREEN_DEAD:
         draw_spectate_banner(a);

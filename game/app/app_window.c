@@ -17,8 +17,8 @@
 static void sync_screen_size(app *a) {
     int w, h;
     SDL_GetRendererOutputSize(a->renderer, &w, &h);
-    a->cam.screen_w = (float)w;
-    a->cam.screen_h = (float)h;
+    a->view.cam.screen_w = (float)w;
+    a->view.cam.screen_h = (float)h;
     a->in.screen_w = (float)w;
     a->in.screen_h = (float)h;
 }
@@ -44,8 +44,8 @@ static void handle_event(app *a, const SDL_Event *e) {
         e->type == SDL_MOUSEBUTTONUP) {
         int ww, wh;
         SDL_GetWindowSize(a->window, &ww, &wh);
-        float sx = ww > 0 ? a->cam.screen_w / (float)ww : 1.0f,
-              sy = wh > 0 ? a->cam.screen_h / (float)wh : 1.0f;
+        float sx = ww > 0 ? a->view.cam.screen_w / (float)ww : 1.0f,
+              sy = wh > 0 ? a->view.cam.screen_h / (float)wh : 1.0f;
         if (e->type == SDL_MOUSEMOTION) {
             scaled.motion.x = (int)((float)e->motion.x * sx);
             scaled.motion.y = (int)((float)e->motion.y * sy);
@@ -69,10 +69,10 @@ static void global_actions(app *a) {
     bool match = a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD; // the theatre: its own
     if (input_take_action(&a->in, ACT_ZOOM_IN) ||
         (match && input_take_action(&a->in, ACT_WHEEL_UP)))
-        camera_zoom_by(&a->cam, 1.15f);
+        camera_zoom_by(&a->view.cam, 1.15f);
     if (input_take_action(&a->in, ACT_ZOOM_OUT) ||
         (match && input_take_action(&a->in, ACT_WHEEL_DOWN)))
-        camera_zoom_by(&a->cam, 1.0f / 1.15f);
+        camera_zoom_by(&a->view.cam, 1.0f / 1.15f);
     if (input_take_action(&a->in, ACT_MUTE)) {
         audio_set_muted(!audio_muted());
         a->set.muted = audio_muted();
@@ -94,10 +94,9 @@ static void global_actions(app *a) {
 /// goes to the live match, also while the killcam shows a replay of it in its place.
 static void poll_map_file(app *a) {
     char msg[PATH_MAX + 512]; // the stdout line is whole; the notice shows what fits
-    session *live = a->live ? a->live : a->s;
     // What is drawn from the map follows it by itself, as after a recorded swap: app_draw rebuilds
     // the minimap when the map's hash changes, and the ground's cached chunks know their cells.
-    hot_reload_poll(&a->reload, live, hot_reload_now(), msg, sizeof msg);
+    hot_reload_poll(&a->reload, a->view.live, hot_reload_now(), msg, sizeof msg);
     if (!msg[0]) return;
     printf("%s\n", msg);
     fflush(stdout);
@@ -111,8 +110,9 @@ static void frame(app *a, float dt) {
     poll_map_file(a);
     app_update_screens(a);
     const bool running = app_world_runs(a);
-    app_run_ticks(a, dt);
-    camera_follow(&a->cam, app_camera_target(a), app_map_size(session_world(a->s)), dt);
+    app_view_event(a, app_run_ticks(a, dt)); // the killcam may end as it plays
+    camera_follow(&a->view.cam, app_camera_target(a), app_map_size(session_world(a->view.shown)),
+                  dt);
     app_update_fx(a, running ? dt : 0.0f);
     bool hide = a->screen == SCREEN_PLAY; // the crosshair, or nothing for pads, in a match
     if (hide != a->cursor_hidden) {
@@ -177,10 +177,10 @@ int app_window_start(app *a, const arena_options *o) {
         return 2;
     }
     // --start-tick within the replay (the theatre starts there).
-    if (o->replay &&
-        !arena_check_replay(o, (int)session_length(a->s), sim_agent_count(session_world(a->s))))
+    if (o->replay && !arena_check_replay(o, (int)session_length(a->view.shown),
+                                         sim_agent_count(session_world(a->view.shown))))
         return 2;
-    a->screen = !direct ? SCREEN_TITLE : a->th.active ? SCREEN_THEATRE : SCREEN_PLAY;
+    a->screen = !direct ? SCREEN_TITLE : a->view.th.active ? SCREEN_THEATRE : SCREEN_PLAY;
     a->nav.selected = -1;
     return 0;
 }
@@ -202,7 +202,7 @@ void app_window_step(app *a, float dt) {
 
 int app_window_close(app *a) {
     int status = 0;
-    if (a->s && a->recording &&
+    if (a->view.live && a->recording &&
         a->recording_to_file) { // the --record file must be whole or the run fails
         const char *path = a->opts.record;
         ae_error e;
@@ -222,7 +222,8 @@ int app_window_close(app *a) {
 
 bool app_window_over(const app *a) {
     // --ticks N ends the game once its match (or the title's) has played N ticks: for tests.
-    return a->quit || (a->opts.ticks >= 0 && sim_tick(session_world(a->s)) >= a->opts.ticks);
+    return a->quit ||
+           (a->opts.ticks >= 0 && sim_tick(session_world(a->view.shown)) >= a->opts.ticks);
 }
 
 void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats) {

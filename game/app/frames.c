@@ -31,11 +31,11 @@ static bool write_frame(app *a, SDL_Surface *surface, const char *dir, char *pat
 static int export_frames(app *a, const arena_options *o, SDL_Surface *surface) {
     // Frames play straight through, without the theatre's timeline, and the camera is the one a
     // match is watched with: player 1, then whom the spectator camera follows (or --follow).
-    theatre_close(&a->th);
-    sim_world *w = session_world(a->s);
-    if (!arena_check_replay(o, (int)session_length(a->s), sim_agent_count(w))) return 2;
+    theatre_close(&a->view.th);
+    sim_world *w = session_world(a->view.shown);
+    if (!arena_check_replay(o, (int)session_length(a->view.shown), sim_agent_count(w))) return 2;
     const int from = o->from >= 0 ? o->from : 0;
-    const int to = o->to >= 0 ? o->to : (int)session_length(a->s);
+    const int to = o->to >= 0 ? o->to : (int)session_length(a->view.shown);
     const float dt = 1.0f / SIM_TICK_HZ;
     size_t size = strlen(o->frames) + 32;
     char *path = malloc(size);
@@ -43,7 +43,7 @@ static int export_frames(app *a, const arena_options *o, SDL_Surface *surface) {
         tool_fail(ARENA_PROGRAM, o->frames, "out of memory");
         return 2;
     }
-    a->alpha = 1.0f; // every frame shows its tick's state exactly
+    a->view.alpha = 1.0f; // every frame shows its tick's state exactly
     int written = 0, status = 0;
     for (;;) {
         const int t = sim_tick(w);
@@ -56,19 +56,20 @@ static int export_frames(app *a, const arena_options *o, SDL_Surface *surface) {
             }
             written++;
         }
-        if (t >= to || session_done(a->s)) break;
+        if (t >= to || session_done(a->view.shown)) break;
         app_tick(a);
         app_update_fx(a, dt);
         a->time += dt;
-        camera_follow(&a->cam, app_camera_target(a), app_map_size(w), dt);
+        camera_follow(&a->view.cam, app_camera_target(a), app_map_size(w), dt);
     }
     free(path);
     if (status) return status;
     ae_error err;
-    if (session_done(a->s)) session_finish(a->s, &err); // a match over too soon diverged
+    if (session_done(a->view.shown))
+        session_finish(a->view.shown, &err); // a match over too soon diverged
     printf("frames: %d written to %s\n", written, AE_QUOTED(o->frames));
     char diverged[160];
-    if (session_diverged(a->s, diverged, sizeof diverged)) {
+    if (session_diverged(a->view.shown, diverged, sizeof diverged)) {
         printf("%s\n", diverged);
         return 3;
     }

@@ -35,14 +35,14 @@ static struct {
 #define WEB_TRACE_TICKS 300
 
 static void trace(const app *a) {
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     if (sim_tick(w) < web.traced) web.traced = 0; // a new match, or a seek back in the theatre
     if (app_base_screen(a) == SCREEN_TITLE ||
         sim_tick(w) / WEB_TRACE_TICKS == web.traced / WEB_TRACE_TICKS)
         return;
     web.traced = sim_tick(w);
     printf("arena: tick %d hash %016llx%s\n", (int)sim_tick(w), (unsigned long long)sim_hash(w),
-           session_replaying(a->s) ? " (replay)" : "");
+           session_replaying(a->view.shown) ? " (replay)" : "");
 }
 
 static void frame(void *unused) {
@@ -115,7 +115,7 @@ EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path) {
 /// focus, while the page asks. "replay": the results of a match whose replay was not saved
 /// (Save replay is on that screen). "": nothing, the file opens at once.
 EMSCRIPTEN_KEEPALIVE const char *arena_web_before_leaving(void) {
-    if (!web.a || !web.a->s || web.a->th.active) return "";
+    if (!web.a || !web.a->view.shown || web.a->view.th.active) return "";
     const app_screen base = app_base_screen(web.a);
     if (base == SCREEN_RESULTS) return web.a->replay && !web.a->replay_saved ? "replay" : "";
     if (base != SCREEN_PLAY && base != SCREEN_PAUSE && base != SCREEN_DEAD) return "";
@@ -144,14 +144,14 @@ EMSCRIPTEN_KEEPALIVE bool arena_web_check_replay(const char *name, const uint8_t
 /// match runs ahead to the end for the timeline, then goes back to where watching starts).
 EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void) {
     static char text[128];
-    if (!web.a || !web.a->s) return "";
+    if (!web.a || !web.a->view.shown) return "";
     const app *a = web.a;
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     const vec2s p =
         sim_config_of(w)->humans > 0 ? sim_agents(w)[app_player(a, 0)].pos : glms_vec2_zero();
     snprintf(text, sizeof text, "%d %d %016llx %.2f %.2f %.0f %.0f %d", (int)a->screen,
-             (int)sim_tick(w), (unsigned long long)sim_hash(w), p.x, p.y, a->cam.screen_w,
-             a->cam.screen_h, a->th.reading ? 1 : 0);
+             (int)sim_tick(w), (unsigned long long)sim_hash(w), p.x, p.y, a->view.cam.screen_w,
+             a->view.cam.screen_h, a->view.th.reading ? 1 : 0);
     return text;
 }
 
@@ -175,7 +175,8 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_item(const char *label) {
     app_screen_menu(web.a, &m);
     int ww, wh;
     SDL_GetWindowSize(web.a->window, &ww, &wh);
-    const float sx = (float)ww / web.a->cam.screen_w, sy = (float)wh / web.a->cam.screen_h;
+    const float sx = (float)ww / web.a->view.cam.screen_w,
+                sy = (float)wh / web.a->view.cam.screen_h;
     for (int i = 0; i < m.count; i++)
         if (!strcmp(m.items[i].label, label) || !strcmp(m.items[i].value, label)) {
             const SDL_FRect r = m.items[i].rect;

@@ -67,16 +67,16 @@ int app_run_screenshot(const arena_options *o) {
     int status = app_open_offscreen(a, o, &surface);
     if (status == 0) {
         const float dt = 1.0f / SIM_TICK_HZ;
-        for (int t = 0; t < o->ticks && !session_done(a->s); t++) {
+        for (int t = 0; t < o->ticks && !session_done(a->view.shown); t++) {
             app_tick(a);
             app_update_fx(a, dt);
             a->time += dt;
-            const sim_world *w = session_world(a->s);
-            camera_follow(&a->cam, sim_agents(w)[app_focus(a)].pos, app_map_size(w), dt);
+            const sim_world *w = session_world(a->view.shown);
+            camera_follow(&a->view.cam, sim_agents(w)[app_focus(a)].pos, app_map_size(w), dt);
         }
-        a->alpha = 1.0f;
-        const sim_world *w = session_world(a->s);
-        camera_jump(&a->cam, sim_agents(w)[app_focus(a)].pos, app_map_size(w));
+        a->view.alpha = 1.0f;
+        const sim_world *w = session_world(a->view.shown);
+        camera_jump(&a->view.cam, sim_agents(w)[app_focus(a)].pos, app_map_size(w));
         app_draw(a);
         SDL_RenderPresent(a->renderer);
         ae_error write_err;

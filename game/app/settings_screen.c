@@ -26,7 +26,7 @@ void app_use_settings(app *a, const settings *st, const arena_options *o) {
     if (o->bots < 0) a->bots = st->bots;
     if (!o->difficulty_set) a->difficulty = st->difficulty;
     if (!o->map) a->map = map_index(st->map);
-    camera_set_zoom_range(&a->cam, st->zoom_min, st->zoom_max);
+    camera_set_zoom_range(&a->view.cam, st->zoom_min, st->zoom_max);
     onboarding_start(&a->guide, st->onboarding_done);
     input_set_bindings(&a->in, &st->bindings);
     a->capture_bind = -1;
@@ -77,7 +77,7 @@ static const char *shown_value(app *a, int k, char *t, size_t n) {
     case SETTING_ZOOM_MIN:
     case SETTING_ZOOM_MAX:
         snprintf(t, n, "%.1fx",
-                 (double)(k == SETTING_ZOOM_MIN ? a->cam.zoom_min : a->cam.zoom_max));
+                 (double)(k == SETTING_ZOOM_MIN ? a->view.cam.zoom_min : a->view.cam.zoom_max));
         return t;
     case SETTING_ONBOARDING_DONE:
         return onboarding_active(&a->guide) ? "On" : (a->set.onboarding_done ? "Done" : "Off");
@@ -142,7 +142,7 @@ static const char *controls_note(app *a, const menu *m, char *buf, size_t n) {
 }
 
 void app_build_settings_menu(app *a, menu *m) {
-    const float sw = a->cam.screen_w, sh = a->cam.screen_h;
+    const float sw = a->view.cam.screen_w, sh = a->view.cam.screen_h;
     if (a->screen == SCREEN_CONTROLS) {
         static char note[96];
         menu_begin(m, "CONTROLS");
@@ -194,14 +194,14 @@ static bool change_setting(app *a, int k, int dir) {
         return false;
     case SETTING_ZOOM_MIN:
     case SETTING_ZOOM_MAX: {
-        float lo = a->cam.zoom_min, hi = a->cam.zoom_max, d = 0.1f * (float)dir;
+        float lo = a->view.cam.zoom_min, hi = a->view.cam.zoom_max, d = 0.1f * (float)dir;
         if (k == SETTING_ZOOM_MIN)
             lo = fminf(lo + d, hi);
         else
             hi = fmaxf(hi + d, lo);
-        camera_set_zoom_range(&a->cam, lo, hi);
-        st->zoom_min = a->cam.zoom_min;
-        st->zoom_max = a->cam.zoom_max;
+        camera_set_zoom_range(&a->view.cam, lo, hi);
+        st->zoom_min = a->view.cam.zoom_min;
+        st->zoom_max = a->view.cam.zoom_max;
         return true;
     }
     case SETTING_ONBOARDING_DONE: // on: the guide runs from the next match (again)

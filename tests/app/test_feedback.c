@@ -75,7 +75,7 @@ static void test_title_difficulty(void) {
     // Normal unless chosen otherwise.
     choose_difficulty_and_start(a, 0);
     REQUIRE(a->screen == SCREEN_PLAY);
-    const sim_world *w = session_world(a->s);
+    const sim_world *w = session_world(a->view.shown);
     CHECK(w->cfg.bot_difficulty == SIM_NORMAL);
     CHECK(w->cfg.bots == 12);
     // Normal -> Hard: every bot of the started match is hard.
@@ -83,14 +83,14 @@ static void test_title_difficulty(void) {
     a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
     REQUIRE(a->screen == SCREEN_PLAY);
-    w = session_world(a->s);
+    w = session_world(a->view.shown);
     CHECK(w->cfg.bot_difficulty == SIM_HARD);
     for (int i = w->cfg.humans; i < w->agent_count; i++) CHECK(w->agents[i].difficulty == SIM_HARD);
     // Hard -> Mixed: the match mixes all three.
     a->screen = SCREEN_TITLE;
     a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
-    w = session_world(a->s);
+    w = session_world(a->view.shown);
     CHECK(w->cfg.bot_difficulty == -1);
     int seen[SIM_DIFFICULTY_COUNT] = {0};
     for (int i = w->cfg.humans; i < w->agent_count; i++) seen[w->agents[i].difficulty]++;
@@ -99,18 +99,18 @@ static void test_title_difficulty(void) {
     a->screen = SCREEN_TITLE;
     a->nav.selected = 0;
     choose_difficulty_and_start(a, 1);
-    CHECK(session_world(a->s)->cfg.bot_difficulty == SIM_EASY);
+    CHECK(session_world(a->view.shown)->cfg.bot_difficulty == SIM_EASY);
     a->screen = SCREEN_TITLE;
     a->nav.selected = 0;
     choose_difficulty_and_start(a, -1);
-    CHECK(session_world(a->s)->cfg.bot_difficulty == -1);
+    CHECK(session_world(a->view.shown)->cfg.bot_difficulty == -1);
     // The match behind the title menu is not the player's: it mixes every difficulty.
     a->screen = SCREEN_TITLE;
     a->nav.selected = 3; // the map item: changing the map restarts the attract match
     press(a, ACT_RIGHT);
     CHECK(a->screen == SCREEN_TITLE);
-    CHECK(session_world(a->s)->cfg.humans == 0);
-    CHECK(session_world(a->s)->cfg.bot_difficulty == -1);
+    CHECK(session_world(a->view.shown)->cfg.humans == 0);
+    CHECK(session_world(a->view.shown)->cfg.bot_difficulty == -1);
     rig_close(&r);
 }
 
@@ -140,22 +140,24 @@ static void test_shake_keeps_aim(void) {
     }
     int pictures_differ = 0;
     for (int t = 0; t < 240; t++) {
-        shaken.a.fx.trauma = 1.0f;
+        shaken.a.view.fx.trauma = 1.0f;
         for (int k = 0; k < 2; k++) {
             app *a = &rs[k]->a;
-            vec2s before = a->cam.center;
+            vec2s before = a->view.cam.center;
             app_draw(a);
-            CHECK(a->cam.center.x == before.x && a->cam.center.y == before.y);
+            CHECK(a->view.cam.center.x == before.x && a->view.cam.center.y == before.y);
             app_tick(a);
             a->time += 1.0f / SIM_TICK_HZ;
         }
-        const sim_world *wc = session_world(calm.a.s), *ws = session_world(shaken.a.s);
+        const sim_world *wc = session_world(calm.a.view.shown),
+                        *ws = session_world(shaken.a.view.shown);
         CHECK(memcmp(&wc->controls[0], &ws->controls[0], sizeof wc->controls[0]) == 0);
         if (t % 60 == 0) pictures_differ += differing_pixels(calm.surface, shaken.surface) > H / 2;
     }
     CHECK(pictures_differ >= 3); // the shake did show
-    CHECK(sim_hash(session_world(calm.a.s)) == sim_hash(session_world(shaken.a.s)));
-    vec2s s = fx_shake(&shaken.a.fx, 1.234f);
+    CHECK(sim_hash(session_world(calm.a.view.shown)) ==
+          sim_hash(session_world(shaken.a.view.shown)));
+    vec2s s = fx_shake(&shaken.a.view.fx, 1.234f);
     CHECK(fabsf(s.x) <= FX_SHAKE_MAX && fabsf(s.y) <= FX_SHAKE_MAX && (s.x != 0 || s.y != 0));
     rig_close(&calm);
     rig_close(&shaken);
@@ -192,7 +194,7 @@ static void test_hit_feedback(void) {
     char err[256];
     REQUIRE(app_start_match(a, false, err, sizeof err));
     a->screen = SCREEN_PLAY;
-    sim_world *w = session_world(a->s);
+    sim_world *w = session_world(a->view.shown);
     // Play until the player is hit by a bullet.
     int t = 0;
     bool hit = false, shot = false;
@@ -207,14 +209,14 @@ static void test_hit_feedback(void) {
             }
             if (e->kind == SIM_EVENT_SHOT && e->a >= 0) {
                 shot = true;
-                CHECK(a->fx.muzzle[e->a] == FX_MUZZLE_LIFE);
+                CHECK(a->view.fx.muzzle[e->a] == FX_MUZZLE_LIFE);
             }
         }
     }
     REQUIRE(hit && shot);
     // The screen shakes and its edge flashes, more for more damage; both fade within a second.
-    CHECK(a->fx.trauma > 0.3f && a->fx.hurt > 0.45f);
-    vec2s s = fx_shake(&a->fx, 0.37f);
+    CHECK(a->view.fx.trauma > 0.3f && a->view.fx.hurt > 0.45f);
+    vec2s s = fx_shake(&a->view.fx, 0.37f);
     CHECK(s.x != 0.0f || s.y != 0.0f);
     static fx_state more, less;
     sim_event big = {SIM_EVENT_HIT, 1, 0, 2.0f * damage, w->agents[0].pos};
@@ -232,21 +234,21 @@ static void test_hit_feedback(void) {
     CHECK(more.trauma > less.trauma && more.hurt > less.hurt);
 
     // The picture: the edge is redder than after the flash has faded, the middle is not.
-    a->alpha = 1.0f;
-    a->cam.center = w->agents[0].pos;
-    fx_state flash = a->fx;
+    a->view.alpha = 1.0f;
+    a->view.cam.center = w->agents[0].pos;
+    fx_state flash = a->view.fx;
     flash.trauma = 0; // keep the picture still for the comparison
-    a->fx = flash;
+    a->view.fx = flash;
     app_draw(a);
     double edge_hit = redness(r.surface, 0, H / 2 - 20, 12, 40);
     int target = 0; // the hit agent flashes white: brighter than the same agent without it
-    vec2s foot = camera_to_screen(&a->cam, w->agents[target].pos);
+    vec2s foot = camera_to_screen(&a->view.cam, w->agents[target].pos);
     int fx0 = (int)foot.x - 12, fy0 = (int)foot.y - 36;
     REQUIRE(fx0 > 0 && fy0 > 0 && fx0 + 24 < W && fy0 + 30 < H);
     double body_flash = brightness(r.surface, fx0, fy0, 24, 30);
     int flash_ticks = w->agents[target].hit_flash;
     CHECK(flash_ticks > 0);
-    a->fx.hurt = 0;
+    a->view.fx.hurt = 0;
     w->agents[target].hit_flash = 0;
     app_draw(a);
     double edge_calm = redness(r.surface, 0, H / 2 - 20, 12, 40);
@@ -254,9 +256,9 @@ static void test_hit_feedback(void) {
     w->agents[target].hit_flash = flash_ticks;
     CHECK(edge_hit > edge_calm + 20.0);
     CHECK(body_flash > body_calm + 20.0);
-    fx_update(&a->fx, 1.0f);
-    CHECK(a->fx.trauma == 0.0f && a->fx.hurt == 0.0f);
-    s = fx_shake(&a->fx, 0.37f);
+    fx_update(&a->view.fx, 1.0f);
+    CHECK(a->view.fx.trauma == 0.0f && a->view.fx.hurt == 0.0f);
+    s = fx_shake(&a->view.fx, 0.37f);
     CHECK(s.x == 0.0f && s.y == 0.0f);
     rig_close(&r);
 }
@@ -292,8 +294,8 @@ static void test_low_health(void) {
     app_draw(a);
     double edge_ok = redness(r.surface, 0, H / 2 - 20, 12, 40);
     SDL_Surface *ok = SDL_ConvertSurface(r.surface, r.surface->format, 0);
-    a->fx.beating = true;
-    a->fx.pulse = 1.0f;
+    a->view.fx.beating = true;
+    a->view.fx.pulse = 1.0f;
     app_draw(a);
     CHECK(redness(r.surface, 0, H / 2 - 20, 12, 40) > edge_ok + 30.0);
     CHECK(memcmp((Uint8 *)ok->pixels + (H / 2) * ok->pitch + 4 * (W / 2 - 40),
@@ -354,7 +356,7 @@ static void test_crosshair(void) {
     // Firing spreads its arms: the kick moves pixels only around the cursor.
     app_draw(a);
     SDL_Surface *still = SDL_ConvertSurface(r.surface, r.surface->format, 0);
-    a->fx.kick = 1.0f;
+    a->view.fx.kick = 1.0f;
     app_draw(a);
     diff_around(still, r.surface, mx, my, 30, &inside, &outside);
     CHECK(inside > 20 && outside == 0);
@@ -367,7 +369,7 @@ static void test_crosshair(void) {
 static void test_crosshair_needs_sight(void) {
     static rig r;
     REQUIRE(rig_open(&r) && start_playing(&r.a));
-    sim_world *w = session_world(r.a.s);
+    sim_world *w = session_world(r.a.view.shown);
     // A wall cell with open ground four cells either side of it (and in the rows above).
     const ae_grid *g = sim_grid(w);
     int fx = -1, fy = -1;
@@ -407,7 +409,7 @@ static void test_idle_hints(void) {
     static rig r;
     REQUIRE(rig_open(&r) && start_playing(&r.a));
     app *a = &r.a;
-    sim_world *w = session_world(a->s);
+    sim_world *w = session_world(a->view.shown);
     // Nobody in sight: every bot out but the one farthest from the player (the match goes on).
     int far = 1;
     for (int i = 1; i < w->agent_count; i++)
@@ -490,26 +492,26 @@ static void test_take_over_names_and_killer(void) {
     a->screen = SCREEN_PAUSE;
     CHECK(menu_has(a, "Skip the guide")); // in a match ...
     app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
-    REQUIRE(a->screen == SCREEN_THEATRE && a->th.active);
+    REQUIRE(a->screen == SCREEN_THEATRE && a->view.th.active);
     a->screen = SCREEN_PAUSE;
     CHECK(menu_has(a, "Leave replay") && !menu_has(a, "Skip the guide")); // ... not in a replay
     a->screen = SCREEN_THEATRE;
-    REQUIRE(theatre_read(&a->th, a->s, still_clock, 1));
-    theatre_seek(&a->th, a->s, 600);
-    const sim_world *w = session_world(a->s);
+    REQUIRE(theatre_read(&a->view.th, a->view.shown, still_clock, 1));
+    theatre_seek(&a->view.th, a->view.shown, 600);
+    const sim_world *w = session_world(a->view.shown);
     const int humans = w->cfg.humans;
     REQUIRE(humans == 1 && w->agents[0].placement == 0);
     // Player 1's own agent first: its own name, P1.
-    a->th.paused = true;
-    a->th.follow = 0;
+    a->view.th.paused = true;
+    a->view.th.follow = 0;
     a->in.actions[ACT_TAKE_OVER] = 1;
-    app_theatre_update(a, false);
+    app_view_event(a, app_theatre_update(a, false));
     CHECK(!strncmp(a->notice, "You took over P1 at tick 600", 28));
     // Again from the replay, a bot this time.
     app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
-    REQUIRE(theatre_read(&a->th, a->s, still_clock, 1));
-    theatre_seek(&a->th, a->s, 600);
-    sim_world *ww = session_world(a->s);
+    REQUIRE(theatre_read(&a->view.th, a->view.shown, still_clock, 1));
+    theatre_seek(&a->view.th, a->view.shown, 600);
+    sim_world *ww = session_world(a->view.shown);
     int taken = -1, killer = -1;
     for (int i = humans; i < ww->agent_count; i++)
         if (ww->agents[i].placement == 0) {
@@ -519,16 +521,16 @@ static void test_take_over_names_and_killer(void) {
                 killer = i;
         }
     REQUIRE(taken >= 0 && killer >= 0);
-    a->th.paused = true;
-    a->th.follow = taken;
+    a->view.th.paused = true;
+    a->view.th.follow = taken;
     a->in.actions[ACT_TAKE_OVER] = 1;
-    app_theatre_update(a, false);
+    app_view_event(a, app_theatre_update(a, false));
     char want[64];
     snprintf(want, sizeof want, "You took over Bot %d at tick 600", taken - humans + 1);
     CHECK(!strncmp(a->notice, want, strlen(want)));
     REQUIRE(a->screen == SCREEN_PLAY && app_player(a, 0) == taken);
     // Out, by another bot: the camera follows that killer while it lives.
-    ww = session_world(a->s);
+    ww = session_world(a->view.shown);
     sim_damage(ww, taken, killer, 0, (sim_harm)0, 1e6f);
     app_tick(a); // the deaths phase
     app_update_screens(a);
@@ -548,7 +550,7 @@ static void test_names_and_bots(void) {
     CHECK(r.a.bots == 1);
     press(&r.a, ACT_UP);
     press(&r.a, ACT_CONFIRM);
-    const sim_world *w = session_world(r.a.s);
+    const sim_world *w = session_world(r.a.view.shown);
     REQUIRE(w && w->cfg.humans == 1);
     CHECK(w->agent_count == 2);
     char name[24];
@@ -578,11 +580,11 @@ static void test_tap_skill(void) {
     static rig r;
     REQUIRE(rig_open(&r) && start_playing(&r.a));
     app *a = &r.a;
-    sim_world *w = session_world(a->s);
+    sim_world *w = session_world(a->view.shown);
     w->agents[0].pending_picks = 1;
-    float tile_x = 0.5f * a->cam.screen_w - 0.5f * (6 * 96 + 24) + 12 + 96 * 3 + 48;
-    float tile_y = a->cam.screen_h - 190 + 80;
-    CHECK(hud_level_up_hit(&a->cam, &w->agents[0], tile_x, tile_y) == 3);
+    float tile_x = 0.5f * a->view.cam.screen_w - 0.5f * (6 * 96 + 24) + 12 + 96 * 3 + 48;
+    float tile_y = a->view.cam.screen_h - 190 + 80;
+    CHECK(hud_level_up_hit(&a->view.cam, &w->agents[0], tile_x, tile_y) == 3);
     a->in.mouse_fire = true;
     a->in.click_x = tile_x;
     a->in.click_y = tile_y;
@@ -593,7 +595,7 @@ static void test_tap_skill(void) {
     press(a, ACT_CLICK);
     CHECK(a->in.players[0].pick == 0);
     w->agents[0].pending_picks = 0; // nothing to pick: the panel is not there
-    CHECK(hud_level_up_hit(&a->cam, &w->agents[0], tile_x, tile_y) == -1);
+    CHECK(hud_level_up_hit(&a->view.cam, &w->agents[0], tile_x, tile_y) == -1);
     rig_close(&r);
 }
 

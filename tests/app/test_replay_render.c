@@ -213,8 +213,8 @@ static void play(app *a, int frames, float dt) {
     for (int f = 0; f < frames; f++) {
         a->frame_dt = dt;
         if (a->screen == SCREEN_THEATRE) {
-            app_theatre_update(a, false);
-            app_run_ticks(a, dt);
+            app_view_event(a, app_theatre_update(a, false));
+            app_view_event(a, app_run_ticks(a, dt));
         }
         app_update_fx(a, dt);
         a->time += dt;
@@ -225,18 +225,18 @@ static void play(app *a, int frames, float dt) {
 /// Reads the replay on show through, then plays it from a few places, forwards and backwards
 /// (keyframes restored), at 4x, drawing as the window does.
 static void watch(app *a) {
-    REQUIRE(a->th.active);
+    REQUIRE(a->view.th.active);
     a->screen = SCREEN_THEATRE;
-    for (int f = 0; f < 1000 && a->th.reading; f++) play(a, 1, 1.0f / 60.0f);
-    REQUIRE(!a->th.reading);
-    CHECK(!a->th.problem[0]); // it verified
-    const uint32_t stops[] = {a->th.stop / 2, 0, a->th.stop / 4, a->th.stop - 1};
+    for (int f = 0; f < 1000 && a->view.th.reading; f++) play(a, 1, 1.0f / 60.0f);
+    REQUIRE(!a->view.th.reading);
+    CHECK(!a->view.th.problem[0]); // it verified
+    const uint32_t stops[] = {a->view.th.stop / 2, 0, a->view.th.stop / 4, a->view.th.stop - 1};
     for (int i = 0; i < (int)(sizeof stops / sizeof stops[0]); i++) {
-        theatre_seek(&a->th, a->s, stops[i]);
-        CHECK((uint32_t)sim_tick(session_world(a->s)) == stops[i]);
-        a->th.paused = false;
-        a->th.speed = THEATRE_SPEED_NORMAL + 2; // 4x
-        play(a, 2, 0.25f);                      // 60 ticks a frame (the most is 64)
+        theatre_seek(&a->view.th, a->view.shown, stops[i]);
+        CHECK((uint32_t)sim_tick(session_world(a->view.shown)) == stops[i]);
+        a->view.th.paused = false;
+        a->view.th.speed = THEATRE_SPEED_NORMAL + 2; // 4x
+        play(a, 2, 0.25f);                           // 60 ticks a frame (the most is 64)
     }
 }
 
@@ -288,15 +288,15 @@ static void test_killcam_and_watch_sweep(void) {
         a.screen = SCREEN_DEAD;
         a.set.killcam = true;
         app_killcam_prepare(&a);
-        REQUIRE(a.kc_session != NULL);
+        REQUIRE(a.view.kc_session != NULL);
         for (int f = 0; f < 1000 && a.screen == SCREEN_DEAD; f++) {
             a.frame_dt = 0.1f;
-            app_killcam_update(&a);
+            app_view_event(&a, app_killcam_update(&a));
             app_draw(&a);
         }
-        REQUIRE(a.screen == SCREEN_THEATRE && a.live != NULL);
+        REQUIRE(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view));
         play(&a, 20, 0.5f); // the killcam plays to its end, lingers, and gives the match back
-        CHECK(a.screen == SCREEN_DEAD && a.live == NULL);
+        CHECK(a.screen == SCREEN_DEAD && !match_view_killcam_plays(&a.view));
         // The match ends here: Watch replay on its results.
         ae_error err;
         CHECK(app_finish_recording(&a, &err));

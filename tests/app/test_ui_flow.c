@@ -200,8 +200,8 @@ static bool banner_shown(const SDL_Surface *s) {
 /// Time passes without drawing (app_tick is what a frame runs per tick owed): until player 1
 /// falls, or with `to_end` until the session is done; then frames for the screens to follow.
 static void fast_forward(bool to_end) {
-    for (int t = 0; t < 40000 && !session_done(a.s); t++) {
-        if (!to_end && session_world(a.s)->agents[0].placement != 0) break;
+    for (int t = 0; t < 40000 && !session_done(a.view.shown); t++) {
+        if (!to_end && session_world(a.view.shown)->agents[0].placement != 0) break;
         app_tick(&a);
     }
     frames(5);
@@ -365,7 +365,7 @@ static void test_title_to_results(void) {
     // Title -> match.
     CHECK(click_item("Play"));
     REQUIRE(a.screen == SCREEN_PLAY);
-    const sim_world *w = session_world(a.s);
+    const sim_world *w = session_world(a.view.shown);
     CHECK(w->cfg.humans == 1 && w->cfg.bots == bots + 1);
     frames(60);
     SDL_Surface *play = picture("match");
@@ -383,7 +383,7 @@ static void test_title_to_results(void) {
     CHECK(w->tick > tick);
 
     // Death: the player falls; spectating, then the results by a click.
-    sim_damage(session_world(a.s), 0, -1, -1, SIM_HARM_ZONE, 1000.0f); // the zone's blow
+    sim_damage(session_world(a.view.shown), 0, -1, -1, SIM_HARM_ZONE, 1000.0f); // the zone's blow
     frames(5);
     CHECK(a.screen == SCREEN_DEAD || a.screen == SCREEN_RESULTS);
     SDL_Surface *dead = picture("spectating");
@@ -392,7 +392,7 @@ static void test_title_to_results(void) {
     REQUIRE(a.screen == SCREEN_RESULTS);
     SDL_Surface *results = picture("results");
     CHECK(results != NULL);
-    CHECK(session_world(a.s)->agents[0].cause == SIM_DIED_ZONE);
+    CHECK(session_world(a.view.shown)->agents[0].cause == SIM_DIED_ZONE);
     // The match recorded itself in memory, nothing written: watch it (the REPLAY banner on
     // top), then leave it for the title.
     REQUIRE(a.replay != NULL);
@@ -402,20 +402,21 @@ static void test_title_to_results(void) {
     char pref[PATH_MAX];
     REQUIRE(app_pref_file("", pref, sizeof pref));
     CHECK(files_in(pref) == 1); // the settings only (saved above), no recording
-    int recorded_ticks = session_world(a.s)->tick;
+    int recorded_ticks = session_world(a.view.shown)->tick;
     CHECK(find_item("Save replay", &r, NULL));
     CHECK(click_item("Watch replay"));
-    CHECK(a.screen == SCREEN_THEATRE && a.th.active && session_replaying(a.s));
+    CHECK(a.screen == SCREEN_THEATRE && a.view.th.active && session_replaying(a.view.shown));
     frames(30); // the theatre reads it through first, then plays it from the start
-    CHECK(!a.th.reading && a.th.length == (uint32_t)recorded_ticks);
-    CHECK(session_world(a.s)->tick > 0 && session_world(a.s)->tick < recorded_ticks);
+    CHECK(!a.view.th.reading && a.view.th.length == (uint32_t)recorded_ticks);
+    CHECK(session_world(a.view.shown)->tick > 0 &&
+          session_world(a.view.shown)->tick < recorded_ticks);
     SDL_Surface *watch = picture("watch_replay");
     CHECK(watch && banner_shown(watch) && !banner_shown(play));
     SDL_FreeSurface(watch);
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(a.screen == SCREEN_PAUSE);
     CHECK(click_item("Back to results"));
-    CHECK(a.screen == SCREEN_RESULTS && !a.th.active);
+    CHECK(a.screen == SCREEN_RESULTS && !a.view.th.active);
     // The results ignore presses for their first half second; then leaving them with the replay
     // unsaved asks first, Cancel highlighted.
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
@@ -442,7 +443,7 @@ static void test_title_to_results(void) {
     to_results();
     REQUIRE(a.screen == SCREEN_RESULTS);
     REQUIRE(a.replay != NULL);
-    recorded_ticks = session_world(a.s)->tick;
+    recorded_ticks = session_world(a.view.shown)->tick;
     SDL_Surface *lost = picture("results_lost");
     // A save that cannot be done (here replays/ is a file) says why on one line; the game goes
     // on and the recording stays, to be saved once the trouble is gone.
@@ -475,11 +476,11 @@ static void test_title_to_results(void) {
     // 8 pixels down) and a line of the note fits under them.
     SDL_SetWindowSize(a.window, 800, 600);
     frames(5);
-    if (a.cam.screen_w == 800 && a.cam.screen_h == 600) {
+    if (a.view.cam.screen_w == 800 && a.view.cam.screen_h == 600) {
         static menu small;
         app_screen_menu(&a, &small);
         sim_scoreboard sb;
-        sim_scoreboard_build(session_world(a.s), 0, &sb);
+        sim_scoreboard_build(session_world(a.view.shown), 0, &sb);
         results_layout board;
         results_view_layout(0, 8.0f, 800, &sb, &board);
         CHECK(small.panel.y >= board.panel.y + board.panel.h);
@@ -488,17 +489,19 @@ static void test_title_to_results(void) {
         CHECK(small_pic != NULL);
         SDL_FreeSurface(small_pic);
     } else {
-        fprintf(stderr, "the window stayed %gx%g: 800x600 not checked\n", a.cam.screen_w,
-                a.cam.screen_h);
+        fprintf(stderr, "the window stayed %gx%g: 800x600 not checked\n", a.view.cam.screen_w,
+                a.view.cam.screen_h);
     }
     SDL_SetWindowSize(a.window, 1280, 720);
     frames(5);
     CHECK(click_item("Watch replay"));
-    CHECK(a.screen == SCREEN_THEATRE && a.watching && session_replaying(a.s));
-    for (int f = 0; f < 600 && a.th.reading; f++) frames(1); // read through: it verifies
-    CHECK(!a.th.reading && !a.th.problem[0] && a.th.stop == (uint32_t)recorded_ticks);
+    CHECK(a.screen == SCREEN_THEATRE && a.watching && session_replaying(a.view.shown));
+    for (int f = 0; f < 600 && a.view.th.reading; f++) frames(1); // read through: it verifies
+    CHECK(!a.view.th.reading && !a.view.th.problem[0] &&
+          a.view.th.stop == (uint32_t)recorded_ticks);
     key(SDLK_END, SDL_SCANCODE_END); // to its end, then back to the results
-    CHECK(session_world(a.s)->tick == recorded_ticks && !session_diverged(a.s, NULL, 0));
+    CHECK(session_world(a.view.shown)->tick == recorded_ticks &&
+          !session_diverged(a.view.shown, NULL, 0));
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(click_item("Back to results"));
     REQUIRE(a.screen == SCREEN_RESULTS);
@@ -506,7 +509,7 @@ static void test_title_to_results(void) {
     CHECK(a.replay && a.replay_saved && find_item("Saved", &r, NULL));
     CHECK(files_in(replays) == 1);
     CHECK(click_item("Watch replay"));
-    CHECK(a.screen == SCREEN_THEATRE && a.watching && session_replaying(a.s));
+    CHECK(a.screen == SCREEN_THEATRE && a.watching && session_replaying(a.view.shown));
     frames(10);
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(click_item("Back to results"));
@@ -518,7 +521,7 @@ static void test_title_to_results(void) {
     CHECK(click_item("Play"));
     REQUIRE(a.screen == SCREEN_PLAY);
     frames(20);
-    sim_damage(session_world(a.s), 0, -1, -1, SIM_HARM_ZONE, 1000.0f); // the zone's blow
+    sim_damage(session_world(a.view.shown), 0, -1, -1, SIM_HARM_ZONE, 1000.0f); // the zone's blow
     frames(5);
     to_results();
     REQUIRE(a.screen == SCREEN_RESULTS);
@@ -531,7 +534,7 @@ static void test_title_to_results(void) {
     CHECK(a.screen == SCREEN_CONFIRM && a.confirm == CONFIRM_LEAVE_MATCH);
     CHECK(click_item("Leave without saving"));
     CHECK(a.screen == SCREEN_TITLE);
-    CHECK(session_world(a.s)->cfg.humans == 0); // the attract match, not a new game
+    CHECK(session_world(a.view.shown)->cfg.humans == 0); // the attract match, not a new game
     SDL_FreeSurface(title);
     SDL_FreeSurface(settings_pic);
     SDL_FreeSurface(confirm);
@@ -580,13 +583,15 @@ static void test_killcam_and_reload(void) {
     REQUIRE(arena_parse_options(7, argv, &o));
     REQUIRE(app_window_open(&a, &o) == 0);
     REQUIRE(a.screen == SCREEN_PLAY && a.set.killcam && a.reload.active);
-    const int width = sim_grid(session_world(a.s))->width;
+    const int width = sim_grid(session_world(a.view.shown))->width;
     fast_forward(false); // the bots or the zone, nothing poked in: the killcam replays it true
-    REQUIRE(session_world(a.s)->agents[0].placement != 0 && a.screen == SCREEN_DEAD);
-    for (int f = 0; f < 200 && !a.live; f++) frames(1); // seen live for a moment, then the killcam
-    REQUIRE(a.screen == SCREEN_THEATRE && a.live && a.th.killcam && session_replaying(a.s));
-    CHECK(!a.th.reading && !a.th.problem[0]);
-    const session *live = a.live;
+    REQUIRE(session_world(a.view.shown)->agents[0].placement != 0 && a.screen == SCREEN_DEAD);
+    for (int f = 0; f < 200 && !match_view_killcam_plays(&a.view); f++)
+        frames(1); // seen live for a moment, then the killcam
+    REQUIRE(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view) && a.view.th.killcam &&
+            session_replaying(a.view.shown));
+    CHECK(!a.view.th.reading && !a.view.th.problem[0]);
+    const session *live = a.view.live;
     SDL_Surface *killcam = picture("killcam");
     CHECK(killcam != NULL);
     SDL_FreeSurface(killcam);
@@ -595,18 +600,51 @@ static void test_killcam_and_reload(void) {
     CHECK(wait_notice("map re", 20.0));
     CHECK(!strncmp(a.notice, "map reloaded: ", 14));
     const int new_width = sim_grid(session_world(live))->width;
-    CHECK(new_width != width);                       // the live match has the new map ...
-    CHECK(a.live == live && session_replaying(a.s)); // ... while the killcam still plays
+    CHECK(new_width != width); // the live match has the new map ...
+    CHECK(a.view.live == live &&
+          session_replaying(a.view.shown)); // ... while the killcam still plays
 
     key(SDLK_SPACE, SDL_SCANCODE_SPACE); // skips it
-    for (int f = 0; f < 10 && a.live; f++) frames(1);
-    CHECK(a.screen == SCREEN_DEAD && !a.live && a.s == live && !session_replaying(a.s));
-    CHECK(sim_grid(session_world(a.s))->width == new_width);
+    for (int f = 0; f < 10 && match_view_killcam_plays(&a.view); f++) frames(1);
+    CHECK(a.screen == SCREEN_DEAD && !match_view_killcam_plays(&a.view) && a.view.shown == live &&
+          !session_replaying(a.view.shown));
+    CHECK(sim_grid(session_world(a.view.shown))->width == new_width);
     SDL_Surface *after = picture("after_killcam");
     CHECK(after != NULL);
     SDL_FreeSurface(after);
     CHECK(app_window_close(&a) == 0);
     remove(map);
+}
+
+/// Quitting while the killcam plays with --record FILE: the file is the live match's recording,
+/// whole (the killcam's own session, a replay, records nothing; the window's close used to
+/// finish that one and fail).
+static void test_killcam_quit_records(void) {
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/ui_flow_killcam_quit.arp", ARENA_BIN_DIR);
+    remove(path);
+    char *argv[] = {"arena", "--seed", "7",        "--bots", "5",
+                    "--map", "arena",  "--record", path,     NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(9, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    REQUIRE(a.screen == SCREEN_PLAY && a.set.killcam);
+    fast_forward(false);
+    REQUIRE(session_world(a.view.shown)->agents[0].placement != 0 && a.screen == SCREEN_DEAD);
+    for (int f = 0; f < 200 && !match_view_killcam_plays(&a.view); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view));
+    const uint32_t ticks = (uint32_t)sim_tick(session_world(a.view.live));
+    CHECK(app_window_close(&a) == 0);
+    session_def def = {0};
+    def.replay_path = path;
+    ae_error err;
+    session *r = session_create(&def, &err);
+    CHECK(r != NULL);
+    if (r) {
+        CHECK(session_length(r) == ticks);
+        session_destroy(r);
+    }
+    remove(path);
 }
 
 /// A key event as the keyboard sends it: a first press, a repeat while held, or a release.
@@ -672,13 +710,13 @@ static void test_keys_at_death(void) {
     for (int k = 0; k < 3; k++) push_key(held[k], true, false);
     frames(2);
     fast_forward(false); // the bots or the zone: the killcam replays it true
-    REQUIRE(session_world(a.s)->agents[0].placement != 0);
+    REQUIRE(session_world(a.view.shown)->agents[0].placement != 0);
     if (a.screen == SCREEN_RESULTS) { // won or last out: no spectating (rare with this seed)
         fprintf(stderr, "the match ended with the player: spectating not checked\n");
         CHECK(app_window_close(&a) == 0);
         return;
     }
-    REQUIRE(a.screen == SCREEN_DEAD && !a.live);
+    REQUIRE(a.screen == SCREEN_DEAD && !match_view_killcam_plays(&a.view));
     int spectating = a.spectate; // "Next survivor" changes it
     // Mashed in the moment: Esc, Enter and a click on "Menu" do nothing for a second.
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
@@ -692,26 +730,26 @@ static void test_keys_at_death(void) {
     // Held on, past the second, until the killcam comes: the held Down never moves the
     // highlight, the held Space never confirms.
     bool acted = false;
-    for (int f = 0; f < 300 && !a.live; f += 2) {
+    for (int f = 0; f < 300 && !match_view_killcam_plays(&a.view); f += 2) {
         frames_holding(2, held, 3);
         acted |=
             a.screen != SCREEN_THEATRE &&
             (a.screen != SCREEN_DEAD || a.nav.selected != highlight || a.spectate != spectating);
     }
-    REQUIRE(a.screen == SCREEN_THEATRE && a.live && a.th.killcam);
+    REQUIRE(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view) && a.view.th.killcam);
     CHECK(!acted);
     // The killcam plays on while they are held: held keys never skip it.
-    const uint32_t start = (uint32_t)session_world(a.s)->tick;
+    const uint32_t start = (uint32_t)session_world(a.view.shown)->tick;
     frames_holding(30, held, 3);
-    CHECK(a.screen == SCREEN_THEATRE && a.live);
-    CHECK((uint32_t)session_world(a.s)->tick > start); // it plays
+    CHECK(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view));
+    CHECK((uint32_t)session_world(a.view.shown)->tick > start); // it plays
     // A key pressed after it started skips it (Space, released and pressed again).
     push_key(SDL_SCANCODE_SPACE, false, false);
     frames(1);
-    CHECK(a.live != NULL);
+    CHECK(match_view_killcam_plays(&a.view));
     push_key(SDL_SCANCODE_SPACE, true, false);
     frames(2);
-    CHECK(a.screen == SCREEN_DEAD && !a.live);
+    CHECK(a.screen == SCREEN_DEAD && !match_view_killcam_plays(&a.view));
     SDL_Surface *dead = picture("spectating_held");
     CHECK(dead != NULL);
     SDL_FreeSurface(dead);
@@ -762,8 +800,8 @@ static void push_finger(SDL_EventType type, SDL_FingerID id, float x, float y) {
     SDL_Event e = {0};
     e.type = type;
     e.tfinger.fingerId = id;
-    e.tfinger.x = x / a.cam.screen_w; // SDL gives fingers in 0..1 of the window
-    e.tfinger.y = y / a.cam.screen_h;
+    e.tfinger.x = x / a.view.cam.screen_w; // SDL gives fingers in 0..1 of the window
+    e.tfinger.y = y / a.view.cam.screen_h;
     SDL_PushEvent(&e);
 }
 
@@ -879,21 +917,21 @@ static void test_touch_words(void) {
     REQUIRE(a.in.touch_seen && !a.in.mouse_aims);
 
     fast_forward(false);
-    REQUIRE(session_world(a.s)->agents[0].placement != 0 && a.screen == SCREEN_DEAD);
-    for (int f = 0; f < 200 && !a.live; f++) frames(1);
-    REQUIRE(a.screen == SCREEN_THEATRE && a.th.killcam);
+    REQUIRE(session_world(a.view.shown)->agents[0].placement != 0 && a.screen == SCREEN_DEAD);
+    for (int f = 0; f < 200 && !match_view_killcam_plays(&a.view); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && a.view.th.killcam);
     CHECK(draw_says("tap to skip"));
     CHECK(!key_named("the killcam"));
     SDL_FreeSurface(picture("touch_killcam"));
-    tap(0.5f * a.cam.screen_w, 0.5f * a.cam.screen_h);
-    for (int f = 0; f < 10 && a.live; f++) frames(1);
-    CHECK(a.screen == SCREEN_DEAD && !a.live);
+    tap(0.5f * a.view.cam.screen_w, 0.5f * a.view.cam.screen_h);
+    for (int f = 0; f < 10 && match_view_killcam_plays(&a.view); f++) frames(1);
+    CHECK(a.screen == SCREEN_DEAD && !match_view_killcam_plays(&a.view));
 
     a.overlays.help = true; // F1 (a touch screen has no way to it: the help's text says so)
     CHECK(draw_says("A tap closes this list"));
     CHECK(!key_named("the help"));
     SDL_FreeSurface(picture("touch_help"));
-    tap(0.5f * a.cam.screen_w, 0.5f * a.cam.screen_h);
+    tap(0.5f * a.view.cam.screen_w, 0.5f * a.view.cam.screen_h);
     CHECK(!a.overlays.help);
 
     app_go(&a, SCREEN_CONTROLS);
@@ -907,13 +945,13 @@ static void test_touch_words(void) {
     app_screen_menu(&a, &m);
     CHECK(m.note && strstr(m.note, "a tap keeps it"));
     SDL_FreeSurface(picture("touch_controls"));
-    tap(0.5f * a.cam.screen_w, 40); // not on a cell: keeps the binding
+    tap(0.5f * a.view.cam.screen_w, 40); // not on a cell: keeps the binding
     CHECK(a.capture_bind < 0 && a.in.capture == INPUT_CAPTURE_OFF);
     CHECK(!memcmp(&before, &a.set.bindings, sizeof before));
 
     app_watch_file(&a, ARENA_SOURCE_DIR "/tests/replays/ruins-s5.arp");
-    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.th.reading); f++) frames(1);
-    REQUIRE(a.screen == SCREEN_THEATRE && !a.th.reading);
+    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.view.th.reading); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && !a.view.th.reading);
     CHECK(draw_says("Tap an agent to follow it"));
     CHECK(!key_named("the theatre"));
     SDL_FreeSurface(picture("touch_theatre"));
@@ -928,15 +966,15 @@ static void test_take_over_name(void) {
     REQUIRE(arena_parse_options(3, argv, &o));
     REQUIRE(app_window_open(&a, &o) == 0);
     app_watch_file(&a, ARENA_SOURCE_DIR "/tests/replays/ruins-s5.arp");
-    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.th.reading); f++) frames(1);
-    REQUIRE(a.screen == SCREEN_THEATRE && !a.th.reading);
-    const sim_world *w = session_world(a.s);
-    a.th.paused = true;
-    a.th.follow = -1;
-    for (int i = 0; i < w->agent_count && a.th.follow < 0; i++)
-        if (w->agents[i].placement == 0) a.th.follow = i;
+    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.view.th.reading); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && !a.view.th.reading);
+    const sim_world *w = session_world(a.view.shown);
+    a.view.th.paused = true;
+    a.view.th.follow = -1;
+    for (int i = 0; i < w->agent_count && a.view.th.follow < 0; i++)
+        if (w->agents[i].placement == 0) a.view.th.follow = i;
     key(SDLK_t, SDL_SCANCODE_T); // take over
-    REQUIRE(a.screen == SCREEN_PLAY && session_recording(a.s));
+    REQUIRE(a.screen == SCREEN_PLAY && session_recording(a.view.shown));
     frames(30);
     ae_error err;
     REQUIRE(app_finish_recording(&a, &err));
@@ -970,20 +1008,20 @@ static void test_theatre_pan_rebound(void) {
     REQUIRE(arena_parse_options(3, argv, &o));
     REQUIRE(app_window_open(&a, &o) == 0);
     app_watch_file(&a, ARENA_SOURCE_DIR "/tests/replays/ruins-s5.arp");
-    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.th.reading); f++) frames(1);
-    REQUIRE(a.screen == SCREEN_THEATRE && !a.th.reading);
-    a.th.paused = true;
+    for (int f = 0; f < 3000 && (a.screen != SCREEN_THEATRE || a.view.th.reading); f++) frames(1);
+    REQUIRE(a.screen == SCREEN_THEATRE && !a.view.th.reading);
+    a.view.th.paused = true;
     a.set.bindings.keys[BIND_UP][0] = SDL_SCANCODE_I; // Move up: I (and Up) instead of W
     input_set_bindings(&a.in, &a.set.bindings);
-    a.th.follow = -1; // the free camera
-    const float y0 = a.free_center.y;
+    a.view.th.follow = -1; // the free camera
+    const float y0 = a.view.free_center.y;
     hold_key(SDL_SCANCODE_W, 10); // no longer a movement key
-    CHECK(a.free_center.y == y0);
+    CHECK(a.view.free_center.y == y0);
     hold_key(SDL_SCANCODE_I, 10);
-    CHECK(a.free_center.y < y0 - 10.0f);
+    CHECK(a.view.free_center.y < y0 - 10.0f);
     CHECK(app_window_close(&a) == 0);
 }
 
-TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload), TEST_CASE(keys_at_death),
-          TEST_CASE(touch_only), TEST_CASE(touch_words), TEST_CASE(take_over_name),
-          TEST_CASE(theatre_pan_rebound))
+TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload),
+          TEST_CASE(killcam_quit_records), TEST_CASE(keys_at_death), TEST_CASE(touch_only),
+          TEST_CASE(touch_words), TEST_CASE(take_over_name), TEST_CASE(theatre_pan_rebound))

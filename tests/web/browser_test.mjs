@@ -23,7 +23,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const golden = join(here, '..', 'replays');
 const { serve } = await import(pathToFileURL(join(binDir, 'serve.mjs')).href);
 
-const SCREEN = { TITLE: 0, PLAY: 1, PAUSE: 2, DEAD: 3, RESULTS: 4, SETTINGS: 5, CONFIRM: 7, THEATRE: 8 };
+const SCREEN = { TITLE: 0, PLAY: 1, PAUSE: 2, DEAD: 3, SPECTATE_MENU: 4, RESULTS: 5, SETTINGS: 6, CONTROLS: 7, CONFIRM: 8, THEATRE: 9 }; // app.h's app_screen
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 let failures = 0, passes = 0;
 function check(ok, what) {
@@ -228,7 +228,7 @@ async function run() {
   check(still.tick === paused.tick, `paused at tick ${paused.tick}, hash ${paused.hash}`);
   await clickItem('Leave match');
   await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
-  await clickItem('Leave');
+  await clickItem('Leave without saving');
   await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
   const saved = await evaluate("Module.ccall('arena_web_write_last_replay', 'boolean', ['string'], ['/tmp/browser.arp']) ? Array.from(Module.FS.readFile('/tmp/browser.arp')) : null");
   if (check(saved !== null, 'the match left keeps its recording')) {

@@ -4,22 +4,18 @@
 
 #include "app_maps.h"
 #include "app_paths.h"
-#include "camera.h"
 #include "frame_stats.h"
-#include "fx.h"
 #include "gfx.h"
 #include "hot_reload.h"
 #include "hud.h"
 #include "input.h"
+#include "match_view.h"
 #include "menu.h"
 #include "onboarding.h"
 #include "options.h"
 #include "overlays.h"
-#include "render_world.h"
 #include "settings.h"
 #include "screen_fx.h"
-#include "session.h"
-#include "theatre.h"
 
 typedef enum app_screen {
     SCREEN_TITLE, ///< a bot match plays behind the menu
@@ -33,19 +29,6 @@ typedef enum app_screen {
     SCREEN_CONFIRM,  ///< a yes/no question over the screen it came from
     SCREEN_THEATRE,  ///< a replay watched with the timeline (theatre.h)
 } app_screen;
-
-/// What a press in the theatre has started.
-typedef enum theatre_drag {
-    DRAG_NONE,
-    DRAG_TIMELINE,
-    DRAG_WORLD_PRESS,
-    DRAG_WORLD_PAN
-} theatre_drag;
-
-/// What steps the session on screen this frame (the one tick driver, match_view.c): nothing, the
-/// live match's accumulator, or the theatre's playback at its speed. The screens' update says
-/// when the theatre plays; otherwise the world runs live behind the screens that let it.
-typedef enum app_clock { APP_CLOCK_STILL, APP_CLOCK_LIVE, APP_CLOCK_THEATRE } app_clock;
 
 /// What a "yes" to SCREEN_CONFIRM does (app_ask.c): quit the game, leave the match or replay
 /// on screen for the title, leave the results for a new match.
@@ -62,10 +45,7 @@ typedef struct app {
     SDL_Renderer *renderer;
     gfx g;
     arena_options opts;
-    session *s;
-    world_renderer wr;
-    camera cam;
-    fx_state fx;
+    match_view view; ///< the match on screen, its theatre, killcam, clock, camera and drawing
     hud hud;
     onboarding guide; ///< the first run's guided start
     settings set;     ///< the player's settings (what the settings screen shows and saves)
@@ -85,12 +65,7 @@ typedef struct app {
     int map;                 ///< title menu: index into app_maps
     int humans;
     int spectate;        ///< agent followed after death (-1: none chosen, the killer)
-    double accumulator;  ///< seconds of sim time owed
-    app_clock clock;     ///< what drives this frame's ticks (set by the screens, reset after)
-    int theatre_steps;   ///< single ticks the theatre's step key asked for this frame
-    bool follow_alive;   ///< the theatre's followed agent was alive before this frame's ticks
     bool guide_finished; ///< the guide ended in this frame's ticks (kept in the settings after)
-    float alpha;         ///< interpolation between the last two ticks
     float time;          ///< seconds since start, for animation
     float frame_dt;      ///< seconds the frame being drawn covers
     hud_timings timings;
@@ -111,16 +86,6 @@ typedef struct app {
     bool watching;                   ///< the match on screen is `replay` played back
     bool recording;                  ///< the match on screen records itself (session_recording)
     bool recording_to_file;          ///< ... and goes to --record FILE when it ends
-    theatre th;                      ///< the replay theatre, while a replay is watched
-    char replay_name[64];            ///< its name for the banner
-    vec2s free_center;               ///< the theatre's free camera
-    theatre_drag drag;               ///< what the left button's press in the theatre does
-    float press_x, press_y;          ///< where that press began
-    vec2s press_center;              ///< the free camera's centre when it began
-    theatre kc;                      ///< the killcam being read (app_killcam.c) ...
-    session *kc_session;             ///< ... from the recording of the match so far
-    float kc_age;                    ///< seconds it has been read, or lingered at its end
-    session *live;                   ///< the live match, waiting while the killcam plays
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -145,35 +110,36 @@ void app_save_replay(app *a);
 /// (app_run_ticks) and the offline renderers (--screenshot, --frames) call it.
 void app_tick(app *a);
 /// The frame's one tick driver (match_view.c), after the screens' update: asks how many ticks
-/// are due in dt seconds (app_ticks_due), runs them, then app_ticks_done.
-void app_run_ticks(app *a, float dt);
+/// are due in dt seconds (app_ticks_due), runs them, then app_ticks_done, whose event it returns.
+view_event app_run_ticks(app *a, float dt);
 /// The ticks due now: the theatre's at its speed (and its single steps) when it plays this
 /// frame, the live accumulator's (at most 8) when the world runs behind the screen, else none.
 int app_ticks_due(app *a, float dt);
 /// After them: the interpolation towards the next tick, what the theatre does as it plays on
-/// (follow the killer, the killcam's end), and the guide's end kept in the settings.
-void app_ticks_done(app *a);
+/// (follow the killer, the killcam's end: the event for the screens), and the guide's end kept
+/// in the settings.
+view_event app_ticks_done(app *a);
 /// The theatre (app_theatre.c): starts it on the session, a replay, from `start_tick`.
 void app_theatre_open(app *a, uint32_t start_tick);
-/// Its controls for one frame; `back` was pressed. When it plays on, a->clock says so: the tick
-/// driver steps it (app_theatre_ticks_due, app_theatre_played).
-void app_theatre_update(app *a, bool back);
+/// Its controls for one frame; `back` was pressed. When it plays on, a->view.clock says so: the
+/// tick driver steps it (app_theatre_ticks_due, app_theatre_played). What the screens must do.
+view_event app_theatre_update(app *a, bool back);
 /// The ticks its playback owes for dt seconds, with the single steps asked for.
 int app_theatre_ticks_due(app *a, float dt);
 /// After them: the camera goes on with the followed agent's killer, the interpolation, and the
 /// killcam lingers on its last frame, then ends.
-void app_theatre_played(app *a);
+view_event app_theatre_played(app *a);
 /// The killcam (app_killcam.c). The player was just eliminated: starts reading the match's
 /// recording so far to show how, when the setting is on.
 void app_killcam_prepare(app *a);
 /// Each frame on the spectating screen: reads on, and plays it once read and the elimination was
 /// seen live for a moment.
-void app_killcam_update(app *a);
+view_event app_killcam_update(app *a);
 /// While it plays: ends it a moment after its last frame.
-void app_killcam_linger(app *a);
+view_event app_killcam_linger(app *a);
 /// Skipped or over: the live match comes back, spectating.
-void app_killcam_end(app *a);
-/// Forgets the killcam, read or playing (then the live match is a->s again, nothing redrawn).
+view_event app_killcam_end(app *a);
+/// Forgets the killcam, read or playing (then the live match is shown again, nothing redrawn).
 void app_killcam_drop(app *a);
 /// The agent player h drives: agent h, unless a take-over in the theatre gave it another.
 int app_player(const app *a, int h);
@@ -207,6 +173,8 @@ bool app_world_runs(const app *a);
 /// Screens (app_screens.c, settings_screen.c). Moves to screen s (a new screen starts with its
 /// first item highlighted).
 void app_go(app *a, app_screen s);
+/// Does what the view asks (the theatre's and the killcam's events) and shows its notice.
+void app_view_event(app *a, view_event ev);
 /// The match choices the title and the settings share: bots, difficulty and map.
 enum { APP_PICK_BOTS, APP_PICK_DIFFICULTY, APP_PICK_MAP, APP_PICK_COUNT };
 /// Adds the three match choices to m, their ids their APP_PICK_*.
