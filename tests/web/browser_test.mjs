@@ -94,6 +94,12 @@ async function item(label) {
   const [x, y, w, h] = r.split(' ').map(Number);
   return { x: x + w / 2, y: y + h / 2 };
 }
+/// The question before leaving: "Leave without saving" when the match's replay would be lost,
+/// else "Leave".
+async function answerLeave() {
+  const r = await evaluate(`Module.ccall('arena_web_item', 'string', ['string'], ['Leave without saving'])`);
+  await clickItem(r ? 'Leave without saving' : 'Leave');
+}
 async function click(x, y) {
   await page('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y });
   await sleep(80);
@@ -262,7 +268,7 @@ async function run() {
   await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
   await clickItem('Leave replay');
   await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
-  await clickItem('Leave');
+  await answerLeave();
   await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
 
   // The window resized: the game's picture follows.
@@ -295,7 +301,7 @@ async function run() {
   await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
   await clickItem('Leave replay');
   await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
-  await clickItem('Leave');
+  await answerLeave();
   await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
 
   await savedReplay();
@@ -339,7 +345,7 @@ async function leaveToTitle(item) {
   await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
   await clickItem(item);
   await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM);
-  await clickItem('Leave');
+  await answerLeave();
   await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE);
 }
 
@@ -387,7 +393,9 @@ async function savedReplay() {
     const t = await state();
     return (t.screen === SCREEN.RESULTS || t.screen === SCREEN.DEAD) && t;
   }, 120000);
-  if (s.screen === SCREEN.DEAD) {
+  if (s.screen === SCREEN.DEAD) { // spectating: its menu leads to the results
+    await clickItem('Menu');
+    await waitFor('the spectating menu', async () => (await state()).screen === SCREEN.SPECTATE_MENU);
     await clickItem('Results');
     await waitFor('the results', async () => (await state()).screen === SCREEN.RESULTS);
   }
@@ -482,7 +490,8 @@ async function touchPause() {
   await waitFor('the pause menu', async () => (await state()).screen === SCREEN.PAUSE);
   await tapItem('Leave match');
   await waitFor('the question', async () => (await state()).screen === SCREEN.CONFIRM, 5000);
-  await tapItem('Leave');
+  const unsaved = await evaluate(`Module.ccall('arena_web_item', 'string', ['string'], ['Leave without saving'])`);
+  await tapItem(unsaved ? 'Leave without saving' : 'Leave');
   check(await waitFor('the title', async () => (await state()).screen === SCREEN.TITLE, 5000).catch(() => false),
     'taps leave the match');
 }
