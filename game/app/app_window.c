@@ -14,22 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void sync_screen_size(app *a) {
-    int w, h;
-    SDL_GetRendererOutputSize(a->renderer, &w, &h);
-    a->view.cam.screen_w = (float)w;
-    a->view.cam.screen_h = (float)h;
-    a->in.screen_w = (float)w;
-    a->in.screen_h = (float)h;
-}
-
 static void handle_event(app *a, const SDL_Event *e) {
     switch (e->type) {
     case SDL_QUIT:
         a->quit = true;
         return;
     case SDL_WINDOWEVENT:
-        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) sync_screen_size(a);
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) app_sync_screen_size(a);
         if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->screen == SCREEN_PLAY) {
             a->screen = SCREEN_PAUSE; // never play on while the player is away
             a->nav.selected = -1;
@@ -59,9 +50,7 @@ static void handle_event(app *a, const SDL_Event *e) {
 
 static void global_actions(app *a) {
     if (input_take_action(&a->in, ACT_FULLSCREEN)) {
-        a->set.fullscreen = !a->set.fullscreen;
-        SDL_SetWindowFullscreen(a->window, a->set.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
-        sync_screen_size(a);
+        app_set_fullscreen(a, !a->set.fullscreen);
         app_settings_changed(a);
     }
     if (input_take_action(&a->in, ACT_PERF)) a->hud.show_perf = !a->hud.show_perf;
@@ -165,7 +154,7 @@ int app_window_create(app *a, const arena_options *o) {
     char *pad_db = tool_join(app_asset_dir(), "gamecontrollerdb.txt");
     input_open_pads(&a->in, pad_db); // NULL (out of memory): SDL's list alone
     free(pad_db);
-    sync_screen_size(a);
+    app_sync_screen_size(a);
     return status;
 }
 

@@ -32,6 +32,21 @@ void app_use_settings(app *a, const settings *st, const arena_options *o) {
     a->capture_bind = -1;
 }
 
+void app_sync_screen_size(app *a) {
+    int w, h;
+    SDL_GetRendererOutputSize(a->renderer, &w, &h);
+    a->view.cam.screen_w = (float)w;
+    a->view.cam.screen_h = (float)h;
+    a->in.screen_w = (float)w;
+    a->in.screen_h = (float)h;
+}
+
+void app_set_fullscreen(app *a, bool on) {
+    a->set.fullscreen = on;
+    SDL_SetWindowFullscreen(a->window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    app_sync_screen_size(a);
+}
+
 void app_settings_changed(app *a) {
     if (!a->settings_path[0]) return; // no preference folder: nothing is kept
     ae_error e;
@@ -190,8 +205,8 @@ static bool change_setting(app *a, int k, int dir) {
         st->muted = audio_muted();
         return true;
     case SETTING_FULLSCREEN:
-        a->in.actions[ACT_FULLSCREEN]++; // the window switches (and saves) next frame
-        return false;
+        app_set_fullscreen(a, !st->fullscreen);
+        return true;
     case SETTING_ZOOM_MIN:
     case SETTING_ZOOM_MAX: {
         float lo = a->view.cam.zoom_min, hi = a->view.cam.zoom_max, d = 0.1f * (float)dir;
@@ -301,11 +316,8 @@ void app_update_settings(app *a, menu_result r, bool back) {
     if (r.activate && r.id == SET_DEFAULTS) {
         settings d;
         settings_defaults(&d);
-        d.bindings = st->bindings;            // the controls have their own reset
-        if (d.fullscreen != st->fullscreen) { // the window switches (and saves) next frame
-            d.fullscreen = st->fullscreen;
-            a->in.actions[ACT_FULLSCREEN]++;
-        }
+        d.bindings = st->bindings; // the controls have their own reset
+        bool refit = d.fullscreen != st->fullscreen;
         SDL_RenderSetVSync(a->renderer, d.vsync ? 1 : 0);
         audio_set_volume(d.master_volume, d.effects_volume);
         audio_set_muted(d.muted);
@@ -313,7 +325,8 @@ void app_update_settings(app *a, menu_result r, bool back) {
         none.bots = -1;
         none.difficulty_set = false;
         none.map = NULL;
-        app_use_settings(a, &d, &none);
+        app_use_settings(a, &d, &none); // a->set.fullscreen is the default's: the window follows
+        if (refit) app_set_fullscreen(a, d.fullscreen);
         app_settings_changed(a);
     }
     if ((r.activate && r.id == SET_BACK) || back) {
