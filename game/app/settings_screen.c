@@ -159,7 +159,6 @@ static const char *controls_note(app *a, const menu *m, char *buf, size_t n) {
 void app_build_settings_menu(app *a, menu *m) {
     const float sw = a->view.cam.screen_w, sh = a->view.cam.screen_h;
     if (a->screen == SCREEN_CONTROLS) {
-        static char note[96];
         menu_begin(m, "CONTROLS");
         menu_add(m, MENU_HEADING, MENU_NONE, "Two keys, two pad buttons - red: bound twice", NULL);
         static const char *const columns[CELLS] = {"Key", "Other key", "Pad", "Other pad"};
@@ -167,7 +166,7 @@ void app_build_settings_menu(app *a, menu *m) {
         for (int b = 0; b < BIND_COUNT; b++) add_bind_row(a, m, (input_bind)b);
         menu_add(m, MENU_BUTTON, CONTROLS_DEFAULTS, "Default controls", NULL);
         menu_add(m, MENU_BUTTON, CONTROLS_BACK, "Back", NULL);
-        m->note = controls_note(a, m, note, sizeof note);
+        m->note = controls_note(a, m, m->note_text, sizeof m->note_text);
         menu_layout(m, &a->nav, sw, sh, 110, 900);
         return;
     }
