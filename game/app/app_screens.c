@@ -391,11 +391,6 @@ void app_update_screens(app *a) {
         app_update_settings(a, r, back || pause);
         break;
     }
-    // Stale presses of other screens must not leak into the next one.
-    for (int i = 0; i < ACT_COUNT; i++)
-        if (i != ACT_FULLSCREEN && i != ACT_MUTE && i != ACT_PERF && i != ACT_ZOOM_IN &&
-            i != ACT_ZOOM_OUT && i != ACT_HELP && i != ACT_WHEEL_UP && i != ACT_WHEEL_DOWN)
-            a->in.actions[i] = 0;
 }
 
 static void draw_logo(app *a) {

@@ -14,22 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void sync_screen_size(app *a) {
-    int w, h;
-    SDL_GetRendererOutputSize(a->renderer, &w, &h);
-    a->view.cam.screen_w = (float)w;
-    a->view.cam.screen_h = (float)h;
-    a->in.screen_w = (float)w;
-    a->in.screen_h = (float)h;
-}
-
 static void handle_event(app *a, const SDL_Event *e) {
     switch (e->type) {
     case SDL_QUIT:
         a->quit = true;
         return;
     case SDL_WINDOWEVENT:
-        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) sync_screen_size(a);
+        if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) app_sync_screen_size(a);
         if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST && a->screen == SCREEN_PLAY) {
             a->screen = SCREEN_PAUSE; // never play on while the player is away
             a->nav.selected = -1;
@@ -57,37 +48,75 @@ static void handle_event(app *a, const SDL_Event *e) {
     input_handle_event(&a->in, &scaled);
 }
 
+static void toggle_fullscreen(app *a) {
+    app_set_fullscreen(a, !a->set.fullscreen);
+    app_settings_changed(a);
+}
+
+static void toggle_perf(app *a) {
+    a->hud.show_perf = !a->hud.show_perf;
+}
+static void zoom_in(app *a) {
+    camera_zoom_by(&a->view.cam, 1.15f);
+}
+static void zoom_out(app *a) {
+    camera_zoom_by(&a->view.cam, 1.0f / 1.15f);
+}
+static void toggle_help(app *a) {
+    a->overlays.help = !a->overlays.help;
+}
+
+static void toggle_mute(app *a) {
+    audio_set_muted(!audio_muted());
+    a->set.muted = audio_muted();
+    app_notice(a, !audio_available() ? "No sound device: the game is silent"
+                  : audio_muted()    ? "Sound off (M turns it on)"
+                                     : "Sound on");
+    app_settings_changed(a);
+}
+
+/// The wheel zooms the view in a match; menus take it to change values, the theatre zooms itself.
+static bool in_match(const app *a) {
+    return a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD;
+}
+
+/// The global actions, the one list of them: the frame takes each (on the screens `when` allows)
+/// before the screen's update, one press a frame; clear_unclaimed keeps what is left of them.
+static const struct {
+    input_action act;
+    bool (*when)(const app *a); ///< NULL: on every screen
+    void (*run)(app *a);
+} globals[] = {
+    {ACT_FULLSCREEN, NULL, toggle_fullscreen},
+    {ACT_PERF, NULL, toggle_perf},
+    {ACT_ZOOM_IN, NULL, zoom_in},
+    {ACT_WHEEL_UP, in_match, zoom_in},
+    {ACT_ZOOM_OUT, NULL, zoom_out},
+    {ACT_WHEEL_DOWN, in_match, zoom_out},
+    {ACT_MUTE, NULL, toggle_mute},
+    {ACT_HELP, NULL, toggle_help},
+};
+
 static void global_actions(app *a) {
-    if (input_take_action(&a->in, ACT_FULLSCREEN)) {
-        a->set.fullscreen = !a->set.fullscreen;
-        SDL_SetWindowFullscreen(a->window, a->set.fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
-        sync_screen_size(a);
-        app_settings_changed(a);
-    }
-    if (input_take_action(&a->in, ACT_PERF)) a->hud.show_perf = !a->hud.show_perf;
-    // The wheel zooms the view in a match; menus take it to change values.
-    bool match = a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD; // the theatre: its own
-    if (input_take_action(&a->in, ACT_ZOOM_IN) ||
-        (match && input_take_action(&a->in, ACT_WHEEL_UP)))
-        camera_zoom_by(&a->view.cam, 1.15f);
-    if (input_take_action(&a->in, ACT_ZOOM_OUT) ||
-        (match && input_take_action(&a->in, ACT_WHEEL_DOWN)))
-        camera_zoom_by(&a->view.cam, 1.0f / 1.15f);
-    if (input_take_action(&a->in, ACT_MUTE)) {
-        audio_set_muted(!audio_muted());
-        a->set.muted = audio_muted();
-        app_notice(a, !audio_available() ? "No sound device: the game is silent"
-                      : audio_muted()    ? "Sound off (M turns it on)"
-                                         : "Sound on");
-        app_settings_changed(a);
-    }
-    if (input_take_action(&a->in, ACT_HELP)) a->overlays.help = !a->overlays.help;
+    for (size_t i = 0; i < sizeof globals / sizeof *globals; i++)
+        if ((!globals[i].when || globals[i].when(a)) && input_take_action(&a->in, globals[i].act))
+            globals[i].run(a);
     // On a touch screen a tap closes the help (and does nothing else): F1 may be out of reach.
     if (a->overlays.help && help_device_of(&a->in) == HELP_TOUCH &&
         input_take_action(&a->in, ACT_CLICK))
         a->overlays.help = false;
     a->overlays.on ^= a->in.overlay_toggles;
     a->in.overlay_toggles = 0;
+}
+
+/// After the screens' update, the one place actions are dropped: stale presses of one screen must
+/// not leak into the next. The global actions keep their counts (two wheel steps in one frame zoom
+/// in this frame and the next; a menu takes the wheel itself).
+static void clear_unclaimed(app *a) {
+    bool global[ACT_COUNT] = {false};
+    for (size_t i = 0; i < sizeof globals / sizeof *globals; i++) global[globals[i].act] = true;
+    for (int i = 0; i < ACT_COUNT; i++)
+        if (!global[i]) a->in.actions[i] = 0;
 }
 
 /// Swaps in an edited map file at this tick boundary and tells the player how it went. The map
@@ -109,6 +138,7 @@ static void frame(app *a, float dt) {
     global_actions(a);
     poll_map_file(a);
     app_update_screens(a);
+    clear_unclaimed(a);
     const bool running = app_world_runs(a);
     app_view_event(a, app_run_ticks(a, dt)); // the killcam may end as it plays
     camera_follow(&a->view.cam, app_camera_target(a), app_map_size(session_world(a->view.shown)),
@@ -165,7 +195,7 @@ int app_window_create(app *a, const arena_options *o) {
     char *pad_db = tool_join(app_asset_dir(), "gamecontrollerdb.txt");
     input_open_pads(&a->in, pad_db); // NULL (out of memory): SDL's list alone
     free(pad_db);
-    sync_screen_size(a);
+    app_sync_screen_size(a);
     return status;
 }
 

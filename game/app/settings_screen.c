@@ -32,6 +32,21 @@ void app_use_settings(app *a, const settings *st, const arena_options *o) {
     a->capture_bind = -1;
 }
 
+void app_sync_screen_size(app *a) {
+    int w, h;
+    SDL_GetRendererOutputSize(a->renderer, &w, &h);
+    a->view.cam.screen_w = (float)w;
+    a->view.cam.screen_h = (float)h;
+    a->in.screen_w = (float)w;
+    a->in.screen_h = (float)h;
+}
+
+void app_set_fullscreen(app *a, bool on) {
+    a->set.fullscreen = on;
+    SDL_SetWindowFullscreen(a->window, on ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    app_sync_screen_size(a);
+}
+
 void app_settings_changed(app *a) {
     if (!a->settings_path[0]) return; // no preference folder: nothing is kept
     ae_error e;
@@ -144,7 +159,6 @@ static const char *controls_note(app *a, const menu *m, char *buf, size_t n) {
 void app_build_settings_menu(app *a, menu *m) {
     const float sw = a->view.cam.screen_w, sh = a->view.cam.screen_h;
     if (a->screen == SCREEN_CONTROLS) {
-        static char note[96];
         menu_begin(m, "CONTROLS");
         menu_add(m, MENU_HEADING, MENU_NONE, "Two keys, two pad buttons - red: bound twice", NULL);
         static const char *const columns[CELLS] = {"Key", "Other key", "Pad", "Other pad"};
@@ -152,7 +166,7 @@ void app_build_settings_menu(app *a, menu *m) {
         for (int b = 0; b < BIND_COUNT; b++) add_bind_row(a, m, (input_bind)b);
         menu_add(m, MENU_BUTTON, CONTROLS_DEFAULTS, "Default controls", NULL);
         menu_add(m, MENU_BUTTON, CONTROLS_BACK, "Back", NULL);
-        m->note = controls_note(a, m, note, sizeof note);
+        m->note = controls_note(a, m, m->note_text, sizeof m->note_text);
         menu_layout(m, &a->nav, sw, sh, 110, 900);
         return;
     }
@@ -190,8 +204,8 @@ static bool change_setting(app *a, int k, int dir) {
         st->muted = audio_muted();
         return true;
     case SETTING_FULLSCREEN:
-        a->in.actions[ACT_FULLSCREEN]++; // the window switches (and saves) next frame
-        return false;
+        app_set_fullscreen(a, !st->fullscreen);
+        return true;
     case SETTING_ZOOM_MIN:
     case SETTING_ZOOM_MAX: {
         float lo = a->view.cam.zoom_min, hi = a->view.cam.zoom_max, d = 0.1f * (float)dir;
@@ -301,11 +315,8 @@ void app_update_settings(app *a, menu_result r, bool back) {
     if (r.activate && r.id == SET_DEFAULTS) {
         settings d;
         settings_defaults(&d);
-        d.bindings = st->bindings;            // the controls have their own reset
-        if (d.fullscreen != st->fullscreen) { // the window switches (and saves) next frame
-            d.fullscreen = st->fullscreen;
-            a->in.actions[ACT_FULLSCREEN]++;
-        }
+        d.bindings = st->bindings; // the controls have their own reset
+        bool refit = d.fullscreen != st->fullscreen;
         SDL_RenderSetVSync(a->renderer, d.vsync ? 1 : 0);
         audio_set_volume(d.master_volume, d.effects_volume);
         audio_set_muted(d.muted);
@@ -313,7 +324,8 @@ void app_update_settings(app *a, menu_result r, bool back) {
         none.bots = -1;
         none.difficulty_set = false;
         none.map = NULL;
-        app_use_settings(a, &d, &none);
+        app_use_settings(a, &d, &none); // a->set.fullscreen is the default's: the window follows
+        if (refit) app_set_fullscreen(a, d.fullscreen);
         app_settings_changed(a);
     }
     if ((r.activate && r.id == SET_BACK) || back) {

@@ -211,6 +211,10 @@ void app_build_settings_menu(app *a, menu *m);
 void app_update_settings(app *a, menu_result r, bool back);
 /// Something the player chose changed (a->set): keep it for the next run.
 void app_settings_changed(app *a);
+/// Switches the window to fullscreen (on) or back, as a->set.fullscreen records (not saved here).
+void app_set_fullscreen(app *a, bool on);
+/// Takes the renderer's output size as the camera's and the input's screen size.
+void app_sync_screen_size(app *a);
 /// Takes loaded settings st as the player's (a->set) and applies what is not the window's: the
 /// match choices (unless options o gave them), the zoom range, the guided start, the bindings.
 void app_use_settings(app *a, const settings *st, const arena_options *o);

@@ -40,6 +40,7 @@ typedef struct menu {
     int count;
     const char *title;           ///< drawn above the panel (NULL: none)
     const char *note;            ///< one line under the panel (help for the screen, NULL: none)
+    char note_text[96];          ///< room for a note made with the menu (the controls' clashes)
     SDL_FRect panel;             ///< the backing panel
     SDL_FRect view;              ///< the part of the panel the items scroll in
     float label_w;               ///< cells rows: width of the label column
