@@ -35,7 +35,8 @@ static const SDL_Color SHADOW = {0, 0, 0, 170};
 static const SDL_Color PANEL = {255, 255, 255, 225}; ///< the 9-slice panel, translucent
 static const SDL_Color TILE = {0, 0, 0, 70};
 static const SDL_Color STRIPE = {255, 255, 255, 14};
-static const SDL_Color HIGHLIGHT = {255, 214, 80, 34}; ///< faint: the gold text on it must stand out
+static const SDL_Color HIGHLIGHT = {255, 214, 80,
+                                    34}; ///< faint: the gold text on it must stand out
 
 static bool has_viewer(const sim_scoreboard *sb) {
     return sb->fate != SIM_FATE_NONE;

@@ -675,16 +675,20 @@ static int replays_saved(void) {
     return n < 0 ? 0 : n;
 }
 
+/// A five-bot match on the default map, seed 7, straight from the command line (no title).
+static bool open_small_match(void) {
+    char *argv[] = {"arena", "--seed", "7", "--bots", "5", "--map", "arena", NULL};
+    arena_options o;
+    return arena_parse_options(7, argv, &o) && app_window_open(&a, &o) == 0;
+}
+
 /// No key press loses a match. The player falls while holding keys to move and blink and while
 /// mashing Esc and Enter: nothing acts for a second, held keys never act, the blink key (Space)
 /// never confirms; the killcam plays on while they are held and stops for a key pressed after it
 /// started. Esc while spectating opens the spectating menu; leaving asks first, and its question
 /// takes neither the movement keys nor Space as a yes; its "Save replay and leave" saves.
 static void test_keys_at_death(void) {
-    char *argv[] = {"arena", "--seed", "7", "--bots", "5", "--map", "arena", NULL};
-    arena_options o;
-    REQUIRE(arena_parse_options(7, argv, &o));
-    REQUIRE(app_window_open(&a, &o) == 0);
+    REQUIRE(open_small_match());
     REQUIRE(a.screen == SCREEN_PLAY && a.set.killcam);
     // The pause menu's Leave asks, offering to save the match being played; Cancel goes back to
     // the pause menu with Leave highlighted.
@@ -827,10 +831,7 @@ static bool tap_item(const char *label) {
 // With touch only: the pause button opens the pause menu, whose items, the settings and the
 // question before leaving take taps; the hints name taps, not keys.
 static void test_touch_only(void) {
-    char *argv[] = {"arena", "--seed", "7", "--bots", "5", "--map", "arena", NULL};
-    arena_options o;
-    REQUIRE(arena_parse_options(7, argv, &o));
-    REQUIRE(app_window_open(&a, &o) == 0);
+    REQUIRE(open_small_match());
     REQUIRE(a.screen == SCREEN_PLAY);
     frames(5);
     push_finger(SDL_FINGERDOWN, 1, 300, 400); // the first touch: the touch buttons show
@@ -906,10 +907,7 @@ static bool key_named(const char *where) {
 /// name taps, not keys, and a tap does what they say (skips the killcam, closes the help, keeps
 /// a binding a rebind was waiting for).
 static void test_touch_words(void) {
-    char *argv[] = {"arena", "--seed", "7", "--bots", "5", "--map", "arena", NULL};
-    arena_options o;
-    REQUIRE(arena_parse_options(7, argv, &o));
-    REQUIRE(app_window_open(&a, &o) == 0);
+    REQUIRE(open_small_match());
     REQUIRE(a.screen == SCREEN_PLAY && a.set.killcam);
     a.g.text_drawn = text_drawn;
     frames(5);
