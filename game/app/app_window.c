@@ -191,6 +191,9 @@ int app_window_create(app *a, const arena_options *o) {
     if (!audio_init()) // no sound device: the game plays on silently, and says so once
         app_notice(a, "No sound device found: playing without sound");
     input_set_bindings(&a->in, &st.bindings);
+    input_action own[sizeof globals / sizeof *globals]; // what the window's keys do is no skip
+    for (size_t i = 0; i < sizeof globals / sizeof *globals; i++) own[i] = globals[i].act;
+    input_not_any(&a->in, own, (int)(sizeof own / sizeof *own));
     // Extra pad mappings when the assets hold them (none is shipped: SDL's own list is used).
     char *pad_db = tool_join(app_asset_dir(), "gamecontrollerdb.txt");
     input_open_pads(&a->in, pad_db); // NULL (out of memory): SDL's list alone

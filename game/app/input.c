@@ -119,9 +119,15 @@ typedef unsigned action_set;
 #define ACT_BIT(a) (1u << (a))
 _Static_assert(ACT_COUNT <= 32, "an action_set holds every action");
 
+void input_not_any(input_state *in, const input_action *acts, int n) {
+    in->not_any = 0;
+    for (int i = 0; i < n; i++) in->not_any |= ACT_BIT(acts[i]);
+}
+
 /// Counts the presses of a press that began at `began`, unless a guard excludes it.
 static void press_all(input_state *in, action_set acts, double began) {
     if (began <= in->accept_from) return;
+    if (acts & in->not_any) acts &= ~ACT_BIT(ACT_ANY);
     for (int a = 0; a < ACT_COUNT; a++)
         if (acts & ACT_BIT(a)) in->actions[a]++;
 }
@@ -250,7 +256,9 @@ static void key(input_state *in, const SDL_KeyboardEvent *k, bool down) {
     // A repeat is the same press as the key's first: it began then (a key already held when the
     // window got it began before any guard).
     if (!k->repeat) in->key_began[sc] = in->clock;
-    action_set acts = fixed_key(in, &k->keysym, k->repeat) | (k->repeat ? 0 : ACT_BIT(ACT_ANY));
+    const unsigned overlays = in->overlay_toggles;
+    action_set acts = fixed_key(in, &k->keysym, k->repeat);
+    if (!k->repeat && in->overlay_toggles == overlays) acts |= ACT_BIT(ACT_ANY);
     for (int b = 0; b < BIND_COUNT; b++)
         for (int s = 0; s < INPUT_BIND_KEYS; s++)
             if (in->bind.keys[b][s] == sc) {

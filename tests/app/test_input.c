@@ -733,7 +733,35 @@ static void test_capture(void) {
     SDL_Quit();
 }
 
+// Presses that do the window's own actions (input_not_any) and the debug overlays' keys are not
+// "any key": muting or zooming during the killcam never skips it. Other keys are.
+static void test_not_any(void) {
+    REQUIRE(init_sdl());
+    input_state in;
+    input_init(&in);
+    const input_action own[] = {ACT_MUTE, ACT_FULLSCREEN, ACT_ZOOM_IN, ACT_HELP};
+    input_not_any(&in, own, 4);
+    frames(&in, 2);
+    push_scancode(SDL_SCANCODE_M, true, false); // mute
+    push_scancode(SDL_SCANCODE_F11, true, false);
+    push_scancode(SDL_SCANCODE_F4, true, false); // an overlay
+    frames(&in, 1);
+    CHECK(input_take_action(&in, ACT_MUTE) && input_take_action(&in, ACT_FULLSCREEN));
+    CHECK(in.overlay_toggles != 0);
+    CHECK(!input_take_action(&in, ACT_ANY));
+    push_scancode(SDL_SCANCODE_X, true, false); // bound to nothing: any key
+    frames(&in, 1);
+    CHECK(input_take_action(&in, ACT_ANY));
+    // Without the list, M is any key as well (the default for a bare input).
+    input_not_any(&in, own, 0);
+    push_scancode(SDL_SCANCODE_M, false, false);
+    push_scancode(SDL_SCANCODE_M, true, false);
+    frames(&in, 1);
+    CHECK(input_take_action(&in, ACT_MUTE) && input_take_action(&in, ACT_ANY));
+    SDL_Quit();
+}
+
 TEST_MAIN(TEST_CASE(keyboard_mouse), TEST_CASE(virtual_stick), TEST_CASE(pad_hotplug),
           TEST_CASE(dead_zone), TEST_CASE(abilities), TEST_CASE(default_layout),
           TEST_CASE(rebind_keys), TEST_CASE(rebind_pad), TEST_CASE(capture), TEST_CASE(guard),
-          TEST_CASE(confirm_keys))
+          TEST_CASE(confirm_keys), TEST_CASE(not_any))

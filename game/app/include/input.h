@@ -125,6 +125,7 @@ typedef struct input_state {
     int actions[ACT_COUNT]; ///< one-shot presses since the last input_take_action
     double clock;           ///< seconds (input_advance): presses are stamped with it
     double accept_from;     ///< presses that began at or before this are ignored (input_guard)
+    unsigned not_any;       ///< bit per action whose presses are not also ACT_ANY (input_not_any)
     double key_began[SDL_NUM_SCANCODES]; ///< when each held key was pressed
     unsigned overlay_toggles; ///< bit k: F(4+k) was pressed (debug overlays), cleared by the app
     float idle_seconds;       ///< time since any input at all
@@ -158,6 +159,10 @@ void input_advance(input_state *in, float dt);
 /// (their repeats neither), and presses in the next `seconds` neither. Movement keys held still
 /// move in a match (input_frame reads what is held, not presses).
 void input_guard(input_state *in, float seconds);
+/// Presses that do one of these n actions (the window's own: fullscreen, mute, zoom, help) are
+/// not also "any key" (ACT_ANY), and neither are the debug overlays' keys: muting or zooming
+/// never skips the killcam.
+void input_not_any(input_state *in, const input_action *acts, int n);
 /// Forgets the blinks, swaps and skill picks pressed since the last input_frame (they were
 /// pressed on a menu or a paused screen).
 void input_forget_taps(input_state *in);
