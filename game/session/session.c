@@ -305,7 +305,8 @@ void session_step(session *s, const sim_input *inputs) {
 void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns)(void),
                         float *phase_us) {
     if (session_done(s)) return;
-    sim_input frames[SIM_MAX_HUMANS] = {{0}};
+    // Only the match's slots are written and read: a 1-human match clears one frame, not 100.
+    sim_input frames[SIM_MAX_HUMANS];
     const int humans = sim_config_of(s->world)->humans;
     uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->replaying) {
@@ -314,6 +315,7 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
             sim_input_unpack(rp_replay_record(&s->replay, tick, h), &frames[h]);
     } else {
         for (int h = 0; h < humans; h++) {
+            frames[h] = (sim_input){0};
             if (s->autopilot)
                 sim_autopilot_input(s->autopilot, s->world, h, &frames[h]);
             else if (inputs)
