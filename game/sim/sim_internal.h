@@ -21,6 +21,11 @@ bool sim_map_can_host(const ae_sdf *sdf, const sim_config *c, ae_error *err);
 /// Per-tick phases, in the order sim_step runs them.
 void sim_agents_control(sim_world *w, const sim_input *inputs);
 void sim_agents_move(sim_world *w);
+/// The per-agent parts of the two (sim_predict_agent runs them for one agent): agent i takes
+/// its input frame (normalised; a zero frame for the fallen) as its controls, stick, skill pick
+/// and facing; then moves: blink, slide, stuck statistics, its broadphase box.
+void sim_agent_control(sim_world *w, int i, const sim_input *in);
+void sim_agent_move(sim_world *w, int i);
 void sim_agents_fire(sim_world *w);
 void sim_bullets_update(sim_world *w);
 void sim_gems_update(sim_world *w);
