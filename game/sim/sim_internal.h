@@ -73,6 +73,9 @@ void sim_props_bullet_hit(sim_world *w, int owner, int weapon, vec2s contact, fl
                           float damage);
 /// The props part's running hash after prop `index` was damaged down to `hp` (sim_hash.c).
 uint64_t sim_hash_prop_damage(uint64_t h, int index, float hp);
+/// Frees a broken prop's cell in the grid, field, navigation, cover points and room index (the
+/// mirror world frees it the same way, sim_mirror.h).
+void sim_prop_free_cell(sim_world *w, int x, int y);
 /// Damages prop `index`; it breaks at 0 HP (its cell becomes free through a cell edit).
 void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount);
 /// A burst's share for props: every living prop whose centre is within the radius.
