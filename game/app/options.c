@@ -76,7 +76,9 @@ enum {
 
 #define AT(member)     offsetof(arena_options, member)
 #define ARENA_MAX_TICK 100000000
-_Static_assert(SIM_MAX_HUMANS == 8, "--humans's message names the largest human count");
+/// People on one machine (input.h's INPUT_MAX_PLAYERS; a server's match has more slots).
+#define ARENA_MAX_HUMANS 8
+_Static_assert(ARENA_MAX_HUMANS <= SIM_MAX_HUMANS, "a local match is a match the sim can run");
 static const flag flags[F_COUNT] = {
     [F_HEADLESS] = {"--headless", FLAG_SWITCH, AT(headless), 0, 0, NULL, NULL},
     [F_AUTOPILOT] = {"--autopilot", FLAG_SWITCH, AT(autopilot), 0, 0, NULL, NULL},
@@ -90,7 +92,7 @@ static const flag flags[F_COUNT] = {
     [F_SEED] = {"--seed", FLAG_U64, AT(seed), 0, UINT64_MAX, "--seed needs a whole number >= 0",
                 NULL},
     [F_BOTS] = {"--bots", FLAG_INT, AT(bots), 0, 999, "--bots needs a number from 0 to 999", NULL},
-    [F_HUMANS] = {"--humans", FLAG_INT, AT(humans), 1, SIM_MAX_HUMANS,
+    [F_HUMANS] = {"--humans", FLAG_INT, AT(humans), 1, ARENA_MAX_HUMANS,
                   "--humans needs a number from 1 to 8", NULL},
     [F_OVERLAYS] = {"--overlays", FLAG_UNSIGNED, AT(overlays), 0, 255,
                     "--overlays needs a bit mask from 0 to 255", NULL},

@@ -192,7 +192,7 @@ bool rp_writer_checkpoint(rp_writer *w, uint32_t tick, uint64_t hash,
 
 size_t rp_writer_memory(const rp_writer *w) {
     size_t n = sizeof *w + w->head.held + w->events.held + w->checkpoints.held;
-    for (int h = 0; h < RP_MAX_HUMANS; h++) n += w->streams[h].runs.held;
+    for (int h = 0; h < w->def.human_count; h++) n += w->streams[h].runs.held;
     return n;
 }
 
@@ -277,7 +277,7 @@ bool rp_writer_snapshot_memory(const rp_writer *w, uint64_t hash, uint8_t **data
 void rp_writer_destroy(rp_writer *w) {
     if (!w) return;
     rp_buf_free(&w->head);
-    for (int h = 0; h < RP_MAX_HUMANS; h++) rp_buf_free(&w->streams[h].runs);
+    for (int h = 0; h < w->def.human_count; h++) rp_buf_free(&w->streams[h].runs);
     rp_buf_free(&w->events);
     rp_buf_free(&w->checkpoints);
     ae_free(w, sizeof *w);
