@@ -25,6 +25,7 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
 #define HEAD_FIELDS(K, F, A)                                                                       \
     F(tick, I32, NONE, 0, TICK_MAX)                                                                \
     F(input_tick, I32, NONE, -1, TICK_MAX)                                                         \
+    F(queue, U8, NONE, 0, 255)                                                                     \
     F(agent, I16, NONE, 0, NET_MAX_AGENT_ID)                                                       \
     F(winner, I16, NONE, -1, NET_MAX_AGENT_ID)                                                     \
     F(alive, U16, NONE, 0, SIM_MAX_AGENTS)                                                         \
@@ -142,8 +143,9 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
 #define ROW_A1(m, i, T, Q, lo, hi) ROW(false, #m "[" #i "]", m[i], T, Q, lo, hi)
 #define ROW_A(m, T, Q, lo, hi)                                                                     \
     ROW_A1(m, 0, T, Q, lo, hi)                                                                     \
-    ROW_A1(m, 1, T, Q, lo, hi) ROW_A1(m, 2, T, Q, lo, hi) ROW_A1(m, 3, T, Q, lo, hi)               \
-        ROW_A1(m, 4, T, Q, lo, hi) ROW_A1(m, 5, T, Q, lo, hi)
+    ROW_A1(m, 1, T, Q, lo, hi)                                                                     \
+    ROW_A1(m, 2, T, Q, lo, hi) ROW_A1(m, 3, T, Q, lo, hi) ROW_A1(m, 4, T, Q, lo, hi)               \
+        ROW_A1(m, 5, T, Q, lo, hi)
 
 #define ZERO_K(m, T, hi)        0,
 #define ZERO_F(m, T, Q, lo, hi) 0,
