@@ -52,6 +52,7 @@ static const mfield welcome_rows[] = {
     INT("slot", welcome.slot, U16, 2, 0, NET_MAX_SLOTS - 1),
     INT("agent", welcome.agent, U16, 2, 0, SIM_MAX_AGENTS - 1),
     INT("agents", welcome.agents, U16, 2, 1, SIM_MAX_AGENTS),
+    INT("humans", welcome.humans, U16, 2, 0, SIM_MAX_HUMANS),
     INT("tick", welcome.tick, U32, 4, 0, 1 << 30),
     INT("tick_rate", welcome.tick_rate, U8, 1, NET_TICK_RATE, NET_TICK_RATE),
     INT("snapshot_every", welcome.snapshot_every, U8, 1, 1, NET_TICK_RATE),

@@ -26,6 +26,7 @@
 #define NET_TICK_RATE        60
 #define NET_SNAPSHOT_EVERY   2 ///< ticks between snapshots
 #define NET_MAX_SLOTS        256
+#define NET_SPECTATOR        (NET_MAX_SLOTS - 1) ///< WELCOME's slot for a spectator
 #define NET_MAP_NAME_MAX     64
 #define NET_MAP_BYTES_MAX    (56 * 1024) ///< a map sent in WELCOME (one not shipped with the game)
 #define NET_REPLAY_CHUNK_MAX (48 * 1024)
@@ -70,9 +71,10 @@ typedef struct net_ping {
 
 typedef struct net_welcome {
     uint16_t version;
-    uint16_t slot;  ///< the input slot this client drives
+    uint16_t slot;  ///< the input slot this client drives, NET_SPECTATOR for none
     uint16_t agent; ///< the agent it drives now
     uint16_t agents;
+    uint16_t humans; ///< the match's input slots (sim_config.humans, which the config bytes omit)
     uint32_t tick; ///< the match's tick now
     uint8_t tick_rate, snapshot_every;
     uint8_t token[NET_TOKEN_BYTES];
