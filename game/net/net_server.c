@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TICK_US(k)       ((uint64_t)(k) * 1000000u / SIM_TICK_HZ)
+#define TICK_US(k)       ((uint64_t)(k)*1000000u / SIM_TICK_HZ)
 #define MAX_CATCH_UP     4     // ticks one update may play to catch up before dropping the rest
 #define LATE_BUCKETS     65536 // 1 us each
 #define PING_EVERY_TICKS 60
@@ -27,8 +27,8 @@ typedef struct peer {
     uint64_t opened_us, last_heard_us;
     uint64_t window_us; // start of the current message-rate second
     int window_messages;
-    int slot;   // the slot it drives, -1: a spectator
-    int follow; // the agent a spectator watches
+    int slot;               // the slot it drives, -1: a spectator
+    int follow;             // the agent a spectator watches
     net_frame *sent, *next; // the last frame sent (the baseline) and the one being gathered
     uint32_t replay_sent;   // after the end: replay bytes queued so far
     bool end_sent;
@@ -38,15 +38,16 @@ typedef struct slot {
     bool taken; // a person holds it
     uint8_t token[NET_TOKEN_BYTES];
     char name[NET_NAME_MAX + 1];
-    int peer;             // its connection (peers index), -1 while it has none
+    int peer;  // its connection (peers index), -1 while it has none
+    int agent; // the agent it drives, or drove before it was released
     uint64_t last_heard_us;
-    bool released;        // its agent plays under its bot brain
+    bool released; // its agent plays under its bot brain
     sim_input queue[NET_QUEUE_CAP];
     uint32_t queue_seq[NET_QUEUE_CAP];
     int queue_head, queue_count;
-    uint32_t newest_seq;  // the highest sequence number queued (0: none yet)
-    int32_t applied_seq;  // the last one a tick took, -1 none
-    sim_input last;       // what the last tick used
+    uint32_t newest_seq; // the highest sequence number queued (0: none yet)
+    int32_t applied_seq; // the last one a tick took, -1 none
+    sim_input last;      // what the last tick used
 } slot;
 
 struct net_server {
@@ -58,6 +59,7 @@ struct net_server {
     slot *slots;
     peer *peers;
     int peer_cap;
+    int peer_top; // peers at and above it are all free
     sim_input *inputs;
     ae_rng tokens;
     uint64_t start_us, last_now_us;
@@ -71,6 +73,7 @@ struct net_server {
     uint8_t buf[NET_MSG_MAX_BYTES > NET_FRAME_MAX_BYTES + 16 ? NET_MSG_MAX_BYTES
                                                              : NET_FRAME_MAX_BYTES + 16];
     uint8_t frame_buf[NET_FRAME_MAX_BYTES];
+    uint8_t config_bytes[SIM_CONFIG_MAX_BYTES];
 };
 
 static void say(net_server *srv, const char *fmt, ...) {
@@ -116,6 +119,7 @@ static void free_peer(net_server *srv, peer *p) {
     free(p->next);
     memset(p, 0, sizeof *p);
     p->state = PEER_FREE;
+    while (srv->peer_top > 0 && srv->peers[srv->peer_top - 1].state == PEER_FREE) srv->peer_top--;
 }
 
 static void opened(net_server *srv, net_conn c, uint64_t now) {
@@ -127,6 +131,7 @@ static void opened(net_server *srv, net_conn c, uint64_t now) {
     peer *p = &srv->peers[i];
     p->state = PEER_HELLO;
     p->conn = c;
+    if (i >= srv->peer_top) srv->peer_top = i + 1;
     p->opened_us = p->last_heard_us = p->window_us = now;
     p->slot = -1;
     p->follow = 0;
@@ -180,7 +185,7 @@ static void send_names(net_server *srv, peer *to) {
 }
 
 static void broadcast_name(net_server *srv, int h) {
-    for (int i = 0; i < srv->peer_cap; i++)
+    for (int i = 0; i < srv->peer_top; i++)
         if (srv->peers[i].state == PEER_IN) {
             int a = sim_slot_agent(srv->w, h);
             if (a < 0) continue;
@@ -213,20 +218,17 @@ static void reset_queue(slot *sl) {
     memset(&sl->last, 0, sizeof sl->last);
 }
 
-// Puts peer p on slot h: a reconnect takes the agent back when its bot brain has it; a newcomer
-// takes an agent. False when there is no agent to take (the caller makes p a spectator).
+// Puts peer p on slot h and gives the slot an agent when it has none: a newcomer takes one
+// (pick_agent), a player coming back takes its own back while it lives and a bot brain drives it.
+// False when there is none to take (the caller makes p a spectator).
 static bool seat(net_server *srv, peer *p, int h, bool newcomer, const char *name) {
     slot *sl = &srv->slots[h];
     ae_error err;
     int agent = sim_slot_agent(srv->w, h);
-    if (!srv->def.strict && agent < 0) {
-        agent = newcomer ? pick_agent(srv, h) : sl->released ? -1 : agent;
-        if (!newcomer) {
-            // A player back from a silence: its agent is the one its slot last drove.
-            agent = -1;
-            for (int i = 0; i < sim_agent_count(srv->w) && agent < 0; i++)
-                if (sim_agents(srv->w)[i].slot < 0 && sl->released && i == p->follow) agent = i;
-        }
+    if (agent < 0) {
+        agent = newcomer                                       ? pick_agent(srv, h)
+                : sl->agent >= 0 && agent_free(srv, sl->agent) ? sl->agent
+                                                               : -1;
         if (agent < 0 || !session_assign(srv->s, h, agent, &err)) return false;
     }
     if (newcomer) {
@@ -234,13 +236,21 @@ static bool seat(net_server *srv, peer *p, int h, bool newcomer, const char *nam
         new_token(srv, sl->token);
         snprintf(sl->name, sizeof sl->name, "%s", name);
         session_set_name(srv->s, h, name, &err); // valid: net_msg_decode_up checked it
-        reset_queue(sl);
     }
+    reset_queue(sl); // a connection numbers its inputs from 1
+    sl->agent = agent;
     sl->released = false;
     sl->peer = (int)(p - srv->peers);
     sl->last_heard_us = p->last_heard_us;
     p->slot = h;
     return true;
+}
+
+// A player who went quiet but is still connected speaks again: its agent comes back to it.
+static void reclaim(net_server *srv, peer *p) {
+    slot *sl = &srv->slots[p->slot];
+    if (!sl->released || srv->ended) return;
+    if (seat(srv, p, p->slot, false, NULL)) say(srv, "%s is back on agent %d", sl->name, sl->agent);
 }
 
 static void welcome(net_server *srv, peer *p) {
@@ -256,11 +266,9 @@ static void welcome(net_server *srv, peer *p) {
     wm->tick_rate = NET_TICK_RATE;
     wm->snapshot_every = NET_SNAPSHOT_EVERY;
     if (p->slot >= 0) memcpy(wm->token, srv->slots[p->slot].token, NET_TOKEN_BYTES);
-    static uint8_t config[SIM_CONFIG_MAX_BYTES];
-    wm->config.data = config;
-    wm->config.size = (uint32_t)sim_config_pack(cfg, config);
-    snprintf(wm->map_name, sizeof wm->map_name, "%s",
-             srv->def.map_name ? srv->def.map_name : "");
+    wm->config.data = srv->config_bytes;
+    wm->config.size = (uint32_t)sim_config_pack(cfg, srv->config_bytes);
+    snprintf(wm->map_name, sizeof wm->map_name, "%s", srv->def.map_name ? srv->def.map_name : "");
     wm->map_hash = sim_map_hash(srv->w);
     if (!wm->map_name[0]) {
         wm->map.data = srv->def.map_file;
@@ -280,11 +288,14 @@ static void hello(net_server *srv, peer *p, const net_hello *h) {
     int back = slot_by_token(srv, h->token);
     if (back >= 0) {
         slot *sl = &srv->slots[back];
-        if (sl->peer >= 0) drop(srv, &srv->peers[sl->peer], NET_CLOSE_POLICY, "replaced by a new connection");
-        if (seat(srv, p, back, false, NULL))
+        if (sl->peer >= 0)
+            drop(srv, &srv->peers[sl->peer], NET_CLOSE_POLICY, "replaced by a new connection");
+        if (seat(srv, p, back, false, NULL)) {
             say(srv, "%s (%s) is back on slot %d", sl->name, who, back);
-        else
+        } else {
             say(srv, "%s (%s) is back, spectating", sl->name, who);
+            p->follow = sl->agent;
+        }
     } else {
         int free_slot = -1;
         bool open = srv->def.strict || sim_tick(srv->w) <= srv->def.join_window_ticks;
@@ -302,7 +313,7 @@ static void hello(net_server *srv, peer *p, const net_hello *h) {
             say(srv, "%s (%s) spectates", h->name, who);
         }
     }
-    if (p->slot < 0) p->follow = leader(srv);
+    if (p->slot < 0 && back < 0) p->follow = leader(srv);
     p->sent = malloc(sizeof *p->sent);
     p->next = malloc(sizeof *p->next);
     if (!p->sent || !p->next) {
@@ -344,7 +355,7 @@ static sim_input take_input(slot *sl, bool present) {
         return sl->last;
     }
     if (!present) memset(&sl->last, 0, sizeof sl->last);
-    sl->last.buttons &= (uint8_t)~(SIM_BUTTON_BLINK | SIM_BUTTON_SWAP);
+    sl->last.buttons &= (uint8_t) ~(SIM_BUTTON_BLINK | SIM_BUTTON_SWAP);
     sl->last.skill_pick = 0;
     return sl->last;
 }
@@ -385,7 +396,9 @@ static void message(net_server *srv, peer *p, const uint8_t *data, size_t size, 
         drop(srv, p, NET_CLOSE_POLICY, "HELLO came twice");
         break;
     case NET_MSG_INPUT:
-        if (p->slot >= 0) queue_inputs(&srv->slots[p->slot], &m.u.input);
+        if (p->slot < 0) break;
+        reclaim(srv, p);
+        queue_inputs(&srv->slots[p->slot], &m.u.input);
         break;
     case NET_MSG_PING: {
         net_msg pong = {.type = NET_MSG_PONG};
@@ -469,12 +482,11 @@ static void release_silent(net_server *srv, uint64_t now) {
     for (int h = 0; h < srv->humans; h++) {
         slot *sl = &srv->slots[h];
         if (!sl->taken || sl->released || now - sl->last_heard_us < NET_SILENCE_US) continue;
-        int agent = sim_slot_agent(srv->w, h);
         ae_error err;
         if (!session_release(srv->s, h, &err)) continue;
         sl->released = true;
-        if (sl->peer >= 0) srv->peers[sl->peer].follow = agent >= 0 ? agent : 0;
-        say(srv, "%s went quiet: a bot plays agent %d", sl->name, agent);
+        if (sl->peer >= 0) srv->peers[sl->peer].follow = sl->agent;
+        say(srv, "%s went quiet: a bot plays agent %d", sl->name, sl->agent);
     }
 }
 
@@ -506,7 +518,7 @@ static void play_tick(net_server *srv, uint64_t now) {
     srv->stats.ticks++;
     bool send = sim_tick(srv->w) % NET_SNAPSHOT_EVERY == 0;
     bool pings = sim_tick(srv->w) % PING_EVERY_TICKS == 0;
-    for (int i = 0; i < srv->peer_cap; i++) {
+    for (int i = 0; i < srv->peer_top; i++) {
         peer *p = &srv->peers[i];
         if (p->state != PEER_IN) continue;
         snapshot(srv, p, send);
@@ -529,7 +541,7 @@ static void end_match(net_server *srv, uint64_t now) {
         srv->replay_size = 0;
     }
     if (srv->replay_size > NET_REPLAY_MAX) srv->replay_size = 0; // too big to offer; still saved
-    for (int i = 0; i < srv->peer_cap; i++) {
+    for (int i = 0; i < srv->peer_top; i++) {
         peer *p = &srv->peers[i];
         if (p->state == PEER_HELLO) drop(srv, p, NET_CLOSE_NORMAL, "the match is over");
         if (p->state != PEER_IN) continue;
@@ -549,7 +561,7 @@ static void end_match(net_server *srv, uint64_t now) {
 // Feeds the replay to each connection as its queue drains, then closes it.
 static void send_replays(net_server *srv, uint64_t now) {
     bool linger_over = now - srv->ended_us >= NET_LINGER_US;
-    for (int i = 0; i < srv->peer_cap; i++) {
+    for (int i = 0; i < srv->peer_top; i++) {
         peer *p = &srv->peers[i];
         if (p->state != PEER_IN) continue;
         if (linger_over) {
@@ -562,7 +574,8 @@ static void send_replays(net_server *srv, uint64_t now) {
             net_msg m = {.type = NET_MSG_REPLAY_CHUNK};
             m.u.chunk.offset = p->replay_sent;
             m.u.chunk.data.data = srv->replay + p->replay_sent;
-            m.u.chunk.data.size = (uint32_t)(left < NET_REPLAY_CHUNK_MAX ? left : NET_REPLAY_CHUNK_MAX);
+            m.u.chunk.data.size =
+                (uint32_t)(left < NET_REPLAY_CHUNK_MAX ? left : NET_REPLAY_CHUNK_MAX);
             if (!send_msg(srv, p, &m)) break;
             p->replay_sent += m.u.chunk.data.size;
         }
@@ -596,7 +609,7 @@ static void handle_events(net_server *srv, uint64_t now) {
 }
 
 static void check_hellos(net_server *srv, uint64_t now) {
-    for (int i = 0; i < srv->peer_cap; i++) {
+    for (int i = 0; i < srv->peer_top; i++) {
         peer *p = &srv->peers[i];
         if (p->state == PEER_HELLO && now - p->opened_us >= NET_HELLO_US)
             drop(srv, p, NET_CLOSE_POLICY, "no HELLO within 5 s");
@@ -635,13 +648,17 @@ uint64_t net_server_next_due(const net_server *srv) {
     return srv->start_us + TICK_US(srv->tick_index);
 }
 
-void net_server_stop(net_server *srv) { end_match(srv, srv->last_now_us); }
+void net_server_stop(net_server *srv) {
+    end_match(srv, srv->last_now_us);
+}
 
-bool net_server_ended(const net_server *srv) { return srv->ended; }
+bool net_server_ended(const net_server *srv) {
+    return srv->ended;
+}
 
 bool net_server_done(const net_server *srv) {
     if (!srv->ended) return false;
-    for (int i = 0; i < srv->peer_cap; i++)
+    for (int i = 0; i < srv->peer_top; i++)
         if (srv->peers[i].state != PEER_FREE) return false;
     return true;
 }
@@ -667,7 +684,7 @@ net_server *net_server_create(const net_server_def *def, net_transport *t, uint6
     }
     srv->def = *def;
     srv->def.match.record = true;
-    srv->def.match.pilot = SIM_PILOT_PEOPLE;
+    srv->def.match.pilot = SIM_PILOT_NONE;
     srv->t = t;
     srv->humans = humans;
     srv->peer_cap = 1 << 16; // every id the transport can hand out (net_transport.h)
@@ -682,6 +699,7 @@ net_server *net_server_create(const net_server_def *def, net_transport *t, uint6
     }
     for (int h = 0; h < humans; h++) {
         srv->slots[h].peer = -1;
+        srv->slots[h].agent = h;
         srv->slots[h].applied_seq = -1;
     }
     srv->s = session_create(&srv->def.match, err);
@@ -698,7 +716,7 @@ net_server *net_server_create(const net_server_def *def, net_transport *t, uint6
 void net_server_destroy(net_server *srv) {
     if (!srv) return;
     if (srv->peers)
-        for (int i = 0; i < srv->peer_cap; i++) {
+        for (int i = 0; i < srv->peer_top; i++) {
             free(srv->peers[i].sent);
             free(srv->peers[i].next);
         }
@@ -711,14 +729,18 @@ void net_server_destroy(net_server *srv) {
     free(srv);
 }
 
-bool net_server_finish(net_server *srv, ae_error *err) { return session_finish(srv->s, err); }
+bool net_server_finish(net_server *srv, ae_error *err) {
+    return session_finish(srv->s, err);
+}
 
 const uint8_t *net_server_replay(const net_server *srv, size_t *size) {
     *size = srv->replay_size;
     return srv->replay;
 }
 
-session *net_server_session(const net_server *srv) { return srv->s; }
+session *net_server_session(const net_server *srv) {
+    return srv->s;
+}
 
 net_server_stats net_server_get_stats(const net_server *srv) {
     net_server_stats st = srv->stats;
@@ -742,7 +764,7 @@ net_server_stats net_server_get_stats(const net_server *srv) {
 
 int net_server_clients(const net_server *srv, int *players) {
     int n = 0, p = 0;
-    for (int i = 0; i < srv->peer_cap; i++) {
+    for (int i = 0; i < srv->peer_top; i++) {
         if (srv->peers[i].state != PEER_IN && srv->peers[i].state != PEER_HELLO) continue;
         n++;
         if (srv->peers[i].slot >= 0) p++;

@@ -44,7 +44,8 @@
 typedef struct net_server_def {
     session_def match; ///< the map, the config (humans: the player slots, 1 .. 100) and recording;
                        ///< the server records in memory whatever `record` says
-    const char *map_name; ///< a shipped map's name, which clients load themselves ("" or NULL: none)
+    const char
+        *map_name; ///< a shipped map's name, which clients load themselves ("" or NULL: none)
     const uint8_t *map_file; ///< else the map file's bytes, sent in WELCOME (at most
     size_t map_file_size;    ///< NET_MAP_BYTES_MAX)
     int join_window_ticks;   ///< people arriving after this tick spectate (0: only at tick 0)
@@ -61,13 +62,13 @@ typedef struct net_server_def {
 
 /// What the server measured, for arena-bench net and the end of arena-server.
 typedef struct net_server_stats {
-    uint32_t ticks;        ///< played
-    uint32_t missed;       ///< ticks dropped from the schedule because the loop fell behind
-    uint64_t late_us_max;  ///< how late a tick started after its due time: the worst,
-    uint64_t late_us_p50;  ///< the median and
-    uint64_t late_us_p99;  ///< the 99th percentile (1 us steps up to 65 ms)
-    uint64_t bytes_down;   ///< message bytes sent to clients (without framing)
-    uint64_t bytes_up;     ///< message bytes received
+    uint32_t ticks;       ///< played
+    uint32_t missed;      ///< ticks dropped from the schedule because the loop fell behind
+    uint64_t late_us_max; ///< how late a tick started after its due time: the worst,
+    uint64_t late_us_p50; ///< the median and
+    uint64_t late_us_p99; ///< the 99th percentile (1 us steps up to 65 ms)
+    uint64_t bytes_down;  ///< message bytes sent to clients (without framing)
+    uint64_t bytes_up;    ///< message bytes received
     uint32_t messages_down, messages_up;
     uint32_t joined, spectators, dropped; ///< people who took a slot, watched, were thrown out
 } net_server_stats;
