@@ -672,6 +672,10 @@ net_server *net_server_create(const net_server_def *def, net_transport *t, uint6
         ae_error_set(err, "a server needs 1 to %d player slots, not %d", SIM_MAX_HUMANS, humans);
         return NULL;
     }
+    if (!(def->map_name && def->map_name[0]) && !def->map_file_size) {
+        ae_error_set(err, "a server needs a shipped map's name or the map file's bytes");
+        return NULL;
+    }
     if (def->map_file_size > NET_MAP_BYTES_MAX) {
         ae_error_set(err, "the map file is %zu bytes; a map sent to clients is at most %d",
                      def->map_file_size, NET_MAP_BYTES_MAX);
