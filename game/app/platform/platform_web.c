@@ -100,10 +100,6 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_offered(void) {
     return offered;
 }
 
-bool platform_watches_files(void) {
-    return false;
-}
-
 /// The page: a replay file the player picked or dropped, written to `path`, plays in the theatre.
 EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path) {
     if (web.a) app_watch_file(web.a, path);

@@ -44,7 +44,3 @@ void platform_persist(void) {}
 void platform_offer_file(const char *path) {
     (void)path;
 }
-
-bool platform_watches_files(void) {
-    return true;
-}

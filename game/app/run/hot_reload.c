@@ -1,18 +1,25 @@
 #include "hot_reload.h"
 
-#include "platform.h"
-
 #include "sim_state.h"
 #include "tool_util.h"
 
-#include <SDL.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
+// Map files are watched for edits on the desktop; not in the browser, whose files never change.
+#ifdef __EMSCRIPTEN__
+enum { WATCHES_FILES = 0 };
+#else
+enum { WATCHES_FILES = 1 };
+#endif
+
 /// One offered version of the map file: loaded and prepared on a thread, then swapped in.
 struct hot_reload_job {
-    SDL_Thread *thread; ///< NULL once joined (or when the job ran on the caller's thread)
-    SDL_atomic_t done;  ///< set by the thread when the fields below are final
+    pthread_t thread;   ///< the loading thread, while `running`
+    bool running;       ///< a thread runs the job and is not joined yet
+    atomic_int done;    ///< set by the thread when the fields below are final
     char *path;         ///< the file (a copy of any length: the thread never reads the hot_reload)
     size_t path_size;   ///< bytes at path
     sim_config config;  ///< the match's config
@@ -28,7 +35,7 @@ double hot_reload_now(void) {
 
 void hot_reload_init(hot_reload *h, session *s, double now) {
     memset(h, 0, sizeof *h);
-    h->active = platform_watches_files() && !session_replaying(s);
+    h->active = WATCHES_FILES && !session_replaying(s);
     if (h->active) map_watch_init(&h->watch, session_map_path(s), now);
     h->next_poll = now;
     h->config = (*sim_config_of(session_world(s)));
@@ -36,7 +43,7 @@ void hot_reload_init(hot_reload *h, session *s, double now) {
 
 /// The job's thread: everything heavy, touching nothing but the job. The engine allocator's
 /// counters are atomic, and the sim's preparation reads only the config copy.
-static int run_job(void *data) {
+static void *run_job(void *data) {
     hot_reload_job *j = data;
     ae_grid grid;
     if (map_watch_load(j->path, &grid, &j->err)) {
@@ -45,8 +52,8 @@ static int run_job(void *data) {
         j->prepare_ms = (hot_reload_now() - t0) * 1000.0;
         ae_grid_free(&grid);
     }
-    SDL_AtomicSet(&j->done, 1);
-    return 0;
+    atomic_store(&j->done, 1);
+    return NULL;
 }
 
 static void start_job(hot_reload *h) {
@@ -62,13 +69,13 @@ static void start_job(hot_reload *h) {
     j->path_size = size;
     j->config = h->config;
     h->job = j;
-    j->thread = SDL_CreateThread(run_job, "map reload", j);
-    if (!j->thread) run_job(j); // no thread to be had: load here, with the stall
+    j->running = pthread_create(&j->thread, NULL, run_job, j) == 0;
+    if (!j->running) run_job(j); // no thread to be had: load here, with the stall
 }
 
 static void join(hot_reload_job *j) {
-    if (j->thread) SDL_WaitThread(j->thread, NULL);
-    j->thread = NULL;
+    if (j->running) pthread_join(j->thread, NULL);
+    j->running = false;
 }
 
 static void drop_job(hot_reload *h) {
@@ -123,7 +130,7 @@ bool hot_reload_poll(hot_reload *h, session *s, double now, char *msg, size_t ms
     if (!h->active) return false;
     hot_reload_job *j = h->job;
     if (j) {
-        if (!SDL_AtomicGet(&j->done)) return false; // still loading
+        if (!atomic_load(&j->done)) return false; // still loading
         if (!j->checked && !finish_job(h, now, msg, msglen)) return false;
         j->checked = true;
         return swap_in(h, s, msg, msglen);

@@ -24,7 +24,5 @@ void platform_persist(void);
 /// as a download too, since its storage is out of reach of other programs. Nothing on the desktop,
 /// where the path shown on screen is enough.
 void platform_offer_file(const char *path);
-/// Map files can be watched for edits (hot reload). Not in the browser: its files never change.
-bool platform_watches_files(void);
 
 #endif
