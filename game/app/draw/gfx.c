@@ -217,6 +217,11 @@ void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
         }
 }
 
+void gfx_backing(gfx *g, SDL_FRect r) {
+    gfx_fill_rect(g->renderer, r, (SDL_Color){14, 18, 28, 205});
+    gfx_panel(g, r, (SDL_Color){150, 170, 210, 110});
+}
+
 void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c) {
     c = faded(c);
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);

@@ -141,8 +141,8 @@ static void frame(app *a, float dt) {
     clear_unclaimed(a);
     const bool running = app_world_runs(a);
     app_view_event(a, app_run_ticks(a, dt)); // the killcam may end as it plays
-    camera_follow(&a->view.cam, app_camera_target(a), app_map_size(session_world(a->view.shown)),
-                  dt);
+    camera_follow(&a->view.cam, view_camera_target(&a->view, app_base_screen(a) != SCREEN_TITLE),
+                  view_map_size(session_world(a->view.shown)), dt);
     app_update_fx(a, running ? dt : 0.0f);
     bool hide = a->screen == SCREEN_PLAY; // the crosshair, or nothing for pads, in a match
     if (hide != a->cursor_hidden) {

@@ -143,8 +143,8 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void) {
     if (!web.a || !web.a->view.shown) return "";
     const app *a = web.a;
     const sim_world *w = session_world(a->view.shown);
-    const vec2s p =
-        sim_config_of(w)->humans > 0 ? sim_agents(w)[app_player(a, 0)].pos : glms_vec2_zero();
+    const vec2s p = sim_config_of(w)->humans > 0 ? sim_agents(w)[view_player(&a->view, 0)].pos
+                                                 : glms_vec2_zero();
     snprintf(text, sizeof text, "%d %d %016llx %.2f %.2f %.0f %.0f %d", (int)a->screen,
              (int)sim_tick(w), (unsigned long long)sim_hash(w), p.x, p.y, a->view.cam.screen_w,
              a->view.cam.screen_h, a->view.th.reading ? 1 : 0);

@@ -65,7 +65,10 @@ void app_view_event(app *a, view_event ev) {
     case VIEW_KILLCAM_ENDED:
         app_go(a, SCREEN_DEAD);
         break;
-    case VIEW_TAKEN_OVER:
+    case VIEW_TAKEN_OVER: // the match goes on live from the replay and records its branch
+        a->watching = false;
+        a->recording = true; // for Watch replay and Save replay on its results
+        a->recording_to_file = false;
         app_go(a, SCREEN_PLAY);
         break;
     case VIEW_WANTS_PAUSE:
@@ -95,7 +98,7 @@ void app_watch_file(app *a, const char *path) {
 /// The match ended for player 1: its sound.
 static void record_result(app *a) {
     const sim_world *w = session_world(a->view.shown);
-    const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
+    const sim_agent *me = &sim_agents(w)[view_player(&a->view, 0)];
     audio_play(me->placement == 1 || (me->placement == 0 && sim_winner(w) == 0) ? AUDIO_SFX_WIN
                                                                                 : AUDIO_SFX_LOSE,
                1.0f, 0.0f);
@@ -242,7 +245,7 @@ void app_screen_menu(app *a, menu *m) {
         // screen too short for that the buttons go up over the scoreboard's foot.
         results_layout l;
         sim_scoreboard sb;
-        sim_scoreboard_build(session_world(a->view.shown), app_player(a, 0), &sb);
+        sim_scoreboard_build(session_world(a->view.shown), view_player(&a->view, 0), &sb);
         results_view_layout(0, results_top(a), sw, &sb, &l);
         float note = a->replay ? NOTE_LINE_H + NOTE_PAD + 2 * NOTE_GAP : 12;
         top = fminf(l.panel.y + l.panel.h + 8, sh - (float)m->count * 46 - 36 - note);
@@ -311,25 +314,26 @@ void app_update_screens(app *a) {
         if (pause) app_go(a, SCREEN_PAUSE);
         while (input_take_action(&a->in, ACT_CLICK)) { // a tap or click on a skill picks it
             int k = sim_config_of(w)->humans > 0 && !session_replaying(a->view.shown)
-                        ? hud_level_up_hit(&a->view.cam, &sim_agents(w)[app_player(a, 0)],
+                        ? hud_level_up_hit(&a->view.cam, &sim_agents(w)[view_player(&a->view, 0)],
                                            a->in.click_x, a->in.click_y)
                         : -1;
             if (k < 0) continue;
             a->in.players[0].pick = (uint8_t)(k + 1);
             a->in.mouse_fire = false; // the click chose a skill; it fires nothing
         }
-        if (sim_config_of(w)->humans > 0 && sim_agents(w)[app_player(a, 0)].placement != 0) {
+        if (sim_config_of(w)->humans > 0 &&
+            sim_agents(w)[view_player(&a->view, 0)].placement != 0) {
             record_result(a);
             app_go(a, sim_over(w) ? SCREEN_RESULTS : SCREEN_DEAD);
             input_guard(&a->in, APP_DEATH_GUARD); // what was held or mashed as it fell
-            if (a->screen == SCREEN_DEAD) app_killcam_prepare(a);
+            if (a->screen == SCREEN_DEAD) view_killcam_prepare(&a->view, a->set.killcam);
         } else if (session_done(a->view.shown)) {
             record_result(a);
             app_go(a, SCREEN_RESULTS);
         }
         break;
     case SCREEN_THEATRE:
-        app_view_event(a, app_theatre_update(a, back || pause));
+        app_view_event(a, view_theatre_update(&a->view, &a->in, a->frame_dt, back || pause));
         break;
     case SCREEN_PAUSE:
         if ((r.activate && r.id == PAUSE_RESUME) || back || pause)
@@ -351,14 +355,14 @@ void app_update_screens(app *a) {
         }
         break;
     case SCREEN_DEAD:
-        app_view_event(a, app_killcam_update(a));
+        app_view_event(a, view_killcam_update(&a->view, a->frame_dt, a->screen == SCREEN_DEAD));
         if (a->screen != SCREEN_DEAD) break; // the killcam began
         if ((r.activate && r.id == DEAD_NEXT) ||
             input_take_action(&a->in, ACT_SPECTATE_NEXT)) { // cycle through survivors
             for (int k = 1; k <= sim_agent_count(w); k++) {
-                int id = (app_focus(a) + k) % sim_agent_count(w);
+                int id = (view_focus(&a->view) + k) % sim_agent_count(w);
                 if (sim_agents(w)[id].placement == 0) {
-                    a->spectate = id;
+                    a->view.spectate = id;
                     break;
                 }
             }
@@ -409,8 +413,8 @@ static void draw_logo(app *a) {
 static void draw_spectate_banner(app *a) {
     const sim_world *w = session_world(a->view.shown);
     char name[24], t[96], killer[24];
-    sim_agent_name(w, app_focus(a), name, sizeof name);
-    const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
+    sim_agent_name(w, view_focus(&a->view), name, sizeof name);
+    const sim_agent *me = &sim_agents(w)[view_player(&a->view, 0)];
     if (me->killer >= 0) {
         sim_agent_name(w, me->killer, killer, sizeof killer);
         snprintf(t, sizeof t, "You placed #%d - eliminated by %s", me->placement, killer);
@@ -421,7 +425,7 @@ static void draw_spectate_banner(app *a) {
     float cx = 0.5f * a->view.cam.screen_w, between = a->view.cam.screen_w - 2.0f * 372.0f;
     float bw = between >= 520 ? between : fminf(a->view.cam.screen_w - 24, 640);
     SDL_FRect r = {cx - 0.5f * bw, between >= 520 ? 12.0f : 184.0f, bw, 92};
-    menu_backing(&a->g, r);
+    gfx_backing(&a->g, r);
     float scale = gfx_text_width(2.0f, t) + 24 <= bw ? 2.0f : 1.5f;
     gfx_text_centered(&a->g, cx, r.y + 14, scale, (SDL_Color){255, 130, 120, 255}, t);
     snprintf(t, sizeof t, "SPECTATING %s", name);
@@ -438,7 +442,7 @@ static void draw_replay_banner(app *a) {
                         ? "REPLAY of your last match - Menu: bottom left"
                         : "REPLAY of your last match - Esc: menu";
     float w = gfx_text_width(1.5f, t) + 32, cx = 0.5f * a->view.cam.screen_w;
-    menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 40});
+    gfx_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 40});
     gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);
 }
 
@@ -449,7 +453,7 @@ static void draw_replay_note(app *a, const menu *m) {
     const int lines = note_lines(a, m);
     float h = gfx_text_wrapped(NULL, cx, 0, 1.0f, WHITE, a->replay_note, note_width(a), lines);
     float w = fminf(gfx_text_width(1.0f, a->replay_note), note_width(a)) + 24;
-    menu_backing(&a->g, (SDL_FRect){cx - 0.5f * w, y, w, h + NOTE_PAD});
+    gfx_backing(&a->g, (SDL_FRect){cx - 0.5f * w, y, w, h + NOTE_PAD});
     SDL_Color c =
         a->replay_note_bad ? (SDL_Color){255, 130, 120, 255} : (SDL_Color){170, 235, 150, 255};
     gfx_text_wrapped(&a->g, cx, y + 0.5f * NOTE_PAD, 1.0f, c, a->replay_note, note_width(a), lines);
@@ -458,7 +462,7 @@ static void draw_replay_note(app *a, const menu *m) {
 static void draw_results(app *a) {
     dim_screen(a);
     sim_scoreboard sb;
-    sim_scoreboard_build(session_world(a->view.shown), app_player(a, 0), &sb);
+    sim_scoreboard_build(session_world(a->view.shown), view_player(&a->view, 0), &sb);
     results_view_draw(&a->g, 0, results_top(a), a->view.cam.screen_w, &sb);
 }
 
@@ -476,7 +480,7 @@ void app_draw_screen_overlay(app *a) {
         return;
     case SCREEN_THEATRE:
         theatre_view_draw(&a->g, &a->view.cam, &a->view.th, session_world(a->view.shown),
-                          app_focus(a), a->in.mouse_x, a->in.mouse_y, a->view.replay_name,
+                          view_focus(&a->view), a->in.mouse_x, a->in.mouse_y, a->view.replay_name,
                           help_device_of(&a->in) == HELP_TOUCH);
         return;
     case SCREEN_DEAD:

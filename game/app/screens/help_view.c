@@ -137,7 +137,7 @@ void help_view_draw(gfx *g, const camera *c, const input_state *in, bool theatre
     float x = 0.5f * (c->screen_w - w), y = fmaxf(12.0f, 0.5f * (c->screen_h - h));
     gfx_fill_rect(g->renderer, (SDL_FRect){0, 0, c->screen_w, c->screen_h},
                   (SDL_Color){0, 0, 0, 120});
-    menu_backing(g, (SDL_FRect){x, y, w, h});
+    gfx_backing(g, (SDL_FRect){x, y, w, h});
     char t[96];
     snprintf(t, sizeof t, "%s - %s", theatre ? "Replay controls" : "Controls", device_names[d]);
     const SDL_Color gold = {255, 214, 80, 255}, white = {235, 238, 245, 255},

@@ -229,11 +229,6 @@ menu_result menu_update(const menu *m, menu_nav *nav, input_state *in) {
     return (menu_result){r.index >= 0 ? m->items[r.index].id : MENU_NONE, r.delta, r.activate};
 }
 
-void menu_backing(gfx *g, SDL_FRect r) {
-    gfx_fill_rect(g->renderer, r, (SDL_Color){14, 18, 28, 205});
-    gfx_panel(g, r, (SDL_Color){150, 170, 210, 110});
-}
-
 /// Text that fits `width`: shrunk from `scale` down to 1, then cut.
 static void fit_text(gfx *g, float x, float y, float width, float scale, SDL_Color c,
                      const char *text, bool centred) {
@@ -263,7 +258,7 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
         gfx_text_centered(g, cx + 3, ty + 3, 4.0f, (SDL_Color){0, 0, 0, 170}, m->title);
         gfx_text_centered(g, cx, ty, 4.0f, WHITE, m->title);
     }
-    menu_backing(g, m->panel);
+    gfx_backing(g, m->panel);
     SDL_Rect clip = {(int)m->view.x - 4, (int)m->view.y - 2, (int)m->view.w + 8,
                      (int)m->view.h + 4};
     SDL_RenderSetClipRect(g->renderer, &clip);

@@ -1,7 +1,6 @@
 #include "theatre_view.h"
 
 #include "hud.h"
-#include "menu.h"
 #include "sim_names.h"
 #include "sim_state.h"
 
@@ -121,11 +120,11 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
     }
     float tw = fminf(gfx_text_width(scale, top) + 32, band.w);
     const float cx = band.x + 0.5f * band.w;
-    menu_backing(g, (SDL_FRect){cx - 0.5f * tw, band.y, tw, band.h});
+    gfx_backing(g, (SDL_FRect){cx - 0.5f * tw, band.y, tw, band.h});
     gfx_text_centered(g, cx, band.y + 0.5f * (band.h - ART_FONT_H * scale) + 4, scale, GOLD, top);
 
     const SDL_FRect p = panel_rect(c);
-    menu_backing(g, p);
+    gfx_backing(g, p);
     const SDL_FRect bar = theatre_view_bar(c);
     // The readout: time and tick, speed, state.
     char at[24], end[24], line[160];
@@ -185,7 +184,7 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
         snprintf(msg, sizeof msg, "Reading the replay... %d%%",
                  t->length ? (int)(100.0 * t->read / t->length) : 100);
         float mw = gfx_text_width(2.0f, msg) + 40;
-        menu_backing(g, (SDL_FRect){0.5f * (c->screen_w - mw), 0.45f * c->screen_h, mw, 48});
+        gfx_backing(g, (SDL_FRect){0.5f * (c->screen_w - mw), 0.45f * c->screen_h, mw, 48});
         gfx_text_centered(g, 0.5f * c->screen_w, 0.45f * c->screen_h + 14, 2.0f, WHITE, msg);
     }
     if (t->problem[0]) {

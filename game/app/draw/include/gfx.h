@@ -111,6 +111,8 @@ void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint);
 void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint);
 /// A 9-slice panel.
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint);
+/// A translucent backing panel (the one menus use) for other screens' content.
+void gfx_backing(gfx *g, SDL_FRect r);
 void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c);
 /// A ring of the given thickness as triangles (batched, one call).
 void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness, SDL_Color c,

@@ -92,7 +92,4 @@ menu_result menu_update(const menu *m, menu_nav *nav, input_state *in);
 /// mark on the edge where a long list goes on out of view, and the note.
 void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time);
 
-/// A translucent backing panel (the one menus use) for other screens' content.
-void menu_backing(gfx *g, SDL_FRect r);
-
 #endif

@@ -2,7 +2,7 @@
 /// whole replay once (keyframes for seeking, and the match's events for the timeline), then
 /// plays it at a speed from 1/4x to 16x, pauses, steps single ticks both ways, seeks anywhere,
 /// jumps between kills, and follows any agent or looks around freely. No SDL here: the app turns
-/// keys, pad buttons and clicks into the calls below (app_theatre.c) and draws it
+/// keys, pad buttons and clicks into the calls below (view_theatre.c) and draws it
 /// (theatre_view.c).
 #ifndef ARENA_THEATRE_H
 #define ARENA_THEATRE_H
