@@ -368,13 +368,13 @@ void app_draw(app *a) {
                 dx *= INPUT_VSTICK_RADIUS / len;
                 dy *= INPUT_VSTICK_RADIUS / len;
             }
-            gfx_alpha_mod(a->g.ui, 200);
-            gfx_color_mod(a->g.ui, 255, 255, 255);
-            gfx_copy(a->renderer, a->g.ui, &base,
+            gfx_alpha_mod(&a->g, a->g.ui, 200);
+            gfx_color_mod(&a->g, a->g.ui, 255, 255, 255);
+            gfx_copy(&a->g, a->g.ui, &base,
                      &(SDL_FRect){a->in.vstick_x0 - 64, a->in.vstick_y0 - 64, 128, 128});
-            gfx_copy(a->renderer, a->g.ui, &knob,
+            gfx_copy(&a->g, a->g.ui, &knob,
                      &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
-            gfx_alpha_mod(a->g.ui, 255);
+            gfx_alpha_mod(&a->g, a->g.ui, 255);
         }
         if (a->in.playing) {
             hud_draw_swap_prompt(&a->g, &a->view.cam, w, view_player(&a->view, 0), a->view.alpha,

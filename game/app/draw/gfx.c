@@ -60,6 +60,12 @@ static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, cha
 bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
     *g = (gfx){0};
     g->renderer = r;
+    g->opacity = 1.0f;
+    g->batch = gfx_batch_create();
+    if (!g->batch) {
+        snprintf(err, n, "out of memory");
+        return false;
+    }
     struct {
         SDL_Texture **slot;
         const char *file;
@@ -103,20 +109,19 @@ void gfx_free(gfx *g) {
                           g->weapons, g->blast, g->door,  g->pickups,  g->atlas};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]) SDL_DestroyTexture(all[i]);
+    gfx_batch_destroy(g->batch);
     SDL_Renderer *r = g->renderer;
     *g = (gfx){0};
     g->renderer = r;
 }
 
-/// Multiplies every colour's alpha drawn through these helpers (HUD panels fade as a whole).
-static float opacity = 1.0f;
-
-void gfx_set_opacity(float o) {
-    opacity = o < 0.0f ? 0.0f : (o > 1.0f ? 1.0f : o);
+void gfx_set_opacity(gfx *g, float o) {
+    g->opacity = o < 0.0f ? 0.0f : (o > 1.0f ? 1.0f : o);
 }
 
-static SDL_Color faded(SDL_Color c) {
-    c.a = (Uint8)((float)c.a * opacity + 0.5f);
+/// c with its alpha multiplied by g's opacity (HUD panels fade as a whole).
+static SDL_Color faded(const gfx *g, SDL_Color c) {
+    c.a = (Uint8)((float)c.a * g->opacity + 0.5f);
     return c;
 }
 
@@ -126,9 +131,9 @@ float gfx_text_width(float scale, const char *text) {
 
 float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
     if (g->text_drawn) g->text_drawn(text);
-    c = faded(c);
-    gfx_color_mod(g->font, c.r, c.g, c.b);
-    gfx_alpha_mod(g->font, c.a);
+    c = faded(g, c);
+    gfx_color_mod(g, g->font, c.r, c.g, c.b);
+    gfx_alpha_mod(g, g->font, c.a);
     float x0 = x;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         int ch = *p;
@@ -137,7 +142,7 @@ float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *t
         SDL_Rect src = {idx % ART_FONT_PER_ROW * ART_FONT_W, idx / ART_FONT_PER_ROW * ART_FONT_H,
                         ART_FONT_W, ART_FONT_H};
         SDL_FRect dst = {x, y, ART_FONT_W * scale, ART_FONT_H * scale};
-        if (ch != ' ') gfx_copy(g->renderer, g->font, &src, &dst);
+        if (ch != ' ') gfx_copy(g, g->font, &src, &dst);
         x += ART_FONT_W * scale;
     }
     return x - x0;
@@ -180,31 +185,31 @@ float gfx_text_wrapped(gfx *g, float x, float y, float scale, SDL_Color c, const
 }
 
 void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint) {
-    tint = faded(tint);
+    tint = faded(g, tint);
     SDL_Rect src = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
                     cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
     SDL_FRect dst = {x, y, size, size};
-    gfx_color_mod(g->pickups, tint.r, tint.g, tint.b);
-    gfx_alpha_mod(g->pickups, tint.a);
-    gfx_copy(g->renderer, g->pickups, &src, &dst);
+    gfx_color_mod(g, g->pickups, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g, g->pickups, tint.a);
+    gfx_copy(g, g->pickups, &src, &dst);
 }
 
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
-    tint = faded(tint);
+    tint = faded(g, tint);
     SDL_Rect src = {icon % ART_ICONS_PER_ROW * ART_ICON, icon / ART_ICONS_PER_ROW * ART_ICON,
                     ART_ICON, ART_ICON};
     SDL_FRect dst = {x, y, size, size};
-    gfx_color_mod(g->icons, tint.r, tint.g, tint.b);
-    gfx_alpha_mod(g->icons, tint.a);
-    gfx_copy(g->renderer, g->icons, &src, &dst);
+    gfx_color_mod(g, g->icons, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g, g->icons, tint.a);
+    gfx_copy(g, g->icons, &src, &dst);
 }
 
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
-    tint = faded(tint);
+    tint = faded(g, tint);
     const int b = ART_UI_PANEL_BORDER, s = ART_UI_PANEL, x0 = ART_UI_PANEL_X;
     const float fb = (float)b;
-    gfx_color_mod(g->ui, tint.r, tint.g, tint.b);
-    gfx_alpha_mod(g->ui, tint.a);
+    gfx_color_mod(g, g->ui, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g, g->ui, tint.a);
     const int sx[3] = {x0, x0 + b, x0 + s - b}, sw[3] = {b, s - 2 * b, b};
     const float dx[3] = {r.x, r.x + fb, r.x + r.w - fb}, dw[3] = {fb, r.w - 2 * fb, fb};
     const float dy[3] = {r.y, r.y + fb, r.y + r.h - fb}, dh[3] = {fb, r.h - 2 * fb, fb};
@@ -213,27 +218,26 @@ void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
         for (int i = 0; i < 3; i++) {
             SDL_Rect src = {sx[i], sy[j], sw[i], sw[j]};
             SDL_FRect dst = {dx[i], dy[j], dw[i], dh[j]};
-            gfx_copy(g->renderer, g->ui, &src, &dst);
+            gfx_copy(g, g->ui, &src, &dst);
         }
 }
 
 void gfx_backing(gfx *g, SDL_FRect r) {
-    gfx_fill_rect(g->renderer, r, (SDL_Color){14, 18, 28, 205});
+    gfx_fill_rect(g, r, (SDL_Color){14, 18, 28, 205});
     gfx_panel(g, r, (SDL_Color){150, 170, 210, 110});
 }
 
-void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c) {
-    c = faded(c);
-    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
-    gfx_fill_rects(r, &rect, 1);
+void gfx_fill_rect(gfx *g, SDL_FRect rect, SDL_Color c) {
+    c = faded(g, c);
+    SDL_SetRenderDrawBlendMode(g->renderer, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(g->renderer, c.r, c.g, c.b, c.a);
+    gfx_fill_rects(g, &rect, 1);
 }
 
 enum { RING_SEGMENTS = 96, RING_MAX_SEGMENTS = 1024 };
 
-void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness, SDL_Color c,
-              bool dashed) {
-    c = faded(c);
+void gfx_ring(gfx *g, float cx, float cy, float radius, float thickness, SDL_Color c, bool dashed) {
+    c = faded(g, c);
     // About one segment per 10 pixels of circumference, so big rings stay round and their dashes
     // stay short.
     int segments = (int)(6.2831853f * radius / 10.0f);
@@ -254,11 +258,11 @@ void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness
         const int order[6] = {0, 1, 2, 0, 2, 3};
         for (int k = 0; k < 6; k++) v[n++] = (SDL_Vertex){p[order[k]], c, {0, 0}};
     }
-    gfx_geometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(g, NULL, v, n, NULL, 0);
 }
 
-void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
-    c = faded(c);
+void gfx_disc(gfx *g, float cx, float cy, float radius, SDL_Color c) {
+    c = faded(g, c);
     SDL_Vertex v[RING_SEGMENTS * 3];
     int n = 0;
     for (int i = 0; i < RING_SEGMENTS; i++) {
@@ -268,11 +272,11 @@ void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c) {
         v[n++] = (SDL_Vertex){{cx + cosf(a0) * radius, cy + sinf(a0) * radius}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(a1) * radius, cy + sinf(a1) * radius}, c, {0, 0}};
     }
-    gfx_geometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(g, NULL, v, n, NULL, 0);
 }
 
-void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL_Color c) {
-    c = faded(c);
+void gfx_pie(gfx *g, float cx, float cy, float radius, float share, SDL_Color c) {
+    c = faded(g, c);
     if (!(share > 0.0f)) return;
     if (share > 1.0f) share = 1.0f;
     SDL_Vertex v[RING_SEGMENTS * 3];
@@ -285,5 +289,5 @@ void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL
         v[n++] = (SDL_Vertex){{cx + cosf(s0) * radius, cy + sinf(s0) * radius}, c, {0, 0}};
         v[n++] = (SDL_Vertex){{cx + cosf(s1) * radius, cy + sinf(s1) * radius}, c, {0, 0}};
     }
-    gfx_geometry(r, NULL, v, n, NULL, 0);
+    gfx_geometry(g, NULL, v, n, NULL, 0);
 }

@@ -1,5 +1,7 @@
 #include "gfx_draw.h"
 
+#include "gfx.h"
+
 #include <stdbool.h>
 
 static gfx_counts counts;
@@ -7,15 +9,22 @@ static gfx_counts counts;
 /// Quads a batch holds before it is sent (a busy frame's world is a few thousand).
 enum { BATCH_QUADS = 4096 };
 
-/// The batch being gathered: quads of one texture on one renderer.
-static struct {
-    SDL_Renderer *r;
+/// The batch being gathered: quads of one texture.
+struct gfx_batch {
     SDL_Texture *t;
     float inv_w, inv_h; ///< 1 / the texture's size, for texture coordinates
     int quads;
     SDL_Vertex v[BATCH_QUADS * 4];
     int idx[BATCH_QUADS * 6];
-} batch;
+};
+
+gfx_batch *gfx_batch_create(void) {
+    return SDL_calloc(1, sizeof(gfx_batch));
+}
+
+void gfx_batch_destroy(gfx_batch *b) {
+    SDL_free(b);
+}
 
 /// A scaled copy that reaches past the edge of what it draws on: SDL's software renderer scales
 /// such a copy whole into a temporary surface (allocated, cleared, stretched, then blitted) so
@@ -59,54 +68,56 @@ static bool clip_scaled(SDL_Renderer *r, SDL_Rect *src, SDL_FRect *dst) {
     return true;
 }
 
-void gfx_flush(void) {
-    if (batch.quads == 0) return;
+void gfx_flush(gfx *g) {
+    gfx_batch *b = g->batch;
+    if (b->quads == 0) return;
     counts.geometry++;
-    counts.vertices += batch.quads * 6;
-    SDL_RenderGeometry(batch.r, batch.t, batch.v, batch.quads * 4, batch.idx, batch.quads * 6);
-    batch.quads = 0;
-    batch.t = NULL; // a texture made later at the same address may have another size
+    counts.vertices += b->quads * 6;
+    SDL_RenderGeometry(g->renderer, b->t, b->v, b->quads * 4, b->idx, b->quads * 6);
+    b->quads = 0;
+    b->t = NULL; // a texture made later at the same address may have another size
 }
 
-void gfx_quad(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src_in, const SDL_FRect *dst_in,
+void gfx_quad(gfx *g, SDL_Texture *t, const SDL_Rect *src_in, const SDL_FRect *dst_in,
               SDL_Color c) {
+    gfx_batch *b = g->batch;
     SDL_Rect cut = *src_in;
     SDL_FRect to = *dst_in;
-    if (!clip_scaled(r, &cut, &to)) return;
+    if (!clip_scaled(g->renderer, &cut, &to)) return;
     const SDL_Rect *src = &cut;
     const SDL_FRect *dst = &to;
-    if (batch.quads && (batch.r != r || batch.t != t)) gfx_flush();
-    if (batch.quads == BATCH_QUADS) gfx_flush();
-    if (batch.t != t || batch.r != r) {
+    if (b->quads && b->t != t) gfx_flush(g);
+    if (b->quads == BATCH_QUADS) gfx_flush(g);
+    if (b->t != t) {
         int w = 1, h = 1;
         SDL_QueryTexture(t, NULL, NULL, &w, &h);
-        batch.r = r, batch.t = t;
-        batch.inv_w = 1.0f / (float)w, batch.inv_h = 1.0f / (float)h;
+        b->t = t;
+        b->inv_w = 1.0f / (float)w, b->inv_h = 1.0f / (float)h;
     }
     // Texture coordinates are exact when the texture's sides are powers of two (the atlas's and
     // the ground chunks' are): the software renderer turns them back into the same source rect.
-    const float u0 = (float)src->x * batch.inv_w, u1 = (float)(src->x + src->w) * batch.inv_w;
-    const float v0 = (float)src->y * batch.inv_h, v1 = (float)(src->y + src->h) * batch.inv_h;
+    const float u0 = (float)src->x * b->inv_w, u1 = (float)(src->x + src->w) * b->inv_w;
+    const float v0 = (float)src->y * b->inv_h, v1 = (float)(src->y + src->h) * b->inv_h;
     const float x0 = dst->x, x1 = dst->x + dst->w, y0 = dst->y, y1 = dst->y + dst->h;
-    SDL_Vertex *v = &batch.v[batch.quads * 4];
+    SDL_Vertex *v = &b->v[b->quads * 4];
     v[0] = (SDL_Vertex){{x0, y0}, c, {u0, v0}};
     v[1] = (SDL_Vertex){{x1, y0}, c, {u1, v0}};
     v[2] = (SDL_Vertex){{x1, y1}, c, {u1, v1}};
     v[3] = (SDL_Vertex){{x0, y1}, c, {u0, v1}};
-    int *i = &batch.idx[batch.quads * 6], base = batch.quads * 4;
+    int *i = &b->idx[b->quads * 6], base = b->quads * 4;
     i[0] = base, i[1] = base + 1, i[2] = base + 2, i[3] = base, i[4] = base + 2, i[5] = base + 3;
-    batch.quads++;
+    b->quads++;
 }
 
-gfx_counts gfx_counts_take(void) {
-    gfx_flush();
+gfx_counts gfx_counts_take(gfx *g) {
+    gfx_flush(g);
     gfx_counts c = counts;
     counts = (gfx_counts){0};
     return c;
 }
 
-int gfx_copy(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst) {
-    gfx_flush();
+int gfx_copy(gfx *g, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst) {
+    gfx_flush(g);
     if (dst) {
         SDL_Rect cut = {0, 0, 0, 0};
         if (src)
@@ -114,66 +125,65 @@ int gfx_copy(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_FRe
         else if (SDL_QueryTexture(t, NULL, NULL, &cut.w, &cut.h) != 0)
             return -1;
         SDL_FRect to = *dst;
-        if (!clip_scaled(r, &cut, &to)) return 0;
+        if (!clip_scaled(g->renderer, &cut, &to)) return 0;
         counts.copies++;
-        return SDL_RenderCopyF(r, t, &cut, &to);
+        return SDL_RenderCopyF(g->renderer, t, &cut, &to);
     }
     counts.copies++;
-    return SDL_RenderCopyF(r, t, src, dst);
+    return SDL_RenderCopyF(g->renderer, t, src, dst);
 }
 
-int gfx_copy_px(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst) {
-    gfx_flush();
+int gfx_copy_px(gfx *g, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst) {
+    gfx_flush(g);
     counts.copies++;
-    return SDL_RenderCopy(r, t, src, dst);
+    return SDL_RenderCopy(g->renderer, t, src, dst);
 }
 
-int gfx_geometry(SDL_Renderer *r, SDL_Texture *t, const SDL_Vertex *v, int n, const int *idx,
-                 int nidx) {
-    gfx_flush();
+int gfx_geometry(gfx *g, SDL_Texture *t, const SDL_Vertex *v, int n, const int *idx, int nidx) {
+    gfx_flush(g);
     counts.geometry++;
     counts.vertices += idx ? nidx : n;
-    return SDL_RenderGeometry(r, t, v, n, idx, nidx);
+    return SDL_RenderGeometry(g->renderer, t, v, n, idx, nidx);
 }
 
-int gfx_fill_rects(SDL_Renderer *r, const SDL_FRect *rects, int n) {
-    gfx_flush();
+int gfx_fill_rects(gfx *g, const SDL_FRect *rects, int n) {
+    gfx_flush(g);
     counts.fills++;
-    return SDL_RenderFillRectsF(r, rects, n);
+    return SDL_RenderFillRectsF(g->renderer, rects, n);
 }
 
-int gfx_line(SDL_Renderer *r, float x0, float y0, float x1, float y1) {
-    gfx_flush();
+int gfx_line(gfx *g, float x0, float y0, float x1, float y1) {
+    gfx_flush(g);
     counts.lines++;
-    return SDL_RenderDrawLineF(r, x0, y0, x1, y1);
+    return SDL_RenderDrawLineF(g->renderer, x0, y0, x1, y1);
 }
 
-int gfx_rect_outline(SDL_Renderer *r, const SDL_FRect *rect) {
-    gfx_flush();
+int gfx_rect_outline(gfx *g, const SDL_FRect *rect) {
+    gfx_flush(g);
     counts.lines++;
-    return SDL_RenderDrawRectF(r, rect);
+    return SDL_RenderDrawRectF(g->renderer, rect);
 }
 
-int gfx_color_mod(SDL_Texture *t, Uint8 r, Uint8 g, Uint8 b) {
-    gfx_flush();
+int gfx_color_mod(gfx *g, SDL_Texture *t, Uint8 r, Uint8 gr, Uint8 b) {
+    gfx_flush(g);
     counts.mods++;
-    return SDL_SetTextureColorMod(t, r, g, b);
+    return SDL_SetTextureColorMod(t, r, gr, b);
 }
 
-int gfx_alpha_mod(SDL_Texture *t, Uint8 a) {
-    gfx_flush();
+int gfx_alpha_mod(gfx *g, SDL_Texture *t, Uint8 a) {
+    gfx_flush(g);
     counts.mods++;
     return SDL_SetTextureAlphaMod(t, a);
 }
 
-int gfx_target(SDL_Renderer *r, SDL_Texture *t) {
-    gfx_flush();
+int gfx_target(gfx *g, SDL_Texture *t) {
+    gfx_flush(g);
     counts.targets++;
-    return SDL_SetRenderTarget(r, t);
+    return SDL_SetRenderTarget(g->renderer, t);
 }
 
-int gfx_clear(SDL_Renderer *r) {
-    gfx_flush();
+int gfx_clear(gfx *g) {
+    gfx_flush(g);
     counts.clears++;
-    return SDL_RenderClear(r);
+    return SDL_RenderClear(g->renderer);
 }

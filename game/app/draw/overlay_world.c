@@ -23,19 +23,18 @@ static void draw_prop(gfx *g, const camera *c, const sim_world *w, int x, int y,
     vec2s s = camera_to_screen(c, (vec2s){{(float)x * cs, (float)y * cs}});
     float size = cs * c->zoom;
     if (p->hp <= 0.0f) { // broken this match: an edited cell, free now
-        gfx_fill_rect(g->renderer, (SDL_FRect){s.x, s.y, size, size}, (SDL_Color){255, 140, 0, 90});
+        gfx_fill_rect(g, (SDL_FRect){s.x, s.y, size, size}, (SDL_Color){255, 140, 0, 90});
         SDL_SetRenderDrawColor(g->renderer, 255, 160, 40, 255);
-        gfx_rect_outline(g->renderer, &(SDL_FRect){s.x, s.y, size, size});
-        gfx_line(g->renderer, s.x, s.y, s.x + size, s.y + size);
-        gfx_line(g->renderer, s.x + size, s.y, s.x, s.y + size);
+        gfx_rect_outline(g, &(SDL_FRect){s.x, s.y, size, size});
+        gfx_line(g, s.x, s.y, s.x + size, s.y + size);
+        gfx_line(g, s.x + size, s.y, s.x, s.y + size);
         return;
     }
     float share = p->max_hp > 0.0f ? p->hp / p->max_hp : 0.0f;
     SDL_Color col = {(Uint8)(255.0f * (1.0f - share)), (Uint8)(80.0f + 175.0f * share), 60, 255};
     float by = s.y - 16.0f * c->zoom; // just over the prop's top
-    gfx_fill_rect(g->renderer, (SDL_FRect){s.x - 1, by - 1, size + 2, 7},
-                  (SDL_Color){0, 0, 0, 200});
-    gfx_fill_rect(g->renderer, (SDL_FRect){s.x, by, size * share, 5}, col);
+    gfx_fill_rect(g, (SDL_FRect){s.x - 1, by - 1, size + 2, 7}, (SDL_Color){0, 0, 0, 200});
+    gfx_fill_rect(g, (SDL_FRect){s.x, by, size * share, 5}, col);
     char t[32];
     snprintf(t, sizeof t, "%.0f/%.0f", (double)p->hp, (double)p->max_hp);
     gfx_text_centered(g, s.x + 0.5f * size, by - 16.0f, 1.0f, (SDL_Color){255, 255, 255, 255}, t);
@@ -66,7 +65,7 @@ static void draw_door_field(gfx *g, const camera *c, const sim_world *w, const s
                                                    (Uint8)(130.0f * (1.0f - t))};
             vec2s sp = camera_to_screen(
                 c, (vec2s){{lo.x + (float)i * FIELD_STEP, lo.y + (float)j * FIELD_STEP}});
-            gfx_fill_rect(r, (SDL_FRect){sp.x, sp.y, px + 0.5f, px + 0.5f}, col);
+            gfx_fill_rect(g, (SDL_FRect){sp.x, sp.y, px + 0.5f, px + 0.5f}, col);
         }
     // Contours by marching squares on the samples.
     for (float level = 0.0f; level <= FIELD_REACH; level += CONTOUR_STEP) {
@@ -89,13 +88,13 @@ static void draw_door_field(gfx *g, const camera *c, const sim_world *w, const s
                         c, (vec2s){{lo.x + ((float)i + ox[e] + (ox[f] - ox[e]) * t) * FIELD_STEP,
                                     lo.y + ((float)j + oy[e] + (oy[f] - oy[e]) * t) * FIELD_STEP}});
                 }
-                if (n >= 2) gfx_line(r, hits[0].x, hits[0].y, hits[1].x, hits[1].y);
-                if (n == 4) gfx_line(r, hits[2].x, hits[2].y, hits[3].x, hits[3].y);
+                if (n >= 2) gfx_line(g, hits[0].x, hits[0].y, hits[1].x, hits[1].y);
+                if (n == 4) gfx_line(g, hits[2].x, hits[2].y, hits[3].x, hits[3].y);
             }
     }
     vec2s a = camera_to_screen(c, (vec2s){{s.center.x - s.half.x, s.center.y - s.half.y}});
     SDL_SetRenderDrawColor(r, 255, 255, 0, 255);
-    gfx_rect_outline(r,
+    gfx_rect_outline(g,
                      &(SDL_FRect){a.x, a.y, 2.0f * s.half.x * c->zoom, 2.0f * s.half.y * c->zoom});
     char t[48];
     snprintf(t, sizeof t, "door %d open %.2f", index, (double)door->open);

@@ -36,9 +36,9 @@ static void visible_cells(const camera *c, const sim_world *w, int *x0, int *y0,
     *y1 = ae_mini(sim_grid(w)->height - 1, (int)floorf(br.y / cs));
 }
 
-static void line(SDL_Renderer *r, const camera *c, vec2s a, vec2s b) {
+static void line(gfx *g, const camera *c, vec2s a, vec2s b) {
     vec2s sa = camera_to_screen(c, a), sb = camera_to_screen(c, b);
-    gfx_line(r, sa.x, sa.y, sb.x, sb.y);
+    gfx_line(g, sa.x, sa.y, sb.x, sb.y);
 }
 
 static void draw_sdf(gfx *g, const camera *c, const sim_world *w) {
@@ -56,7 +56,7 @@ static void draw_sdf(gfx *g, const camera *c, const sim_world *w) {
             SDL_Color col = d >= 0 ? (SDL_Color){0, (Uint8)(80 + 175 * t), (Uint8)(255 * t), 110}
                                    : (SDL_Color){(Uint8)(120 + 135 * t), 0, 40, 130};
             vec2s s = camera_to_screen(c, (vec2s){{(float)x * cs, (float)y * cs}});
-            gfx_fill_rect(r, (SDL_FRect){s.x, s.y, cs * c->zoom, cs * c->zoom}, col);
+            gfx_fill_rect(g, (SDL_FRect){s.x, s.y, cs * c->zoom, cs * c->zoom}, col);
         }
     // Iso-line SDF == agent radius: where an agent's centre touches a wall. Marching squares on
     // the corner field (the bilinear field crosses each cell edge at most once).
@@ -77,8 +77,8 @@ static void draw_sdf(gfx *g, const camera *c, const sim_world *w) {
                 hits[n++] = (vec2s){{((float)x + px[e] + (px[f] - px[e]) * t) * cs,
                                      ((float)y + py[e] + (py[f] - py[e]) * t) * cs}};
             }
-            if (n >= 2) line(r, c, hits[0], hits[1]);
-            if (n == 4) line(r, c, hits[2], hits[3]);
+            if (n >= 2) line(g, c, hits[0], hits[1]);
+            if (n == 4) line(g, c, hits[2], hits[3]);
         }
 }
 
@@ -92,12 +92,12 @@ static void draw_gradient(gfx *g, const camera *c, const sim_world *w, float mx,
             float d = ae_sdf_sample(sim_debug_sdf(w), p);
             SDL_SetRenderDrawColor(r, d >= 0 ? 120 : 255, d >= 0 ? 255 : 90, 120, 255);
             vec2s tip = glms_vec2_add(p, glms_vec2_scale(gr, 12.0f));
-            line(r, c, p, tip);
+            line(g, c, p, tip);
             vec2s side = {{-gr.y, gr.x}};
-            line(r, c, tip,
+            line(g, c, tip,
                  glms_vec2_add(tip,
                                glms_vec2_add(glms_vec2_scale(gr, -4), glms_vec2_scale(side, 3))));
-            line(r, c, tip,
+            line(g, c, tip,
                  glms_vec2_add(tip,
                                glms_vec2_add(glms_vec2_scale(gr, -4), glms_vec2_scale(side, -3))));
         }
@@ -119,7 +119,7 @@ static void draw_nav(gfx *g, const camera *c, const sim_world *w) {
             vec2s s =
                 camera_to_screen(c, (vec2s){{((float)x + 0.5f) * cs, ((float)y + 0.5f) * cs}});
             float h = 3.0f * c->zoom;
-            gfx_fill_rect(g->renderer, (SDL_FRect){s.x - h, s.y - h, 2 * h, 2 * h},
+            gfx_fill_rect(g, (SDL_FRect){s.x - h, s.y - h, 2 * h, 2 * h},
                           pass ? (SDL_Color){230, 255, 255, 170} : (SDL_Color){255, 110, 0, 240});
         }
 }
@@ -134,12 +134,12 @@ static void draw_bots(gfx *g, const camera *c, const sim_world *w) {
         SDL_SetRenderDrawColor(r, 255, 255, 255, 200);
         vec2s from = a->pos;
         for (int k = 0; k < b.path_left; k++) {
-            line(r, c, from, b.path[k]);
+            line(g, c, from, b.path[k]);
             from = b.path[k];
         }
         if (b.target >= 0 && agents[b.target].placement == 0) {
             SDL_SetRenderDrawColor(r, 255, 60, 60, 220);
-            line(r, c, a->pos, agents[b.target].pos);
+            line(g, c, a->pos, agents[b.target].pos);
         }
         vec2s s = camera_to_screen(c, a->pos);
         gfx_text_centered(g, s.x, s.y + 8, 1.0f, (SDL_Color){255, 255, 160, 255}, b.state);
@@ -155,7 +155,7 @@ static void draw_mbp(gfx *g, const camera *c, const sim_world *w) {
               hi = camera_to_screen(c, regions[i].box.upper);
         if (hi.x < 0 || hi.y < 0 || lo.x > c->screen_w || lo.y > c->screen_h) continue;
         SDL_SetRenderDrawColor(r, 80, 200, 255, 200);
-        gfx_rect_outline(r, &(SDL_FRect){lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
+        gfx_rect_outline(g, &(SDL_FRect){lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
         char t[16];
         snprintf(t, sizeof t, "%d", regions[i].proxies);
         gfx_text(g, fmaxf(lo.x, 0) + 4, fmaxf(lo.y, 0) + 4, 1.0f, (SDL_Color){120, 220, 255, 255},
@@ -173,9 +173,9 @@ static void draw_cover(gfx *g, const camera *c, const sim_world *w) {
     for (int k = 0; k < n && k < 8192; k++) {
         const ae_cover_point *p = &set->points[idx[k]];
         vec2s s = camera_to_screen(c, p->pos);
-        gfx_fill_rect(r, (SDL_FRect){s.x - 2, s.y - 2, 4, 4}, (SDL_Color){80, 170, 255, 255});
+        gfx_fill_rect(g, (SDL_FRect){s.x - 2, s.y - 2, 4, 4}, (SDL_Color){80, 170, 255, 255});
         SDL_SetRenderDrawColor(r, 80, 170, 255, 255);
-        line(r, c, p->pos, glms_vec2_add(p->pos, glms_vec2_scale(p->normal, 10.0f)));
+        line(g, c, p->pos, glms_vec2_add(p->pos, glms_vec2_scale(p->normal, 10.0f)));
     }
 }
 
@@ -183,24 +183,22 @@ static void draw_timing(const overlays *o, gfx *g, const camera *c, const sim_wo
     // Zone: current (purple) and next (white) circles with their radii.
     const sim_zone *z = sim_zone_state(w);
     vec2s sc = camera_to_screen(c, z->center), nc = camera_to_screen(c, z->next_center);
-    gfx_ring(g->renderer, sc.x, sc.y, z->radius * c->zoom, 3.0f, (SDL_Color){220, 120, 255, 255},
-             false);
-    gfx_ring(g->renderer, nc.x, nc.y, z->next_radius * c->zoom, 2.0f,
-             (SDL_Color){255, 255, 255, 255}, false);
+    gfx_ring(g, sc.x, sc.y, z->radius * c->zoom, 3.0f, (SDL_Color){220, 120, 255, 255}, false);
+    gfx_ring(g, nc.x, nc.y, z->next_radius * c->zoom, 2.0f, (SDL_Color){255, 255, 255, 255}, false);
     // Stacked bars of the sim phases for the last OVERLAY_HISTORY ticks (1 px per tick, 50 us per
     // 10 px).
     static const SDL_Color colors[SIM_PHASE_COUNT] = {
         {255, 120, 120, 230}, {255, 200, 90, 230},  {120, 220, 120, 230}, {100, 200, 255, 230},
         {170, 130, 255, 230}, {255, 130, 220, 230}, {200, 200, 200, 230}, {255, 255, 255, 230}};
     float x0 = 12, base = c->screen_h - 20;
-    gfx_fill_rect(g->renderer, (SDL_FRect){x0 - 4, base - 124, OVERLAY_HISTORY + 8, 128},
+    gfx_fill_rect(g, (SDL_FRect){x0 - 4, base - 124, OVERLAY_HISTORY + 8, 128},
                   (SDL_Color){0, 0, 0, 160});
     for (int i = 0; i < OVERLAY_HISTORY; i++) {
         const float *h = o->history[(o->history_pos + i) % OVERLAY_HISTORY];
         float y = base;
         for (int p = 0; p < SIM_PHASE_COUNT; p++) {
             float len = fminf(h[p] * 0.2f, y - (base - 120));
-            gfx_fill_rect(g->renderer, (SDL_FRect){x0 + (float)i, y - len, 1, len}, colors[p]);
+            gfx_fill_rect(g, (SDL_FRect){x0 + (float)i, y - len, 1, len}, colors[p]);
             y -= len;
         }
     }

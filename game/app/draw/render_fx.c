@@ -27,7 +27,7 @@ static void draw_trail(gfx *g, const camera *c, const sim_world *w, const fx_tra
             v[k] = (SDL_Vertex){{s.x, s.y}, k < 2 ? c0 : c1, {0, 0}};
         }
         const int order[6] = {0, 1, 2, 0, 2, 3};
-        gfx_geometry(g->renderer, NULL, v, 4, order, 6);
+        gfx_geometry(g, NULL, v, 4, order, 6);
     }
     int row = render_facing_row(t->facing);
     SDL_Rect sil = {(ART_AGENT_FRAMES - 1) * ART_AGENT_W, row * ART_AGENT_H, ART_AGENT_W,

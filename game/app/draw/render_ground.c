@@ -115,9 +115,9 @@ static uint64_t chunk_key(const ae_grid *gr, int cx, int cy) {
 static void draw_chunk(gfx *g, const ae_grid *gr, ground_chunk *k) {
     SDL_Renderer *rr = g->renderer;
     SDL_Texture *screen = SDL_GetRenderTarget(rr);
-    gfx_target(rr, k->texture);
+    gfx_target(g, k->texture);
     SDL_SetRenderDrawColor(rr, 34, 48, 40, 255);
-    gfx_clear(rr);
+    gfx_clear(g);
     // A camera that maps the chunk's cells onto the texture one to one.
     camera c = {0};
     c.zoom = 1.0f;
@@ -131,7 +131,7 @@ static void draw_chunk(gfx *g, const ae_grid *gr, ground_chunk *k) {
             open_ground(g, &c, gr, x, y, cs);
             shadow(g, &c, gr, x, y, cs);
         }
-    gfx_target(rr, screen);
+    gfx_target(g, screen);
 }
 
 /// The chunk (cx, cy), drawn and current; NULL when no texture can be had.
@@ -182,7 +182,7 @@ void render_ground(world_renderer *r, const camera *c, const sim_world *w, int x
                         sy = render_snap_y(c, (float)cy * span);
             SDL_FRect dst = {sx, sy, render_snap_x(c, (float)(cx + 1) * span) - sx,
                              render_snap_y(c, (float)(cy + 1) * span) - sy};
-            if (k) gfx_copy(g->renderer, k->texture, NULL, &dst);
+            if (k) gfx_copy(g, k->texture, NULL, &dst);
         }
     const int frame = (int)fmodf(time * WATER_FPS, (float)ART_WATER_FRAMES);
     for (int y = y0; y <= y1; y++)
@@ -283,7 +283,7 @@ void render_off_map_fog(world_renderer *r, const camera *c, const sim_world *w) 
     for (int k = 0; k < 8; k++) {
         const SDL_FRect q = ring[k].dst;
         if (q.x < sw && q.y < sh && q.x + q.w > 0.0f && q.y + q.h > 0.0f)
-            gfx_copy(rr, t, &ring[k].src, &q);
+            gfx_copy(r->g, t, &ring[k].src, &q);
     }
     // Beyond it, solid fog: above, below, left and right of the outer rectangle.
     SDL_FRect rest[4];
@@ -297,5 +297,5 @@ void render_off_map_fog(world_renderer *r, const camera *c, const sim_world *w) 
     if (n == 0) return;
     SDL_SetRenderDrawBlendMode(rr, SDL_BLENDMODE_BLEND);
     SDL_SetRenderDrawColor(rr, 8, 10, 16, FOG_ALPHA);
-    gfx_fill_rects(rr, rest, n);
+    gfx_fill_rects(r->g, rest, n);
 }

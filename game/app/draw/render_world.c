@@ -77,7 +77,7 @@ static void draw_parallax(gfx *g, SDL_Texture *t, const bool *used, const camera
                         continue;
                     SDL_Rect src = {bx * GFX_NEAR_BLOCK, by * GFX_NEAR_BLOCK, GFX_NEAR_BLOCK,
                                     GFX_NEAR_BLOCK};
-                    gfx_quad(g->renderer, t, &src, &dst, (SDL_Color){255, 255, 255, 255});
+                    gfx_quad(g, t, &src, &dst, (SDL_Color){255, 255, 255, 255});
                 }
         }
 }
@@ -90,7 +90,7 @@ static int cmp_drawable(const void *pa, const void *pb) {
     return a->index - b->index;
 }
 
-static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
+static void draw_zone(gfx *g, const camera *c, const sim_world *w) {
     const sim_zone *z = sim_zone_state(w);
     vec2s sc = camera_to_screen(c, z->center);
     float r = z->radius * c->zoom;
@@ -108,13 +108,13 @@ static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
         if (sc.x + half < c->screen_w)
             spans[n++] = (SDL_FRect){sc.x + half, (float)y, c->screen_w - sc.x - half, 2};
     }
-    SDL_SetRenderDrawBlendMode(rr, SDL_BLENDMODE_BLEND);
-    SDL_SetRenderDrawColor(rr, 130, 40, 170, 80);
-    gfx_fill_rects(rr, spans, n);
-    gfx_ring(rr, sc.x, sc.y, r, fmaxf(3.0f, 6.0f * c->zoom), (SDL_Color){200, 90, 255, 220}, false);
+    SDL_SetRenderDrawBlendMode(g->renderer, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(g->renderer, 130, 40, 170, 80);
+    gfx_fill_rects(g, spans, n);
+    gfx_ring(g, sc.x, sc.y, r, fmaxf(3.0f, 6.0f * c->zoom), (SDL_Color){200, 90, 255, 220}, false);
     if (z->shrinking || z->next_radius != z->radius) {
         vec2s nc = camera_to_screen(c, z->next_center);
-        gfx_ring(rr, nc.x, nc.y, z->next_radius * c->zoom, 2.0f, (SDL_Color){255, 255, 255, 200},
+        gfx_ring(g, nc.x, nc.y, z->next_radius * c->zoom, 2.0f, (SDL_Color){255, 255, 255, 200},
                  true);
     }
 }
@@ -122,9 +122,8 @@ static void draw_zone(SDL_Renderer *rr, const camera *c, const sim_world *w) {
 void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w, float alpha,
                          float time, const fx_state *fx) {
     gfx *g = r->g;
-    SDL_Renderer *rr = g->renderer;
-    SDL_SetRenderDrawColor(rr, 34, 48, 40, 255);
-    gfx_clear(rr);
+    SDL_SetRenderDrawColor(g->renderer, 34, 48, 40, 255);
+    gfx_clear(g);
 
     // Every cell in view, on the map or off it (the rock and the sea round it), with a row of
     // margin (wall tops stand up into the row above) and room below for props standing tall.
@@ -232,7 +231,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     }
     render_off_map_fog(r, c, w);
     render_fx(g, c, w, fx);
-    draw_zone(rr, c, w);
+    draw_zone(g, c, w);
     draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f);
-    gfx_flush();
+    gfx_flush(g);
 }

@@ -11,14 +11,14 @@
 static void vignette(gfx *g, SDL_FRect r, float k) {
     SDL_Texture *t = g->vignette;
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_MUL);
-    gfx_color_mod(t, (Uint8)(255.0f * k), (Uint8)(12.0f * k), (Uint8)(12.0f * k));
-    gfx_alpha_mod(t, (Uint8)(255.0f * k));
-    gfx_copy(g->renderer, t, NULL, &r);
+    gfx_color_mod(g, t, (Uint8)(255.0f * k), (Uint8)(12.0f * k), (Uint8)(12.0f * k));
+    gfx_alpha_mod(g, t, (Uint8)(255.0f * k));
+    gfx_copy(g, t, NULL, &r);
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
-    gfx_color_mod(t, 255, 40, 30);
-    gfx_alpha_mod(t, (Uint8)(160.0f * k));
-    gfx_copy(g->renderer, t, NULL, &r);
-    gfx_alpha_mod(t, 255);
+    gfx_color_mod(g, t, 255, 40, 30);
+    gfx_alpha_mod(g, t, (Uint8)(160.0f * k));
+    gfx_copy(g, t, NULL, &r);
+    gfx_alpha_mod(g, t, 255);
 }
 
 void screen_fx_draw_edge(gfx *g, const camera *c, const fx_state *fx) {
@@ -45,8 +45,7 @@ int screen_fx_target(const sim_world *w, int human, vec2s p) {
 }
 
 static void piece(gfx *g, int sx, int sy, int sw, int sh, float x, float y) {
-    gfx_copy(g->renderer, g->ui, &(SDL_Rect){sx, sy, sw, sh},
-             &(SDL_FRect){x, y, (float)sw, (float)sh});
+    gfx_copy(g, g->ui, &(SDL_Rect){sx, sy, sw, sh}, &(SDL_FRect){x, y, (float)sw, (float)sh});
 }
 
 void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const sim_world *w,
@@ -60,8 +59,8 @@ void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const
         screen_fx_target(w, human, camera_to_world(c, (vec2s){{mx, my}})) >= 0
             ? (SDL_Color){255, 90, 80, 255}
             : (in_range ? (SDL_Color){255, 255, 255, 255} : (SDL_Color){200, 205, 215, 150});
-    gfx_color_mod(g->ui, tint.r, tint.g, tint.b);
-    gfx_alpha_mod(g->ui, tint.a);
+    gfx_color_mod(g, g->ui, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g, g->ui, tint.a);
     // Four arms (spread apart by the kick of a shot) and the dot (art_layout.h).
     const int x0 = ART_UI_CROSS_X, s = ART_UI_CROSS, l = ART_UI_CROSS_ARM, aw = ART_UI_CROSS_ARM_W;
     const float h = 0.5f * (float)s, hw = 0.5f * (float)aw, spread = 5.0f * fx->kick;
@@ -75,14 +74,13 @@ void screen_fx_draw_crosshair(gfx *g, const camera *c, const fx_state *fx, const
         float size = (float)ART_UI_HITMARK * (fx->hit_kill ? 1.3f : 1.0f) *
                      (1.0f + 0.25f * (1.0f - fx->hit_mark));
         if (fx->hit_kill)
-            gfx_color_mod(g->ui, 255, 60, 50);
+            gfx_color_mod(g, g->ui, 255, 60, 50);
         else
-            gfx_color_mod(g->ui, 255, 255, 255);
-        gfx_alpha_mod(g->ui, (Uint8)(255.0f * fminf(1.0f, 2.0f * fx->hit_mark)));
-        gfx_copy(g->renderer, g->ui,
-                 &(SDL_Rect){ART_UI_HITMARK_X, 0, ART_UI_HITMARK, ART_UI_HITMARK},
+            gfx_color_mod(g, g->ui, 255, 255, 255);
+        gfx_alpha_mod(g, g->ui, (Uint8)(255.0f * fminf(1.0f, 2.0f * fx->hit_mark)));
+        gfx_copy(g, g->ui, &(SDL_Rect){ART_UI_HITMARK_X, 0, ART_UI_HITMARK, ART_UI_HITMARK},
                  &(SDL_FRect){mx - 0.5f * size, my - 0.5f * size, size, size});
     }
-    gfx_color_mod(g->ui, 255, 255, 255);
-    gfx_alpha_mod(g->ui, 255);
+    gfx_color_mod(g, g->ui, 255, 255, 255);
+    gfx_alpha_mod(g, g->ui, 255);
 }

@@ -61,12 +61,12 @@ bool hud_something_under(const camera *c, const sim_world *w, int focus, SDL_FRe
 }
 
 /// Eases panel p's opacity towards faded while something is under it, and sets it for drawing.
-static void fade_panel(hud *h, hud_panel p, const camera *c, const sim_world *w, int focus,
+static void fade_panel(hud *h, gfx *g, hud_panel p, const camera *c, const sim_world *w, int focus,
                        float y_max, float dt) {
     float target =
         hud_something_under(c, w, focus, hud_panel_rect(h, p, c, y_max)) ? HUD_FADED : 1.0f;
     h->opacity[p] += (target - h->opacity[p]) * (1.0f - expf(-10.0f * dt));
-    gfx_set_opacity(h->opacity[p]);
+    gfx_set_opacity(g, h->opacity[p]);
 }
 
 void hud_free(hud *h) {
@@ -138,9 +138,9 @@ static void text_shadow(gfx *g, float x, float y, float scale, SDL_Color c, cons
     gfx_text(g, x, y, scale, c, t);
 }
 
-static void bar(SDL_Renderer *r, float x, float y, float w, float hgt, float share, SDL_Color c) {
-    gfx_fill_rect(r, (SDL_FRect){x - 2, y - 2, w + 4, hgt + 4}, (SDL_Color){20, 22, 30, 200});
-    gfx_fill_rect(r, (SDL_FRect){x, y, w * fmaxf(0.0f, fminf(1.0f, share)), hgt}, c);
+static void bar(gfx *g, float x, float y, float w, float hgt, float share, SDL_Color c) {
+    gfx_fill_rect(g, (SDL_FRect){x - 2, y - 2, w + 4, hgt + 4}, (SDL_Color){20, 22, 30, 200});
+    gfx_fill_rect(g, (SDL_FRect){x, y, w * fmaxf(0.0f, fminf(1.0f, share)), hgt}, c);
 }
 
 static Uint8 lerp8(Uint8 a, Uint8 b, float t) {
@@ -149,7 +149,6 @@ static Uint8 lerp8(Uint8 a, Uint8 b, float t) {
 
 static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, const fx_state *fx,
                               bool watched) {
-    SDL_Renderer *r = g->renderer;
     gfx_panel(g, (SDL_FRect){12, 12, 330, 132}, PANEL);
     char t[64];
     // Low on health (fx_heartbeat runs for the watched human): the heart beats, the bar blinks
@@ -159,15 +158,15 @@ static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, co
     float heart = 28.0f * (1.0f + 0.25f * pulse);
     gfx_icon(g, ART_ICON_HEART, 40 - 0.5f * heart, 40 - 0.5f * heart, heart, WHITE);
     if (low)
-        gfx_fill_rect(r, (SDL_FRect){56, 26, 212, 28},
+        gfx_fill_rect(g, (SDL_FRect){56, 26, 212, 28},
                       (SDL_Color){255, 40, 40, (Uint8)(60.0f + 160.0f * pulse)});
     SDL_Color hp = {lerp8(225, 255, pulse), lerp8(70, 235, pulse), lerp8(70, 225, pulse), 255};
-    bar(r, 62, 32, 200, 16, a->hp / a->max_hp, hp);
+    bar(g, 62, 32, 200, 16, a->hp / a->max_hp, hp);
     snprintf(t, sizeof t, "%d/%d", (int)ceilf(fmaxf(a->hp, 0)), (int)a->max_hp);
     text_shadow(g, 272, 30, 1.0f, low ? (SDL_Color){255, 110, 100, 255} : WHITE, t);
     gfx_icon(g, ART_ICON_GEM, 26, 60, 28, WHITE);
     int need = sim_rules_xp_for_level(&sim_config_of(w)->rules, a->level);
-    bar(r, 62, 66, 200, 12, (float)a->xp / (float)need, (SDL_Color){170, 90, 240, 255});
+    bar(g, 62, 66, 200, 12, (float)a->xp / (float)need, (SDL_Color){170, 90, 240, 255});
     snprintf(t, sizeof t, "Lv %d", a->level);
     text_shadow(g, 272, 62, 1.0f, WHITE, t);
     for (int k = 0; k < SIM_SKILL_COUNT; k++) {
@@ -175,7 +174,7 @@ static void draw_player_panel(gfx *g, const sim_world *w, const sim_agent *a, co
         Uint8 dim = a->skills[k] ? 255 : 110;
         gfx_icon(g, ART_ICON_REGEN + k, x, 92, 32, (SDL_Color){dim, dim, dim, 255});
         for (int l = 0; l < SIM_SKILL_MAX_LEVEL; l++)
-            gfx_fill_rect(r, (SDL_FRect){x + (float)l * 7, 127, 5, 5},
+            gfx_fill_rect(g, (SDL_FRect){x + (float)l * 7, 127, 5, 5},
                           l < a->skills[k] ? (SDL_Color){255, 210, 80, 255}
                                            : (SDL_Color){60, 60, 70, 200});
     }
@@ -272,19 +271,19 @@ static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, co
     SDL_FRect frame = hud_panel_rect(h, HUD_PANEL_MINIMAP, c, c->screen_h);
     float x = frame.x + 4, y = frame.y + 4, mw = frame.w - 8, mh = frame.h - 8;
     float scale = mw / (float)h->minimap_w;
-    gfx_fill_rect(g->renderer, frame, (SDL_Color){20, 22, 30, 200});
-    gfx_alpha_mod(h->minimap, (Uint8)(220.0f * h->opacity[HUD_PANEL_MINIMAP]));
-    gfx_copy(g->renderer, h->minimap, NULL, &(SDL_FRect){x, y, mw, mh});
+    gfx_fill_rect(g, frame, (SDL_Color){20, 22, 30, 200});
+    gfx_alpha_mod(g, h->minimap, (Uint8)(220.0f * h->opacity[HUD_PANEL_MINIMAP]));
+    gfx_copy(g, h->minimap, NULL, &(SDL_FRect){x, y, mw, mh});
     float k = scale / sim_config_of(w)->cell_size;
     SDL_RenderSetClipRect(g->renderer, &(SDL_Rect){(int)x, (int)y, (int)mw, (int)mh});
     const sim_zone *z = sim_zone_state(w);
-    gfx_ring(g->renderer, x + z->center.x * k, y + z->center.y * k, z->radius * k, 2.0f,
+    gfx_ring(g, x + z->center.x * k, y + z->center.y * k, z->radius * k, 2.0f,
              (SDL_Color){200, 90, 255, 255}, false);
     if (z->shrinking || z->next_radius != z->radius) // the next circle is known from its hold
-        gfx_ring(g->renderer, x + z->next_center.x * k, y + z->next_center.y * k,
-                 z->next_radius * k, 1.5f, WHITE, true);
+        gfx_ring(g, x + z->next_center.x * k, y + z->next_center.y * k, z->next_radius * k, 1.5f,
+                 WHITE, true);
     SDL_RenderSetClipRect(g->renderer, NULL);
-    gfx_disc(g->renderer, x + a->pos.x * k, y + a->pos.y * k, 4.0f, (SDL_Color){255, 220, 60, 255});
+    gfx_disc(g, x + a->pos.x * k, y + a->pos.y * k, 4.0f, (SDL_Color){255, 220, 60, 255});
 }
 
 static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) {
@@ -301,7 +300,7 @@ static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_stat
         snprintf(t, sizeof t, "%s > %s", killer, victim);
         Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 6.0f - l->age));
         float width = gfx_text_width(1.0f, t);
-        gfx_fill_rect(g->renderer, (SDL_FRect){c->screen_w - width - 24, y - 2, width + 12, 20},
+        gfx_fill_rect(g, (SDL_FRect){c->screen_w - width - 24, y - 2, width + 12, 20},
                       (SDL_Color){0, 0, 0, (Uint8)(alpha / 2)});
         gfx_text(g, c->screen_w - width - 18, y, 1.0f, (SDL_Color){255, 255, 255, alpha}, t);
         y += FEED_LINE;
@@ -310,7 +309,7 @@ static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_stat
 
 static void draw_perf(gfx *g, const hud_timings *t) {
     char line[96];
-    gfx_fill_rect(g->renderer, (SDL_FRect){12, 160, 250, 40 + 18 * SIM_PHASE_COUNT},
+    gfx_fill_rect(g, (SDL_FRect){12, 160, 250, 40 + 18 * SIM_PHASE_COUNT},
                   (SDL_Color){0, 0, 0, 170});
     snprintf(line, sizeof line, "frame %5.2f ms  fps %4.0f", t->frame_ms,
              t->frame_ms > 0 ? 1000.0f / t->frame_ms : 0);
@@ -321,8 +320,7 @@ static void draw_perf(gfx *g, const hud_timings *t) {
         snprintf(line, sizeof line, "%-8s %7.1f us", sim_phase_name((sim_phase)p), t->phase_us[p]);
         gfx_text(g, 20, 204 + 18.0f * (float)p, 1.0f, (SDL_Color){180, 220, 255, 255}, line);
         gfx_fill_rect(
-            g->renderer,
-            (SDL_FRect){180, 208 + 18.0f * (float)p, fminf(80.0f, t->phase_us[p] / 10.0f), 8},
+            g, (SDL_FRect){180, 208 + 18.0f * (float)p, fminf(80.0f, t->phase_us[p] / 10.0f), 8},
             (SDL_Color){120, 200, 255, 220});
     }
 }
@@ -341,8 +339,8 @@ static void draw_watched_label(gfx *g, const sim_world *w, int focus) {
     sim_agent_name(w, focus, name, sizeof name);
     snprintf(t, sizeof t, "WATCHING %s", name);
     float tw = gfx_text_width(1.5f, t) + 24;
-    gfx_fill_rect(g->renderer, (SDL_FRect){12, 148, tw, 28}, (SDL_Color){20, 22, 30, 220});
-    gfx_fill_rect(g->renderer, (SDL_FRect){12, 148, 4, 28}, (SDL_Color){255, 214, 80, 255});
+    gfx_fill_rect(g, (SDL_FRect){12, 148, tw, 28}, (SDL_Color){20, 22, 30, 220});
+    gfx_fill_rect(g, (SDL_FRect){12, 148, 4, 28}, (SDL_Color){255, 214, 80, 255});
     gfx_text(g, 24, 154, 1.5f, (SDL_Color){255, 214, 80, 255}, t);
 }
 
@@ -354,19 +352,19 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     // a narrow screen makes them meet.
     bool level_up = mine && a->pending_picks > 0 && 0.5f * c->screen_w - 300.0f < 12.0f + 320.0f;
     float loadout_max = level_up ? c->screen_h - 190 : c->screen_h;
-    fade_panel(h, HUD_PANEL_PLAYER, c, w, focus, loadout_max, dt);
+    fade_panel(h, g, HUD_PANEL_PLAYER, c, w, focus, loadout_max, dt);
     draw_player_panel(g, w, a, fx, mine);
     if (!mine) draw_watched_label(g, w, focus);
-    fade_panel(h, HUD_PANEL_MATCH, c, w, focus, loadout_max, dt);
+    fade_panel(h, g, HUD_PANEL_MATCH, c, w, focus, loadout_max, dt);
     draw_match_panel(g, c, w, a);
     draw_sound_icon(h, g, c);
-    fade_panel(h, HUD_PANEL_MINIMAP, c, w, focus, loadout_max, dt);
+    fade_panel(h, g, HUD_PANEL_MINIMAP, c, w, focus, loadout_max, dt);
     draw_minimap(h, g, c, w, a);
-    fade_panel(h, HUD_PANEL_FEED, c, w, focus, loadout_max, dt);
+    fade_panel(h, g, HUD_PANEL_FEED, c, w, focus, loadout_max, dt);
     draw_feed(g, c, w, fx);
-    fade_panel(h, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
+    fade_panel(h, g, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
     if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, h->touch, loadout_max, h->keys);
-    gfx_set_opacity(1.0f);
+    gfx_set_opacity(g, 1.0f);
     if (mine) draw_level_up(g, c, a, has_pad, h->touch);
     // Players 2..N on the same screen: a compact line each.
     for (int p = 1; p < sim_config_of(w)->humans; p++) {
@@ -378,7 +376,7 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
             snprintf(line, sizeof line, "P%d  Lv %d  HP %d%s", p + 1, o->level, (int)ceilf(o->hp),
                      o->pending_picks ? "  LEVEL UP: D-pad/X/Y" : "");
         SDL_Color col = agent_color(w, p);
-        gfx_fill_rect(g->renderer, (SDL_FRect){12, 150 + 24.0f * (float)p, 330, 22},
+        gfx_fill_rect(g, (SDL_FRect){12, 150 + 24.0f * (float)p, 330, 22},
                       (SDL_Color){0, 0, 0, 150});
         gfx_text(g, 20, 153 + 24.0f * (float)p, 1.0f, col, line);
     }
@@ -415,8 +413,8 @@ void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int s
     float w = fminf(fmaxf(gfx_text_width(scale, prompt) + 48, 420.0f), c->screen_w - 16);
     const SDL_FRect box = hud_guide_rect(c, w, level_up);
     float x = box.x, y = box.y;
-    gfx_fill_rect(g->renderer, box, (SDL_Color){14, 18, 28, 215});
-    gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 3}, (SDL_Color){255, 214, 80, 255});
+    gfx_fill_rect(g, box, (SDL_Color){14, 18, 28, 215});
+    gfx_fill_rect(g, (SDL_FRect){x, y, w, 3}, (SDL_Color){255, 214, 80, 255});
     char t[64];
     snprintf(t, sizeof t, "GUIDE %d/%d", step, steps);
     gfx_text(g, x + 12, y + 10, 1.0f, (SDL_Color){255, 214, 80, 255}, t);
@@ -436,8 +434,7 @@ void hud_draw_notice(gfx *g, const camera *c, const char *text, float age, bool 
     // In a match it sits under the top panels, beside the spectating label (and the timings)
     // that hang from the player panel, or below them when it is too wide to pass them.
     float y = !in_match ? c->screen_h - 40 : x >= HUD_LEFT_COLUMN ? 150 : 184;
-    gfx_fill_rect(g->renderer, (SDL_FRect){x, y, w, 36},
-                  (SDL_Color){0, 0, 0, (Uint8)(alpha * 2 / 3)});
+    gfx_fill_rect(g, (SDL_FRect){x, y, w, 36}, (SDL_Color){0, 0, 0, (Uint8)(alpha * 2 / 3)});
     gfx_text_centered(g, 0.5f * c->screen_w, y + (scale > 1.0f ? 8.0f : 10.0f), scale,
                       (SDL_Color){255, 230, 160, alpha}, text);
 }

@@ -38,16 +38,15 @@ static void text_shadow(gfx *g, float x, float y, float scale, SDL_Color c, cons
 /// A round icon with a cooldown sweep: dark over the share still to wait, the seconds left.
 static void cooldown_icon(gfx *g, int icon, float x, float y, float size, float left_share,
                           float seconds) {
-    SDL_Renderer *r = g->renderer;
     const float cx = x + 0.5f * size, cy = y + 0.5f * size;
-    gfx_disc(r, cx, cy, 0.5f * size + 3.0f, (SDL_Color){20, 22, 30, 220});
+    gfx_disc(g, cx, cy, 0.5f * size + 3.0f, (SDL_Color){20, 22, 30, 220});
     bool ready = !(left_share > 0.0f);
     gfx_icon(g, icon, x + 4, y + 4, size - 8, ready ? WHITE : (SDL_Color){150, 150, 160, 255});
     if (ready) {
-        gfx_ring(r, cx, cy, 0.5f * size + 2.0f, 2.5f, (SDL_Color){90, 220, 255, 255}, false);
+        gfx_ring(g, cx, cy, 0.5f * size + 2.0f, 2.5f, (SDL_Color){90, 220, 255, 255}, false);
         return;
     }
-    gfx_pie(r, cx, cy, 0.5f * size, left_share, (SDL_Color){0, 0, 0, 150});
+    gfx_pie(g, cx, cy, 0.5f * size, left_share, (SDL_Color){0, 0, 0, 150});
     char t[16];
     snprintf(t, sizeof t, "%.1f", (double)seconds);
     gfx_text_centered(g, cx + 1, cy - 7, 1.0f, SHADOW, t);
@@ -72,13 +71,12 @@ static const char *first_control(const input_bindings *b, input_bind bind, bool 
 
 void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
                       bool touch, float y_max, const input_bindings *keys) {
-    SDL_Renderer *r = g->renderer;
     const sim_rules *rules = &sim_config_of(w)->rules;
     const SDL_FRect box = hud_panel_rect(NULL, HUD_PANEL_LOADOUT, c, y_max);
     const float x = box.x, y = box.y;
     gfx_panel(g, box, PANEL);
     int weapon = a->weapon < SIM_WEAPON_COUNT ? a->weapon : SIM_WEAPON_PISTOL;
-    gfx_fill_rect(r, (SDL_FRect){x + 12, y + 12, 60, 60}, (SDL_Color){20, 22, 30, 150});
+    gfx_fill_rect(g, (SDL_FRect){x + 12, y + 12, 60, 60}, (SDL_Color){20, 22, 30, 150});
     gfx_pickup_icon(g, weapon, x + 12, y + 12, 60, WHITE);
     text_shadow(g, x + 84, y + 12, 1.5f, WHITE, sim_weapon_name((sim_weapon)weapon));
     char t[48];
@@ -90,15 +88,15 @@ void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_age
     // The fire cooldown: full and green when it can fire, filling up in amber while it cannot.
     int full = sim_agent_cooldown(w, a);
     float ready = full > 0 ? 1.0f - fminf(1.0f, (float)a->fire_cooldown / (float)full) : 1.0f;
-    gfx_fill_rect(r, (SDL_FRect){x + 84, y + 42, 136, 8}, (SDL_Color){20, 22, 30, 200});
-    gfx_fill_rect(r, (SDL_FRect){x + 84, y + 42, 136 * ready, 8},
+    gfx_fill_rect(g, (SDL_FRect){x + 84, y + 42, 136, 8}, (SDL_Color){20, 22, 30, 200});
+    gfx_fill_rect(g, (SDL_FRect){x + 84, y + 42, 136 * ready, 8},
                   ready >= 1.0f ? (SDL_Color){110, 220, 110, 255} : (SDL_Color){240, 170, 60, 255});
     // The shield: its icon, points and a bar out of the most it can hold.
     gfx_icon(g, ART_ICON_SHIELD, x + 82, y + 56, 26,
              a->shield > 0.0f ? WHITE : (SDL_Color){110, 110, 120, 200});
     float share = rules->max_shield > 0.0f ? fminf(1.0f, a->shield / rules->max_shield) : 0.0f;
-    gfx_fill_rect(r, (SDL_FRect){x + 112, y + 64, 108, 10}, (SDL_Color){20, 22, 30, 200});
-    gfx_fill_rect(r, (SDL_FRect){x + 112, y + 64, 108 * share, 10}, (SDL_Color){90, 170, 255, 255});
+    gfx_fill_rect(g, (SDL_FRect){x + 112, y + 64, 108, 10}, (SDL_Color){20, 22, 30, 200});
+    gfx_fill_rect(g, (SDL_FRect){x + 112, y + 64, 108 * share, 10}, (SDL_Color){90, 170, 255, 255});
     snprintf(t, sizeof t, "%d", (int)ceilf(a->shield));
     text_shadow(g, x + 112, y + 78, 1.0f, (SDL_Color){170, 210, 255, 255}, t);
     // The blink: icon with its sweep, and the key that fires it.
@@ -128,7 +126,7 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
     vec2s s = camera_to_screen(
         c, glms_vec2_lerp(sim_agents(w)[agent].prev_pos, sim_agents(w)[agent].pos, alpha));
     float tw = gfx_text_width(1.0f, t), bw = tw + 48, bx = s.x - 0.5f * bw, by = s.y + 18;
-    gfx_fill_rect(g->renderer, (SDL_FRect){bx, by, bw, 34}, (SDL_Color){0, 0, 0, 170});
+    gfx_fill_rect(g, (SDL_FRect){bx, by, bw, 34}, (SDL_Color){0, 0, 0, 170});
     gfx_pickup_icon(g, p->weapon, bx + 4, by + 1, 32, WHITE);
     gfx_text(g, bx + 40, by + 9, 1.0f, KEY, t);
 }
@@ -140,14 +138,12 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
         float x, y, rad;
         input_touch_button(in, (input_touch)b, &x, &y, &rad);
         bool down = in->button_finger[b] != -1;
-        gfx_disc(g->renderer, x, y, rad, (SDL_Color){20, 24, 40, (Uint8)(down ? 200 : 130)});
-        gfx_ring(g->renderer, x, y, rad - 2, 3.0f, (SDL_Color){255, 255, 255, 200}, false);
+        gfx_disc(g, x, y, rad, (SDL_Color){20, 24, 40, (Uint8)(down ? 200 : 130)});
+        gfx_ring(g, x, y, rad - 2, 3.0f, (SDL_Color){255, 255, 255, 200}, false);
         if (b == INPUT_TOUCH_PAUSE) { // two bars
-            gfx_fill_rect(g->renderer,
-                          (SDL_FRect){x - 0.36f * rad, y - 0.4f * rad, 0.26f * rad, 0.8f * rad},
+            gfx_fill_rect(g, (SDL_FRect){x - 0.36f * rad, y - 0.4f * rad, 0.26f * rad, 0.8f * rad},
                           WHITE);
-            gfx_fill_rect(g->renderer,
-                          (SDL_FRect){x + 0.1f * rad, y - 0.4f * rad, 0.26f * rad, 0.8f * rad},
+            gfx_fill_rect(g, (SDL_FRect){x + 0.1f * rad, y - 0.4f * rad, 0.26f * rad, 0.8f * rad},
                           WHITE);
         } else if (b == INPUT_TOUCH_BLINK) {
             float left =
@@ -155,7 +151,7 @@ void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, i
                     ? (float)a->blink_cooldown / (float)sim_config_of(w)->rules.blink_cooldown
                     : 0.0f;
             gfx_icon(g, ART_ICON_BLINK, x - 0.6f * rad, y - 0.6f * rad, 1.2f * rad, WHITE);
-            gfx_pie(g->renderer, x, y, rad - 4, left, (SDL_Color){0, 0, 0, 140});
+            gfx_pie(g, x, y, rad - 4, left, (SDL_Color){0, 0, 0, 140});
         } else {
             int slot = hud_swap_offer(w, agent);
             if (slot >= 0)

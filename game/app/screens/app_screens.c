@@ -15,7 +15,7 @@ static const SDL_Color GOLD = {255, 214, 80, 255};
 static const SDL_Color DIM = {0, 0, 0, 150};
 
 static void dim_screen(app *a) {
-    gfx_fill_rect(a->renderer, (SDL_FRect){0, 0, a->view.cam.screen_w, a->view.cam.screen_h}, DIM);
+    gfx_fill_rect(&a->g, (SDL_FRect){0, 0, a->view.cam.screen_w, a->view.cam.screen_h}, DIM);
 }
 
 app_screen app_base_screen(const app *a) {
@@ -404,7 +404,7 @@ static void draw_logo(app *a) {
     gfx_text_centered(&a->g, cx, y, scale, GOLD, "ARENA");
     const char *tag = "slide, shoot, dodge - be the last one standing";
     float tw = gfx_text_width(1.5f, tag) + 28;
-    gfx_fill_rect(a->renderer, (SDL_FRect){cx - 0.5f * tw, y + scale * 16 + 6, tw, 30},
+    gfx_fill_rect(&a->g, (SDL_FRect){cx - 0.5f * tw, y + scale * 16 + 6, tw, 30},
                   (SDL_Color){0, 0, 0, 120});
     gfx_text_centered(&a->g, cx, y + scale * 16 + 12, 1.5f, WHITE, tag);
 }

@@ -135,8 +135,7 @@ void help_view_draw(gfx *g, const camera *c, const input_state *in, bool theatre
     const float row = 24, w = fminf(c->screen_w - 24, 860);
     float h = 100 + row * (float)(n + OVERLAY_COUNT) + 40;
     float x = 0.5f * (c->screen_w - w), y = fmaxf(12.0f, 0.5f * (c->screen_h - h));
-    gfx_fill_rect(g->renderer, (SDL_FRect){0, 0, c->screen_w, c->screen_h},
-                  (SDL_Color){0, 0, 0, 120});
+    gfx_fill_rect(g, (SDL_FRect){0, 0, c->screen_w, c->screen_h}, (SDL_Color){0, 0, 0, 120});
     gfx_backing(g, (SDL_FRect){x, y, w, h});
     char t[96];
     snprintf(t, sizeof t, "%s - %s", theatre ? "Replay controls" : "Controls", device_names[d]);

@@ -247,7 +247,7 @@ static void fit_text(gfx *g, float x, float y, float width, float scale, SDL_Col
 static void more_mark(gfx *g, float cx, float y, const char *text) {
     const float w = gfx_text_width(1.0f, text) + 20;
     SDL_FRect r = {cx - 0.5f * w, y - 11, w, 22};
-    gfx_fill_rect(g->renderer, r, (SDL_Color){14, 18, 28, 240});
+    gfx_fill_rect(g, r, (SDL_Color){14, 18, 28, 240});
     gfx_panel(g, r, (SDL_Color){170, 190, 220, 200});
     gfx_text_centered(g, cx, y - 8, 1.0f, WHITE, text);
 }
@@ -276,16 +276,16 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
                 SDL_FRect cr = cell_rect(m, it, c);
                 fit_text(g, cr.x + 2, r.y + 6, cr.w - 4, 1.5f, HEADING, it->cells[c], true);
             }
-            gfx_fill_rect(g->renderer, (SDL_FRect){r.x, r.y + r.h - 2, r.w, 1},
+            gfx_fill_rect(g, (SDL_FRect){r.x, r.y + r.h - 2, r.w, 1},
                           (SDL_Color){170, 190, 220, 90});
             continue;
         }
         if (sel && it->kind != MENU_CELLS) {
             gfx_panel(g, r, (SDL_Color){255, 230, 150, 230});
-            gfx_fill_rect(g->renderer, (SDL_FRect){r.x + 3, r.y + 3, r.w - 6, r.h - 6},
+            gfx_fill_rect(g, (SDL_FRect){r.x + 3, r.y + 3, r.w - 6, r.h - 6},
                           (SDL_Color){255, 208, 80, (Uint8)(205 + 40 * pulse)});
         } else if (sel)
-            gfx_fill_rect(g->renderer, r, (SDL_Color){255, 230, 150, 40});
+            gfx_fill_rect(g, r, (SDL_Color){255, 230, 150, 40});
         SDL_Color col = sel && it->kind != MENU_CELLS ? ON_GOLD : sel ? GOLD : WHITE;
         switch (it->kind) {
         case MENU_BUTTON:
@@ -305,7 +305,7 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
             for (int c = 0; c < it->cell_count; c++) {
                 SDL_FRect cr = cell_rect(m, it, c);
                 bool on = sel && c == nav->cell;
-                gfx_fill_rect(g->renderer, cr,
+                gfx_fill_rect(g, cr,
                               on ? (SDL_Color){255, 214, 80, (Uint8)(150 + 60 * pulse)}
                                  : (SDL_Color){255, 255, 255, 28});
                 SDL_Color tc =

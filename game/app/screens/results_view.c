@@ -136,14 +136,14 @@ static float draw_barrel(gfx *g, float x, float y, float h) {
     Uint8 r, gg, b, a;
     SDL_GetTextureColorMod(g->props, &r, &gg, &b);
     SDL_GetTextureAlphaMod(g->props, &a);
-    gfx_color_mod(g->props, 255, 255, 255);
-    gfx_alpha_mod(g->props, 255);
+    gfx_color_mod(g, g->props, 255, 255, 255);
+    gfx_alpha_mod(g, g->props, 255);
     const SDL_Rect src = {BARREL_CROP_X, (1 + ART_BREAKABLE_BARREL) * ART_PROP_H + BARREL_CROP_Y,
                           BARREL_CROP_W, BARREL_CROP_H};
     const float w = h * (float)BARREL_CROP_W / (float)BARREL_CROP_H;
-    gfx_copy(g->renderer, g->props, &src, &(SDL_FRect){x, y, w, h});
-    gfx_color_mod(g->props, r, gg, b);
-    gfx_alpha_mod(g->props, a);
+    gfx_copy(g, g->props, &src, &(SDL_FRect){x, y, w, h});
+    gfx_color_mod(g, g->props, r, gg, b);
+    gfx_alpha_mod(g, g->props, a);
     return w;
 }
 
@@ -172,7 +172,7 @@ static void draw_fate(gfx *g, const SDL_FRect *r, const sim_scoreboard *sb) {
 
 /// One figure of the card: an icon, the value large, its label small.
 static void draw_tile(gfx *g, SDL_FRect r, int icon, const char *value, const char *label) {
-    gfx_fill_rect(g->renderer, r, TILE);
+    gfx_fill_rect(g, r, TILE);
     gfx_icon(g, icon, r.x + 10.0f, r.y + 0.5f * (r.h - 32.0f), 32.0f, WHITE);
     text_shadow(g, r.x + 52.0f, r.y + 6.0f, 2.0f, WHITE, value);
     gfx_text(g, r.x + 52.0f, r.y + 38.0f, 1.0f, SOFT, label);
@@ -201,7 +201,7 @@ static void draw_card(gfx *g, const SDL_FRect *r, const sim_scoreboard *sb) {
         gfx_icon(g, ART_ICON_REGEN + k, cx - 0.5f * SKILL_ICON, sy, SKILL_ICON,
                  (SDL_Color){dim, dim, dim, sb->skills[k] ? 255 : 200});
         for (int l = 0; l < SIM_SKILL_MAX_LEVEL; l++)
-            gfx_fill_rect(g->renderer,
+            gfx_fill_rect(g,
                           (SDL_FRect){cx - 0.5f * pips_w + (float)l * (pip + pip_gap),
                                       sy + SKILL_ICON + 5.0f, pip, pip},
                           l < sb->skills[k] ? GOLD : (SDL_Color){70, 72, 86, 220});
@@ -218,10 +218,10 @@ static void draw_card(gfx *g, const SDL_FRect *r, const sim_scoreboard *sb) {
 static void draw_row(gfx *g, SDL_FRect r, const sim_score_row *row, const sim_scoreboard *sb,
                      bool viewer, bool stripe) {
     if (viewer) {
-        gfx_fill_rect(g->renderer, r, HIGHLIGHT);
-        gfx_fill_rect(g->renderer, (SDL_FRect){r.x, r.y, 3.0f, r.h}, GOLD);
+        gfx_fill_rect(g, r, HIGHLIGHT);
+        gfx_fill_rect(g, (SDL_FRect){r.x, r.y, 3.0f, r.h}, GOLD);
     } else if (stripe) {
-        gfx_fill_rect(g->renderer, r, STRIPE);
+        gfx_fill_rect(g, r, STRIPE);
     }
     const SDL_Color c = viewer ? GOLD : WHITE;
     const float ty = r.y + 0.5f * (r.h - LINE_H);
@@ -230,7 +230,7 @@ static void draw_row(gfx *g, SDL_FRect r, const sim_score_row *row, const sim_sc
         snprintf(t, sizeof t, "%d", row->placement);
         gfx_text(g, r.x + 10.0f, ty, LINE_SCALE, row->placement == 1 ? GOLD : c, t);
     } else { // alive: no placement yet
-        gfx_disc(g->renderer, r.x + 18.0f, r.y + 0.5f * r.h, 5.0f, GREEN);
+        gfx_disc(g, r.x + 18.0f, r.y + 0.5f * r.h, 5.0f, GREEN);
     }
     // Names longer than the room before the kills column are cut.
     const float room = r.w - KILLS_RIGHT - 40.0f - NAME_X;

@@ -51,8 +51,7 @@ static void clock_text(uint32_t tick, char *out, size_t size) {
 }
 
 static void draw_button(gfx *g, SDL_FRect r, const char *label, bool hot) {
-    gfx_fill_rect(g->renderer, r,
-                  hot ? (SDL_Color){70, 76, 96, 240} : (SDL_Color){40, 44, 58, 230});
+    gfx_fill_rect(g, r, hot ? (SDL_Color){70, 76, 96, 240} : (SDL_Color){40, 44, 58, 230});
     const float scale = gfx_text_width(2.0f, label) <= r.w - 6.0f ? 2.0f : 1.0f; // "Menu"
     gfx_text_centered(g, r.x + 0.5f * r.w, r.y + 0.5f * r.h - 4.0f * scale, scale, WHITE, label);
 }
@@ -61,34 +60,33 @@ static void draw_button(gfx *g, SDL_FRect r, const char *label, bool hot) {
 /// when the followed agent is in them), breaks as small brown ones, the followed agent's
 /// level-ups as blue dots.
 static void draw_marks(gfx *g, SDL_FRect bar, const theatre *t, int focus) {
-    SDL_Renderer *r = g->renderer;
     for (int i = 0; i < t->mark_count; i++) {
         const theatre_mark *m = &t->marks[i];
         const float x = tick_x(bar, t, m->tick);
         switch (m->kind) {
         case MARK_ZONE:
-            gfx_fill_rect(r, (SDL_FRect){x - 1, bar.y - 6, 2, bar.h + 12},
+            gfx_fill_rect(g, (SDL_FRect){x - 1, bar.y - 6, 2, bar.h + 12},
                           (SDL_Color){255, 214, 80, 230});
             break;
         case MARK_MAP_SWAP:
-            gfx_fill_rect(r, (SDL_FRect){x - 1, bar.y - 6, 3, bar.h + 12},
+            gfx_fill_rect(g, (SDL_FRect){x - 1, bar.y - 6, 3, bar.h + 12},
                           (SDL_Color){110, 230, 140, 255});
             break;
         case MARK_KILL: {
             const bool mine = m->a == focus || m->b == focus;
             const float h = mine ? bar.h + 10 : 0.6f * bar.h;
-            gfx_fill_rect(r,
+            gfx_fill_rect(g,
                           (SDL_FRect){x - (mine ? 1.5f : 1.0f), bar.y + bar.h - h + (mine ? 5 : 0),
                                       mine ? 3.0f : 2.0f, h},
                           mine ? (SDL_Color){255, 90, 80, 255} : (SDL_Color){230, 90, 80, 170});
             break;
         }
         case MARK_BREAK:
-            gfx_fill_rect(r, (SDL_FRect){x - 1, bar.y + bar.h - 4, 2, 4},
+            gfx_fill_rect(g, (SDL_FRect){x - 1, bar.y + bar.h - 4, 2, 4},
                           (SDL_Color){190, 140, 90, 200});
             break;
         case MARK_LEVEL_UP:
-            if (m->a == focus) gfx_disc(r, x, bar.y + 4, 3.0f, (SDL_Color){120, 190, 255, 255});
+            if (m->a == focus) gfx_disc(g, x, bar.y + 4, 3.0f, (SDL_Color){120, 190, 255, 255});
             break;
         }
     }
@@ -96,7 +94,6 @@ static void draw_marks(gfx *g, SDL_FRect bar, const theatre *t, int focus) {
 
 void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_world *w, int focus,
                        float mouse_x, float mouse_y, const char *name, bool touch) {
-    SDL_Renderer *r = g->renderer;
     const uint32_t now = (uint32_t)sim_tick(w);
     // Top: what this is, and whom the camera follows, between the HUD's top panels. A long
     // name gives way from its start (its end is the dated part) once the text is at its smallest.
@@ -156,26 +153,26 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
     }
 
     // The bar: read so far, played so far, past the stop (a divergence), the marks, the head.
-    gfx_fill_rect(r, bar, (SDL_Color){30, 33, 44, 235});
+    gfx_fill_rect(g, bar, (SDL_Color){30, 33, 44, 235});
     const float read_x = tick_x(bar, t, t->reading ? t->read : t->length);
-    gfx_fill_rect(r, (SDL_FRect){bar.x, bar.y, read_x - bar.x, bar.h},
+    gfx_fill_rect(g, (SDL_FRect){bar.x, bar.y, read_x - bar.x, bar.h},
                   (SDL_Color){58, 64, 84, 255});
     const float head = tick_x(bar, t, now);
-    gfx_fill_rect(r, (SDL_FRect){bar.x, bar.y + bar.h - 5, head - bar.x, 5},
+    gfx_fill_rect(g, (SDL_FRect){bar.x, bar.y + bar.h - 5, head - bar.x, 5},
                   (SDL_Color){255, 214, 80, 255});
     if (t->stop < t->length && !t->reading) {
         const float sx = tick_x(bar, t, t->stop);
-        gfx_fill_rect(r, (SDL_FRect){sx, bar.y, bar.x + bar.w - sx, bar.h},
+        gfx_fill_rect(g, (SDL_FRect){sx, bar.y, bar.x + bar.w - sx, bar.h},
                       (SDL_Color){150, 40, 40, 200});
     }
     draw_marks(g, bar, t, focus);
-    gfx_fill_rect(r, (SDL_FRect){head - 2, bar.y - 6, 4, bar.h + 12}, WHITE);
+    gfx_fill_rect(g, (SDL_FRect){head - 2, bar.y - 6, 4, bar.h + 12}, WHITE);
     if (hover_bar && !t->reading) {
         char hv[24];
         clock_text(theatre_view_tick_at(c, t, mouse_x), hv, sizeof hv);
         const float hw = gfx_text_width(1.0f, hv) + 12;
         // Under the bar, where nothing else is written.
-        gfx_fill_rect(r, (SDL_FRect){mouse_x - 0.5f * hw, bar.y + bar.h + 1, hw, 16},
+        gfx_fill_rect(g, (SDL_FRect){mouse_x - 0.5f * hw, bar.y + bar.h + 1, hw, 16},
                       (SDL_Color){0, 0, 0, 220});
         gfx_text_centered(g, mouse_x, bar.y + bar.h + 3, 1.0f, WHITE, hv);
     }
@@ -193,7 +190,7 @@ void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_worl
                  t->problem, t->stop);
         float mw = fminf(gfx_text_width(1.5f, msg) + 32, c->screen_w - 24);
         SDL_FRect mr = {0.5f * (c->screen_w - mw), p.y - 52, mw, 40};
-        gfx_fill_rect(r, mr, (SDL_Color){120, 30, 30, 235});
+        gfx_fill_rect(g, mr, (SDL_Color){120, 30, 30, 235});
         gfx_text_centered(g, 0.5f * c->screen_w, mr.y + 12, 1.5f, WHITE, msg);
     }
 }

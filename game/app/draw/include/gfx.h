@@ -49,6 +49,8 @@ typedef struct gfx {
     gfx_sheet at_agent[GFX_TINT_SLOTS], at_fx[GFX_TINT_SLOTS];
     gfx_sheet at_hand[GFX_TINT_SLOTS]; ///< the hand row of weapons.png alone
     SDL_Rect trim[GFX_TRIM_MAX];       ///< boxes of visible pixels of the sheets' cells
+    gfx_batch *batch;                  ///< the quads gathered for one draw call (gfx_draw.h)
+    float opacity; ///< multiplies the alpha of what the helpers below draw (gfx_set_opacity)
     /// Tests: called with every text gfx_text draws, to read what a screen says (NULL: none).
     void (*text_drawn)(const char *text);
 } gfx;
@@ -65,7 +67,7 @@ static inline void gfx_sprite(gfx *g, gfx_sheet s, SDL_Rect src, SDL_FRect dst, 
     }
     src.x += s.x;
     src.y += s.y;
-    gfx_quad(g->renderer, g->atlas, &src, &dst, c);
+    gfx_quad(g, g->atlas, &src, &dst, c);
 }
 
 /// A solid rectangle, batched with the sprites around it.
@@ -93,7 +95,7 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t errlen
 void gfx_free(gfx *g);
 
 /// Scales the alpha of everything the helpers below draw (1: as given) until set again.
-void gfx_set_opacity(float opacity);
+void gfx_set_opacity(gfx *g, float opacity);
 /// Text in the bitmap font, `scale` pixels per font pixel, tinted. Returns the width drawn.
 float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text);
 float gfx_text_width(float scale, const char *text);
@@ -113,12 +115,11 @@ void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color t
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint);
 /// A translucent backing panel (the one menus use) for other screens' content.
 void gfx_backing(gfx *g, SDL_FRect r);
-void gfx_fill_rect(SDL_Renderer *r, SDL_FRect rect, SDL_Color c);
+void gfx_fill_rect(gfx *g, SDL_FRect rect, SDL_Color c);
 /// A ring of the given thickness as triangles (batched, one call).
-void gfx_ring(SDL_Renderer *r, float cx, float cy, float radius, float thickness, SDL_Color c,
-              bool dashed);
-void gfx_disc(SDL_Renderer *r, float cx, float cy, float radius, SDL_Color c);
+void gfx_ring(gfx *g, float cx, float cy, float radius, float thickness, SDL_Color c, bool dashed);
+void gfx_disc(gfx *g, float cx, float cy, float radius, SDL_Color c);
 /// A pie slice: the share `share` (0..1) of a disc, clockwise from 12 o'clock (cooldown sweeps).
-void gfx_pie(SDL_Renderer *r, float cx, float cy, float radius, float share, SDL_Color c);
+void gfx_pie(gfx *g, float cx, float cy, float radius, float share, SDL_Color c);
 
 #endif

@@ -7,10 +7,15 @@
 /// when the texture changes, when any other call below is made (so the order of drawing is always
 /// the order of the calls) or at gfx_flush. A GPU driver then draws a run of sprites in one call;
 /// SDL's software renderer turns each axis-aligned quad back into a copy, so it loses nothing.
+/// The batch is the gfx's own (gfx.h: each wrapper takes the gfx that draws, on its renderer).
 #ifndef ARENA_GFX_DRAW_H
 #define ARENA_GFX_DRAW_H
 
 #include <SDL.h>
+
+typedef struct gfx gfx;
+/// The quads being gathered (gfx_draw.c), one per gfx.
+typedef struct gfx_batch gfx_batch;
 
 typedef struct gfx_counts {
     int copies;   ///< SDL_RenderCopy / SDL_RenderCopyF
@@ -24,26 +29,28 @@ typedef struct gfx_counts {
 } gfx_counts;
 
 /// The counts since the last call (the process's one set of counters: a measuring instrument,
-/// read and reset once a frame by whoever measures).
-gfx_counts gfx_counts_take(void);
+/// read and reset once a frame by whoever measures), g's batch sent first.
+gfx_counts gfx_counts_take(gfx *g);
 
 /// Queues `src` of t drawn over dst, its colour multiplied by c (c.a: its opacity).
-void gfx_quad(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst,
-              SDL_Color c);
+void gfx_quad(gfx *g, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst, SDL_Color c);
+/// The batch's memory, made by gfx_load and freed by gfx_free (NULL when out of memory).
+gfx_batch *gfx_batch_create(void);
+void gfx_batch_destroy(gfx_batch *b);
+
 /// Sends the queued quads. Call before anything that changes how they would draw and that does
 /// not go through these wrappers (a clip rectangle, the end of a frame).
-void gfx_flush(void);
+void gfx_flush(gfx *g);
 
-int gfx_copy(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst);
-int gfx_copy_px(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst);
-int gfx_geometry(SDL_Renderer *r, SDL_Texture *t, const SDL_Vertex *v, int n, const int *idx,
-                 int nidx);
-int gfx_fill_rects(SDL_Renderer *r, const SDL_FRect *rects, int n);
-int gfx_line(SDL_Renderer *r, float x0, float y0, float x1, float y1);
-int gfx_rect_outline(SDL_Renderer *r, const SDL_FRect *rect);
-int gfx_color_mod(SDL_Texture *t, Uint8 r, Uint8 g, Uint8 b);
-int gfx_alpha_mod(SDL_Texture *t, Uint8 a);
-int gfx_target(SDL_Renderer *r, SDL_Texture *t);
-int gfx_clear(SDL_Renderer *r);
+int gfx_copy(gfx *g, SDL_Texture *t, const SDL_Rect *src, const SDL_FRect *dst);
+int gfx_copy_px(gfx *g, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst);
+int gfx_geometry(gfx *g, SDL_Texture *t, const SDL_Vertex *v, int n, const int *idx, int nidx);
+int gfx_fill_rects(gfx *g, const SDL_FRect *rects, int n);
+int gfx_line(gfx *g, float x0, float y0, float x1, float y1);
+int gfx_rect_outline(gfx *g, const SDL_FRect *rect);
+int gfx_color_mod(gfx *g, SDL_Texture *t, Uint8 r, Uint8 gr, Uint8 b);
+int gfx_alpha_mod(gfx *g, SDL_Texture *t, Uint8 a);
+int gfx_target(gfx *g, SDL_Texture *t);
+int gfx_clear(gfx *g);
 
 #endif
