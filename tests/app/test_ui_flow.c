@@ -608,6 +608,36 @@ static void test_theatre_pan_rebound(void) {
     CHECK(app_window_close(&a) == 0);
 }
 
+/// Fullscreen on the settings screen: a click switches the window's fullscreen flag and saves
+/// the choice in the settings file; another click switches it back, and that is saved too.
+static void test_settings_fullscreen(void) {
+    const char *config = "ui_flow_fullscreen_settings.txt"; // beside the test, not the player's
+    remove(config);
+    char *argv[] = {"arena", "--seed", "7", "--config", (char *)config, NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(5, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    frames(5);
+    REQUIRE(a.screen == SCREEN_TITLE);
+    CHECK(!(SDL_GetWindowFlags(a.window) & SDL_WINDOW_FULLSCREEN_DESKTOP));
+    CHECK(click_item("Settings"));
+    REQUIRE(a.screen == SCREEN_SETTINGS);
+    for (int on = 1; on >= 0; on--) {
+        CHECK(click_item("Fullscreen"));
+        frames(2);
+        CHECK(a.set.fullscreen == (bool)on);
+        CHECK(((SDL_GetWindowFlags(a.window) & SDL_WINDOW_FULLSCREEN_DESKTOP) ==
+               SDL_WINDOW_FULLSCREEN_DESKTOP) == (bool)on);
+        settings saved;
+        char warning[256];
+        bool missing = true;
+        CHECK(settings_load(&saved, config, warning, sizeof warning, &missing) && !missing);
+        CHECK(saved.fullscreen == (bool)on);
+    }
+    CHECK(app_window_close(&a) == 0);
+    remove(config);
+}
+
 TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload),
           TEST_CASE(killcam_quit_records), TEST_CASE(keys_at_death), TEST_CASE(take_over_name),
-          TEST_CASE(theatre_pan_rebound))
+          TEST_CASE(theatre_pan_rebound), TEST_CASE(settings_fullscreen))
