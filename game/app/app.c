@@ -30,6 +30,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     settings_defaults(&a->set);
     a->capture_bind = -1;
     camera_init(&a->view.cam, glms_vec2_zero(), w, h);
+    a->view.pinned = o->follow;
     char *sprites = tool_join(app_asset_dir(), "sprites");
     if (!sprites) {
         snprintf(err, n, "out of memory");
@@ -41,7 +42,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 }
 
 void app_close(app *a) {
-    app_killcam_drop(a); // the live match shown again
+    view_killcam_drop(&a->view); // the live match shown again
     theatre_close(&a->view.th);
     hot_reload_free(&a->reload);
     ae_free(a->replay, a->replay_size);
@@ -86,7 +87,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         return false;
     }
     if (!watch) a->watching = false;
-    app_killcam_drop(a);         // the live match is the one that ends
+    view_killcam_drop(&a->view); // the live match is the one that ends
     hot_reload_free(&a->reload); // a map still loading belongs to the old match
     if (a->view.live) {
         app_finish_recording(a, &e); // a match left early keeps its recording (and --record)
@@ -108,47 +109,23 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         // A long name keeps its end (the dated part), behind "...".
         snprintf(a->view.replay_name, sizeof a->view.replay_name, "%s%s", n > room ? "..." : "",
                  n > room ? base + n - (room - 3) : base);
-        app_theatre_open(a, a->opts.start_tick >= 0 ? (uint32_t)a->opts.start_tick : 0);
+        view_theatre_open(&a->view, a->opts.start_tick >= 0 ? (uint32_t)a->opts.start_tick : 0);
     }
     fx_clear(&a->view.fx);
     a->view.accumulator = 0;
     a->view.alpha = 1.0f;
-    a->spectate = -1; // none chosen yet: the killer once player 1 is out
-    int focus = app_focus(a);
+    a->view.spectate = -1; // none chosen yet: the killer once player 1 is out
+    int focus = view_focus(&a->view);
     camera_reset_zoom(&a->view.cam);
-    camera_jump(&a->view.cam, sim_agents(w)[focus].pos, app_map_size(w));
+    camera_jump(&a->view.cam, sim_agents(w)[focus].pos, view_map_size(w));
     return true;
-}
-
-int app_player(const app *a, int h) {
-    const int id = sim_slot_agent(session_world(a->view.shown), h);
-    return id >= 0 ? id : h; // a slot whose agent another took: its own, as a spectator would
-}
-
-int app_focus(const app *a) {
-    const sim_world *w = session_world(a->view.shown);
-    if (a->opts.follow >= 0) return a->opts.follow; // --frames --follow N: agent N throughout
-    if (a->view.th.active)
-        return a->view.th.follow >= 0 ? a->view.th.follow : a->view.th.last_follow;
-    if (sim_config_of(w)->humans > 0 && sim_agents(w)[app_player(a, 0)].placement == 0)
-        return app_player(a, 0);
-    if (a->spectate >= 0 && a->spectate < sim_agent_count(w) &&
-        sim_agents(w)[a->spectate].placement == 0)
-        return a->spectate;
-    // Follow the killer, else anyone alive, else the winner.
-    if (sim_config_of(w)->humans > 0 && sim_agents(w)[app_player(a, 0)].killer >= 0 &&
-        sim_agents(w)[sim_agents(w)[app_player(a, 0)].killer].placement == 0)
-        return sim_agents(w)[app_player(a, 0)].killer;
-    for (int i = 0; i < sim_agent_count(w); i++)
-        if (sim_agents(w)[i].placement == 0) return i;
-    return sim_winner(w) >= 0 ? sim_winner(w) : 0;
 }
 
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
 static void play_sounds(const app *a, const sim_world *w) {
     if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
     if (a->view.th.active && theatre_speeds[a->view.th.speed] > 2.0f) return; // a blur of sounds
-    int focus = app_focus(a);
+    int focus = view_focus(&a->view);
     for (int i = 0; i < sim_event_count(w); i++) {
         const sim_event *e = &sim_events(w)[i];
         vec2s s = camera_to_screen(&a->view.cam, e->pos);
@@ -204,34 +181,13 @@ static void play_sounds(const app *a, const sim_world *w) {
     }
 }
 
-vec2s app_camera_target(app *a) {
-    const sim_world *w = session_world(a->view.shown);
-    // Several humans share the screen: frame all of those alive, zooming out as they spread.
-    vec2s lo = {{1e30f, 1e30f}}, hi = {{-1e30f, -1e30f}};
-    int alive = 0;
-    for (int h = 0; h < sim_config_of(w)->humans; h++) {
-        if (sim_agents(w)[app_player(a, h)].placement != 0) continue;
-        vec2s p = agent_draw_pos(&sim_agents(w)[app_player(a, h)], a->view.alpha);
-        lo = glms_vec2_minv(lo, p);
-        hi = glms_vec2_maxv(hi, p);
-        alive++;
-    }
-    if (a->view.th.active && a->view.th.follow < 0) return a->view.free_center;
-    if (alive < 2 || app_base_screen(a) == SCREEN_TITLE || a->view.th.active || a->opts.follow >= 0)
-        return agent_draw_pos(&sim_agents(w)[app_focus(a)], a->view.alpha);
-    float need_w = hi.x - lo.x + 400.0f, need_h = hi.y - lo.y + 300.0f;
-    float fit = fminf(a->view.cam.screen_w / need_w, a->view.cam.screen_h / need_h);
-    camera_frame(&a->view.cam, fit);
-    return glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
-}
-
 void app_tick(app *a) {
     sim_world *w = session_world(a->view.shown);
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};
     bool moved = false, aimed = false, picked = false;
     for (int h = 0; h < sim_config_of(w)->humans && h < INPUT_MAX_PLAYERS; h++) {
-        vec2s p = camera_to_screen(&a->view.cam,
-                                   agent_draw_pos(&sim_agents(w)[app_player(a, h)], a->view.alpha));
+        vec2s p = camera_to_screen(
+            &a->view.cam, agent_draw_pos(&sim_agents(w)[view_player(&a->view, h)], a->view.alpha));
         input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->view.cam.zoom, &inputs[h]);
         if (h == 0) {
             moved = inputs[0].move_x || inputs[0].move_y;
@@ -242,12 +198,13 @@ void app_tick(app *a) {
     float phase_us[SIM_PHASE_COUNT] = {0};
     const int before = sim_tick(w);
     const int shots_before =
-        sim_config_of(w)->humans > 0 ? sim_agents(w)[app_player(a, 0)].stats.shots : 0;
+        sim_config_of(w)->humans > 0 ? sim_agents(w)[view_player(&a->view, 0)].stats.shots : 0;
     session_step_timed(a->view.shown, inputs, tool_now_ns, phase_us);
     // A finished session no longer steps and keeps its last tick's events: take them once.
     if (sim_tick(w) == before) return;
     // The touch "Take" button shows while a weapon to swap for lies under player 1.
-    a->in.swap_offered = sim_config_of(w)->humans > 0 && hud_swap_offer(w, app_player(a, 0)) >= 0;
+    a->in.swap_offered =
+        sim_config_of(w)->humans > 0 && hud_swap_offer(w, view_player(&a->view, 0)) >= 0;
     float total = 0;
     for (int p = 0; p < SIM_PHASE_COUNT; p++) {
         total += phase_us[p];
@@ -258,14 +215,14 @@ void app_tick(app *a) {
     fx_absorb(&a->view.fx, w);
     play_sounds(a, w);
     if (sim_config_of(w)->humans > 0) {
-        const sim_agent *me = &sim_agents(w)[app_player(a, 0)];
+        const sim_agent *me = &sim_agents(w)[view_player(&a->view, 0)];
         // The guide and the idle hints follow player 1 only when a person drives it live.
         const bool playing = a->screen == SCREEN_PLAY && me->placement == 0 &&
                              a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->view.shown);
         if (a->set.onboarding_done || a->guide_finished)
             a->hud.move_hint.retired = true; // the guide taught it
-        hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, app_player(a, 0), playing, moved, aimed,
-                         picked);
+        hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, view_player(&a->view, 0), playing, moved,
+                         aimed, picked);
         onboarding_facts f = {.playing = playing,
                               .moved = moved,
                               .fired = me->stats.shots > shots_before,
@@ -276,13 +233,25 @@ void app_tick(app *a) {
     }
 }
 
+view_event app_run_ticks(app *a, float dt) {
+    const int due = view_ticks_due(&a->view, dt, app_world_runs(a));
+    for (int i = 0; i < due; i++) app_tick(a);
+    const view_event ev = view_ticks_done(&a->view, a->frame_dt);
+    if (a->guide_finished) { // the guide ran to its end: it does not run again
+        a->guide_finished = false;
+        a->set.onboarding_done = true;
+        app_settings_changed(a);
+    }
+    return ev;
+}
+
 void app_update_fx(app *a, float dt) {
     fx_update(&a->view.fx, dt);
     const sim_world *w = session_world(a->view.shown);
     float share = 1.0f; // nobody's health watched: no heartbeat
     if (a->screen == SCREEN_PLAY || a->screen == SCREEN_PAUSE) {
         const sim_agent *me =
-            sim_config_of(w)->humans > 0 ? &sim_agents(w)[app_player(a, 0)] : NULL;
+            sim_config_of(w)->humans > 0 ? &sim_agents(w)[view_player(&a->view, 0)] : NULL;
         if (me && me->placement == 0 && me->max_hp > 0.0f) share = me->hp / me->max_hp;
     }
     if (fx_heartbeat(&a->view.fx, dt, share) && a->screen == SCREEN_PLAY && audio_available())
@@ -293,8 +262,8 @@ bool app_crosshair_shown(const app *a) {
     const sim_world *w = session_world(a->view.shown);
     // Not when the humans are driven for us (autopilot, a replay), nor for a pad or touch.
     return a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
-           sim_agents(w)[app_player(a, 0)].placement == 0 && a->opts.pilot == SIM_PILOT_NONE &&
-           !session_replaying(a->view.shown) && a->in.mouse_aims;
+           sim_agents(w)[view_player(&a->view, 0)].placement == 0 &&
+           a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->view.shown) && a->in.mouse_aims;
 }
 
 bool app_finish_recording(app *a, ae_error *err) {
@@ -361,14 +330,9 @@ void app_notice(app *a, const char *text) {
     a->notice_age = 0;
 }
 
-vec2s app_map_size(const sim_world *w) {
-    const float cs = sim_config_of(w)->cell_size;
-    return (vec2s){{(float)sim_grid(w)->width * cs, (float)sim_grid(w)->height * cs}};
-}
-
 void app_draw(app *a) {
     const sim_world *w = session_world(a->view.shown);
-    int focus = app_focus(a);
+    int focus = view_focus(&a->view);
     // The shake moves only the picture: a->view.cam, which the aim is computed with, stays put.
     camera view = a->view.cam;
     view.center = glms_vec2_sub(view.center,
@@ -376,7 +340,7 @@ void app_draw(app *a) {
     world_renderer_draw(&a->view.wr, &view, w, a->view.alpha, a->time, &a->view.fx);
     // The touch buttons take taps while they are drawn (on other screens a tap is a menu's).
     a->in.playing = a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
-                    sim_agents(w)[app_player(a, 0)].placement == 0;
+                    sim_agents(w)[view_player(&a->view, 0)].placement == 0;
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
     const app_screen under = app_base_screen(a);
     if (under != SCREEN_TITLE && under != SCREEN_RESULTS) { // the scoreboard replaces the HUD
@@ -404,18 +368,18 @@ void app_draw(app *a) {
                 dx *= INPUT_VSTICK_RADIUS / len;
                 dy *= INPUT_VSTICK_RADIUS / len;
             }
-            gfx_alpha_mod(a->g.ui, 200);
-            gfx_color_mod(a->g.ui, 255, 255, 255);
-            gfx_copy(a->renderer, a->g.ui, &base,
+            gfx_alpha_mod(&a->g, a->g.ui, 200);
+            gfx_color_mod(&a->g, a->g.ui, 255, 255, 255);
+            gfx_copy(&a->g, a->g.ui, &base,
                      &(SDL_FRect){a->in.vstick_x0 - 64, a->in.vstick_y0 - 64, 128, 128});
-            gfx_copy(a->renderer, a->g.ui, &knob,
+            gfx_copy(&a->g, a->g.ui, &knob,
                      &(SDL_FRect){a->in.vstick_x0 + dx - 32, a->in.vstick_y0 + dy - 32, 64, 64});
-            gfx_alpha_mod(a->g.ui, 255);
+            gfx_alpha_mod(&a->g, a->g.ui, 255);
         }
         if (a->in.playing) {
-            hud_draw_swap_prompt(&a->g, &a->view.cam, w, app_player(a, 0), a->view.alpha,
+            hud_draw_swap_prompt(&a->g, &a->view.cam, w, view_player(&a->view, 0), a->view.alpha,
                                  input_has_pad(&a->in, 0), a->in.touch_seen, &a->set.bindings);
-            hud_draw_touch_buttons(&a->g, &a->in, w, app_player(a, 0));
+            hud_draw_touch_buttons(&a->g, &a->in, w, view_player(&a->view, 0));
         }
         const char *prompt =
             a->screen == SCREEN_PLAY
@@ -424,9 +388,9 @@ void app_draw(app *a) {
                 : NULL;
         if (prompt) // above the level-up panel while a pick waits
             hud_draw_guide(&a->g, &a->view.cam, prompt, (int)a->guide.step + 1, ONBOARD_DONE,
-                           a->hud.touch, sim_agents(w)[app_player(a, 0)].pending_picks > 0);
+                           a->hud.touch, sim_agents(w)[view_player(&a->view, 0)].pending_picks > 0);
         if (app_crosshair_shown(a))
-            screen_fx_draw_crosshair(&a->g, &a->view.cam, &a->view.fx, w, app_player(a, 0),
+            screen_fx_draw_crosshair(&a->g, &a->view.cam, &a->view.fx, w, view_player(&a->view, 0),
                                      a->in.mouse_x, a->in.mouse_y);
     }
     app_draw_screen_overlay(a);

@@ -60,7 +60,9 @@ static int export_frames(app *a, const arena_options *o, SDL_Surface *surface) {
         app_tick(a);
         app_update_fx(a, dt);
         a->time += dt;
-        camera_follow(&a->view.cam, app_camera_target(a), app_map_size(w), dt);
+        camera_follow(&a->view.cam,
+                      view_camera_target(&a->view, app_base_screen(a) != SCREEN_TITLE),
+                      view_map_size(w), dt);
     }
     free(path);
     if (status) return status;

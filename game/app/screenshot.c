@@ -72,11 +72,12 @@ int app_run_screenshot(const arena_options *o) {
             app_update_fx(a, dt);
             a->time += dt;
             const sim_world *w = session_world(a->view.shown);
-            camera_follow(&a->view.cam, sim_agents(w)[app_focus(a)].pos, app_map_size(w), dt);
+            camera_follow(&a->view.cam, sim_agents(w)[view_focus(&a->view)].pos, view_map_size(w),
+                          dt);
         }
         a->view.alpha = 1.0f;
         const sim_world *w = session_world(a->view.shown);
-        camera_jump(&a->view.cam, sim_agents(w)[app_focus(a)].pos, app_map_size(w));
+        camera_jump(&a->view.cam, sim_agents(w)[view_focus(&a->view)].pos, view_map_size(w));
         app_draw(a);
         SDL_RenderPresent(a->renderer);
         ae_error write_err;

@@ -119,13 +119,13 @@ static bool run_scene(const tool_table *tab, const render_opts *o, target *tg, c
     // reported on its own (first_ms) and kept out of the median.
     for (int f = 0; f <= o->frames; f++) {
         if (pan) cam.center.x += PAN_STEP, cam.center.y += 0.5f * PAN_STEP;
-        gfx_counts_take();
+        gfx_counts_take(g);
         uint64_t t0 = tool_now_ns();
         world_renderer_draw(wr, &cam, w, 1.0f, 0.0f, &fx);
         hud_draw(h, g, &cam, w, 0, &fx, false, &timings, f == 0 ? 1000.0f : 1.0f / 60.0f);
         SDL_RenderFlush(tg->r);
         uint64_t t1 = tool_now_ns();
-        calls = gfx_counts_take();
+        calls = gfx_counts_take(g);
         bool check = !pan && (f == 1 || f == o->frames);
         uint64_t c = check ? checksum(tg->r) : 0;
         uint64_t t2 = tool_now_ns();

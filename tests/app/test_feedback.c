@@ -505,7 +505,7 @@ static void test_take_over_names_and_killer(void) {
     a->view.th.paused = true;
     a->view.th.follow = 0;
     a->in.actions[ACT_TAKE_OVER] = 1;
-    app_view_event(a, app_theatre_update(a, false));
+    app_view_event(a, view_theatre_update(&a->view, &a->in, a->frame_dt, false));
     CHECK(!strncmp(a->notice, "You took over P1 at tick 600", 28));
     // Again from the replay, a bot this time.
     app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
@@ -524,18 +524,18 @@ static void test_take_over_names_and_killer(void) {
     a->view.th.paused = true;
     a->view.th.follow = taken;
     a->in.actions[ACT_TAKE_OVER] = 1;
-    app_view_event(a, app_theatre_update(a, false));
+    app_view_event(a, view_theatre_update(&a->view, &a->in, a->frame_dt, false));
     char want[64];
     snprintf(want, sizeof want, "You took over Bot %d at tick 600", taken - humans + 1);
     CHECK(!strncmp(a->notice, want, strlen(want)));
-    REQUIRE(a->screen == SCREEN_PLAY && app_player(a, 0) == taken);
+    REQUIRE(a->screen == SCREEN_PLAY && view_player(&a->view, 0) == taken);
     // Out, by another bot: the camera follows that killer while it lives.
     ww = session_world(a->view.shown);
     sim_damage(ww, taken, killer, 0, (sim_harm)0, 1e6f);
     app_tick(a); // the deaths phase
     app_update_screens(a);
     REQUIRE(a->screen == SCREEN_DEAD && ww->agents[taken].killer == killer);
-    CHECK(app_focus(a) == killer);
+    CHECK(view_focus(&a->view) == killer);
     rig_close(&r);
 }
 

@@ -73,7 +73,7 @@ static SDL_Surface *render(const sim_world *w, view v) {
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++)
                 if (render_block(&w->grid, x, y)) render_block_cell(&g, &cam, w, x, y);
-        gfx_flush();
+        gfx_flush(&g);
     } else {
         static fx_state none;
         world_renderer_draw(&wr, &cam, w, 1.0f, v.time, &none);

@@ -225,20 +225,20 @@ static void test_tint_matches_modulation(void) {
         for (int pass = 0; pass < 2; pass++) {
             SDL_SetRenderDrawColor(cv.r, 90, 100, 80, 255);
             SDL_RenderClear(cv.r);
-            gfx_color_mod(cv.g.agent, m.r, m.g, m.b);
+            gfx_color_mod(&cv.g, cv.g.agent, m.r, m.g, m.b);
             for (int row = 0; row < ART_AGENT_DIRS; row++)
                 for (int f = 0; f < ART_AGENT_FRAMES; f++) {
                     SDL_Rect src = {f * ART_AGENT_W, row * ART_AGENT_H, ART_AGENT_W, ART_AGENT_H};
                     SDL_FRect dst = {(float)(f * (ART_AGENT_W + 4)),
                                      (float)(row * (ART_AGENT_H - 4)), ART_AGENT_W, ART_AGENT_H};
                     if (pass == 0)
-                        gfx_copy(cv.r, cv.g.agent, &src, &dst);
+                        gfx_copy(&cv.g, cv.g.agent, &src, &dst);
                     else
                         gfx_sprite(&cv.g, cv.g.at_agent[tint], src, dst,
                                    (SDL_Color){255, 255, 255, 255});
                 }
-            gfx_color_mod(cv.g.agent, 255, 255, 255);
-            gfx_flush();
+            gfx_color_mod(&cv.g, cv.g.agent, 255, 255, 255);
+            gfx_flush(&cv.g);
             SDL_SetSurfaceBlendMode(cv.s, SDL_BLENDMODE_NONE); // a plain copy
             if (pass == 0) SDL_BlitSurface(cv.s, NULL, a, NULL);
         }

@@ -213,7 +213,7 @@ static void play(app *a, int frames, float dt) {
     for (int f = 0; f < frames; f++) {
         a->frame_dt = dt;
         if (a->screen == SCREEN_THEATRE) {
-            app_view_event(a, app_theatre_update(a, false));
+            app_view_event(a, view_theatre_update(&a->view, &a->in, a->frame_dt, false));
             app_view_event(a, app_run_ticks(a, dt));
         }
         app_update_fx(a, dt);
@@ -287,11 +287,11 @@ static void test_killcam_and_watch_sweep(void) {
         for (int t = 0; t < 240; t++) app_tick(&a);
         a.screen = SCREEN_DEAD;
         a.set.killcam = true;
-        app_killcam_prepare(&a);
+        view_killcam_prepare(&a.view, a.set.killcam);
         REQUIRE(a.view.kc_session != NULL);
         for (int f = 0; f < 1000 && a.screen == SCREEN_DEAD; f++) {
             a.frame_dt = 0.1f;
-            app_view_event(&a, app_killcam_update(&a));
+            app_view_event(&a, view_killcam_update(&a.view, a.frame_dt, a.screen == SCREEN_DEAD));
             app_draw(&a);
         }
         REQUIRE(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view));

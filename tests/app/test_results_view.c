@@ -84,7 +84,7 @@ static float check_picture(const sim_world *w, const sim_scoreboard *sb, int sw,
     fx_state fx;
     fx_clear(&fx);
     world_renderer_draw(&wr, &cam, w, 1.0f, 0.0f, &fx);
-    gfx_fill_rect(r, (SDL_FRect){0, 0, (float)sw, (float)sh}, (SDL_Color){0, 0, 0, 150});
+    gfx_fill_rect(&g, (SDL_FRect){0, 0, (float)sw, (float)sh}, (SDL_Color){0, 0, 0, 150});
     SDL_RenderPresent(r);
     SDL_Surface *before = SDL_DuplicateSurface(s);
     if (!before) {

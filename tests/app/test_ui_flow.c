@@ -465,7 +465,7 @@ static void test_keys_at_death(void) {
         return;
     }
     REQUIRE(a.screen == SCREEN_DEAD && !match_view_killcam_plays(&a.view));
-    int spectating = a.spectate; // "Next survivor" changes it
+    int spectating = a.view.spectate; // "Next survivor" changes it
     // Mashed in the moment: Esc, Enter and a click on "Menu" do nothing for a second.
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     key(SDLK_RETURN, SDL_SCANCODE_RETURN);
@@ -473,7 +473,7 @@ static void test_keys_at_death(void) {
     push_button(r.x + 10, r.y + 10, true, SDL_BUTTON_LEFT);
     push_button(r.x + 10, r.y + 10, false, SDL_BUTTON_LEFT);
     frames_holding(20, held, 3);
-    CHECK(a.screen == SCREEN_DEAD && a.spectate == spectating);
+    CHECK(a.screen == SCREEN_DEAD && a.view.spectate == spectating);
     const int highlight = a.nav.selected; // the mouse rests on "Menu"
     // Held on, past the second, until the killcam comes: the held Down never moves the
     // highlight, the held Space never confirms.
@@ -481,8 +481,8 @@ static void test_keys_at_death(void) {
     for (int f = 0; f < 300 && !match_view_killcam_plays(&a.view); f += 2) {
         frames_holding(2, held, 3);
         acted |=
-            a.screen != SCREEN_THEATRE &&
-            (a.screen != SCREEN_DEAD || a.nav.selected != highlight || a.spectate != spectating);
+            a.screen != SCREEN_THEATRE && (a.screen != SCREEN_DEAD || a.nav.selected != highlight ||
+                                           a.view.spectate != spectating);
     }
     REQUIRE(a.screen == SCREEN_THEATRE && match_view_killcam_plays(&a.view) && a.view.th.killcam);
     CHECK(!acted);
@@ -503,14 +503,14 @@ static void test_keys_at_death(void) {
     SDL_FreeSurface(dead);
     // Back to spectating: Space pressed anew blinks (bound to a game action), it does not
     // confirm "Next survivor"; Enter does.
-    spectating = a.spectate;
+    spectating = a.view.spectate;
     push_key(SDL_SCANCODE_SPACE, false, false);
     frames(1);
     push_key(SDL_SCANCODE_SPACE, true, false);
     frames_holding(4, held, 3);
-    CHECK(a.screen == SCREEN_DEAD && a.nav.selected == 0 && a.spectate == spectating);
+    CHECK(a.screen == SCREEN_DEAD && a.nav.selected == 0 && a.view.spectate == spectating);
     key(SDLK_RETURN, SDL_SCANCODE_RETURN);
-    CHECK(a.screen == SCREEN_DEAD && a.spectate != spectating);
+    CHECK(a.screen == SCREEN_DEAD && a.view.spectate != spectating);
     for (int k = 0; k < 3; k++) push_key(held[k], false, false);
     frames(2);
 
@@ -608,6 +608,36 @@ static void test_theatre_pan_rebound(void) {
     CHECK(app_window_close(&a) == 0);
 }
 
+/// Fullscreen on the settings screen: a click switches the window's fullscreen flag and saves
+/// the choice in the settings file; another click switches it back, and that is saved too.
+static void test_settings_fullscreen(void) {
+    const char *config = "ui_flow_fullscreen_settings.txt"; // beside the test, not the player's
+    remove(config);
+    char *argv[] = {"arena", "--seed", "7", "--config", (char *)config, NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(5, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    frames(5);
+    REQUIRE(a.screen == SCREEN_TITLE);
+    CHECK(!(SDL_GetWindowFlags(a.window) & SDL_WINDOW_FULLSCREEN_DESKTOP));
+    CHECK(click_item("Settings"));
+    REQUIRE(a.screen == SCREEN_SETTINGS);
+    for (int on = 1; on >= 0; on--) {
+        CHECK(click_item("Fullscreen"));
+        frames(2);
+        CHECK(a.set.fullscreen == (bool)on);
+        CHECK(((SDL_GetWindowFlags(a.window) & SDL_WINDOW_FULLSCREEN_DESKTOP) ==
+               SDL_WINDOW_FULLSCREEN_DESKTOP) == (bool)on);
+        settings saved;
+        char warning[256];
+        bool missing = true;
+        CHECK(settings_load(&saved, config, warning, sizeof warning, &missing) && !missing);
+        CHECK(saved.fullscreen == (bool)on);
+    }
+    CHECK(app_window_close(&a) == 0);
+    remove(config);
+}
+
 TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload),
           TEST_CASE(killcam_quit_records), TEST_CASE(keys_at_death), TEST_CASE(take_over_name),
-          TEST_CASE(theatre_pan_rebound))
+          TEST_CASE(theatre_pan_rebound), TEST_CASE(settings_fullscreen))

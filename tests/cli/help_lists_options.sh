@@ -15,7 +15,7 @@ check() { # PROGRAM SOURCES...
       { echo "$(basename "$program") --help does not name $option"; fail=1; }
   done
 }
-check "$1" "$src/game/app/options.c"
+check "$1" "$src/game/app/run/options.c"
 check "$2" "$src"/engine/tools/arena_map/*.c
 check "$3" "$src"/game/bench/*.c
 exit $fail

@@ -64,7 +64,6 @@ typedef struct app {
     int difficulty;          ///< title menu: the bots' sim_difficulty, or -1 for a mix
     int map;                 ///< title menu: index into app_maps
     int humans;
-    int spectate;        ///< agent followed after death (-1: none chosen, the killer)
     bool guide_finished; ///< the guide ended in this frame's ticks (kept in the settings after)
     float time;          ///< seconds since start, for animation
     float frame_dt;      ///< seconds the frame being drawn covers
@@ -109,47 +108,11 @@ void app_save_replay(app *a);
 /// Runs one fixed tick of the current session with the humans' inputs. Only the tick driver
 /// (app_run_ticks) and the offline renderers (--screenshot, --frames) call it.
 void app_tick(app *a);
-/// The frame's one tick driver (match_view.c), after the screens' update: asks how many ticks
-/// are due in dt seconds (app_ticks_due), runs them, then app_ticks_done, whose event it returns.
+/// The frame's one tick driver, after the screens' update: asks the view how many ticks are due
+/// in dt seconds (view_ticks_due: the theatre's, or the live accumulator's when the world runs
+/// behind the screen), runs them (app_tick), then view_ticks_done, whose event it returns, and
+/// keeps a guide that ended in them in the settings.
 view_event app_run_ticks(app *a, float dt);
-/// The ticks due now: the theatre's at its speed (and its single steps) when it plays this
-/// frame, the live accumulator's (at most 8) when the world runs behind the screen, else none.
-int app_ticks_due(app *a, float dt);
-/// After them: the interpolation towards the next tick, what the theatre does as it plays on
-/// (follow the killer, the killcam's end: the event for the screens), and the guide's end kept
-/// in the settings.
-view_event app_ticks_done(app *a);
-/// The theatre (app_theatre.c): starts it on the session, a replay, from `start_tick`.
-void app_theatre_open(app *a, uint32_t start_tick);
-/// Its controls for one frame; `back` was pressed. When it plays on, a->view.clock says so: the
-/// tick driver steps it (app_theatre_ticks_due, app_theatre_played). What the screens must do.
-view_event app_theatre_update(app *a, bool back);
-/// The ticks its playback owes for dt seconds, with the single steps asked for.
-int app_theatre_ticks_due(app *a, float dt);
-/// After them: the camera goes on with the followed agent's killer, the interpolation, and the
-/// killcam lingers on its last frame, then ends.
-view_event app_theatre_played(app *a);
-/// The killcam (app_killcam.c). The player was just eliminated: starts reading the match's
-/// recording so far to show how, when the setting is on.
-void app_killcam_prepare(app *a);
-/// Each frame on the spectating screen: reads on, and plays it once read and the elimination was
-/// seen live for a moment.
-view_event app_killcam_update(app *a);
-/// While it plays: ends it a moment after its last frame.
-view_event app_killcam_linger(app *a);
-/// Skipped or over: the live match comes back, spectating.
-view_event app_killcam_end(app *a);
-/// Forgets the killcam, read or playing (then the live match is shown again, nothing redrawn).
-void app_killcam_drop(app *a);
-/// The agent player h drives: agent h, unless a take-over in the theatre gave it another.
-int app_player(const app *a, int h);
-/// The agent the camera and the HUD follow.
-int app_focus(const app *a);
-/// Where the camera heads: the focus agent, or the middle of all living humans (zooming out to
-/// keep them on one screen).
-vec2s app_camera_target(app *a);
-/// The map's size in world units (the camera keeps its view on it).
-vec2s app_map_size(const sim_world *w);
 /// Advances the effects by dt seconds of wall time (0 while paused) and the low-health
 /// heartbeat of player 1, playing its sound on each beat.
 void app_update_fx(app *a, float dt);

@@ -1,0 +1,163 @@
+// The loadout part of the HUD: the weapon held with its ammo and fire cooldown, the shield, the
+// blink's cooldown, the prompt to swap for a weapon lying underfoot, and the touch buttons
+// (blink, take, pause).
+#include "hud.h"
+
+#include <math.h>
+#include <stdio.h>
+
+static const SDL_Color WHITE = {255, 255, 255, 255};
+static const SDL_Color SHADOW = {0, 0, 0, 160};
+static const SDL_Color PANEL = {255, 255, 255, 215};
+static const SDL_Color KEY = {255, 220, 90, 255};
+
+int hud_swap_offer(const sim_world *w, int agent) {
+    const sim_agent *a = &sim_agents(w)[agent];
+    // Holding the pistol, or over the weapon held, the sim takes a weapon by walking over it.
+    if (a->placement != 0 || a->weapon == SIM_WEAPON_PISTOL) return -1;
+    const float reach = a->radius + sim_config_of(w)->rules.pickup_radius;
+    int best = -1;
+    float best_d2 = reach * reach;
+    for (int i = 0; i < sim_pickup_top(w); i++) {
+        const sim_pickup *p = &sim_pickups(w)[i];
+        if (!p->alive || p->kind != SIM_PICKUP_WEAPON || p->weapon == a->weapon) continue;
+        float d2 = glms_vec2_distance2(p->pos, a->pos);
+        if (d2 < best_d2) {
+            best = i;
+            best_d2 = d2;
+        }
+    }
+    return best;
+}
+
+static void text_shadow(gfx *g, float x, float y, float scale, SDL_Color c, const char *t) {
+    gfx_text(g, x + scale, y + scale, scale, SHADOW, t);
+    gfx_text(g, x, y, scale, c, t);
+}
+
+/// A round icon with a cooldown sweep: dark over the share still to wait, the seconds left.
+static void cooldown_icon(gfx *g, int icon, float x, float y, float size, float left_share,
+                          float seconds) {
+    const float cx = x + 0.5f * size, cy = y + 0.5f * size;
+    gfx_disc(g, cx, cy, 0.5f * size + 3.0f, (SDL_Color){20, 22, 30, 220});
+    bool ready = !(left_share > 0.0f);
+    gfx_icon(g, icon, x + 4, y + 4, size - 8, ready ? WHITE : (SDL_Color){150, 150, 160, 255});
+    if (ready) {
+        gfx_ring(g, cx, cy, 0.5f * size + 2.0f, 2.5f, (SDL_Color){90, 220, 255, 255}, false);
+        return;
+    }
+    gfx_pie(g, cx, cy, 0.5f * size, left_share, (SDL_Color){0, 0, 0, 150});
+    char t[16];
+    snprintf(t, sizeof t, "%.1f", (double)seconds);
+    gfx_text_centered(g, cx + 1, cy - 7, 1.0f, SHADOW, t);
+    gfx_text_centered(g, cx, cy - 8, 1.0f, WHITE, t);
+}
+
+/// The first key or pad button of bind b, for "[Space]"-style labels ("?" when unbound).
+static const char *first_control(const input_bindings *b, input_bind bind, bool pad) {
+    input_bindings defaults;
+    if (!b) {
+        input_bindings_default(&defaults);
+        b = &defaults;
+    }
+    for (int s = 0; s < (pad ? INPUT_BIND_PADS : INPUT_BIND_KEYS); s++) {
+        if (pad && b->pad[bind][s] != SDL_CONTROLLER_BUTTON_INVALID)
+            return input_pad_label(b->pad[bind][s]);
+        if (!pad && b->keys[bind][s] != SDL_SCANCODE_UNKNOWN)
+            return input_key_name(b->keys[bind][s]);
+    }
+    return "?";
+}
+
+void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
+                      bool touch, float y_max, const input_bindings *keys) {
+    const sim_rules *rules = &sim_config_of(w)->rules;
+    const SDL_FRect box = hud_panel_rect(NULL, HUD_PANEL_LOADOUT, c, y_max);
+    const float x = box.x, y = box.y;
+    gfx_panel(g, box, PANEL);
+    int weapon = a->weapon < SIM_WEAPON_COUNT ? a->weapon : SIM_WEAPON_PISTOL;
+    gfx_fill_rect(g, (SDL_FRect){x + 12, y + 12, 60, 60}, (SDL_Color){20, 22, 30, 150});
+    gfx_pickup_icon(g, weapon, x + 12, y + 12, 60, WHITE);
+    text_shadow(g, x + 84, y + 12, 1.5f, WHITE, sim_weapon_name((sim_weapon)weapon));
+    char t[48];
+    if (rules->weapon[weapon].ammo > 0)
+        snprintf(t, sizeof t, "%d", a->ammo);
+    else
+        snprintf(t, sizeof t, "inf");
+    text_shadow(g, x + 220 - gfx_text_width(1.5f, t), y + 12, 1.5f, KEY, t);
+    // The fire cooldown: full and green when it can fire, filling up in amber while it cannot.
+    int full = sim_agent_cooldown(w, a);
+    float ready = full > 0 ? 1.0f - fminf(1.0f, (float)a->fire_cooldown / (float)full) : 1.0f;
+    gfx_fill_rect(g, (SDL_FRect){x + 84, y + 42, 136, 8}, (SDL_Color){20, 22, 30, 200});
+    gfx_fill_rect(g, (SDL_FRect){x + 84, y + 42, 136 * ready, 8},
+                  ready >= 1.0f ? (SDL_Color){110, 220, 110, 255} : (SDL_Color){240, 170, 60, 255});
+    // The shield: its icon, points and a bar out of the most it can hold.
+    gfx_icon(g, ART_ICON_SHIELD, x + 82, y + 56, 26,
+             a->shield > 0.0f ? WHITE : (SDL_Color){110, 110, 120, 200});
+    float share = rules->max_shield > 0.0f ? fminf(1.0f, a->shield / rules->max_shield) : 0.0f;
+    gfx_fill_rect(g, (SDL_FRect){x + 112, y + 64, 108, 10}, (SDL_Color){20, 22, 30, 200});
+    gfx_fill_rect(g, (SDL_FRect){x + 112, y + 64, 108 * share, 10}, (SDL_Color){90, 170, 255, 255});
+    snprintf(t, sizeof t, "%d", (int)ceilf(a->shield));
+    text_shadow(g, x + 112, y + 78, 1.0f, (SDL_Color){170, 210, 255, 255}, t);
+    // The blink: icon with its sweep, and the key that fires it.
+    float left =
+        rules->blink_cooldown > 0 ? (float)a->blink_cooldown / (float)rules->blink_cooldown : 0.0f;
+    cooldown_icon(g, ART_ICON_BLINK, x + 238, y + 12, 64, left,
+                  (float)a->blink_cooldown / SIM_TICK_HZ);
+    if (touch) return; // the dash button is on screen
+    char label[48];
+    snprintf(label, sizeof label, "[%s]", first_control(keys, BIND_BLINK, has_pad));
+    gfx_text_centered(g, x + 270, y + 82, 1.0f, KEY, label);
+}
+
+void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent, float alpha,
+                          bool has_pad, bool touch, const input_bindings *keys) {
+    int slot = hud_swap_offer(w, agent);
+    if (slot < 0) return;
+    const sim_pickup *p = &sim_pickups(w)[slot];
+    char t[64];
+    const char *name = sim_weapon_name((sim_weapon)p->weapon);
+    if (touch)
+        snprintf(t, sizeof t, "Tap Take: %s (%d)", name, p->ammo);
+    else
+        snprintf(t, sizeof t, "[%s] Take %s (%d)", first_control(keys, BIND_SWAP, has_pad), name,
+                 p->ammo);
+    // Under the agent's feet, where the eye already is.
+    vec2s s = camera_to_screen(
+        c, glms_vec2_lerp(sim_agents(w)[agent].prev_pos, sim_agents(w)[agent].pos, alpha));
+    float tw = gfx_text_width(1.0f, t), bw = tw + 48, bx = s.x - 0.5f * bw, by = s.y + 18;
+    gfx_fill_rect(g, (SDL_FRect){bx, by, bw, 34}, (SDL_Color){0, 0, 0, 170});
+    gfx_pickup_icon(g, p->weapon, bx + 4, by + 1, 32, WHITE);
+    gfx_text(g, bx + 40, by + 9, 1.0f, KEY, t);
+}
+
+void hud_draw_touch_buttons(gfx *g, const input_state *in, const sim_world *w, int agent) {
+    const sim_agent *a = &sim_agents(w)[agent];
+    for (int b = 0; b < INPUT_TOUCH_COUNT; b++) {
+        if (!input_touch_shown(in, (input_touch)b)) continue;
+        float x, y, rad;
+        input_touch_button(in, (input_touch)b, &x, &y, &rad);
+        bool down = in->button_finger[b] != -1;
+        gfx_disc(g, x, y, rad, (SDL_Color){20, 24, 40, (Uint8)(down ? 200 : 130)});
+        gfx_ring(g, x, y, rad - 2, 3.0f, (SDL_Color){255, 255, 255, 200}, false);
+        if (b == INPUT_TOUCH_PAUSE) { // two bars
+            gfx_fill_rect(g, (SDL_FRect){x - 0.36f * rad, y - 0.4f * rad, 0.26f * rad, 0.8f * rad},
+                          WHITE);
+            gfx_fill_rect(g, (SDL_FRect){x + 0.1f * rad, y - 0.4f * rad, 0.26f * rad, 0.8f * rad},
+                          WHITE);
+        } else if (b == INPUT_TOUCH_BLINK) {
+            float left =
+                sim_config_of(w)->rules.blink_cooldown > 0
+                    ? (float)a->blink_cooldown / (float)sim_config_of(w)->rules.blink_cooldown
+                    : 0.0f;
+            gfx_icon(g, ART_ICON_BLINK, x - 0.6f * rad, y - 0.6f * rad, 1.2f * rad, WHITE);
+            gfx_pie(g, x, y, rad - 4, left, (SDL_Color){0, 0, 0, 140});
+        } else {
+            int slot = hud_swap_offer(w, agent);
+            if (slot >= 0)
+                gfx_pickup_icon(g, sim_pickups(w)[slot].weapon, x - 0.7f * rad, y - 0.75f * rad,
+                                1.4f * rad, WHITE);
+            gfx_text_centered(g, x, y + 0.45f * rad, 1.0f, KEY, "Take");
+        }
+    }
+}
