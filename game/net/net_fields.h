@@ -89,6 +89,6 @@ bool net_record_equal(const net_table *t, const void *a, const void *b);
 /// sets' records (their first row the key) and the lists' records.
 extern const net_table net_head_table, net_self_table, net_agent_table, net_bullet_table,
     net_gem_table, net_pickup_table, net_prop_table, net_door_table, net_kill_table,
-    net_effect_table;
+    net_event_table;
 extern const net_table *const net_frame_tables[10];
 #endif

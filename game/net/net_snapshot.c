@@ -209,13 +209,13 @@ TABLE(DOOR_FIELDS, net_door_table);
 #define RECORD net_kill
 TABLE(KILL_FIELDS, net_kill_table);
 #undef RECORD
-#define RECORD net_effect
-TABLE(EVENT_FIELDS, net_effect_table);
+#define RECORD net_sim_event
+TABLE(EVENT_FIELDS, net_event_table);
 #undef RECORD
 
 const net_table *const net_frame_tables[10] = {
     &net_head_table,   &net_self_table, &net_agent_table, &net_bullet_table, &net_gem_table,
-    &net_pickup_table, &net_prop_table, &net_door_table,  &net_kill_table,   &net_effect_table};
+    &net_pickup_table, &net_prop_table, &net_door_table,  &net_kill_table,   &net_event_table};
 
 // ---- Quantisation ----
 
@@ -316,7 +316,7 @@ static const part parts[] = {
     PART(net_prop_table, prop, prop_count, NET_MAX_FRAME_PROPS, true),
     PART(net_door_table, door, door_count, NET_MAX_VIEW_DOORS, true),
     PART(net_kill_table, kill, kill_count, NET_MAX_FRAME_KILLS, false),
-    PART(net_effect_table, event, event_count, NET_MAX_FRAME_EVENTS, false),
+    PART(net_event_table, event, event_count, NET_MAX_FRAME_EVENTS, false),
 };
 #define PART_COUNT (int)(sizeof parts / sizeof parts[0])
 
