@@ -209,7 +209,7 @@ TABLE(DOOR_FIELDS, net_door_table);
 #define RECORD net_kill
 TABLE(KILL_FIELDS, net_kill_table);
 #undef RECORD
-#define RECORD net_event
+#define RECORD net_sim_event
 TABLE(EVENT_FIELDS, net_event_table);
 #undef RECORD
 

@@ -220,14 +220,14 @@ void net_view_events(const sim_world *w, int viewer_agent, vec2s view_half_size,
         if (e->kind == SIM_EVENT_LEVEL_UP && e->a != viewer_agent) continue;
         if (e->kind != SIM_EVENT_ZONE && e->kind != SIM_EVENT_LEVEL_UP && !in_view(&v, e->pos, 0))
             continue;
-        net_event *o = PUSH(out, event, event_count, NET_MAX_FRAME_EVENTS);
+        net_sim_event *o = PUSH(out, event, event_count, NET_MAX_FRAME_EVENTS);
         if (o)
-            *o = (net_event){v.tick,
-                             (uint8_t)e->kind,
-                             (int16_t)e->a,
-                             (int32_t)clampi(e->b, -1, NET_MAX_PROP_ID),
-                             (int32_t)net_quantise(NET_Q_X16, e->value, 0),
-                             qpos(&v, e->pos.x),
-                             qpos(&v, e->pos.y)};
+            *o = (net_sim_event){v.tick,
+                                 (uint8_t)e->kind,
+                                 (int16_t)e->a,
+                                 (int32_t)clampi(e->b, -1, NET_MAX_PROP_ID),
+                                 (int32_t)net_quantise(NET_Q_X16, e->value, 0),
+                                 qpos(&v, e->pos.x),
+                                 qpos(&v, e->pos.y)};
     }
 }

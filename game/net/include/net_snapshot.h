@@ -161,14 +161,14 @@ typedef struct net_kill {
 } net_kill;
 
 /// A sim_event the effects need (SHOT and KILL are not sent: bullets and kills carry them).
-typedef struct net_event {
+typedef struct net_sim_event {
     int32_t tick; ///< the world's tick after it
     uint8_t kind; ///< sim_event_kind
     int16_t a;
     int32_t b;
     int32_t value; ///< NET_Q_X16
     uint16_t x, y;
-} net_event;
+} net_sim_event;
 
 typedef struct net_frame {
     net_head head;
@@ -184,7 +184,7 @@ typedef struct net_frame {
     net_door door[NET_MAX_VIEW_DOORS];
     // This frame's lists, in the order they happened.
     net_kill kill[NET_MAX_FRAME_KILLS];
-    net_event event[NET_MAX_FRAME_EVENTS];
+    net_sim_event event[NET_MAX_FRAME_EVENTS];
 } net_frame;
 
 /// The empty frame: the baseline of a connection's first snapshot.
