@@ -170,6 +170,8 @@ static void snapshot(net_client *c, const net_bytes *b) {
         return;
     }
     if (!c->have_frame) c->view_tick = f->head.tick - NET_CLIENT_INTERP_TICKS;
+    if (c->state == NET_CLIENT_SPECTATING)
+        c->agent = f->head.agent; // the server may follow another
     c->cur = !c->cur;
     c->have_frame = true;
     c->head_tick = f->head.tick;
@@ -228,7 +230,8 @@ static void message(net_client *c, const uint8_t *data, size_t size) {
         return;
     }
     const bool welcomed = c->world != NULL;
-    if (welcomed == (m.type == NET_MSG_WELCOME) && m.type != NET_MSG_PING) {
+    const bool any_time = m.type == NET_MSG_PING || m.type == NET_MSG_PONG;
+    if (welcomed == (m.type == NET_MSG_WELCOME) && !any_time) {
         net_client_fail(c, true, "%s %s WELCOME", net_msg_name(m.type),
                         welcomed ? "after" : "before");
         return;

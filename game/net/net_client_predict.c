@@ -53,9 +53,9 @@ bool net_client_reconcile(net_client *c, const net_frame *f, char *err, size_t e
     sim_agent server = c->own;
     net_self_apply(&f->self, &server);
     // What the prediction said for the tick the server is at.
-    const bool kept = k >= 1 && (uint32_t)k + NET_CLIENT_INPUT_RING > c->seq;
-    if (c->synced && kept) {
-        const float e = glms_vec2_distance(c->sent[k % NET_CLIENT_INPUT_RING].pos, server.pos);
+    const net_sent *then = k >= 1 ? &c->sent[k % NET_CLIENT_INPUT_RING] : NULL;
+    if (c->synced && then && then->seq == (uint32_t)k) { // still in the ring
+        const float e = glms_vec2_distance(then->pos, server.pos);
         c->stats.compared++;
         c->stats.corrections += e > 0.0f;
         c->stats.corrections_over_1 += e > 1.0f;

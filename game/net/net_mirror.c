@@ -66,8 +66,8 @@ static bool kills(net_client *c, const net_frame *f, char *err, size_t errsz) {
         if (!own && a.placement == 0) {
             a.placement = f->head.alive + (f->kill_count - i);
             a.killer = k->killer;
-            a.cause = k->killer < 0 ? SIM_DIED_ZONE : SIM_DIED_BULLET;
-            a.death_tick = k->tick;
+            a.cause = k->harm == SIM_HARM_ZONE ? SIM_DIED_ZONE : SIM_DIED_BULLET;
+            a.death_tick = k->tick - 1; // the record has the tick after the step, as sim_tick
             a.stats.death_harm = k->harm;
             if (a.hp > 0) a.hp = 0;
             if (!sim_mirror_set_agent(w, k->victim, &a))

@@ -5,6 +5,7 @@
 
 #include "client_rig.h"
 #include "sim_mirror.h"
+#include "sim_world.h"
 
 #include <math.h>
 #include <string.h>
@@ -28,12 +29,20 @@ typedef struct seen {
     int alive_wrong;
 } seen;
 
+/// Agent `id` at view tick vt: at a snapshot's tick where the server had it, between two where
+/// the server had it at the two (half way: snapshots come every second tick).
 static void compare_agent(rig *r, seen *s, int id, int vt) {
+    _Static_assert(NET_SNAPSHOT_EVERY == 2, "half way between two snapshots");
     const net_client *c = r->c;
     const net_track *t = &c->tracks[id];
-    if (id >= RIG_MAX_AGENTS || t->count == 0 || t->s[0].tick > vt) return;
-    const float d =
-        glms_vec2_distance(sim_agents(net_client_world(c))[id].pos, r->s.hist[vt].pos[id]);
+    const bool between = vt % NET_SNAPSHOT_EVERY != 0;
+    if (id >= RIG_MAX_AGENTS || t->count == 0 || t->s[0].tick > vt - between ||
+        vt + between > c->head_tick)
+        return;
+    const vec2s want =
+        between ? glms_vec2_lerp(r->s.hist[vt - 1].pos[id], r->s.hist[vt + 1].pos[id], 0.5f)
+                : r->s.hist[vt].pos[id];
+    const float d = glms_vec2_distance(sim_agents(net_client_world(c))[id].pos, want);
     s->worst_agent = fmaxf(s->worst_agent, d);
     s->agents_compared++;
 }
@@ -51,9 +60,9 @@ static void compare(rig *r) {
     s->worst_zone = fmaxf(s->worst_zone, dz);
     s->zones_compared++;
     s->alive_wrong += sim_alive_count(m) != head->alive;
-    // The others at the view tick, when it is a snapshot's: where the server had them then.
+    // The others at the view tick.
     const int vt = net_client_view_tick(c);
-    if (vt % NET_SNAPSHOT_EVERY || vt > c->head_tick || vt < 0) return;
+    if (vt < 1) return;
     const net_frame *f = c->frame[c->cur];
     for (int i = 0; i < f->agent_count; i++) compare_agent(r, s, f->agent[i].id, vt);
     if (net_client_get_state(c) == NET_CLIENT_SPECTATING) compare_agent(r, s, f->head.agent, vt);
@@ -348,8 +357,100 @@ static void test_pilot(void) {
     rig_close(&r);
 }
 
+/// An agent out of the client's view falls: the kill feed brings it down in the mirror too, with
+/// the server's placement, and the mirror's alive count stays the server's.
+static void test_kill_feed(void) {
+    rig r;
+    rig_open(&r, "arena", 2, 20, 0, 0, 30000);
+    r.script = walk;
+    rig_run(&r, 100);
+    // The agent furthest from the client's: out of its view.
+    sim_world *w = r.s.w;
+    int far = -1;
+    float best = 0;
+    for (int i = 1; i < sim_agent_count(w); i++) {
+        const float d = glms_vec2_distance(w->agents[i].pos, w->agents[0].pos);
+        if (w->agents[i].placement == 0 && d > best) best = d, far = i;
+    }
+    REQUIRE(far > 0 && best > 1200.0f);
+    w->agents[far].hp = -1.0f;
+    rig_run(&r, 30);
+    const sim_agent *shown = &sim_agents(net_client_world(r.c))[far];
+    CHECK(w->agents[far].placement != 0);
+    CHECK(shown->placement == w->agents[far].placement);
+    CHECK(shown->death_tick == w->agents[far].death_tick);
+    CHECK(sim_alive_count(net_client_world(r.c)) == sim_alive_count(w));
+    rig_close(&r);
+}
+
+/// Walking without blinks: the shown agent moves at most a step (and a little) per tick.
+static sim_input stroll(int t) {
+    sim_input in = walk(t);
+    in.buttons = 0;
+    return in;
+}
+
+typedef struct jumps {
+    vec2s last;
+    float worst;
+    int ticks;
+} jumps;
+static void watch_jumps(rig *r) {
+    jumps *j = r->user;
+    const vec2s at = sim_agents(net_client_world(r->c))[0].pos;
+    if (j->ticks++ > 0) j->worst = fmaxf(j->worst, glms_vec2_distance(at, j->last));
+    j->last = at;
+}
+
+/// The server moves the client's agent by `by` (as a push the client could not know of): the
+/// next snapshot corrects the prediction, smoothly when small, at once when large.
+static void correct(vec2s by, net_client_stats *st, float *worst_jump, vec2s *gap) {
+    rig r;
+    jumps j = {0};
+    rig_open(&r, "arena", 1, 3, 0, 0, 50000);
+    r.script = stroll;
+    rig_run(&r, 200);
+    r.check = watch_jumps;
+    r.user = &j;
+    sim_agent *a = &r.s.w->agents[0];
+    a->pos = a->prev_pos = glms_vec2_add(a->pos, by);
+    rig_run(&r, 60);
+    *st = *net_client_get_stats(r.c);
+    *worst_jump = j.worst;
+    // The prediction agrees with the server again, and the offset is gone.
+    *gap = r.c->offset;
+    rig_close(&r);
+}
+
+static void test_correction_smoothed(void) {
+    net_client_stats st;
+    float jump;
+    vec2s gap;
+    correct((vec2s){{6.0f, 0.0f}}, &st, &jump, &gap);
+    fprintf(stderr, "%u corrections, worst %.3f, worst step shown %.3f\n", st.corrections,
+            (double)st.max_correction, (double)jump);
+    CHECK(st.corrections == 1 && st.corrections_over_1 == 1);
+    CHECK_NEAR(st.max_correction, 6.0, 1e-3);
+    CHECK(st.snapped == 0);
+    // A walking step is 2.6 units; the 6 are spread over the next ticks.
+    CHECK(jump < 2.6f + 2.0f);
+    CHECK(jump > 2.6f);
+    CHECK(gap.x == 0.0f && gap.y == 0.0f);
+}
+
+static void test_correction_snaps(void) {
+    net_client_stats st;
+    float jump;
+    vec2s gap;
+    correct((vec2s){{0.0f, 80.0f}}, &st, &jump, &gap);
+    CHECK(st.corrections == 1 && st.snapped == 1);
+    CHECK(jump > 70.0f);
+    CHECK(gap.x == 0.0f && gap.y == 0.0f);
+}
+
 TEST_MAIN(TEST_CASE(connect), TEST_CASE(predict_exact), TEST_CASE(predict_latency),
           TEST_CASE(spectate), TEST_CASE(stall_extrapolates), TEST_CASE(corrupt_snapshot),
           TEST_CASE(unknown_map), TEST_CASE(wrong_hash), TEST_CASE(version_mismatch),
           TEST_CASE(refused), TEST_CASE(connection_lost), TEST_CASE(end_replay),
-          TEST_CASE(end_chunk_out_of_order), TEST_CASE(ping), TEST_CASE(pilot))
+          TEST_CASE(end_chunk_out_of_order), TEST_CASE(ping), TEST_CASE(pilot),
+          TEST_CASE(kill_feed), TEST_CASE(correction_smoothed), TEST_CASE(correction_snaps))
