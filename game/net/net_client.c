@@ -48,6 +48,7 @@ net_client *net_client_create(net_transport *t, const net_client_def *def, ae_er
     c->load_map_ctx = def->load_map_ctx;
     net_frame_clear(c->frame[0]);
     c->queue_avg = NET_QUEUE_TARGET;
+    c->acked = -1;
     return c;
 }
 
@@ -298,8 +299,12 @@ static void closed(net_client *c, const net_event *ev) {
         c->state = NET_CLIENT_ENDED;
         return;
     }
-    net_client_fail(c, false, "%s: %s (%u)", close_what(ev->code, opened),
-                    ev->reason[0] ? ev->reason : "no reason given", ev->code);
+    // "connection lost: timed out (1006)"; a reason that only repeats the code's sense is left out.
+    const char *what = close_what(ev->code, opened);
+    if (!ev->reason[0] || !strcmp(ev->reason, what))
+        net_client_fail(c, false, "%s (%u)", what, ev->code);
+    else
+        net_client_fail(c, false, "%s: %s (%u)", what, ev->reason, ev->code);
 }
 
 static void roll_window(net_client *c) {

@@ -65,6 +65,7 @@ struct net_client {
     vec2s offset;
     vec2s shown_pos; ///< where the mirror showed it last tick
     uint32_t seq;    ///< the last input sent (0: none yet)
+    int32_t acked;   ///< the last input the server said it applied (head.input_tick)
     net_sent sent[NET_CLIENT_INPUT_RING];
 
     // Events from snapshots waiting for the next tick, and the ones the mirror shows.

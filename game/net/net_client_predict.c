@@ -53,8 +53,12 @@ bool net_client_reconcile(net_client *c, const net_frame *f, char *err, size_t e
     sim_agent server = c->own;
     net_self_apply(&f->self, &server);
     // What the prediction said for the tick the server is at.
+    // Compared when the server applied a new input: a snapshot that names the same one again
+    // shows the server's queue ran dry since (it repeated the last input), not input k's result.
     const net_sent *then = k >= 1 ? &c->sent[k % NET_CLIENT_INPUT_RING] : NULL;
-    if (c->synced && then && then->seq == (uint32_t)k) { // still in the ring
+    const bool fresh = k > c->acked;
+    c->acked = k > c->acked ? k : c->acked;
+    if (c->synced && fresh && then && then->seq == (uint32_t)k) { // still in the ring
         const float e = glms_vec2_distance(then->pos, server.pos);
         c->stats.compared++;
         c->stats.corrections += e > 0.0f;

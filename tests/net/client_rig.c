@@ -64,12 +64,18 @@ static void welcome(rig *r, const net_hello *h) {
 }
 
 static void take_inputs(rig_server *s, const net_input *in) {
-    // Oldest first; what was taken already and what overflows the queue is dropped.
+    // Oldest first; what was taken already is ignored, and a full queue drops its oldest, so the
+    // inputs it applies stay in order and the client's re-prediction from head.input_tick holds
+    // only inputs still to come.
     for (int k = in->count - 1; k >= 0; k--) {
         const uint32_t seq = in->tick - (uint32_t)k;
         if (seq <= s->last_seq) continue;
         s->last_seq = seq;
-        if (s->qn == 8) continue;
+        if (s->qn == 8) {
+            s->qn--;
+            memmove(s->queue, s->queue + 1, (size_t)s->qn * sizeof *s->queue);
+            memmove(s->qseq, s->qseq + 1, (size_t)s->qn * sizeof *s->qseq);
+        }
         s->queue[s->qn] = in->input[k];
         s->qseq[s->qn++] = seq;
     }
@@ -165,6 +171,12 @@ static void server_tick(rig *r) {
 
 void rig_open(rig *r, const char *map, int humans, int bots, int slot, int follow,
               uint64_t latency_us) {
+    const net_link_def link = {.seed = 3, .latency_us = (uint32_t)latency_us};
+    rig_open_link(r, map, humans, bots, slot, follow, &link);
+}
+
+void rig_open_link(rig *r, const char *map, int humans, int bots, int slot, int follow,
+                   const net_link_def *link) {
     memset(r, 0, sizeof *r);
     rig_server *s = &r->s;
     ae_grid grid;
@@ -192,10 +204,13 @@ void rig_open(rig *r, const char *map, int humans, int bots, int slot, int follo
     s->hist = calloc(RIG_MAX_TICKS, sizeof *s->hist);
     net_frame_clear(s->sent);
     net_frame_clear(s->f);
-    r->lb = loopback_create(latency_us);
-    s->t = loopback_server(r->lb);
+    r->link = net_link_create(link, &err);
+    REQUIRE(r->link);
+    s->t = net_link_server(r->link);
+    r->client = net_link_connect(r->link, "10.0.0.2", &err);
+    REQUIRE(r->client);
     net_client_def def = {.name = "tester", .load_map = rig_load_map};
-    r->c = net_client_create(loopback_client(r->lb), &def, &err);
+    r->c = net_client_create(r->client, &def, &err);
     REQUIRE(r->c);
     r->next_server = SERVER_TICK_US;
     r->next_client = 1000;
@@ -203,7 +218,7 @@ void rig_open(rig *r, const char *map, int humans, int bots, int slot, int follo
 
 void rig_close(rig *r) {
     net_client_destroy(r->c);
-    loopback_destroy(r->lb);
+    net_link_destroy(r->link);
     sim_destroy(r->s.w);
     free(r->s.sent);
     free(r->s.f);
@@ -230,7 +245,7 @@ void rig_run(rig *r, int ticks) {
     const int end = sim_tick(r->s.w) + ticks;
     while (sim_tick(r->s.w) < end && net_client_get_state(r->c) != NET_CLIENT_FAILED) {
         r->now = r->next_server < r->next_client ? r->next_server : r->next_client;
-        loopback_set_now(r->lb, r->now);
+        net_link_set_time(r->link, r->now);
         if (r->now == r->next_server) {
             server_poll(r);
             server_tick(r);
@@ -244,7 +259,7 @@ void rig_idle(rig *r, uint64_t us) {
     const uint64_t end = r->now + us;
     while (r->now < end) {
         r->now += 1000;
-        loopback_set_now(r->lb, r->now);
+        net_link_set_time(r->link, r->now);
         server_poll(r);
         net_client_update(r->c, r->now);
     }

@@ -1,5 +1,5 @@
-// The client's tests' rig: a scripted match server over the loopback transport, running a real
-// world as the server/client contract says (game/net/include/net_client.h; the lead's
+// The client's tests' rig: a scripted match server over the in-memory link (net_link.h), running a
+// real world as the server/client contract says (game/net/include/net_client.h; the lead's
 // net_server is the real one), and a net_client against it, both on one virtual clock.
 //
 // The server: every slot released to its bot brain at tick 0; HELLO makes the client's slot take
@@ -10,7 +10,7 @@
 #ifndef CLIENT_RIG_H
 #define CLIENT_RIG_H
 
-#include "loopback.h"
+#include "net_link.h"
 #include "net_client_internal.h"
 
 #define RIG_MAX_TICKS  4000
@@ -53,7 +53,8 @@ typedef struct rig_server {
 typedef sim_input (*rig_script)(int tick);
 
 typedef struct rig {
-    loopback *lb;
+    net_link *link;
+    net_transport *client; ///< the client's end
     rig_server s;
     net_client *c;
     uint64_t now, next_server, next_client;
@@ -69,6 +70,9 @@ typedef struct rig {
 /// (NET_MAX_SLOTS - 1: spectating agent `follow`), its agent sturdy (it does not die).
 void rig_open(rig *r, const char *map, int humans, int bots, int slot, int follow,
               uint64_t latency_us);
+/// rig_open on a link of this latency, jitter and loss (seeded).
+void rig_open_link(rig *r, const char *map, int humans, int bots, int slot, int follow,
+                   const net_link_def *link);
 void rig_close(rig *r);
 /// Runs the clock until the server has played `ticks` more ticks (or the client failed).
 void rig_run(rig *r, int ticks);

@@ -76,8 +76,11 @@ typedef struct net_client_stats {
     int bytes_down_per_s, bytes_up_per_s;
     uint64_t bytes_down, bytes_up; ///< messages' bytes since the start (no framing)
     uint32_t snapshots;
-    uint32_t ticks;              ///< client ticks run
-    uint32_t compared;           ///< snapshots whose own position was compared to its prediction
+    uint32_t ticks; ///< client ticks run
+    /// Snapshots naming a newer applied input than the last (head.input_tick), whose own
+    /// position was compared with the prediction for that input (one naming the same input
+    /// again comes from a server whose queue ran dry: its position is not that input's).
+    uint32_t compared;
     uint32_t corrections;        ///< ... that differed at all
     uint32_t corrections_over_1; ///< ... by more than one unit
     uint32_t snapped;            ///< ... by more than NET_CLIENT_SNAP_DISTANCE
