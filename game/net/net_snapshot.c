@@ -144,8 +144,8 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
 #define ROW_A(m, T, Q, lo, hi)                                                                     \
     ROW_A1(m, 0, T, Q, lo, hi)                                                                     \
     ROW_A1(m, 1, T, Q, lo, hi)                                                                     \
-    ROW_A1(m, 2, T, Q, lo, hi) ROW_A1(m, 3, T, Q, lo, hi) ROW_A1(m, 4, T, Q, lo, hi)               \
-        ROW_A1(m, 5, T, Q, lo, hi)
+    ROW_A1(m, 2, T, Q, lo, hi)                                                                     \
+    ROW_A1(m, 3, T, Q, lo, hi) ROW_A1(m, 4, T, Q, lo, hi) ROW_A1(m, 5, T, Q, lo, hi)
 
 #define ZERO_K(m, T, hi)        0,
 #define ZERO_F(m, T, Q, lo, hi) 0,

@@ -223,11 +223,11 @@ void net_view_events(const sim_world *w, int viewer_agent, vec2s view_half_size,
         net_sim_event *o = PUSH(out, event, event_count, NET_MAX_FRAME_EVENTS);
         if (o)
             *o = (net_sim_event){v.tick,
-                             (uint8_t)e->kind,
-                             (int16_t)e->a,
-                             (int32_t)clampi(e->b, -1, NET_MAX_PROP_ID),
-                             (int32_t)net_quantise(NET_Q_X16, e->value, 0),
-                             qpos(&v, e->pos.x),
-                             qpos(&v, e->pos.y)};
+                                 (uint8_t)e->kind,
+                                 (int16_t)e->a,
+                                 (int32_t)clampi(e->b, -1, NET_MAX_PROP_ID),
+                                 (int32_t)net_quantise(NET_Q_X16, e->value, 0),
+                                 qpos(&v, e->pos.x),
+                                 qpos(&v, e->pos.y)};
     }
 }

@@ -11,6 +11,7 @@ struct sim_autopilot {
     bot_nav nav;           ///< its own queue and flood context over the world's maps
     uint32_t generation;   ///< sim_map_generation of the maps `nav` points at
     bool bound;            ///< false after a failed rebinding: `nav` points at freed maps
+    int served_tick;       ///< the world's tick the path queue was last served at
 };
 
 static void free_slots(sim_autopilot *ap) {
@@ -37,6 +38,7 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot
         for (int i = 0; i < ap->humans; i++) ok = ok && pilot_novice_init(&ap->novices[i], w);
     ap->generation = sim_map_generation(w);
     ap->bound = true;
+    ap->served_tick = -1;
     if (!ok || !bot_nav_init(&ap->nav, sim_bots_nav(w), sim_bots_cover(w), w->cfg.humans, NULL)) {
         free_slots(ap);
         ae_free(ap, sizeof *ap);
@@ -67,7 +69,12 @@ void sim_autopilot_input(sim_autopilot *ap, sim_world *w, int human, sim_input *
         *out = (sim_input){0};
         return;
     }
-    if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, &w->sdf, BOT_NAV_BUDGET);
+    // Paths are served once a tick, at its first call: human 0's in a session, which asks for
+    // every human in order; a network client flies one agent, whichever it is.
+    if (sim_tick(w) != ap->served_tick) {
+        bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, &w->sdf, BOT_NAV_BUDGET);
+        ap->served_tick = sim_tick(w);
+    }
     if (ap->pilot == SIM_PILOT_NOVICE)
         pilot_novice_update(w, &ap->novices[human], &ap->brains[human], human, &ap->nav.planner,
                             out);
