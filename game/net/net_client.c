@@ -329,6 +329,8 @@ void net_client_update(net_client *c, uint64_t now_us) {
             if (c->conn || c->state != NET_CLIENT_CONNECTING) continue; // one connection only
             c->conn = ev.conn;
             send_hello(c);
+        } else if (ev.kind == NET_CLOSED && !c->conn && c->state == NET_CLIENT_CONNECTING) {
+            closed(c, &ev); // it never opened: refused, unknown host, over the server's caps
         } else if (ev.conn != c->conn || !c->conn) {
             continue;
         } else if (ev.kind == NET_CLOSED) {

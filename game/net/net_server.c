@@ -30,6 +30,7 @@ typedef struct peer {
     int slot;               // the slot it drives, -1: a spectator
     int follow;             // the agent a spectator watches
     net_frame *sent, *next; // the last frame sent (the baseline) and the one being gathered
+    int sent_tick;          // the tick of the last snapshot sent, -1 none
     uint32_t replay_sent;   // after the end: replay bytes queued so far
     bool end_sent;
 } peer;
@@ -135,6 +136,7 @@ static void opened(net_server *srv, net_conn c, uint64_t now) {
     p->opened_us = p->last_heard_us = p->window_us = now;
     p->slot = -1;
     p->follow = 0;
+    p->sent_tick = -1;
 }
 
 // ---- Joining ----
@@ -456,6 +458,7 @@ static void snapshot(net_server *srv, peer *p, bool send) {
     m.u.snapshot.data = srv->frame_buf + 1;
     m.u.snapshot.size = (uint32_t)n;
     if (!send_msg(srv, p, &m)) return;
+    p->sent_tick = sim_tick(srv->w);
     net_frame *t = p->sent; // the frame sent is the next baseline
     p->sent = p->next;
     p->next = t;
@@ -545,7 +548,7 @@ static void end_match(net_server *srv, uint64_t now) {
         peer *p = &srv->peers[i];
         if (p->state == PEER_HELLO) drop(srv, p, NET_CLOSE_NORMAL, "the match is over");
         if (p->state != PEER_IN) continue;
-        snapshot(srv, p, true); // the final state
+        if (p->sent_tick != sim_tick(srv->w)) snapshot(srv, p, true); // the final state
         net_msg m = {.type = NET_MSG_END};
         m.u.end.winner = sim_winner(srv->w);
         int agent = p->slot >= 0 ? sim_slot_agent(srv->w, p->slot) : -1;
