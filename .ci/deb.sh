@@ -21,21 +21,24 @@ fail() {
 [ "$(dpkg-deb -f "$deb" Package)" = arena ] || fail "package name is not arena"
 [ "$(dpkg-deb -f "$deb" Section)" = games ] || fail "section is not games"
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libsdl2-2.0-0 libsdl2-image-2.0-0 libpng16-16; do
+for lib in libc6 libsdl2-2.0-0 libsdl2-image-2.0-0 libpng16-16 libwebsockets16; do
     [[ "$depends" == *"$lib "* ]] || fail "Depends lacks $lib: $depends"
 done
 dpkg-deb -x "$deb" "$tmp/root"
 u=$tmp/root/usr
-for f in games/arena games/arena-map games/arena-bench share/arena/sprites/agent.png \
+for f in games/arena games/arena-map games/arena-bench games/arena-server share/arena/sprites/agent.png \
     share/arena/maps/arena.png share/applications/io.github.arena.Arena.desktop \
     share/icons/hicolor/256x256/apps/io.github.arena.Arena.png \
     share/metainfo/io.github.arena.Arena.metainfo.xml share/man/man6/arena.6.gz \
+    share/man/man6/arena-server.6.gz \
     share/man/man1/arena-map.1.gz share/man/man1/arena-bench.1.gz share/doc/arena/copyright \
     share/doc/arena/changelog.gz; do
     [ -f "$u/$f" ] || fail "the package has no /usr/$f"
 done
 cd "$tmp"
 "$u/games/arena" --headless --ticks 30 | grep -q '^ticks: 30$' || fail "the packaged game did not run"
+timeout 60 "$u/games/arena-server" --listen 127.0.0.1:0 --once --ticks 30 --bots 4 | grep -q '^ticks: 30$' ||
+    fail "the packaged server did not run"
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$u/games/arena" --screenshot shot.png --ticks 5 >/dev/null
 [ -s shot.png ] || fail "the packaged game drew no screenshot"
 if command -v lintian >/dev/null; then

@@ -2,6 +2,7 @@
 // frames.
 #include "app.h"
 #include "arena_usage.h"
+#include "connect.h"
 #include "headless.h"
 #include "options.h"
 #include "tool_args.h"
@@ -18,6 +19,7 @@ static int run(int argc, char **argv) {
     if (!arena_parse_options(argc, argv, &o)) return 2;
     if (o.screenshot) return app_run_screenshot(&o);
     if (o.frames) return app_run_frames(&o);
+    if (o.headless && o.connect) return arena_run_connect_headless(&o);
     if (o.headless) return arena_run_headless(&o);
     return app_run_windowed(&o);
 }

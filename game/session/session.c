@@ -29,8 +29,10 @@ struct session {
     state_heap *heap;        ///< the world's own heap when it keeps keyframes, else NULL
     keyframes *keys;
     int keyframe_interval;
-    bool swapped;           ///< a swap has been made (last_swap_tick is its tick)
-    uint64_t pre_swap_hash; ///< recording: the state's hash at last_swap_tick before the swap
+    bool swapped;             ///< a swap has been made (last_swap_tick is its tick)
+    int64_t changed_tick;     ///< recording: the last tick a recorded event changed the state at
+    uint64_t pre_change_hash; ///< ... and the state's hash at that tick before the first of them
+    char names[SIM_MAX_HUMANS][SESSION_NAME_MAX + 1]; ///< each slot's name ("" for none)
     char divergence[160];
     uint32_t diverged_at; ///< the checkpoint tick whose hashes differed
     char paths[];         ///< map path, then record path, each with its NUL
@@ -123,36 +125,85 @@ static bool check_replay_limits(const rp_replay *r, ae_error *err) {
 /// A take-over event's payload: the slot (u8) and the agent (u16, little-endian).
 enum { TAKE_OVER_BYTES = 3 };
 
-static bool read_take_over(const rp_event *e, int *slot, int *agent) {
-    if (e->type != RP_EVENT_DATA || e->data_kind != SESSION_EVENT_TAKE_OVER ||
-        e->data_size != TAKE_OVER_BYTES)
+/// A data event as the session reads it: every kind's payload starts with its slot (u8).
+typedef struct data_event {
+    int kind; ///< SESSION_EVENT_*
+    int slot;
+    int agent;        ///< a take-over's
+    const char *name; ///< a name's bytes (no NUL) ...
+    size_t name_len;  ///< ... and how many
+} data_event;
+
+/// False for an event that is no data event of a kind and size this build knows.
+static bool read_data_event(const rp_event *e, data_event *out) {
+    if (e->type != RP_EVENT_DATA || e->data_size < 1) return false;
+    *out = (data_event){e->data_kind, e->data[0], -1, NULL, 0};
+    switch (e->data_kind) {
+    case SESSION_EVENT_TAKE_OVER:
+        out->agent = e->data[1] | e->data[2] << 8;
+        return e->data_size == TAKE_OVER_BYTES;
+    case SESSION_EVENT_RELEASE:
+        return e->data_size == 1;
+    case SESSION_EVENT_NAME:
+        out->name = (const char *)e->data + 1;
+        out->name_len = e->data_size - 1;
+        return e->data_size >= 2 && e->data_size <= 1 + SESSION_NAME_MAX;
+    default:
         return false;
-    *slot = e->data[0];
-    *agent = e->data[1] | e->data[2] << 8;
-    return true;
+    }
 }
 
-/// Data events are take-overs of a slot of the match and an agent it has (whether the agent is
-/// still alive then is the sim's to say: a refusal shows up as a divergence).
-static bool check_take_overs(const rp_replay *r, const sim_config *cfg, ae_error *err) {
+/// Data events are take-overs, releases and names of a slot of the match, take-overs of an
+/// agent it has (whether the agent is still alive then is the sim's to say: a refusal shows up
+/// as a divergence), names that session_set_name would take.
+static bool check_data_events(const rp_replay *r, const sim_config *cfg, ae_error *err) {
     for (int i = 0; i < r->event_count; i++) {
         const rp_event *e = &r->events[i];
         if (e->type != RP_EVENT_DATA) continue;
-        int slot, agent;
-        if (!read_take_over(e, &slot, &agent)) {
+        data_event d;
+        if (!read_data_event(e, &d)) {
             ae_error_set(err, "event of kind %u (%u bytes) at tick %u is not one this build knows",
                          e->data_kind, e->data_size, e->tick);
             return false;
         }
-        if (slot >= cfg->humans || agent >= cfg->humans + cfg->bots) {
+        if (d.kind == SESSION_EVENT_TAKE_OVER &&
+            (d.slot >= cfg->humans || d.agent >= cfg->humans + cfg->bots)) {
             ae_error_set(err,
                          "take-over at tick %u names slot %d and agent %d of a match of %d "
                          "players and %d agents",
-                         e->tick, slot + 1, agent, cfg->humans, cfg->humans + cfg->bots);
+                         e->tick, d.slot + 1, d.agent, cfg->humans, cfg->humans + cfg->bots);
+            return false;
+        }
+        if (d.slot >= cfg->humans) {
+            ae_error_set(err, "%s at tick %u names slot %d of a match of %d players",
+                         d.kind == SESSION_EVENT_NAME ? "name" : "release", e->tick, d.slot + 1,
+                         cfg->humans);
+            return false;
+        }
+        if (d.kind == SESSION_EVENT_NAME && !session_name_valid(d.name, d.name_len)) {
+            ae_error_set(err, "name at tick %u for slot %d is not UTF-8 without control characters",
+                         e->tick, d.slot + 1);
             return false;
         }
     }
     return true;
+}
+
+static void set_name(session *s, int slot, const char *name, size_t len) {
+    memcpy(s->names[slot], name, len);
+    s->names[slot][len] = '\0';
+}
+
+/// A playback's names at the current tick: those of the name events before it (the events of
+/// a tick are applied as its step begins).
+static void replay_names(session *s) {
+    memset(s->names, 0, sizeof s->names);
+    const uint32_t now = (uint32_t)sim_tick(s->world);
+    for (int i = 0; i < s->replay.event_count && s->replay.events[i].tick < now; i++) {
+        data_event d;
+        if (read_data_event(&s->replay.events[i], &d) && d.kind == SESSION_EVENT_NAME)
+            set_name(s, d.slot, d.name, d.name_len);
+    }
 }
 
 static bool create_replay(session *s, const session_def *def, ae_error *err) {
@@ -191,7 +242,7 @@ static bool create_replay(session *s, const session_def *def, ae_error *err) {
         s->keyframe_interval = def->keyframe_interval;
     }
     // Before the heap is entered: a refusal must not leave this thread's allocations there.
-    if (!check_take_overs(&s->replay, &cfg, err)) return false;
+    if (!check_data_events(&s->replay, &cfg, err)) return false;
     enter(s);
     s->world = sim_create(&cfg, &s->replay.map, err);
     leave(s);
@@ -220,6 +271,7 @@ session *session_create(const session_def *def, ae_error *err) {
     memcpy(s->paths + map_len, record, record_len);
     s->map_path = s->paths;
     s->record_path = s->paths + map_len;
+    s->changed_tick = -1;
     bool ok = replay ? create_replay(s, def, err) : create_live(s, def, err);
     if (!ok) {
         session_destroy(s);
@@ -268,9 +320,11 @@ static void apply_replay_events(session *s, uint32_t tick) {
     const rp_event *ev;
     int n = rp_replay_events_at(&s->replay, tick, &ev);
     for (int i = 0; i < n; i++) {
-        int slot, agent;
-        if (read_take_over(&ev[i], &slot, &agent)) { // a refusal shows as a divergence
-            sim_take_over(s->world, slot, agent, NULL);
+        data_event d;
+        if (read_data_event(&ev[i], &d)) { // checked on load; a refusal shows as a divergence
+            if (d.kind == SESSION_EVENT_TAKE_OVER) sim_take_over(s->world, d.slot, d.agent, NULL);
+            if (d.kind == SESSION_EVENT_RELEASE) sim_release(s->world, d.slot, NULL);
+            if (d.kind == SESSION_EVENT_NAME) set_name(s, d.slot, d.name, d.name_len);
             continue;
         }
         if (ev[i].type != RP_EVENT_MAP_SWAP) continue;
@@ -305,7 +359,8 @@ void session_step(session *s, const sim_input *inputs) {
 void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns)(void),
                         float *phase_us) {
     if (session_done(s)) return;
-    sim_input frames[SIM_MAX_HUMANS] = {{0}};
+    // Only the match's slots are written and read: a 1-human match clears one frame, not 100.
+    sim_input frames[SIM_MAX_HUMANS];
     const int humans = sim_config_of(s->world)->humans;
     uint32_t tick = (uint32_t)sim_tick(s->world);
     if (s->replaying) {
@@ -314,6 +369,7 @@ void session_step_timed(session *s, const sim_input *inputs, uint64_t (*clock_ns
             sim_input_unpack(rp_replay_record(&s->replay, tick, h), &frames[h]);
     } else {
         for (int h = 0; h < humans; h++) {
+            frames[h] = (sim_input){0};
             if (s->autopilot)
                 sim_autopilot_input(s->autopilot, s->world, h, &frames[h]);
             else if (inputs)
@@ -365,10 +421,20 @@ static bool swap_allowed(const session *s, int width, int height, ae_error *err)
     return true;
 }
 
+/// A recorded event is about to change the state at this tick: a recording taken at this tick
+/// leaves the tick's events out (they come with its step), so its final hash is the state's
+/// before the first of them.
+static void note_change(session *s) {
+    const int64_t tick = sim_tick(s->world);
+    if (s->changed_tick == tick) return;
+    s->changed_tick = tick;
+    s->pre_change_hash = sim_hash(s->world);
+}
+
 /// Swaps in a map prepared with the world's own allocator and records the swap.
 static bool commit_swap(session *s, sim_map_prep *p, const char *name, ae_error *err) {
     // A recording taken at this tick ends before the swap (session_recording_bytes).
-    const uint64_t before = s->writer ? sim_hash(s->world) : 0;
+    if (s->writer) note_change(s);
     enter(s);
     const bool ok = sim_swap_commit(s->world, p, err);
     leave(s);
@@ -377,7 +443,6 @@ static bool commit_swap(session *s, sim_map_prep *p, const char *name, ae_error 
     if (s->writer) rp_writer_event_map(s->writer, tick, sim_grid(s->world), name);
     s->last_swap_tick = tick;
     s->swapped = true;
-    s->pre_swap_hash = before;
     return true;
 }
 
@@ -433,9 +498,8 @@ bool session_recording_bytes(const session *s, uint8_t **data, size_t *size, ae_
         ae_error_set(err, "the match is not being recorded");
         return false;
     }
-    const uint32_t tick = (uint32_t)sim_tick(s->world);
-    const bool swapped_now = s->swapped && s->last_swap_tick == tick;
-    const uint64_t hash = swapped_now ? s->pre_swap_hash : sim_hash(s->world);
+    const bool changed_now = s->changed_tick == sim_tick(s->world);
+    const uint64_t hash = changed_now ? s->pre_change_hash : sim_hash(s->world);
     return rp_writer_snapshot_memory(s->writer, hash, data, size, err);
 }
 
@@ -477,6 +541,7 @@ bool session_seek(session *s, uint32_t tick) {
     if (!(now <= tick && (int)now >= keyframes_tick(s->keys, k)))
         keyframes_restore(s->keys, k, s->heap);
     while ((uint32_t)sim_tick(s->world) < tick && !sim_over(s->world)) session_step(s, NULL);
+    replay_names(s);
     return true;
 }
 
@@ -531,6 +596,7 @@ bool session_take_over(session *s, int agent, ae_error *err) {
         const uint8_t data[TAKE_OVER_BYTES] = {(uint8_t)slot, (uint8_t)agent,
                                                (uint8_t)(agent >> 8)};
         ok = rp_writer_event_data(wr, now, SESSION_EVENT_TAKE_OVER, data, sizeof data);
+        if (ok) note_change(s);
         ok = ok && sim_take_over(w, slot, agent, err);
     }
     if (!ok) {
@@ -586,4 +652,77 @@ const char *session_map_path(const session *s) {
 const char *session_map_name(const session *s) {
     if (s->map_path[0]) return s->map_path;
     return s->replay.map_name ? s->replay.map_name : "";
+}
+
+/// The players' events are a live recording's (a server's match).
+static bool takes_players_events(const session *s, ae_error *err) {
+    if (!s->writer || s->replaying) {
+        ae_error_set(err, "only a live match that is recorded takes players' events");
+        return false;
+    }
+    if (sim_over(s->world)) {
+        ae_error_set(err, "the match is over at tick %d", sim_tick(s->world));
+        return false;
+    }
+    return true;
+}
+
+/// Records a players' event at the current tick (after it took effect: the arguments were
+/// checked by then). Fails only when memory runs out, and the recording is lost with it then.
+static bool record_event(session *s, uint16_t kind, const uint8_t *data, size_t size,
+                         ae_error *err) {
+    if (rp_writer_event_data(s->writer, (uint32_t)sim_tick(s->world), kind, data, size))
+        return true;
+    ae_error_set(err, "out of memory for the recording");
+    return false;
+}
+
+bool session_assign(session *s, int slot, int agent, ae_error *err) {
+    if (!takes_players_events(s, err)) return false;
+    const sim_world *w = s->world;
+    const int before = slot >= 0 && slot < sim_config_of(w)->humans ? sim_slot_agent(w, slot) : -1;
+    note_change(s);
+    if (!sim_take_over(s->world, slot, agent, err)) return false;
+    if (before == agent) return true; // it drove that agent already: nothing happened
+    const uint8_t data[TAKE_OVER_BYTES] = {(uint8_t)slot, (uint8_t)agent, (uint8_t)(agent >> 8)};
+    return record_event(s, SESSION_EVENT_TAKE_OVER, data, sizeof data, err);
+}
+
+bool session_release(session *s, int slot, ae_error *err) {
+    if (!takes_players_events(s, err)) return false;
+    const sim_world *w = s->world;
+    const int before = slot >= 0 && slot < sim_config_of(w)->humans ? sim_slot_agent(w, slot) : -1;
+    note_change(s);
+    if (!sim_release(s->world, slot, err)) return false;
+    if (before < 0) return true; // it drove nothing: nothing happened
+    const uint8_t data[1] = {(uint8_t)slot};
+    return record_event(s, SESSION_EVENT_RELEASE, data, sizeof data, err);
+}
+
+bool session_set_name(session *s, int slot, const char *name, ae_error *err) {
+    if (!takes_players_events(s, err)) return false;
+    const int humans = sim_config_of(s->world)->humans;
+    if (slot < 0 || slot >= humans) {
+        ae_error_set(err, "slot %d is not a player's (the match has %d)", slot, humans);
+        return false;
+    }
+    const size_t len = strlen(name);
+    if (len < 1 || len > SESSION_NAME_MAX) {
+        ae_error_set(err, "a name is 1 to %d bytes, not %zu", SESSION_NAME_MAX, len);
+        return false;
+    }
+    if (!session_name_valid(name, len)) {
+        ae_error_set(err, "a name is UTF-8 without control characters");
+        return false;
+    }
+    uint8_t data[1 + SESSION_NAME_MAX];
+    data[0] = (uint8_t)slot;
+    memcpy(data + 1, name, len);
+    if (!record_event(s, SESSION_EVENT_NAME, data, 1 + len, err)) return false;
+    set_name(s, slot, name, len);
+    return true;
+}
+
+const char *session_slot_name(const session *s, int slot) {
+    return slot >= 0 && slot < sim_config_of(s->world)->humans ? s->names[slot] : "";
 }

@@ -110,10 +110,18 @@ static void face_aim(sim_world *w, int i, const sim_input *in) {
     if (m > 1e-3f) a->facing = glms_vec2_scale(a->move, 1.0f / m);
 }
 
+void sim_agent_control(sim_world *w, int i, const sim_input *in) {
+    sim_agent *a = &w->agents[i];
+    w->controls[i] = *in;
+    a->move = sim_input_move(in);
+    apply_skill_pick(a, in->skill_pick);
+    if (a->placement == 0) face_aim(w, i, in);
+}
+
 void sim_agents_control(sim_world *w, const sim_input *inputs) {
     sim_bots_count_attackers(w);
     for (int i = 0; i < w->agent_count; i++) {
-        sim_agent *a = &w->agents[i];
+        const sim_agent *a = &w->agents[i];
         sim_input in = {0};
         if (a->placement == 0) {
             if (a->slot >= 0) {
@@ -122,35 +130,34 @@ void sim_agents_control(sim_world *w, const sim_input *inputs) {
             } else
                 sim_bots_think(w, i, &in);
         }
-        w->controls[i] = in;
-        a->move = sim_input_move(&in);
-        apply_skill_pick(a, in.skill_pick);
-        if (a->placement == 0) face_aim(w, i, &in);
+        sim_agent_control(w, i, &in);
     }
 }
 
 void sim_agents_move(sim_world *w) {
-    for (int i = 0; i < w->agent_count; i++) {
-        sim_agent *a = &w->agents[i];
-        a->prev_pos = a->pos;
-        if (a->placement != 0) continue;
-        sim_agent_try_blink(w, i);
-        vec2s delta = glms_vec2_scale(a->move, sim_agent_speed(w, a));
-        a->pos = sim_field_move_circle(w, a->pos, a->radius, delta);
-        float want = glms_vec2_norm(delta);
-        if (want > 1e-3f) {
-            // Stuck: asked to move but made less than a tenth of the way.
-            bool stuck = glms_vec2_distance(a->pos, a->prev_pos) < 0.1f * want;
-            a->stats.stuck_streak = stuck ? a->stats.stuck_streak + 1 : 0;
-            a->stats.stuck_ticks += stuck;
-            if (a->stats.stuck_streak > a->stats.longest_stuck)
-                a->stats.longest_stuck = a->stats.stuck_streak;
-        } else {
-            a->stats.stuck_streak = 0;
-        }
-        if (a->hit_flash > 0) a->hit_flash--;
-        sim_collide_agent(w, i);
+    for (int i = 0; i < w->agent_count; i++) sim_agent_move(w, i);
+}
+
+void sim_agent_move(sim_world *w, int i) {
+    sim_agent *a = &w->agents[i];
+    a->prev_pos = a->pos;
+    if (a->placement != 0) return;
+    sim_agent_try_blink(w, i);
+    vec2s delta = glms_vec2_scale(a->move, sim_agent_speed(w, a));
+    a->pos = sim_field_move_circle(w, a->pos, a->radius, delta);
+    float want = glms_vec2_norm(delta);
+    if (want > 1e-3f) {
+        // Stuck: asked to move but made less than a tenth of the way.
+        bool stuck = glms_vec2_distance(a->pos, a->prev_pos) < 0.1f * want;
+        a->stats.stuck_streak = stuck ? a->stats.stuck_streak + 1 : 0;
+        a->stats.stuck_ticks += stuck;
+        if (a->stats.stuck_streak > a->stats.longest_stuck)
+            a->stats.longest_stuck = a->stats.stuck_streak;
+    } else {
+        a->stats.stuck_streak = 0;
     }
+    if (a->hit_flash > 0) a->hit_flash--;
+    sim_collide_agent(w, i);
 }
 
 int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {

@@ -6,12 +6,21 @@
 struct sim_autopilot {
     sim_pilot pilot;
     int humans;
-    bot_brain brains[SIM_MAX_HUMANS]; ///< the bot pilot's brains; the novices walk with them
-    pilot_novice novices[SIM_MAX_HUMANS];
-    bot_nav nav;         ///< its own queue and flood context over the world's maps
-    uint32_t generation; ///< sim_map_generation of the maps `nav` points at
-    bool bound;          ///< false after a failed rebinding: `nav` points at freed maps
+    bot_brain *brains;     ///< humans of them: the bot pilot's brains; the novices walk with them
+    pilot_novice *novices; ///< humans of them
+    bot_nav nav;           ///< its own queue and flood context over the world's maps
+    uint32_t generation;   ///< sim_map_generation of the maps `nav` points at
+    bool bound;            ///< false after a failed rebinding: `nav` points at freed maps
+    int served_tick;       ///< the world's tick the path queue was last served at
 };
+
+static void free_slots(sim_autopilot *ap) {
+    const size_t n = (size_t)(ap->humans > 0 ? ap->humans : 1);
+    if (ap->novices)
+        for (int i = 0; i < ap->humans; i++) pilot_novice_free(&ap->novices[i]);
+    if (ap->novices) ae_free(ap->novices, n * sizeof *ap->novices);
+    if (ap->brains) ae_free(ap->brains, n * sizeof *ap->brains);
+}
 
 sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot pilot) {
     if (pilot == SIM_PILOT_NONE) return NULL;
@@ -19,14 +28,19 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot
     if (!ap) return NULL;
     ap->pilot = pilot;
     ap->humans = w->cfg.humans;
-    bool ok = true;
-    for (int i = 0; i < SIM_MAX_HUMANS; i++) bot_brain_init(&ap->brains[i], seed ^ 0xA11CEull, i);
+    // Sized by the match (a server's may have a hundred slots, a local one a few).
+    const size_t n = (size_t)(ap->humans > 0 ? ap->humans : 1);
+    ap->brains = ae_calloc(n, sizeof *ap->brains);
+    ap->novices = ae_calloc(n, sizeof *ap->novices);
+    bool ok = ap->brains && ap->novices;
+    for (int i = 0; ok && i < ap->humans; i++) bot_brain_init(&ap->brains[i], seed ^ 0xA11CEull, i);
     if (pilot == SIM_PILOT_NOVICE)
         for (int i = 0; i < ap->humans; i++) ok = ok && pilot_novice_init(&ap->novices[i], w);
     ap->generation = sim_map_generation(w);
     ap->bound = true;
+    ap->served_tick = -1;
     if (!ok || !bot_nav_init(&ap->nav, sim_bots_nav(w), sim_bots_cover(w), w->cfg.humans, NULL)) {
-        for (int i = 0; i < SIM_MAX_HUMANS; i++) pilot_novice_free(&ap->novices[i]);
+        free_slots(ap);
         ae_free(ap, sizeof *ap);
         return NULL;
     }
@@ -36,7 +50,7 @@ sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot
 void sim_autopilot_destroy(sim_autopilot *ap) {
     if (!ap) return;
     bot_nav_free(&ap->nav);
-    for (int i = 0; i < SIM_MAX_HUMANS; i++) pilot_novice_free(&ap->novices[i]);
+    free_slots(ap);
     ae_free(ap, sizeof *ap);
 }
 
@@ -48,14 +62,19 @@ void sim_autopilot_input(sim_autopilot *ap, sim_world *w, int human, sim_input *
         ap->bound = bot_nav_set_maps(&ap->nav, sim_bots_nav(w), sim_bots_cover(w), NULL);
         ap->generation = sim_map_generation(w);
         if (ap->bound)
-            for (int i = 0; i < SIM_MAX_HUMANS; i++)
+            for (int i = 0; i < ap->humans; i++)
                 ap->brains[i].path_count = ap->brains[i].path_pending = 0;
     }
     if (!ap->bound) {
         *out = (sim_input){0};
         return;
     }
-    if (human == 0) bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, &w->sdf, BOT_NAV_BUDGET);
+    // Paths are served once a tick, at its first call: human 0's in a session, which asks for
+    // every human in order; a network client flies one agent, whichever it is.
+    if (sim_tick(w) != ap->served_tick) {
+        bot_nav_serve(&ap->nav, ap->brains, w->cfg.humans, &w->sdf, BOT_NAV_BUDGET);
+        ap->served_tick = sim_tick(w);
+    }
     if (ap->pilot == SIM_PILOT_NOVICE)
         pilot_novice_update(w, &ap->novices[human], &ap->brains[human], human, &ap->nav.planner,
                             out);

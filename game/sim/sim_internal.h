@@ -21,6 +21,11 @@ bool sim_map_can_host(const ae_sdf *sdf, const sim_config *c, ae_error *err);
 /// Per-tick phases, in the order sim_step runs them.
 void sim_agents_control(sim_world *w, const sim_input *inputs);
 void sim_agents_move(sim_world *w);
+/// The per-agent parts of the two (sim_predict_agent runs them for one agent): agent i takes
+/// its input frame (normalised; a zero frame for the fallen) as its controls, stick, skill pick
+/// and facing; then moves: blink, slide, stuck statistics, its broadphase box.
+void sim_agent_control(sim_world *w, int i, const sim_input *in);
+void sim_agent_move(sim_world *w, int i);
 void sim_agents_fire(sim_world *w);
 void sim_bullets_update(sim_world *w);
 void sim_gems_update(sim_world *w);
@@ -68,6 +73,9 @@ void sim_props_bullet_hit(sim_world *w, int owner, int weapon, vec2s contact, fl
                           float damage);
 /// The props part's running hash after prop `index` was damaged down to `hp` (sim_hash.c).
 uint64_t sim_hash_prop_damage(uint64_t h, int index, float hp);
+/// Frees a broken prop's cell in the grid, field, navigation, cover points and room index (the
+/// mirror world frees it the same way, sim_mirror.h).
+void sim_prop_free_cell(sim_world *w, int x, int y);
 /// Damages prop `index`; it breaks at 0 HP (its cell becomes free through a cell edit).
 void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount);
 /// A burst's share for props: every living prop whose centre is within the radius.

@@ -66,8 +66,7 @@ static void drop_loot(sim_world *w, vec2s at) {
     }
 }
 
-/// Frees the prop's cell in the grid, field, navigation, cover points and room index.
-static void free_cell(sim_world *w, int x, int y) {
+void sim_prop_free_cell(sim_world *w, int x, int y) {
     ae_error err;
     if (!ae_sdf_set_cell(&w->sdf, &w->grid, x, y, AE_CELL_FREE, &err)) {
         // A few kilobytes of scratch: running out here cannot be played around deterministically.
@@ -89,7 +88,7 @@ void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount) 
     if (p->hp > 0.0f) return;
     w->props_broken++;
     if (by >= 0) w->agents[by].stats.props_broken++;
-    free_cell(w, p->x, p->y);
+    sim_prop_free_cell(w, p->x, p->y);
     sim_event_push(w, SIM_EVENT_PROP_BREAK, by, index, 0.0f, at);
     if (p->kind == SIM_PROP_CRATE) drop_loot(w, at);
     if (p->kind != SIM_PROP_BARREL) return;

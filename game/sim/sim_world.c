@@ -152,11 +152,21 @@ int sim_slot_agent(const sim_world *w, int slot) {
     return w->slot_agent[slot];
 }
 
+static bool check_slot(const sim_world *w, int slot, ae_error *err) {
+    if (slot >= 0 && slot < w->cfg.humans) return true;
+    ae_error_set(err, "slot %d is not a player's (the match has %d)", slot, w->cfg.humans);
+    return false;
+}
+
+bool sim_release(sim_world *w, int slot, ae_error *err) {
+    if (!check_slot(w, slot, err)) return false;
+    if (w->slot_agent[slot] >= 0) w->agents[w->slot_agent[slot]].slot = -1;
+    w->slot_agent[slot] = -1;
+    return true;
+}
+
 bool sim_take_over(sim_world *w, int slot, int agent, ae_error *err) {
-    if (slot < 0 || slot >= w->cfg.humans) {
-        ae_error_set(err, "slot %d is not a player's (the match has %d)", slot, w->cfg.humans);
-        return false;
-    }
+    if (!check_slot(w, slot, err)) return false;
     if (agent < 0 || agent >= w->agent_count || w->agents[agent].placement != 0) {
         ae_error_set(err, "agent %d is not alive in the match", agent);
         return false;

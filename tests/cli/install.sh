@@ -35,11 +35,12 @@ cmake --install "$build" --prefix "$tmp/installed" >/dev/null
 # A moved prefix: nothing in the installed programs may remember where they were put.
 mv "$tmp/installed" "$tmp/moved"
 p=$tmp/moved
-for f in bin/arena bin/arena-map bin/arena-bench \
+for f in bin/arena bin/arena-map bin/arena-bench bin/arena-server \
     share/arena/sprites/agent.png share/arena/sprites/font.png share/arena/maps/arena.png \
     share/arena/maps/ruins.png share/arena/maps/islands.png share/arena/maps/large.png \
     share/applications/$id.desktop share/icons/hicolor/256x256/apps/$id.png \
-    share/metainfo/$id.metainfo.xml share/man/man6/arena.6.gz share/man/man1/arena-map.1.gz \
+    share/metainfo/$id.metainfo.xml share/man/man6/arena.6.gz share/man/man6/arena-server.6.gz \
+    share/man/man1/arena-map.1.gz \
     share/man/man1/arena-bench.1.gz share/doc/arena/copyright; do
     [ -f "$p/$f" ] || fail "$f is not installed"
 done
@@ -48,7 +49,7 @@ if [ "$paths" = all ]; then
 else
     forbidden=("$src/assets/sprites" "$src/assets/maps" "$build/share/arena")
 fi
-for b in arena arena-map arena-bench; do
+for b in arena arena-map arena-bench arena-server; do
     [ -x "$p/bin/$b" ] || fail "bin/$b is not executable"
     for d in "${forbidden[@]}"; do
         if grep -qF "$d" "$p/bin/$b"; then fail "bin/$b holds the build's path $d"; fi
@@ -67,6 +68,9 @@ run env SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy XDG_DATA_HOME="$tmp/home" "$
 run "$p/bin/arena-map" check "$p/share/arena/maps/ruins.png"
 grep -q '^playable yes$' "$tmp/out" || fail "arena-map check: $(cat "$tmp/out")"
 run "$p/bin/arena-bench" soak --matches 1 --agents 4 --max-ticks 30 --seed 1 --no-rss-check
+# The installed server finds the shipped maps too: a short match on a loopback port.
+run timeout 60 "$p/bin/arena-server" --listen 127.0.0.1:0 --once --ticks 30 --bots 4 --map ruins
+grep -q '^ticks: 30$' "$tmp/out" || fail "arena-server: $(cat "$tmp/out")"
 
 # They read the installed assets, not the build tree's (which still has every file): without
 # the installed font the game says which file it could not open.
@@ -101,7 +105,7 @@ else
     echo "skipped: appstreamcli (Debian package appstream) is not installed"
 fi
 if command -v groff >/dev/null; then
-    for m in man6/arena.6 man1/arena-map.1 man1/arena-bench.1; do
+    for m in man6/arena.6 man6/arena-server.6 man1/arena-map.1 man1/arena-bench.1; do
         gzip -dc "$p/share/man/$m.gz" | LC_ALL=C.UTF-8 groff -man -ww -z 2>"$tmp/err" ||
             fail "groff $m failed"
         [ ! -s "$tmp/err" ] || fail "$m: $(cat "$tmp/err")"

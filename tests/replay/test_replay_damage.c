@@ -215,9 +215,9 @@ static void test_absurd_counts(void) {
 static void test_out_of_range(void) {
     spec s = default_spec();
     s.humans = 0;
-    CHECK(spec_refused(&s, NULL, "human count 0 out of range (1..8)"));
-    s.humans = 9;
-    CHECK(spec_refused(&s, NULL, "human count 9 out of range (1..8)"));
+    CHECK(spec_refused(&s, NULL, "human count 0 out of range (1..100)"));
+    s.humans = 101;
+    CHECK(spec_refused(&s, NULL, "human count 101 out of range (1..100)"));
     s = default_spec();
     s.rate = 0;
     CHECK(spec_refused(&s, NULL, "tick rate 0 out of range"));

@@ -101,9 +101,9 @@ static void header_fixtures(void) {
 static void config_fixtures(void) {
     spec s = default_spec();
     s.humans = 0;
-    from_spec("no-humans.rpl", &s, "human count 0 out of range (1..8)");
-    s.humans = 9;
-    from_spec("too-many-humans.rpl", &s, "human count 9 out of range (1..8)");
+    from_spec("no-humans.rpl", &s, "human count 0 out of range (1..100)");
+    s.humans = 101;
+    from_spec("too-many-humans.rpl", &s, "human count 101 out of range (1..100)");
     s = default_spec();
     s.rate = 0;
     from_spec("tick-rate.rpl", &s, "tick rate 0 out of range (1..1000)");

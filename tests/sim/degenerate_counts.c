@@ -39,8 +39,8 @@ void test_agent_limits(void) {
         {0, SIM_MAX_AGENTS + 1, "a match needs 1 to 1000 agents, not 1001"},
         {SIM_MAX_HUMANS, SIM_MAX_AGENTS - SIM_MAX_HUMANS + 1,
          "a match needs 1 to 1000 agents, not 1001"},
-        {SIM_MAX_HUMANS + 1, 0, "humans must be 0 to 8, not 9"},
-        {-1, 5, "humans must be 0 to 8, not -1"},
+        {SIM_MAX_HUMANS + 1, 0, "humans must be 0 to 100, not 101"},
+        {-1, 5, "humans must be 0 to 100, not -1"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         sim_config cfg = sim_default_config();

@@ -3,6 +3,7 @@
 #include "asset_dir.h"
 #include "arena/ae_output.h"
 #include "arena/rp_format.h"
+#include "session.h"
 #include "sim_config_io.h"
 #include "tool_args.h"
 #include "tool_util.h"
@@ -71,12 +72,16 @@ enum {
     F_TO,
     F_EVERY,
     F_FOLLOW,
+    F_CONNECT,
+    F_NAME,
     F_COUNT
 };
 
 #define AT(member)     offsetof(arena_options, member)
 #define ARENA_MAX_TICK 100000000
-_Static_assert(SIM_MAX_HUMANS == 8, "--humans's message names the largest human count");
+/// People on one machine (input.h's INPUT_MAX_PLAYERS; a server's match has more slots).
+#define ARENA_MAX_HUMANS 8
+_Static_assert(ARENA_MAX_HUMANS <= SIM_MAX_HUMANS, "a local match is a match the sim can run");
 static const flag flags[F_COUNT] = {
     [F_HEADLESS] = {"--headless", FLAG_SWITCH, AT(headless), 0, 0, NULL, NULL},
     [F_AUTOPILOT] = {"--autopilot", FLAG_SWITCH, AT(autopilot), 0, 0, NULL, NULL},
@@ -90,7 +95,7 @@ static const flag flags[F_COUNT] = {
     [F_SEED] = {"--seed", FLAG_U64, AT(seed), 0, UINT64_MAX, "--seed needs a whole number >= 0",
                 NULL},
     [F_BOTS] = {"--bots", FLAG_INT, AT(bots), 0, 999, "--bots needs a number from 0 to 999", NULL},
-    [F_HUMANS] = {"--humans", FLAG_INT, AT(humans), 1, SIM_MAX_HUMANS,
+    [F_HUMANS] = {"--humans", FLAG_INT, AT(humans), 1, ARENA_MAX_HUMANS,
                   "--humans needs a number from 1 to 8", NULL},
     [F_OVERLAYS] = {"--overlays", FLAG_UNSIGNED, AT(overlays), 0, 255,
                     "--overlays needs a bit mask from 0 to 255", NULL},
@@ -113,6 +118,8 @@ static const flag flags[F_COUNT] = {
                  "--every needs a number of ticks from 1 to 100000000", NULL},
     [F_FOLLOW] = {"--follow", FLAG_INT, AT(follow), 0, SIM_MAX_AGENTS - 1,
                   "--follow needs an agent number from 0 to 999", NULL},
+    [F_CONNECT] = {"--connect", FLAG_TEXT, AT(connect), 0, 0, NULL, NULL},
+    [F_NAME] = {"--name", FLAG_TEXT, AT(name), 0, 0, NULL, NULL},
 };
 #undef AT
 
@@ -147,6 +154,7 @@ typedef struct clash {
 } clash;
 
 #define REPLAY_HAS "a replay carries its own map, seed, players and inputs"
+#define SERVER_HAS "the server chooses the match"
 #define DUMP_ONLY  "--dump-tick prints the state at its tick and nothing else"
 static const clash clashes[] = {
     {F_RECORD, F_REPLAY, REPLAY_HAS},
@@ -157,6 +165,16 @@ static const clash clashes[] = {
     {F_BOTS, F_REPLAY, REPLAY_HAS},
     {F_HUMANS, F_REPLAY, REPLAY_HAS},
     {F_DIFFICULTY, F_REPLAY, REPLAY_HAS},
+    {F_CONNECT, F_REPLAY, "one plays online, the other plays a file back"},
+    {F_MAP, F_CONNECT, SERVER_HAS},
+    {F_SEED, F_CONNECT, SERVER_HAS},
+    {F_BOTS, F_CONNECT, SERVER_HAS},
+    {F_HUMANS, F_CONNECT, SERVER_HAS},
+    {F_DIFFICULTY, F_CONNECT, SERVER_HAS},
+    {F_RECORD, F_CONNECT, "the server records the match and sends its replay at the end"},
+    {F_TICKS, F_CONNECT, SERVER_HAS},
+    {F_SCREENSHOT, F_CONNECT, "a screenshot shows a match of this machine"},
+    {F_FRAMES, F_CONNECT, "frames draw a replay"},
     // The settings file is the windowed game's (volumes, keys, window): a headless run, a
     // screenshot or frames are the command line's alone, the same on every machine.
     {F_CONFIG, F_HEADLESS,
@@ -189,7 +207,7 @@ static const need needs[] = {
     {F_DUMP_TICK, F_REPLAY, "--replay FILE"}, {F_DUMP_TICK, F_HEADLESS, "--headless"},
     {F_FRAMES, F_REPLAY, "--replay FILE"},    {F_FROM, F_FRAMES, "--frames DIR"},
     {F_TO, F_FRAMES, "--frames DIR"},         {F_EVERY, F_FRAMES, "--frames DIR"},
-    {F_FOLLOW, F_FRAMES, "--frames DIR"},
+    {F_FOLLOW, F_FRAMES, "--frames DIR"},     {F_NAME, F_CONNECT, "--connect URL"},
 };
 
 static bool check_combinations(const tool_args *args, const arena_options *o) {
@@ -307,6 +325,10 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     o->difficulty_set = args.given[F_DIFFICULTY];
     if (o->autopilot) o->pilot = SIM_PILOT_BOT;
     if (!check_combinations(&args, o)) return false;
+    if (o->connect && o->headless && o->pilot == SIM_PILOT_NONE)
+        return fail("--connect", "with --headless needs --pilot bot or novice to play");
+    if (o->name && !session_name_valid(o->name, strlen(o->name)))
+        return fail(o->name, "--name needs 1 to 24 bytes of UTF-8 without control characters");
     return check_outputs(o);
 }
 

@@ -367,7 +367,8 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
     const size_t cp_bytes = align8((size_t)L.checkpoint_count * sizeof(rp_checkpoint));
     const size_t fh_bytes = (size_t)L.checkpoint_count * (size_t)r->field_count * 8u;
     const size_t run_bytes = align8((size_t)L.run_total * 8u);
-    const size_t store_bytes = align8(sizeof(rp_replay_store));
+    const size_t store_bytes =
+        align8(sizeof(rp_replay_store) + (size_t)r->human_count * sizeof(rp_stream));
     const size_t block_size =
         store_bytes + ev_bytes + cp_bytes + fh_bytes + run_bytes + L.string_bytes;
     uint8_t *block = ae_alloc(block_size);
@@ -382,7 +383,7 @@ static bool load_owned(uint8_t *file, size_t size, const rp_load_opts *opts, rp_
         return false;
     }
     L.store = (rp_replay_store *)(void *)block;
-    memset(L.store, 0, sizeof *L.store);
+    memset(L.store, 0, store_bytes);
     uint8_t *index = block + store_bytes;
     L.events = (rp_event *)(void *)index;
     L.checkpoints = (rp_checkpoint *)(void *)(index + ev_bytes);

@@ -14,10 +14,10 @@ typedef struct rp_stream {
 } rp_stream;
 
 struct rp_replay_store {
-    uint8_t *file;     // the file image
-    size_t file_size;  // bytes of it
-    size_t block_size; // bytes of the index block this store heads
-    rp_stream streams[RP_MAX_HUMANS];
+    uint8_t *file;       // the file image
+    size_t file_size;    // bytes of it
+    size_t block_size;   // bytes of the index block this store heads
+    rp_stream streams[]; // one per human (a match may have up to RP_MAX_HUMANS)
 };
 
 #endif

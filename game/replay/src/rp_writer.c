@@ -16,7 +16,6 @@ typedef struct rp_stream_w {
 struct rp_writer {
     rp_writer_def def; // pointers in it are not kept: the encodings below own copies
     rp_buf head;       // config, fields and initial map, encoded at creation
-    rp_stream_w streams[RP_MAX_HUMANS];
     rp_buf events;
     uint32_t event_count;
     uint32_t last_event_tick;     // the tick of the newest event
@@ -26,8 +25,13 @@ struct rp_writer {
     uint32_t checkpoint_count;
     int64_t last_checkpoint; // -1 before the first
     uint32_t tick_count;
-    bool too_long; // a tick beyond RP_MAX_TICKS was refused
+    bool too_long;         // a tick beyond RP_MAX_TICKS was refused
+    rp_stream_w streams[]; // one per human: a writer's size follows its match's
 };
+
+static size_t writer_size(int human_count) {
+    return sizeof(rp_writer) + (size_t)human_count * sizeof(rp_stream_w);
+}
 
 rp_writer_def rp_default_writer_def(void) {
     rp_writer_def def;
@@ -72,7 +76,7 @@ rp_writer *rp_writer_create(const rp_writer_def *def, ae_error *err) {
         AE_ASSERT(printable_name(def->field_names[i], RP_MAX_FIELD_NAME));
     check_grid(def->map);
 
-    rp_writer *w = ae_calloc(1, sizeof *w);
+    rp_writer *w = ae_calloc(1, writer_size(def->human_count));
     if (!w) {
         ae_error_set(err, "out of memory for a replay writer");
         return NULL;
@@ -191,8 +195,9 @@ bool rp_writer_checkpoint(rp_writer *w, uint32_t tick, uint64_t hash,
 }
 
 size_t rp_writer_memory(const rp_writer *w) {
-    size_t n = sizeof *w + w->head.held + w->events.held + w->checkpoints.held;
-    for (int h = 0; h < RP_MAX_HUMANS; h++) n += w->streams[h].runs.held;
+    size_t n =
+        writer_size(w->def.human_count) + w->head.held + w->events.held + w->checkpoints.held;
+    for (int h = 0; h < w->def.human_count; h++) n += w->streams[h].runs.held;
     return n;
 }
 
@@ -277,8 +282,8 @@ bool rp_writer_snapshot_memory(const rp_writer *w, uint64_t hash, uint8_t **data
 void rp_writer_destroy(rp_writer *w) {
     if (!w) return;
     rp_buf_free(&w->head);
-    for (int h = 0; h < RP_MAX_HUMANS; h++) rp_buf_free(&w->streams[h].runs);
+    for (int h = 0; h < w->def.human_count; h++) rp_buf_free(&w->streams[h].runs);
     rp_buf_free(&w->events);
     rp_buf_free(&w->checkpoints);
-    ae_free(w, sizeof *w);
+    ae_free(w, writer_size(w->def.human_count));
 }

@@ -82,6 +82,38 @@ bool session_diverged(const session *s, char *msg, size_t size);
 bool session_take_over(session *s, int agent, ae_error *err);
 /// The replay event kind of a take-over (an RP_EVENT_DATA payload: slot u8, agent u16 LE).
 #define SESSION_EVENT_TAKE_OVER 1
+/// A release (payload: slot u8): the slot drives nothing from then on (sim_release).
+#define SESSION_EVENT_RELEASE 2
+/// A player's name (payload: slot u8, then the name's 1 .. SESSION_NAME_MAX bytes, no NUL).
+#define SESSION_EVENT_NAME 3
+/// Longest name in bytes.
+#define SESSION_NAME_MAX 24
+
+/// A server's match: events of the people behind the input slots, for a live session that
+/// records. Each is recorded as an event at the current tick and takes effect at once; a
+/// playback applies it as it steps from that tick (as it does a take-over), and the replay's
+/// loader checks every such event strictly. False with err, nothing recorded, when the session
+/// is not live and recording ("only a live match that is recorded takes players' events"),
+/// the match is over, or the arguments are refused.
+///
+/// session_assign: slot `slot` takes over `agent` (sim_take_over: the agent must be alive; the
+/// agent the slot drove plays on under its bot brain). Taking the agent it drives already
+/// records nothing.
+bool session_assign(session *s, int slot, int agent, ae_error *err);
+/// session_release: slot `slot` drives nothing from now on, its agent plays on under its bot
+/// brain (sim_release).
+bool session_release(session *s, int slot, ae_error *err);
+/// session_set_name: the name shown for slot `slot`, 1 .. SESSION_NAME_MAX bytes of UTF-8
+/// without control characters (session_name_valid). Names are presentation: the sim never reads
+/// them and they are not in the state hash.
+bool session_set_name(session *s, int slot, const char *name, ae_error *err);
+/// The name of slot `slot` at the current tick, live or played back ("" when it has none or
+/// the slot is not one of the match's). Valid until the next step, seek or name.
+const char *session_slot_name(const session *s, int slot);
+/// True when `len` bytes at `name` are a name a session takes: 1 .. SESSION_NAME_MAX bytes of
+/// well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF) without
+/// control characters (U+0000 .. U+001F, U+007F .. U+009F).
+bool session_name_valid(const char *name, size_t len);
 
 /// The tick whose checkpoint (or final hash) disagreed, once diverged.
 uint32_t session_diverged_at(const session *s);

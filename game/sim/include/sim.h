@@ -13,7 +13,9 @@
 #include "sim_input.h"
 #include "sim_rules.h"
 
-#define SIM_MAX_HUMANS 8
+/// Input slots a match can have: a local match has at most a few (the app's INPUT_MAX_PLAYERS),
+/// a server's match one per person who may join.
+#define SIM_MAX_HUMANS 100
 
 typedef enum sim_difficulty { SIM_EASY, SIM_NORMAL, SIM_HARD, SIM_DIFFICULTY_COUNT } sim_difficulty;
 
@@ -43,7 +45,7 @@ sim_config sim_default_config(void);
 typedef struct sim_world sim_world;
 
 /// Creates a match on a copy of `grid`; NULL with err when the config or map cannot host it:
-/// "humans must be 0 to 8, not H", "a match needs 1 to 1000 agents, not N" (no agents at all is
+/// "humans must be 0 to 100, not H", "a match needs 1 to 1000 agents, not N" (no agents at all is
 /// refused), a field out of its range (sim_config_check: "config: max_gems is 0, not 1 to
 /// 1048576"; rules included), or "map has room for R agents, the match
 /// needs N" (every agent needs a cell whose centre is twice its radius from walls).
@@ -140,14 +142,21 @@ uint64_t sim_hash_combine(const uint64_t fields[SIM_HASH_FIELD_COUNT]);
 uint64_t sim_hash_grid(const ae_grid *grid);
 
 /// Input slot h (0 .. humans-1) drives agent h, until a take-over hands it another agent (-1:
-/// another slot took its agent and it drives none).
+/// another slot took its agent, or the slot was released, and it drives none).
 int sim_slot_agent(const sim_world *w, int slot);
 /// A take-over (a recorded event, the replay theatre's): from this tick on, input slot `slot`
 /// drives agent `agent` instead of its bot brain or the slot that drove it, and the agent the
 /// slot drove until now is driven by its own bot brain (from where that brain's state stands).
 /// False with err, nothing changed, when the slot is not one of the humans' or the agent is not
-/// alive. Taking over the agent the slot drives already changes nothing.
+/// alive. Taking over the agent the slot drives already changes nothing. A slot that drives
+/// nothing (released, or its agent taken) takes the agent all the same.
 bool sim_take_over(sim_world *w, int slot, int agent, ae_error *err);
+/// A release (a recorded event, a server's: the person left): from this tick on, input slot
+/// `slot` drives no agent and its inputs are ignored; the agent it drove plays on under its own
+/// bot brain (from where that brain's state stands), as the agent a take-over leaves. False with
+/// err, nothing changed, when the slot is not one of the humans'; releasing a slot that drives
+/// nothing changes nothing. The state hash holds who drives whom, so a release is in it.
+bool sim_release(sim_world *w, int slot, ae_error *err);
 
 bool sim_over(const sim_world *w);
 int sim_tick(const sim_world *w);

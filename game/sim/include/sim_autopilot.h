@@ -19,7 +19,9 @@ typedef struct sim_autopilot sim_autopilot;
 /// NULL when out of memory (or for SIM_PILOT_NONE).
 sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot pilot);
 void sim_autopilot_destroy(sim_autopilot *ap);
-/// The input frame for human `human` this tick.
+/// The input frame for human `human` this tick: the pilot flies agent `human` (0 .. humans-1).
+/// The pilots' path queue is served at the first call of each world tick, whichever human it
+/// asks for (a session asks for all in order; a network client for its own agent only).
 void sim_autopilot_input(sim_autopilot *ap, sim_world *w, int human, sim_input *out);
 
 #endif

@@ -1,7 +1,7 @@
 /// The results screen's scoreboard as data: one player's match (placement, kills, damage dealt,
 /// level and skills, survival time, who eliminated it and with what) and the match's top
 /// players. Read from the world at any time, during the match or after it; nothing here changes
-/// the world, allocates or draws (game/app/results_view.c draws it).
+/// the world, allocates or draws (game/app/screens/results_view.c draws it).
 ///
 ///   sim_scoreboard sb;
 ///   sim_scoreboard_build(w, 0, &sb); // as the first local player sees it

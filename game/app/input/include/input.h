@@ -18,7 +18,7 @@
 #include "sim.h"
 
 /// A local player per human the match can have.
-#define INPUT_MAX_PLAYERS SIM_MAX_HUMANS
+#define INPUT_MAX_PLAYERS 8
 /// Stick deflection (0..1) below which a stick reads as centred.
 #define INPUT_DEAD_ZONE 0.22f
 /// Right-stick deflection above which the player aims and fires.

@@ -38,11 +38,13 @@ typedef struct arena_options {
     // The replay's own options (each needs --replay; arena_check_replay says whether the
     // replay has the ticks and agent they name). Ticks count states: 0 is the start, T the state
     // after T ticks.
-    int dump_tick;      ///< --dump-tick: print this tick's state and stop (-1: none)
-    const char *frames; ///< --frames DIR: write PNG frames into this empty folder
-    int from, to;       ///< --from, --to: the frames' first and last tick (-1: start, end)
-    int every;          ///< --every: ticks from one frame to the next (1)
-    int follow;         ///< --follow: the agent the frames' camera follows (-1: as watched)
+    int dump_tick;       ///< --dump-tick: print this tick's state and stop (-1: none)
+    const char *frames;  ///< --frames DIR: write PNG frames into this empty folder
+    int from, to;        ///< --from, --to: the frames' first and last tick (-1: start, end)
+    int every;           ///< --every: ticks from one frame to the next (1)
+    int follow;          ///< --follow: the agent the frames' camera follows (-1: as watched)
+    const char *connect; ///< --connect ws://HOST:PORT: play online on that server
+    const char *name;    ///< --name: the player's name online
 } arena_options;
 
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.

@@ -45,7 +45,7 @@
 #define RP_CHECKSUM_SIZE 8u
 
 /// Limits. A file outside them is refused before anything is allocated for it.
-#define RP_MAX_HUMANS      8
+#define RP_MAX_HUMANS      100
 #define RP_MAX_RECORD_SIZE 64
 #define RP_MAX_TICK_RATE   1000
 /// 24 hours at 60 Hz.

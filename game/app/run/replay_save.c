@@ -54,14 +54,14 @@ static bool replays_folder(const char *dir, char *out, size_t size, ae_error *er
     return true;
 }
 
-bool replay_save(const uint8_t *data, size_t size, const char *dir, time_t when, const char *map,
-                 char *path, size_t path_size, ae_error *err) {
-    char folder[4096];
-    if (!replays_folder(dir, folder, sizeof folder, err)) return false;
+bool replay_save_into(const uint8_t *data, size_t size, const char *folder, time_t when,
+                      const char *map, char *path, size_t path_size, ae_error *err) {
+    size_t len = strlen(folder);
+    const char *slash = len && folder[len - 1] != '/' ? "/" : "";
     for (int k = 1; k <= MAX_CANDIDATES; k++) {
         char name[96];
         replay_save_name(name, sizeof name, when, map, k);
-        int n = snprintf(path, path_size, "%s%s", folder, name);
+        int n = snprintf(path, path_size, "%s%s%s", folder, slash, name);
         if (n < 0 || (size_t)n >= path_size) {
             ae_error_set(err, "path too long");
             return false;
@@ -79,4 +79,11 @@ bool replay_save(const uint8_t *data, size_t size, const char *dir, time_t when,
     }
     ae_error_set(err, "%d replays of this map saved this minute already", MAX_CANDIDATES);
     return false;
+}
+
+bool replay_save(const uint8_t *data, size_t size, const char *dir, time_t when, const char *map,
+                 char *path, size_t path_size, ae_error *err) {
+    char folder[4096];
+    if (!replays_folder(dir, folder, sizeof folder, err)) return false;
+    return replay_save_into(data, size, folder, when, map, path, path_size, err);
 }

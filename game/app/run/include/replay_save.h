@@ -23,4 +23,8 @@ void replay_save_name(char *buf, size_t size, time_t when, const char *map, int 
 bool replay_save(const uint8_t *data, size_t size, const char *dir, time_t when, const char *map,
                  char *path, size_t path_size, ae_error *err);
 
+/// replay_save into `folder` itself (an existing folder; arena-server's --record DIR).
+bool replay_save_into(const uint8_t *data, size_t size, const char *folder, time_t when,
+                      const char *map, char *path, size_t path_size, ae_error *err);
+
 #endif

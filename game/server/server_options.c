@@ -1,0 +1,124 @@
+#include "server_options.h"
+
+#include "arena/ae_file.h"
+#include "sim.h"
+#include "tool_args.h"
+#include "tool_util.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PROGRAM "arena-server"
+
+enum {
+    O_LISTEN,
+    O_MAP,
+    O_BOTS,
+    O_PLAYERS,
+    O_DIFFICULTY,
+    O_JOIN_WINDOW,
+    O_RECORD,
+    O_ONCE,
+    O_SEED,
+    O_TICKS,
+    O_COUNT
+};
+
+static const tool_option options[O_COUNT] = {
+    [O_LISTEN] = {"--listen", true},
+    [O_MAP] = {"--map", true},
+    [O_BOTS] = {"--bots", true},
+    [O_PLAYERS] = {"--players", true},
+    [O_DIFFICULTY] = {"--difficulty", true},
+    [O_JOIN_WINDOW] = {"--join-window", true},
+    [O_RECORD] = {"--record", true},
+    [O_ONCE] = {"--once", false},
+    [O_SEED] = {"--seed", true},
+    [O_TICKS] = {"--ticks", true},
+};
+
+static bool fail(const char *arg, const char *reason) {
+    tool_fail(PROGRAM, arg, "%s", reason);
+    return false;
+}
+
+static bool number(const tool_args *a, int o, long lo, long hi, const char *needs, int *out) {
+    if (!a->given[o]) return true;
+    long v;
+    if (!tool_parse_int(a->value[o], lo, hi, &v)) return fail(a->value[o], needs);
+    *out = (int)v;
+    return true;
+}
+
+// ADDR:PORT, ADDR an IPv4 address or a name, or [IPv6]:PORT.
+static bool split_listen(const char *text, server_options *o) {
+    const char *colon = strrchr(text, ':');
+    const char *host = text, *host_end = colon;
+    if (text[0] == '[') {
+        const char *close = strchr(text, ']');
+        if (!close || close[1] != ':') return fail(text, "--listen needs ADDR:PORT or [IPv6]:PORT");
+        host = text + 1;
+        host_end = close;
+        colon = close + 1;
+    }
+    if (!colon || host_end == host)
+        return fail(text, "--listen needs ADDR:PORT, e.g. 127.0.0.1:7777");
+    if ((size_t)(host_end - host) >= sizeof o->host)
+        return fail(text, "--listen: address too long");
+    memcpy(o->host, host, (size_t)(host_end - host));
+    o->host[host_end - host] = 0;
+    long port;
+    if (!tool_parse_int(colon + 1, 0, 65535, &port))
+        return fail(text, "--listen needs a port from 0 to 65535 after the ':'");
+    o->port = (int)port;
+    return true;
+}
+
+bool server_parse_options(int argc, char **argv, server_options *o) {
+    memset(o, 0, sizeof *o);
+    o->bots = 30;
+    o->players = -1;
+    o->difficulty = SIM_NORMAL;
+    o->join_window = 30;
+    o->seed = 1;
+    tool_args a;
+    if (!tool_args_read(PROGRAM, options, O_COUNT, 0, argc - 1, argv + 1, &a)) return false;
+    if (!a.given[O_LISTEN])
+        return fail("--listen",
+                    "needed: the address and port to listen on (--listen 127.0.0.1:7777)");
+    o->listen = a.value[O_LISTEN];
+    if (!split_listen(o->listen, o)) return false;
+    o->map = a.given[O_MAP] ? a.value[O_MAP] : NULL;
+    o->record = a.given[O_RECORD] ? a.value[O_RECORD] : NULL;
+    o->once = a.given[O_ONCE];
+    if (!number(&a, O_BOTS, 1, SIM_MAX_AGENTS, "--bots needs a number from 1 to 1000", &o->bots) ||
+        !number(&a, O_PLAYERS, 1, SIM_MAX_HUMANS, "--players needs a number from 1 to 100",
+                &o->players) ||
+        !number(&a, O_JOIN_WINDOW, 0, 3600, "--join-window needs seconds from 0 to 3600",
+                &o->join_window) ||
+        !number(&a, O_TICKS, 1, 100000000, "--ticks needs a number from 1 to 100000000", &o->ticks))
+        return false;
+    if (o->players < 0) o->players = o->bots < 16 ? o->bots : 16;
+    if (o->players > o->bots)
+        return fail(a.value[O_PLAYERS],
+                    "--players may not pass --bots (people take the match's agents)");
+    if (a.given[O_SEED] && !tool_parse_u64(a.value[O_SEED], 0, UINT64_MAX, &o->seed))
+        return fail(a.value[O_SEED], "--seed needs a whole number >= 0");
+    if (a.given[O_DIFFICULTY]) {
+        static const char *const names[] = {"easy", "normal", "hard", "mixed"};
+        static const int values[] = {SIM_EASY, SIM_NORMAL, SIM_HARD, -1};
+        int found = -2;
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(a.value[O_DIFFICULTY], names[i])) found = values[i];
+        if (found == -2)
+            return fail(a.value[O_DIFFICULTY], "--difficulty needs easy, normal, hard or mixed");
+        o->difficulty = found;
+    }
+    if (o->record) {
+        struct stat st;
+        if (stat(o->record, &st) != 0 || !S_ISDIR(st.st_mode))
+            return fail(o->record, "--record needs an existing folder");
+    }
+    return true;
+}
