@@ -111,11 +111,14 @@ static bool welcome(net_client *c, const net_welcome *w) {
                         map, (unsigned long long)hash, (unsigned long long)w->map_hash);
         return false;
     }
-    // The mirror: the server's humans are not sent, so every agent that may have a slot
-    // (slots are 0 .. humans-1 <= agents-1) is given one, all released: who drives whom comes
+    // The mirror: the match's slots (WELCOME's humans), all released: who drives whom comes
     // with the snapshots. The seed only places the agents before the first snapshot.
+    if (w->humans > w->agents) {
+        net_client_fail(c, true, "WELCOME: %u slots for %u agents", w->humans, w->agents);
+        return false;
+    }
     cfg.seed = 0;
-    cfg.humans = w->agents < SIM_MAX_HUMANS ? w->agents : SIM_MAX_HUMANS;
+    cfg.humans = w->humans;
     cfg.bots = w->agents - cfg.humans;
     c->world = sim_create(&cfg, &grid, &e);
     c->extent = net_map_extent(grid.width, grid.height, cfg.cell_size);
@@ -437,7 +440,7 @@ const uint8_t *net_client_replay(const net_client *c, size_t *size) {
 
 bool net_client_pilot_input(net_client *c, sim_autopilot *ap, sim_input *out) {
     *out = (sim_input){0};
-    if (c->state != NET_CLIENT_PLAYING || c->agent >= sim_config_of(c->world)->humans) return false;
+    if (c->state != NET_CLIENT_PLAYING) return false;
     // The pilot reads the mirror where it shows the own agent: its prediction.
     sim_autopilot_input(ap, c->world, c->agent, out);
     return true;

@@ -133,8 +133,8 @@ bool net_client_end(const net_client *c, net_end *out);
 const uint8_t *net_client_replay(const net_client *c, size_t *size);
 
 /// A pilot's input for the own agent, read from the mirror (sim_autopilot_create on
-/// net_client_world). False (a zero input) when the client drives no agent the pilot can fly:
-/// a pilot flies agents 0 .. humans-1 of the mirror.
+/// net_client_world): it flies the agent the server gave the client, whichever it is. False (a
+/// zero input) when the client drives none (not PLAYING).
 bool net_client_pilot_input(net_client *c, sim_autopilot *ap, sim_input *out);
 
 #endif
