@@ -47,7 +47,9 @@ net_client *net_client_create(net_transport *t, const net_client_def *def, ae_er
     c->load_map = def->load_map;
     c->load_map_ctx = def->load_map_ctx;
     net_frame_clear(c->frame[0]);
-    c->queue_avg = NET_QUEUE_TARGET;
+    c->queue_avg = c->queue_target = NET_QUEUE_TARGET;
+    c->queue_low = INT32_MAX;
+    c->interp_ticks = c->interp_want = NET_CLIENT_INTERP_TICKS;
     c->acked = -1;
     return c;
 }
@@ -173,14 +175,14 @@ static void snapshot(net_client *c, const net_bytes *b) {
         net_client_fail(c, true, "snapshot: %s", err);
         return;
     }
-    if (!c->have_frame) c->view_tick = f->head.tick - NET_CLIENT_INTERP_TICKS;
+    net_pace_snapshot(c, base, c->have_frame, f);
+    if (!c->have_frame) c->view_tick = f->head.tick - c->interp_ticks;
     if (c->state == NET_CLIENT_SPECTATING)
         c->agent = f->head.agent; // the server may follow another
     c->cur = !c->cur;
     c->have_frame = true;
     c->head_tick = f->head.tick;
     c->head_us = c->now_us;
-    c->queue_avg += 0.1 * ((double)f->head.queue - c->queue_avg);
     c->stats.snapshots++;
     c->window_snapshots++;
 }
@@ -381,13 +383,6 @@ bool net_client_tick(net_client *c, const sim_input *in) {
     c->shown_count = sim_event_count(c->world);
     memcpy(c->shown, sim_events(c->world), (size_t)c->shown_count * sizeof *c->shown);
     return true;
-}
-
-uint32_t net_client_tick_period_us(const net_client *c) {
-    double nudge = 0.02 * (c->queue_avg - NET_QUEUE_TARGET);
-    if (nudge > NET_CLIENT_NUDGE_MAX) nudge = NET_CLIENT_NUDGE_MAX;
-    if (nudge < -NET_CLIENT_NUDGE_MAX) nudge = -NET_CLIENT_NUDGE_MAX;
-    return (uint32_t)((double)NET_CLIENT_TICK_US * (1.0 + nudge) + 0.5);
 }
 
 void net_client_leave(net_client *c) {
