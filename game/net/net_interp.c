@@ -85,7 +85,8 @@ void net_interp_tick(net_client *c) {
     advance(c);
     sim_mirror_set_tick(c->world, c->view_tick > 0 ? c->view_tick : 0);
     if (!c->have_frame) return;
-    if (c->view_tick > c->head_tick) c->stats.extrapolated_ticks++;
+    // After END no newer snapshot is coming: the ticks while the replay downloads are not a stall.
+    if (c->view_tick > c->head_tick && !c->ended) c->stats.extrapolated_ticks++;
     const net_frame *f = c->frame[c->cur];
     for (int i = 0; i < f->agent_count; i++)
         if (f->agent[i].id != f->head.agent) show(c, f->agent[i].id);

@@ -9,6 +9,9 @@
 
 /// After the match ends the server has no ticks due: the clock moves on by this.
 #define IDLE_STEP_US 5000u
+/// The server's update calls' CPU times, in 10 us steps up to 100 ms.
+#define CPU_BUCKETS   10000
+#define CPU_BUCKET_NS 10000u
 
 typedef struct rig_client {
     net_transport *t;
@@ -29,6 +32,7 @@ struct net_rig {
     net_server *srv;
     uint64_t now;
     uint64_t cpu_ns;
+    uint32_t cpu_hist[CPU_BUCKETS]; // update calls that played a tick, by their CPU time
     rig_client clients[NET_RIG_MAX_CLIENTS];
 };
 
@@ -114,7 +118,10 @@ static void count_traffic(net_rig *r, rig_client *k) {
     f->seconds++;
     f->down += down;
     f->up += up;
-    if (down > f->worst_down) f->worst_down = down;
+    if (down > f->worst_down) {
+        f->worst_down = down;
+        f->worst_down_at = f->seconds - 1;
+    }
     if (up > f->worst_up) f->worst_up = up;
     k->second_us += 1000000u;
     k->at_second = now;
@@ -156,7 +163,12 @@ static void server_update(net_rig *r) {
     const uint32_t ticks = net_server_get_stats(r->srv).ticks;
     const uint64_t t0 = r->def.cpu_ns ? r->def.cpu_ns() : 0;
     net_server_update(r->srv, r->now);
-    if (r->def.cpu_ns) r->cpu_ns += r->def.cpu_ns() - t0;
+    if (r->def.cpu_ns) {
+        const uint64_t ns = r->def.cpu_ns() - t0;
+        r->cpu_ns += ns;
+        if (net_server_get_stats(r->srv).ticks != ticks)
+            r->cpu_hist[ns / CPU_BUCKET_NS < CPU_BUCKETS ? ns / CPU_BUCKET_NS : CPU_BUCKETS - 1]++;
+    }
     if (r->def.on_server_tick && net_server_get_stats(r->srv).ticks != ticks)
         r->def.on_server_tick(r->def.user, r);
 }
@@ -202,7 +214,17 @@ net_transport *net_rig_transport(const net_rig *r, int i) {
 net_rig_figures net_rig_client_figures(const net_rig *r, int i) {
     return r->clients[i].figures;
 }
-uint64_t net_rig_server_cpu_ns(const net_rig *r) {
+uint64_t net_rig_server_cpu_ns(const net_rig *r, uint64_t *p99_ns) {
+    uint64_t total = 0, seen = 0;
+    for (int i = 0; i < CPU_BUCKETS; i++) total += r->cpu_hist[i];
+    *p99_ns = 0;
+    for (int i = 0; i < CPU_BUCKETS && total; i++) {
+        seen += r->cpu_hist[i];
+        if (seen * 100 >= total * 99) {
+            *p99_ns = (uint64_t)(i + 1) * CPU_BUCKET_NS;
+            break;
+        }
+    }
     return r->cpu_ns;
 }
 

@@ -96,6 +96,7 @@ typedef struct net_client_stats {
     uint32_t snapped;            ///< ... by more than NET_CLIENT_SNAP_DISTANCE
     float max_correction;        ///< the largest difference
     uint32_t extrapolated_ticks; ///< ticks that showed the others past the newest snapshot
+                                 ///< (before END: after it no newer one is coming)
 } net_client_stats;
 
 typedef struct net_client net_client;

@@ -45,6 +45,7 @@ typedef struct net_rig_figures {
     uint32_t seconds;
     uint64_t down, up;             ///< bytes in those seconds
     uint64_t worst_down, worst_up; ///< bytes in the worst one
+    uint32_t worst_down_at;        ///< which second of play that was (0: the first)
 } net_rig_figures;
 
 /// NULL with err when the link or the match cannot be made.
@@ -63,8 +64,9 @@ net_link *net_rig_link(const net_rig *r);
 net_client *net_rig_client(const net_rig *r, int i);
 net_transport *net_rig_transport(const net_rig *r, int i);
 net_rig_figures net_rig_client_figures(const net_rig *r, int i);
-/// CPU time of the server's update calls so far (0 without def.cpu_ns).
-uint64_t net_rig_server_cpu_ns(const net_rig *r);
+/// CPU time of the server's update calls so far (0 without def.cpu_ns), and in *p99_ns the 99th
+/// percentile of a call that played a tick (rounded up to 10 us).
+uint64_t net_rig_server_cpu_ns(const net_rig *r, uint64_t *p99_ns);
 
 /// Cuts client i's connection (net_link_sever): both ends see 1006, the client fails.
 void net_rig_sever(net_rig *r, int i);
