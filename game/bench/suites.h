@@ -15,6 +15,9 @@ int bench_replay(bool csv);
 int bench_replay_seek(bool csv);
 int bench_nav(bool csv);
 int bench_broadphase(bool csv);
+/// Online play over the in-memory link: 100 piloted clients at 0 ms, 150 ms and 150 ms with 5%
+/// loss (game/bench/bench_net.c).
+int bench_net(bool csv);
 
 /// `arena-bench pairs FILE [--method M]`; argv holds the arguments after `pairs`.
 int cmd_pairs(int argc, char **argv);

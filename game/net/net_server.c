@@ -331,12 +331,19 @@ static void hello(net_server *srv, peer *p, const net_hello *h) {
 
 // ---- Inputs ----
 
-static void queue_inputs(slot *sl, const net_input *in) {
+static void queue_inputs(net_server *srv, slot *sl, const net_input *in) {
     // input[k] is for sequence tick - k: oldest first, skipping what is queued already.
     for (int k = in->count - 1; k >= 0; k--) {
         uint32_t seq = in->tick - (uint32_t)k;
         if (in->tick < (uint32_t)k || seq <= sl->newest_seq) continue;
-        if (sl->queue_count == NET_QUEUE_CAP) return; // flooding: the tick takes one at a time
+        if (sl->queue_count == NET_QUEUE_CAP) {
+            // Full (a flood, or a client far ahead): the oldest goes. The newest are the ones
+            // the client is still predicting from, so keeping them keeps its corrections small;
+            // either way the tick takes one input at a time.
+            sl->queue_head = (sl->queue_head + 1) % NET_QUEUE_CAP;
+            sl->queue_count--;
+            srv->stats.inputs_dropped++;
+        }
         int at = (sl->queue_head + sl->queue_count) % NET_QUEUE_CAP;
         sl->queue[at] = in->input[k];
         sim_input_normalize(&sl->queue[at]);
@@ -400,7 +407,7 @@ static void message(net_server *srv, peer *p, const uint8_t *data, size_t size, 
     case NET_MSG_INPUT:
         if (p->slot < 0) break;
         reclaim(srv, p);
-        queue_inputs(&srv->slots[p->slot], &m.u.input);
+        queue_inputs(srv, &srv->slots[p->slot], &m.u.input);
         break;
     case NET_MSG_PING: {
         net_msg pong = {.type = NET_MSG_PONG};
@@ -515,6 +522,8 @@ static void play_tick(net_server *srv, uint64_t now) {
     release_silent(srv, now);
     for (int h = 0; h < srv->humans; h++) {
         slot *sl = &srv->slots[h];
+        if (sl->peer >= 0 && !sl->released && sl->applied_seq >= 0 && sl->queue_count == 0)
+            srv->stats.inputs_repeated++;
         srv->inputs[h] = take_input(sl, sl->peer >= 0);
     }
     session_step(srv->s, srv->inputs);
@@ -747,6 +756,10 @@ const uint8_t *net_server_replay(const net_server *srv, size_t *size) {
 
 session *net_server_session(const net_server *srv) {
     return srv->s;
+}
+
+int32_t net_server_slot_input(const net_server *srv, int h) {
+    return h >= 0 && h < srv->humans ? srv->slots[h].applied_seq : -1;
 }
 
 net_server_stats net_server_get_stats(const net_server *srv) {
