@@ -217,6 +217,17 @@ static void chunk(net_client *c, const net_replay_chunk *k) {
     c->replay_got += k->data.size;
 }
 
+// The match is over and its replay is all here (or there is none): the client says BYE and
+// closes, so the server never closes while its last bytes may still be on their way.
+static void say_goodbye(net_client *c) {
+    if (!c->ended || !c->conn || c->state == NET_CLIENT_FAILED) return;
+    if (c->end.replay_size && c->replay_got != c->end.replay_size) return;
+    send_msg(c, &(net_msg){.type = NET_MSG_BYE});
+    net_close(c->t, c->conn, NET_CLOSE_NORMAL, "got the replay");
+    c->conn = 0;
+    c->state = NET_CLIENT_ENDED;
+}
+
 // ---- Messages ----
 
 static void message(net_client *c, const uint8_t *data, size_t size) {
@@ -270,9 +281,11 @@ static void message(net_client *c, const uint8_t *data, size_t size) {
     }
     case NET_MSG_END:
         end(c, &m.u.end);
+        say_goodbye(c);
         break;
     case NET_MSG_REPLAY_CHUNK:
         chunk(c, &m.u.chunk);
+        say_goodbye(c);
         break;
     default: // the decoder takes only the server's messages
         break;

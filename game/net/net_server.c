@@ -570,7 +570,8 @@ static void end_match(net_server *srv, uint64_t now) {
     say(srv, "match over at tick %d: winner %d", sim_tick(srv->w), sim_winner(srv->w));
 }
 
-// Feeds the replay to each connection as its queue drains, then closes it.
+// Feeds the replay to each connection as its queue drains. The client closes once it has it all
+// (BYE), so no close can overtake the last bytes; one that does not is closed after the linger.
 static void send_replays(net_server *srv, uint64_t now) {
     bool linger_over = now - srv->ended_us >= NET_LINGER_US;
     for (int i = 0; i < srv->peer_top; i++) {
@@ -591,8 +592,6 @@ static void send_replays(net_server *srv, uint64_t now) {
             if (!send_msg(srv, p, &m)) break;
             p->replay_sent += m.u.chunk.data.size;
         }
-        if (p->state == PEER_IN && p->replay_sent >= srv->replay_size)
-            drop(srv, p, NET_CLOSE_NORMAL, "the match is over");
     }
 }
 
