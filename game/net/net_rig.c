@@ -159,18 +159,21 @@ static void client_frame(net_rig *r, int i) {
     if (r->def.on_client_tick) r->def.on_client_tick(r->def.user, r, i);
 }
 
+static int server_tick(const net_rig *r) {
+    return sim_tick(session_world(net_server_session(r->srv)));
+}
+
 static void server_update(net_rig *r) {
-    const uint32_t ticks = net_server_get_stats(r->srv).ticks;
+    const int ticks = server_tick(r);
     const uint64_t t0 = r->def.cpu_ns ? r->def.cpu_ns() : 0;
     net_server_update(r->srv, r->now);
     if (r->def.cpu_ns) {
         const uint64_t ns = r->def.cpu_ns() - t0;
         r->cpu_ns += ns;
-        if (net_server_get_stats(r->srv).ticks != ticks)
+        if (server_tick(r) != ticks)
             r->cpu_hist[ns / CPU_BUCKET_NS < CPU_BUCKETS ? ns / CPU_BUCKET_NS : CPU_BUCKETS - 1]++;
     }
-    if (r->def.on_server_tick && net_server_get_stats(r->srv).ticks != ticks)
-        r->def.on_server_tick(r->def.user, r);
+    if (r->def.on_server_tick && server_tick(r) != ticks) r->def.on_server_tick(r->def.user, r);
 }
 
 void net_rig_step(net_rig *r) {
