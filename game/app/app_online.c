@@ -143,7 +143,7 @@ void app_agent_name(const void *ctx, const sim_world *w, int id, char *out, size
             snprintf(out, size, "You");
         else if (name[0])
             snprintf(out, size, "%s", name);
-        else if (!sim_agents(w)[id].bot || id < net_client_humans(c))
+        else if (id < net_client_humans(c)) // a player's slot (agents unseen yet have no record)
             snprintf(out, size, "P%d", id + 1);
         else // as the server's match names it (sim_agent_name with its humans)
             snprintf(out, size, "Bot %d", id - net_client_humans(c) + 1);

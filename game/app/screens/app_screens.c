@@ -526,13 +526,16 @@ void app_scoreboard(const app *a, sim_scoreboard *sb) {
             snprintf(sb->fate_text, sizeof sb->fate_text, "%s", fate);
         }
     }
-    // Online the server's END says where the player placed.
+    // Online the server's END says the match is over and where the player placed.
     net_end end;
-    if (a->view.net && view_online(&a->view) && net_client_end(a->view.net, &end) &&
-        end.placement > 0 && sb->fate != SIM_FATE_NONE) {
+    if (!view_online(&a->view) || !net_client_end(a->view.net, &end)) return;
+    sb->over = true;
+    if (end.placement > 0 && sb->fate != SIM_FATE_NONE) {
         sb->viewer.placement = (int)end.placement;
         if (end.placement == 1) sb->fate = SIM_FATE_WON;
     }
+    if (sb->fate == SIM_FATE_PLAYING) // alive when the server ended it (its --ticks)
+        snprintf(sb->fate_text, sizeof sb->fate_text, "Still standing when the match ended");
 }
 
 void app_draw_screen_overlay(app *a) {
