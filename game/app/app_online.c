@@ -96,6 +96,19 @@ static void take_online_replay(app *a) {
     }
 }
 
+/// The server's replay played to its end: the whole match's figures for the results, where the
+/// mirror knows only what the player saw (the others' kills and damage).
+static void play_to_end(app *a) {
+    session_def def = {0};
+    def.replay_data = a->replay;
+    def.replay_size = a->replay_size;
+    ae_error e;
+    session *s = a->replay ? session_create(&def, &e) : NULL;
+    if (!s) return; // the mirror's figures then
+    for (uint32_t t = 0; t <= session_length(s) && !session_done(s); t++) session_step(s, NULL);
+    a->view.net_final = s;
+}
+
 void app_net_event(app *a, view_event ev) {
     switch (ev) {
     case VIEW_NET_JOINED:
@@ -104,6 +117,7 @@ void app_net_event(app *a, view_event ev) {
     case VIEW_NET_ENDED: {
         if (a->view.live) show_online_match(a); // it ended before its first snapshot was shown
         take_online_replay(a);
+        play_to_end(a);
         net_end end;
         const bool won = net_client_end(a->view.net, &end) && end.placement == 1;
         if (app_base_screen(a) != SCREEN_RESULTS)

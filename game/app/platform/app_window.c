@@ -123,7 +123,8 @@ static void clear_unclaimed(app *a) {
 /// Swaps in an edited map file at this tick boundary and tells the player how it went. The map
 /// goes to the live match, also while the killcam shows a replay of it in its place.
 static void poll_map_file(app *a) {
-    char msg[PATH_MAX + 512]; // the stdout line is whole; the notice shows what fits
+    if (!a->view.live) return; // online: the server's map, nothing of this machine's to watch
+    char msg[PATH_MAX + 512];  // the stdout line is whole; the notice shows what fits
     // What is drawn from the map follows it by itself, as after a recorded swap: app_draw rebuilds
     // the minimap when the map's hash changes, and the ground's cached chunks know their cells.
     hot_reload_poll(&a->reload, a->view.live, hot_reload_now(), msg, sizeof msg);

@@ -509,7 +509,10 @@ static void draw_results(app *a) {
 }
 
 void app_scoreboard(const app *a, sim_scoreboard *sb) {
-    const sim_world *w = view_world(&a->view);
+    // Online, once the replay came, the match's own end (the same agents) rather than the mirror.
+    const sim_world *w = view_online(&a->view) && a->view.net_final
+                             ? session_world(a->view.net_final)
+                             : view_world(&a->view);
     sim_scoreboard_build(w, view_player(&a->view, 0), sb);
     // The players' names (online, or in a replay of an online match), the killer's in the fate.
     for (int k = 0; k < sb->top_count; k++)

@@ -27,6 +27,8 @@ void view_net_close(match_view *v) {
     net_client_leave(v->net);
     net_service(v->net_t, 0); // the BYE and the close on their way, as far as they go now
     net_client_destroy(v->net);
+    if (v->net_final) session_destroy(v->net_final);
+    v->net_final = NULL;
     net_transport_destroy(v->net_t);
     v->net = NULL;
     v->net_t = NULL;

@@ -84,6 +84,7 @@ typedef struct match_view {
     uint64_t net_now_us;  ///< the client's clock: the frames' seconds added up
     uint64_t net_next_us; ///< when its next tick is due on that clock
     view_event net_said;  ///< the last of VIEW_NET_JOINED, _ENDED, _FAILED said (VIEW_NONE yet)
+    session *net_final;   ///< the server's replay played to its end, for the results (or NULL)
 } match_view;
 
 /// The killcam plays: its session is shown while the live match waits.
