@@ -131,6 +131,7 @@ static bool welcome(net_client *c, const net_welcome *w) {
     }
     for (int s = 0; s < cfg.humans; s++) sim_release(c->world, s, &e);
     c->agents = w->agents;
+    c->humans = w->humans;
     c->names = ae_calloc((size_t)c->agents, sizeof *c->names);
     c->tracks = ae_calloc((size_t)c->agents, sizeof *c->tracks);
     if (!c->names || !c->tracks) {
@@ -423,6 +424,9 @@ int net_client_agent(const net_client *c) {
 }
 int net_client_slot(const net_client *c) {
     return c->slot;
+}
+int net_client_humans(const net_client *c) {
+    return c->humans;
 }
 const char *net_client_name(const net_client *c, int agent) {
     return agent >= 0 && agent < c->agents ? c->names[agent] : "";

@@ -48,6 +48,7 @@ struct net_client {
     // From WELCOME.
     sim_world *world;
     int agent, slot, agents;
+    int humans; ///< the match's input slots (WELCOME)
     char (*names)[NET_NAME_MAX + 1]; ///< per agent
     net_track *tracks;               ///< per agent
     float extent;                    ///< net_map_extent of the map

@@ -137,6 +137,8 @@ sim_world *net_client_world(const net_client *c);
 int net_client_agent(const net_client *c);
 /// Its input slot, -1 before WELCOME or for a spectator.
 int net_client_slot(const net_client *c);
+/// The match's input slots (WELCOME's humans: agents 0 .. humans-1 are the players'), 0 before.
+int net_client_humans(const net_client *c);
 /// The name NAME gave an agent, "" when none.
 const char *net_client_name(const net_client *c, int agent);
 /// The token to reconnect with (all zero before WELCOME).
