@@ -10,8 +10,9 @@
 
 /// A long stall is not made up at once: at most this many client ticks a frame.
 #define MAX_NET_TICKS 8
-/// Transport services a frame before its ticks, and after them (the inputs sent).
-#define SERVICE_ROUNDS 4
+/// Transport services a frame before its ticks (each reads what one socket read brings, so a
+/// slow frame takes two), and one after them (the inputs sent).
+#define SERVICE_ROUNDS 2
 
 void view_net_open(match_view *v, net_transport *t, net_client *c) {
     view_net_close(v);
@@ -37,8 +38,6 @@ void view_net_close(match_view *v) {
 int view_net_ticks_due(match_view *v, float dt) {
     v->clock = APP_CLOCK_NET;
     v->net_now_us += (uint64_t)((double)dt * 1e6 + 0.5);
-    // libwebsockets takes one step a service (a read, or one message written): a frame
-    // services it a few times, so nothing waits for the next frame while frames are slow.
     for (int i = 0; i < SERVICE_ROUNDS; i++) net_client_update(v->net, v->net_now_us);
     const net_client_state st = net_client_get_state(v->net);
     if (st != NET_CLIENT_PLAYING && st != NET_CLIENT_SPECTATING) return 0;
@@ -54,7 +53,7 @@ int view_net_ticks_due(match_view *v, float dt) {
 }
 
 view_event view_net_done(match_view *v) {
-    for (int i = 0; i < SERVICE_ROUNDS; i++) net_service(v->net_t, 0); // the inputs on their way
+    net_service(v->net_t, 0); // the inputs on their way
     // Between the last client tick and the next, as the live accumulator's alpha.
     const uint32_t period = net_client_tick_period_us(v->net);
     const uint64_t left = v->net_next_us > v->net_now_us ? v->net_next_us - v->net_now_us : 0;
