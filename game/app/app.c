@@ -29,6 +29,9 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     onboarding_start(&a->guide, true); // the windowed game starts it from the settings
     settings_defaults(&a->set);
     a->capture_bind = -1;
+    a->editing = -1;
+    a->hud.namer = app_agent_name;
+    a->hud.namer_ctx = a;
     camera_init(&a->view.cam, glms_vec2_zero(), w, h);
     a->view.pinned = o->follow;
     char *sprites = tool_join(app_asset_dir(), "sprites");
@@ -42,6 +45,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 }
 
 void app_close(app *a) {
+    view_net_close(&a->view);
     view_killcam_drop(&a->view); // the live match shown again
     theatre_close(&a->view.th);
     hot_reload_free(&a->reload);
@@ -87,6 +91,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         return false;
     }
     if (!watch) a->watching = false;
+    view_net_close(&a->view);    // an online match left (or joining given up) for this one
     view_killcam_drop(&a->view); // the live match is the one that ends
     hot_reload_free(&a->reload); // a map still loading belongs to the old match
     if (a->view.live) {
@@ -123,7 +128,7 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
 
 /// Sounds for this tick's events, panned by screen position and quieter far from the view.
 static void play_sounds(const app *a, const sim_world *w) {
-    if (!audio_available() || app_base_screen(a) == SCREEN_TITLE) return;
+    if (!audio_available() || app_on_title(a)) return;
     if (a->view.th.active && theatre_speeds[a->view.th.speed] > 2.0f) return; // a blur of sounds
     int focus = view_focus(&a->view);
     for (int i = 0; i < sim_event_count(w); i++) {
@@ -181,14 +186,40 @@ static void play_sounds(const app *a, const sim_world *w) {
     }
 }
 
+/// Player h's input from the mapper, aimed from where its agent is drawn.
+static void player_input(app *a, const sim_world *w, int h, sim_input *in) {
+    vec2s p = camera_to_screen(
+        &a->view.cam, agent_draw_pos(&sim_agents(w)[view_player(&a->view, h)], a->view.alpha));
+    input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->view.cam.zoom, in);
+}
+
+/// One tick of the online client: the player's input (none behind a menu: the match goes on
+/// without the player), the prediction, and this tick's events for the effects and sounds.
+static void app_net_tick(app *a) {
+    sim_world *w = view_world(&a->view);
+    sim_input in = {0};
+    const bool playing = view_online(&a->view) && a->screen == SCREEN_PLAY &&
+                         net_client_get_state(a->view.net) == NET_CLIENT_PLAYING;
+    if (playing) player_input(a, w, 0, &in);
+    if (!net_client_tick(a->view.net, playing ? &in : NULL) || !view_online(&a->view)) return;
+    a->in.swap_offered = playing && hud_swap_offer(w, view_player(&a->view, 0)) >= 0;
+    fx_absorb(&a->view.fx, w);
+    play_sounds(a, w);
+    if (playing) // the idle hints follow the player as offline (the guide is offline's)
+        hud_update_hints(&a->hud, 1.0f / SIM_TICK_HZ, w, view_player(&a->view, 0), true,
+                         in.move_x || in.move_y, in.aim_x || in.aim_y, in.skill_pick != 0);
+}
+
 void app_tick(app *a) {
+    if (a->view.net) {
+        app_net_tick(a);
+        return;
+    }
     sim_world *w = session_world(a->view.shown);
     sim_input inputs[SIM_MAX_HUMANS] = {{0}};
     bool moved = false, aimed = false, picked = false;
     for (int h = 0; h < sim_config_of(w)->humans && h < INPUT_MAX_PLAYERS; h++) {
-        vec2s p = camera_to_screen(
-            &a->view.cam, agent_draw_pos(&sim_agents(w)[view_player(&a->view, h)], a->view.alpha));
-        input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->view.cam.zoom, &inputs[h]);
+        player_input(a, w, h, &inputs[h]);
         if (h == 0) {
             moved = inputs[0].move_x || inputs[0].move_y;
             aimed = inputs[0].aim_x || inputs[0].aim_y;
@@ -247,11 +278,11 @@ view_event app_run_ticks(app *a, float dt) {
 
 void app_update_fx(app *a, float dt) {
     fx_update(&a->view.fx, dt);
-    const sim_world *w = session_world(a->view.shown);
+    const sim_world *w = view_world(&a->view);
     float share = 1.0f; // nobody's health watched: no heartbeat
     if (a->screen == SCREEN_PLAY || a->screen == SCREEN_PAUSE) {
         const sim_agent *me =
-            sim_config_of(w)->humans > 0 ? &sim_agents(w)[view_player(&a->view, 0)] : NULL;
+            view_players(&a->view) > 0 ? &sim_agents(w)[view_player(&a->view, 0)] : NULL;
         if (me && me->placement == 0 && me->max_hp > 0.0f) share = me->hp / me->max_hp;
     }
     if (fx_heartbeat(&a->view.fx, dt, share) && a->screen == SCREEN_PLAY && audio_available())
@@ -259,11 +290,11 @@ void app_update_fx(app *a, float dt) {
 }
 
 bool app_crosshair_shown(const app *a) {
-    const sim_world *w = session_world(a->view.shown);
+    const sim_world *w = view_world(&a->view);
     // Not when the humans are driven for us (autopilot, a replay), nor for a pad or touch.
-    return a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
+    return a->screen == SCREEN_PLAY && view_players(&a->view) > 0 &&
            sim_agents(w)[view_player(&a->view, 0)].placement == 0 &&
-           a->opts.pilot == SIM_PILOT_NONE && !session_replaying(a->view.shown) && a->in.mouse_aims;
+           a->opts.pilot == SIM_PILOT_NONE && !view_replaying(&a->view) && a->in.mouse_aims;
 }
 
 bool app_finish_recording(app *a, ae_error *err) {
@@ -331,7 +362,7 @@ void app_notice(app *a, const char *text) {
 }
 
 void app_draw(app *a) {
-    const sim_world *w = session_world(a->view.shown);
+    const sim_world *w = view_world(&a->view);
     int focus = view_focus(&a->view);
     // The shake moves only the picture: a->view.cam, which the aim is computed with, stays put.
     camera view = a->view.cam;
@@ -339,15 +370,17 @@ void app_draw(app *a) {
                                 glms_vec2_scale(fx_shake(&a->view.fx, a->time), 1.0f / view.zoom));
     world_renderer_draw(&a->view.wr, &view, w, a->view.alpha, a->time, &a->view.fx);
     // The touch buttons take taps while they are drawn (on other screens a tap is a menu's).
-    a->in.playing = a->screen == SCREEN_PLAY && sim_config_of(w)->humans > 0 &&
+    a->in.playing = a->screen == SCREEN_PLAY && view_players(&a->view) > 0 &&
                     sim_agents(w)[view_player(&a->view, 0)].placement == 0;
     overlays_draw(&a->overlays, &a->g, &view, w, a->in.mouse_x, a->in.mouse_y);
     const app_screen under = app_base_screen(a);
-    if (under != SCREEN_TITLE && under != SCREEN_RESULTS) { // the scoreboard replaces the HUD
+    if (!app_on_title(a) && under != SCREEN_RESULTS) { // the scoreboard replaces the HUD
         screen_fx_draw_edge(&a->g, &a->view.cam, &a->view.fx);
         a->hud.muted = audio_muted();
         a->hud.keys = &a->set.bindings;
-        a->hud.guided = onboarding_active(&a->guide);
+        a->hud.guided = onboarding_active(&a->guide) && !a->view.net; // the guide is offline's
+        a->hud.players = view_players(&a->view);
+        a->hud.net = view_online(&a->view) ? net_client_get_stats(a->view.net) : NULL;
         a->hud.touch = help_device_of(&a->in) == HELP_TOUCH;
         // The idle hints are the match's: never over a menu (no tick clears them while paused).
         if (a->screen != SCREEN_PLAY) a->hud.show_move_hint = a->hud.show_pick_hint = false;
@@ -382,7 +415,7 @@ void app_draw(app *a) {
             hud_draw_touch_buttons(&a->g, &a->in, w, view_player(&a->view, 0));
         }
         const char *prompt =
-            a->screen == SCREEN_PLAY
+            a->screen == SCREEN_PLAY && !a->view.net
                 ? onboarding_prompt(&a->guide, input_has_pad(&a->in, 0) && !a->in.mouse_aims,
                                     a->in.touch_seen && !a->in.mouse_aims)
                 : NULL;
@@ -396,7 +429,7 @@ void app_draw(app *a) {
     app_draw_screen_overlay(a);
     if (a->notice[0])
         hud_draw_notice(&a->g, &a->view.cam, a->notice, a->notice_age,
-                        under != SCREEN_TITLE && under != SCREEN_RESULTS);
+                        !app_on_title(a) && under != SCREEN_RESULTS);
     if (a->overlays.help)
         help_view_draw(&a->g, &a->view.cam, &a->in, a->view.th.active, a->overlays.on); // above all
 }

@@ -22,6 +22,7 @@ static int bench_replay_all(bool csv) {
 static const suite suites[] = {
     {"sdf", bench_sdf}, {"broadphase", bench_broadphase}, {"nav", bench_nav},
     {"sim", bench_sim}, {"render", bench_render},         {"replay", bench_replay_all},
+    {"net", bench_net},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 

@@ -15,6 +15,19 @@ int bench_replay(bool csv);
 int bench_replay_seek(bool csv);
 int bench_nav(bool csv);
 int bench_broadphase(bool csv);
+/// Online play over the in-memory link: 100 piloted clients at 0 ms, 150 ms and 150 ms with 5%
+/// loss (game/bench/bench_net.c).
+int bench_net(bool csv);
+/// bench_net's live row (bench_net_live.c): the server over real sockets on 127.0.0.1 on the
+/// monotonic clock with 100 piloted clients on another thread.
+typedef struct bench_net_live_result {
+    int clients, clients_ended, ticks, missed;
+    double late_p50_us, late_p99_us, late_max_us; ///< how late the server's ticks started
+    double cpu_pct;                               ///< the server thread's CPU, % of a core
+} bench_net_live_result;
+bool bench_net_live(bench_net_live_result *out);
+/// The live row's match length in ticks.
+#define LIVE_ROW_TICKS 1200
 
 /// `arena-bench pairs FILE [--method M]`; argv holds the arguments after `pairs`.
 int cmd_pairs(int argc, char **argv);

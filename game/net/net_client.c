@@ -47,7 +47,9 @@ net_client *net_client_create(net_transport *t, const net_client_def *def, ae_er
     c->load_map = def->load_map;
     c->load_map_ctx = def->load_map_ctx;
     net_frame_clear(c->frame[0]);
-    c->queue_avg = NET_QUEUE_TARGET;
+    c->queue_avg = c->queue_target = NET_QUEUE_TARGET;
+    c->queue_low = INT32_MAX;
+    c->interp_ticks = c->interp_want = NET_CLIENT_INTERP_TICKS;
     c->acked = -1;
     return c;
 }
@@ -111,11 +113,14 @@ static bool welcome(net_client *c, const net_welcome *w) {
                         map, (unsigned long long)hash, (unsigned long long)w->map_hash);
         return false;
     }
-    // The mirror: the server's humans are not sent, so every agent that may have a slot
-    // (slots are 0 .. humans-1 <= agents-1) is given one, all released: who drives whom comes
+    // The mirror: the match's slots (WELCOME's humans), all released: who drives whom comes
     // with the snapshots. The seed only places the agents before the first snapshot.
+    if (w->humans > w->agents) {
+        net_client_fail(c, true, "WELCOME: %u slots for %u agents", w->humans, w->agents);
+        return false;
+    }
     cfg.seed = 0;
-    cfg.humans = w->agents < SIM_MAX_HUMANS ? w->agents : SIM_MAX_HUMANS;
+    cfg.humans = w->humans;
     cfg.bots = w->agents - cfg.humans;
     c->world = sim_create(&cfg, &grid, &e);
     c->extent = net_map_extent(grid.width, grid.height, cfg.cell_size);
@@ -126,6 +131,7 @@ static bool welcome(net_client *c, const net_welcome *w) {
     }
     for (int s = 0; s < cfg.humans; s++) sim_release(c->world, s, &e);
     c->agents = w->agents;
+    c->humans = w->humans;
     c->names = ae_calloc((size_t)c->agents, sizeof *c->names);
     c->tracks = ae_calloc((size_t)c->agents, sizeof *c->tracks);
     if (!c->names || !c->tracks) {
@@ -170,14 +176,14 @@ static void snapshot(net_client *c, const net_bytes *b) {
         net_client_fail(c, true, "snapshot: %s", err);
         return;
     }
-    if (!c->have_frame) c->view_tick = f->head.tick - NET_CLIENT_INTERP_TICKS;
+    net_pace_snapshot(c, base, c->have_frame, f);
+    if (!c->have_frame) c->view_tick = f->head.tick - c->interp_ticks;
     if (c->state == NET_CLIENT_SPECTATING)
         c->agent = f->head.agent; // the server may follow another
     c->cur = !c->cur;
     c->have_frame = true;
     c->head_tick = f->head.tick;
     c->head_us = c->now_us;
-    c->queue_avg += 0.1 * ((double)f->head.queue - c->queue_avg);
     c->stats.snapshots++;
     c->window_snapshots++;
 }
@@ -210,6 +216,17 @@ static void chunk(net_client *c, const net_replay_chunk *k) {
     }
     memcpy(c->replay + k->offset, k->data.data, k->data.size);
     c->replay_got += k->data.size;
+}
+
+// The match is over and its replay is all here (or there is none): the client says BYE and
+// closes, so the server never closes while its last bytes may still be on their way.
+static void say_goodbye(net_client *c) {
+    if (!c->ended || !c->conn || c->state == NET_CLIENT_FAILED) return;
+    if (c->end.replay_size && c->replay_got != c->end.replay_size) return;
+    send_msg(c, &(net_msg){.type = NET_MSG_BYE});
+    net_close(c->t, c->conn, NET_CLOSE_NORMAL, "got the replay");
+    c->conn = 0;
+    c->state = NET_CLIENT_ENDED;
 }
 
 // ---- Messages ----
@@ -265,9 +282,11 @@ static void message(net_client *c, const uint8_t *data, size_t size) {
     }
     case NET_MSG_END:
         end(c, &m.u.end);
+        say_goodbye(c);
         break;
     case NET_MSG_REPLAY_CHUNK:
         chunk(c, &m.u.chunk);
+        say_goodbye(c);
         break;
     default: // the decoder takes only the server's messages
         break;
@@ -380,13 +399,6 @@ bool net_client_tick(net_client *c, const sim_input *in) {
     return true;
 }
 
-uint32_t net_client_tick_period_us(const net_client *c) {
-    double nudge = 0.02 * (c->queue_avg - NET_QUEUE_TARGET);
-    if (nudge > NET_CLIENT_NUDGE_MAX) nudge = NET_CLIENT_NUDGE_MAX;
-    if (nudge < -NET_CLIENT_NUDGE_MAX) nudge = -NET_CLIENT_NUDGE_MAX;
-    return (uint32_t)((double)NET_CLIENT_TICK_US * (1.0 + nudge) + 0.5);
-}
-
 void net_client_leave(net_client *c) {
     if (c->conn) {
         send_msg(c, &(net_msg){.type = NET_MSG_BYE});
@@ -413,6 +425,9 @@ int net_client_agent(const net_client *c) {
 int net_client_slot(const net_client *c) {
     return c->slot;
 }
+int net_client_humans(const net_client *c) {
+    return c->humans;
+}
 const char *net_client_name(const net_client *c, int agent) {
     return agent >= 0 && agent < c->agents ? c->names[agent] : "";
 }
@@ -437,7 +452,7 @@ const uint8_t *net_client_replay(const net_client *c, size_t *size) {
 
 bool net_client_pilot_input(net_client *c, sim_autopilot *ap, sim_input *out) {
     *out = (sim_input){0};
-    if (c->state != NET_CLIENT_PLAYING || c->agent >= sim_config_of(c->world)->humans) return false;
+    if (c->state != NET_CLIENT_PLAYING) return false;
     // The pilot reads the mirror where it shows the own agent: its prediction.
     sim_autopilot_input(ap, c->world, c->agent, out);
     return true;

@@ -14,6 +14,8 @@
 #define NET_CLIENT_SAMPLES 4
 /// Events collected from snapshots between two client ticks (more are dropped: effects only).
 #define NET_CLIENT_EVENTS 1024
+/// Recent snapshots whose arrival times set the interpolation delay: about 4 s.
+#define NET_CLIENT_OFFSETS 128
 
 typedef struct net_sample {
     int32_t tick;
@@ -46,6 +48,7 @@ struct net_client {
     // From WELCOME.
     sim_world *world;
     int agent, slot, agents;
+    int humans; ///< the match's input slots (WELCOME)
     char (*names)[NET_NAME_MAX + 1]; ///< per agent
     net_track *tracks;               ///< per agent
     float extent;                    ///< net_map_extent of the map
@@ -56,8 +59,22 @@ struct net_client {
     bool have_frame;
     int32_t head_tick; ///< the newest snapshot's tick
     uint64_t head_us;  ///< when it came (the caller's clock)
-    double queue_avg;  ///< head.queue, smoothed
     int view_tick;     ///< the tick the others and bullets are shown at
+
+    // The pace (net_client_pace.c). Upstream: the queue of this client's inputs at the server.
+    double queue_avg;    ///< head.queue, smoothed
+    int queue_target;    ///< what the tick rate keeps it at: rises when the queue runs dry
+    int queue_calm;      ///< snapshots since it last ran dry or the target moved
+    int queue_low;       ///< the least head.queue seen in that time
+    // Downstream: when snapshots come. A snapshot's offset is its arrival time less its tick's
+    // time on the server's schedule; the least of the recent ones is the fastest path, the
+    // others' excess over it their lateness.
+    int64_t offsets[NET_CLIENT_OFFSETS]; ///< ring of the recent snapshots' offsets
+    int offset_count, offset_next;
+    int64_t base_offset; ///< the least offset in the ring
+    int interp_ticks;    ///< how far behind the server's tick the others are shown
+    int interp_want;     ///< what the recent lateness asks for
+    int interp_calm;     ///< snapshots since interp_ticks last fell
 
     // The own agent: its predicted record (without the visual offset) and the inputs.
     sim_agent own;
@@ -111,6 +128,12 @@ void net_interp_push(net_client *c, int id, int32_t tick, vec2s pos);
 bool net_interp_at(const net_client *c, int id, int tick, vec2s *pos, bool *extrapolated);
 /// Moves the view tick on by one client tick and shows the others of the current frame there.
 void net_interp_tick(net_client *c);
+
+/// The pace (net_client_pace.c): a snapshot `f` (after `base`, the one before it, when `had`)
+/// came now: its arrival time moves the interpolation delay, its queue figures the queue target.
+void net_pace_snapshot(net_client *c, const net_frame *base, bool had, const net_frame *f);
+/// The server's tick now as the snapshots' fastest arrivals say (the view tick's reference).
+int net_pace_server_tick(const net_client *c);
 
 /// The snapshot's `self` for the own agent: reconcile and predict the unapplied inputs again.
 bool net_client_reconcile(net_client *c, const net_frame *f, char *err, size_t errsz);

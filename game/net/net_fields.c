@@ -214,6 +214,7 @@ bool net_record_decode(const net_table *t, const void *base, void *out, net_read
 }
 
 bool net_record_equal(const net_table *t, const void *a, const void *b) {
+    if (t->packed) return memcmp(a, b, t->record_size) == 0; // every byte is a field's
     for (int i = 0; i < t->count; i++)
         if (net_field_get(&t->field[i], a) != net_field_get(&t->field[i], b)) return false;
     return true;

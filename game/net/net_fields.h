@@ -40,6 +40,7 @@ typedef struct net_table {
     const net_field *field;
     int count; ///< at most 64 (the mask is a 64-bit varint)
     size_t record_size;
+    bool packed; ///< the rows' sizes fill the record (no padding): equal records are equal bytes
 } net_table;
 
 /// A field's value as an integer (a float's bit pattern for NET_F_F32) and back.

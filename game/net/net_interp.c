@@ -1,5 +1,5 @@
-// The other agents as the client shows them (net_client_internal.h): NET_CLIENT_INTERP_TICKS
-// behind the newest snapshot, between the two snapshots around that tick; past the newest
+// The other agents as the client shows them (net_client_internal.h): the interpolation delay
+// behind the server's tick, between the two snapshots around that tick; past the newest
 // (a stall) along their last motion for at most NET_CLIENT_EXTRAPOLATE_TICKS, then held.
 #include "net_client_internal.h"
 
@@ -54,14 +54,14 @@ bool net_interp_at(const net_client *c, int id, int tick, vec2s *pos, bool *extr
     return true;
 }
 
-// The view tick runs one per client tick and keeps NET_CLIENT_INTERP_TICKS behind the server's
-// tick as the client estimates it: the newest snapshot's, and the server's ticks since it came
-// by the caller's clock (not the client's ticks, whose rate follows the server's queue).
+// The view tick runs one per client tick and keeps the interpolation delay (interp_ticks, the
+// jitter buffer of net_client_pace.c) behind the server's tick as the client estimates it from
+// the snapshots' fastest arrivals and the caller's clock (not the client's ticks, whose rate
+// follows the server's queue).
 static void advance(net_client *c) {
     c->view_tick++;
     if (!c->have_frame) return;
-    const int since = (int)((c->now_us - c->head_us) / NET_CLIENT_TICK_US);
-    const int target = c->head_tick + since - NET_CLIENT_INTERP_TICKS;
+    const int target = net_pace_server_tick(c) - c->interp_ticks;
     const int off = c->view_tick - target;
     if (off > JUMP_TICKS || off < -JUMP_TICKS)
         c->view_tick = target;
@@ -85,7 +85,8 @@ void net_interp_tick(net_client *c) {
     advance(c);
     sim_mirror_set_tick(c->world, c->view_tick > 0 ? c->view_tick : 0);
     if (!c->have_frame) return;
-    if (c->view_tick > c->head_tick) c->stats.extrapolated_ticks++;
+    // After END no newer snapshot is coming: the ticks while the replay downloads are not a stall.
+    if (c->view_tick > c->head_tick && !c->ended) c->stats.extrapolated_ticks++;
     const net_frame *f = c->frame[c->cur];
     for (int i = 0; i < f->agent_count; i++)
         if (f->agent[i].id != f->head.agent) show(c, f->agent[i].id);

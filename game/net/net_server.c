@@ -331,12 +331,19 @@ static void hello(net_server *srv, peer *p, const net_hello *h) {
 
 // ---- Inputs ----
 
-static void queue_inputs(slot *sl, const net_input *in) {
+static void queue_inputs(net_server *srv, slot *sl, const net_input *in) {
     // input[k] is for sequence tick - k: oldest first, skipping what is queued already.
     for (int k = in->count - 1; k >= 0; k--) {
         uint32_t seq = in->tick - (uint32_t)k;
         if (in->tick < (uint32_t)k || seq <= sl->newest_seq) continue;
-        if (sl->queue_count == NET_QUEUE_CAP) return; // flooding: the tick takes one at a time
+        if (sl->queue_count == NET_QUEUE_CAP) {
+            // Full (a flood, or a client far ahead): the oldest goes. The newest are the ones
+            // the client is still predicting from, so keeping them keeps its corrections small;
+            // either way the tick takes one input at a time.
+            sl->queue_head = (sl->queue_head + 1) % NET_QUEUE_CAP;
+            sl->queue_count--;
+            srv->stats.inputs_dropped++;
+        }
         int at = (sl->queue_head + sl->queue_count) % NET_QUEUE_CAP;
         sl->queue[at] = in->input[k];
         sim_input_normalize(&sl->queue[at]);
@@ -400,7 +407,7 @@ static void message(net_server *srv, peer *p, const uint8_t *data, size_t size, 
     case NET_MSG_INPUT:
         if (p->slot < 0) break;
         reclaim(srv, p);
-        queue_inputs(&srv->slots[p->slot], &m.u.input);
+        queue_inputs(srv, &srv->slots[p->slot], &m.u.input);
         break;
     case NET_MSG_PING: {
         net_msg pong = {.type = NET_MSG_PONG};
@@ -459,10 +466,11 @@ static void snapshot(net_server *srv, peer *p, bool send) {
     m.u.snapshot.size = (uint32_t)n;
     if (!send_msg(srv, p, &m)) return;
     p->sent_tick = sim_tick(srv->w);
-    net_frame *t = p->sent; // the frame sent is the next baseline
+    // The frame sent is the next baseline. The next frame's sets are all rewritten by its cull,
+    // so the old baseline's memory serves for it with its lists emptied (no 60 kB copy).
+    net_frame *t = p->sent;
     p->sent = p->next;
     p->next = t;
-    *p->next = *p->sent;
     net_frame_clear_lists(p->next);
 }
 
@@ -515,6 +523,8 @@ static void play_tick(net_server *srv, uint64_t now) {
     release_silent(srv, now);
     for (int h = 0; h < srv->humans; h++) {
         slot *sl = &srv->slots[h];
+        if (sl->peer >= 0 && !sl->released && sl->applied_seq >= 0 && sl->queue_count == 0)
+            srv->stats.inputs_repeated++;
         srv->inputs[h] = take_input(sl, sl->peer >= 0);
     }
     session_step(srv->s, srv->inputs);
@@ -561,7 +571,8 @@ static void end_match(net_server *srv, uint64_t now) {
     say(srv, "match over at tick %d: winner %d", sim_tick(srv->w), sim_winner(srv->w));
 }
 
-// Feeds the replay to each connection as its queue drains, then closes it.
+// Feeds the replay to each connection as its queue drains. The client closes once it has it all
+// (BYE), so no close can overtake the last bytes; one that does not is closed after the linger.
 static void send_replays(net_server *srv, uint64_t now) {
     bool linger_over = now - srv->ended_us >= NET_LINGER_US;
     for (int i = 0; i < srv->peer_top; i++) {
@@ -582,8 +593,6 @@ static void send_replays(net_server *srv, uint64_t now) {
             if (!send_msg(srv, p, &m)) break;
             p->replay_sent += m.u.chunk.data.size;
         }
-        if (p->state == PEER_IN && p->replay_sent >= srv->replay_size)
-            drop(srv, p, NET_CLOSE_NORMAL, "the match is over");
     }
 }
 
@@ -747,6 +756,10 @@ const uint8_t *net_server_replay(const net_server *srv, size_t *size) {
 
 session *net_server_session(const net_server *srv) {
     return srv->s;
+}
+
+int32_t net_server_slot_input(const net_server *srv, int h) {
+    return h >= 0 && h < srv->humans ? srv->slots[h].applied_seq : -1;
 }
 
 net_server_stats net_server_get_stats(const net_server *srv) {

@@ -167,6 +167,10 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
     TYPE_OK(m[0], T)                                                                               \
     _Static_assert(sizeof(((RECORD *)0)->m) == SKILLS * sizeof(((RECORD *)0)->m[0]), #m);
 
+#define SIZE_K(m, T, hi)        +sizeof(((RECORD *)0)->m)
+#define SIZE_F(m, T, Q, lo, hi) +sizeof(((RECORD *)0)->m)
+#define SIZE_A(m, T, Q, lo, hi) +sizeof(((RECORD *)0)->m)
+
 #define NAME_OF(S) #S
 #define NAME(S)    NAME_OF(S)
 
@@ -176,7 +180,8 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
 #define TABLE(LIST, table)                                                                         \
     static const net_field table##_rows[] = {LIST(ROW_K, ROW_F, ROW_A)};                           \
     const net_table table = {NAME(RECORD), table##_rows,                                           \
-                             (int)(sizeof table##_rows / sizeof table##_rows[0]), sizeof(RECORD)}; \
+                             (int)(sizeof table##_rows / sizeof table##_rows[0]), sizeof(RECORD),  \
+                             (0 LIST(SIZE_K, SIZE_F, SIZE_A)) == sizeof(RECORD)};                  \
     LIST(TYPE_K, TYPE_F, TYPE_A)                                                                   \
     _Static_assert(sizeof((RECORD){LIST(ZERO_K, ZERO_F, ZERO_A)}) == sizeof(RECORD),               \
                    "a row per member");                                                            \
@@ -418,12 +423,12 @@ static void set_encode(const part *p, const net_frame *base, const net_frame *f,
                     count += pass == 1;
                     j++;
                 } else {
-                    const bool changed = !net_record_equal(t, rb, rc);
-                    if (pass == 1 && changed && write) {
+                    const bool changed = pass == 1 && !net_record_equal(t, rb, rc);
+                    if (changed && write) {
                         put_key(w, kc, &prev);
                         net_record_encode(t, rb, rc, w);
                     }
-                    count += pass == 1 && changed;
+                    count += changed;
                     i++, j++;
                 }
             }

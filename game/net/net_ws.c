@@ -258,14 +258,19 @@ static int on_writeable(ws_side *s, struct lws *wsi, ws_session *pss) {
         return close_now(wsi, NET_CLOSE_OVERLOADED, pss->refusal);
     ws_conn *c = conn_of(s, wsi, pss);
     if (!c) return 0;
-    ws_msg *m = c->out_head;
-    if (!m) return c->closing ? close_now(wsi, c->code, c->reason) : 0;
-    // libwebsockets keeps what the socket did not take and calls back when it is out.
-    if (lws_write(wsi, m->buf + LWS_PRE, m->size, LWS_WRITE_BINARY) < (int)m->size) return -1;
-    c->out_head = m->next;
-    if (!c->out_head) c->out_tail = NULL;
-    c->queued -= m->size;
-    ae_free(m, sizeof *m + LWS_PRE + m->size);
+    if (!c->out_head) return c->closing ? close_now(wsi, c->code, c->reason) : 0;
+    // As many messages as the socket takes now, not one a callback: one a callback is one per
+    // service call, fewer than a client and a server send in a busy second. libwebsockets keeps
+    // what the socket did not take of a write (the pipe is choked then) and calls back when it
+    // is out.
+    do {
+        ws_msg *m = c->out_head;
+        if (lws_write(wsi, m->buf + LWS_PRE, m->size, LWS_WRITE_BINARY) < (int)m->size) return -1;
+        c->out_head = m->next;
+        if (!c->out_head) c->out_tail = NULL;
+        c->queued -= m->size;
+        ae_free(m, sizeof *m + LWS_PRE + m->size);
+    } while (c->out_head && !lws_send_pipe_choked(wsi));
     if (c->out_head || c->closing) lws_callback_on_writable(wsi);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include "arena_usage.h"
 #include "arena_version.h"
 #include "net_proto.h"
+#include "net_serve.h"
 #include "net_server.h"
 #include "net_ws.h"
 #include "options.h"
@@ -32,8 +33,10 @@ static void on_signal(int sig) {
     stop_asked = 1;
 }
 
-static uint64_t now_us(void) {
-    return tool_now_ns() / 1000u;
+static bool stop_now(void *user) {
+    (void)user;
+    if (stop_asked) printf("stopping: the match ends now\n");
+    return stop_asked;
 }
 
 static void log_line(void *user, const char *line) {
@@ -102,21 +105,12 @@ static int run_match(const server_options *o, net_transport *t, const char *map_
     def.token_seed = token_seed();
     def.log = log_line;
     ae_error err;
-    net_server *srv = net_server_create(&def, t, now_us(), &err);
+    net_server *srv = net_server_create(&def, t, net_serve_now_us(), &err);
     if (!srv) {
         tool_fail(PROGRAM, map_path, "%s", err.msg);
         return 2;
     }
-    while (!net_server_done(srv)) {
-        if (stop_asked && !net_server_ended(srv)) {
-            printf("stopping: the match ends now\n");
-            net_server_stop(srv);
-        }
-        uint64_t now = now_us(), due = net_server_next_due(srv);
-        int wait_ms = due > now ? (int)((due - now) / 1000u) : 0;
-        net_service(t, net_server_ended(srv) ? 5 : wait_ms);
-        net_server_update(srv, now_us());
-    }
+    net_serve(srv, t, stop_now, NULL);
     int status = finish(srv, o, shipped[0] ? shipped : map_path);
     net_server_destroy(srv);
     return status;

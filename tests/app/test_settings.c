@@ -173,6 +173,42 @@ static void test_round_trip(void) {
     remove_tree(scratch);
 }
 
+// The Play online screen's address and name: kept as typed, read back strictly.
+static void test_online_keys(void) {
+    REQUIRE(make_scratch());
+    char path[128], warning[SETTINGS_WARNING_MAX];
+    snprintf(path, sizeof path, "%s/settings.txt", scratch);
+    settings a, b;
+    settings_defaults(&a);
+    CHECK_STR(a.online_address, SETTINGS_ADDRESS_DEFAULT);
+    CHECK_STR(a.online_name, SETTINGS_NAME_DEFAULT);
+    snprintf(a.online_address, sizeof a.online_address, "ws://[::1]:7000");
+    snprintf(a.online_name, sizeof a.online_name, "Zoë the Great");
+    ae_error err;
+    REQUIRE(settings_save(&a, path, &err));
+    CHECK(settings_load(&b, path, warning, sizeof warning, NULL));
+    CHECK_STR(b.online_address, "ws://[::1]:7000");
+    CHECK_STR(b.online_name, "Zoë the Great");
+    // Each bad value costs its line with a warning, and the default stays.
+    static const char *const bad[] = {
+        "online_address = http://example.com\n", "online_address = ws://\n",
+        "online_address = ws://host:0\n",        "online_address = ws://host:80/path\n",
+        "online_address = ws://ho st:80\n",      "online_name = a name that is longer than 24\n",
+        "online_name = \"quoted\"\xff\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        REQUIRE(write_file(path, bad[i], strlen(bad[i])));
+        CHECK(!settings_load(&b, path, warning, sizeof warning, NULL));
+        CHECK(strstr(warning, "(line 1)") != NULL);
+        CHECK_STR(b.online_address, SETTINGS_ADDRESS_DEFAULT);
+        CHECK_STR(b.online_name, SETTINGS_NAME_DEFAULT);
+    }
+    CHECK(settings_address_valid("ws://localhost") && settings_address_valid("ws://a.b-c_d:65535"));
+    CHECK(!settings_address_valid("ws://host:65536") && !settings_address_valid("ws://[::1"));
+    CHECK(settings_name_valid("A") && !settings_name_valid(" A") && !settings_name_valid(""));
+    remove_tree(scratch);
+}
+
 // Every key that can be bound and every pad button is written and read back as itself.
 static void test_every_name(void) {
     REQUIRE(make_scratch());
@@ -462,4 +498,4 @@ static void test_options(void) {
 }
 
 TEST_MAIN(TEST_CASE(round_trip), TEST_CASE(every_name), TEST_CASE(bad_files),
-          TEST_CASE(save_failures), TEST_CASE(startup), TEST_CASE(options))
+          TEST_CASE(save_failures), TEST_CASE(startup), TEST_CASE(options), TEST_CASE(online_keys))

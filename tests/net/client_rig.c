@@ -43,6 +43,7 @@ static void welcome(rig *r, const net_hello *h) {
     o->slot = (uint16_t)s->slot;
     o->agent = (uint16_t)s->agent;
     o->agents = (uint16_t)sim_agent_count(w);
+    o->humans = (uint16_t)sim_config_of(w)->humans;
     o->tick = (uint32_t)sim_tick(w);
     o->tick_rate = NET_TICK_RATE;
     o->snapshot_every = NET_SNAPSHOT_EVERY;
@@ -195,7 +196,7 @@ void rig_open_link(rig *r, const char *map, int humans, int bots, int slot, int 
     for (int h = 0; h < humans; h++) CHECK(sim_release(s->w, h, &err));
     s->version = NET_PROTOCOL_VERSION;
     s->slot = slot;
-    s->agent = slot == NET_MAX_SLOTS - 1 ? follow : slot;
+    s->agent = slot == NET_MAX_SLOTS - 1 || follow > 0 ? follow : slot;
     // A sturdy player: the script runs its course whoever shoots at it.
     s->w->agents[s->agent].hp = s->w->agents[s->agent].max_hp = 100000.0f;
     s->applied = -1;

@@ -67,7 +67,8 @@ typedef struct rig {
 } rig;
 
 /// A match on a shipped map: `humans` slots, `bots` more agents, the client in slot `slot`
-/// (NET_MAX_SLOTS - 1: spectating agent `follow`), its agent sturdy (it does not die).
+/// driving agent `follow` (0: the slot's own; NET_MAX_SLOTS - 1: spectating agent `follow`),
+/// its agent sturdy (it does not die).
 void rig_open(rig *r, const char *map, int humans, int bots, int slot, int follow,
               uint64_t latency_us);
 /// rig_open on a link of this latency, jitter and loss (seeded).

@@ -361,19 +361,22 @@ static void test_ping(void) {
     rig_close(&r);
 }
 
-/// A novice pilot flies the own agent from the mirror: agent 3, not 0.
+/// A novice pilot flies the own agent from the mirror: slot 3 drives agent 7, a bot's agent (past
+/// the match's 4 slots), as a joiner whose slot's own agent died does.
 static void test_pilot(void) {
     rig r;
-    rig_open(&r, "arena", 4, 6, 3, 0, 30000);
+    rig_open(&r, "arena", 4, 6, 3, 7, 30000);
     rig_run(&r, 10);
     REQUIRE(net_client_get_state(r.c) == NET_CLIENT_PLAYING);
     sim_autopilot *ap = sim_autopilot_create(net_client_world(r.c), 5, SIM_PILOT_NOVICE);
     REQUIRE(ap);
-    const vec2s start = sim_agents(r.s.w)[3].pos;
+    REQUIRE(net_client_agent(r.c) == 7);
+    CHECK(sim_config_of(net_client_world(r.c))->humans == 4); // WELCOME's slots, not the agents
+    const vec2s start = sim_agents(r.s.w)[7].pos;
     r.pilot = ap;
     rig_run(&r, 600);
     const int moving = r.moving;
-    const float went = glms_vec2_distance(start, sim_agents(r.s.w)[3].pos);
+    const float went = glms_vec2_distance(start, sim_agents(r.s.w)[7].pos);
     fprintf(stderr, "moving %d of 600 ticks, %.0f units from the start\n", moving, (double)went);
     CHECK(moving > 200);
     CHECK(went > 100.0f);

@@ -114,6 +114,11 @@ static void client_pump(client *c) {
                 memcpy(c->replay + c->replay_got, m.u.chunk.data.data, m.u.chunk.data.size);
                 c->replay_got += m.u.chunk.data.size;
             }
+            // With the whole replay (or none), the client says BYE and closes, as net_client does.
+            if (c->ended && c->replay_got == c->end.replay_size && !c->closed) {
+                client_send(c, &(net_msg){.type = NET_MSG_BYE});
+                net_close(c->t, c->conn, NET_CLOSE_NORMAL, "got the replay");
+            }
         }
     }
 }

@@ -62,6 +62,11 @@ void fx_debris(fx_state *f, int kind, vec2s pos, bool broken) {
     if (broken) spawn(f, ART_FX_DUST, pos, 0.5f, -1, false, 0);
 }
 
+/// Agent id is played on this screen.
+static bool local(const fx_state *f, const sim_world *w, int id) {
+    return f->online ? id == f->own : id >= 0 && id < sim_config_of(w)->humans;
+}
+
 static void blast(fx_state *f, const sim_world *w, vec2s pos, float radius) {
     if (f->blast_count == FX_BLAST_MAX) {
         memmove(f->blasts, f->blasts + 1, (FX_BLAST_MAX - 1) * sizeof f->blasts[0]);
@@ -69,7 +74,8 @@ static void blast(fx_state *f, const sim_world *w, vec2s pos, float radius) {
     }
     f->blasts[f->blast_count++] = (fx_blast){pos, radius, 0.0f};
     // The ground shakes for the humans near it.
-    for (int h = 0; h < sim_config_of(w)->humans; h++) {
+    for (int h = 0; h < sim_agent_count(w); h++) {
+        if (!local(f, w, h)) continue;
         float d = glms_vec2_distance(sim_agents(w)[h].pos, pos), reach = 3.0f * radius;
         if (sim_agents(w)[h].placement == 0 && d < reach)
             f->trauma = fminf(1.0f, f->trauma + 0.6f * (1.0f - d / reach));
@@ -128,7 +134,7 @@ static bool struck_water(const ae_grid *g, vec2s p, float cs) {
 
 void fx_absorb(fx_state *f, const sim_world *w) {
     // Player 1 has the mouse and so the crosshair; every human on the shared screen shakes it.
-    const int humans = sim_config_of(w)->humans, aimer = humans > 0 ? 0 : -1;
+    const int aimer = f->online ? f->own : sim_config_of(w)->humans > 0 ? 0 : -1;
     for (int i = 0; i < sim_event_count(w); i++) {
         const sim_event *e = &sim_events(w)[i];
         switch (e->kind) {
@@ -139,7 +145,7 @@ void fx_absorb(fx_state *f, const sim_world *w) {
         case SIM_EVENT_HIT:
             spawn(f, ART_FX_HIT, e->pos, 0.3f, e->a, false, 0);
             spawn(f, 0, e->pos, 0.9f, e->a, true, e->value);
-            if (e->b >= 0 && e->b < humans) human_hit(f, &sim_agents(w)[e->b], e->value);
+            if (local(f, w, e->b)) human_hit(f, &sim_agents(w)[e->b], e->value);
             if (e->a == aimer && e->b != aimer) {
                 f->hit_mark = 1.0f;
                 f->hit_kill = false;

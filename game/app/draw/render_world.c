@@ -41,8 +41,9 @@ void world_renderer_free(world_renderer *r) {
 }
 
 int agent_tint(const sim_world *w, int id) {
-    // gfx_tint_colors: four for the people, then ten for the bots.
-    return id < sim_config_of(w)->humans ? ((id % 4) + 4) % 4 : 4 + ((id % 10) + 10) % 10;
+    // gfx_tint_colors: four for the people, then ten for the bots, by how each entered the match
+    // (an online client's mirror gives every agent a slot, so the slots cannot say it).
+    return !sim_agents(w)[id].bot ? ((id % 4) + 4) % 4 : 4 + ((id % 10) + 10) % 10;
 }
 
 SDL_Color agent_color(const sim_world *w, int id) {

@@ -286,17 +286,25 @@ static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, co
     gfx_disc(g, x + a->pos.x * k, y + a->pos.y * k, 4.0f, (SDL_Color){255, 220, 60, 255});
 }
 
-static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_state *fx) {
+void hud_agent_name(const hud *h, const sim_world *w, int id, char *out, size_t size) {
+    if (h->namer)
+        h->namer(h->namer_ctx, w, id, out, size);
+    else
+        sim_agent_name(w, id, out, size);
+}
+
+static void draw_feed(const hud *h, gfx *g, const camera *c, const sim_world *w,
+                      const fx_state *fx) {
     float y = hud_panel_rect(NULL, HUD_PANEL_FEED, c, c->screen_h).y + 4;
     for (int i = fx->feed_count - 1; i >= 0; i--) {
         const fx_feed_line *l = &fx->feed[i];
         char t[96];
-        char killer[24], victim[24];
+        char killer[HUD_NAME_SIZE], victim[HUD_NAME_SIZE];
         if (l->killer < 0)
             snprintf(killer, sizeof killer, "Zone");
         else
-            sim_agent_name(w, l->killer, killer, sizeof killer);
-        sim_agent_name(w, l->victim, victim, sizeof victim);
+            hud_agent_name(h, w, l->killer, killer, sizeof killer);
+        hud_agent_name(h, w, l->victim, victim, sizeof victim);
         snprintf(t, sizeof t, "%s > %s", killer, victim);
         Uint8 alpha = (Uint8)(255.0f * fminf(1.0f, 6.0f - l->age));
         float width = gfx_text_width(1.0f, t);
@@ -307,10 +315,24 @@ static void draw_feed(gfx *g, const camera *c, const sim_world *w, const fx_stat
     }
 }
 
-static void draw_perf(gfx *g, const hud_timings *t) {
+/// Online, under the timings: the connection's figures.
+static void draw_net_perf(gfx *g, const net_client_stats *n, float y) {
+    char line[2][96];
+    snprintf(line[0], sizeof line[0], "ping %.0f ms  jitter %.1f ms  snapshots %d/s", n->ping_ms,
+             n->jitter_ms, n->snapshots_per_s);
+    snprintf(line[1], sizeof line[1], "down %d B/s  up %d B/s  corrections %u (%u snapped)",
+             n->bytes_down_per_s, n->bytes_up_per_s, n->corrections_over_1, n->snapped);
+    float w = fmaxf(gfx_text_width(1.0f, line[0]), gfx_text_width(1.0f, line[1])) + 16;
+    gfx_fill_rect(g, (SDL_FRect){12, y, fmaxf(w, 250), 40}, (SDL_Color){0, 0, 0, 170});
+    gfx_text(g, 20, y + 4, 1.0f, (SDL_Color){170, 235, 150, 255}, line[0]);
+    gfx_text(g, 20, y + 22, 1.0f, (SDL_Color){170, 235, 150, 255}, line[1]);
+}
+
+static void draw_perf(gfx *g, const hud_timings *t, const net_client_stats *net) {
     char line[96];
     gfx_fill_rect(g, (SDL_FRect){12, 160, 250, 40 + 18 * SIM_PHASE_COUNT},
                   (SDL_Color){0, 0, 0, 170});
+    if (net) draw_net_perf(g, net, 160 + 40 + 18 * SIM_PHASE_COUNT + 4);
     snprintf(line, sizeof line, "frame %5.2f ms  fps %4.0f", t->frame_ms,
              t->frame_ms > 0 ? 1000.0f / t->frame_ms : 0);
     gfx_text(g, 20, 166, 1.0f, WHITE, line);
@@ -334,14 +356,31 @@ static void draw_sound_icon(const hud *h, gfx *g, const camera *c) {
 }
 
 /// While spectating: a label on the player panel says whose figures these are.
-static void draw_watched_label(gfx *g, const sim_world *w, int focus) {
-    char name[24], t[48];
-    sim_agent_name(w, focus, name, sizeof name);
+static void draw_watched_label(const hud *h, gfx *g, const sim_world *w, int focus) {
+    char name[HUD_NAME_SIZE], t[48];
+    hud_agent_name(h, w, focus, name, sizeof name);
     snprintf(t, sizeof t, "WATCHING %s", name);
     float tw = gfx_text_width(1.5f, t) + 24;
     gfx_fill_rect(g, (SDL_FRect){12, 148, tw, 28}, (SDL_Color){20, 22, 30, 220});
     gfx_fill_rect(g, (SDL_FRect){12, 148, 4, 28}, (SDL_Color){255, 214, 80, 255});
     gfx_text(g, 24, 154, 1.5f, (SDL_Color){255, 214, 80, 255}, t);
+}
+
+/// Online: the round trip, above the minimap's right edge, green to amber to red.
+static void draw_ping(const hud *h, gfx *g, const camera *c, const net_client_stats *n) {
+    char t[32];
+    if (n->ping_ms >= 0.5)
+        snprintf(t, sizeof t, "%.0f ms", n->ping_ms);
+    else // measured in whole ms: a loopback's round trip is 0 once a second has passed
+        snprintf(t, sizeof t, n->snapshots_per_s > 0 ? "<1 ms" : "-- ms");
+    const SDL_Color col = n->ping_ms < 80    ? (SDL_Color){150, 235, 140, 255}
+                          : n->ping_ms < 160 ? (SDL_Color){255, 214, 80, 255}
+                                             : (SDL_Color){255, 130, 120, 255};
+    const float w = gfx_text_width(1.5f, t) + 16;
+    const SDL_FRect m = hud_panel_rect(h, HUD_PANEL_MINIMAP, c, c->screen_h);
+    const SDL_FRect r = {m.x + m.w - w, m.y - 34, w, 28};
+    gfx_fill_rect(g, r, (SDL_Color){0, 0, 0, 150});
+    gfx_text(g, r.x + 8, r.y + 7, 1.5f, col, t);
 }
 
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
@@ -354,20 +393,20 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     float loadout_max = level_up ? c->screen_h - 190 : c->screen_h;
     fade_panel(h, g, HUD_PANEL_PLAYER, c, w, focus, loadout_max, dt);
     draw_player_panel(g, w, a, fx, mine);
-    if (!mine) draw_watched_label(g, w, focus);
+    if (!mine) draw_watched_label(h, g, w, focus);
     fade_panel(h, g, HUD_PANEL_MATCH, c, w, focus, loadout_max, dt);
     draw_match_panel(g, c, w, a);
     draw_sound_icon(h, g, c);
     fade_panel(h, g, HUD_PANEL_MINIMAP, c, w, focus, loadout_max, dt);
     draw_minimap(h, g, c, w, a);
     fade_panel(h, g, HUD_PANEL_FEED, c, w, focus, loadout_max, dt);
-    draw_feed(g, c, w, fx);
+    draw_feed(h, g, c, w, fx);
     fade_panel(h, g, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
     if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, h->touch, loadout_max, h->keys);
     gfx_set_opacity(g, 1.0f);
     if (mine) draw_level_up(g, c, a, has_pad, h->touch);
     // Players 2..N on the same screen: a compact line each.
-    for (int p = 1; p < sim_config_of(w)->humans; p++) {
+    for (int p = 1; p < h->players; p++) {
         const sim_agent *o = &sim_agents(w)[p];
         char line[64];
         if (o->placement)
@@ -401,7 +440,8 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
         gfx_text_centered(g, 0.5f * c->screen_w + 2, r.y + 4, 2.0f, SHADOW, hint);
         gfx_text_centered(g, 0.5f * c->screen_w, r.y + 2, 2.0f, WHITE, hint);
     }
-    if (h->show_perf && t) draw_perf(g, t);
+    if (h->net) draw_ping(h, g, c, h->net);
+    if (h->show_perf && t) draw_perf(g, t, h->net);
 }
 
 void hud_draw_guide(gfx *g, const camera *c, const char *prompt, int step, int steps, bool touch,

@@ -15,6 +15,7 @@
 #include "options.h"
 #include "overlays.h"
 #include "settings.h"
+#include "sim_scoreboard.h"
 #include "screen_fx.h"
 
 typedef enum app_screen {
@@ -25,10 +26,19 @@ typedef enum app_screen {
     SCREEN_SPECTATE_MENU, ///< Esc while spectating: its menu (the match waits)
     SCREEN_RESULTS,
     SCREEN_SETTINGS,
-    SCREEN_CONTROLS, ///< key and pad bindings
-    SCREEN_CONFIRM,  ///< a yes/no question over the screen it came from
-    SCREEN_THEATRE,  ///< a replay watched with the timeline (theatre.h)
+    SCREEN_CONTROLS,   ///< key and pad bindings
+    SCREEN_CONFIRM,    ///< a yes/no question over the screen it came from
+    SCREEN_THEATRE,    ///< a replay watched with the timeline (theatre.h)
+    SCREEN_ONLINE,     ///< "Play online": the server's address, the player's name, Join
+    SCREEN_CONNECTING, ///< joining a server: until its first snapshot (Esc gives up)
 } app_screen;
+
+/// Makes the connection to a server for `url` (ws://HOST:PORT): net_ws_connect, or a test's
+/// in-memory link. NULL with err when it cannot even start.
+typedef net_transport *(*app_connector)(void *ctx, const char *url, ae_error *err);
+
+/// Room for the Play online screen's address (and the settings' online_address).
+#define APP_ADDRESS_MAX 128
 
 /// What a "yes" to SCREEN_CONFIRM does (app_ask.c): quit the game, leave the match or replay
 /// on screen for the title, leave the results for a new match.
@@ -85,6 +95,13 @@ typedef struct app {
     bool watching;                   ///< the match on screen is `replay` played back
     bool recording;                  ///< the match on screen records itself (session_recording)
     bool recording_to_file;          ///< ... and goes to --record FILE when it ends
+    // Online (app_online.c, screens/online_screen.c).
+    app_connector connector;           ///< how a join connects (NULL: net_ws_connect)
+    void *connector_ctx;               ///< ... its argument
+    char net_address[APP_ADDRESS_MAX]; ///< the server being joined or played on
+    bool net_replay_absent;            ///< the online match ended without its replay
+    int editing;                       ///< the Play online screen's field being typed in, -1 none
+    char edit_text[APP_ADDRESS_MAX];   ///< ... its text while typed
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -130,6 +147,9 @@ void app_draw_screen_overlay(app *a);
 /// The screen under the current one: what a question or the settings were opened over (the
 /// settings opened from a question's screen look through to it), else the screen itself.
 app_screen app_base_screen(const app *a);
+/// The title's match is behind this screen: the title, the Play online and connecting screens
+/// (no HUD, no sounds, the camera on its own).
+bool app_on_title(const app *a);
 /// The world runs behind this screen: the title's match, a match being played or watched.
 bool app_world_runs(const app *a);
 
@@ -181,6 +201,27 @@ void app_sync_screen_size(app *a);
 /// Takes loaded settings st as the player's (a->set) and applies what is not the window's: the
 /// match choices (unless options o gave them), the zoom range, the guided start, the bindings.
 void app_use_settings(app *a, const settings *st, const arena_options *o);
+
+/// Joins the match on the server at url as `name` (net_client.h): the connection is made by
+/// a->connector, the view takes it (view_net_open) and the connecting screen shows until the
+/// first snapshot. False with the reason in err (n bytes) when it cannot start (a bad address
+/// or name).
+bool app_join(app *a, const char *url, const char *name, char *err, size_t n);
+/// What the online match asks of the screens (VIEW_NET_*, from the tick driver): the match
+/// shown once joined, the results (and the server's replay) at its end, and the title with the
+/// failure's line as a notice.
+void app_net_event(app *a, view_event ev);
+/// The names the HUD and the screens show (hud_namer, ctx: the app): a player's name online or
+/// in a replay of an online match, else sim_agent_name's; "You" for the player's own agent.
+void app_agent_name(const void *ctx, const sim_world *w, int id, char *out, size_t size);
+/// The results' scoreboard for the match shown, with the players' names and, online, the
+/// placement the server's END gave.
+void app_scoreboard(const app *a, sim_scoreboard *sb);
+/// The Play online and connecting screens (screens/online_screen.c): the menu, what the player
+/// did on it (back: Esc or B), and a key or text typed into a field (true when taken).
+void app_online_menu(app *a, menu *m);
+void app_online_update(app *a, menu_result r, bool back);
+bool app_online_text_event(app *a, const SDL_Event *e);
 
 /// Windowed game; returns the exit status.
 int app_run_windowed(const arena_options *o);

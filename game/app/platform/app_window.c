@@ -29,6 +29,7 @@ static void handle_event(app *a, const SDL_Event *e) {
     default:
         break;
     }
+    if (app_online_text_event(a, e)) return; // typed into the Play online screen's field
     // High-DPI: mouse coordinates come in window points; the game draws in renderer pixels.
     SDL_Event scaled = *e;
     if (e->type == SDL_MOUSEMOTION || e->type == SDL_MOUSEBUTTONDOWN ||
@@ -122,7 +123,8 @@ static void clear_unclaimed(app *a) {
 /// Swaps in an edited map file at this tick boundary and tells the player how it went. The map
 /// goes to the live match, also while the killcam shows a replay of it in its place.
 static void poll_map_file(app *a) {
-    char msg[PATH_MAX + 512]; // the stdout line is whole; the notice shows what fits
+    if (!a->view.live) return; // online: the server's map, nothing of this machine's to watch
+    char msg[PATH_MAX + 512];  // the stdout line is whole; the notice shows what fits
     // What is drawn from the map follows it by itself, as after a recorded swap: app_draw rebuilds
     // the minimap when the map's hash changes, and the ground's cached chunks know their cells.
     hot_reload_poll(&a->reload, a->view.live, hot_reload_now(), msg, sizeof msg);
@@ -141,8 +143,8 @@ static void frame(app *a, float dt) {
     clear_unclaimed(a);
     const bool running = app_world_runs(a);
     app_view_event(a, app_run_ticks(a, dt)); // the killcam may end as it plays
-    camera_follow(&a->view.cam, view_camera_target(&a->view, app_base_screen(a) != SCREEN_TITLE),
-                  view_map_size(session_world(a->view.shown)), dt);
+    camera_follow(&a->view.cam, view_camera_target(&a->view, !app_on_title(a)),
+                  view_map_size(view_world(&a->view)), dt);
     app_update_fx(a, running ? dt : 0.0f);
     bool hide = a->screen == SCREEN_PLAY; // the crosshair, or nothing for pads, in a match
     if (hide != a->cursor_hidden) {
@@ -199,6 +201,7 @@ int app_window_create(app *a, const arena_options *o) {
     input_open_pads(&a->in, pad_db); // NULL (out of memory): SDL's list alone
     free(pad_db);
     app_sync_screen_size(a);
+    SDL_StopTextInput(); // on from SDL's start: only the Play online screen's fields take text
     return status;
 }
 
@@ -208,6 +211,15 @@ int app_window_start(app *a, const arena_options *o) {
     if (!app_start_match(a, !direct, err, sizeof err)) {
         fprintf(stderr, "arena: %s\n", err);
         return 2;
+    }
+    if (o->connect) { // --connect: the title's match behind the connecting screen
+        a->screen = SCREEN_TITLE;
+        a->nav.selected = -1;
+        if (!app_join(a, o->connect, o->name ? o->name : a->set.online_name, err, sizeof err)) {
+            fprintf(stderr, "arena: %s\n", err);
+            return 2;
+        }
+        return 0;
     }
     // --start-tick within the replay (the theatre starts there).
     if (o->replay && !arena_check_replay(o, (int)session_length(a->view.shown),
@@ -255,8 +267,7 @@ int app_window_close(app *a) {
 
 bool app_window_over(const app *a) {
     // --ticks N ends the game once its match (or the title's) has played N ticks: for tests.
-    return a->quit ||
-           (a->opts.ticks >= 0 && sim_tick(session_world(a->view.shown)) >= a->opts.ticks);
+    return a->quit || (a->opts.ticks >= 0 && sim_tick(view_world(&a->view)) >= a->opts.ticks);
 }
 
 void app_window_timed_step(app *a, uint64_t *last, frame_stats *stats) {

@@ -35,14 +35,14 @@ static struct {
 #define WEB_TRACE_TICKS 300
 
 static void trace(const app *a) {
-    const sim_world *w = session_world(a->view.shown);
+    const sim_world *w = view_world(&a->view);
     if (sim_tick(w) < web.traced) web.traced = 0; // a new match, or a seek back in the theatre
     if (app_base_screen(a) == SCREEN_TITLE ||
         sim_tick(w) / WEB_TRACE_TICKS == web.traced / WEB_TRACE_TICKS)
         return;
     web.traced = sim_tick(w);
     printf("arena: tick %d hash %016llx%s\n", (int)sim_tick(w), (unsigned long long)sim_hash(w),
-           session_replaying(a->view.shown) ? " (replay)" : "");
+           view_replaying(&a->view) ? " (replay)" : "");
 }
 
 static void frame(void *unused) {
@@ -142,7 +142,7 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void) {
     static char text[128];
     if (!web.a || !web.a->view.shown) return "";
     const app *a = web.a;
-    const sim_world *w = session_world(a->view.shown);
+    const sim_world *w = view_world(&a->view);
     const vec2s p = sim_config_of(w)->humans > 0 ? sim_agents(w)[view_player(&a->view, 0)].pos
                                                  : glms_vec2_zero();
     snprintf(text, sizeof text, "%d %d %016llx %.2f %.2f %.0f %.0f %d", (int)a->screen,

@@ -9,6 +9,7 @@
 #include "theatre_view.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const SDL_Color WHITE = {255, 255, 255, 255};
 static const SDL_Color GOLD = {255, 214, 80, 255};
@@ -25,14 +26,24 @@ app_screen app_base_screen(const app *a) {
     return s;
 }
 
+bool app_on_title(const app *a) {
+    const app_screen base = app_base_screen(a);
+    return base == SCREEN_TITLE || base == SCREEN_ONLINE || base == SCREEN_CONNECTING;
+}
+
 bool app_world_runs(const app *a) {
     app_screen base = app_base_screen(a);
-    return a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD || base == SCREEN_TITLE;
+    return a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD || base == SCREEN_TITLE ||
+           base == SCREEN_ONLINE || base == SCREEN_CONNECTING; // the title's match behind them
 }
 
 /// Moves to screen s; a new screen starts with its first item highlighted.
 void app_go(app *a, app_screen s) {
     if (s == a->screen) return;
+    if (a->editing >= 0) { // a field left while typed keeps its old text
+        a->editing = -1;
+        SDL_StopTextInput();
+    }
     if (s == SCREEN_RESULTS) { // the match is over for this player: keep its replay to watch
         ae_error e;
         app_finish_recording(a, &e);
@@ -74,6 +85,11 @@ void app_view_event(app *a, view_event ev) {
     case VIEW_WANTS_PAUSE:
         app_go(a, SCREEN_PAUSE);
         break;
+    case VIEW_NET_JOINED:
+    case VIEW_NET_ENDED:
+    case VIEW_NET_FAILED:
+        app_net_event(a, ev);
+        break;
     }
 }
 
@@ -97,7 +113,7 @@ void app_watch_file(app *a, const char *path) {
 
 /// The match ended for player 1: its sound.
 static void record_result(app *a) {
-    const sim_world *w = session_world(a->view.shown);
+    const sim_world *w = view_world(&a->view);
     const sim_agent *me = &sim_agents(w)[view_player(&a->view, 0)];
     audio_play(me->placement == 1 || (me->placement == 0 && sim_winner(w) == 0) ? AUDIO_SFX_WIN
                                                                                 : AUDIO_SFX_LOSE,
@@ -166,7 +182,7 @@ const char *app_menu_note(const app *a) {
 
 /// Each screen's menu, built the same way for the update and the drawing; its items' ids. The
 /// title's match choices are named by their APP_PICK_*.
-enum { TITLE_PLAY = APP_PICK_COUNT, TITLE_SETTINGS, TITLE_QUIT };
+enum { TITLE_PLAY = APP_PICK_COUNT, TITLE_ONLINE, TITLE_SETTINGS, TITLE_QUIT };
 enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_MENU };
 enum { SPECTATE_WATCH, SPECTATE_RESULTS, SPECTATE_LEAVE };
@@ -196,6 +212,7 @@ void app_screen_menu(app *a, menu *m) {
     case SCREEN_TITLE:
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, TITLE_PLAY, "Play", NULL);
+        menu_add(m, MENU_BUTTON, TITLE_ONLINE, "Play online", NULL);
         app_add_match_choices(a, m);
         menu_add(m, MENU_BUTTON, TITLE_SETTINGS, "Settings", NULL);
         menu_add(m, MENU_BUTTON, TITLE_QUIT, "Quit", NULL);
@@ -211,9 +228,9 @@ void app_screen_menu(app *a, menu *m) {
                  : a->view.th.active              ? "Leave replay"
                                                   : "Leave match",
                  NULL);
-        if (onboarding_active(&a->guide) && !a->view.th.active) // a replay has no guide to skip
+        if (onboarding_active(&a->guide) && !a->view.th.active && !a->view.net) // offline only
             menu_add(m, MENU_BUTTON, PAUSE_SKIP_GUIDE, "Skip the guide", NULL);
-        m->note = app_menu_note(a);
+        m->note = a->view.net ? "Online: the match goes on - Esc: back to it" : app_menu_note(a);
         top = sh * 0.36f;
         break;
     case SCREEN_DEAD:
@@ -234,7 +251,8 @@ void app_screen_menu(app *a, menu *m) {
         break;
     case SCREEN_RESULTS: {
         menu_begin(m, NULL);
-        menu_add(m, MENU_BUTTON, RESULTS_REMATCH, "Rematch", NULL);
+        if (!a->view.net) // online, the next match is the server's to start
+            menu_add(m, MENU_BUTTON, RESULTS_REMATCH, "Rematch", NULL);
         if (a->replay) {
             menu_add(m, MENU_BUTTON, RESULTS_WATCH, "Watch replay", NULL);
             menu_add(m, MENU_BUTTON, RESULTS_SAVE, a->replay_saved ? "Saved" : "Save replay", NULL);
@@ -245,9 +263,9 @@ void app_screen_menu(app *a, menu *m) {
         // screen too short for that the buttons go up over the scoreboard's foot.
         results_layout l;
         sim_scoreboard sb;
-        sim_scoreboard_build(session_world(a->view.shown), view_player(&a->view, 0), &sb);
+        app_scoreboard(a, &sb);
         results_view_layout(0, results_top(a), sw, &sb, &l);
-        float note = a->replay ? NOTE_LINE_H + NOTE_PAD + 2 * NOTE_GAP : 12;
+        float note = a->replay || a->view.net ? NOTE_LINE_H + NOTE_PAD + 2 * NOTE_GAP : 12;
         top = fminf(l.panel.y + l.panel.h + 8, sh - (float)m->count * 46 - 36 - note);
         width = 360;
         break;
@@ -258,6 +276,10 @@ void app_screen_menu(app *a, menu *m) {
     case SCREEN_SETTINGS:
     case SCREEN_CONTROLS:
         app_build_settings_menu(a, m);
+        return;
+    case SCREEN_ONLINE:
+    case SCREEN_CONNECTING:
+        app_online_menu(a, m);
         return;
     case SCREEN_PLAY:
     case SCREEN_THEATRE:
@@ -288,7 +310,7 @@ void app_confirmed(app *a, app_confirm what) {
 }
 
 void app_update_screens(app *a) {
-    const sim_world *w = session_world(a->view.shown);
+    const sim_world *w = view_world(&a->view);
     static menu m; // one screen's menu at a time; large, so not on the stack
     app_screen_menu(a, &m);
     menu_result r = {MENU_NONE, 0, false};
@@ -305,6 +327,7 @@ void app_update_screens(app *a) {
         if (r.id >= 0 && r.id < APP_PICK_COUNT && r.delta)
             app_change_match_choice(a, r.id, r.delta);
         if (r.activate && r.id == TITLE_PLAY) start_or_notice(a, false);
+        if (r.activate && r.id == TITLE_ONLINE) app_go(a, SCREEN_ONLINE);
         if (r.activate && r.id == TITLE_SETTINGS) app_open_settings(a);
         if ((r.activate && r.id == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
         if (a->screen == SCREEN_TITLE && session_done(a->view.shown))
@@ -313,7 +336,7 @@ void app_update_screens(app *a) {
     case SCREEN_PLAY:
         if (pause) app_go(a, SCREEN_PAUSE);
         while (input_take_action(&a->in, ACT_CLICK)) { // a tap or click on a skill picks it
-            int k = sim_config_of(w)->humans > 0 && !session_replaying(a->view.shown)
+            int k = view_players(&a->view) > 0 && !view_replaying(&a->view)
                         ? hud_level_up_hit(&a->view.cam, &sim_agents(w)[view_player(&a->view, 0)],
                                            a->in.click_x, a->in.click_y)
                         : -1;
@@ -321,13 +344,12 @@ void app_update_screens(app *a) {
             a->in.players[0].pick = (uint8_t)(k + 1);
             a->in.mouse_fire = false; // the click chose a skill; it fires nothing
         }
-        if (sim_config_of(w)->humans > 0 &&
-            sim_agents(w)[view_player(&a->view, 0)].placement != 0) {
+        if (view_players(&a->view) > 0 && sim_agents(w)[view_player(&a->view, 0)].placement != 0) {
             record_result(a);
             app_go(a, sim_over(w) ? SCREEN_RESULTS : SCREEN_DEAD);
             input_guard(&a->in, APP_DEATH_GUARD); // what was held or mashed as it fell
             if (a->screen == SCREEN_DEAD) view_killcam_prepare(&a->view, a->set.killcam);
-        } else if (session_done(a->view.shown)) {
+        } else if (view_done(&a->view)) {
             record_result(a);
             app_go(a, SCREEN_RESULTS);
         }
@@ -367,7 +389,7 @@ void app_update_screens(app *a) {
                 }
             }
         }
-        if (session_done(a->view.shown))
+        if (view_done(&a->view))
             app_go(a, SCREEN_RESULTS);
         else if ((r.activate && r.id == DEAD_MENU) || back || pause)
             app_go(a, SCREEN_SPECTATE_MENU);
@@ -394,6 +416,10 @@ void app_update_screens(app *a) {
     case SCREEN_CONTROLS:
         app_update_settings(a, r, back || pause);
         break;
+    case SCREEN_ONLINE:
+    case SCREEN_CONNECTING:
+        app_online_update(a, r, back || pause);
+        break;
     }
 }
 
@@ -411,12 +437,12 @@ static void draw_logo(app *a) {
 
 /// While spectating: who is watched, on a banner that reads on any ground, and the way out.
 static void draw_spectate_banner(app *a) {
-    const sim_world *w = session_world(a->view.shown);
-    char name[24], t[96], killer[24];
-    sim_agent_name(w, view_focus(&a->view), name, sizeof name);
+    const sim_world *w = view_world(&a->view);
+    char name[HUD_NAME_SIZE], t[96], killer[HUD_NAME_SIZE];
+    app_agent_name(a, w, view_focus(&a->view), name, sizeof name);
     const sim_agent *me = &sim_agents(w)[view_player(&a->view, 0)];
     if (me->killer >= 0) {
-        sim_agent_name(w, me->killer, killer, sizeof killer);
+        app_agent_name(a, w, me->killer, killer, sizeof killer);
         snprintf(t, sizeof t, "You placed #%d - eliminated by %s", me->placement, killer);
     } else {
         snprintf(t, sizeof t, "You placed #%d - the zone got you", me->placement);
@@ -446,8 +472,24 @@ static void draw_replay_banner(app *a) {
     gfx_text_centered(&a->g, cx, 24, 1.5f, GOLD, t);
 }
 
-/// Under the results' buttons: where "Save replay" put the file, or why it could not.
+/// The connecting screen: to where, and that it goes on.
+static void draw_connecting(app *a) {
+    const float cx = 0.5f * a->view.cam.screen_w, y = 0.36f * a->view.cam.screen_h;
+    const int dots = (int)(a->time * 3.0f) % 4;
+    char t[APP_ADDRESS_MAX + 32];
+    snprintf(t, sizeof t, "Connecting to %s%.*s", a->net_address, dots, "...");
+    const float scale = gfx_text_width(2.0f, t) + 48 <= a->view.cam.screen_w ? 2.0f : 1.0f;
+    const float w = gfx_text_width(scale, "Connecting to ") +
+                    gfx_text_width(scale, a->net_address) + gfx_text_width(scale, "...") + 40;
+    gfx_backing(&a->g, (SDL_FRect){cx - 0.5f * w, y - 14, w, 16 * scale + 28});
+    gfx_text(&a->g, cx - 0.5f * w + 20, y, scale, GOLD, t);
+}
+
+/// Under the results' buttons: where "Save replay" put the file, or why it could not; online,
+/// that the server's replay is still coming.
 static void draw_replay_note(app *a, const menu *m) {
+    if (!a->replay_note[0] && a->view.net && !a->replay) // until END and the replay came
+        snprintf(a->replay_note, sizeof a->replay_note, "Receiving the replay from the server...");
     if (!a->replay_note[0]) return;
     const float cx = 0.5f * a->view.cam.screen_w, y = m->panel.y + m->panel.h + NOTE_GAP;
     const int lines = note_lines(a, m);
@@ -462,8 +504,41 @@ static void draw_replay_note(app *a, const menu *m) {
 static void draw_results(app *a) {
     dim_screen(a);
     sim_scoreboard sb;
-    sim_scoreboard_build(session_world(a->view.shown), view_player(&a->view, 0), &sb);
+    app_scoreboard(a, &sb);
     results_view_draw(&a->g, 0, results_top(a), a->view.cam.screen_w, &sb);
+}
+
+void app_scoreboard(const app *a, sim_scoreboard *sb) {
+    // Online, once the replay came, the match's own end (the same agents) rather than the mirror.
+    const sim_world *w = view_online(&a->view) && a->view.net_final
+                             ? session_world(a->view.net_final)
+                             : view_world(&a->view);
+    sim_scoreboard_build(w, view_player(&a->view, 0), sb);
+    // The players' names (online, or in a replay of an online match), the killer's in the fate.
+    for (int k = 0; k < sb->top_count; k++)
+        app_agent_name(a, w, sb->top[k].agent, sb->top[k].name, sizeof sb->top[k].name);
+    if (sb->fate != SIM_FATE_NONE)
+        app_agent_name(a, w, sb->viewer.agent, sb->viewer.name, sizeof sb->viewer.name);
+    if (sb->killer >= 0) {
+        char name[HUD_NAME_SIZE], fate[sizeof sb->fate_text];
+        app_agent_name(a, w, sb->killer, name, sizeof name);
+        const char *at = sb->killer_name[0] ? strstr(sb->fate_text, sb->killer_name) : NULL;
+        if (at) {
+            snprintf(fate, sizeof fate, "%.*s%s%s", (int)(at - sb->fate_text), sb->fate_text, name,
+                     at + strlen(sb->killer_name));
+            snprintf(sb->fate_text, sizeof sb->fate_text, "%s", fate);
+        }
+    }
+    // Online the server's END says the match is over and where the player placed.
+    net_end end;
+    if (!view_online(&a->view) || !net_client_end(a->view.net, &end)) return;
+    sb->over = true;
+    if (end.placement > 0 && sb->fate != SIM_FATE_NONE) {
+        sb->viewer.placement = (int)end.placement;
+        if (end.placement == 1) sb->fate = SIM_FATE_WON;
+    }
+    if (sb->fate == SIM_FATE_PLAYING) // alive when the server ended it (its --ticks)
+        snprintf(sb->fate_text, sizeof sb->fate_text, "Still standing when the match ended");
 }
 
 void app_draw_screen_overlay(app *a) {
@@ -479,7 +554,7 @@ void app_draw_screen_overlay(app *a) {
         if (a->watching) draw_replay_banner(a);
         return;
     case SCREEN_THEATRE:
-        theatre_view_draw(&a->g, &a->view.cam, &a->view.th, session_world(a->view.shown),
+        theatre_view_draw(&a->g, &a->view.cam, &a->view.th, view_world(&a->view),
                           view_focus(&a->view), a->in.mouse_x, a->in.mouse_y, a->view.replay_name,
                           help_device_of(&a->in) == HELP_TOUCH);
         return;
@@ -489,6 +564,11 @@ void app_draw_screen_overlay(app *a) {
     case SCREEN_RESULTS:
         draw_results(a);
         break;
+    case SCREEN_CONNECTING:
+        dim_screen(a);
+        draw_connecting(a);
+        break;
+    case SCREEN_ONLINE:
     case SCREEN_PAUSE:
     case SCREEN_SPECTATE_MENU:
     case SCREEN_CONFIRM:

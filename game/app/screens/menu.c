@@ -300,6 +300,14 @@ void menu_draw(const menu *m, const menu_nav *nav, gfx *g, float time) {
             fit_text(g, vx + 28, ty, vw - 56, 2.0f, (it->warn & 1u) ? WARN : col, it->value, true);
             break;
         }
+        case MENU_FIELD: {
+            float lw = choice_label_w(it);
+            fit_text(g, r.x + 16, ty, lw - 16, 2.0f, col, it->label, false);
+            gfx_fill_rect(g, (SDL_FRect){r.x + lw, r.y + 4, r.w - lw - 8, r.h - 8},
+                          (SDL_Color){0, 0, 0, sel ? 90 : 60});
+            fit_text(g, r.x + lw + 8, ty, r.w - lw - 24, 2.0f, col, it->value, false);
+            break;
+        }
         case MENU_CELLS:
             fit_text(g, r.x + 10, ty + 2, m->label_w - 14, 1.5f, col, it->label, false);
             for (int c = 0; c < it->cell_count; c++) {

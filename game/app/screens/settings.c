@@ -9,6 +9,7 @@
 #include "arena/ae_quote.h"
 #include "camera.h"
 #include "options.h"
+#include "session.h"
 #include "sim.h"
 #include "tool_util.h"
 
@@ -18,6 +19,32 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+
+_Static_assert(SETTINGS_NAME_MAX == SESSION_NAME_MAX, "the name a server takes");
+
+bool settings_address_valid(const char *v) {
+    const size_t n = strlen(v);
+    if (n >= SETTINGS_ADDRESS_MAX || strncmp(v, "ws://", 5) != 0) return false;
+    const char *p = v + 5, *host = p;
+    if (*p == '[') { // an IPv6 address
+        p++;
+        while (*p && (strchr("0123456789abcdefABCDEF:.", *p))) p++;
+        if (*p++ != ']' || p - host < 4) return false;
+    } else {
+        while (*p && (('a' <= (*p | 32) && (*p | 32) <= 'z') || ('0' <= *p && *p <= '9') ||
+                      strchr(".-_", *p)))
+            p++;
+        if (p == host) return false;
+    }
+    if (*p == '\0') return true;
+    long port;
+    return *p == ':' && tool_parse_int(p + 1, 1, 65535, &port);
+}
+
+bool settings_name_valid(const char *v) {
+    const size_t n = strlen(v);
+    return session_name_valid(v, n) && v[0] != ' ' && v[n - 1] != ' ';
+}
 
 const settings_row settings_rows[SETTING_COUNT] = {
 #define SETTINGS_ROW(id, field, type, lo, hi, def, section, label, place)                          \
@@ -48,6 +75,12 @@ void settings_defaults(settings *s) {
             break;
         case SETTINGS_T_MAP:
             snprintf(FIELD(s, row, char), sizeof s->map, "%s", app_maps[(int)row->def]);
+            break;
+        case SETTINGS_T_ADDRESS:
+            snprintf(FIELD(s, row, char), sizeof s->online_address, "%s", SETTINGS_ADDRESS_DEFAULT);
+            break;
+        case SETTINGS_T_NAME:
+            snprintf(FIELD(s, row, char), sizeof s->online_name, "%s", SETTINGS_NAME_DEFAULT);
             break;
         }
     }
@@ -160,6 +193,17 @@ static bool read_plain(settings *s, const settings_row *row, const char *v, read
         problem(r, line, "%s must be %s, not %s", key, names, shown);
         return false;
     }
+    case SETTINGS_T_ADDRESS:
+        if (settings_address_valid(v))
+            return snprintf(FIELD(s, row, char), sizeof s->online_address, "%s", v), true;
+        problem(r, line, "%s must be ws://HOST or ws://HOST:PORT, not %s", key, shown);
+        return false;
+    case SETTINGS_T_NAME:
+        if (settings_name_valid(v))
+            return snprintf(FIELD(s, row, char), sizeof s->online_name, "%s", v), true;
+        problem(r, line, "%s must be 1 to %d bytes of UTF-8 without control characters, not %s",
+                key, SETTINGS_NAME_MAX, shown);
+        return false;
     case SETTINGS_T_FLOAT:
         if (tool_parse_float(v, row->lo, row->hi, &f))
             return *FIELD(s, row, float) = (float)f, true;
@@ -326,6 +370,8 @@ const char *settings_value_text(const settings *s, int k, char *buf, size_t n) {
         return d >= 0 && d < SIM_DIFFICULTY_COUNT ? difficulty_names[d] : "mixed";
     }
     case SETTINGS_T_MAP:
+    case SETTINGS_T_ADDRESS:
+    case SETTINGS_T_NAME:
         return CFIELD(s, row, char);
     }
     return "";

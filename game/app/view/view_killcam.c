@@ -29,6 +29,7 @@ void view_killcam_drop(match_view *v) {
 
 void view_killcam_prepare(match_view *v, bool enabled) {
     view_killcam_drop(v);
+    if (!v->live) return; // online: the match is the server's, with no recording here
     const sim_world *w = session_world(v->live);
     const sim_agent *me = &sim_agents(w)[view_player(v, 0)];
     if (!enabled || v->th.active || !session_recording(v->live)) return;

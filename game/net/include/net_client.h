@@ -8,9 +8,10 @@
 ///   the server has it and predicts again every input the server has not applied yet. A small
 ///   difference to what it predicted for that tick is smoothed out over a few ticks (the mirror
 ///   shows the agent offset from its prediction, the offset decaying), a large one snaps.
-/// - Other agents are shown NET_CLIENT_INTERP_TICKS behind the newest snapshot, interpolated
-///   between two snapshots; after a stall they are extrapolated at most
-///   NET_CLIENT_EXTRAPOLATE_TICKS past the newest one and then held.
+/// - Other agents are shown behind the server's tick by a delay that covers the recent
+///   snapshots' lateness (at least NET_CLIENT_INTERP_TICKS), interpolated between two
+///   snapshots; after a longer stall they are extrapolated at most NET_CLIENT_EXTRAPOLATE_TICKS
+///   past the newest one and then held.
 /// - Bullets come as spawn records and are flown by the client at the same view tick.
 ///
 /// No threads, no clock of its own, no allocation per tick: the caller passes its clock in.
@@ -33,8 +34,17 @@
 
 #include "arena/ae_grid.h"
 
-/// Ticks the other agents are shown behind the newest snapshot: two snapshot intervals.
+/// Ticks the other agents are shown behind the server's tick at least: two snapshot intervals.
+/// The delay grows past it to cover the 95th percentile of the recent snapshots' lateness (a
+/// jitter buffer: a retransmit stall holds up every snapshot behind the lost one), up to
+/// NET_CLIENT_INTERP_MAX, and falls back a tick a second.
 #define NET_CLIENT_INTERP_TICKS (2 * NET_SNAPSHOT_EVERY)
+#define NET_CLIENT_INTERP_MAX   30
+/// The most inputs the client asks to keep waiting at the server. It starts at NET_QUEUE_TARGET
+/// and rises by the ticks the server's queue ran dry (the server repeated the last input, which
+/// costs a correction), and falls by one after 5 s in which it never did and always had two to
+/// spare; the tick rate keeps the queue at it.
+#define NET_CLIENT_QUEUE_MAX 40
 /// Ticks past the newest snapshot an agent is extrapolated along its last motion, then held.
 #define NET_CLIENT_EXTRAPOLATE_TICKS 8
 /// A difference between the server's own position and the prediction for that tick up to this
@@ -86,6 +96,7 @@ typedef struct net_client_stats {
     uint32_t snapped;            ///< ... by more than NET_CLIENT_SNAP_DISTANCE
     float max_correction;        ///< the largest difference
     uint32_t extrapolated_ticks; ///< ticks that showed the others past the newest snapshot
+                                 ///< (before END: after it no newer one is coming)
 } net_client_stats;
 
 typedef struct net_client net_client;
@@ -106,8 +117,14 @@ void net_client_update(net_client *c, uint64_t now_us);
 /// nothing done, unless PLAYING or SPECTATING (a spectator's `in` is ignored, may be NULL).
 bool net_client_tick(net_client *c, const sim_input *in);
 /// Microseconds until the next tick: NET_CLIENT_TICK_US, longer while more inputs wait at the
-/// server than NET_QUEUE_TARGET and shorter while fewer do (at most NET_CLIENT_NUDGE_MAX).
+/// server than the queue target and shorter while fewer do (at most NET_CLIENT_NUDGE_MAX).
 uint32_t net_client_tick_period_us(const net_client *c);
+/// The inputs the client keeps waiting at the server now (NET_QUEUE_TARGET ..
+/// NET_CLIENT_QUEUE_MAX).
+int net_client_queue_target(const net_client *c);
+/// How many ticks behind the server's the others are shown now (NET_CLIENT_INTERP_TICKS ..
+/// NET_CLIENT_INTERP_MAX).
+int net_client_interp_ticks(const net_client *c);
 /// Says BYE and closes (1000 "left"); the state turns FAILED ("left the match") unless ENDED.
 void net_client_leave(net_client *c);
 
@@ -120,6 +137,8 @@ sim_world *net_client_world(const net_client *c);
 int net_client_agent(const net_client *c);
 /// Its input slot, -1 before WELCOME or for a spectator.
 int net_client_slot(const net_client *c);
+/// The match's input slots (WELCOME's humans: agents 0 .. humans-1 are the players'), 0 before.
+int net_client_humans(const net_client *c);
 /// The name NAME gave an agent, "" when none.
 const char *net_client_name(const net_client *c, int agent);
 /// The token to reconnect with (all zero before WELCOME).
@@ -133,8 +152,8 @@ bool net_client_end(const net_client *c, net_end *out);
 const uint8_t *net_client_replay(const net_client *c, size_t *size);
 
 /// A pilot's input for the own agent, read from the mirror (sim_autopilot_create on
-/// net_client_world). False (a zero input) when the client drives no agent the pilot can fly:
-/// a pilot flies agents 0 .. humans-1 of the mirror.
+/// net_client_world): it flies the agent the server gave the client, whichever it is. False (a
+/// zero input) when the client drives none (not PLAYING).
 bool net_client_pilot_input(net_client *c, sim_autopilot *ap, sim_input *out);
 
 #endif

@@ -75,7 +75,7 @@ typedef struct net_welcome {
     uint16_t agent; ///< the agent it drives now
     uint16_t agents;
     uint16_t humans; ///< the match's input slots (sim_config.humans, which the config bytes omit)
-    uint32_t tick; ///< the match's tick now
+    uint32_t tick;   ///< the match's tick now
     uint8_t tick_rate, snapshot_every;
     uint8_t token[NET_TOKEN_BYTES];
     net_bytes config; ///< sim_config_pack's bytes (checked with sim_config_unpack)

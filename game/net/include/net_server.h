@@ -33,9 +33,10 @@
 #define NET_SILENCE_US (5 * 1000000ull)
 /// A new connection must send HELLO within this.
 #define NET_HELLO_US (5 * 1000000ull)
-/// Inputs a player's queue holds; more are dropped (the tick takes one per player whatever it is
-/// sent).
-#define NET_QUEUE_CAP 8
+/// Inputs a player's queue holds: about a second, so a queue the client keeps deep (its target
+/// rises while the queue runs dry, net_client.h) rides out a retransmit stall on the way up.
+/// When it is full the oldest is dropped (the tick takes one per player whatever it is sent).
+#define NET_QUEUE_CAP 64
 /// Upstream messages a connection may send per second (and in a burst); more close it with 1008.
 #define NET_MESSAGES_PER_S 240
 /// After the match ends, connections still fetching the replay are closed after this.
@@ -71,6 +72,8 @@ typedef struct net_server_stats {
     uint64_t bytes_up;    ///< message bytes received
     uint32_t messages_down, messages_up;
     uint32_t joined, spectators, dropped; ///< people who took a slot, watched, were thrown out
+    uint32_t inputs_repeated; ///< player ticks whose queue was dry (the last input held again)
+    uint32_t inputs_dropped;  ///< inputs dropped from a full queue (its oldest)
 } net_server_stats;
 
 typedef struct net_server net_server;
@@ -99,6 +102,9 @@ bool net_server_finish(net_server *srv, ae_error *err);
 const uint8_t *net_server_replay(const net_server *srv, size_t *size);
 
 session *net_server_session(const net_server *srv);
+/// The number (the client's sequence) of the input slot `slot`'s last tick applied; -1 none.
+/// A tick that ran dry leaves it as it was.
+int32_t net_server_slot_input(const net_server *srv, int slot);
 net_server_stats net_server_get_stats(const net_server *srv);
 /// Connections open now, and how many of them drive an agent.
 int net_server_clients(const net_server *srv, int *players);

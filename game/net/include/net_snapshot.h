@@ -37,7 +37,8 @@
 #define NET_MAX_FRAME_KILLS  64
 #define NET_MAX_FRAME_EVENTS 256
 
-/// Inputs a client aims to keep waiting in its queue at the server (net_head.queue).
+/// Inputs a client aims to keep waiting in its queue at the server (net_head.queue) on a steady
+/// link: its target starts here and rises while the queue runs dry (net_client.h).
 #define NET_QUEUE_TARGET 2
 
 /// The largest id of an agent (SIM_MAX_AGENTS - 1) and of a pool slot (2^20 - 1) or a prop.
@@ -71,7 +72,7 @@ typedef struct net_head {
     int32_t tick;       ///< the world's tick
     int32_t input_tick; ///< the last input tick applied for this client, -1 none (the server's)
     uint8_t queue;      ///< this client's inputs waiting at the server after this tick: the
-                        ///< client nudges its tick rate to keep it near NET_QUEUE_TARGET
+                        ///< client nudges its tick rate to keep it near its target
     int16_t agent;      ///< the viewer's agent (`self` is it)
     int16_t winner;     ///< -1 until the match is over
     uint16_t alive;     ///< agents alive

@@ -19,9 +19,10 @@ typedef struct sim_autopilot sim_autopilot;
 /// NULL when out of memory (or for SIM_PILOT_NONE).
 sim_autopilot *sim_autopilot_create(const sim_world *w, uint64_t seed, sim_pilot pilot);
 void sim_autopilot_destroy(sim_autopilot *ap);
-/// The input frame for human `human` this tick: the pilot flies agent `human` (0 .. humans-1).
-/// The pilots' path queue is served at the first call of each world tick, whichever human it
-/// asks for (a session asks for all in order; a network client for its own agent only).
-void sim_autopilot_input(sim_autopilot *ap, sim_world *w, int human, sim_input *out);
+/// The input frame that flies agent `agent` this tick (any agent of the world; a session asks
+/// for its humans' agents 0 .. humans-1, a network client for the agent the server gave it; out
+/// of range: a zero frame). The pilots' path queue is served at the first call of each world
+/// tick, whichever agent it asks for.
+void sim_autopilot_input(sim_autopilot *ap, sim_world *w, int agent, sim_input *out);
 
 #endif

@@ -77,6 +77,10 @@ typedef struct fx_state {
     float heart;    ///< its phase, 0..1 from one beat to the next
     float pulse;    ///< its strength this frame, 0..1 (0 when not low): drives the red edge,
                     ///< the blinking health bar and the beating heart icon
+    /// Online the screen's one player is agent `own` of a mirror world, where any agent may
+    /// hold a slot; offline the humans are agents 0 .. humans-1 and player 1 is agent 0.
+    bool online;
+    int own;
 } fx_state;
 
 void fx_clear(fx_state *f);

@@ -8,12 +8,20 @@
 #include "gfx.h"
 #include "idle_hint.h"
 #include "input.h"
+#include "net_client.h"
 #include "sim_state.h"
 
 typedef struct hud_timings {
     float frame_ms, sim_ms, render_ms; ///< smoothed
     float phase_us[SIM_PHASE_COUNT];
 } hud_timings;
+
+/// The name shown for agent `id` (the kill feed, the watched label): a player's own online or
+/// in a replay of an online match, else sim_agent_name's. Writes at most `size` bytes.
+typedef void (*hud_namer)(const void *ctx, const sim_world *w, int id, char *out, size_t size);
+
+/// Room for any name a namer writes: a player's (up to 24 bytes) or sim_agent_name's.
+#define HUD_NAME_SIZE 32
 
 /// HUD panels that fade while an agent or a bullet is under them.
 typedef enum hud_panel {
@@ -41,7 +49,14 @@ typedef struct hud {
     float opacity[HUD_PANEL_COUNT]; ///< each panel's opacity now (eases to 1 or HUD_FADED)
     bool muted, no_audio;           ///< the sound icon: muted by the player / no device
     const input_bindings *keys;     ///< the bindings it names keys by (NULL: the defaults)
+    int players;                    ///< people on this screen: P2.. get a line each
+    const net_client_stats *net;    ///< online: the connection's figures (ping), else NULL
+    hud_namer namer;                ///< names agents (NULL: sim_agent_name)
+    const void *namer_ctx;
 } hud;
+
+/// Agent id's name through h's namer (out: HUD_NAME_SIZE bytes is room for any).
+void hud_agent_name(const hud *h, const sim_world *w, int id, char *out, size_t size);
 
 void hud_init(hud *h);
 /// Largest side of the minimap texture, in pixels.

@@ -15,6 +15,7 @@ typedef enum menu_kind {
     MENU_BUTTON, ///< runs something when activated
     MENU_CHOICE, ///< "< value >": left/right, the wheel or a click on an arrow change it
     MENU_CELLS,  ///< a row of up to MENU_CELLS_MAX cells (key bindings): left/right pick a cell
+    MENU_FIELD,  ///< a text: "label [value]"; activated (Enter, a click) to be typed in
     MENU_HEADING ///< a section title, or with cells the columns' titles; never selected
 } menu_kind;
 

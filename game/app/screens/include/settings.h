@@ -38,6 +38,11 @@
 /// Camera zoom factors a file may hold; the app clamps them into the camera's fair bounds.
 #define SETTINGS_ZOOM_LO 0.1
 #define SETTINGS_ZOOM_HI 10.0
+/// The Play online screen's address (ws://HOST:PORT) and name, with their defaults.
+#define SETTINGS_ADDRESS_MAX     128
+#define SETTINGS_ADDRESS_DEFAULT "ws://localhost:7777"
+#define SETTINGS_NAME_MAX        24 ///< bytes: SESSION_NAME_MAX, what a server takes
+#define SETTINGS_NAME_DEFAULT    "Player"
 
 /// How a setting is kept in `settings`, written and read.
 typedef enum settings_type {
@@ -47,6 +52,8 @@ typedef enum settings_type {
     SETTINGS_T_FLOAT,      ///< float from lo to hi, written in its shortest exact form
     SETTINGS_T_DIFFICULTY, ///< int: a sim_difficulty by its name, or -1 for "mixed"
     SETTINGS_T_MAP,        ///< char[]: a shipped map's name (app_maps.h); the default an index
+    SETTINGS_T_ADDRESS,    ///< char[]: a server's address (settings_address_valid)
+    SETTINGS_T_NAME,       ///< char[]: a player's name online (settings_name_valid)
 } settings_type;
 
 /// The plain settings, one row each, in the file's order: X(ID, field, type, lo, hi, default,
@@ -54,7 +61,8 @@ typedef enum settings_type {
 /// and label are the settings screen's heading and item, place the item's rank there (headings
 /// go where the section changes). Adding a setting: a field in `settings` and a row here; its
 /// default, reading, writing and item on the settings screen follow (settings_screen.c's switch
-/// only for a setting with an effect beyond its value). The key bindings follow these rows in
+/// only for a setting with an effect beyond its value). Place 0: not on the settings screen
+/// (the Play online screen edits the address and the name). The key bindings follow these rows in
 /// the file (key.BIND.SLOT, pad.BIND.SLOT) and have their own controls screen.
 #define SETTINGS_TABLE(X)                                                                          \
     X(SETTING_MASTER_VOLUME, master_volume, SETTINGS_T_PERCENT, 0, 100, 100, "Audio",              \
@@ -75,7 +83,9 @@ typedef enum settings_type {
       CAMERA_ZOOM_DEFAULT_MAX, "Display", "Closest zoom", 7)                                       \
     X(SETTING_ONBOARDING_DONE, onboarding_done, SETTINGS_T_BOOL, 0, 1, false, "Match",             \
       "Guided start", 11)                                                                          \
-    X(SETTING_KILLCAM, killcam, SETTINGS_T_BOOL, 0, 1, true, "Match", "Killcam", 12)
+    X(SETTING_KILLCAM, killcam, SETTINGS_T_BOOL, 0, 1, true, "Match", "Killcam", 12)               \
+    X(SETTING_ONLINE_ADDRESS, online_address, SETTINGS_T_ADDRESS, 0, 0, 0, "Online", "Address", 0) \
+    X(SETTING_ONLINE_NAME, online_name, SETTINGS_T_NAME, 0, 0, 0, "Online", "Name", 0)
 
 /// The plain settings' ids: their rows' indices in settings_rows.
 typedef enum settings_id {
@@ -109,8 +119,18 @@ typedef struct settings {
     float zoom_min, zoom_max; ///< the player's zoom range, zoom_min <= zoom_max
     bool onboarding_done;     ///< the guided first match was finished or skipped
     bool killcam;             ///< an elimination shows how it happened (from the killer's view)
+    char online_address[SETTINGS_ADDRESS_MAX]; ///< the server Play online joins
+    char online_name[SETTINGS_NAME_MAX + 1];   ///< the name it joins with
     input_bindings bindings;
 } settings;
+
+/// A server's address as the settings keep it: ws:// then a host (letters, digits, '.', '-', '_',
+/// or an IPv6 address in brackets), an optional :port (1..65535), nothing else; shorter than
+/// SETTINGS_ADDRESS_MAX.
+bool settings_address_valid(const char *v);
+/// A name as a server takes it (session_name_valid: 1 .. 24 bytes of UTF-8 without control
+/// characters) that also starts and ends with no space (the file's values are trimmed).
+bool settings_name_valid(const char *v);
 
 /// Every row's default (SETTINGS_TABLE) and input_bindings_default.
 void settings_defaults(settings *s);

@@ -14,6 +14,7 @@
 #include "camera.h"
 #include "fx.h"
 #include "input.h"
+#include "net_client.h"
 #include "render_world.h"
 #include "session.h"
 #include "theatre.h"
@@ -29,7 +30,14 @@ typedef enum theatre_drag {
 /// What steps the session on screen this frame (the one tick driver, app_run_ticks): nothing, the
 /// live match's accumulator, or the theatre's playback at its speed. The screens' update says
 /// when the theatre plays; otherwise the world runs live behind the screens that let it.
-typedef enum app_clock { APP_CLOCK_STILL, APP_CLOCK_LIVE, APP_CLOCK_THEATRE } app_clock;
+/// Online (APP_CLOCK_NET) the client's own tick schedule says it, whatever the screen: a server's
+/// match never waits for a menu.
+typedef enum app_clock {
+    APP_CLOCK_STILL,
+    APP_CLOCK_LIVE,
+    APP_CLOCK_THEATRE,
+    APP_CLOCK_NET
+} app_clock;
 
 /// What the theatre or the killcam asks of the screens, returned by their updates: they never
 /// change screens themselves (only app_screens.c does, app_view_event).
@@ -39,6 +47,9 @@ typedef enum view_event {
     VIEW_KILLCAM_ENDED,   ///< skipped or over: the live match again, spectating
     VIEW_TAKEN_OVER,      ///< a replay taken over: the match is played
     VIEW_WANTS_PAUSE,     ///< the theatre's menu
+    VIEW_NET_JOINED,      ///< online: the first snapshot came, the match can be shown
+    VIEW_NET_ENDED,       ///< online: the server ended the match (END, then its replay)
+    VIEW_NET_FAILED,      ///< online: the connection failed; the notice says why in one line
 } view_event;
 
 typedef struct match_view {
@@ -67,6 +78,13 @@ typedef struct match_view {
     session *kc_session; ///< ... from the recording of the match so far
     float kc_age;        ///< seconds it has been read, or lingered at its end
     char notice[320];    ///< a message for the screen ("" none), taken with the next view_event
+    // Online (view_net.c): a match played on a server, shown from the client's mirror world.
+    net_transport *net_t; ///< its connection (NULL: offline)
+    net_client *net;      ///< the client on it; its mirror is drawn once `live` is NULL
+    uint64_t net_now_us;  ///< the client's clock: the frames' seconds added up
+    uint64_t net_next_us; ///< when its next tick is due on that clock
+    view_event net_said;  ///< the last of VIEW_NET_JOINED, _ENDED, _FAILED said (VIEW_NONE yet)
+    session *net_final;   ///< the server's replay played to its end, for the results (or NULL)
 } match_view;
 
 /// The killcam plays: its session is shown while the live match waits.
@@ -74,7 +92,30 @@ static inline bool match_view_killcam_plays(const match_view *v) {
     return v->shown != v->live;
 }
 
-/// The agent player h drives: agent h, unless a take-over in the theatre gave it another.
+/// The world drawn: the session shown's, or online the client's mirror (NULL before WELCOME).
+sim_world *view_world(const match_view *v);
+/// An online match is shown: the client's mirror replaces the session (`live` is NULL).
+bool view_online(const match_view *v);
+/// People playing on this screen: online one, else the shown match's humans.
+int view_players(const match_view *v);
+/// The match shown is over: its session is done, or online the client ended or failed.
+bool view_done(const match_view *v);
+/// The match shown is a replay played back (never online).
+bool view_replaying(const match_view *v);
+
+/// Online (view_net.c). Takes a connection being made and its client (both the view's now,
+/// freed by view_net_close); `live` stays shown until VIEW_NET_JOINED.
+void view_net_open(match_view *v, net_transport *t, net_client *c);
+/// Leaves (BYE) and frees the client and its connection; nothing when offline.
+void view_net_close(match_view *v);
+/// The client's ticks due in dt seconds (its messages taken first): at most 8 a frame.
+int view_net_ticks_due(match_view *v, float dt);
+/// After them: the interpolation towards the next client tick, and what the screens must do
+/// (joined, ended, failed with the line in v->notice).
+view_event view_net_done(match_view *v);
+
+/// The agent player h drives: agent h, unless a take-over in the theatre gave it another; online
+/// the client's agent.
 int view_player(const match_view *v, int h);
 /// The agent the camera and the HUD follow: the pinned one, the theatre's, player 1 while in,
 /// the one spectated, the killer, anyone alive, the winner.

@@ -1,0 +1,173 @@
+// Online play in the window: joining a server (the connection goes to the match view, whose
+// client's mirror is drawn in place of a session once the first snapshot came), what the
+// online match's events make of the screens, and the names players chose.
+#include "app.h"
+
+#include "audio.h"
+#include "connect.h"
+#ifndef __EMSCRIPTEN__
+#include "net_ws.h"
+#endif
+#include "sim_names.h"
+#include "sim_state.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static net_transport *ws_connect(void *ctx, const char *url, ae_error *err) {
+    (void)ctx;
+#ifdef __EMSCRIPTEN__ // the browser's own WebSocket comes with the next issue
+    (void)url;
+    ae_error_set(err, "online play is not in the browser yet");
+    return NULL;
+#else
+    return net_ws_connect(url, NULL, err);
+#endif
+}
+
+bool app_join(app *a, const char *url, const char *name, char *err, size_t n) {
+    ae_error e;
+    net_transport *t = (a->connector ? a->connector : ws_connect)(a->connector_ctx, url, &e);
+    if (!t) {
+        snprintf(err, n, "cannot join %s: %s", url, e.msg);
+        return false;
+    }
+    net_client_def def = {.name = name, .load_map = arena_load_net_map};
+    net_client *c = net_client_create(t, &def, &e);
+    if (!c) {
+        net_transport_destroy(t);
+        snprintf(err, n, "cannot join %s: %s", url, e.msg);
+        return false;
+    }
+    view_net_open(&a->view, t, c);
+    snprintf(a->net_address, sizeof a->net_address, "%s", url);
+    app_go(a, SCREEN_CONNECTING);
+    return true;
+}
+
+/// The first snapshot came: the title's match behind the connecting screen goes, the client's
+/// mirror is the match shown.
+static void show_online_match(app *a) {
+    view_killcam_drop(&a->view);
+    theatre_close(&a->view.th);
+    hot_reload_free(&a->reload); // the server's map is the server's: nothing to watch here
+    if (a->view.live) session_destroy(a->view.live);
+    a->view.live = a->view.shown = NULL;
+    a->watching = a->recording = a->recording_to_file = false;
+    a->net_replay_absent = false;
+    const sim_world *w = view_world(&a->view);
+    world_renderer_init(&a->view.wr, &a->g);
+    hud_build_minimap(&a->hud, a->renderer, w);
+    fx_clear(&a->view.fx);
+    a->view.fx.online = true;
+    a->view.fx.own = view_player(&a->view, 0);
+    a->view.alpha = 1.0f;
+    a->view.spectate = -1;
+    camera_reset_zoom(&a->view.cam);
+    camera_jump(&a->view.cam, sim_agents(w)[view_focus(&a->view)].pos, view_map_size(w));
+    app_go(a, SCREEN_PLAY);
+}
+
+/// END came and the server closed: its replay (when it came whole) is the results' to watch
+/// and save, as a local match's recording is.
+static void take_online_replay(app *a) {
+    ae_free(a->replay, a->replay_size);
+    a->replay = NULL;
+    a->replay_size = 0;
+    a->replay_saved = false;
+    a->replay_note_bad = false;
+    a->replay_note[0] = '\0';
+    size_t size = 0;
+    const uint8_t *data = net_client_replay(a->view.net, &size);
+    uint8_t *copy = data && size ? ae_alloc(size) : NULL;
+    if (copy) {
+        memcpy(copy, data, size);
+        a->replay = copy;
+        a->replay_size = size;
+        snprintf(a->replay_map, sizeof a->replay_map, "online");
+        a->replay_time = (int64_t)time(NULL);
+    } else {
+        a->net_replay_absent = true;
+        a->replay_note_bad = true;
+        snprintf(a->replay_note, sizeof a->replay_note, "%s",
+                 data && size ? "No replay: out of memory for it"
+                              : "No replay: the server did not send this match's replay");
+    }
+}
+
+/// The server's replay played to its end: the whole match's figures for the results, where the
+/// mirror knows only what the player saw (the others' kills and damage).
+static void play_to_end(app *a) {
+    session_def def = {0};
+    def.replay_data = a->replay;
+    def.replay_size = a->replay_size;
+    ae_error e;
+    session *s = a->replay ? session_create(&def, &e) : NULL;
+    if (!s) return; // the mirror's figures then
+    for (uint32_t t = 0; t <= session_length(s) && !session_done(s); t++) session_step(s, NULL);
+    a->view.net_final = s;
+}
+
+void app_net_event(app *a, view_event ev) {
+    switch (ev) {
+    case VIEW_NET_JOINED:
+        show_online_match(a);
+        break;
+    case VIEW_NET_ENDED: {
+        if (a->view.live) show_online_match(a); // it ended before its first snapshot was shown
+        take_online_replay(a);
+        play_to_end(a);
+        net_end end;
+        const bool won = net_client_end(a->view.net, &end) && end.placement == 1;
+        if (app_base_screen(a) != SCREEN_RESULTS)
+            audio_play(won ? AUDIO_SFX_WIN : AUDIO_SFX_LOSE, 1.0f, 0.0f);
+        if (a->screen == SCREEN_CONFIRM || a->screen == SCREEN_SETTINGS ||
+            a->screen == SCREEN_CONTROLS)
+            a->screen = app_base_screen(a); // the question or the settings go: the match is over
+        app_go(a, SCREEN_RESULTS);
+        break;
+    }
+    case VIEW_NET_FAILED: { // the notice holds the line; back to the title's match
+        view_net_close(&a->view);
+        char err[256];
+        if (!a->view.live && !app_start_match(a, true, err, sizeof err)) {
+            char t[sizeof a->notice + sizeof err + 40]; // cut to the notice's room
+            snprintf(t, sizeof t, "%s; cannot start the title's match: %s", a->notice, err);
+            app_notice(a, t);
+        }
+        if (a->screen == SCREEN_CONFIRM || a->screen == SCREEN_SETTINGS ||
+            a->screen == SCREEN_CONTROLS)
+            a->screen = app_base_screen(a);
+        app_go(a, SCREEN_TITLE);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+void app_agent_name(const void *ctx, const sim_world *w, int id, char *out, size_t size) {
+    const app *a = ctx;
+    const match_view *v = &a->view;
+    if (view_online(v)) {
+        const net_client *c = v->net;
+        const char *name = net_client_name(c, id);
+        if (id == net_client_agent(c) && net_client_slot(c) >= 0)
+            snprintf(out, size, "You");
+        else if (name[0])
+            snprintf(out, size, "%s", name);
+        else if (id < net_client_humans(c)) // a player's slot (agents unseen yet have no record)
+            snprintf(out, size, "P%d", id + 1);
+        else // as the server's match names it (sim_agent_name with its humans)
+            snprintf(out, size, "Bot %d", id - net_client_humans(c) + 1);
+        return;
+    }
+    // A replay of an online match: the name of the slot driving the agent, as it was then.
+    const int slot = sim_agents(w)[id].slot;
+    const char *name = v->shown && slot >= 0 ? session_slot_name(v->shown, slot) : "";
+    if (name[0])
+        snprintf(out, size, "%s", name);
+    else
+        sim_agent_name(w, id, out, size);
+}
