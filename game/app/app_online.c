@@ -157,13 +157,6 @@ static void online_bot_name(int humans, int agents, int id, char *out, size_t si
         snprintf(out, size, "Bot %d", id - humans + 1);
 }
 
-// A replay with a player's name in it is an online match's.
-static bool has_player_names(const session *s, const sim_world *w) {
-    for (int h = 0; h < sim_config_of(w)->humans; h++)
-        if (session_slot_name(s, h)[0]) return true;
-    return false;
-}
-
 void app_agent_name(const void *ctx, const sim_world *w, int id, char *out, size_t size) {
     const app *a = ctx;
     const match_view *v = &a->view;
@@ -184,7 +177,7 @@ void app_agent_name(const void *ctx, const sim_world *w, int id, char *out, size
     const char *name = v->shown && ag->slot >= 0 ? session_slot_name(v->shown, ag->slot) : "";
     if (name[0])
         snprintf(out, size, "%s", name);
-    else if (!ag->bot && ag->slot < 0 && v->shown && has_player_names(v->shown, w))
+    else if (!ag->bot && ag->slot < 0 && view_online_replay(v))
         online_bot_name(sim_config_of(w)->humans, sim_agent_count(w), id, out, size);
     else
         sim_agent_name(w, id, out, size);
