@@ -21,7 +21,7 @@ fail() {
 [ "$(dpkg-deb -f "$deb" Package)" = arena ] || fail "package name is not arena"
 [ "$(dpkg-deb -f "$deb" Section)" = games ] || fail "section is not games"
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libc6 libsdl2-2.0-0 libsdl2-image-2.0-0 libpng16-16 libwebsockets16; do
+for lib in libc6 libsdl2-2.0-0 libsdl2-image-2.0-0 libpng16-16 libwebsockets17; do
     [[ "$depends" == *"$lib "* ]] || fail "Depends lacks $lib: $depends"
 done
 dpkg-deb -x "$deb" "$tmp/root"

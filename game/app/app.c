@@ -34,6 +34,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     a->hud.namer_ctx = a;
     camera_init(&a->view.cam, glms_vec2_zero(), w, h);
     a->view.pinned = o->follow;
+    a->view.theatre_first = -1;
     char *sprites = tool_join(app_asset_dir(), "sprites");
     if (!sprites) {
         snprintf(err, n, "out of memory");

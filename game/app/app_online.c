@@ -147,6 +147,16 @@ void app_net_event(app *a, view_event ev) {
     }
 }
 
+// An online match starts full of bots: the agents of the player slots nobody took are bots
+// too, numbered after the match's own ("Bot 9" .. "Bot 12" with 8 bots and 4 slots), and the
+// bots keep the numbers the server's replay gives them.
+static void online_bot_name(int humans, int agents, int id, char *out, size_t size) {
+    if (id < humans)
+        snprintf(out, size, "Bot %d", agents - humans + id + 1);
+    else
+        snprintf(out, size, "Bot %d", id - humans + 1);
+}
+
 void app_agent_name(const void *ctx, const sim_world *w, int id, char *out, size_t size) {
     const app *a = ctx;
     const match_view *v = &a->view;
@@ -157,17 +167,18 @@ void app_agent_name(const void *ctx, const sim_world *w, int id, char *out, size
             snprintf(out, size, "You");
         else if (name[0])
             snprintf(out, size, "%s", name);
-        else if (id < net_client_humans(c)) // a player's slot (agents unseen yet have no record)
-            snprintf(out, size, "P%d", id + 1);
-        else // as the server's match names it (sim_agent_name with its humans)
-            snprintf(out, size, "Bot %d", id - net_client_humans(c) + 1);
+        else
+            online_bot_name(net_client_humans(c), sim_agent_count(w), id, out, size);
         return;
     }
-    // A replay of an online match: the name of the slot driving the agent, as it was then.
-    const int slot = sim_agents(w)[id].slot;
-    const char *name = v->shown && slot >= 0 ? session_slot_name(v->shown, slot) : "";
+    // A replay of an online match: the name of the slot driving the agent, as it was then; an
+    // agent of a player's slot that no player drives is a bot there, as it was in the match.
+    const sim_agent *ag = &sim_agents(w)[id];
+    const char *name = v->shown && ag->slot >= 0 ? session_slot_name(v->shown, ag->slot) : "";
     if (name[0])
         snprintf(out, size, "%s", name);
+    else if (!ag->bot && ag->slot < 0 && view_online_replay(v))
+        online_bot_name(sim_config_of(w)->humans, sim_agent_count(w), id, out, size);
     else
         sim_agent_name(w, id, out, size);
 }

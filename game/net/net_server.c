@@ -493,10 +493,12 @@ static void release_silent(net_server *srv, uint64_t now) {
     for (int h = 0; h < srv->humans; h++) {
         slot *sl = &srv->slots[h];
         if (!sl->taken || sl->released || now - sl->last_heard_us < NET_SILENCE_US) continue;
-        ae_error err;
-        if (!session_release(srv->s, h, &err)) continue;
         sl->released = true;
         if (sl->peer >= 0) srv->peers[sl->peer].follow = sl->agent;
+        // A fallen agent has nothing to hand over: no event, and nothing to say.
+        if (sim_agents(srv->w)[sl->agent].placement != 0) continue;
+        ae_error err;
+        if (!session_release(srv->s, h, &err)) continue;
         say(srv, "%s went quiet: a bot plays agent %d", sl->name, sl->agent);
     }
 }

@@ -132,6 +132,9 @@ static void test_join_play_results_replay(void) {
     char name[HUD_NAME_SIZE];
     app_agent_name(&a, view_world(&a.view), view_player(&a.view, 0), name, sizeof name);
     CHECK(!strcmp(name, "You"));
+    // Slot 1's agent nobody took is a bot, numbered after the match's 6: "Bot 8".
+    app_agent_name(&a, view_world(&a.view), 1, name, sizeof name);
+    CHECK(!strcmp(name, "Bot 8"));
     picture("online_match");
 
     // The pause menu leaves the match running: the server's ticks go on.
@@ -163,6 +166,8 @@ static void test_join_play_results_replay(void) {
     const sim_world *w = view_world(&a.view);
     app_agent_name(&a, w, sim_slot_agent(w, 0), name, sizeof name);
     CHECK(!strcmp(name, "Tester"));
+    app_agent_name(&a, w, 1, name, sizeof name); // in the replay too
+    CHECK(!strcmp(name, "Bot 8"));
     close_rig();
 }
 

@@ -4,7 +4,9 @@
 #include "connect.h"
 
 #include "net_client.h"
+#ifndef __EMSCRIPTEN__
 #include "net_ws.h"
+#endif
 #include "sim_state.h"
 #include "tool_util.h"
 
@@ -40,7 +42,12 @@ static void print_end(net_client *c) {
 
 int arena_run_connect_headless(const arena_options *o) {
     ae_error err;
+#ifdef __EMSCRIPTEN__ // the page has no sockets of ours (the browser's WebSocket: next issue)
+    ae_error_set(&err, "online play is not in the browser yet");
+    net_transport *t = NULL;
+#else
     net_transport *t = net_ws_connect(o->connect, NULL, &err);
+#endif
     if (!t) {
         tool_fail(ARENA_PROGRAM, o->connect, "%s", err.msg);
         return 2;

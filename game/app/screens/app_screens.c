@@ -402,6 +402,7 @@ void app_update_screens(app *a) {
     case SCREEN_RESULTS:
         if (r.activate && r.id == RESULTS_WATCH) {
             a->watching = true;
+            if (a->view.net) a->view.theatre_first = net_client_agent(a->view.net);
             start_or_notice(a, false);
         }
         if (r.activate && r.id == RESULTS_REMATCH) app_ask_if_unsaved(a, CONFIRM_REMATCH);
@@ -553,11 +554,14 @@ void app_draw_screen_overlay(app *a) {
     case SCREEN_PLAY:
         if (a->watching) draw_replay_banner(a);
         return;
-    case SCREEN_THEATRE:
+    case SCREEN_THEATRE: {
+        char who[HUD_NAME_SIZE];
+        app_agent_name(a, view_world(&a->view), view_focus(&a->view), who, sizeof who);
         theatre_view_draw(&a->g, &a->view.cam, &a->view.th, view_world(&a->view),
-                          view_focus(&a->view), a->in.mouse_x, a->in.mouse_y, a->view.replay_name,
-                          help_device_of(&a->in) == HELP_TOUCH);
+                          view_focus(&a->view), who, a->in.mouse_x, a->in.mouse_y,
+                          a->view.replay_name, help_device_of(&a->in) == HELP_TOUCH);
         return;
+    }
     case SCREEN_DEAD:
         draw_spectate_banner(a);
         break;

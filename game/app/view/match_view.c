@@ -17,7 +17,14 @@ bool view_online(const match_view *v) {
 }
 
 int view_players(const match_view *v) {
-    return view_online(v) ? 1 : sim_config_of(view_world(v))->humans;
+    return view_online(v) || view_online_replay(v) ? 1 : sim_config_of(view_world(v))->humans;
+}
+
+bool view_online_replay(const match_view *v) {
+    if (!v->shown || !session_replaying(v->shown)) return false;
+    for (int h = 0, n = sim_config_of(session_world(v->shown))->humans; h < n; h++)
+        if (session_slot_name(v->shown, h)[0]) return true;
+    return false;
 }
 
 bool view_done(const match_view *v) {

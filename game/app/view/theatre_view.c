@@ -93,13 +93,13 @@ static void draw_marks(gfx *g, SDL_FRect bar, const theatre *t, int focus) {
 }
 
 void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_world *w, int focus,
-                       float mouse_x, float mouse_y, const char *name, bool touch) {
+                       const char *who, float mouse_x, float mouse_y, const char *name,
+                       bool touch) {
     const uint32_t now = (uint32_t)sim_tick(w);
     // Top: what this is, and whom the camera follows, between the HUD's top panels. A long
     // name gives way from its start (its end is the dated part) once the text is at its smallest.
-    char top[160], who[24];
+    char top[160];
     const char *skip = touch ? "tap to skip" : "any key skips";
-    sim_agent_name(w, focus, who, sizeof who);
     const SDL_FRect band = hud_top_band(c, 40);
     float scale = 1.5f;
     for (size_t cut = 0;; cut++) {

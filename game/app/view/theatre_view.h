@@ -27,10 +27,11 @@ SDL_FRect theatre_view_button(const camera *c, theatre_button b);
 /// The tick under screen x on the bar (clamped to it).
 uint32_t theatre_view_tick_at(const camera *c, const theatre *t, float x);
 
-/// Draws the theatre's panel over the world: `now` is the tick shown, `mouse_x`/`mouse_y` the
-/// cursor (a hover over the bar shows its time), `name` the replay's name; `touch`: player 1
-/// plays by touch (help_device_of), the hints name taps.
+/// Draws the theatre's panel over the world: `focus` is the agent followed and `who` its name as
+/// the player reads it (an online player's own), `mouse_x`/`mouse_y` the cursor (a hover over the
+/// bar shows its time), `name` the replay's name; `touch`: player 1 plays by touch
+/// (help_device_of), the hints name taps.
 void theatre_view_draw(gfx *g, const camera *c, const theatre *t, const sim_world *w, int focus,
-                       float mouse_x, float mouse_y, const char *name, bool touch);
+                       const char *who, float mouse_x, float mouse_y, const char *name, bool touch);
 
 #endif

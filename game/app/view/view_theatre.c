@@ -18,7 +18,12 @@
 
 void view_theatre_open(match_view *v, uint32_t start_tick) {
     const sim_world *w = session_world(v->shown);
-    theatre_open(&v->th, v->shown, start_tick, sim_config_of(w)->humans > 0 ? 0 : view_focus(v));
+    const int first = v->theatre_first >= 0 && v->theatre_first < sim_agent_count(w)
+                          ? v->theatre_first
+                      : sim_config_of(w)->humans > 0 ? 0
+                                                     : view_focus(v);
+    v->theatre_first = -1;
+    theatre_open(&v->th, v->shown, start_tick, first);
     v->drag = DRAG_NONE;
     v->free_center = v->cam.center;
 }

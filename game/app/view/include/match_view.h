@@ -57,6 +57,9 @@ typedef struct match_view {
     session *shown; ///< the match drawn: `live`, or the killcam's session while it plays
     int spectate;   ///< agent followed after the player's elimination (-1: none chosen, the killer)
     int pinned;     ///< --frames --follow N: agent N throughout (-1: none)
+    /// The agent the theatre follows when it opens (-1: player 1's): an online match's replay
+    /// opens on the agent this player drove.
+    int theatre_first;
     // The one tick driver's (app_run_ticks: view_ticks_due, view_ticks_done).
     double accumulator; ///< seconds of sim time owed
     app_clock clock;    ///< what drives this frame's ticks (set by the screens, reset after)
@@ -98,6 +101,8 @@ sim_world *view_world(const match_view *v);
 bool view_online(const match_view *v);
 /// People playing on this screen: online one, else the shown match's humans.
 int view_players(const match_view *v);
+/// A replay of an online match (its players have names): its slots are not this screen's players.
+bool view_online_replay(const match_view *v);
 /// The match shown is over: its session is done, or online the client ended or failed.
 bool view_done(const match_view *v);
 /// The match shown is a replay played back (never online).
