@@ -13,15 +13,6 @@
 
 #define SERVER_TICK_US 16667
 
-bool rig_load_map(void *ctx, const char *name, const uint8_t *data, size_t size, ae_grid *grid,
-                  ae_error *err) {
-    (void)ctx;
-    if (data) return ae_map_load_memory(data, size, "map.png", grid, err);
-    char path[512];
-    snprintf(path, sizeof path, "%s/assets/maps/%s.png", ARENA_SOURCE_DIR, name);
-    return ae_map_load_file(path, grid, err);
-}
-
 void rig_send(rig *r, const net_msg *m) {
     static uint8_t buf[NET_MSG_MAX_BYTES + NET_FRAME_MAX_BYTES];
     const size_t n = net_msg_encode(m, buf, sizeof buf);
@@ -182,7 +173,7 @@ void rig_open_link(rig *r, const char *map, int humans, int bots, int slot, int 
     rig_server *s = &r->s;
     ae_grid grid;
     ae_error err;
-    REQUIRE(rig_load_map(NULL, map, NULL, 0, &grid, &err));
+    REQUIRE(test_load_map(NULL, map, NULL, 0, &grid, &err));
     sim_config cfg = sim_default_config();
     cfg.seed = 11;
     cfg.humans = humans;
@@ -210,7 +201,7 @@ void rig_open_link(rig *r, const char *map, int humans, int bots, int slot, int 
     s->t = net_link_server(r->link);
     r->client = net_link_connect(r->link, "10.0.0.2", &err);
     REQUIRE(r->client);
-    net_client_def def = {.name = "tester", .load_map = rig_load_map};
+    net_client_def def = {.name = "tester", .load_map = test_load_map};
     r->c = net_client_create(r->client, &def, &err);
     REQUIRE(r->c);
     r->next_server = SERVER_TICK_US;

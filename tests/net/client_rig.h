@@ -11,6 +11,7 @@
 #define CLIENT_RIG_H
 
 #include "net_link.h"
+#include "net_test_util.h"
 #include "net_client_internal.h"
 
 #define RIG_MAX_TICKS  4000
@@ -79,9 +80,6 @@ void rig_close(rig *r);
 void rig_run(rig *r, int ticks);
 /// Runs the clock `us` on without server ticks (messages and closes arrive).
 void rig_idle(rig *r, uint64_t us);
-/// The map loader the client gets: the assets' maps by name, bytes as a PNG.
-bool rig_load_map(void *ctx, const char *name, const uint8_t *data, size_t size, ae_grid *grid,
-                  ae_error *err);
 /// Sends a message from the server as it is.
 void rig_send(rig *r, const net_msg *m);
 

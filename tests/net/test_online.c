@@ -3,6 +3,7 @@
 // A lossy link's match plays to its end with a replay that verifies and every client holding
 // it, its figures under the targets and the same for the same seed; the prediction
 // is exact on every shipped map; a player cut off comes back to its slot and agent.
+#include "net_test_util.h"
 #include "test.h"
 
 #include "arena/ae_map_file.h"
@@ -19,15 +20,6 @@
 #include <string.h>
 
 #define MS 1000u
-
-static bool load_map(void *ctx, const char *name, const uint8_t *data, size_t size, ae_grid *grid,
-                     ae_error *err) {
-    (void)ctx;
-    if (data) return ae_map_load_memory(data, size, "map.png", grid, err);
-    char path[512];
-    snprintf(path, sizeof path, "%s/assets/maps/%s.png", ARENA_SOURCE_DIR, name);
-    return ae_map_load_file(path, grid, err);
-}
 
 static void log_line(void *user, const char *line) {
     (void)user;
@@ -48,25 +40,8 @@ static net_rig_def match_def(const char *map, int humans, int agents, int client
     def.server.token_seed = 17;
     def.server.log = log_line;
     def.clients = clients;
-    def.load_map = load_map;
+    def.load_map = test_load_map;
     return def;
-}
-
-// Plays the replay's bytes back to their end: true when it verifies.
-static bool replay_verifies(const uint8_t *data, size_t size) {
-    session_def def = {0};
-    def.replay_data = data;
-    def.replay_size = size;
-    ae_error err;
-    session *s = session_create(&def, &err);
-    if (!s) {
-        fprintf(stderr, "replay: %s\n", err.msg);
-        return false;
-    }
-    while (!session_done(s)) session_step(s, NULL);
-    bool ok = session_finish(s, &err) && !session_diverged(s, NULL, 0);
-    session_destroy(s);
-    return ok;
 }
 
 // ---- A lossy match to its end ----
@@ -100,7 +75,7 @@ static void lossy_match(uint64_t seed, match_result *out) {
     size_t size = 0;
     const uint8_t *replay = net_server_replay(srv, &size);
     CHECK(replay && size > 0);
-    res.verifies = replay && replay_verifies(replay, size);
+    res.verifies = replay && test_replay_verifies(replay, size);
     res.hash = sim_hash(session_world(net_server_session(srv)));
     res.ticks = (uint32_t)sim_tick(session_world(net_server_session(srv)));
     res.srv = net_server_get_stats(srv);
@@ -360,7 +335,7 @@ static void test_reconnect(void) {
     size_t size = 0, got = 0;
     const uint8_t *replay = net_server_replay(srv, &size);
     const uint8_t *mine = net_client_replay(c, &got);
-    CHECK(replay && replay_verifies(replay, size));
+    CHECK(replay && test_replay_verifies(replay, size));
     CHECK(mine && got == size && replay && !memcmp(mine, replay, size));
     net_rig_destroy(r);
 }

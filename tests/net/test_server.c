@@ -8,6 +8,7 @@
 #include "net_snapshot.h"
 #include "sim_config_io.h"
 #include "sim_state.h"
+#include "net_test_util.h"
 #include "test.h"
 
 #include <stdlib.h>
@@ -179,23 +180,6 @@ static net_server_def match_def(int humans, int agents) {
     return def;
 }
 
-// Plays the replay's bytes back to their end: true when it verifies.
-static bool replay_verifies(const uint8_t *data, size_t size) {
-    session_def def = {0};
-    def.replay_data = data;
-    def.replay_size = size;
-    ae_error err;
-    session *s = session_create(&def, &err);
-    if (!s) {
-        fprintf(stderr, "replay: %s\n", err.msg);
-        return false;
-    }
-    while (!session_done(s)) session_step(s, NULL);
-    bool ok = session_finish(s, &err) && !session_diverged(s, NULL, 0);
-    session_destroy(s);
-    return ok;
-}
-
 // ---- Joining ----
 
 static void test_join_takes_agent(void) {
@@ -282,7 +266,7 @@ static void play_golden(const char *name, const char *map, uint64_t golden_hash)
     size_t size;
     const uint8_t *bytes = net_server_replay(r.srv, &size);
     REQUIRE(bytes);
-    CHECK(replay_verifies(bytes, size));
+    CHECK(test_replay_verifies(bytes, size));
     for (int h = 0; h < rp.human_count; h++) client_free(&c[h]);
     rig_close(&r);
     rp_replay_free(&rp);
@@ -457,7 +441,7 @@ static void test_silence_and_reconnect(void) {
     CHECK(cs[1].replay_got == size);
     CHECK(cs[1].replay && !memcmp(cs[1].replay, bytes, size));
     CHECK(cs[1].end.hash == sim_hash(world(&r)));
-    CHECK(replay_verifies(bytes, size));
+    CHECK(test_replay_verifies(bytes, size));
     for (int i = 0; i < 2; i++) client_free(&cs[i]);
     rig_close(&r);
 }

@@ -208,3 +208,36 @@ bool ae_map_load_file(const char *path, ae_grid *grid, ae_error *err) {
     if (data) ae_free(data, size);
     return ok;
 }
+
+// ---- Threads for loading ----
+
+struct ae_map_thread {
+    SDL_Thread *thread;
+    void (*fn)(void *arg);
+    void *arg;
+};
+
+static int run_map_thread(void *data) {
+    ae_map_thread *t = data;
+    t->fn(t->arg);
+    return 0;
+}
+
+ae_map_thread *ae_map_thread_start(void (*fn)(void *arg), void *arg) {
+    ae_map_thread *t = ae_calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->fn = fn;
+    t->arg = arg;
+    t->thread = SDL_CreateThread(run_map_thread, "map loader", t);
+    if (!t->thread) {
+        ae_free(t, sizeof *t);
+        return NULL;
+    }
+    return t;
+}
+
+void ae_map_thread_join(ae_map_thread *t) {
+    if (!t) return;
+    SDL_WaitThread(t->thread, NULL);
+    ae_free(t, sizeof *t);
+}

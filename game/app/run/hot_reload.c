@@ -1,9 +1,10 @@
 #include "hot_reload.h"
 
+#include "arena/ae_map_file.h"
+
 #include "sim_state.h"
 #include "tool_util.h"
 
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,8 +18,7 @@ enum { WATCHES_FILES = 1 };
 
 /// One offered version of the map file: loaded and prepared on a thread, then swapped in.
 struct hot_reload_job {
-    pthread_t thread;   ///< the loading thread, while `running`
-    bool running;       ///< a thread runs the job and is not joined yet
+    ae_map_thread *thread; ///< the loading thread (the decoder's kind), until joined
     atomic_int done;    ///< set by the thread when the fields below are final
     char *path;         ///< the file (a copy of any length: the thread never reads the hot_reload)
     size_t path_size;   ///< bytes at path
@@ -43,7 +43,7 @@ void hot_reload_init(hot_reload *h, session *s, double now) {
 
 /// The job's thread: everything heavy, touching nothing but the job. The engine allocator's
 /// counters are atomic, and the sim's preparation reads only the config copy.
-static void *run_job(void *data) {
+static void run_job(void *data) {
     hot_reload_job *j = data;
     ae_grid grid;
     if (map_watch_load(j->path, &grid, &j->err)) {
@@ -53,7 +53,6 @@ static void *run_job(void *data) {
         ae_grid_free(&grid);
     }
     atomic_store(&j->done, 1);
-    return NULL;
 }
 
 static void start_job(hot_reload *h) {
@@ -69,13 +68,13 @@ static void start_job(hot_reload *h) {
     j->path_size = size;
     j->config = h->config;
     h->job = j;
-    j->running = pthread_create(&j->thread, NULL, run_job, j) == 0;
-    if (!j->running) run_job(j); // no thread to be had: load here, with the stall
+    j->thread = ae_map_thread_start(run_job, j);
+    if (!j->thread) run_job(j); // no thread to be had: load here, with the stall
 }
 
 static void join(hot_reload_job *j) {
-    if (j->running) pthread_join(j->thread, NULL);
-    j->running = false;
+    ae_map_thread_join(j->thread);
+    j->thread = NULL;
 }
 
 static void drop_job(hot_reload *h) {

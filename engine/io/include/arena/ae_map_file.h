@@ -35,4 +35,13 @@ bool ae_map_load_file(const char *path, ae_grid *grid, ae_error *err);
 bool ae_map_load_memory(const uint8_t *data, size_t len, const char *name, ae_grid *grid,
                         ae_error *err);
 
+/// A thread for loading maps off the caller's thread (the game's hot reload). The decoder keeps
+/// state per thread (its last error message) that it frees only for threads it started itself,
+/// so map loading on another thread must run on one of these. NULL when no thread can be had
+/// (the caller then loads on its own thread).
+typedef struct ae_map_thread ae_map_thread;
+ae_map_thread *ae_map_thread_start(void (*fn)(void *arg), void *arg);
+/// Waits for the thread's function to return and frees the thread.
+void ae_map_thread_join(ae_map_thread *t);
+
 #endif
