@@ -89,7 +89,7 @@ static bool run_case(const net_case *nc, net_result *out) {
         if (!f.seconds || !st->ticks) continue;
         down[n] = (double)f.down / f.seconds;
         down_worst[n] = (double)f.worst_down;
-        if (f.worst_down > out->down_worst_max) {
+        if ((double)f.worst_down > out->down_worst_max) {
             out->down_worst_max = (double)f.worst_down;
             out->down_worst_max_at = (int)f.worst_down_at;
         }
