@@ -39,7 +39,7 @@ struct net_rig {
 static bool connect_client(net_rig *r, int i, const uint8_t *token, ae_error *err) {
     rig_client *k = &r->clients[i];
     char address[32], name[NET_NAME_MAX + 1];
-    snprintf(address, sizeof address, "10.0.%d.%d", i / 200, 1 + i % 200);
+    snprintf(address, sizeof address, "127.0.%d.%d", i / 200, 1 + i % 200);
     snprintf(name, sizeof name, "player%d", i);
     k->t = net_link_connect(r->link, address, err);
     if (!k->t) return false;

@@ -27,7 +27,7 @@ static char connected_to[128]; // the address the app asked for
 static net_transport *link_connect(void *ctx, const char *url, ae_error *err) {
     (void)ctx;
     snprintf(connected_to, sizeof connected_to, "%s", url);
-    return net_link_connect(link, "10.0.0.7", err);
+    return net_link_connect(link, "127.0.0.7", err);
 }
 
 /// n frames of the app, the link and the server on one clock.

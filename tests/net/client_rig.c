@@ -199,7 +199,7 @@ void rig_open_link(rig *r, const char *map, int humans, int bots, int slot, int 
     r->link = net_link_create(link, &err);
     REQUIRE(r->link);
     s->t = net_link_server(r->link);
-    r->client = net_link_connect(r->link, "10.0.0.2", &err);
+    r->client = net_link_connect(r->link, "127.0.0.2", &err);
     REQUIRE(r->client);
     net_client_def def = {.name = "tester", .load_map = test_load_map};
     r->c = net_client_create(r->client, &def, &err);

@@ -15,14 +15,14 @@ typedef struct trip {
     size_t live_before;
 } trip;
 
-// A server and one client from 10.0.0.1, opened: the clock stands one round trip on.
+// A server and one client from 127.0.0.1, opened: the clock stands one round trip on.
 static bool trip_open(trip *t, net_link_def def) {
     t->live_before = ae_live_bytes();
     ae_error err = {{0}};
     t->link = net_link_create(&def, &err);
     if (!t->link) return false;
     t->server = net_link_server(t->link);
-    t->client = net_link_connect(t->link, "10.0.0.1", &err);
+    t->client = net_link_connect(t->link, "127.0.0.1", &err);
     if (!t->client) return false;
     bool client_open = false;
     t->at_server = 0;
@@ -172,7 +172,7 @@ static uint64_t busy_trace(uint64_t seed, int *events) {
                                      &err);
     if (!link) return 0;
     net_transport *side[4] = {net_link_server(link)};
-    const char *addr[3] = {"10.0.0.1", "10.0.0.2", "10.0.0.3"};
+    const char *addr[3] = {"127.0.0.1", "127.0.0.2", "127.0.0.3"};
     for (int i = 0; i < 3; i++) side[i + 1] = net_link_connect(link, addr[i], &err);
     net_conn conns[8];
     int nconns = 0;
@@ -276,7 +276,7 @@ static void test_per_address_cap(void) {
     net_link *link = net_link_create(&def, &err);
     REQUIRE(link);
     net_transport *server = net_link_server(link);
-    const char *addr[4] = {"10.0.0.1", "10.0.0.1", "10.0.0.1", "10.0.0.2"};
+    const char *addr[4] = {"127.0.0.1", "127.0.0.1", "127.0.0.1", "127.0.0.2"};
     net_transport *clients[4];
     for (int i = 0; i < 4; i++) {
         clients[i] = net_link_connect(link, addr[i], &err);
@@ -303,7 +303,7 @@ static void test_total_cap(void) {
     net_link *link = net_link_create(&def, &err);
     REQUIRE(link);
     net_transport *server = net_link_server(link);
-    const char *addr[3] = {"10.0.0.1", "10.0.0.2", "10.0.0.3"};
+    const char *addr[3] = {"127.0.0.1", "127.0.0.2", "127.0.0.3"};
     net_transport *clients[4];
     for (int i = 0; i < 3; i++) {
         clients[i] = net_link_connect(link, addr[i], &err);
@@ -317,7 +317,7 @@ static void test_total_cap(void) {
     CHECK_STR(r.reason[2], "server full");
     // One leaves: its place is free again.
     net_close(clients[0], 1u | 1u << 16, NET_CLOSE_NORMAL, "bye");
-    clients[3] = net_link_connect(link, "10.0.0.4", &err);
+    clients[3] = net_link_connect(link, "127.0.0.4", &err);
     REQUIRE(clients[3]);
     caps_run r2 = {0};
     run_caps(link, server, clients, 4, &r2);
@@ -417,7 +417,7 @@ static void test_process_ends(void) {
     trip t;
     REQUIRE(trip_open(&t, (net_link_def){.seed = 1, .latency_us = 30 * MS}));
     ae_error err = {{0}};
-    net_transport *second = net_link_connect(t.link, "10.0.0.2", &err);
+    net_transport *second = net_link_connect(t.link, "127.0.0.2", &err);
     REQUIRE(second);
     // The first client's process ends: the server hears one trip later.
     net_transport_destroy(t.client);
@@ -440,7 +440,7 @@ static void test_refused_without_server(void) {
     ae_error err = {{0}};
     net_link *link = net_link_create(&(net_link_def){.seed = 1, .latency_us = 10 * MS}, &err);
     REQUIRE(link);
-    net_transport *client = net_link_connect(link, "10.0.0.1", &err);
+    net_transport *client = net_link_connect(link, "127.0.0.1", &err);
     REQUIRE(client);
     int opened = 0, closed = 0;
     for (uint64_t now = 0; now < 100 * MS; now += MS) {

@@ -187,7 +187,7 @@ static void test_join_takes_agent(void) {
     rig r;
     REQUIRE(rig_open(&r, &def, (net_link_def){.seed = 1, .latency_us = 20 * MS}));
     client cs[3];
-    client_init(&cs[0], r.link, "10.0.0.1", "Ada");
+    client_init(&cs[0], r.link, "127.0.0.1", "Ada");
     for (int i = 0; i < 200 * 5; i++) rig_step(&r, cs, 1);
     REQUIRE(cs[0].welcomed);
     CHECK(cs[0].welcome.slot == 0);
@@ -200,13 +200,13 @@ static void test_join_takes_agent(void) {
     CHECK(cs[0].snapshots > 20);
     CHECK_STR(session_slot_name(net_server_session(r.srv), 0), "Ada");
 
-    client_init(&cs[1], r.link, "10.0.0.2", "Bo");
+    client_init(&cs[1], r.link, "127.0.0.2", "Bo");
     while (!cs[1].welcomed && r.now < 20000 * MS) rig_step(&r, cs, 2);
     CHECK(cs[1].welcome.slot == 1);
     CHECK(sim_slot_agent(world(&r), 1) == cs[1].welcome.agent);
     // Past the join window a newcomer spectates.
     while (world_tick(&r) <= def.join_window_ticks) rig_step(&r, cs, 2);
-    client_init(&cs[2], r.link, "10.0.0.3", "Cy");
+    client_init(&cs[2], r.link, "127.0.0.3", "Cy");
     while (!cs[2].welcomed && r.now < 40000 * MS) rig_step(&r, cs, 3);
     CHECK(cs[2].welcome.slot == NET_SPECTATOR);
     for (int i = 0; i < 200; i++) rig_step(&r, cs, 3);
@@ -240,7 +240,7 @@ static void play_golden(const char *name, const char *map, uint64_t golden_hash)
     REQUIRE(rp.human_count <= 8);
     for (int h = 0; h < rp.human_count; h++) {
         char addr[32];
-        snprintf(addr, sizeof addr, "10.0.1.%d", h + 1);
+        snprintf(addr, sizeof addr, "127.0.1.%d", h + 1);
         client_init(&c[h], r.link, addr, "golden");
     }
     // Each client sends its recorded input a tick, as fast as the link lets it.
@@ -302,9 +302,9 @@ static void test_hostile_hello(void) {
     net_server_def def = match_def(2, 10);
     rig r;
     REQUIRE(rig_open(&r, &def, (net_link_def){.seed = 3, .latency_us = 10 * MS}));
-    net_transport *silent = raw(r.link, "10.0.2.1");
-    net_transport *garbage = raw(r.link, "10.0.2.2");
-    net_transport *early = raw(r.link, "10.0.2.3");
+    net_transport *silent = raw(r.link, "127.0.2.1");
+    net_transport *garbage = raw(r.link, "127.0.2.2");
+    net_transport *early = raw(r.link, "127.0.2.3");
     bool sent = false, sil = false, gar = false, ear = false;
     for (int i = 0; i < 7000; i++) {
         r.now += MS;
@@ -339,8 +339,8 @@ static void test_hostile_flood(void) {
     rig r;
     REQUIRE(rig_open(&r, &def, (net_link_def){.seed = 4, .latency_us = 10 * MS}));
     client cs[2];
-    client_init(&cs[0], r.link, "10.0.3.1", "Eager");
-    client_init(&cs[1], r.link, "10.0.3.2", "Flood");
+    client_init(&cs[0], r.link, "127.0.3.1", "Eager");
+    client_init(&cs[1], r.link, "127.0.3.2", "Flood");
     while (!(cs[0].welcomed && cs[1].welcomed) && r.now < 5000 * MS) rig_step(&r, cs, 2);
     REQUIRE(cs[0].welcomed && cs[1].welcomed);
     int start_tick = world_tick(&r);
@@ -378,8 +378,8 @@ static void test_hostile_non_reader(void) {
     ld.server_limits.max_send_queue = 8192;
     REQUIRE(rig_open(&r, &def, ld));
     client cs[2];
-    client_init(&cs[0], r.link, "10.0.4.1", "Reader");
-    client_init(&cs[1], r.link, "10.0.4.2", "Sleeper");
+    client_init(&cs[0], r.link, "127.0.4.1", "Reader");
+    client_init(&cs[1], r.link, "127.0.4.2", "Sleeper");
     while (!(cs[0].welcomed && cs[1].welcomed) && r.now < 5000 * MS) rig_step(&r, cs, 2);
     REQUIRE(cs[1].welcomed);
     cs[1].reading = false;
@@ -404,7 +404,7 @@ static void test_silence_and_reconnect(void) {
     rig r;
     REQUIRE(rig_open(&r, &def, (net_link_def){.seed = 6, .latency_us = 25 * MS}));
     client cs[2];
-    client_init(&cs[0], r.link, "10.0.5.1", "Quiet");
+    client_init(&cs[0], r.link, "127.0.5.1", "Quiet");
     while (!cs[0].welcomed && r.now < 5000 * MS) rig_step(&r, cs, 1);
     REQUIRE(cs[0].welcomed);
     int agent = cs[0].welcome.agent;
@@ -420,7 +420,7 @@ static void test_silence_and_reconnect(void) {
     // The cable is cut; a new connection with the token takes the slot back.
     net_link_sever(r.link, cs[0].t);
     for (int i = 0; i < 200; i++) rig_step(&r, cs, 1);
-    client_init(&cs[1], r.link, "10.0.5.1", "Quiet");
+    client_init(&cs[1], r.link, "127.0.5.1", "Quiet");
     memcpy(cs[1].token, cs[0].token, NET_TOKEN_BYTES);
     cs[0].t = NULL; // its transport is the link's to free
     while (!cs[1].welcomed && r.now < 30000 * MS) rig_step(&r, cs + 1, 1);

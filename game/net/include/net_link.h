@@ -13,7 +13,7 @@
 ///
 ///   net_link *link = net_link_create(&(net_link_def){.seed = 1, .latency_us = 75000}, &err);
 ///   net_transport *server = net_link_server(link);
-///   net_transport *client = net_link_connect(link, "10.0.0.1", &err);
+///   net_transport *client = net_link_connect(link, "127.0.0.1", &err);
 ///   for (uint64_t now = 0; ...; now += 1000) {
 ///       net_link_set_time(link, now);          // deliver everything due by now
 ///       ... net_poll / net_send on server and client as over real sockets ...

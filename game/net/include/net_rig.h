@@ -21,7 +21,7 @@ typedef struct net_rig net_rig;
 typedef struct net_rig_def {
     net_server_def server; ///< the match; its map name is what the clients load
     net_link_def link;
-    int clients;     ///< 1 .. NET_RIG_MAX_CLIENTS, connecting from 10.0.x.y, one address each
+    int clients;     ///< 1 .. NET_RIG_MAX_CLIENTS, connecting from 127.0.x.y, one address each
     sim_pilot pilot; ///< who flies each client's agent (SIM_PILOT_NONE: `script`, else idle)
     uint64_t pilot_seed;
     /// The input of client `client` for its client tick `tick` (when pilot is NONE), or NULL.
