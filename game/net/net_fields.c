@@ -7,70 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-int64_t net_field_get(const net_field *f, const void *record) {
-    const uint8_t *p = (const uint8_t *)record + f->offset;
-    switch ((net_ftype)f->type) {
-    case NET_F_U8:
-        return *p;
-    case NET_F_I8:
-        return (int8_t)*p;
-    case NET_F_U16: {
-        uint16_t v;
-        memcpy(&v, p, 2);
-        return v;
-    }
-    case NET_F_I16: {
-        int16_t v;
-        memcpy(&v, p, 2);
-        return v;
-    }
-    case NET_F_U32:
-    case NET_F_F32: { // a float's bit pattern
-        uint32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    case NET_F_I32: {
-        int32_t v;
-        memcpy(&v, p, 4);
-        return v;
-    }
-    }
-    return 0;
-}
-
-void net_field_set(const net_field *f, void *record, int64_t v) {
-    uint8_t *p = (uint8_t *)record + f->offset;
-    switch ((net_ftype)f->type) {
-    case NET_F_U8:
-    case NET_F_I8:
-        *p = (uint8_t)v;
-        return;
-    case NET_F_U16:
-    case NET_F_I16: {
-        uint16_t x = (uint16_t)v;
-        memcpy(p, &x, 2);
-        return;
-    }
-    case NET_F_U32:
-    case NET_F_I32:
-    case NET_F_F32: {
-        uint32_t x = (uint32_t)v;
-        memcpy(p, &x, 4);
-        return;
-    }
-    }
-}
-
-bool net_field_in_range(const net_field *f, const void *record) {
-    const int64_t v = net_field_get(f, record);
-    if (f->type == NET_F_F32) {
-        const float x = rp_bits_f32((uint32_t)v);
-        return isfinite(x) && x >= (float)f->lo && x <= (float)f->hi;
-    }
-    return v >= f->lo && v <= f->hi;
-}
-
 void net_put_bytes(net_writer *w, const void *data, size_t n) {
     if (!w->ok || w->cap - w->n < n) {
         w->ok = false;
@@ -156,11 +92,17 @@ static int64_t unzigzag(uint64_t v) {
     return (int64_t)(v >> 1) ^ -(int64_t)(v & 1);
 }
 
-void net_record_encode(const net_table *t, const void *base, const void *rec, net_writer *w) {
+bool net_record_encode(const net_table *t, const void *base, const void *rec, net_writer *w) {
     uint64_t mask = 0;
     for (int i = 0; i < t->count; i++) {
         const net_field *f = &t->field[i];
-        if (!f->key && net_field_get(f, rec) != net_field_get(f, base)) mask |= 1ull << i;
+        if (f->key || net_field_get(f, rec) == net_field_get(f, base)) continue;
+        // What the decoder checks of a change, checked before it is written.
+        if (!net_field_in_range(f, rec)) {
+            w->ok = false;
+            return false;
+        }
+        mask |= 1ull << i;
     }
     net_put_varint(w, mask);
     for (int i = 0; i < t->count; i++) {
@@ -172,6 +114,7 @@ void net_record_encode(const net_table *t, const void *base, const void *rec, ne
         else
             net_put_varint(w, zigzag(v - net_field_get(f, base)));
     }
+    return w->ok;
 }
 
 bool net_record_decode(const net_table *t, const void *base, void *out, net_reader *r,

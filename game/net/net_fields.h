@@ -11,9 +11,13 @@
 #ifndef NET_FIELDS_H
 #define NET_FIELDS_H
 
+#include "arena/rp_hash.h"
+
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /// How a field is stored in its record.
 typedef enum net_ftype {
@@ -43,11 +47,72 @@ typedef struct net_table {
     bool packed; ///< the rows' sizes fill the record (no padding): equal records are equal bytes
 } net_table;
 
-/// A field's value as an integer (a float's bit pattern for NET_F_F32) and back.
-int64_t net_field_get(const net_field *f, const void *record);
-void net_field_set(const net_field *f, void *record, int64_t v);
+/// A field's value as an integer (a float's bit pattern for NET_F_F32) and back. Inline: the
+/// codec calls them for every field of every record a server sends to each of its clients.
+static inline int64_t net_field_get(const net_field *f, const void *record) {
+    const uint8_t *p = (const uint8_t *)record + f->offset;
+    switch ((net_ftype)f->type) {
+    case NET_F_U8:
+        return *p;
+    case NET_F_I8:
+        return (int8_t)*p;
+    case NET_F_U16: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case NET_F_I16: {
+        int16_t v;
+        memcpy(&v, p, 2);
+        return v;
+    }
+    case NET_F_U32:
+    case NET_F_F32: { // a float's bit pattern
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    case NET_F_I32: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    }
+    return 0;
+}
+
+static inline void net_field_set(const net_field *f, void *record, int64_t v) {
+    uint8_t *p = (uint8_t *)record + f->offset;
+    switch ((net_ftype)f->type) {
+    case NET_F_U8:
+    case NET_F_I8:
+        *p = (uint8_t)v;
+        return;
+    case NET_F_U16:
+    case NET_F_I16: {
+        uint16_t x = (uint16_t)v;
+        memcpy(p, &x, 2);
+        return;
+    }
+    case NET_F_U32:
+    case NET_F_I32:
+    case NET_F_F32: {
+        uint32_t x = (uint32_t)v;
+        memcpy(p, &x, 4);
+        return;
+    }
+    }
+}
+
 /// The field's value is within its row's range.
-bool net_field_in_range(const net_field *f, const void *record);
+static inline bool net_field_in_range(const net_field *f, const void *record) {
+    const int64_t v = net_field_get(f, record);
+    if (f->type == NET_F_F32) {
+        const float x = rp_bits_f32((uint32_t)v);
+        return isfinite(x) && x >= (float)f->lo && x <= (float)f->hi;
+    }
+    return v >= f->lo && v <= f->hi;
+}
 
 /// A bounded writer: once a write does not fit, ok turns false and nothing more is written.
 typedef struct net_writer {
@@ -77,8 +142,9 @@ uint64_t net_get_varint(net_reader *r, const char *what);
 /// A varint that must be at most `max`.
 uint64_t net_get_count(net_reader *r, uint64_t max, const char *what);
 
-/// The delta of `rec` against `base` (both records of table t).
-void net_record_encode(const net_table *t, const void *base, const void *rec, net_writer *w);
+/// Writes the delta of `rec` against `base` (both records of table t). False, and the writer's
+/// ok false, when a changed field is out of its range (the decoder would refuse it).
+bool net_record_encode(const net_table *t, const void *base, const void *rec, net_writer *w);
 /// Reads a delta into `out`, which starts as a copy of `base`. False (the reader's error set) on
 /// a bad mask, a value out of range or too few bytes. `changed` (may be NULL) gets the mask.
 bool net_record_decode(const net_table *t, const void *base, void *out, net_reader *r,

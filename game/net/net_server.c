@@ -69,7 +69,9 @@ struct net_server {
     uint64_t ended_us;
     uint8_t *replay;
     size_t replay_size;
-    uint32_t *late; // LATE_BUCKETS counts
+    uint32_t *late;       // LATE_BUCKETS counts
+    net_view_world *view; // the tick every client's snapshot is culled from
+    int32_t view_tick;    // the tick it holds, -1 none
     net_server_stats stats;
     uint8_t buf[NET_MSG_MAX_BYTES > NET_FRAME_MAX_BYTES + 16 ? NET_MSG_MAX_BYTES
                                                              : NET_FRAME_MAX_BYTES + 16];
@@ -452,7 +454,11 @@ static void snapshot(net_server *srv, peer *p, bool send) {
         net_view_events(srv->w, viewer, net_view_half_default(), p->next);
         return;
     }
-    net_view_cull(srv->w, viewer, net_view_half_default(), p->next);
+    if (srv->view_tick != sim_tick(srv->w)) { // once per tick, for every client
+        net_view_world_take(srv->view, srv->w);
+        srv->view_tick = sim_tick(srv->w);
+    }
+    net_view_cull(srv->view, srv->w, viewer, net_view_half_default(), p->next);
     if (p->slot >= 0) {
         const slot *sl = &srv->slots[p->slot];
         p->next->head.input_tick = sl->applied_seq;
@@ -710,7 +716,9 @@ net_server *net_server_create(const net_server_def *def, net_transport *t, uint6
     srv->inputs = calloc((size_t)humans, sizeof *srv->inputs);
     srv->peers = calloc((size_t)srv->peer_cap, sizeof *srv->peers);
     srv->late = calloc(LATE_BUCKETS, sizeof *srv->late);
-    if (!srv->slots || !srv->inputs || !srv->peers || !srv->late) {
+    srv->view = net_view_world_create();
+    srv->view_tick = -1;
+    if (!srv->slots || !srv->inputs || !srv->peers || !srv->late || !srv->view) {
         ae_error_set(err, "out of memory");
         net_server_destroy(srv);
         return NULL;
@@ -744,6 +752,7 @@ void net_server_destroy(net_server *srv) {
     free(srv->inputs);
     free(srv->peers);
     free(srv->late);
+    net_view_world_destroy(srv->view);
     free(srv);
 }
 

@@ -355,25 +355,17 @@ static void list_template(const net_table *t, int32_t tick, uint8_t *rec) {
         if (!strcmp(t->field[i].name, "tick")) net_field_set(&t->field[i], rec, tick);
 }
 
-// A record of every field in range; a set's ids strictly ascending.
-static bool part_valid(const net_frame *f, const part *p) {
-    const int n = count_of(f, p);
-    if (n < 0 || n > p->cap) return false;
-    const uint8_t *r = records(f, p);
-    for (int i = 0; i < n; i++) {
-        const uint8_t *rec = r + (size_t)i * p->t->record_size;
-        for (int k = 0; k < p->t->count; k++)
-            if (!net_field_in_range(&p->t->field[k], rec)) return false;
-        if (p->set && i > 0 && key_of(p->t, rec) <= key_of(p->t, rec - p->t->record_size))
-            return false;
-    }
-    return true;
-}
-
 static bool record_valid(const net_table *t, const void *rec) {
     for (int k = 0; k < t->count; k++)
         if (!net_field_in_range(&t->field[k], rec)) return false;
     return true;
+}
+
+// A record that enters is decoded against zero and then checked whole.
+static void encode_entered(const net_table *t, const uint8_t *rec, net_writer *w) {
+    uint8_t zero[RECORD_MAX] = {0};
+    if (!record_valid(t, rec)) w->ok = false;
+    net_record_encode(t, zero, rec, w);
 }
 
 // Ids ascending: the first as it is, each next as the step from the one before less one.
@@ -394,46 +386,57 @@ static int64_t get_key(net_reader *r, const net_table *t, int64_t *prev) {
 }
 
 // A set: the ids that left, then the records that entered or changed (against zero or their
-// baseline record).
+// baseline record). One merge of the two id-ascending sets finds them; what the decoder would
+// refuse (ids out of order, too many records, a value out of range) fails the writer instead.
 static void set_encode(const part *p, const net_frame *base, const net_frame *f, net_writer *w) {
     const net_table *t = p->t;
     const size_t size = t->record_size;
     const uint8_t *b = records(base, p), *c = records(f, p);
     const int nb = count_of(base, p), nc = count_of(f, p);
-    uint8_t zero[RECORD_MAX] = {0};
-    for (int pass = 0; pass < 2; pass++) {
-        // pass 0: leaves; pass 1: entries and changes. Each first counts, then writes.
-        for (int write = 0; write < 2; write++) {
-            int i = 0, j = 0, count = 0;
-            int64_t prev = -1;
-            while (i < nb || j < nc) {
-                const uint8_t *rb = i < nb ? b + (size_t)i * size : NULL;
-                const uint8_t *rc = j < nc ? c + (size_t)j * size : NULL;
-                const int64_t kb = rb ? key_of(t, rb) : INT64_MAX;
-                const int64_t kc = rc ? key_of(t, rc) : INT64_MAX;
-                if (kb < kc) { // left
-                    if (pass == 0 && write) put_key(w, kb, &prev);
-                    count += pass == 0;
-                    i++;
-                } else if (kc < kb) { // entered
-                    if (pass == 1 && write) {
-                        put_key(w, kc, &prev);
-                        net_record_encode(t, zero, rc, w);
-                    }
-                    count += pass == 1;
-                    j++;
-                } else {
-                    const bool changed = pass == 1 && !net_record_equal(t, rb, rc);
-                    if (changed && write) {
-                        put_key(w, kc, &prev);
-                        net_record_encode(t, rb, rc, w);
-                    }
-                    count += changed;
-                    i++, j++;
-                }
-            }
-            if (!write) net_put_varint(w, (uint64_t)count);
+    if (nc < 0 || nc > p->cap) {
+        w->ok = false;
+        return;
+    }
+    int16_t left[NET_MAX_FRAME_PROPS];     // baseline indices of the ids that left
+    int16_t sent[NET_MAX_FRAME_PROPS];     // current indices of the records that entered or changed
+    int16_t sent_was[NET_MAX_FRAME_PROPS]; // their baseline index, -1 when entering
+    int nl = 0, ns = 0;
+    int64_t last = -1;
+    for (int i = 0, j = 0; i < nb || j < nc;) {
+        const int64_t kb = i < nb ? key_of(t, b + (size_t)i * size) : INT64_MAX;
+        const int64_t kc = j < nc ? key_of(t, c + (size_t)j * size) : INT64_MAX;
+        if (kc <= last) {
+            w->ok = false;
+            return;
         }
+        if (kb < kc) {
+            left[nl++] = (int16_t)i++;
+            continue;
+        }
+        last = kc;
+        if (kc < kb) {
+            sent_was[ns] = -1;
+            sent[ns++] = (int16_t)j++;
+            continue;
+        }
+        if (!net_record_equal(t, b + (size_t)i * size, c + (size_t)j * size)) {
+            sent_was[ns] = (int16_t)i;
+            sent[ns++] = (int16_t)j;
+        }
+        i++, j++;
+    }
+    int64_t prev = -1;
+    net_put_varint(w, (uint64_t)nl);
+    for (int k = 0; k < nl; k++) put_key(w, key_of(t, b + (size_t)left[k] * size), &prev);
+    prev = -1;
+    net_put_varint(w, (uint64_t)ns);
+    for (int k = 0; k < ns; k++) {
+        const uint8_t *rc = c + (size_t)sent[k] * size;
+        put_key(w, key_of(t, rc), &prev);
+        if (sent_was[k] < 0)
+            encode_entered(t, rc, w);
+        else
+            net_record_encode(t, b + (size_t)sent_was[k] * size, rc, w);
     }
 }
 
@@ -504,9 +507,16 @@ static void list_encode(const part *p, const net_frame *f, net_writer *w) {
     uint8_t tmpl[RECORD_MAX];
     list_template(p->t, f->head.tick, tmpl);
     const int n = count_of(f, p);
+    if (n < 0 || n > p->cap) {
+        w->ok = false;
+        return;
+    }
     net_put_varint(w, (uint64_t)n);
-    for (int i = 0; i < n; i++)
-        net_record_encode(p->t, tmpl, records(f, p) + (size_t)i * p->t->record_size, w);
+    for (int i = 0; i < n; i++) {
+        const uint8_t *rec = records(f, p) + (size_t)i * p->t->record_size;
+        if (!record_valid(p->t, rec)) w->ok = false; // decoded and then checked whole
+        net_record_encode(p->t, tmpl, rec, w);
+    }
 }
 
 static bool list_decode(const part *p, net_frame *out, net_reader *r) {
@@ -523,16 +533,13 @@ static bool list_decode(const part *p, net_frame *out, net_reader *r) {
     return r->ok;
 }
 
+// A frame the decoder would refuse is never sent: each part checks what it writes (a record
+// equal to its baseline was checked when the baseline was sent).
 size_t net_frame_encode(const net_frame *base, const net_frame *f, uint8_t *out, size_t cap) {
-    // A frame the decoder would refuse is never sent.
-    if (!record_valid(&net_head_table, &f->head) || !record_valid(&net_self_table, &f->self))
-        return 0;
-    for (int k = 0; k < PART_COUNT; k++)
-        if (!part_valid(f, &parts[k])) return 0;
     net_writer w = {out, 0, cap, true};
     net_record_encode(&net_head_table, &base->head, &f->head, &w);
     net_record_encode(&net_self_table, &base->self, &f->self, &w);
-    for (int k = 0; k < PART_COUNT; k++) {
+    for (int k = 0; k < PART_COUNT && w.ok; k++) {
         if (parts[k].set)
             set_encode(&parts[k], base, f, &w);
         else

@@ -94,7 +94,8 @@ int main(int argc, char **argv) {
     strcpy(m.u.name.name, "player");
     add(buf, net_msg_encode(&m, buf, sizeof buf));
     net_frame *f = malloc(3 * sizeof *f);
-    if (!f) return 2;
+    net_view_world *view = net_view_world_create();
+    if (!f || !view) return 2;
     net_frame *cur = &f[0], *sent = &f[1];
     net_frame_clear(cur);
     net_frame_clear(sent);
@@ -105,7 +106,8 @@ int main(int argc, char **argv) {
             net_view_events(w, 3, net_view_half_default(), cur);
             continue;
         }
-        net_view_cull(w, 3, net_view_half_default(), cur);
+        if (!net_view_world_take(view, w)) return 2;
+        net_view_cull(view, w, 3, net_view_half_default(), cur);
         const size_t n = net_frame_encode(sent, cur, frame + 1, sizeof frame - 1);
         // The first frames, then one in fifty: a seed of a few kB with every part in it.
         if (n && (sim_tick(w) <= 20 || sim_tick(w) % 100 == 0)) {
@@ -129,6 +131,7 @@ int main(int argc, char **argv) {
     write_file(client, "match", stream, stream_size);
     printf("net_seeds: %d snapshots, %zu bytes\n", written, stream_size);
     free(f);
+    net_view_world_destroy(view);
     session_destroy(s);
     return 0;
 }

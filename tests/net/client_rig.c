@@ -108,7 +108,8 @@ static void snapshot(rig *r) {
         net_view_events(s->w, s->agent, half, s->f);
         return;
     }
-    net_view_cull(s->w, s->agent, half, s->f);
+    REQUIRE(net_view_world_take(s->view, s->w));
+    net_view_cull(s->view, s->w, s->agent, half, s->f);
     s->f->head.input_tick = s->applied;
     s->f->head.queue = (uint8_t)s->qn;
     const size_t n = net_frame_encode(s->sent, s->f, frame, sizeof frame);
@@ -193,6 +194,7 @@ void rig_open_link(rig *r, const char *map, int humans, int bots, int slot, int 
     s->applied = -1;
     s->sent = malloc(sizeof(net_frame));
     s->f = malloc(sizeof(net_frame));
+    s->view = net_view_world_create();
     s->hist = calloc(RIG_MAX_TICKS, sizeof *s->hist);
     net_frame_clear(s->sent);
     net_frame_clear(s->f);
@@ -214,6 +216,7 @@ void rig_close(rig *r) {
     sim_destroy(r->s.w);
     free(r->s.sent);
     free(r->s.f);
+    net_view_world_destroy(r->s.view);
     free(r->s.hist);
 }
 

@@ -11,6 +11,7 @@
 #define CLIENT_RIG_H
 
 #include "net_link.h"
+#include "net_view.h"
 #include "net_test_util.h"
 #include "net_client_internal.h"
 
@@ -35,6 +36,7 @@ typedef struct rig_server {
     int agent;                      ///< the agent it drives or follows
     bool welcomed;
     net_frame *sent, *f;
+    net_view_world *view;
     sim_input queue[8];
     uint32_t qseq[8];
     int qn;

@@ -8,7 +8,9 @@
 //   client's previous frame, equal to what was encoded; nothing in a frame lies out of view, the
 //   viewer's own record is exact, every kill reaches every viewer. Prints the snapshot sizes;
 // - corrupted_frames: every cut and many one-byte changes of real frames are refused with one
-//   line or decode to a frame that encodes back to exactly those bytes (every value in range).
+//   line or decode to a frame that encodes back to exactly those bytes (every value in range);
+// - refused_frames: the encoder never writes what the decoder would refuse: a changed or an
+//   entering record with a value out of range, ids out of order, more records than the cap.
 #include "test.h"
 
 #include "net_fields.h"
@@ -175,6 +177,8 @@ static void test_match_round_trip(void) {
     for (int v = 0; v < 3 * VIEWERS; v++) net_frame_clear(&frames[v]);
     static uint8_t buf[NET_FRAME_MAX_BYTES];
     net_frame *next = malloc(sizeof *next);
+    net_view_world *view = net_view_world_create();
+    REQUIRE(view);
     REQUIRE(next);
     long snapshots = 0, bytes = 0, worst = 0, in_view = 0, kills_seen[VIEWERS] = {0};
     long first_bytes = 0;
@@ -189,7 +193,8 @@ static void test_match_round_trip(void) {
                 net_view_events(w, viewer[v], half, &cur[v]);
                 continue;
             }
-            net_view_cull(w, viewer[v], half, &cur[v]);
+            if (v == 0) REQUIRE(net_view_world_take(view, w));
+            net_view_cull(view, w, viewer[v], half, &cur[v]);
             cur[v].head.input_tick = sim_tick(w) - 3;
             CHECK(cur[v].head.dropped == 0);
             const size_t size = net_frame_encode(&sent[v], &cur[v], buf, sizeof buf);
@@ -229,6 +234,7 @@ static void test_match_round_trip(void) {
     CHECK(snapshots > 100);
     free(next);
     free(frames);
+    net_view_world_destroy(view);
     session_destroy(s);
 }
 
@@ -280,5 +286,41 @@ static void test_corrupted_frames(void) {
     free(kept_base);
 }
 
+static void test_refused_frames(void) {
+    net_frame *base = malloc(sizeof *base), *f = malloc(sizeof *f), *out = malloc(sizeof *out);
+    REQUIRE(base && f && out);
+    static uint8_t buf[NET_FRAME_MAX_BYTES];
+    net_frame_clear(base);
+    base->agent_count = 3;
+    for (int i = 0; i < 3; i++) base->agent[i] = (net_agent){.id = (uint16_t)(2 * i), .x = 100};
+    char err[200];
+    // A good change encodes and decodes to itself.
+    *f = *base;
+    f->agent[1].weapon = SIM_WEAPON_COUNT - 1;
+    size_t n = net_frame_encode(base, f, buf, sizeof buf);
+    CHECK(n > 0 && net_frame_decode(base, buf, n, out, err, sizeof err) && net_frame_equal(out, f));
+    // A changed field out of range.
+    f->agent[1].weapon = SIM_WEAPON_COUNT;
+    CHECK(net_frame_encode(base, f, buf, sizeof buf) == 0);
+    // The same record entering (its id not in the baseline).
+    f->agent[1].id = 3;
+    CHECK(net_frame_encode(base, f, buf, sizeof buf) == 0);
+    // Ids out of order, and more agents than the cap.
+    *f = *base;
+    f->agent[2].id = 1;
+    CHECK(net_frame_encode(base, f, buf, sizeof buf) == 0);
+    *f = *base;
+    f->agent_count = NET_MAX_VIEW_AGENTS + 1;
+    CHECK(net_frame_encode(base, f, buf, sizeof buf) == 0);
+    // A list record out of range (a kill's harm past its row).
+    *f = *base;
+    f->kill_count = 1;
+    f->kill[0] = (net_kill){.tick = f->head.tick, .killer = -1, .victim = 1, .harm = INT8_MIN};
+    CHECK(net_frame_encode(base, f, buf, sizeof buf) == 0);
+    free(base);
+    free(f);
+    free(out);
+}
+
 TEST_MAIN(TEST_CASE(tables_cover_records), TEST_CASE(extremes_round_trip),
-          TEST_CASE(match_round_trip), TEST_CASE(corrupted_frames))
+          TEST_CASE(match_round_trip), TEST_CASE(corrupted_frames), TEST_CASE(refused_frames))
