@@ -37,6 +37,7 @@ static int run(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "balance")) return cmd_balance(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "net-load")) return cmd_net_load(argc - 2, argv + 2);
     enum { OPT_CSV, OPT_COUNT };
     static const tool_option options[OPT_COUNT] = {{"--csv", false}};
     tool_args args;

@@ -38,6 +38,9 @@ int cmd_soak(int argc, char **argv);
 /// `arena-bench balance [--seeds N] [--csv]`: the novice player model against each lobby, every
 /// balance figure with its target (bench_balance.c).
 int cmd_balance(int argc, char **argv);
+/// `arena-bench net-load [--matches M] [--clients N] [--seconds S] [--csv]`: M arena-server
+/// processes and M x N lightweight clients on loopback (bench_net_load.c).
+int cmd_net_load(int argc, char **argv);
 /// `arena-bench render [--driver NAME] [--frames N] [--scene NAME] [--csv]`: the render suite;
 /// --driver draws into a window with that SDL render driver (a line says so when it is not
 /// available here).

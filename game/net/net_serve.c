@@ -21,7 +21,8 @@ static void sleep_until(uint64_t due_us) {
 
 void net_serve(net_server *srv, net_transport *t, bool (*stop)(void *user), void *user) {
     while (!net_server_done(srv)) {
-        if (stop && !net_server_ended(srv) && stop(user)) net_server_stop(srv);
+        // Called every time round, after the end too (the caller's own work rides on it).
+        if (stop && stop(user) && !net_server_ended(srv)) net_server_stop(srv);
         const uint64_t now = net_serve_now_us();
         const uint64_t due = net_server_ended(srv) ? now + IDLE_US : net_server_next_due(srv);
         if (due > now) sleep_until(due);

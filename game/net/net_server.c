@@ -3,11 +3,13 @@
 #include "net_server.h"
 
 #include "arena/ae_rng.h"
+#include "net_log.h"
 #include "net_proto.h"
 #include "net_view.h"
 #include "sim_config_io.h"
 #include "sim_state.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +35,7 @@ typedef struct peer {
     int sent_tick;          // the tick of the last snapshot sent, -1 none
     uint32_t replay_sent;   // after the end: replay bytes queued so far
     bool end_sent;
+    char addr[NET_PEER_MAX]; // for the log: the transport forgets it once the connection closed
 } peer;
 
 typedef struct slot {
@@ -81,7 +84,7 @@ struct net_server {
 
 static void say(net_server *srv, const char *fmt, ...) {
     if (!srv->def.log) return;
-    char line[256];
+    char line[4 * NET_LOG_QUOTED_MAX];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
@@ -101,12 +104,19 @@ static peer *peer_of(net_server *srv, net_conn c) {
 
 static bool send_msg(net_server *srv, peer *p, const net_msg *m);
 
+// A player's name as a log value ("" for a connection that has no slot).
+static void quoted_name(const net_server *srv, const peer *p, char out[NET_LOG_QUOTED_MAX]) {
+    net_log_quote(out, NET_LOG_QUOTED_MAX, p->slot >= 0 ? srv->slots[p->slot].name : "");
+}
+
 static void drop(net_server *srv, peer *p, uint16_t code, const char *reason) {
     if (p->state == PEER_GONE || p->state == PEER_FREE) return;
-    char who[NET_PEER_MAX] = "?";
-    net_peer(srv->t, p->conn, who, sizeof who);
     if (code != NET_CLOSE_NORMAL) {
-        say(srv, "dropped %s: %s", who, reason);
+        char name[NET_LOG_QUOTED_MAX], why[NET_LOG_QUOTED_MAX];
+        quoted_name(srv, p, name);
+        net_log_quote(why, sizeof why, reason);
+        say(srv, "event=kick addr=%s slot=%d name=%s code=%u reason=%s", p->addr, p->slot, name,
+            code, why);
         srv->stats.dropped++;
     }
     net_close(srv->t, p->conn, code, reason);
@@ -139,6 +149,7 @@ static void opened(net_server *srv, net_conn c, uint64_t now) {
     p->slot = -1;
     p->follow = 0;
     p->sent_tick = -1;
+    if (!net_peer(srv->t, c, p->addr, sizeof p->addr)) strcpy(p->addr, "?");
 }
 
 // ---- Joining ----
@@ -254,7 +265,10 @@ static bool seat(net_server *srv, peer *p, int h, bool newcomer, const char *nam
 static void reclaim(net_server *srv, peer *p) {
     slot *sl = &srv->slots[p->slot];
     if (!sl->released || srv->ended) return;
-    if (seat(srv, p, p->slot, false, NULL)) say(srv, "%s is back on agent %d", sl->name, sl->agent);
+    if (!seat(srv, p, p->slot, false, NULL)) return;
+    char name[NET_LOG_QUOTED_MAX];
+    quoted_name(srv, p, name);
+    say(srv, "event=active slot=%d agent=%d name=%s", p->slot, sl->agent, name);
 }
 
 static void welcome(net_server *srv, peer *p) {
@@ -287,34 +301,35 @@ static void hello(net_server *srv, peer *p, const net_hello *h) {
         drop(srv, p, NET_CLOSE_OVERLOADED, "the match is over");
         return;
     }
-    char who[NET_PEER_MAX] = "?";
-    net_peer(srv->t, p->conn, who, sizeof who);
+    const char *who = p->addr;
+    char name[NET_LOG_QUOTED_MAX];
     int back = slot_by_token(srv, h->token);
     if (back >= 0) {
         slot *sl = &srv->slots[back];
         if (sl->peer >= 0)
             drop(srv, &srv->peers[sl->peer], NET_CLOSE_POLICY, "replaced by a new connection");
-        if (seat(srv, p, back, false, NULL)) {
-            say(srv, "%s (%s) is back on slot %d", sl->name, who, back);
-        } else {
-            say(srv, "%s (%s) is back, spectating", sl->name, who);
-            p->follow = sl->agent;
-        }
+        net_log_quote(name, sizeof name, sl->name);
+        // Back on its slot, or watching when its agent fell meanwhile (agent=-1).
+        bool seated = seat(srv, p, back, false, NULL);
+        if (!seated) p->follow = sl->agent;
+        say(srv, "event=rejoin slot=%d agent=%d name=%s addr=%s", back,
+            seated ? sim_slot_agent(srv->w, back) : -1, name, who);
     } else {
+        net_log_quote(name, sizeof name, h->name);
         int free_slot = -1;
         bool open = srv->def.strict || sim_tick(srv->w) <= srv->def.join_window_ticks;
         for (int i = 0; i < srv->humans && open && free_slot < 0; i++)
             if (!srv->slots[i].taken) free_slot = i;
         if (free_slot >= 0 && seat(srv, p, free_slot, true, h->name)) {
             srv->stats.joined++;
-            say(srv, "%s (%s) joined on slot %d, agent %d", h->name, who, free_slot,
-                sim_slot_agent(srv->w, free_slot));
+            say(srv, "event=join slot=%d agent=%d name=%s addr=%s", free_slot,
+                sim_slot_agent(srv->w, free_slot), name, who);
         } else if (srv->def.strict) {
             drop(srv, p, NET_CLOSE_OVERLOADED, "the match is full");
             return;
         } else {
             srv->stats.spectators++;
-            say(srv, "%s (%s) spectates", h->name, who);
+            say(srv, "event=spectate name=%s addr=%s", name, who);
         }
     }
     if (p->slot < 0 && back < 0) p->follow = leader(srv);
@@ -505,7 +520,9 @@ static void release_silent(net_server *srv, uint64_t now) {
         if (sim_agents(srv->w)[sl->agent].placement != 0) continue;
         ae_error err;
         if (!session_release(srv->s, h, &err)) continue;
-        say(srv, "%s went quiet: a bot plays agent %d", sl->name, sl->agent);
+        char name[NET_LOG_QUOTED_MAX];
+        net_log_quote(name, sizeof name, sl->name);
+        say(srv, "event=idle slot=%d agent=%d name=%s", h, sl->agent, name);
     }
 }
 
@@ -557,7 +574,9 @@ static void end_match(net_server *srv, uint64_t now) {
     srv->ended_us = now;
     ae_error err;
     if (!session_recording_bytes(srv->s, &srv->replay, &srv->replay_size, &err)) {
-        say(srv, "no replay to offer: %s", err.msg);
+        char why[NET_LOG_QUOTED_MAX];
+        net_log_quote(why, sizeof why, err.msg);
+        say(srv, "event=no_replay reason=%s", why);
         srv->replay = NULL;
         srv->replay_size = 0;
     }
@@ -576,7 +595,8 @@ static void end_match(net_server *srv, uint64_t now) {
         m.u.end.replay_size = (uint32_t)srv->replay_size;
         p->end_sent = send_msg(srv, p, &m);
     }
-    say(srv, "match over at tick %d: winner %d", sim_tick(srv->w), sim_winner(srv->w));
+    say(srv, "event=match_end tick=%d winner=%d hash=%016" PRIx64, sim_tick(srv->w),
+        sim_winner(srv->w), sim_hash(srv->w));
 }
 
 // Feeds the replay to each connection as its queue drains. The client closes once it has it all
@@ -606,6 +626,15 @@ static void send_replays(net_server *srv, uint64_t now) {
 
 // ---- Update ----
 
+// A player or spectator closed its connection during the match (slot=-1: a spectator).
+static void left(net_server *srv, const peer *p, const net_event *ev) {
+    char name[NET_LOG_QUOTED_MAX], why[NET_LOG_QUOTED_MAX];
+    quoted_name(srv, p, name);
+    net_log_quote(why, sizeof why, ev->reason);
+    say(srv, "event=leave addr=%s slot=%d name=%s code=%u reason=%s", p->addr, p->slot, name,
+        ev->code, why);
+}
+
 static void handle_events(net_server *srv, uint64_t now) {
     net_event ev;
     while (net_poll(srv->t, &ev)) {
@@ -619,8 +648,7 @@ static void handle_events(net_server *srv, uint64_t now) {
             break;
         case NET_CLOSED:
             if (p) {
-                if (p->slot >= 0 && p->state == PEER_IN && !srv->ended)
-                    say(srv, "%s left (%u: %s)", srv->slots[p->slot].name, ev.code, ev.reason);
+                if (p->state == PEER_IN && !srv->ended) left(srv, p, &ev);
                 free_peer(srv, p);
             }
             break;
@@ -736,6 +764,12 @@ net_server *net_server_create(const net_server_def *def, net_transport *t, uint6
     srv->w = session_world(srv->s);
     ae_rng_seed(&srv->tokens, def->token_seed, 0x6e6574u);
     srv->start_us = srv->last_now_us = now_us;
+    char map[NET_LOG_QUOTED_MAX];
+    const char *map_name = def->map_name && def->map_name[0] ? def->map_name : def->match.map_path;
+    net_log_quote(map, sizeof map, map_name ? map_name : "");
+    say(srv, "event=match_start seed=%" PRIu64 " map=%s agents=%d slots=%d join_window_s=%d",
+        def->match.config.seed, map, sim_agent_count(srv->w), humans,
+        def->join_window_ticks / SIM_TICK_HZ);
     return srv;
 }
 

@@ -2,6 +2,8 @@
 // line as strictly as arena does, listens, runs the match with net_server at 60 Hz on the
 // monotonic clock, and at the end writes the replay and prints the summary arena --headless
 // prints. Ctrl-C or SIGTERM ends the match as its end would: the clients get their replay.
+// What happens during a match (joins, leaves, kicks, the start and the end) goes to stderr as
+// key=value lines (net_log.h); --agones tells Agones' sidecar how the server is (server_agones.h).
 #include "arena/ae_file.h"
 #include "arena_usage.h"
 #include "arena_version.h"
@@ -11,6 +13,7 @@
 #include "net_ws.h"
 #include "options.h"
 #include "replay_save.h"
+#include "server_agones.h"
 #include "server_options.h"
 #include "sim_config_io.h"
 #include "sim_state.h"
@@ -33,16 +36,26 @@ static void on_signal(int sig) {
     stop_asked = 1;
 }
 
+// What the serving loop looks after besides the match.
+typedef struct serving {
+    agones *agones; // NULL without --agones
+    bool said_stop;
+} serving;
+
+// Called once each time round net_serve's loop.
 static bool stop_now(void *user) {
-    (void)user;
-    if (stop_asked) printf("stopping: the match ends now\n");
+    serving *sv = user;
+    if (sv->agones) agones_update(sv->agones, net_serve_now_us());
+    if (stop_asked && !sv->said_stop) {
+        printf("stopping: the match ends now\n");
+        sv->said_stop = true;
+    }
     return stop_asked;
 }
 
 static void log_line(void *user, const char *line) {
     (void)user;
-    printf("%s\n", line);
-    fflush(stdout);
+    fprintf(stderr, PROGRAM ": %s\n", line);
 }
 
 // The reconnect tokens must not be guessable: seeded from the system's random source.
@@ -88,7 +101,7 @@ static int finish(net_server *srv, const server_options *o, const char *map) {
     return status;
 }
 
-static int run_match(const server_options *o, net_transport *t, const char *map_path,
+static int run_match(const server_options *o, net_transport *t, serving *sv, const char *map_path,
                      const char *shipped, const uint8_t *file, size_t file_size) {
     net_server_def def = {0};
     def.match.map_path = map_path;
@@ -110,10 +123,24 @@ static int run_match(const server_options *o, net_transport *t, const char *map_
         tool_fail(PROGRAM, map_path, "%s", err.msg);
         return 2;
     }
-    net_serve(srv, t, stop_now, NULL);
+    net_serve(srv, t, stop_now, sv);
     int status = finish(srv, o, shipped[0] ? shipped : map_path);
     net_server_destroy(srv);
     return status;
+}
+
+// The replay is written: Agones may delete the pod. Waits for the answer (the match is over, no
+// tick to keep) as long as the sidecar's retries take, at most SHUTDOWN_WAIT_US.
+#define SHUTDOWN_WAIT_US (10 * 1000000ull)
+static void shut_down(agones *a) {
+    const uint64_t t0 = net_serve_now_us();
+    agones_shutdown(a, t0);
+    while (!agones_shut_down(a) && net_serve_now_us() - t0 < SHUTDOWN_WAIT_US) {
+        agones_update(a, net_serve_now_us());
+        struct timespec nap = {0, 10 * 1000000};
+        nanosleep(&nap, NULL);
+    }
+    agones_destroy(a);
 }
 
 int main(int argc, char **argv) {
@@ -122,6 +149,11 @@ int main(int argc, char **argv) {
         return tool_finish_stdout(PROGRAM, 0);
     server_options o;
     if (!server_parse_options(argc, argv, &o)) return 2;
+    const int agones_port = o.agones ? agones_port_from_env() : 0;
+    if (agones_port < 0) {
+        tool_fail(PROGRAM, "AGONES_SDK_HTTP_PORT", "needs a port from 1 to 65535");
+        return 2;
+    }
 
     char shipped_path[ARENA_SHIPPED_MAP_PATH];
     const char *map_path = arena_resolve_map(o.map, shipped_path, sizeof shipped_path);
@@ -137,7 +169,8 @@ int main(int argc, char **argv) {
         return 2;
     }
 
-    net_limits limits = {.max_message = 512}; // upstream messages are tiny (net_proto.h)
+    // Upstream messages are tiny (net_proto.h).
+    net_limits limits = {.max_message = 512, .max_per_address = o.max_per_address};
     net_transport *t = net_ws_listen(o.host, o.port, &limits, &err);
     if (!t) {
         tool_fail(PROGRAM, o.listen, "%s", err.msg);
@@ -153,12 +186,25 @@ int main(int argc, char **argv) {
            strchr(o.host, ':') ? "]" : "", net_ws_port(t));
     fflush(stdout);
 
+    serving sv = {0};
+    if (o.agones) {
+        sv.agones = agones_create(agones_port, log_line, NULL);
+        if (!sv.agones) {
+            tool_fail(PROGRAM, "--agones", "out of memory");
+            net_transport_destroy(t);
+            ae_free(file, file_size);
+            return 2;
+        }
+        agones_ready(sv.agones, net_serve_now_us());
+    }
+
     int status;
     do {
-        status = run_match(&o, t, map_path, shipped, file, file_size);
+        status = run_match(&o, t, &sv, map_path, shipped, file, file_size);
         o.seed++; // the next match is another one
     } while (!o.once && !stop_asked && status == 0);
     net_transport_destroy(t);
+    if (sv.agones) shut_down(sv.agones);
     ae_free(file, file_size);
     return tool_finish_stdout(PROGRAM, status);
 }

@@ -1,6 +1,7 @@
 #include "server_options.h"
 
 #include "arena/ae_file.h"
+#include "net_transport.h"
 #include "sim.h"
 #include "tool_args.h"
 #include "tool_util.h"
@@ -22,6 +23,8 @@ enum {
     O_ONCE,
     O_SEED,
     O_TICKS,
+    O_MAX_PER_ADDRESS,
+    O_AGONES,
     O_COUNT
 };
 
@@ -36,6 +39,8 @@ static const tool_option options[O_COUNT] = {
     [O_ONCE] = {"--once", false},
     [O_SEED] = {"--seed", true},
     [O_TICKS] = {"--ticks", true},
+    [O_MAX_PER_ADDRESS] = {"--max-clients-per-address", true},
+    [O_AGONES] = {"--agones", false},
 };
 
 static bool fail(const char *arg, const char *reason) {
@@ -82,6 +87,7 @@ bool server_parse_options(int argc, char **argv, server_options *o) {
     o->difficulty = SIM_NORMAL;
     o->join_window = 30;
     o->seed = 1;
+    o->max_per_address = NET_DEFAULT_MAX_PER_ADDRESS;
     tool_args a;
     if (!tool_args_read(PROGRAM, options, O_COUNT, 0, argc - 1, argv + 1, &a)) return false;
     if (!a.given[O_LISTEN])
@@ -91,13 +97,17 @@ bool server_parse_options(int argc, char **argv, server_options *o) {
     if (!split_listen(o->listen, o)) return false;
     o->map = a.given[O_MAP] ? a.value[O_MAP] : NULL;
     o->record = a.given[O_RECORD] ? a.value[O_RECORD] : NULL;
-    o->once = a.given[O_ONCE];
+    o->agones = a.given[O_AGONES];
+    o->once = a.given[O_ONCE] || o->agones; // an Agones GameServer hosts one match
     if (!number(&a, O_BOTS, 1, SIM_MAX_AGENTS, "--bots needs a number from 1 to 1000", &o->bots) ||
         !number(&a, O_PLAYERS, 1, SIM_MAX_HUMANS, "--players needs a number from 1 to 100",
                 &o->players) ||
         !number(&a, O_JOIN_WINDOW, 0, 3600, "--join-window needs seconds from 0 to 3600",
                 &o->join_window) ||
-        !number(&a, O_TICKS, 1, 100000000, "--ticks needs a number from 1 to 100000000", &o->ticks))
+        !number(&a, O_TICKS, 1, 100000000, "--ticks needs a number from 1 to 100000000",
+                &o->ticks) ||
+        !number(&a, O_MAX_PER_ADDRESS, 1, NET_DEFAULT_MAX_CONNECTIONS,
+                "--max-clients-per-address needs a number from 1 to 256", &o->max_per_address))
         return false;
     if (o->players < 0) o->players = o->bots < 16 ? o->bots : 16;
     if (o->players > o->bots)

@@ -39,8 +39,9 @@ for c in ann ben; do
     { echo "$c: no stats line"; exit 1; }
   grep -qE 'replay_bytes [1-9][0-9]*$' "$dir/$c.txt" || { echo "$c: no replay came"; exit 1; }
 done
-grep -q '^Ann (127.0.0.1) joined on slot' "$dir/server.txt" &&
-  grep -q '^Ben (127.0.0.1) joined on slot' "$dir/server.txt" || { echo "a join is missing"; exit 1; }
+grep -qE '^arena-server: event=join slot=[0-3] agent=[0-9]+ name="Ann" addr=127\.0\.0\.1$' "$dir/server.err" &&
+  grep -qE '^arena-server: event=join slot=[0-3] agent=[0-9]+ name="Ben" addr=127\.0\.0\.1$' "$dir/server.err" ||
+  { echo "a join is missing"; cat "$dir/server.err"; exit 1; }
 replay=$(sed -n 's/^replay: //p' "$dir/server.txt")
 out=$("$arena" --headless --replay "$replay")
 echo "$out"

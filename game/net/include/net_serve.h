@@ -15,8 +15,10 @@
 uint64_t net_serve_now_us(void);
 
 /// Runs srv over t until net_server_done: the match to its end, then the replay's delivery.
-/// When stop(user) turns true (a signal, a benchmark's cap) the match ends as at its end
-/// (net_server_stop). stop may be NULL.
+/// stop(user) is called once each time round the loop (about once a tick, and every few ms while
+/// the replay goes out), so a caller may do small work of its own there that must never wait
+/// (arena-server --agones: its health calls). When it turns true (a signal, a benchmark's cap)
+/// the match ends as at its end (net_server_stop). stop may be NULL.
 void net_serve(net_server *srv, net_transport *t, bool (*stop)(void *user), void *user);
 
 #endif
