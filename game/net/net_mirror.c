@@ -98,7 +98,7 @@ static bool agents(net_client *c, const net_frame *f, char *err, size_t errsz) {
         a.bot = r->bot;
         a.slot = r->slot;
         a.placement = r->placement;
-        const vec2s at = unpos(c, r->x, r->y);
+        const vec2s at = {{net_unquantise(NET_Q_X8, r->x, 0), net_unquantise(NET_Q_X8, r->y, 0)}};
         if (c->tracks[r->id].count == 0) a.pos = a.prev_pos = at; // first seen: show it there
         net_interp_push(c, r->id, f->head.tick, at);
         if (!sim_mirror_set_agent(w, r->id, &a)) return fail(err, errsz, "agent", r->id);

@@ -12,6 +12,7 @@
 #define TIMER_MAX (1 << 30)
 #define LEN_MAX   (1 << 24)
 #define X16_MAX   (1 << 28)
+#define X8_MAX    ((1 << 24) - 1)
 
 // Each record's list names every member in declaration order:
 //   K(member, TYPE, hi)                 its key in a set (0 .. hi)
@@ -71,8 +72,9 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
 
 #define AGENT_FIELDS(K, F, A)                                                                      \
     K(id, U16, NET_MAX_AGENT_ID)                                                                   \
-    F(x, U16, POS, 0, 65535)                                                                       \
-    F(y, U16, POS, 0, 65535)                                                                       \
+    F(placement, U16, NONE, 0, SIM_MAX_AGENTS)                                                     \
+    F(x, U32, X8, 0, X8_MAX)                                                                       \
+    F(y, U32, X8, 0, X8_MAX)                                                                       \
     F(angle, U8, ANGLE, 0, 255)                                                                    \
     F(hp, U8, FRAC, 0, 255)                                                                        \
     F(shield, U8, FRAC, 0, 255)                                                                    \
@@ -80,8 +82,7 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
     F(level, U8, NONE, 0, 255)                                                                     \
     F(hit_flash, U8, NONE, 0, 255)                                                                 \
     F(bot, U8, NONE, 0, 1)                                                                         \
-    F(slot, I8, NONE, -1, 127)                                                                     \
-    F(placement, U16, NONE, 0, SIM_MAX_AGENTS)
+    F(slot, I8, NONE, -1, 127)
 
 #define BULLET_FIELDS(K, F, A)                                                                     \
     K(id, U32, NET_MAX_SLOT_ID)                                                                    \
@@ -254,6 +255,8 @@ int64_t net_quantise(net_quant q, float v, float max) {
         return clamp64((double)v * 4.0, 0, 255);
     case NET_Q_X16:
         return clamp64((double)v * 16.0, -X16_MAX, X16_MAX);
+    case NET_Q_X8:
+        return clamp64((double)v * 8.0, 0, X8_MAX);
     case NET_Q_ANGLE:
         break;
     }
@@ -280,6 +283,8 @@ float net_unquantise(net_quant q, int64_t v, float max) {
         return (float)v / 4.0f;
     case NET_Q_X16:
         return (float)v / 16.0f;
+    case NET_Q_X8:
+        return (float)v / 8.0f;
     case NET_Q_ANGLE:
         return (float)((double)v * (2.0 * GLM_PI) / 256.0);
     }

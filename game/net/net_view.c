@@ -101,8 +101,8 @@ static void take_agents(net_view_world *vw, const sim_world *w) {
         vw->agents.at[k] = (spot){a->pos, a->radius};
         vw->agents.rec[k] = (net_agent){
             .id = (uint16_t)i,
-            .x = qpos(s, a->pos.x),
-            .y = qpos(s, a->pos.y),
+            .x = (uint32_t)net_quantise(NET_Q_X8, a->pos.x, 0),
+            .y = (uint32_t)net_quantise(NET_Q_X8, a->pos.y, 0),
             .angle = (uint8_t)net_quantise_angle(a->facing),
             .hp = (uint8_t)net_quantise(NET_Q_FRAC, a->hp, a->max_hp),
             .shield = (uint8_t)net_quantise(NET_Q_FRAC, a->shield, s->max_shield),

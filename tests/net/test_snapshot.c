@@ -133,11 +133,11 @@ static void check_in_view(const sim_world *w, const net_frame *f, vec2s half) {
         const net_agent *a = &f->agent[i];
         const sim_agent *s = &sim_agents(w)[a->id];
         CHECK(a->id != f->head.agent);
-        const double x = net_unquantise(NET_Q_POS, a->x, (float)ext);
-        const double y = net_unquantise(NET_Q_POS, a->y, (float)ext);
+        const double x = net_unquantise(NET_Q_X8, a->x, 0);
+        const double y = net_unquantise(NET_Q_X8, a->y, 0);
         CHECK(fabs(x - cx) <= half.x + s->radius + step &&
               fabs(y - cy) <= half.y + s->radius + step);
-        CHECK(fabs(x - s->pos.x) <= step && fabs(y - s->pos.y) <= step);
+        CHECK(fabs(x - s->pos.x) <= 1.0 / 16 && fabs(y - s->pos.y) <= 1.0 / 16); // eighths
     }
     for (int i = 0; i < f->gem_count; i++) {
         const double x = net_unquantise(NET_Q_POS, f->gem[i].x, (float)ext);

@@ -56,6 +56,8 @@ typedef enum net_quant {
     NET_Q_VEL,   ///< units per tick in 64ths (-32767 .. 32767)
     NET_Q_X4,    ///< a length in quarter units (0 .. 255: a bullet's radius)
     NET_Q_X16,   ///< a number in 16ths (an event's value)
+    NET_Q_X8,    ///< a coordinate in eighths of a unit (0 .. 2^24 - 1): the other agents, whose
+                 ///< steps must fit a varint byte (2.6 units a tick: 42 eighths a frame)
 } net_quant;
 
 /// The view's extent for NET_Q_POS and NET_Q_LEN: the map's larger side in world units.
@@ -105,14 +107,14 @@ typedef struct net_self {
 /// Another agent in view.
 typedef struct net_agent {
     uint16_t id;
-    uint16_t x, y;  ///< NET_Q_POS
-    uint8_t angle;  ///< NET_Q_ANGLE of its facing
-    uint8_t hp;     ///< NET_Q_FRAC of max_hp
-    uint8_t shield; ///< NET_Q_FRAC of the rules' max_shield
-    uint8_t weapon, level, hit_flash;
-    uint8_t bot;        ///< it entered the match as a bot
-    int8_t slot;        ///< the input slot driving it, -1 its bot brain
     uint16_t placement; ///< 0 while alive
+    uint32_t x, y;      ///< NET_Q_X8
+    uint8_t angle;      ///< NET_Q_ANGLE of its facing
+    uint8_t hp;         ///< NET_Q_FRAC of max_hp
+    uint8_t shield;     ///< NET_Q_FRAC of the rules' max_shield
+    uint8_t weapon, level, hit_flash;
+    uint8_t bot; ///< it entered the match as a bot
+    int8_t slot; ///< the input slot driving it, -1 its bot brain
 } net_agent;
 
 /// A bullet in view, as it was fired: it is at origin + vel * (tick - fired_tick) while it flies
