@@ -35,6 +35,7 @@ bool app_join(app *a, const char *url, const char *name, const uint8_t *token, c
     }
     view_net_open(&a->view, t, c);
     snprintf(a->net_address, sizeof a->net_address, "%s", url);
+    a->notice[0] = '\0'; // an earlier attempt's failure is not this one's
     app_go(a, SCREEN_CONNECTING);
     return true;
 }
