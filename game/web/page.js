@@ -13,6 +13,7 @@ var statusDetail = document.getElementById('status-detail');
 var statusBack = document.getElementById('status-back');
 var askBox = document.getElementById('ask');
 var nameInput = document.getElementById('name');
+var nameBox = document.getElementById('name-box');
 var params = new URLSearchParams(location.search);
 // ?connect=ws://HOST:PORT: the game joins that server at once (as `arena --connect`), and the
 // title's Play online joins it again; ?token=HEX goes with it (a lobby's slot).
@@ -248,21 +249,23 @@ function playOnline() {
     if (e.key === 'Escape' || e.key === 'Enter') canvas.focus();
   });
 });
-// The field stands right of the title's Play online item (left of it when there is no room).
+// The field stands right of the title's Play online item, clear of the menu's panel (left of it
+// when there is no room).
 function placeName(shown) {
   var r = shown ? Module.ccall('arena_web_item', 'string', ['string'], ['Play online']) : '';
   if (!r) {
     if (document.activeElement === nameInput) canvas.focus();
-    nameInput.hidden = true;
+    nameBox.hidden = true;
     return;
   }
-  var box = r.split(' ').map(Number), width = 200, gap = 12;
+  var box = r.split(' ').map(Number), gap = 32;
+  nameBox.hidden = false;
+  var width = nameBox.offsetWidth;
   var left = box[0] + box[2] + gap;
   if (left + width > window.innerWidth - 4) left = Math.max(4, box[0] - gap - width);
-  nameInput.style.left = left + 'px';
-  nameInput.style.top = box[1] + 'px';
-  nameInput.style.height = box[3] + 'px';
-  nameInput.hidden = false;
+  nameBox.style.left = left + 'px';
+  nameBox.style.top = box[1] + 'px';
+  nameBox.style.height = box[3] + 'px';
 }
 
 // The file button shows on the title and results screens only, out of a match's way; the name
@@ -302,7 +305,7 @@ var Module = {
   },
   arenaQuit: function () {
     started = false;
-    nameInput.hidden = true;
+    nameBox.hidden = true;
     stopped('Arena has quit.', '', location.href, 'Play again');
   },
   // The game exited before its first frame: a bad argument, a map or replay it cannot open

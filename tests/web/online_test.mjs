@@ -179,7 +179,7 @@ async function test() {
   const opened = b.open(`${origin}?connect=${encodeURIComponent(wsUrl)}`);
 
   // Page A: the name typed in the field; the first Play online finds no lobby match.
-  await a.waitFor('the name field', async () => a.evaluate("!document.getElementById('name').hidden"), 10000);
+  await a.waitFor('the name field', async () => a.evaluate("!document.getElementById('name-box').hidden"), 10000);
   check(await a.evaluate("document.getElementById('name').value") === 'Player', 'the name field holds the default name');
   await a.evaluate("document.getElementById('name').focus(); document.getElementById('name').select()");
   await a.page('Input.insertText', { text: 'Ada' });
@@ -262,7 +262,7 @@ async function test() {
 
   // A's name is kept (the game's settings, in the browser's storage): there after a reload.
   await a.load('Page.reload');
-  await a.waitFor('the name field', async () => a.evaluate("!document.getElementById('name').hidden"), 10000);
+  await a.waitFor('the name field', async () => a.evaluate("!document.getElementById('name-box').hidden"), 10000);
   const kept = await a.evaluate("document.getElementById('name').value");
   check(kept === 'Ada', `the name is remembered after a reload: ${JSON.stringify(kept)}`);
 }
