@@ -45,7 +45,7 @@ bash tests/web/size.sh build-web/bin
 if [ "$mode" = web-test ]; then
   # shellcheck disable=SC2086
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release ${ARENA_CMAKE_ARGS:-} >/dev/null
-  cmake --build build -j "$jobs" --target arena
+  cmake --build build -j "$jobs" --target arena arena-server
   cd build-web
   exec ctest --output-on-failure -j "$jobs"
 fi

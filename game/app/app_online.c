@@ -5,9 +5,7 @@
 
 #include "audio.h"
 #include "connect.h"
-#ifndef __EMSCRIPTEN__
 #include "net_ws.h"
-#endif
 #include "sim_names.h"
 #include "sim_state.h"
 
@@ -17,23 +15,18 @@
 
 static net_transport *ws_connect(void *ctx, const char *url, ae_error *err) {
     (void)ctx;
-#ifdef __EMSCRIPTEN__ // the browser's own WebSocket comes with the next issue
-    (void)url;
-    ae_error_set(err, "online play is not in the browser yet");
-    return NULL;
-#else
-    return net_ws_connect(url, NULL, err);
-#endif
+    return net_ws_connect(url, NULL, err); // in the page, the browser's WebSocket (net_ws_web.c)
 }
 
-bool app_join(app *a, const char *url, const char *name, char *err, size_t n) {
+bool app_join(app *a, const char *url, const char *name, const uint8_t *token, char *err,
+              size_t n) {
     ae_error e;
     net_transport *t = (a->connector ? a->connector : ws_connect)(a->connector_ctx, url, &e);
     if (!t) {
         snprintf(err, n, "cannot join %s: %s", url, e.msg);
         return false;
     }
-    net_client_def def = {.name = name, .load_map = arena_load_net_map};
+    net_client_def def = {.name = name, .token = token, .load_map = arena_load_net_map};
     net_client *c = net_client_create(t, &def, &e);
     if (!c) {
         net_transport_destroy(t);
@@ -42,6 +35,7 @@ bool app_join(app *a, const char *url, const char *name, char *err, size_t n) {
     }
     view_net_open(&a->view, t, c);
     snprintf(a->net_address, sizeof a->net_address, "%s", url);
+    a->notice[0] = '\0'; // an earlier attempt's failure is not this one's
     app_go(a, SCREEN_CONNECTING);
     return true;
 }

@@ -3,6 +3,8 @@
 // callback; a close (ours or the transport's own, as 1009) is sent once the queue is empty.
 #include "net_ws.h"
 
+#include "net_url.h"
+
 #include <errno.h>
 #include <libwebsockets.h>
 #include <netdb.h>
@@ -163,12 +165,14 @@ static void set_reason(ws_conn *c, uint16_t code, const char *reason, size_t n) 
 
 // libwebsockets 4.1 takes a close code from 1012 up to 2999 for a protocol error (1002), though
 // RFC 6455's registry has 1012..1014 (1013: try again later): those travel as 4012..4999, in
-// the range for applications, and are read back as they were sent.
+// the range for applications, and are read back as they were sent. A browser may send no code
+// but 1000 and 3000..4999 at all: the page sends its 1001..1011 as 4001..4011 too
+// (net_ws_web.c), read back here the same way.
 static uint16_t code_to_wire(uint16_t code) {
     return code >= 1012 && code < 2000 ? (uint16_t)(code + 3000) : code;
 }
 static uint16_t code_from_wire(uint16_t code) {
-    return code >= 4012 && code < 5000 ? (uint16_t)(code - 3000) : code;
+    return code >= 4001 && code < 5000 ? (uint16_t)(code - 3000) : code;
 }
 
 // Sends our close frame now (libwebsockets sends it when the callback returns -1).
@@ -511,42 +515,9 @@ int net_ws_port(const net_transport *t) {
     return s->vhost ? lws_get_vhost_listen_port(s->vhost) : 0;
 }
 
-// ws://HOST[:PORT][/PATH] into its parts (host without brackets).
-static bool parse_url(const char *url, char *host, size_t host_size, int *port, const char **path) {
-    if (strncmp(url, "ws://", 5) != 0) return false;
-    const char *h = url + 5, *end;
-    if (*h == '[') {
-        end = strchr(h, ']');
-        if (!end) return false;
-        h++;
-    } else {
-        end = h + strcspn(h, ":/");
-    }
-    size_t n = (size_t)(end - h);
-    if (!n || n >= host_size) return false;
-    memcpy(host, h, n);
-    host[n] = '\0';
-    const char *p = *end == ']' ? end + 1 : end;
-    *port = 80;
-    if (*p == ':') {
-        long v = 0;
-        int digits = 0;
-        for (p++; *p >= '0' && *p <= '9' && digits < 6; p++, digits++) v = v * 10 + (*p - '0');
-        if (!digits || v < 1 || v > 65535) return false;
-        *port = (int)v;
-    }
-    if (*p && *p != '/') return false;
-    *path = *p ? p : "/";
-    for (const char *q = *path; *q; q++)
-        if ((unsigned char)*q <= ' ') return false;
-    return true;
-}
-
 net_transport *net_ws_connect(const char *url, const net_limits *limits, ae_error *err) {
-    char host[256];
-    int port = 0;
-    const char *path = NULL;
-    if (!url || !parse_url(url, host, sizeof host, &port, &path)) {
+    net_url u;
+    if (!net_url_parse(url, &u) || u.tls) {
         ae_error_set(err, "the address must look like ws://HOST:PORT (wss:// is a proxy's job)");
         return NULL;
     }
@@ -566,16 +537,16 @@ net_transport *net_ws_connect(const char *url, const net_limits *limits, ae_erro
     }
     ws_conn *c = &s->conns[0];
     c->state = WS_CONNECTING;
-    size_t host_len = strlen(host) < sizeof c->peer ? strlen(host) : sizeof c->peer - 1;
-    memcpy(c->peer, host, host_len); // what net_peer tells: the host as given, maybe cut
+    size_t host_len = strlen(u.host) < sizeof c->peer ? strlen(u.host) : sizeof c->peer - 1;
+    memcpy(c->peer, u.host, host_len); // what net_peer tells: the host as given, maybe cut
     struct lws_client_connect_info ci;
     memset(&ci, 0, sizeof ci);
     ci.context = s->ctx;
-    ci.address = host;
-    ci.port = port;
-    ci.path = path;
-    ci.host = host;
-    ci.origin = host;
+    ci.address = u.host;
+    ci.port = u.port;
+    ci.path = u.path;
+    ci.host = u.host;
+    ci.origin = u.host;
     ci.local_protocol_name = protocol_name;
     ci.pwsi = &c->wsi;
     // Failing at once (as an unknown host can) goes through the connection-error callback,

@@ -1,5 +1,6 @@
 // The page around the game (arena.js): loading, the preference folder kept in the browser's
-// storage, and replay files opened from the disk. Everything else is the game's own code.
+// storage, replay files opened from the disk, and how Play online finds its server (the
+// name field, `?connect=`, the lobby's quick play). Everything else is the game's own code.
 'use strict';
 
 var canvas = document.getElementById('canvas');
@@ -11,6 +12,13 @@ var fileInput = document.getElementById('file');
 var statusDetail = document.getElementById('status-detail');
 var statusBack = document.getElementById('status-back');
 var askBox = document.getElementById('ask');
+var nameInput = document.getElementById('name');
+var nameBox = document.getElementById('name-box');
+var params = new URLSearchParams(location.search);
+// ?connect=ws://HOST:PORT: the game joins that server at once (as `arena --connect`), and the
+// title's Play online joins it again; ?token=HEX goes with it (a lobby's slot).
+var connectUrl = params.get('connect');
+var connectToken = params.get('token') || '';
 
 function showStatus(text) {
   statusText.textContent = text;
@@ -188,8 +196,81 @@ window.addEventListener('drop', function (e) {
 });
 canvas.addEventListener('contextmenu', function (e) { e.preventDefault(); });
 
-// The file button shows on the title and results screens only, out of a match's way.
-var SCREEN_TITLE = 0, SCREEN_RESULTS = 4;
+// Play online (the title's item; the game calls Module.arenaPlayOnline): the server of
+// ?connect=, else the one the page's own origin hands out (`POST /quick-play`, arena-lobby:
+// {"url": "ws://...", "token": "32 hex digits"}), joined as the name in the field (the game keeps
+// it in its settings). When the lobby gives none, one line says why and the title stays.
+var asking = false;
+function say(text) {
+  Module.ccall('arena_web_say', null, ['string'], [text]);
+}
+function join(url, token) {
+  Module.ccall('arena_web_join', 'boolean', ['string', 'string', 'string'],
+    [url, nameInput.value.trim(), token]);
+  canvas.focus();
+}
+function quickPlay() {
+  return fetch('/quick-play', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: nameInput.value.trim() }) }).then(function (r) {
+    return r.text().then(function (text) {
+      var answer = null;
+      try { answer = JSON.parse(text); } catch (e) { /* said below */ }
+      if (answer && typeof answer.error === 'string') throw new Error('the lobby says: ' + answer.error);
+      if (!r.ok) throw new Error('no lobby at ' + location.host + ' (HTTP ' + r.status + ')');
+      if (!answer || typeof answer.url !== 'string' || typeof answer.token !== 'string')
+        throw new Error('the lobby\'s answer is not {"url", "token"}');
+      return answer;
+    });
+  }, function () {
+    throw new Error('cannot reach the lobby at ' + location.host);
+  });
+}
+function playOnline() {
+  if (asking) return;
+  if (connectUrl) {
+    join(connectUrl, connectToken);
+    return;
+  }
+  asking = true;
+  console.log('arena: quick play at ' + location.origin + '/quick-play');
+  quickPlay().then(function (answer) {
+    console.log('arena: quick play gave ' + answer.url);
+    join(answer.url, answer.token);
+  }, function (e) {
+    say('Play online: ' + e.message);
+  }).then(function () { asking = false; });
+}
+// The field's keys are the field's: the game (which reads keys on the window) never sees them.
+['keydown', 'keyup', 'keypress'].forEach(function (type) {
+  nameInput.addEventListener(type, function (e) {
+    e.stopPropagation();
+    if (type !== 'keydown') return;
+    if (e.key === 'Enter') playOnline();
+    if (e.key === 'Escape' || e.key === 'Enter') canvas.focus();
+  });
+});
+// The field stands right of the title's Play online item, clear of the menu's panel (left of it
+// when there is no room).
+function placeName(shown) {
+  var r = shown ? Module.ccall('arena_web_item', 'string', ['string'], ['Play online']) : '';
+  if (!r) {
+    if (document.activeElement === nameInput) canvas.focus();
+    nameBox.hidden = true;
+    return;
+  }
+  var box = r.split(' ').map(Number), gap = 32;
+  nameBox.hidden = false;
+  var width = nameBox.offsetWidth;
+  var left = box[0] + box[2] + gap;
+  if (left + width > window.innerWidth - 4) left = Math.max(4, box[0] - gap - width);
+  nameBox.style.left = left + 'px';
+  nameBox.style.top = box[1] + 'px';
+  nameBox.style.height = box[3] + 'px';
+}
+
+// The file button shows on the title and results screens only, out of a match's way; the name
+// field on the title.
+var SCREEN_TITLE = 0, SCREEN_RESULTS = 5; // app.h's app_screen
 function screenShown() {
   var state = Module.ccall('arena_web_state', 'string', [], []);
   return state ? parseInt(state, 10) : -1;
@@ -197,8 +278,9 @@ function screenShown() {
 
 var Module = {
   canvas: canvas,
-  // Command line arguments from the address: ?arg=--seed&arg=5
-  arguments: new URLSearchParams(location.search).getAll('arg'),
+  // Command line arguments from the address: ?arg=--seed&arg=5; ?connect= and ?token= (above).
+  arguments: params.getAll('arg').concat(connectUrl ? ['--connect', connectUrl] : [],
+    connectUrl && connectToken ? ['--token', connectToken] : []),
   preRun: [mountStorage],
   print: function (text) { remember(text); console.log(text); },
   printErr: function (text) { remember(text); console.error(text); },
@@ -208,18 +290,22 @@ var Module = {
   },
   arenaPersist: persist,
   arenaOffer: offerFile,
+  arenaPlayOnline: playOnline,
   arenaStarted: function () {
     started = true;
     statusBox.hidden = true;
+    nameInput.value = Module.ccall('arena_web_name', 'string', [], []);
     canvas.focus();
     console.log('arena: ready in ' + Math.round(performance.now()) + ' ms');
     setInterval(function () {
       var s = screenShown();
       openButton.hidden = s !== SCREEN_TITLE && s !== SCREEN_RESULTS;
-    }, 500);
+      placeName(s === SCREEN_TITLE && askBox.hidden);
+    }, 250);
   },
   arenaQuit: function () {
     started = false;
+    nameBox.hidden = true;
     stopped('Arena has quit.', '', location.href, 'Play again');
   },
   // The game exited before its first frame: a bad argument, a map or replay it cannot open

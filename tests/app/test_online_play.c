@@ -201,8 +201,10 @@ static void test_lost_is_one_line(void) {
 static void test_escape_gives_up_joining(void) {
     open_rig(false, 0);
     char err[256];
-    REQUIRE(app_join(&a, "ws://nowhere.test:1", "Tester", err, sizeof err));
+    app_notice(&a, "could not connect: connection refused (1006)"); // an earlier attempt's
+    REQUIRE(app_join(&a, "ws://nowhere.test:1", "Tester", NULL, err, sizeof err));
     CHECK(a.screen == SCREEN_CONNECTING);
+    CHECK(a.notice[0] == '\0'); // that line is not this join's
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(a.screen == SCREEN_TITLE && !a.view.net);
     close_rig();

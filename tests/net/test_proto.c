@@ -5,10 +5,13 @@
 //   value is in range: the encoder writes nothing out of range);
 // - names: the name rules (UTF-8, 1 .. 24 bytes, no control characters);
 // - refusals: a wrong version, an unknown type, trailing bytes and an out-of-range field are
-//   refused with a reason that says so.
+//   refused with a reason that says so;
+// - token_hex: a lobby's token as text (32 hex digits) and what is refused;
+// - urls: the server addresses both WebSocket transports read (net_url.h).
 #include "test.h"
 
 #include "net_proto.h"
+#include "net_url.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -245,5 +248,45 @@ static void test_refusals(void) {
     CHECK(net_msg_encode(&m[9], buf, sizeof buf) == 0);
 }
 
+static void test_token_hex(void) {
+    uint8_t t[NET_TOKEN_BYTES];
+    CHECK(net_token_from_hex("00112233445566778899aabbccddeeFF", t));
+    CHECK(t[0] == 0x00 && t[1] == 0x11 && t[10] == 0xaa && t[15] == 0xff);
+    static const char *bad[] = {NULL,
+                                "",
+                                "00112233445566778899aabbccddeef",   // 31 digits
+                                "00112233445566778899aabbccddeeff0", // 33
+                                "00112233445566778899aabbccddeefg",
+                                "0x112233445566778899aabbccddeeff",
+                                " 0112233445566778899aabbccddeeff"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(t, 7, sizeof t);
+        CHECK(!net_token_from_hex(bad[i], t));
+        CHECK(t[0] == 7 && t[15] == 7); // untouched
+    }
+}
+
+static void test_urls(void) {
+    net_url u;
+    REQUIRE(net_url_parse("ws://127.0.0.1:7777", &u));
+    CHECK(!u.tls && u.port == 7777);
+    CHECK_STR(u.host, "127.0.0.1");
+    CHECK_STR(u.path, "/");
+    REQUIRE(net_url_parse("wss://example.org/arena", &u));
+    CHECK(u.tls && u.port == 443);
+    CHECK_STR(u.host, "example.org");
+    CHECK_STR(u.path, "/arena");
+    REQUIRE(net_url_parse("ws://[::1]:80/x", &u));
+    CHECK(u.port == 80);
+    CHECK_STR(u.host, "::1");
+    REQUIRE(net_url_parse("ws://h", &u));
+    CHECK(u.port == 80);
+    static const char *bad[] = {"",          "127.0.0.1:7777", "http://h/",     "ws://",
+                                "ws://:1/",  "wss://h:0/",     "ws://h:65536/", "ws://h:7x/",
+                                "ws://[::1", "ws://h/a b",     "ws://a b/",     "ws://h\n:1/"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) CHECK(!net_url_parse(bad[i], &u));
+    CHECK(!net_url_parse(NULL, &u));
+}
+
 TEST_MAIN(TEST_CASE(round_trip), TEST_CASE(truncated_and_corrupted), TEST_CASE(names),
-          TEST_CASE(refusals))
+          TEST_CASE(refusals), TEST_CASE(token_hex), TEST_CASE(urls))

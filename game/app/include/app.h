@@ -204,9 +204,9 @@ void app_use_settings(app *a, const settings *st, const arena_options *o);
 
 /// Joins the match on the server at url as `name` (net_client.h): the connection is made by
 /// a->connector, the view takes it (view_net_open) and the connecting screen shows until the
-/// first snapshot. False with the reason in err (n bytes) when it cannot start (a bad address
-/// or name).
-bool app_join(app *a, const char *url, const char *name, char *err, size_t n);
+/// first snapshot. token: NET_TOKEN_BYTES a lobby handed out for the slot (HELLO's token), or
+/// NULL. False with the reason in err (n bytes) when it cannot start (a bad address or name).
+bool app_join(app *a, const char *url, const char *name, const uint8_t *token, char *err, size_t n);
 /// What the online match asks of the screens (VIEW_NET_*, from the tick driver): the match
 /// shown once joined, the results (and the server's replay) at its end, and the title with the
 /// failure's line as a notice.

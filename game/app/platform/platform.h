@@ -24,5 +24,9 @@ void platform_persist(void);
 /// as a download too, since its storage is out of reach of other programs. Nothing on the desktop,
 /// where the path shown on screen is enough.
 void platform_offer_file(const char *path);
+/// The title's Play online: on the desktop the Play online screen (a server's address and the
+/// name); in the browser the page's own (game/web/page.js: its name field, then the server of
+/// `?connect=` or the lobby's quick play), which calls arena_web_join back.
+void platform_play_online(app *a);
 
 #endif

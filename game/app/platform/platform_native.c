@@ -44,3 +44,7 @@ void platform_persist(void) {}
 void platform_offer_file(const char *path) {
     (void)path;
 }
+
+void platform_play_online(app *a) {
+    app_go(a, SCREEN_ONLINE);
+}

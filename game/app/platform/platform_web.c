@@ -4,6 +4,8 @@
 #include "platform.h"
 
 #include "arena/rp_replay.h"
+#include "net_proto.h"
+#include "settings.h"
 #include "sim_state.h"
 #include "tool_util.h"
 
@@ -21,12 +23,17 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_offered(void);
 EMSCRIPTEN_KEEPALIVE const char *arena_web_before_leaving(void);
 EMSCRIPTEN_KEEPALIVE bool arena_web_check_replay(const char *name, const uint8_t *head,
                                                  double size);
+EMSCRIPTEN_KEEPALIVE bool arena_web_join(const char *url, const char *name, const char *token);
+EMSCRIPTEN_KEEPALIVE void arena_web_say(const char *text);
+EMSCRIPTEN_KEEPALIVE const char *arena_web_name(void);
+EMSCRIPTEN_KEEPALIVE const char *arena_web_online(void);
 
 static struct {
     app *a;
     uint64_t last;
     frame_stats stats;
     int32_t traced; ///< the last tick whose hash went to the console
+    bool told_end;  ///< the online match's end went to the console
 } web;
 
 /// Every this many ticks of a match (not the title's), the console gets the tick and the state
@@ -34,7 +41,22 @@ static struct {
 /// several ticks, so the line comes at the first frame past each multiple, with its own tick.
 #define WEB_TRACE_TICKS 300
 
+/// Online the mirror's hash is not the match's (it holds what the player sees): the console gets
+/// the server's end instead, once.
+static void trace_online(const app *a) {
+    net_end end;
+    if (web.told_end || !net_client_end(a->view.net, &end)) return;
+    web.told_end = true;
+    printf("arena: online match ended at tick %u hash %016llx placement %u\n", (unsigned)end.tick,
+           (unsigned long long)end.hash, (unsigned)end.placement);
+}
+
 static void trace(const app *a) {
+    if (view_online(&a->view)) {
+        trace_online(a);
+        return;
+    }
+    web.told_end = false;
     const sim_world *w = view_world(&a->view);
     if (sim_tick(w) < web.traced) web.traced = 0; // a new match, or a seek back in the theatre
     if (app_base_screen(a) == SCREEN_TITLE ||
@@ -100,6 +122,75 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_offered(void) {
     return offered;
 }
 
+/// A match is on screen: a session's, or online the client's mirror.
+static bool shown(const app *a) {
+    return a->view.shown || view_online(&a->view);
+}
+
+void platform_play_online(app *a) {
+    if (emscripten_run_script_int("Module.arenaPlayOnline ? 1 : 0"))
+        emscripten_run_script("Module.arenaPlayOnline()");
+    else // a page without its own (none of ours): the game's screen
+        app_go(a, SCREEN_ONLINE);
+}
+
+/// The page: a line for the player (a notice, and the console), such as why quick play failed.
+EMSCRIPTEN_KEEPALIVE void arena_web_say(const char *text) {
+    printf("arena: %s\n", text);
+    if (web.a) app_notice(web.a, text);
+}
+
+/// The page: the name the player last played online with (the settings'), for its name field.
+EMSCRIPTEN_KEEPALIVE const char *arena_web_name(void) {
+    return web.a ? web.a->set.online_name : "";
+}
+
+/// The page, from the title: joins the server at url (app_join) as `name` ("": the one kept),
+/// with the lobby's `token` (32 hex digits, "" for none). A new valid name is kept in the
+/// settings. False, with the reason said (arena_web_say), for a bad name, token or address, and
+/// when the title is no longer shown (the player went on while the lobby answered).
+EMSCRIPTEN_KEEPALIVE bool arena_web_join(const char *url, const char *name, const char *token) {
+    app *a = web.a;
+    if (!a || a->screen != SCREEN_TITLE || a->view.net) return false;
+    if (name[0] && !settings_name_valid(name)) {
+        arena_web_say("A name is 1 to 24 bytes of text, no control characters");
+        return false;
+    }
+    if (name[0] && strcmp(name, a->set.online_name) != 0) {
+        snprintf(a->set.online_name, sizeof a->set.online_name, "%s", name);
+        app_settings_changed(a);
+    }
+    uint8_t bytes[NET_TOKEN_BYTES];
+    if (token[0] && !net_token_from_hex(token, bytes)) {
+        arena_web_say("Play online: the lobby's token is not 32 hex digits");
+        return false;
+    }
+    char err[320];
+    if (!app_join(a, url, a->set.online_name, token[0] ? bytes : NULL, err, sizeof err)) {
+        arena_web_say(err);
+        return false;
+    }
+    printf("arena: joining %s as %s\n", url, a->set.online_name);
+    return true;
+}
+
+/// The page's test: "" when no online match is shown, else "STATE SLOT AGENT PING_MS SNAPSHOTS
+/// COMPARED OVER_1 SNAPPED REPLAY_BYTES": the client's state (net_client_state), its slot and
+/// agent, the last round trip, the snapshots that came, the predictions compared with the
+/// server and those more than a unit off, those snapped, and the replay's bytes once whole.
+EMSCRIPTEN_KEEPALIVE const char *arena_web_online(void) {
+    static char text[160];
+    if (!web.a || !view_online(&web.a->view)) return "";
+    const net_client *c = web.a->view.net;
+    const net_client_stats *st = net_client_get_stats(c);
+    size_t replay = 0;
+    net_client_replay(c, &replay);
+    snprintf(text, sizeof text, "%d %d %d %.2f %u %u %u %u %zu", (int)net_client_get_state(c),
+             net_client_slot(c), net_client_agent(c), st->ping_ms, st->snapshots, st->compared,
+             st->corrections_over_1, st->snapped, replay);
+    return text;
+}
+
 /// The page: a replay file the player picked or dropped, written to `path`, plays in the theatre.
 EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path) {
     if (web.a) app_watch_file(web.a, path);
@@ -111,7 +202,7 @@ EMSCRIPTEN_KEEPALIVE void arena_web_open_replay(const char *path) {
 /// focus, while the page asks. "replay": the results of a match whose replay was not saved
 /// (Save replay is on that screen). "": nothing, the file opens at once.
 EMSCRIPTEN_KEEPALIVE const char *arena_web_before_leaving(void) {
-    if (!web.a || !web.a->view.shown || web.a->view.th.active) return "";
+    if (!web.a || !shown(web.a) || web.a->view.th.active) return "";
     const app_screen base = app_base_screen(web.a);
     if (base == SCREEN_RESULTS) return web.a->replay && !web.a->replay_saved ? "replay" : "";
     if (base != SCREEN_PLAY && base != SCREEN_PAUSE && base != SCREEN_DEAD) return "";
@@ -140,7 +231,7 @@ EMSCRIPTEN_KEEPALIVE bool arena_web_check_replay(const char *name, const uint8_t
 /// match runs ahead to the end for the timeline, then goes back to where watching starts).
 EMSCRIPTEN_KEEPALIVE const char *arena_web_state(void) {
     static char text[128];
-    if (!web.a || !web.a->view.shown) return "";
+    if (!web.a || !shown(web.a)) return "";
     const app *a = web.a;
     const sim_world *w = view_world(&a->view);
     const vec2s p = sim_config_of(w)->humans > 0 ? sim_agents(w)[view_player(&a->view, 0)].pos

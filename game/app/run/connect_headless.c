@@ -4,9 +4,7 @@
 #include "connect.h"
 
 #include "net_client.h"
-#ifndef __EMSCRIPTEN__
 #include "net_ws.h"
-#endif
 #include "sim_state.h"
 #include "tool_util.h"
 
@@ -42,8 +40,8 @@ static void print_end(net_client *c) {
 
 int arena_run_connect_headless(const arena_options *o) {
     ae_error err;
-#ifdef __EMSCRIPTEN__ // the page has no sockets of ours (the browser's WebSocket: next issue)
-    ae_error_set(&err, "online play is not in the browser yet");
+#ifdef __EMSCRIPTEN__ // the browser delivers a socket's news only once this loop returned
+    ae_error_set(&err, "a headless online run needs the native arena (the page plays online)");
     net_transport *t = NULL;
 #else
     net_transport *t = net_ws_connect(o->connect, NULL, &err);
@@ -52,7 +50,9 @@ int arena_run_connect_headless(const arena_options *o) {
         tool_fail(ARENA_PROGRAM, o->connect, "%s", err.msg);
         return 2;
     }
-    net_client_def def = {.name = o->name ? o->name : "Pilot", .load_map = arena_load_net_map};
+    net_client_def def = {.name = o->name ? o->name : "Pilot",
+                          .token = o->token_hex ? o->token : NULL,
+                          .load_map = arena_load_net_map};
     net_client *c = net_client_create(t, &def, &err);
     if (!c) {
         tool_fail(ARENA_PROGRAM, o->connect, "%s", err.msg);

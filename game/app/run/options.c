@@ -3,6 +3,7 @@
 #include "asset_dir.h"
 #include "arena/ae_output.h"
 #include "arena/rp_format.h"
+#include "net_proto.h"
 #include "session.h"
 #include "sim_config_io.h"
 #include "tool_args.h"
@@ -74,6 +75,7 @@ enum {
     F_FOLLOW,
     F_CONNECT,
     F_NAME,
+    F_TOKEN,
     F_COUNT
 };
 
@@ -120,6 +122,7 @@ static const flag flags[F_COUNT] = {
                   "--follow needs an agent number from 0 to 999", NULL},
     [F_CONNECT] = {"--connect", FLAG_TEXT, AT(connect), 0, 0, NULL, NULL},
     [F_NAME] = {"--name", FLAG_TEXT, AT(name), 0, 0, NULL, NULL},
+    [F_TOKEN] = {"--token", FLAG_TEXT, AT(token_hex), 0, 0, NULL, NULL},
 };
 #undef AT
 
@@ -208,6 +211,7 @@ static const need needs[] = {
     {F_FRAMES, F_REPLAY, "--replay FILE"},    {F_FROM, F_FRAMES, "--frames DIR"},
     {F_TO, F_FRAMES, "--frames DIR"},         {F_EVERY, F_FRAMES, "--frames DIR"},
     {F_FOLLOW, F_FRAMES, "--frames DIR"},     {F_NAME, F_CONNECT, "--connect URL"},
+    {F_TOKEN, F_CONNECT, "--connect URL"},
 };
 
 static bool check_combinations(const tool_args *args, const arena_options *o) {
@@ -329,6 +333,8 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
         return fail("--connect", "with --headless needs --pilot bot or novice to play");
     if (o->name && !session_name_valid(o->name, strlen(o->name)))
         return fail(o->name, "--name needs 1 to 24 bytes of UTF-8 without control characters");
+    if (o->token_hex && !net_token_from_hex(o->token_hex, o->token))
+        return fail(o->token_hex, "--token needs 32 hex digits (a lobby's token)");
     return check_outputs(o);
 }
 

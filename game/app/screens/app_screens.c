@@ -3,6 +3,7 @@
 
 #include "audio.h"
 #include "help_view.h"
+#include "platform.h"
 #include "results_view.h"
 #include "sim_names.h"
 #include "sim_state.h"
@@ -327,7 +328,7 @@ void app_update_screens(app *a) {
         if (r.id >= 0 && r.id < APP_PICK_COUNT && r.delta)
             app_change_match_choice(a, r.id, r.delta);
         if (r.activate && r.id == TITLE_PLAY) start_or_notice(a, false);
-        if (r.activate && r.id == TITLE_ONLINE) app_go(a, SCREEN_ONLINE);
+        if (r.activate && r.id == TITLE_ONLINE) platform_play_online(a);
         if (r.activate && r.id == TITLE_SETTINGS) app_open_settings(a);
         if ((r.activate && r.id == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
         if (a->screen == SCREEN_TITLE && session_done(a->view.shown))

@@ -2,6 +2,7 @@
 #ifndef ARENA_OPTIONS_H
 #define ARENA_OPTIONS_H
 
+#include "net_proto.h"
 #include "sim_autopilot.h"
 
 #include <limits.h>
@@ -45,6 +46,10 @@ typedef struct arena_options {
     int follow;          ///< --follow: the agent the frames' camera follows (-1: as watched)
     const char *connect; ///< --connect ws://HOST:PORT: play online on that server
     const char *name;    ///< --name: the player's name online
+    /// --token HEX: the slot a lobby handed out (32 hex digits), sent in HELLO; token holds its
+    /// bytes when token_hex is given
+    const char *token_hex;
+    uint8_t token[NET_TOKEN_BYTES];
 } arena_options;
 
 /// Parses argv. On a bad command line prints `arena: ARG: reason` and returns false.
