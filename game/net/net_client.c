@@ -367,10 +367,14 @@ void net_client_update(net_client *c, uint64_t now_us) {
 
 // ---- The tick ----
 
+_Static_assert(NET_INPUT_EVERY <= NET_INPUT_REDUNDANCY, "an INPUT holds the inputs since the last");
+
+// Every NET_INPUT_EVERY ticks, the inputs since the last INPUT.
 static void send_input(net_client *c) {
+    if (c->seq % NET_INPUT_EVERY) return;
     net_msg m = {.type = NET_MSG_INPUT};
     m.u.input.tick = c->seq;
-    m.u.input.count = (uint8_t)(c->seq < NET_INPUT_REDUNDANCY ? c->seq : NET_INPUT_REDUNDANCY);
+    m.u.input.count = (uint8_t)(c->seq < NET_INPUT_EVERY ? c->seq : NET_INPUT_EVERY);
     for (int k = 0; k < m.u.input.count; k++)
         m.u.input.input[k] = c->sent[(c->seq - (uint32_t)k) % NET_CLIENT_INPUT_RING].in;
     send_msg(c, &m);

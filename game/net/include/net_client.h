@@ -112,8 +112,9 @@ void net_client_destroy(net_client *c);
 /// and the close. A message the client refuses closes the connection 1008 with its reason and
 /// fails. Sends a PING about once a second of now_us.
 void net_client_update(net_client *c, uint64_t now_us);
-/// One client tick: while playing, sends `in` (with the ones before it, NET_INPUT_REDUNDANCY)
-/// and predicts the own agent by it; moves the view of the others and the bullets on. False,
+/// One client tick: while playing, predicts the own agent by `in` and, every NET_INPUT_EVERY
+/// ticks, sends the inputs since the last INPUT; moves the view of the others and the bullets on.
+/// False,
 /// nothing done, unless PLAYING or SPECTATING (a spectator's `in` is ignored, may be NULL).
 bool net_client_tick(net_client *c, const sim_input *in);
 /// Microseconds until the next tick: NET_CLIENT_TICK_US, longer while more inputs wait at the

@@ -23,6 +23,9 @@
 #define NET_NAME_MAX         24 ///< a player's name: 1 .. 24 bytes of UTF-8, no control characters
 #define NET_TOKEN_BYTES      16 ///< the reconnect token (all zero: none)
 #define NET_INPUT_REDUNDANCY 4  ///< inputs one INPUT may carry: its tick's and the ones before
+/// Ticks between a client's INPUTs, each with the inputs since the one before (as Quake III's
+/// cl_maxpackets: 30 a second): half the messages a server reads, and the upload's framing.
+#define NET_INPUT_EVERY 2
 #define NET_TICK_RATE        60
 #define NET_SNAPSHOT_EVERY   2 ///< ticks between snapshots
 #define NET_MAX_SLOTS        256
