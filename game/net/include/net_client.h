@@ -114,8 +114,7 @@ void net_client_destroy(net_client *c);
 void net_client_update(net_client *c, uint64_t now_us);
 /// One client tick: while playing, predicts the own agent by `in` and, every NET_INPUT_EVERY
 /// ticks, sends the inputs since the last INPUT; moves the view of the others and the bullets on.
-/// False,
-/// nothing done, unless PLAYING or SPECTATING (a spectator's `in` is ignored, may be NULL).
+/// False, nothing done, unless PLAYING or SPECTATING (a spectator's `in` is ignored, may be NULL).
 bool net_client_tick(net_client *c, const sim_input *in);
 /// Microseconds until the next tick: NET_CLIENT_TICK_US, longer while more inputs wait at the
 /// server than the queue target and shorter while fewer do (at most NET_CLIENT_NUDGE_MAX).
