@@ -10,14 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/// Snapshots a second.
+#define SNAPSHOT_HZ (NET_TICK_RATE / NET_SNAPSHOT_EVERY)
 /// Snapshots without a dry tick before the queue target may fall (5 s), and the least queue
 /// seen in them that lets it: the target had room to spare.
-#define QUEUE_CALM  150
+#define QUEUE_CALM  (5 * SNAPSHOT_HZ)
 #define QUEUE_SPARE 2
 /// The share of recent snapshots the interpolation delay covers, in percent.
 #define LATE_PERCENTILE 95
 /// Snapshots between two falls of the interpolation delay by one tick (1 s).
-#define INTERP_FALL_EVERY 30
+#define INTERP_FALL_EVERY SNAPSHOT_HZ
 
 static int64_t tick_us(int32_t tick) {
     return (int64_t)tick * 1000000 / NET_TICK_RATE;

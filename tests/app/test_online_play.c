@@ -128,7 +128,7 @@ static void test_join_play_results_replay(void) {
     REQUIRE(a.screen == SCREEN_PLAY || a.screen == SCREEN_DEAD);
     CHECK(a.hud.net == net_client_get_stats(a.view.net));
     CHECK(a.hud.net->ping_ms >= 40.0);
-    CHECK(a.hud.net->snapshots_per_s >= 25);
+    CHECK(a.hud.net->snapshots_per_s >= NET_TICK_RATE / NET_SNAPSHOT_EVERY - 5);
     char name[HUD_NAME_SIZE];
     app_agent_name(&a, view_world(&a.view), view_player(&a.view, 0), name, sizeof name);
     CHECK(!strcmp(name, "You"));

@@ -187,7 +187,8 @@ static void test_match_round_trip(void) {
         session_step(s, NULL);
         for (int i = 0, n = sim_event_count(w); i < n; i++)
             deaths += sim_events(w)[i].kind == SIM_EVENT_KILL;
-        const bool send = sim_tick(w) % NET_SNAPSHOT_EVERY == 0;
+        // As the server: every NET_SNAPSHOT_EVERY ticks, and the final state.
+        const bool send = sim_tick(w) % NET_SNAPSHOT_EVERY == 0 || session_done(s);
         for (int v = 0; v < VIEWERS; v++) {
             if (!send) {
                 net_view_events(w, viewer[v], half, &cur[v]);

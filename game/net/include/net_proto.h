@@ -27,7 +27,7 @@
 /// cl_maxpackets: 30 a second): half the messages a server reads, and the upload's framing.
 #define NET_INPUT_EVERY 2
 #define NET_TICK_RATE        60
-#define NET_SNAPSHOT_EVERY   2 ///< ticks between snapshots
+#define NET_SNAPSHOT_EVERY   3 ///< ticks between snapshots: 20 a second, as Quake III's sv_fps
 #define NET_MAX_SLOTS        256
 #define NET_SPECTATOR        (NET_MAX_SLOTS - 1) ///< WELCOME's slot for a spectator
 #define NET_MAP_NAME_MAX     64
