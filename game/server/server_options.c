@@ -22,6 +22,7 @@ enum {
     O_ONCE,
     O_SEED,
     O_TICKS,
+    O_TOKEN_KEY_STDIN,
     O_COUNT
 };
 
@@ -36,6 +37,7 @@ static const tool_option options[O_COUNT] = {
     [O_ONCE] = {"--once", false},
     [O_SEED] = {"--seed", true},
     [O_TICKS] = {"--ticks", true},
+    [O_TOKEN_KEY_STDIN] = {"--token-key-stdin", false},
 };
 
 static bool fail(const char *arg, const char *reason) {
@@ -92,6 +94,7 @@ bool server_parse_options(int argc, char **argv, server_options *o) {
     o->map = a.given[O_MAP] ? a.value[O_MAP] : NULL;
     o->record = a.given[O_RECORD] ? a.value[O_RECORD] : NULL;
     o->once = a.given[O_ONCE];
+    o->token_key_stdin = a.given[O_TOKEN_KEY_STDIN];
     if (!number(&a, O_BOTS, 1, SIM_MAX_AGENTS, "--bots needs a number from 1 to 1000", &o->bots) ||
         !number(&a, O_PLAYERS, 1, SIM_MAX_HUMANS, "--players needs a number from 1 to 100",
                 &o->players) ||
