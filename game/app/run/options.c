@@ -74,6 +74,7 @@ enum {
     F_FOLLOW,
     F_CONNECT,
     F_NAME,
+    F_TOKEN,
     F_COUNT
 };
 
@@ -120,6 +121,7 @@ static const flag flags[F_COUNT] = {
                   "--follow needs an agent number from 0 to 999", NULL},
     [F_CONNECT] = {"--connect", FLAG_TEXT, AT(connect), 0, 0, NULL, NULL},
     [F_NAME] = {"--name", FLAG_TEXT, AT(name), 0, 0, NULL, NULL},
+    [F_TOKEN] = {"--token", FLAG_TEXT, AT(token), 0, 0, NULL, NULL},
 };
 #undef AT
 
@@ -203,11 +205,17 @@ typedef struct need {
 } need;
 
 static const need needs[] = {
-    {F_SCREENSHOT, F_TICKS, "--ticks N"},     {F_START_TICK, F_REPLAY, "--replay FILE"},
-    {F_DUMP_TICK, F_REPLAY, "--replay FILE"}, {F_DUMP_TICK, F_HEADLESS, "--headless"},
-    {F_FRAMES, F_REPLAY, "--replay FILE"},    {F_FROM, F_FRAMES, "--frames DIR"},
-    {F_TO, F_FRAMES, "--frames DIR"},         {F_EVERY, F_FRAMES, "--frames DIR"},
-    {F_FOLLOW, F_FRAMES, "--frames DIR"},     {F_NAME, F_CONNECT, "--connect URL"},
+    {F_SCREENSHOT, F_TICKS, "--ticks N"},
+    {F_START_TICK, F_REPLAY, "--replay FILE"},
+    {F_DUMP_TICK, F_REPLAY, "--replay FILE"},
+    {F_DUMP_TICK, F_HEADLESS, "--headless"},
+    {F_FRAMES, F_REPLAY, "--replay FILE"},
+    {F_FROM, F_FRAMES, "--frames DIR"},
+    {F_TO, F_FRAMES, "--frames DIR"},
+    {F_EVERY, F_FRAMES, "--frames DIR"},
+    {F_FOLLOW, F_FRAMES, "--frames DIR"},
+    {F_NAME, F_CONNECT, "--connect URL"},
+    {F_TOKEN, F_CONNECT, "--connect ws://HOST:PORT"},
 };
 
 static bool check_combinations(const tool_args *args, const arena_options *o) {
@@ -327,6 +335,13 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     if (!check_combinations(&args, o)) return false;
     if (o->connect && o->headless && o->pilot == SIM_PILOT_NONE)
         return fail("--connect", "with --headless needs --pilot bot or novice to play");
+    if (o->connect && strncmp(o->connect, "ws://", 5) && strncmp(o->connect, "http://", 7))
+        return fail(o->connect, "--connect needs ws://HOST:PORT (a server) or http://HOST:PORT "
+                                "(a lobby)");
+    if (o->token && !strncmp(o->connect, "http://", 7))
+        return fail("--token", "is the lobby's to give: not with an http:// --connect");
+    if (o->token && (strlen(o->token) != 32 || strspn(o->token, "0123456789abcdefABCDEF") != 32))
+        return fail(o->token, "--token needs 32 hex digits");
     if (o->name && !session_name_valid(o->name, strlen(o->name)))
         return fail(o->name, "--name needs 1 to 24 bytes of UTF-8 without control characters");
     return check_outputs(o);
