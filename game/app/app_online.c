@@ -55,9 +55,10 @@ void app_lobby_drop(app *a) {
     a->lobby_ask = NULL;
 }
 
-bool app_join(app *a, const char *url, const char *name, char *err, size_t n) {
+bool app_join(app *a, const char *url, const uint8_t *token, const char *name, char *err,
+              size_t n) {
     app_lobby_drop(a);
-    if (strncmp(url, "http://", 7)) return join_server(a, url, NULL, name, err, n);
+    if (strncmp(url, "http://", 7)) return join_server(a, url, token, name, err, n);
 #ifdef __EMSCRIPTEN__ // the page asks the lobby itself (game/web)
     snprintf(err, n, "cannot join %s: the page asks its lobby itself", url);
     return false;

@@ -203,7 +203,7 @@ static void test_lost_is_one_line(void) {
 static void test_escape_gives_up_joining(void) {
     open_rig(false, 0);
     char err[256];
-    REQUIRE(app_join(&a, "ws://nowhere.test:1", "Tester", err, sizeof err));
+    REQUIRE(app_join(&a, "ws://nowhere.test:1", NULL, "Tester", err, sizeof err));
     CHECK(a.screen == SCREEN_CONNECTING);
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(a.screen == SCREEN_TITLE && !a.view.net);

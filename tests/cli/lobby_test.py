@@ -399,6 +399,32 @@ def case_flood():
     print(re.findall(r"^match 1: server: .*$", lobby.text(), re.M))
 
 
+def case_windowed():
+    """The windowed game (SDL's dummy video driver) joins through the lobby, with
+    --connect http://... and with --connect ws://... --token HEX, and takes a player slot each
+    time."""
+    home = tempfile.mkdtemp(prefix="arena-lobby-home-")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=home)
+    lobby = Lobby("--match-size", "2", "--bots", "4")
+    url = "http://127.0.0.1:%d" % lobby.port
+    status, seat = lobby.quick_play()
+    check(status == 200, "a seat")
+    games = [subprocess.Popen([os.path.join(BIN, "arena"), "--connect", url, "--name", "Win"],
+                              env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL),
+             subprocess.Popen([os.path.join(BIN, "arena"), "--connect", seat["url"], "--token",
+                               seat["token"], "--name", "Tok"], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    check(lobby.wait_log(r"^match 1: Win \(127\.0\.0\.1\) joined on slot \d", 30) is not None,
+          "the window asked the lobby and took a slot")
+    check(lobby.wait_log(r"^match 1: Tok \(127\.0\.0\.1\) joined on slot \d", 30) is not None,
+          "the window's --token took a slot")
+    for g in games:
+        g.kill()
+        g.wait()
+    check(lobby.stop() == 0, "the lobby stops with exit 0")
+    print(lobby.text())
+
+
 def case_stop():
     """SIGTERM: the lobby ends its running matches as their end would (their hash lines) and
     exits 0."""

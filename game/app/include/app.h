@@ -209,7 +209,8 @@ void app_use_settings(app *a, const settings *st, const arena_options *o);
 /// first snapshot. An http:// url is an arena-lobby's: the connecting screen shows while it is
 /// asked for a seat (app_online_poll), then its server is joined with the seat's token. False
 /// with the reason in err (n bytes) when it cannot start (a bad address or name).
-bool app_join(app *a, const char *url, const char *name, char *err, size_t n);
+/// token: a lobby's seat (NET_TOKEN_BYTES) for a ws:// url (arena --token), or NULL.
+bool app_join(app *a, const char *url, const uint8_t *token, const char *name, char *err, size_t n);
 /// Reads the lobby's answer while one is asked (each frame on the connecting screen): joins the
 /// match it gives, or goes back to the title with its reason as a notice.
 void app_online_poll(app *a);

@@ -146,7 +146,7 @@ void app_online_update(app *a, menu_result r, bool back) {
         start_editing(a, r.id);
     if (r.activate && r.id == ONLINE_JOIN) {
         char err[320];
-        if (!app_join(a, a->set.online_address, a->set.online_name, err, sizeof err))
+        if (!app_join(a, a->set.online_address, NULL, a->set.online_name, err, sizeof err))
             app_notice(a, err);
     }
     if ((r.activate && r.id == ONLINE_BACK) || (back && a->editing < 0)) app_go(a, SCREEN_TITLE);
