@@ -192,8 +192,8 @@ static void test_online_keys(void) {
     // Each bad value costs its line with a warning, and the default stays.
     static const char *const bad[] = {
         "online_address = https://example.com\n", "online_address = ws://\n",
-        "online_address = ws://host:0\n",        "online_address = ws://host:80/path\n",
-        "online_address = ws://ho st:80\n",      "online_name = a name that is longer than 24\n",
+        "online_address = ws://host:0\n",         "online_address = ws://host:80/path\n",
+        "online_address = ws://ho st:80\n",       "online_name = a name that is longer than 24\n",
         "online_name = \"quoted\"\xff\n",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
