@@ -26,11 +26,12 @@ for lib in libc6 libsdl2-2.0-0 libsdl2-image-2.0-0 libpng16-16 libwebsockets17; 
 done
 dpkg-deb -x "$deb" "$tmp/root"
 u=$tmp/root/usr
-for f in games/arena games/arena-map games/arena-bench games/arena-server share/arena/sprites/agent.png \
+for f in games/arena games/arena-map games/arena-bench games/arena-server games/arena-lobby \
+    share/arena/sprites/agent.png \
     share/arena/maps/arena.png share/applications/io.github.arena.Arena.desktop \
     share/icons/hicolor/256x256/apps/io.github.arena.Arena.png \
     share/metainfo/io.github.arena.Arena.metainfo.xml share/man/man6/arena.6.gz \
-    share/man/man6/arena-server.6.gz \
+    share/man/man6/arena-server.6.gz share/man/man6/arena-lobby.6.gz \
     share/man/man1/arena-map.1.gz share/man/man1/arena-bench.1.gz share/doc/arena/copyright \
     share/doc/arena/changelog.gz; do
     [ -f "$u/$f" ] || fail "the package has no /usr/$f"
@@ -39,6 +40,20 @@ cd "$tmp"
 "$u/games/arena" --headless --ticks 30 | grep -q '^ticks: 30$' || fail "the packaged game did not run"
 timeout 60 "$u/games/arena-server" --listen 127.0.0.1:0 --once --ticks 30 --bots 4 | grep -q '^ticks: 30$' ||
     fail "the packaged server did not run"
+# The packaged lobby finds the packaged server beside it and answers its health check.
+"$u/games/arena-lobby" --listen 127.0.0.1:0 >lobby.txt &
+lobby=$!
+port=
+for _ in $(seq 50); do
+    port=$(sed -n 's/^listening http:\/\/127\.0\.0\.1://p' lobby.txt)
+    [ -n "$port" ] && break
+    sleep 0.1
+done
+health=$(exec 3<>"/dev/tcp/127.0.0.1/${port:-9}" && printf 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n' >&3 &&
+    timeout 10 cat <&3 || true)
+kill "$lobby"
+wait "$lobby" || true
+[[ "$health" == *$'\r\n\r\nok'* ]] || fail "the packaged lobby did not answer /health"
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$u/games/arena" --screenshot shot.png --ticks 5 >/dev/null
 [ -s shot.png ] || fail "the packaged game drew no screenshot"
 if command -v lintian >/dev/null; then

@@ -5,13 +5,15 @@
 #   bash .ci/setup.sh web        the WebAssembly build in build-web/, served on a loopback port
 #   bash .ci/setup.sh web-test   the web build and its tests (node, headless Chromium), beside
 #                                the native build's arena in build/
+#   bash .ci/setup.sh host       both builds, then arena-lobby serving the web page and quick
+#                                play on one port (ARENA_HOST_LISTEN, default 0.0.0.0:8080)
 # As root it runs apt-get itself; otherwise it prints the sudo line to run first.
 # Extra CMake arguments can be passed in ARENA_CMAKE_ARGS (CI turns warnings into errors).
 set -euo pipefail
 mode=${1:-}
 case "$mode" in
-  test|play|web|web-test) shift ;;
-  *) echo "usage: bash .ci/setup.sh test|play|web|web-test [game arguments]" >&2; exit 2 ;;
+  test|play|web|web-test|host) shift ;;
+  *) echo "usage: bash .ci/setup.sh test|play|web|web-test|host [game arguments]" >&2; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
 
@@ -26,6 +28,7 @@ case "$mode" in
   test|play) packages=("${native[@]}") ;;
   web) packages=("${web[@]}") ;;
   web-test) packages=("${native[@]}" "${web[@]}" chromium) ;;
+  host) packages=("${native[@]}" "${web[@]}") ;;
 esac
 missing=()
 for p in "${packages[@]}"; do
@@ -50,6 +53,9 @@ fi
 # shellcheck disable=SC2086 # ARENA_CMAKE_ARGS is a list of words on purpose
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release ${ARENA_CMAKE_ARGS:-}
 cmake --build build -j "$jobs"
+if [ "$mode" = host ]; then # the web build, then the lobby serving it (.ci/web.sh)
+  exec bash .ci/web.sh host
+fi
 
 if [ "$mode" = test ]; then
   cd build

@@ -2,6 +2,7 @@
 # The web build, after setup.sh installed its packages:
 #   bash .ci/web.sh web        build build-web/ and serve its page on loopback
 #   bash .ci/web.sh web-test   build it and the native arena, run the web tests
+#   bash .ci/web.sh host       build it, then run the native build's arena-lobby serving it
 # SDL2 and SDL2_image for WebAssembly are built from Debian's source packages into
 # build-web/deps once (.ci/web_sdl.sh); later runs reuse them.
 set -euo pipefail
@@ -48,5 +49,11 @@ if [ "$mode" = web-test ]; then
   cmake --build build -j "$jobs" --target arena arena-server
   cd build-web
   exec ctest --output-on-failure -j "$jobs"
+fi
+if [ "$mode" = host ]; then
+  listen=${ARENA_HOST_LISTEN:-0.0.0.0:8080}
+  echo "setup: the lobby serves the page and quick play on $listen: open http://127.0.0.1:${listen##*:}/"
+  echo "setup: here, or http://THIS-MACHINE:${listen##*:}/ from the LAN (README: Online play); Ctrl-C stops it"
+  exec build/bin/arena-lobby --listen "$listen" --web build-web/bin
 fi
 exec node build-web/bin/serve.mjs build-web/bin "${ARENA_WEB_PORT:-8080}"

@@ -46,6 +46,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 }
 
 void app_close(app *a) {
+    app_lobby_drop(a);
     view_net_close(&a->view);
     view_killcam_drop(&a->view); // the live match shown again
     theatre_close(&a->view.th);

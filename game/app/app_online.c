@@ -5,6 +5,9 @@
 
 #include "audio.h"
 #include "connect.h"
+#ifndef __EMSCRIPTEN__ // the page asks its lobby itself (game/web)
+#include "net_lobby.h"
+#endif
 #include "net_ws.h"
 #include "sim_names.h"
 #include "sim_state.h"
@@ -18,8 +21,8 @@ static net_transport *ws_connect(void *ctx, const char *url, ae_error *err) {
     return net_ws_connect(url, NULL, err); // in the page, the browser's WebSocket (net_ws_web.c)
 }
 
-bool app_join(app *a, const char *url, const char *name, const uint8_t *token, char *err,
-              size_t n) {
+static bool join_server(app *a, const char *url, const uint8_t *token, const char *name, char *err,
+                        size_t n) {
     ae_error e;
     net_transport *t = (a->connector ? a->connector : ws_connect)(a->connector_ctx, url, &e);
     if (!t) {
@@ -35,9 +38,63 @@ bool app_join(app *a, const char *url, const char *name, const uint8_t *token, c
     }
     view_net_open(&a->view, t, c);
     snprintf(a->net_address, sizeof a->net_address, "%s", url);
-    a->notice[0] = '\0'; // an earlier attempt's failure is not this one's
     app_go(a, SCREEN_CONNECTING);
     return true;
+}
+
+void app_lobby_drop(app *a) {
+#ifndef __EMSCRIPTEN__
+    net_lobby_ask_destroy(a->lobby_ask);
+#endif
+    a->lobby_ask = NULL;
+}
+
+bool app_join(app *a, const char *url, const uint8_t *token, const char *name, char *err,
+              size_t n) {
+    app_lobby_drop(a);
+    a->notice[0] = '\0'; // an earlier attempt's failure is not this one's
+    if (strncmp(url, "http://", 7)) return join_server(a, url, token, name, err, n);
+#ifdef __EMSCRIPTEN__ // the page asks the lobby itself (game/web)
+    snprintf(err, n, "cannot join %s: the page asks its lobby itself", url);
+    return false;
+#else
+    ae_error e;
+    a->lobby_ask = net_lobby_ask_start(url, SDL_GetTicks64() * 1000u, &e);
+    if (!a->lobby_ask) {
+        snprintf(err, n, "cannot join %s: %s", url, e.msg);
+        return false;
+    }
+    snprintf(a->lobby_name, sizeof a->lobby_name, "%s", name);
+    snprintf(a->net_address, sizeof a->net_address, "%s", url);
+    app_go(a, SCREEN_CONNECTING);
+    return true;
+#endif
+}
+
+void app_online_poll(app *a) {
+#ifndef __EMSCRIPTEN__
+    if (!a->lobby_ask) return;
+    const net_lobby_state st = net_lobby_ask_poll(a->lobby_ask, 0, SDL_GetTicks64() * 1000u);
+    if (st == NET_LOBBY_WAITING) return;
+    char err[320], url[APP_ADDRESS_MAX];
+    uint8_t token[NET_TOKEN_BYTES];
+    bool ok = st == NET_LOBBY_SEATED;
+    if (ok) {
+        snprintf(url, sizeof url, "%s", net_lobby_ask_url(a->lobby_ask));
+        memcpy(token, net_lobby_ask_token(a->lobby_ask), sizeof token);
+    } else {
+        snprintf(err, sizeof err, "cannot join %s: %s", a->net_address,
+                 net_lobby_ask_error(a->lobby_ask));
+    }
+    app_lobby_drop(a);
+    if (ok) ok = join_server(a, url, token, a->lobby_name, err, sizeof err);
+    if (!ok) { // the title's match still plays behind: back to it with the reason
+        app_notice(a, err);
+        app_go(a, SCREEN_TITLE);
+    }
+#else
+    (void)a;
+#endif
 }
 
 /// The first snapshot came: the title's match behind the connecting screen goes, the client's

@@ -3,7 +3,7 @@
 # - arena_version.h: the version, defined once in project(arena VERSION ...);
 # - arena_usage.h: the usage `--help` prints, which is the README's command-line block itself
 #   (section "Command line"), so the two never disagree. The block holds the four programs'
-#   parts in the order arena, arena-map, arena-bench, arena-server, separated by one blank line; lines starting
+#   parts in the order arena, arena-map, arena-bench, arena-server, arena-lobby, separated by one blank line; lines starting
 #   with "# " head a group. Each part becomes a list of string literals, one per line (a single
 #   literal would pass the 4095 characters C99 promises), ARENA_USAGE_<PROGRAM>.
 configure_file(${CMAKE_CURRENT_LIST_DIR}/arena_version.h.in
@@ -23,7 +23,7 @@ string(SUBSTRING "${arena_text}" ${arena_at} -1 arena_text)
 string(FIND "${arena_text}" "\n```\n" arena_at)
 string(SUBSTRING "${arena_text}" 0 ${arena_at} arena_text)
 set(arena_usage_defines "")
-foreach(arena_program arena arena-map arena-bench arena-server)
+foreach(arena_program arena arena-map arena-bench arena-server arena-lobby)
   string(FIND "${arena_text}" "\n\n" arena_at)
   if(arena_at LESS 0)
     set(arena_part "${arena_text}")
@@ -47,7 +47,7 @@ foreach(arena_program arena arena-map arena-bench arena-server)
   string(APPEND arena_usage_defines "#define ARENA_USAGE_${arena_name} \\\n  \"${arena_part}\\n\"\n")
 endforeach()
 if(NOT arena_text STREQUAL "")
-  message(FATAL_ERROR "README.md's command-line block has more than four parts: ${arena_text}")
+  message(FATAL_ERROR "README.md's command-line block has more than five parts: ${arena_text}")
 endif()
 # Written through a copy, so the header (and what includes it) changes only when the text does.
 file(WRITE ${CMAKE_BINARY_DIR}/generated/arena_usage.h.new

@@ -5,6 +5,7 @@
 #include "arena/ae_rng.h"
 #include "net_log.h"
 #include "net_proto.h"
+#include "net_token.h"
 #include "net_view.h"
 #include "sim_config_io.h"
 #include "sim_state.h"
@@ -318,9 +319,12 @@ static void hello(net_server *srv, peer *p, const net_hello *h) {
         net_log_quote(name, sizeof name, h->name);
         int free_slot = -1;
         bool open = srv->def.strict || sim_tick(srv->w) <= srv->def.join_window_ticks;
+        const uint8_t *key = srv->def.token_key;
+        if (key && !net_token_valid(key, (uint32_t)srv->humans, h->token)) open = false;
         for (int i = 0; i < srv->humans && open && free_slot < 0; i++)
             if (!srv->slots[i].taken) free_slot = i;
         if (free_slot >= 0 && seat(srv, p, free_slot, true, h->name)) {
+            if (key) memcpy(srv->slots[free_slot].token, h->token, NET_TOKEN_BYTES);
             srv->stats.joined++;
             say(srv, "event=join slot=%d agent=%d name=%s addr=%s", free_slot,
                 sim_slot_agent(srv->w, free_slot), name, who);

@@ -55,6 +55,7 @@ typedef struct ws_side {
     net_limits limits;
     ws_conn *conns; // the server's max_connections slots, or the client's one
     int nconns;
+    int sockets; // server: libwebsockets' connections (upgraded or not), capped by accept_socket
     ws_event *ev_head, *ev_tail;
     ws_event *polled; // what net_poll returned last: freed at the next poll or service
     lws_sorted_usec_list_t wake;
@@ -312,6 +313,14 @@ static const char *connect_error(const char *what) {
     return what && *what ? what : "could not connect";
 }
 
+// A flood of sockets that never finish their handshake (10,000 half-open connections) made each
+// service call slower with every one libwebsockets held, until ticks were seconds late: past
+// twice the connections a server takes, a new socket is closed at once (the flood's oldest go at
+// the handshake timeout, net_ws_listen).
+static bool accept_socket(const ws_side *s) {
+    return s->sockets < 2 * s->limits.max_connections + 1; // + 1: the listening socket
+}
+
 static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
                        size_t len) {
     struct lws_context *ctx = lws_get_context(wsi);
@@ -337,6 +346,14 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
     case LWS_CALLBACK_CLOSED:
     case LWS_CALLBACK_CLIENT_CLOSED:
         if ((c = conn_of(s, wsi, pss))) on_closed(s, c);
+        return 0;
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
+        return accept_socket(s) ? 0 : 1;
+    case LWS_CALLBACK_WSI_CREATE:
+        s->sockets++;
+        return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        s->sockets--;
         return 0;
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         c = &s->conns[0];
@@ -490,6 +507,7 @@ net_transport *net_ws_listen(const char *host, int port, const net_limits *limit
     info.options = LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
     info.user = s;
     info.port = CONTEXT_PORT_NO_LISTEN;
+    info.timeout_secs = 5; // a socket has 5 s for its handshake (as long as for HELLO after it)
     s->ctx = lws_create_context(&info);
     if (s->ctx) {
         info.port = port;

@@ -10,6 +10,7 @@
 #include "net_proto.h"
 #include "net_serve.h"
 #include "net_server.h"
+#include "net_token.h"
 #include "net_ws.h"
 #include "options.h"
 #include "replay_save.h"
@@ -101,8 +102,18 @@ static int finish(net_server *srv, const server_options *o, const char *map) {
     return status;
 }
 
+// arena-lobby writes the key as one line of hex digits into the pipe that is our stdin (a
+// command line would show it to every user of the machine).
+static bool read_token_key(uint8_t key[NET_TOKEN_KEY_BYTES]) {
+    char line[2 * NET_TOKEN_KEY_BYTES + 3] = "";
+    if (!fgets(line, sizeof line, stdin)) return false;
+    line[strcspn(line, "\n")] = '\0';
+    return net_hex_read(line, key, NET_TOKEN_KEY_BYTES);
+}
+
 static int run_match(const server_options *o, net_transport *t, serving *sv, const char *map_path,
-                     const char *shipped, const uint8_t *file, size_t file_size) {
+                     const char *shipped, const uint8_t *file, size_t file_size,
+                     const uint8_t *token_key) {
     net_server_def def = {0};
     def.match.map_path = map_path;
     def.match.config = sim_default_config();
@@ -116,6 +127,7 @@ static int run_match(const server_options *o, net_transport *t, serving *sv, con
     def.join_window_ticks = o->join_window * SIM_TICK_HZ;
     def.end_tick = o->ticks;
     def.token_seed = token_seed();
+    def.token_key = token_key;
     def.log = log_line;
     ae_error err;
     net_server *srv = net_server_create(&def, t, net_serve_now_us(), &err);
@@ -161,6 +173,12 @@ int main(int argc, char **argv) {
     // WELCOME.
     char shipped[64] = "";
     if (map_path == shipped_path) snprintf(shipped, sizeof shipped, "%s", o.map ? o.map : "arena");
+    uint8_t key[NET_TOKEN_KEY_BYTES];
+    if (o.token_key_stdin && !read_token_key(key)) {
+        tool_fail(PROGRAM, "--token-key-stdin", "needs a line of %d hex digits on standard input",
+                  2 * NET_TOKEN_KEY_BYTES);
+        return 2;
+    }
     ae_error err;
     uint8_t *file = NULL;
     size_t file_size = 0;
@@ -200,7 +218,8 @@ int main(int argc, char **argv) {
 
     int status;
     do {
-        status = run_match(&o, t, &sv, map_path, shipped, file, file_size);
+        status = run_match(&o, t, &sv, map_path, shipped, file, file_size,
+                           o.token_key_stdin ? key : NULL);
         o.seed++; // the next match is another one
     } while (!o.once && !stop_asked && status == 0);
     net_transport_destroy(t);

@@ -25,6 +25,7 @@ enum {
     O_TICKS,
     O_MAX_PER_ADDRESS,
     O_AGONES,
+    O_TOKEN_KEY_STDIN,
     O_COUNT
 };
 
@@ -41,6 +42,7 @@ static const tool_option options[O_COUNT] = {
     [O_TICKS] = {"--ticks", true},
     [O_MAX_PER_ADDRESS] = {"--max-clients-per-address", true},
     [O_AGONES] = {"--agones", false},
+    [O_TOKEN_KEY_STDIN] = {"--token-key-stdin", false},
 };
 
 static bool fail(const char *arg, const char *reason) {
@@ -99,6 +101,7 @@ bool server_parse_options(int argc, char **argv, server_options *o) {
     o->record = a.given[O_RECORD] ? a.value[O_RECORD] : NULL;
     o->agones = a.given[O_AGONES];
     o->once = a.given[O_ONCE] || o->agones; // an Agones GameServer hosts one match
+    o->token_key_stdin = a.given[O_TOKEN_KEY_STDIN];
     if (!number(&a, O_BOTS, 1, SIM_MAX_AGENTS, "--bots needs a number from 1 to 1000", &o->bots) ||
         !number(&a, O_PLAYERS, 1, SIM_MAX_HUMANS, "--players needs a number from 1 to 100",
                 &o->players) ||

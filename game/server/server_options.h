@@ -19,7 +19,8 @@ typedef struct server_options {
     bool agones;         ///< speak Agones' local SDK over HTTP (server_agones.h)
     int max_per_address; ///< connections one address may hold at once (8)
     uint64_t seed;
-    int ticks; ///< end a match after this many ticks (0: when it is over)
+    int ticks;            ///< end a match after this many ticks (0: when it is over)
+    bool token_key_stdin; ///< arena-lobby's key on stdin: slots only for its tokens (net_token.h)
 } server_options;
 
 /// Parses argv. On a bad command line prints `arena-server: ARG: reason` and returns false.

@@ -174,6 +174,7 @@ static void test_join_play_results_replay(void) {
 static void test_refused_is_one_line(void) {
     open_rig(false, 0); // nobody listens on the link
     REQUIRE(click_item("Play online"));
+    type_into("Server", "ws://arena.test:9000");
     REQUIRE(click_item("Join"));
     CHECK(a.screen == SCREEN_CONNECTING);
     REQUIRE(play_until(SCREEN_TITLE, 300));
@@ -187,6 +188,7 @@ static void test_refused_is_one_line(void) {
 static void test_lost_is_one_line(void) {
     open_rig(true, 0);
     REQUIRE(click_item("Play online"));
+    type_into("Server", "ws://arena.test:9000");
     REQUIRE(click_item("Join"));
     REQUIRE(play_until(SCREEN_PLAY, 600));
     play(30);
@@ -202,7 +204,7 @@ static void test_escape_gives_up_joining(void) {
     open_rig(false, 0);
     char err[256];
     app_notice(&a, "could not connect: connection refused (1006)"); // an earlier attempt's
-    REQUIRE(app_join(&a, "ws://nowhere.test:1", "Tester", NULL, err, sizeof err));
+    REQUIRE(app_join(&a, "ws://nowhere.test:1", NULL, "Tester", err, sizeof err));
     CHECK(a.screen == SCREEN_CONNECTING);
     CHECK(a.notice[0] == '\0'); // that line is not this join's
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
@@ -210,5 +212,23 @@ static void test_escape_gives_up_joining(void) {
     close_rig();
 }
 
+// Play online asks a lobby by default (an http:// address, real sockets on 127.0.0.1): one that
+// is not there is one line on the title, as a server that is not there is.
+static void test_lobby_by_default(void) {
+    open_rig(false, 0);
+    REQUIRE(click_item("Play online"));
+    CHECK(!strncmp(a.set.online_address, "http://", 7));
+    type_into("Server", ""); // empty: the default lobby
+    CHECK(!strcmp(a.set.online_address, SETTINGS_ADDRESS_DEFAULT));
+    type_into("Server", "http://127.0.0.1:9"); // nobody there (the discard port, closed)
+    REQUIRE(click_item("Join"));
+    REQUIRE(play_until(SCREEN_TITLE, 600));
+    CHECK(!a.view.net && a.view.live && !a.lobby_ask);
+    CHECK(strstr(a.notice, "cannot join http://127.0.0.1:9: cannot reach the lobby") != NULL);
+    CHECK(!strchr(a.notice, '\n'));
+    close_rig();
+}
+
 TEST_MAIN(TEST_CASE(join_play_results_replay), TEST_CASE(refused_is_one_line),
-          TEST_CASE(lost_is_one_line), TEST_CASE(escape_gives_up_joining))
+          TEST_CASE(lost_is_one_line), TEST_CASE(escape_gives_up_joining),
+          TEST_CASE(lobby_by_default))

@@ -191,9 +191,9 @@ static void test_online_keys(void) {
     CHECK_STR(b.online_name, "Zoë the Great");
     // Each bad value costs its line with a warning, and the default stays.
     static const char *const bad[] = {
-        "online_address = http://example.com\n", "online_address = ws://\n",
-        "online_address = ws://host:0\n",        "online_address = ws://host:80/path\n",
-        "online_address = ws://ho st:80\n",      "online_name = a name that is longer than 24\n",
+        "online_address = https://example.com\n", "online_address = ws://\n",
+        "online_address = ws://host:0\n",         "online_address = ws://host:80/path\n",
+        "online_address = ws://ho st:80\n",       "online_name = a name that is longer than 24\n",
         "online_name = \"quoted\"\xff\n",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -205,6 +205,9 @@ static void test_online_keys(void) {
     }
     CHECK(settings_address_valid("ws://localhost") && settings_address_valid("ws://a.b-c_d:65535"));
     CHECK(!settings_address_valid("ws://host:65536") && !settings_address_valid("ws://[::1"));
+    CHECK(settings_address_valid("http://127.0.0.1:8080") &&
+          settings_address_valid("http://[::1]"));
+    CHECK(!settings_address_valid("https://host") && !settings_address_valid("http://host/path"));
     CHECK(settings_name_valid("A") && !settings_name_valid(" A") && !settings_name_valid(""));
     remove_tree(scratch);
 }

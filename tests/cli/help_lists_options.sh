@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# help_lists_options.sh ARENA ARENA_MAP ARENA_BENCH SOURCE_DIR ARENA_SERVER
+# help_lists_options.sh ARENA ARENA_MAP ARENA_BENCH SOURCE_DIR ARENA_SERVER ARENA_LOBBY
 # Every option a program's parser knows (the "--name" literals of its sources) is in its --help,
 # which is the README's command-line block (game/cmake/about.cmake): an option added to a parser
 # without a line in the README fails here. --help, -h and --version are listed too.
@@ -19,4 +19,5 @@ check "$1" "$src/game/app/run/options.c"
 check "$2" "$src"/engine/tools/arena_map/*.c
 check "$3" "$src"/game/bench/*.c
 check "$5" "$src"/game/server/*.c
+check "$6" "$src"/game/lobby/lobby_options.c # (lobby_match.c holds the servers' options)
 exit $fail

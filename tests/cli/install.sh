@@ -35,11 +35,12 @@ cmake --install "$build" --prefix "$tmp/installed" >/dev/null
 # A moved prefix: nothing in the installed programs may remember where they were put.
 mv "$tmp/installed" "$tmp/moved"
 p=$tmp/moved
-for f in bin/arena bin/arena-map bin/arena-bench bin/arena-server \
+for f in bin/arena bin/arena-map bin/arena-bench bin/arena-server bin/arena-lobby \
     share/arena/sprites/agent.png share/arena/sprites/font.png share/arena/maps/arena.png \
     share/arena/maps/ruins.png share/arena/maps/islands.png share/arena/maps/large.png \
     share/applications/$id.desktop share/icons/hicolor/256x256/apps/$id.png \
     share/metainfo/$id.metainfo.xml share/man/man6/arena.6.gz share/man/man6/arena-server.6.gz \
+    share/man/man6/arena-lobby.6.gz \
     share/man/man1/arena-map.1.gz \
     share/man/man1/arena-bench.1.gz share/doc/arena/copyright; do
     [ -f "$p/$f" ] || fail "$f is not installed"
@@ -49,7 +50,7 @@ if [ "$paths" = all ]; then
 else
     forbidden=("$src/assets/sprites" "$src/assets/maps" "$build/share/arena")
 fi
-for b in arena arena-map arena-bench arena-server; do
+for b in arena arena-map arena-bench arena-server arena-lobby; do
     [ -x "$p/bin/$b" ] || fail "bin/$b is not executable"
     for d in "${forbidden[@]}"; do
         if grep -qF "$d" "$p/bin/$b"; then fail "bin/$b holds the build's path $d"; fi
@@ -105,7 +106,7 @@ else
     echo "skipped: appstreamcli (Debian package appstream) is not installed"
 fi
 if command -v groff >/dev/null; then
-    for m in man6/arena.6 man6/arena-server.6 man1/arena-map.1 man1/arena-bench.1; do
+    for m in man6/arena.6 man6/arena-server.6 man6/arena-lobby.6 man1/arena-map.1 man1/arena-bench.1; do
         gzip -dc "$p/share/man/$m.gz" | LC_ALL=C.UTF-8 groff -man -ww -z 2>"$tmp/err" ||
             fail "groff $m failed"
         [ ! -s "$tmp/err" ] || fail "$m: $(cat "$tmp/err")"

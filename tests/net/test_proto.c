@@ -11,6 +11,7 @@
 #include "test.h"
 
 #include "net_proto.h"
+#include "net_token.h"
 #include "net_url.h"
 
 #include <stdio.h>
@@ -250,7 +251,7 @@ static void test_refusals(void) {
 
 static void test_token_hex(void) {
     uint8_t t[NET_TOKEN_BYTES];
-    CHECK(net_token_from_hex("00112233445566778899aabbccddeeFF", t));
+    CHECK(net_hex_read("00112233445566778899aabbccddeeFF", t, sizeof t));
     CHECK(t[0] == 0x00 && t[1] == 0x11 && t[10] == 0xaa && t[15] == 0xff);
     static const char *bad[] = {NULL,
                                 "",
@@ -261,7 +262,7 @@ static void test_token_hex(void) {
                                 " 0112233445566778899aabbccddeeff"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         memset(t, 7, sizeof t);
-        CHECK(!net_token_from_hex(bad[i], t));
+        CHECK(!net_hex_read(bad[i], t, sizeof t));
         CHECK(t[0] == 7 && t[15] == 7); // untouched
     }
 }

@@ -98,7 +98,9 @@ typedef struct app {
     // Online (app_online.c, screens/online_screen.c).
     app_connector connector;           ///< how a join connects (NULL: net_ws_connect)
     void *connector_ctx;               ///< ... its argument
-    char net_address[APP_ADDRESS_MAX]; ///< the server being joined or played on
+    char net_address[APP_ADDRESS_MAX]; ///< the server (or lobby) being joined or played on
+    struct net_lobby_ask *lobby_ask;   ///< a lobby asked for a seat (net_lobby.h), NULL none
+    char lobby_name[32];               ///< ... the name to join its match with
     bool net_replay_absent;            ///< the online match ended without its replay
     int editing;                       ///< the Play online screen's field being typed in, -1 none
     char edit_text[APP_ADDRESS_MAX];   ///< ... its text while typed
@@ -204,9 +206,16 @@ void app_use_settings(app *a, const settings *st, const arena_options *o);
 
 /// Joins the match on the server at url as `name` (net_client.h): the connection is made by
 /// a->connector, the view takes it (view_net_open) and the connecting screen shows until the
-/// first snapshot. token: NET_TOKEN_BYTES a lobby handed out for the slot (HELLO's token), or
-/// NULL. False with the reason in err (n bytes) when it cannot start (a bad address or name).
-bool app_join(app *a, const char *url, const char *name, const uint8_t *token, char *err, size_t n);
+/// first snapshot. An http:// url is an arena-lobby's: the connecting screen shows while it is
+/// asked for a seat (app_online_poll), then its server is joined with the seat's token. False
+/// with the reason in err (n bytes) when it cannot start (a bad address or name).
+/// token: a lobby's seat (NET_TOKEN_BYTES) for a ws:// url (arena --token), or NULL.
+bool app_join(app *a, const char *url, const uint8_t *token, const char *name, char *err, size_t n);
+/// Reads the lobby's answer while one is asked (each frame on the connecting screen): joins the
+/// match it gives, or goes back to the title with its reason as a notice.
+void app_online_poll(app *a);
+/// Gives up asking a lobby (Cancel, or the game closing).
+void app_lobby_drop(app *a);
 /// What the online match asks of the screens (VIEW_NET_*, from the tick driver): the match
 /// shown once joined, the results (and the server's replay) at its end, and the title with the
 /// failure's line as a notice.

@@ -5,6 +5,7 @@
 #include "audio.h"
 #include "frame_stats.h"
 #include "help_view.h"
+#include "net_token.h"
 #include "platform.h"
 #include "settings.h"
 #include "sim_state.h"
@@ -215,8 +216,8 @@ int app_window_start(app *a, const arena_options *o) {
     if (o->connect) { // --connect: the title's match behind the connecting screen
         a->screen = SCREEN_TITLE;
         a->nav.selected = -1;
-        if (!app_join(a, o->connect, o->name ? o->name : a->set.online_name,
-                      o->token_hex ? o->token : NULL, err, sizeof err)) {
+        if (!app_join(a, o->connect, o->token_hex ? o->token : NULL,
+                      o->name ? o->name : a->set.online_name, err, sizeof err)) {
             fprintf(stderr, "arena: %s\n", err);
             return 2;
         }

@@ -5,6 +5,7 @@
 
 #include "arena/rp_replay.h"
 #include "net_proto.h"
+#include "net_token.h"
 #include "settings.h"
 #include "sim_state.h"
 #include "tool_util.h"
@@ -161,12 +162,12 @@ EMSCRIPTEN_KEEPALIVE bool arena_web_join(const char *url, const char *name, cons
         app_settings_changed(a);
     }
     uint8_t bytes[NET_TOKEN_BYTES];
-    if (token[0] && !net_token_from_hex(token, bytes)) {
+    if (token[0] && !net_hex_read(token, bytes, sizeof bytes)) {
         arena_web_say("Play online: the lobby's token is not 32 hex digits");
         return false;
     }
     char err[320];
-    if (!app_join(a, url, a->set.online_name, token[0] ? bytes : NULL, err, sizeof err)) {
+    if (!app_join(a, url, token[0] ? bytes : NULL, a->set.online_name, err, sizeof err)) {
         arena_web_say(err);
         return false;
     }

@@ -4,6 +4,10 @@
 #include "connect.h"
 
 #include "net_client.h"
+#ifndef __EMSCRIPTEN__
+#include "net_lobby.h"
+#endif
+#include "net_token.h"
 #include "net_ws.h"
 #include "sim_state.h"
 #include "tool_util.h"
@@ -38,24 +42,52 @@ static void print_end(net_client *c) {
            st->bytes_down, st->bytes_up, replay_size);
 }
 
+#ifndef __EMSCRIPTEN__
+// --connect http://...: the lobby's seat, its server's url into url and its token into token.
+static bool ask_lobby(const char *lobby, char *url, size_t n, uint8_t *token) {
+    ae_error err;
+    net_lobby_ask *q = net_lobby_ask_start(lobby, now_us(), &err);
+    if (!q) {
+        tool_fail(ARENA_PROGRAM, lobby, "%s", err.msg);
+        return false;
+    }
+    net_lobby_state state;
+    while ((state = net_lobby_ask_poll(q, 100, now_us())) == NET_LOBBY_WAITING) continue;
+    if (state == NET_LOBBY_SEATED) {
+        snprintf(url, n, "%s", net_lobby_ask_url(q));
+        memcpy(token, net_lobby_ask_token(q), NET_TOKEN_BYTES);
+    } else {
+        tool_fail(ARENA_PROGRAM, lobby, "%s", net_lobby_ask_error(q));
+    }
+    net_lobby_ask_destroy(q);
+    return state == NET_LOBBY_SEATED;
+}
+#endif
+
 int arena_run_connect_headless(const arena_options *o) {
     ae_error err;
+    char url[512];
+    uint8_t token[NET_TOKEN_BYTES];
+    snprintf(url, sizeof url, "%s", o->connect);
+    const bool has_token = o->token_hex || !strncmp(o->connect, "http://", 7);
 #ifdef __EMSCRIPTEN__ // the browser delivers a socket's news only once this loop returned
     ae_error_set(&err, "a headless online run needs the native arena (the page plays online)");
     net_transport *t = NULL;
 #else
-    net_transport *t = net_ws_connect(o->connect, NULL, &err);
+    if (o->token_hex) memcpy(token, o->token, sizeof token); // options.c read it
+    if (net_lobby_url(o->connect) && !ask_lobby(o->connect, url, sizeof url, token)) return 2;
+    net_transport *t = net_ws_connect(url, NULL, &err);
 #endif
     if (!t) {
-        tool_fail(ARENA_PROGRAM, o->connect, "%s", err.msg);
+        tool_fail(ARENA_PROGRAM, url, "%s", err.msg);
         return 2;
     }
     net_client_def def = {.name = o->name ? o->name : "Pilot",
-                          .token = o->token_hex ? o->token : NULL,
+                          .token = has_token ? token : NULL,
                           .load_map = arena_load_net_map};
     net_client *c = net_client_create(t, &def, &err);
     if (!c) {
-        tool_fail(ARENA_PROGRAM, o->connect, "%s", err.msg);
+        tool_fail(ARENA_PROGRAM, url, "%s", err.msg);
         net_transport_destroy(t);
         return 2;
     }
@@ -67,7 +99,7 @@ int arena_run_connect_headless(const arena_options *o) {
         net_client_state state = net_client_get_state(c);
         if (state == NET_CLIENT_ENDED) break;
         if (state == NET_CLIENT_FAILED) {
-            tool_fail(ARENA_PROGRAM, o->connect, "%s", net_client_failure(c));
+            tool_fail(ARENA_PROGRAM, url, "%s", net_client_failure(c));
             status = 2;
             break;
         }

@@ -4,6 +4,7 @@
 #include "arena/ae_output.h"
 #include "arena/rp_format.h"
 #include "net_proto.h"
+#include "net_token.h"
 #include "session.h"
 #include "sim_config_io.h"
 #include "tool_args.h"
@@ -331,9 +332,14 @@ bool arena_parse_options(int argc, char **argv, arena_options *o) {
     if (!check_combinations(&args, o)) return false;
     if (o->connect && o->headless && o->pilot == SIM_PILOT_NONE)
         return fail("--connect", "with --headless needs --pilot bot or novice to play");
+    if (o->connect && strncmp(o->connect, "ws://", 5) && strncmp(o->connect, "http://", 7))
+        return fail(o->connect, "--connect needs ws://HOST:PORT (a server) or http://HOST:PORT "
+                                "(a lobby)");
+    if (o->token_hex && !strncmp(o->connect, "http://", 7))
+        return fail("--token", "is the lobby's to give: not with an http:// --connect");
     if (o->name && !session_name_valid(o->name, strlen(o->name)))
         return fail(o->name, "--name needs 1 to 24 bytes of UTF-8 without control characters");
-    if (o->token_hex && !net_token_from_hex(o->token_hex, o->token))
+    if (o->token_hex && !net_hex_read(o->token_hex, o->token, sizeof o->token))
         return fail(o->token_hex, "--token needs 32 hex digits (a lobby's token)");
     return check_outputs(o);
 }

@@ -74,10 +74,12 @@ static void keep_edit(app *a) {
     char *t = a->edit_text, *end = t + strlen(t);
     while (*t == ' ') t++;
     while (end > t && end[-1] == ' ') *--end = '\0';
+    if (id == ONLINE_ADDRESS && !*t) // empty: the default lobby
+        t = strcpy(a->edit_text, SETTINGS_ADDRESS_DEFAULT);
     const bool ok = id == ONLINE_ADDRESS ? settings_address_valid(t) : settings_name_valid(t);
     if (!ok) {
         app_notice(a, id == ONLINE_ADDRESS
-                          ? "The server's address is ws://HOST or ws://HOST:PORT"
+                          ? "The address is http://LOBBY[:PORT] or ws://SERVER[:PORT]"
                           : "A name is 1 to 24 bytes of text, no control characters");
         return;
     }
@@ -131,9 +133,12 @@ bool app_online_text_event(app *a, const SDL_Event *e) {
 void app_online_update(app *a, menu_result r, bool back) {
     if (a->screen == SCREEN_CONNECTING) {
         if ((r.activate && r.id == CONNECTING_CANCEL) || back) { // the title's match is still on
+            app_lobby_drop(a);
             view_net_close(&a->view);
             app_go(a, SCREEN_TITLE);
+            return;
         }
+        app_online_poll(a);
         return;
     }
     if (a->editing >= 0 && r.activate && r.id != a->editing) keep_edit(a); // a click elsewhere
@@ -141,7 +146,7 @@ void app_online_update(app *a, menu_result r, bool back) {
         start_editing(a, r.id);
     if (r.activate && r.id == ONLINE_JOIN) {
         char err[320];
-        if (!app_join(a, a->set.online_address, a->set.online_name, NULL, err, sizeof err))
+        if (!app_join(a, a->set.online_address, NULL, a->set.online_name, err, sizeof err))
             app_notice(a, err);
     }
     if ((r.activate && r.id == ONLINE_BACK) || (back && a->editing < 0)) app_go(a, SCREEN_TITLE);

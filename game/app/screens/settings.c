@@ -24,8 +24,10 @@ _Static_assert(SETTINGS_NAME_MAX == SESSION_NAME_MAX, "the name a server takes")
 
 bool settings_address_valid(const char *v) {
     const size_t n = strlen(v);
-    if (n >= SETTINGS_ADDRESS_MAX || strncmp(v, "ws://", 5) != 0) return false;
-    const char *p = v + 5, *host = p;
+    // ws://: an arena-server's; http://: an arena-lobby's (it hands out a server's).
+    const size_t scheme = !strncmp(v, "ws://", 5) ? 5 : !strncmp(v, "http://", 7) ? 7 : 0;
+    if (n >= SETTINGS_ADDRESS_MAX || !scheme) return false;
+    const char *p = v + scheme, *host = p;
     if (*p == '[') { // an IPv6 address
         p++;
         while (*p && (strchr("0123456789abcdefABCDEF:.", *p))) p++;

@@ -134,9 +134,5 @@ bool net_msg_decode_down(const uint8_t *in, size_t n, net_msg *out, char *err, s
 const char *net_msg_name(int type);
 /// A player's name is 1 .. NET_NAME_MAX bytes of well-formed UTF-8 without control characters.
 bool net_name_valid(const char *s, size_t n);
-/// A token as text: exactly 2 * NET_TOKEN_BYTES hex digits (either case), the first two the first
-/// byte, as a lobby hands it out (`arena --connect URL --token HEX`, the page's quick play).
-/// False, out untouched, for anything else.
-bool net_token_from_hex(const char *hex, uint8_t out[NET_TOKEN_BYTES]);
 
 #endif

@@ -56,6 +56,10 @@ typedef struct net_server_def {
     /// recording holds exactly the inputs the clients sent.
     bool strict;
     uint64_t token_seed; ///< the reconnect tokens are drawn from this (arena-server: from the OS)
+    /// A lobby's key (net_token.h), NULL for none. With one, a slot goes only to a HELLO carrying
+    /// one of the key's tokens for the slots (it keeps that token for its reconnects); a HELLO
+    /// without one spectates.
+    const uint8_t *token_key;
     /// A line of what happens (joins, leaves, refusals), NULL for none.
     void (*log)(void *user, const char *line);
     void *log_user;

@@ -44,7 +44,7 @@ typedef struct arena_options {
     int from, to;        ///< --from, --to: the frames' first and last tick (-1: start, end)
     int every;           ///< --every: ticks from one frame to the next (1)
     int follow;          ///< --follow: the agent the frames' camera follows (-1: as watched)
-    const char *connect; ///< --connect ws://HOST:PORT: play online on that server
+    const char *connect; ///< --connect ws://HOST:PORT (that server) or http://... (a lobby)
     const char *name;    ///< --name: the player's name online
     /// --token HEX: the slot a lobby handed out (32 hex digits), sent in HELLO; token holds its
     /// bytes when token_hex is given

@@ -40,7 +40,7 @@
 #define SETTINGS_ZOOM_HI 10.0
 /// The Play online screen's address (ws://HOST:PORT) and name, with their defaults.
 #define SETTINGS_ADDRESS_MAX     128
-#define SETTINGS_ADDRESS_DEFAULT "ws://localhost:7777"
+#define SETTINGS_ADDRESS_DEFAULT "http://127.0.0.1:8080" // an arena-lobby on this machine
 #define SETTINGS_NAME_MAX        24 ///< bytes: SESSION_NAME_MAX, what a server takes
 #define SETTINGS_NAME_DEFAULT    "Player"
 
