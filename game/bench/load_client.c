@@ -337,22 +337,28 @@ bool load_pool_connect(load_pool *p, int m, const char *url, char *why, size_t w
     return true;
 }
 
-// This tick's input: the stick turns to one of 8 directions now and then, aims where it goes,
-// and fires in bursts.
-static void send_input(load_pool *p, client *c, uint64_t now) {
+// The next tick's input: the stick turns to one of 8 directions now and then, aims where it
+// goes, and fires in bursts.
+static sim_input next_input(client *c) {
     static const int8_t dirs[8][2] = {{127, 0},  {90, 90},   {0, 127},  {-90, 90},
                                       {-127, 0}, {-90, -90}, {0, -127}, {90, -90}};
     if (c->seq % 45 == 0) c->rng = c->rng * 1664525u + 1013904223u;
     const int d = (int)(c->rng >> 29);
+    ++c->seq;
+    return (sim_input){.move_x = dirs[d][0],
+                       .move_y = dirs[d][1],
+                       .aim_x = dirs[d][0],
+                       .aim_y = dirs[d][1],
+                       .buttons = (c->seq / 20) % 3 == 0 ? SIM_BUTTON_FIRE : 0};
+}
+
+// As the game's client: every NET_INPUT_EVERY ticks an INPUT with the ticks' inputs since the
+// last (input k is for tick - k).
+static void send_input(load_pool *p, client *c, uint64_t now) {
     net_msg m = {.type = NET_MSG_INPUT};
-    m.u.input.tick = ++c->seq;
-    m.u.input.count = 1;
-    sim_input *in = &m.u.input.input[0];
-    in->move_x = dirs[d][0];
-    in->move_y = dirs[d][1];
-    in->aim_x = dirs[d][0];
-    in->aim_y = dirs[d][1];
-    in->buttons = (c->seq / 20) % 3 == 0 ? SIM_BUTTON_FIRE : 0;
+    m.u.input.count = NET_INPUT_EVERY;
+    for (int k = NET_INPUT_EVERY - 1; k >= 0; k--) m.u.input.input[k] = next_input(c);
+    m.u.input.tick = c->seq;
     send_msg(p, c, &m, now);
 }
 
@@ -378,7 +384,7 @@ void load_pool_run(load_pool *p, uint64_t deadline_us) {
                 if (c->out_len) flush(p, c, now);
                 if (c->state == C_PLAYING) send_input(p, c, now);
             }
-            next_tick += TICK_US;
+            next_tick += NET_INPUT_EVERY * TICK_US;
             if (next_tick < now) next_tick = now + TICK_US; // fell behind: no burst to catch up
         }
         int wait_ms = (int)((next_tick > now ? next_tick - now : 0) / 1000u);

@@ -20,6 +20,7 @@ static void sleep_until(uint64_t due_us) {
 }
 
 void net_serve(net_server *srv, net_transport *t, bool (*stop)(void *user), void *user) {
+    net_server_start_clock(srv, net_serve_now_us()); // loading the match was not its first ticks
     while (!net_server_done(srv)) {
         // Called every time round, after the end too (the caller's own work rides on it).
         if (stop && stop(user) && !net_server_ended(srv)) net_server_stop(srv);

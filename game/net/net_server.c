@@ -700,6 +700,11 @@ uint64_t net_server_next_due(const net_server *srv) {
     return srv->start_us + TICK_US(srv->tick_index);
 }
 
+void net_server_start_clock(net_server *srv, uint64_t now_us) {
+    if (srv->tick_index != 0 || srv->stats.ticks != 0) return;
+    srv->start_us = srv->last_now_us = now_us;
+}
+
 void net_server_stop(net_server *srv) {
     end_match(srv, srv->last_now_us);
 }

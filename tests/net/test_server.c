@@ -446,5 +446,26 @@ static void test_silence_and_reconnect(void) {
     rig_close(&r);
 }
 
+// A server made at 0 that begins serving a second later (the map took that long to load) plays
+// its first ticks on time: the schedule starts when the loop does.
+static void test_start_clock(void) {
+    net_server_def def = match_def(2, 6);
+    rig r;
+    REQUIRE(rig_open(&r, &def, (net_link_def){.seed = 1}));
+    net_server_start_clock(r.srv, 1000 * MS);
+    for (r.now = 1000 * MS; r.now <= 2000 * MS; r.now += MS) {
+        net_link_set_time(r.link, r.now);
+        net_server_update(r.srv, r.now);
+    }
+    const net_server_stats st = net_server_get_stats(r.srv);
+    CHECK(st.missed == 0);
+    CHECK(st.late_us_max < MS);
+    CHECK(world_tick(&r) >= 59 && world_tick(&r) <= 61);
+    net_server_start_clock(r.srv, 5000 * MS); // too late: ticks were played
+    CHECK(net_server_next_due(r.srv) < 2100 * MS);
+    rig_close(&r);
+}
+
 TEST_MAIN(TEST_CASE(join_takes_agent), TEST_CASE(golden_strict), TEST_CASE(hostile_hello),
-          TEST_CASE(hostile_flood), TEST_CASE(hostile_non_reader), TEST_CASE(silence_and_reconnect))
+          TEST_CASE(hostile_flood), TEST_CASE(hostile_non_reader), TEST_CASE(silence_and_reconnect),
+          TEST_CASE(start_clock))

@@ -93,6 +93,10 @@ void net_server_destroy(net_server *srv);
 void net_server_update(net_server *srv, uint64_t now_us);
 /// When the next tick is due (the caller may wait until then).
 uint64_t net_server_next_due(const net_server *srv);
+/// Starts the tick schedule over at now_us, when no tick has been played yet: a real-time loop
+/// calls it as it begins serving, so the time net_server_create took to load and bake the map
+/// is not counted as its first ticks' lateness (or as missed ticks).
+void net_server_start_clock(net_server *srv, uint64_t now_us);
 /// Ends the match now (Ctrl-C, SIGTERM): the clients get END and the replay as at a normal end.
 void net_server_stop(net_server *srv);
 /// True once the match has ended and every client has its replay or is gone.
