@@ -259,10 +259,14 @@ static void message(net_client *c, const uint8_t *data, size_t size) {
         welcome(c, &m.u.welcome);
         break;
     case NET_MSG_NAME:
-        if (m.u.name.agent >= c->agents)
-            net_client_fail(c, true, "NAME: agent %d of %d", m.u.name.agent, c->agents);
-        else
-            memcpy(c->names[m.u.name.agent], m.u.name.name, sizeof c->names[0]);
+        for (int k = 0; k < m.u.names.count; k++) {
+            const net_name *n = &m.u.names.name[k];
+            if (n->agent >= c->agents) {
+                net_client_fail(c, true, "NAME: agent %d of %d", n->agent, c->agents);
+                break;
+            }
+            memcpy(c->names[n->agent], n->name, sizeof c->names[0]);
+        }
         break;
     case NET_MSG_SNAPSHOT:
         if (!c->ended) snapshot(c, &m.u.snapshot);

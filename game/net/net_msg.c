@@ -18,6 +18,7 @@ typedef enum mkind {
     M_BLOB,   ///< a length of `wire` bytes (lo .. hi) and the bytes (net_bytes)
     M_REST,   ///< the rest of the message, lo .. hi bytes (net_bytes)
     M_INPUTS, ///< a u8 count (lo .. hi) and that many sim_input_pack frames (net_input)
+    M_NAMES,  ///< a u8 count (lo .. hi) and that many (agent u16 below SIM_MAX_AGENTS, name)
 } mkind;
 
 typedef struct mfield {
@@ -66,8 +67,7 @@ static const mfield snapshot_rows[] = {
     OF(M_REST, "frame", snapshot, 0, 1, NET_FRAME_MAX_BYTES),
 };
 static const mfield name_rows[] = {
-    INT("agent", name.agent, U16, 2, 0, SIM_MAX_AGENTS - 1),
-    OF(M_NAME, "name", name.name, 1, 1, NET_NAME_MAX),
+    OF(M_NAMES, "names", names, 1, 1, NET_NAMES_MAX),
 };
 static const mfield end_rows[] = {
     INT("winner", end.winner, I32, 2, -1, SIM_MAX_AGENTS - 1),
@@ -205,6 +205,15 @@ static void store_int(const mfield *f, net_msg *m, int64_t v) {
     net_field_set(&nf, m, v);
 }
 
+// A u8 length and a player's name; false when it is not one.
+static bool put_name(const char *name, net_writer *w) {
+    const size_t n = strnlen(name, NET_NAME_MAX + 1);
+    if (!net_name_valid(name, n)) return false;
+    net_put_le(w, n, 1);
+    net_put_bytes(w, name, n);
+    return true;
+}
+
 // Writes one field; false when its value is out of range.
 static bool put_field(const mfield *f, const net_msg *m, net_writer *w) {
     const uint8_t *at = (const uint8_t *)m + f->offset;
@@ -257,6 +266,17 @@ static bool put_field(const mfield *f, const net_msg *m, net_writer *w) {
         }
         return true;
     }
+    case M_NAMES: {
+        const net_names *ns = (const net_names *)at;
+        if (ns->count < f->lo || ns->count > f->hi) return false;
+        net_put_le(w, ns->count, 1);
+        for (int k = 0; k < ns->count; k++) {
+            if (ns->name[k].agent >= SIM_MAX_AGENTS) return false;
+            net_put_le(w, ns->name[k].agent, 2);
+            if (!put_name(ns->name[k].name, w)) return false;
+        }
+        return true;
+    }
     }
     return false;
 }
@@ -271,6 +291,18 @@ size_t net_msg_encode(const net_msg *m, uint8_t *out, size_t cap) {
     for (int i = 0; i < d->count; i++)
         if (!put_field(&d->field[i], m, &w)) return 0;
     return w.ok ? w.n : 0;
+}
+
+// A u8 length (1 .. NET_NAME_MAX) and a player's name into out (NET_NAME_MAX + 1 bytes).
+static bool get_name(net_reader *r, const char *what, char *out) {
+    const uint64_t n = net_get_le(r, 1, what);
+    if (r->ok && (n < 1 || n > NET_NAME_MAX))
+        return net_fail(r, "%s: %llu bytes, not 1 to %d", what, (unsigned long long)n,
+                        NET_NAME_MAX);
+    if (!net_get_bytes(r, out, (size_t)n, what)) return false;
+    out[n] = 0;
+    if (!net_name_valid(out, (size_t)n)) return net_fail(r, "%s: not a valid name", what);
+    return true;
 }
 
 static bool get_field(const mdef *d, const mfield *f, net_msg *m, net_reader *r) {
@@ -337,6 +369,23 @@ static bool get_field(const mdef *d, const mfield *f, net_msg *m, net_reader *r)
             uint8_t b[SIM_INPUT_BYTES];
             if (net_get_bytes(r, b, sizeof b, f->name) && !sim_input_unpack(b, &in->input[k]))
                 return net_fail(r, "%s: input %d holds values out of range", f->name, k);
+        }
+        return r->ok;
+    }
+    case M_NAMES: {
+        net_names *ns = (net_names *)at;
+        const int64_t n = (int64_t)net_get_le(r, 1, f->name);
+        if (r->ok && (n < f->lo || n > f->hi))
+            return net_fail(r, "%s: %lld, not %lld to %lld", f->name, (long long)n,
+                            (long long)f->lo, (long long)f->hi);
+        ns->count = (uint8_t)n;
+        for (int k = 0; r->ok && k < n; k++) {
+            const uint64_t agent = net_get_le(r, 2, f->name);
+            if (r->ok && agent >= SIM_MAX_AGENTS)
+                return net_fail(r, "%s: agent %llu, not 0 to %d", f->name,
+                                (unsigned long long)agent, SIM_MAX_AGENTS - 1);
+            ns->name[k].agent = (uint16_t)agent;
+            get_name(r, f->name, ns->name[k].name);
         }
         return r->ok;
     }

@@ -43,8 +43,9 @@ typedef struct slot {
     bool taken; // a person holds it
     uint8_t token[NET_TOKEN_BYTES];
     char name[NET_NAME_MAX + 1];
-    int peer;  // its connection (peers index), -1 while it has none
-    int agent; // the agent it drives, or drove before it was released
+    bool name_fresh; // joined since the last update: the others are still to hear its name
+    int peer;        // its connection (peers index), -1 while it has none
+    int agent;       // the agent it drives, or drove before it was released
     uint64_t last_heard_us;
     bool released; // its agent plays under its bot brain
     sim_input queue[NET_QUEUE_CAP];
@@ -188,28 +189,35 @@ static int viewer_of(const net_server *srv, const peer *p) {
     return p->follow;
 }
 
-static void send_names(net_server *srv, peer *to) {
-    for (int h = 0; h < srv->humans; h++) {
+// The names of the taken slots (only those to tell when `fresh`) in one NAME; false when none.
+static bool names_msg(const net_server *srv, bool fresh, net_msg *m) {
+    *m = (net_msg){.type = NET_MSG_NAME};
+    net_names *ns = &m->u.names;
+    for (int h = 0; h < srv->humans && ns->count < NET_NAMES_MAX; h++) {
         const slot *sl = &srv->slots[h];
-        int a = sim_slot_agent(srv->w, h);
-        if (!sl->taken || a < 0) continue;
-        net_msg m = {.type = NET_MSG_NAME};
-        m.u.name.agent = (uint16_t)a;
-        snprintf(m.u.name.name, sizeof m.u.name.name, "%s", sl->name);
-        send_msg(srv, to, &m);
+        const int a = sim_slot_agent(srv->w, h);
+        if (!sl->taken || a < 0 || (fresh && !sl->name_fresh)) continue;
+        ns->name[ns->count].agent = (uint16_t)a;
+        snprintf(ns->name[ns->count].name, sizeof ns->name[0].name, "%s", sl->name);
+        ns->count++;
     }
+    return ns->count > 0;
 }
 
-static void broadcast_name(net_server *srv, int h) {
+// A joiner learns every name at once.
+static void send_names(net_server *srv, peer *to) {
+    net_msg m;
+    if (names_msg(srv, false, &m)) send_msg(srv, to, &m);
+}
+
+// The others learn the names of those who joined since the last update in one message each,
+// however many came together (100 joining at once: 100 messages, not 10,000).
+static void broadcast_fresh_names(net_server *srv) {
+    net_msg m;
+    if (!names_msg(srv, true, &m)) return;
     for (int i = 0; i < srv->peer_top; i++)
-        if (srv->peers[i].state == PEER_IN) {
-            int a = sim_slot_agent(srv->w, h);
-            if (a < 0) continue;
-            net_msg m = {.type = NET_MSG_NAME};
-            m.u.name.agent = (uint16_t)a;
-            snprintf(m.u.name.name, sizeof m.u.name.name, "%s", srv->slots[h].name);
-            send_msg(srv, &srv->peers[i], &m);
-        }
+        if (srv->peers[i].state == PEER_IN) send_msg(srv, &srv->peers[i], &m);
+    for (int h = 0; h < srv->humans; h++) srv->slots[h].name_fresh = false;
 }
 
 static int slot_by_token(const net_server *srv, const uint8_t token[NET_TOKEN_BYTES]) {
@@ -347,7 +355,7 @@ static void hello(net_server *srv, peer *p, const net_hello *h) {
     net_frame_clear(p->next);
     p->state = PEER_IN;
     welcome(srv, p);
-    if (p->slot >= 0) broadcast_name(srv, p->slot);
+    if (p->slot >= 0) srv->slots[p->slot].name_fresh = true; // told with the update's others
 }
 
 // ---- Inputs ----
@@ -658,6 +666,7 @@ static void handle_events(net_server *srv, uint64_t now) {
             break;
         }
     }
+    broadcast_fresh_names(srv);
 }
 
 static void check_hellos(net_server *srv, uint64_t now) {

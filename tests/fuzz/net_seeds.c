@@ -90,8 +90,8 @@ int main(int argc, char **argv) {
     strcpy(wel->map_name, "arena");
     wel->map_hash = sim_map_hash(w);
     add(buf, net_msg_encode(&m, buf, sizeof buf));
-    m = (net_msg){.type = NET_MSG_NAME, .u.name.agent = 3};
-    strcpy(m.u.name.name, "player");
+    m = (net_msg){.type = NET_MSG_NAME, .u.names = {.count = 1, .name = {{.agent = 3}}}};
+    strcpy(m.u.names.name[0].name, "player");
     add(buf, net_msg_encode(&m, buf, sizeof buf));
     net_frame *f = malloc(3 * sizeof *f);
     net_view_world *view = net_view_world_create();

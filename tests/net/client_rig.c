@@ -49,8 +49,9 @@ static void welcome(rig *r, const net_hello *h) {
     buf[2] = (uint8_t)(s->version >> 8);
     net_send(s->t, s->conn, buf, n);
     net_msg name = {.type = NET_MSG_NAME};
-    name.u.name.agent = (uint16_t)s->agent;
-    memcpy(name.u.name.name, h->name, sizeof name.u.name.name);
+    name.u.names.count = 1;
+    name.u.names.name[0].agent = (uint16_t)s->agent;
+    memcpy(name.u.names.name[0].name, h->name, sizeof name.u.names.name[0].name);
     rig_send(r, &name);
     s->welcomed = true;
 }

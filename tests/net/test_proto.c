@@ -65,8 +65,11 @@ static int sample_messages(net_msg *m) {
     m[n].type = NET_MSG_SNAPSHOT;
     m[n++].u.snapshot = (net_bytes){frame_bytes, sizeof frame_bytes};
     m[n].type = NET_MSG_NAME;
-    m[n].u.name.agent = 999;
-    strcpy(m[n++].u.name.name, "player one");
+    m[n].u.names.count = 2;
+    m[n].u.names.name[0].agent = 999;
+    strcpy(m[n].u.names.name[0].name, "player one");
+    m[n].u.names.name[1].agent = 0;
+    strcpy(m[n++].u.names.name[1].name, "Ada");
     m[n].type = NET_MSG_END;
     m[n].u.end = (net_end){-1, 4, 9000, 0xfeedfacecafebeefull, 123456};
     n++;

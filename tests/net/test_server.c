@@ -26,6 +26,7 @@ typedef struct client {
     net_welcome welcome;
     net_frame *base, *frame;
     int snapshots;
+    int name_msgs, names_heard; // NAME messages and the names in them
     uint32_t seq;
     net_end end;
     uint8_t *replay;
@@ -89,7 +90,10 @@ static void client_pump(client *c) {
                 test_failures++;
                 continue;
             }
-            if (m.type == NET_MSG_WELCOME) {
+            if (m.type == NET_MSG_NAME) {
+                c->name_msgs++;
+                c->names_heard += m.u.names.count;
+            } else if (m.type == NET_MSG_WELCOME) {
                 c->welcomed = true;
                 c->welcome = m.u.welcome;
                 memcpy(c->token, m.u.welcome.token, NET_TOKEN_BYTES);
@@ -466,6 +470,25 @@ static void test_start_clock(void) {
     rig_close(&r);
 }
 
+// Eight people joining together hear every name in two NAME messages at most each (their own
+// welcome's list, and one with the names of the update's other joiners), not one per name.
+static void test_names_together(void) {
+    net_server_def def = match_def(8, 12);
+    rig r;
+    REQUIRE(rig_open(&r, &def, (net_link_def){.seed = 1}));
+    client cs[8];
+    static const char *const names[8] = {"A", "B", "C", "D", "E", "F", "G", "H"};
+    for (int i = 0; i < 8; i++) client_init(&cs[i], r.link, "127.0.0.1", names[i]);
+    for (int i = 0; i < 500; i++) rig_step(&r, cs, 8);
+    for (int i = 0; i < 8; i++) {
+        CHECK(cs[i].welcomed && cs[i].welcome.slot < 8);
+        CHECK(cs[i].name_msgs >= 1 && cs[i].name_msgs <= 2);
+        CHECK(cs[i].names_heard >= 8); // all of them, its own with the rest
+    }
+    for (int i = 0; i < 8; i++) client_free(&cs[i]);
+    rig_close(&r);
+}
+
 TEST_MAIN(TEST_CASE(join_takes_agent), TEST_CASE(golden_strict), TEST_CASE(hostile_hello),
           TEST_CASE(hostile_flood), TEST_CASE(hostile_non_reader), TEST_CASE(silence_and_reconnect),
-          TEST_CASE(start_clock))
+          TEST_CASE(start_clock), TEST_CASE(names_together))

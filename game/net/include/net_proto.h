@@ -25,7 +25,7 @@
 #define NET_INPUT_REDUNDANCY 4  ///< inputs one INPUT may carry: its tick's and the ones before
 /// Ticks between a client's INPUTs, each with the inputs since the one before (as Quake III's
 /// cl_maxpackets: 30 a second): half the messages a server reads, and the upload's framing.
-#define NET_INPUT_EVERY 2
+#define NET_INPUT_EVERY      2
 #define NET_TICK_RATE        60
 #define NET_SNAPSHOT_EVERY   3 ///< ticks between snapshots: 20 a second, as Quake III's sv_fps
 #define NET_MAX_SLOTS        256
@@ -93,6 +93,15 @@ typedef struct net_name {
     char name[NET_NAME_MAX + 1];
 } net_name;
 
+/// The most names one NAME carries: every player of a match.
+#define NET_NAMES_MAX SIM_MAX_HUMANS
+/// NAME: names, 1 .. NET_NAMES_MAX. A joiner gets every name in one; the others get the names
+/// of a tick's joiners in one, however many came together.
+typedef struct net_names {
+    uint8_t count;
+    net_name name[NET_NAMES_MAX];
+} net_names;
+
 typedef struct net_end {
     int32_t winner;     ///< agent id, -1 none
     uint16_t placement; ///< this client's agent's, 0 a spectator
@@ -114,7 +123,7 @@ typedef struct net_msg {
         net_ping ping; ///< PING and PONG
         net_welcome welcome;
         net_bytes snapshot; ///< a net_frame_encode delta
-        net_name name;
+        net_names names;
         net_end end;
         net_replay_chunk chunk;
     } u;
