@@ -50,38 +50,6 @@ static bool fail(const char *arg, const char *reason) {
     return false;
 }
 
-static bool number(const tool_args *a, int o, long lo, long hi, const char *needs, int *out) {
-    if (!a->given[o]) return true;
-    long v;
-    if (!tool_parse_int(a->value[o], lo, hi, &v)) return fail(a->value[o], needs);
-    *out = (int)v;
-    return true;
-}
-
-// ADDR:PORT, ADDR an IPv4 address or a name, or [IPv6]:PORT.
-static bool split_listen(const char *text, server_options *o) {
-    const char *colon = strrchr(text, ':');
-    const char *host = text, *host_end = colon;
-    if (text[0] == '[') {
-        const char *close = strchr(text, ']');
-        if (!close || close[1] != ':') return fail(text, "--listen needs ADDR:PORT or [IPv6]:PORT");
-        host = text + 1;
-        host_end = close;
-        colon = close + 1;
-    }
-    if (!colon || host_end == host)
-        return fail(text, "--listen needs ADDR:PORT, e.g. 127.0.0.1:7777");
-    if ((size_t)(host_end - host) >= sizeof o->host)
-        return fail(text, "--listen: address too long");
-    memcpy(o->host, host, (size_t)(host_end - host));
-    o->host[host_end - host] = 0;
-    long port;
-    if (!tool_parse_int(colon + 1, 0, 65535, &port))
-        return fail(text, "--listen needs a port from 0 to 65535 after the ':'");
-    o->port = (int)port;
-    return true;
-}
-
 bool server_parse_options(int argc, char **argv, server_options *o) {
     memset(o, 0, sizeof *o);
     o->bots = 30;
@@ -96,21 +64,24 @@ bool server_parse_options(int argc, char **argv, server_options *o) {
         return fail("--listen",
                     "needed: the address and port to listen on (--listen 127.0.0.1:7777)");
     o->listen = a.value[O_LISTEN];
-    if (!split_listen(o->listen, o)) return false;
+    if (!tool_args_listen(PROGRAM, o->listen, "127.0.0.1:7777", o->host, sizeof o->host, &o->port))
+        return false;
     o->map = a.given[O_MAP] ? a.value[O_MAP] : NULL;
     o->record = a.given[O_RECORD] ? a.value[O_RECORD] : NULL;
     o->agones = a.given[O_AGONES];
     o->once = a.given[O_ONCE] || o->agones; // an Agones GameServer hosts one match
     o->token_key_stdin = a.given[O_TOKEN_KEY_STDIN];
-    if (!number(&a, O_BOTS, 1, SIM_MAX_AGENTS, "--bots needs a number from 1 to 1000", &o->bots) ||
-        !number(&a, O_PLAYERS, 1, SIM_MAX_HUMANS, "--players needs a number from 1 to 100",
-                &o->players) ||
-        !number(&a, O_JOIN_WINDOW, 0, 3600, "--join-window needs seconds from 0 to 3600",
-                &o->join_window) ||
-        !number(&a, O_TICKS, 1, 100000000, "--ticks needs a number from 1 to 100000000",
-                &o->ticks) ||
-        !number(&a, O_MAX_PER_ADDRESS, 1, NET_DEFAULT_MAX_CONNECTIONS,
-                "--max-clients-per-address needs a number from 1 to 256", &o->max_per_address))
+    if (!tool_args_int(PROGRAM, &a, O_BOTS, 1, SIM_MAX_AGENTS,
+                       "--bots needs a number from 1 to 1000", &o->bots) ||
+        !tool_args_int(PROGRAM, &a, O_PLAYERS, 1, SIM_MAX_HUMANS,
+                       "--players needs a number from 1 to 100", &o->players) ||
+        !tool_args_int(PROGRAM, &a, O_JOIN_WINDOW, 0, 3600,
+                       "--join-window needs seconds from 0 to 3600", &o->join_window) ||
+        !tool_args_int(PROGRAM, &a, O_TICKS, 1, 100000000,
+                       "--ticks needs a number from 1 to 100000000", &o->ticks) ||
+        !tool_args_int(PROGRAM, &a, O_MAX_PER_ADDRESS, 1, NET_DEFAULT_MAX_CONNECTIONS,
+                       "--max-clients-per-address needs a number from 1 to 256",
+                       &o->max_per_address))
         return false;
     if (o->players < 0) o->players = o->bots < 16 ? o->bots : 16;
     if (o->players > o->bots)

@@ -63,3 +63,48 @@ bool tool_args_read(const char *program, const tool_option *options, int n, int 
     }
     return true;
 }
+
+bool tool_args_int(const char *program, const tool_args *a, int option, long lo, long hi,
+                   const char *needs, int *out) {
+    if (!a->given[option]) return true;
+    long v;
+    if (!tool_parse_int(a->value[option], lo, hi, &v)) {
+        tool_fail(program, a->value[option], "%s", needs);
+        return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+bool tool_args_listen(const char *program, const char *text, const char *example, char *host,
+                      size_t size, int *port) {
+    const char *colon = strrchr(text, ':');
+    const char *start = text, *end = colon;
+    if (text[0] == '[') {
+        const char *close = strchr(text, ']');
+        if (!close || close[1] != ':') {
+            tool_fail(program, text, "--listen needs ADDR:PORT or [IPv6]:PORT");
+            return false;
+        }
+        start = text + 1;
+        end = close;
+        colon = close + 1;
+    }
+    if (!colon || end == start) {
+        tool_fail(program, text, "--listen needs ADDR:PORT, e.g. %s", example);
+        return false;
+    }
+    if ((size_t)(end - start) >= size) {
+        tool_fail(program, text, "--listen: address too long");
+        return false;
+    }
+    long p;
+    if (!tool_parse_int(colon + 1, 0, 65535, &p)) {
+        tool_fail(program, text, "--listen needs a port from 0 to 65535 after the ':'");
+        return false;
+    }
+    memcpy(host, start, (size_t)(end - start));
+    host[end - start] = '\0';
+    *port = (int)p;
+    return true;
+}

@@ -11,6 +11,7 @@
 #define TOOL_ARGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 enum { TOOL_ARGS_MAX_OPTIONS = 32, TOOL_ARGS_MAX_POSITIONAL = 8 };
 
@@ -41,5 +42,16 @@ bool tool_args_answered(const char *program, int argc, char **argv, const char *
 /// value` or `empty value`.
 bool tool_args_read(const char *program, const tool_option *options, int n, int max_pos, int argc,
                     char **argv, tool_args *out);
+
+/// The value of `option`, when given, as a whole number within [lo, hi] into *out (left as it
+/// is when not given). False after printing `PROGRAM: VALUE: needs`.
+bool tool_args_int(const char *program, const tool_args *a, int option, long lo, long hi,
+                   const char *needs, int *out);
+
+/// A --listen value, ADDR:PORT (an IPv4 address or a name) or [IPv6]:PORT, into host (size
+/// bytes, its terminating zero included) and port (0 to 65535). False after printing one line
+/// `PROGRAM: TEXT: reason`; `example` is a value the reason shows ("127.0.0.1:7777").
+bool tool_args_listen(const char *program, const char *text, const char *example, char *host,
+                      size_t size, int *port);
 
 #endif
