@@ -8,12 +8,11 @@
 set -u
 server=$1 arena=$2
 dir=$(mktemp -d /tmp/arena-online-XXXXXX)
-pids=()
-trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$dir"' EXIT
+# Only what still runs is killed (jobs -p): a pid already waited for may be another test's now.
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$dir"' EXIT
 timeout 90 "$server" --listen 127.0.0.1:0 --once --bots 12 --players 4 --ticks 1200 --seed 7 \
   --record "$dir" >"$dir/server.txt" 2>"$dir/server.err" &
 spid=$!
-pids+=($spid)
 url=
 for _ in $(seq 100); do
   url=$(sed -n 's/^listening //p' "$dir/server.txt")
@@ -25,7 +24,6 @@ timeout 80 "$arena" --connect "$url" --headless --pilot novice --name Ann >"$dir
 apid=$!
 timeout 80 "$arena" --connect "$url" --headless --pilot bot --name Ben >"$dir/ben.txt" 2>&1 &
 bpid=$!
-pids+=($apid $bpid)
 wait $apid; astatus=$?
 wait $bpid; bstatus=$?
 wait $spid; sstatus=$?

@@ -9,12 +9,11 @@ set -u
 server=$1 gateway=$2
 dir=$(mktemp -d /tmp/arena-agones-XXXXXX)
 mkdir "$dir/record"
-pids=()
-trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$dir"' EXIT
+# Only what still runs is killed (jobs -p): a pid already waited for may be another test's now.
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$dir"' EXIT
 fail() { echo "$*"; echo "--- calls"; cat "$dir/calls.txt"; echo "--- stderr"; cat "$dir/err.txt"; exit 1; }
 timeout 70 python3 "$gateway" "$dir/port" "$dir/calls.txt" "$dir/record" &
 gpid=$!
-pids+=($gpid)
 for _ in $(seq 100); do [ -s "$dir/port" ] && break; sleep 0.1; done
 [ -s "$dir/port" ] || fail "the gateway never listened"
 AGONES_SDK_HTTP_PORT=$(cat "$dir/port") timeout 60 "$server" --listen 127.0.0.1:0 --agones \

@@ -9,15 +9,14 @@
 set -u
 server=$1 arena=$2 garbage=$3
 dir=$(mktemp -d /tmp/arena-log-XXXXXX)
-pids=()
-trap 'kill -9 "${pids[@]}" 2>/dev/null; rm -rf "$dir"' EXIT
+# Only what still runs is killed (jobs -p): a pid already waited for may be another test's now.
+trap 'kill -9 $(jobs -p) 2>/dev/null; rm -rf "$dir"' EXIT
 fail() { echo "$*"; echo "--- stdout"; cat "$dir/out.txt"; echo "--- stderr"; cat "$dir/err.txt"; exit 1; }
 # Waits up to 20 s for a line matching the pattern on the server's stderr.
 await() { for _ in $(seq 200); do grep -qE "$1" "$dir/err.txt" && return 0; sleep 0.1; done; fail "no line like: $1"; }
 timeout 60 "$server" --listen 127.0.0.1:0 --once --bots 8 --players 4 --ticks 600 --seed 3 \
   --max-clients-per-address 2 --record "$dir" >"$dir/out.txt" 2>"$dir/err.txt" &
 spid=$!
-pids+=($spid)
 url=
 for _ in $(seq 100); do
   url=$(sed -n 's/^listening //p' "$dir/out.txt")
@@ -26,12 +25,10 @@ for _ in $(seq 100); do
 done
 [ -n "$url" ] || fail "the server never listened"
 timeout 50 "$arena" --connect "$url" --headless --pilot bot --name Ann >"$dir/ann.txt" 2>&1 &
-pids+=($!)
 apid=$!
 # No timeout in between: the kill must reach the client itself (the trap kills it at the latest).
 "$arena" --connect "$url" --headless --pilot bot --name 'Bob "B"' >/dev/null 2>&1 &
 bpid=$!
-pids+=($bpid)
 await '^arena-server: event=join slot=[0-3] agent=[0-9]+ name="Ann" addr=127\.0\.0\.1$'
 await '^arena-server: event=join slot=[0-3] agent=[0-9]+ name="Bob \\"B\\"" addr=127\.0\.0\.1$'
 # Two connections from 127.0.0.1 are open: the third is refused by the transport with 1013.
