@@ -383,6 +383,15 @@ static void draw_ping(const hud *h, gfx *g, const camera *c, const net_client_st
     gfx_text(g, r.x + 8, r.y + 7, 1.5f, col, t);
 }
 
+// A hint line over the match, centred in r's row, as large as the screen's width lets it be (2x,
+// down by quarters to 1x: a 960-wide page fits the longest at 1.75x).
+static void draw_hint(gfx *g, const camera *c, SDL_FRect r, const char *hint, SDL_Color color) {
+    float scale = 2.0f;
+    while (scale > 1.0f && gfx_text_width(scale, hint) + 16 > c->screen_w) scale -= 0.25f;
+    gfx_text_centered(g, 0.5f * c->screen_w + 2, r.y + 4, scale, SHADOW, hint);
+    gfx_text_centered(g, 0.5f * c->screen_w, r.y + 2, scale, color, hint);
+}
+
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
               bool has_pad, const hud_timings *t, float dt) {
     const sim_agent *a = &sim_agents(w)[focus];
@@ -423,22 +432,17 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     const bool pick = h->show_pick_hint && !h->guided,
                level_up_shown = mine && a->pending_picks > 0;
     if (pick) {
-        SDL_FRect r = hud_hint_rect(c, 0, level_up_shown);
         const char *hint = has_pad    ? "Press a button shown below to learn a skill"
                            : h->touch ? "Tap a skill below to learn it"
                                       : "Press 1-6 to learn a skill";
-        gfx_text_centered(g, 0.5f * c->screen_w + 2, r.y + 4, 2.0f, SHADOW, hint);
-        gfx_text_centered(g, 0.5f * c->screen_w, r.y + 2, 2.0f, (SDL_Color){255, 240, 150, 255},
-                          hint);
+        draw_hint(g, c, hud_hint_rect(c, 0, level_up_shown), hint, (SDL_Color){255, 240, 150, 255});
     }
     if (h->show_move_hint && !h->guided) {
         const char *hint = has_pad ? "Left stick to move, right stick to aim and fire"
                            : h->touch
                                ? "Drag anywhere to move - you fire by yourself"
                                : "WASD or drag with the right mouse button to move - click to fire";
-        SDL_FRect r = hud_hint_rect(c, pick ? 1 : 0, level_up_shown);
-        gfx_text_centered(g, 0.5f * c->screen_w + 2, r.y + 4, 2.0f, SHADOW, hint);
-        gfx_text_centered(g, 0.5f * c->screen_w, r.y + 2, 2.0f, WHITE, hint);
+        draw_hint(g, c, hud_hint_rect(c, pick ? 1 : 0, level_up_shown), hint, WHITE);
     }
     if (h->net) draw_ping(h, g, c, h->net);
     if (h->show_perf && t) draw_perf(g, t, h->net);
