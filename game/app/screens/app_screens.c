@@ -197,6 +197,35 @@ static float results_top(const app *a) {
 /// The replay's note under the results' buttons: up to NOTE_LINES lines as room allows (at least
 /// one: the buttons make room for it), NOTE_LINE_H pixels each, in a box NOTE_PAD taller.
 enum { NOTE_LINES = 3, NOTE_LINE_H = 18, NOTE_PAD = 10, NOTE_GAP = 4 };
+
+/// Where the results' buttons (Rematch offline, Watch and Save with a replay, Title) must start
+/// at the latest to leave room under them for the replay's note.
+static float results_buttons_top(const app *a) {
+    const int buttons = (a->view.net ? 0 : 1) + (a->replay ? 2 : 0) + 1;
+    const float note = a->replay || a->view.net ? NOTE_LINE_H + NOTE_PAD + 2 * NOTE_GAP : 12;
+    return a->view.cam.screen_h - (float)buttons * 46 - 36 - note;
+}
+
+/// The scoreboard the results show: on a short screen, fewer top rows while that leaves the
+/// buttons more room under the panel (the stat card beside the table may hold its height); the
+/// player's own row stays, apart when its place is cut.
+static void results_scoreboard(const app *a, sim_scoreboard *sb) {
+    app_scoreboard(a, sb);
+    const float sw = a->view.cam.screen_w, y = results_top(a), room = results_buttons_top(a);
+    results_layout l;
+    results_view_layout(0, y, sw, sb, &l);
+    while (l.panel.y + l.panel.h + 8 > room && sb->top_count > 1) {
+        sim_scoreboard fewer = *sb;
+        fewer.top_count--;
+        if (fewer.viewer_top >= fewer.top_count) fewer.viewer_top = -1;
+        results_layout lf;
+        results_view_layout(0, y, sw, &fewer, &lf);
+        if (lf.panel.h >= l.panel.h) return; // no shorter: keep every row
+        *sb = fewer;
+        l = lf;
+    }
+}
+
 static float note_width(const app *a) {
     return a->view.cam.screen_w - 48.0f;
 }
@@ -261,13 +290,13 @@ void app_screen_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, RESULTS_TITLE, "Title", NULL);
         // Under the scoreboard, with room below for a line of the replay's note at least (kept
         // whether it shows or not, so the buttons stay under the mouse when it appears); on a
-        // screen too short for that the buttons go up over the scoreboard's foot.
+        // screen too short for that the table keeps fewer top rows (results_scoreboard), and
+        // past that the buttons go up over the scoreboard's foot.
         results_layout l;
         sim_scoreboard sb;
-        app_scoreboard(a, &sb);
+        results_scoreboard(a, &sb);
         results_view_layout(0, results_top(a), sw, &sb, &l);
-        float note = a->replay || a->view.net ? NOTE_LINE_H + NOTE_PAD + 2 * NOTE_GAP : 12;
-        top = fminf(l.panel.y + l.panel.h + 8, sh - (float)m->count * 46 - 36 - note);
+        top = fminf(l.panel.y + l.panel.h + 8, results_buttons_top(a));
         width = 360;
         break;
     }
@@ -506,7 +535,7 @@ static void draw_replay_note(app *a, const menu *m) {
 static void draw_results(app *a) {
     dim_screen(a);
     sim_scoreboard sb;
-    app_scoreboard(a, &sb);
+    results_scoreboard(a, &sb);
     results_view_draw(&a->g, 0, results_top(a), a->view.cam.screen_w, &sb);
 }
 
