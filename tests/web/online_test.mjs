@@ -215,7 +215,7 @@ async function test() {
   const hash = /^hash: ([0-9a-f]{16})$/m.exec(server.out)?.[1];
   check(server.code === 0 && !!hash, `arena-server ended the match: ${server.out.trim().split('\n').slice(-4).join(' | ')}`);
   for (const name of ['Ada', 'Player', 'Native'])
-    check(new RegExp(`^${name} \\(\\S+\\) joined on slot`, 'm').test(server.out), `the server's log has ${name} joining`);
+    check(new RegExp(`^arena-server: event=join slot=\\d+ agent=\\d+ name="${name}" addr=127\\.0\\.0\\.1$`, 'm').test(server.err), `the server's log has ${name} joining`);
   check(native.code === 0 && new RegExp(`^hash: ${hash}$`, 'm').test(native.out), `the native client ends on the server's hash (${native.out.trim().split('\n').filter((l) => l.startsWith('hash')).join('')}${native.err})`);
   for (const p of [a, b]) {
     const e = p.ended();
