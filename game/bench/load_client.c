@@ -33,6 +33,7 @@ typedef enum cstate {
 
 typedef struct client {
     int fd, match;
+    uint64_t next_send_us; // when its next INPUT (and flush) is due: each client on its own phase
     cstate state;
     uint32_t seq; // inputs sent (a connection numbers its inputs from 1)
     uint32_t rng;
@@ -371,23 +372,29 @@ static uint64_t thread_cpu_ns(void) {
 void load_pool_run(load_pool *p, uint64_t deadline_us) {
     const uint64_t cpu0 = thread_cpu_ns(), t0 = net_serve_now_us();
     const int n = p->matches * p->per_match;
-    uint64_t next_tick = t0;
+    // Each client sends on a phase of its own, spread over the interval, as players' machines
+    // do: not all 1,000 INPUTs in the same instant every other tick.
+    const uint64_t period = NET_INPUT_EVERY * TICK_US;
+    for (int i = 0; i < n; i++) p->cs[i].next_send_us = t0 + period * (uint64_t)i / (uint64_t)n;
     struct epoll_event evs[256];
     for (;;) {
         uint64_t now = net_serve_now_us();
         int live = 0;
-        for (int i = 0; i < n; i++) live += p->cs[i].state != C_ENDED && p->cs[i].state != C_FAILED;
-        if (!live || now >= deadline_us) break;
-        if (now >= next_tick) {
-            for (int i = 0; i < n; i++) {
-                client *c = &p->cs[i];
+        uint64_t next = now + period;
+        for (int i = 0; i < n; i++) {
+            client *c = &p->cs[i];
+            if (c->state == C_ENDED || c->state == C_FAILED) continue;
+            live++;
+            if (now >= c->next_send_us) {
                 if (c->out_len) flush(p, c, now);
                 if (c->state == C_PLAYING) send_input(p, c, now);
+                c->next_send_us += period;
+                if (c->next_send_us < now) c->next_send_us = now + period; // no burst to catch up
             }
-            next_tick += NET_INPUT_EVERY * TICK_US;
-            if (next_tick < now) next_tick = now + TICK_US; // fell behind: no burst to catch up
+            if (c->next_send_us < next) next = c->next_send_us;
         }
-        int wait_ms = (int)((next_tick > now ? next_tick - now : 0) / 1000u);
+        if (!live || now >= deadline_us) break;
+        int wait_ms = (int)((next > now ? next - now + 999 : 0) / 1000u);
         int k = epoll_wait(p->epoll, evs, 256, wait_ms);
         now = net_serve_now_us();
         for (int i = 0; i < k; i++) {
