@@ -566,12 +566,13 @@ static void play_tick(net_server *srv, uint64_t now) {
     }
     session_step(srv->s, srv->inputs);
     srv->stats.ticks++;
-    bool send = sim_tick(srv->w) % NET_SNAPSHOT_EVERY == 0;
     bool pings = sim_tick(srv->w) % PING_EVERY_TICKS == 0;
     for (int i = 0; i < srv->peer_top; i++) {
         peer *p = &srv->peers[i];
         if (p->state != PEER_IN) continue;
-        snapshot(srv, p, send);
+        // Each connection on a phase of its own (every NET_SNAPSHOT_EVERY ticks all the same):
+        // a tick sends a third of the snapshots, not all of them every third tick.
+        snapshot(srv, p, (sim_tick(srv->w) + i) % NET_SNAPSHOT_EVERY == 0);
         if (pings && p->state == PEER_IN) ping(srv, p, now);
     }
     bool at_end = srv->def.end_tick > 0 && sim_tick(srv->w) >= srv->def.end_tick;
