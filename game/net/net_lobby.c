@@ -3,6 +3,8 @@
 #define _GNU_SOURCE // NI_MAXHOST
 #include "net_lobby.h"
 
+#include "net_url.h"
+
 #include "net_token.h"
 
 #include <errno.h>
@@ -33,46 +35,15 @@ bool net_lobby_url(const char *address) {
     return !strncmp(address, "http://", 7);
 }
 
-// http://HOST[:PORT][/], HOST a name, an IPv4 address or [IPv6].
-static bool split_url(const char *url, char *host, size_t n, char *port, size_t pn) {
-    if (!net_lobby_url(url)) return false;
-    const char *h = url + 7, *end = h + strcspn(h, "/"), *colon;
-    if (end[0] == '/' && end[1]) return false; // a lobby is its root
-    if (*h == '[') {
-        const char *close = memchr(h, ']', (size_t)(end - h));
-        if (!close) return false;
-        colon = close[1] == ':' ? close + 1 : NULL;
-        if (!colon && close + 1 != end) return false;
-        if ((size_t)(close - h - 1) >= n) return false;
-        memcpy(host, h + 1, (size_t)(close - h - 1));
-        host[close - h - 1] = '\0';
-    } else {
-        colon = memchr(h, ':', (size_t)(end - h));
-        const char *host_end = colon ? colon : end;
-        if ((size_t)(host_end - h) >= n) return false;
-        memcpy(host, h, (size_t)(host_end - h));
-        host[host_end - h] = '\0';
-    }
-    if (!host[0]) return false;
-    if (!colon) {
-        snprintf(port, pn, "80");
-        return true;
-    }
-    size_t len = (size_t)(end - colon - 1);
-    if (len == 0 || len > 5 || len >= pn) return false;
-    for (size_t i = 0; i < len; i++)
-        if (colon[1 + i] < '0' || colon[1 + i] > '9') return false;
-    memcpy(port, colon + 1, len);
-    port[len] = '\0';
-    return atoi(port) > 0 && atoi(port) < 65536;
-}
-
 net_lobby_ask *net_lobby_ask_start(const char *lobby_url, uint64_t now_us, ae_error *err) {
-    char host[NI_MAXHOST], port[8];
-    if (!split_url(lobby_url, host, sizeof host, port, sizeof port)) {
+    net_url u; // a lobby is its root: http://HOST[:PORT][/]
+    if (!net_url_parse_http(lobby_url, &u) || strcmp(u.path, "/") != 0) {
         ae_error_set(err, "a lobby's address is http://HOST or http://HOST:PORT");
         return NULL;
     }
+    const char *host = u.host;
+    char port[8];
+    snprintf(port, sizeof port, "%d", u.port);
     struct addrinfo hints = {0}, *res = NULL;
     hints.ai_socktype = SOCK_STREAM;
     int rc = getaddrinfo(host, port, &hints, &res);

@@ -2,18 +2,8 @@
 
 #include <string.h>
 
-bool net_url_parse(const char *url, net_url *out) {
-    const char *h;
-    if (!url) return false;
-    if (!strncmp(url, "ws://", 5)) {
-        out->tls = false;
-        h = url + 5;
-    } else if (!strncmp(url, "wss://", 6)) {
-        out->tls = true;
-        h = url + 6;
-    } else {
-        return false;
-    }
+// What follows the scheme's "://", into out (tls already set).
+static bool parse_rest(const char *h, net_url *out) {
     const char *end;
     if (*h == '[') {
         end = strchr(h, ']');
@@ -42,4 +32,16 @@ bool net_url_parse(const char *url, net_url *out) {
     for (const char *q = out->path; *q; q++) // the request line has no room for them
         if ((unsigned char)*q <= ' ') return false;
     return true;
+}
+
+bool net_url_parse(const char *url, net_url *out) {
+    if (!url) return false;
+    out->tls = !strncmp(url, "wss://", 6);
+    if (out->tls) return parse_rest(url + 6, out);
+    return !strncmp(url, "ws://", 5) && parse_rest(url + 5, out);
+}
+
+bool net_url_parse_http(const char *url, net_url *out) {
+    out->tls = false;
+    return url && !strncmp(url, "http://", 7) && parse_rest(url + 7, out);
 }

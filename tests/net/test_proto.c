@@ -290,6 +290,15 @@ static void test_urls(void) {
                                 "ws://[::1", "ws://h/a b",     "ws://a b/",     "ws://h\n:1/"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) CHECK(!net_url_parse(bad[i], &u));
     CHECK(!net_url_parse(NULL, &u));
+    // A lobby's address, by the same rules.
+    REQUIRE(net_url_parse_http("http://[::1]:8080/", &u));
+    CHECK(!u.tls && u.port == 8080);
+    CHECK_STR(u.host, "::1");
+    REQUIRE(net_url_parse_http("http://lobby", &u));
+    CHECK(u.port == 80);
+    CHECK_STR(u.path, "/");
+    CHECK(!net_url_parse_http("ws://h", &u) && !net_url_parse_http("http://h:0", &u) &&
+          !net_url_parse_http("http://", &u) && !net_url_parse_http(NULL, &u));
 }
 
 TEST_MAIN(TEST_CASE(round_trip), TEST_CASE(truncated_and_corrupted), TEST_CASE(names),
