@@ -213,11 +213,14 @@ static void send_names(net_server *srv, peer *to) {
 // The others learn the names of those who joined since the last update in one message each,
 // however many came together (100 joining at once: 100 messages, not 10,000).
 static void broadcast_fresh_names(net_server *srv) {
+    // Most updates have no joiner: look before building a NAME (a 2.7 kB message) for nobody.
+    int h = 0;
+    while (h < srv->humans && !srv->slots[h].name_fresh) h++;
     net_msg m;
-    if (!names_msg(srv, true, &m)) return;
+    if (h == srv->humans || !names_msg(srv, true, &m)) return;
     for (int i = 0; i < srv->peer_top; i++)
         if (srv->peers[i].state == PEER_IN) send_msg(srv, &srv->peers[i], &m);
-    for (int h = 0; h < srv->humans; h++) srv->slots[h].name_fresh = false;
+    for (h = 0; h < srv->humans; h++) srv->slots[h].name_fresh = false;
 }
 
 static int slot_by_token(const net_server *srv, const uint8_t token[NET_TOKEN_BYTES]) {
