@@ -193,6 +193,9 @@ static void player_input(app *a, const sim_world *w, int h, sim_input *in) {
     vec2s p = camera_to_screen(
         &a->view.cam, agent_draw_pos(&sim_agents(w)[view_player(&a->view, h)], a->view.alpha));
     input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->view.cam.zoom, in);
+    // What the player can see, in world units: bots fire at them only from inside it.
+    const camera *c = &a->view.cam;
+    sim_input_set_view(in, 0.5f * c->screen_w / c->zoom, 0.5f * c->screen_h / c->zoom);
 }
 
 /// One tick of the online client: the player's input (none behind a menu: the match goes on

@@ -45,6 +45,24 @@ void sim_input_normalize(sim_input *in) {
     if (in->move_y == INT8_MIN) in->move_y = -127;
     in->buttons &= SIM_BUTTON_ALL;
     if (in->skill_pick > SIM_SKILL_COUNT) in->skill_pick = 0;
+    if (in->slot > SIM_INPUT_SLOTS) in->slot = 0;
+    if (in->use > SIM_INPUT_ITEMS) in->use = 0;
+}
+
+static uint8_t view_steps(float half) {
+    if (!(half > 0.0f)) return 0; // NaN too
+    float steps = ceilf(half / SIM_VIEW_STEP);
+    return (uint8_t)(steps > 255.0f ? 255 : steps);
+}
+
+void sim_input_set_view(sim_input *in, float half_w, float half_h) {
+    in->view_w = view_steps(half_w);
+    in->view_h = view_steps(half_h);
+}
+
+vec2s sim_input_view(const sim_input *in) {
+    if (in->view_w == 0 || in->view_h == 0) return (vec2s){{SIM_VIEW_HALF_W, SIM_VIEW_HALF_H}};
+    return (vec2s){{(float)(in->view_w * SIM_VIEW_STEP), (float)(in->view_h * SIM_VIEW_STEP)}};
 }
 
 vec2s sim_input_move(const sim_input *in) {
@@ -68,6 +86,10 @@ void sim_input_pack(const sim_input *in, uint8_t out[SIM_INPUT_BYTES]) {
     rp_put_le(rp_put_le(out + 2, (uint16_t)in->aim_x, 2), (uint16_t)in->aim_y, 2);
     out[6] = in->buttons;
     out[7] = in->skill_pick;
+    out[8] = in->slot;
+    out[9] = in->use;
+    out[10] = in->view_w;
+    out[11] = in->view_h;
 }
 
 bool sim_input_unpack(const uint8_t in[SIM_INPUT_BYTES], sim_input *out) {
@@ -78,6 +100,11 @@ bool sim_input_unpack(const uint8_t in[SIM_INPUT_BYTES], sim_input *out) {
     out->aim_y = (int16_t)(uint16_t)(in[4] | in[5] << 8);
     out->buttons = in[6];
     out->skill_pick = in[7];
+    out->slot = in[8];
+    out->use = in[9];
+    out->view_w = in[10];
+    out->view_h = in[11];
     return out->move_x != -128 && out->move_y != -128 && (out->buttons & ~SIM_BUTTON_ALL) == 0 &&
-           out->skill_pick <= SIM_SKILL_COUNT;
+           out->skill_pick <= SIM_SKILL_COUNT && out->slot <= SIM_INPUT_SLOTS &&
+           out->use <= SIM_INPUT_ITEMS;
 }

@@ -225,21 +225,33 @@ static void body_fixtures(void) {
 // Well-formed files this build cannot play: checked by rp_replay_init_file's options and then by
 // the session (config blob, hash fields, recorded inputs, agent count).
 static void compat_fixtures(void) {
+    char why[160];
     spec s = default_spec();
     s.record_size = SIM_INPUT_BYTES / 2;
     s.config_version = SIM_CONFIG_VERSION;
-    from_spec("record-size-mismatch.rpl", &s, "input record size 4 does not match this build's 8");
+    snprintf(why, sizeof why, "input record size %d does not match this build's %d",
+             SIM_INPUT_BYTES / 2, SIM_INPUT_BYTES);
+    from_spec("record-size-mismatch.rpl", &s, why);
     s = default_spec();
+    s.record_size = SIM_INPUT_BYTES;
     s.config_version = SIM_CONFIG_VERSION + 1;
-    from_spec("config-version-mismatch.rpl", &s,
-              "recorded by a newer version of Arena (rules version 6; this build plays 5)");
+    snprintf(why, sizeof why,
+             "recorded by a newer version of Arena (rules version %d; this build plays %d)",
+             SIM_CONFIG_VERSION + 1, SIM_CONFIG_VERSION);
+    from_spec("config-version-mismatch.rpl", &s, why);
     s = default_spec();
+    s.record_size = SIM_INPUT_BYTES;
     s.config_version = SIM_CONFIG_VERSION - 1;
-    from_spec("rules-older.rpl", &s,
-              "recorded by an older version of Arena (rules version 4; this build plays 5)");
+    snprintf(why, sizeof why,
+             "recorded by an older version of Arena (rules version %d; this build plays %d)",
+             SIM_CONFIG_VERSION - 1, SIM_CONFIG_VERSION);
+    from_spec("rules-older.rpl", &s, why);
     s = default_spec();
+    s.record_size = SIM_INPUT_BYTES;
     s.config_version = SIM_CONFIG_VERSION;
-    from_spec("config-short.rpl", &s, "config: 0 bytes do not hold a version 5 match config");
+    snprintf(why, sizeof why, "config: 0 bytes do not hold a version %d match config",
+             SIM_CONFIG_VERSION);
+    from_spec("config-short.rpl", &s, why);
     // A packed default config with one field damaged: `bots` is its first int32.
     static uint8_t config[SIM_CONFIG_MAX_BYTES];
     sim_config cfg = sim_default_config();
@@ -253,7 +265,7 @@ static void compat_fixtures(void) {
              "replay checkpoints carry 0 hash fields, this build has %d", SIM_HASH_FIELD_COUNT);
     f->size = build_spec(&s, f->data, sizeof f->data);
     s.field_count = SIM_HASH_FIELD_COUNT;
-    // The spec's records are bytes h, h+1, ...: player 1's buttons byte 6 is not a button.
+    // The spec's records are bytes h, h+1, ...: player 1's byte 7 (7) is no skill to pick.
     from_spec("input-out-of-range.rpl", &s, "input of player 1 at tick 0 is out of range");
 }
 
@@ -266,6 +278,7 @@ static void limit_fixtures(void) {
     cfg.humans = 2;
     cfg.bots = 998;
     spec s = default_spec();
+    s.record_size = SIM_INPUT_BYTES;
     s.config_version = SIM_CONFIG_VERSION;
     s.config_size = (uint32_t)sim_config_pack(&cfg, config);
     s.config = config;
@@ -278,6 +291,7 @@ static void limit_fixtures(void) {
               "replay of 5000000 ticks carries 1 checkpoints; recordings carry one every 60 "
               "ticks, so at least 83333");
     s = default_spec();
+    s.record_size = SIM_INPUT_BYTES;
     s.config_version = SIM_CONFIG_VERSION;
     s.config_size = (uint32_t)sim_config_pack(&cfg, config);
     s.config = config;

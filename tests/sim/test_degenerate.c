@@ -70,16 +70,21 @@ static void test_input_mapping(void) {
             CHECK(sim_input_unpack(bytes, &in));
         }
     // Raw frames (a caller filling the fields itself): sim_input_normalize maps every value to
-    // one a replay can hold: move -128 -> -127, unknown buttons cleared, unknown skills 0.
+    // one a replay can hold: move -128 -> -127, unknown buttons cleared, unknown skills, slots
+    // and items 0.
     for (int v = 0; v < 256; v++) {
-        sim_input in = {(int8_t)v,   (int8_t)(255 - v), (int16_t)(v * 257),
-                        (int16_t)-v, (uint8_t)v,        (uint8_t)v};
+        sim_input in = {(int8_t)v,  (int8_t)(255 - v), (int16_t)(v * 257), (int16_t)-v,
+                        (uint8_t)v, (uint8_t)v,        (uint8_t)v,         (uint8_t)v,
+                        (uint8_t)v, (uint8_t)(255 - v)};
         sim_input_normalize(&in);
         CHECK(in.move_x == (v == 128 ? -127 : (int8_t)v));
         CHECK(in.move_y == (v == 127 ? -127 : (int8_t)(255 - v)));
         CHECK(in.aim_x == (int16_t)(v * 257) && in.aim_y == (int16_t)-v);
         CHECK(in.buttons == (v & SIM_BUTTON_ALL));
         CHECK(in.skill_pick == (v <= SIM_SKILL_COUNT ? v : 0));
+        CHECK(in.slot == (v <= SIM_INPUT_SLOTS ? v : 0) &&
+              in.use == (v <= SIM_INPUT_ITEMS ? v : 0));
+        CHECK(in.view_w == v && in.view_h == 255 - v); // every view is a view
         uint8_t bytes[SIM_INPUT_BYTES];
         sim_input_pack(&in, bytes);
         sim_input back;

@@ -18,7 +18,7 @@
 #include <stdint.h>
 
 /// Bumped whenever a message's layout or meaning changes; HELLO and WELCOME carry it first.
-#define NET_PROTOCOL_VERSION 2
+#define NET_PROTOCOL_VERSION 3
 
 #define NET_NAME_MAX         24 ///< a player's name: 1 .. 24 bytes of UTF-8, no control characters
 #define NET_TOKEN_BYTES      16 ///< the reconnect token (all zero: none)

@@ -15,7 +15,10 @@
 /// 5: bots look round for a better enemy every third think (at once when another hurts them),
 ///    keep a cover spot while it hides them, back off a while after finding none, and dodge a
 ///    bullet only where its range still reaches.
-#define SIM_CONFIG_VERSION   5
+/// 6: a match worth a second try: input frames carry a weapon slot, an item to use and the
+///    person's view (bots fire at a person only from inside it), a reload button; two weapon
+///    slots and the pistol, rounds and reloading, carried items, loot tiers, a supply drop.
+#define SIM_CONFIG_VERSION   6
 #define SIM_CONFIG_MAX_BYTES 1024
 
 /// Writes cfg (without seed and humans, which replays keep in their header); returns the size.
