@@ -140,6 +140,14 @@ static void build_viewer(const sim_world *w, int viewer, sim_scoreboard *out) {
     }
 }
 
+int sim_kill_leader(const sim_world *w) {
+    int best = -1;
+    for (int i = 0; i < w->agent_count; i++)
+        if (w->agents[i].kills > 0 && (best < 0 || w->agents[i].kills > w->agents[best].kills))
+            best = i;
+    return best;
+}
+
 void sim_scoreboard_hurt_text(const sim_scoreboard *sb, char *out, size_t n) {
     if (n == 0) return;
     out[0] = '\0';

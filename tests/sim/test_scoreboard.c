@@ -165,6 +165,26 @@ static void test_ledger(void) {
     ae_grid_free(&g);
 }
 
+// The kill leader: most kills, ties to the lowest id, nobody while no one has a kill; a fallen
+// leader stays one.
+static void test_kill_leader(void) {
+    ae_grid g;
+    REQUIRE(open_field(&g, -1, 0));
+    sim_world *w = humans_only(&g, 4);
+    REQUIRE(w);
+    CHECK(sim_kill_leader(w) == -1);
+    w->agents[2].kills = 1;
+    CHECK(sim_kill_leader(w) == 2);
+    w->agents[3].kills = 2;
+    CHECK(sim_kill_leader(w) == 3);
+    w->agents[1].kills = 2;
+    CHECK(sim_kill_leader(w) == 1);
+    w->agents[1].placement = 4;
+    CHECK(sim_kill_leader(w) == 1);
+    sim_destroy(w);
+    ae_grid_free(&g);
+}
+
 /// Steps until agent 1 is eliminated (at most `ticks`); true when it was.
 static bool until_eliminated(sim_world *w, bool fire, int ticks) {
     for (int t = 0; t < ticks && w->agents[1].placement == 0; t++) step(w, fire);
@@ -428,5 +448,5 @@ static void test_names(void) {
     ae_grid_free(&g);
 }
 
-TEST_MAIN(TEST_CASE(damage_counts), TEST_CASE(ledger), TEST_CASE(harms), TEST_CASE(match),
-          TEST_CASE(time_limit), TEST_CASE(names))
+TEST_MAIN(TEST_CASE(damage_counts), TEST_CASE(ledger), TEST_CASE(kill_leader), TEST_CASE(harms),
+          TEST_CASE(match), TEST_CASE(time_limit), TEST_CASE(names))

@@ -74,6 +74,10 @@ typedef struct sim_scoreboard {
 /// alone, fate SIM_FATE_NONE). Deterministic: the same world gives the same scoreboard.
 void sim_scoreboard_build(const sim_world *w, int viewer, sim_scoreboard *out);
 
+/// The kill leader: the agent with the most kills (ties: the lowest id), -1 while nobody has
+/// one. Living or not: a leader stays the leader after it falls.
+int sim_kill_leader(const sim_world *w);
+
 /// The viewer's damage as one line: "Bot 26: Grenade 62, Pistol 18; Zone 12" (and "; others
 /// N"); "" when nobody damaged it. Writes at most n bytes (cut short when longer).
 void sim_scoreboard_hurt_text(const sim_scoreboard *sb, char *out, size_t n);
