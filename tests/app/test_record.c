@@ -84,7 +84,7 @@ static record_match match(const char *map, int difficulty, bool online, int plac
 // Matches add up; the list is newest first and keeps the last twenty; the file round-trips.
 static void test_round_trip(void) {
     REQUIRE(make_scratch());
-    record r;
+    record_book r;
     record_clear(&r);
     record_match m = match("arena", RECORD_NORMAL, false, 1, 5, 420, 300.25);
     snprintf(m.replay, sizeof m.replay, "arena-2027-01-15-0900-arena.arp");
@@ -110,7 +110,7 @@ static void test_round_trip(void) {
     ae_error err;
     REQUIRE(record_save(&r, path, kept, sizeof kept, &err));
     CHECK(kept[0] == '\0');
-    record back;
+    record_book back;
     bool missing = true;
     CHECK(record_load(&back, path, warning, sizeof warning, &missing));
     CHECK(!missing && warning[0] == '\0');
@@ -134,7 +134,7 @@ static void test_round_trip(void) {
 }
 
 /// Loads text as the record file: the warning it gives (or "") and what was kept.
-static bool load_text(const char *text, record *r, char *warning, size_t n) {
+static bool load_text(const char *text, record_book *r, char *warning, size_t n) {
     char path[128];
     snprintf(path, sizeof path, "%s/record.txt", scratch);
     if (!write_file(path, text, strlen(text))) return false;
@@ -148,7 +148,7 @@ static void test_damaged(void) {
     REQUIRE(make_scratch());
     char path[128], warning[RECORD_WARNING_MAX], want[512], kept[256];
     snprintf(path, sizeof path, "%s/record.txt", scratch);
-    record r;
+    record_book r;
     static const struct {
         const char *text, *warning;
     } cases[] = {
@@ -195,7 +195,7 @@ static void test_damaged(void) {
     char got[512];
     long n = read_bytes(want, got, sizeof got);
     CHECK(n == (long)strlen(damaged) && !memcmp(got, damaged, (size_t)n));
-    record back;
+    record_book back;
     CHECK(record_load(&back, path, warning, sizeof warning, NULL));
     CHECK(back.all.matches == 4 && back.last_count == 1 && !back.keep_damaged);
     // Saved again: nothing more kept aside.
@@ -238,7 +238,7 @@ static void test_atomic(void) {
     char path[128], kept[256], got[64];
     snprintf(path, sizeof path, "%s/record.txt", scratch);
     REQUIRE(write_file(path, "all = 1 0 0 0 0 1.0\n", 20));
-    record r;
+    record_book r;
     char warning[RECORD_WARNING_MAX];
     REQUIRE(record_load(&r, path, warning, sizeof warning, NULL));
     record_match m = match("arena", RECORD_EASY, false, 1, 3, 90, 200.0);

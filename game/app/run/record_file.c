@@ -16,7 +16,7 @@
 
 const char *const record_group_names[RECORD_GROUPS] = {"easy", "normal", "hard", "mixed", "online"};
 
-void record_clear(record *r) {
+void record_clear(record_book *r) {
     memset(r, 0, sizeof *r);
 }
 
@@ -30,7 +30,7 @@ static void add_to(record_totals *t, const record_match *m) {
 }
 
 /// The row of map `name`, made when there is room; NULL when there is none.
-static record_totals *map_row(record *r, const char *name) {
+static record_totals *map_row(record_book *r, const char *name) {
     for (int k = 0; k < r->map_count; k++)
         if (!strcmp(r->map_name[k], name)) return &r->map[k];
     if (r->map_count == RECORD_MAPS) return NULL;
@@ -39,7 +39,7 @@ static record_totals *map_row(record *r, const char *name) {
     return &r->map[r->map_count++];
 }
 
-void record_add(record *r, const record_match *m) {
+void record_add(record_book *r, const record_match *m) {
     add_to(&r->all, m);
     add_to(&r->group[m->online ? RECORD_ONLINE : m->difficulty], m);
     record_totals *t = map_row(r, m->map);
@@ -200,7 +200,7 @@ static bool first_time(int *at, int line, const char *key, reader *rd) {
     return true;
 }
 
-static void read_key(record *r, seen *s, const char *key, char *value, reader *rd, int line) {
+static void read_key(record_book *r, seen *s, const char *key, char *value, reader *rd, int line) {
     char copy[RECORD_MAX_LINE + 1];
     snprintf(copy, sizeof copy, "%s", value); // the words are cut into the value
     const char *shown = AE_QUOTED(copy);
@@ -258,7 +258,7 @@ static void read_key(record *r, seen *s, const char *key, char *value, reader *r
     problem(rd, line, "unknown key %s", AE_QUOTED(key));
 }
 
-static void read_line(record *r, seen *s, char *text, size_t len, int line, reader *rd) {
+static void read_line(record_book *r, seen *s, char *text, size_t len, int line, reader *rd) {
     if (len > 0 && text[len - 1] == '\r') len--; // written on Windows
     for (size_t i = 0; i < len; i++) {
         const unsigned char c = (unsigned char)text[i];
@@ -286,7 +286,7 @@ static void read_line(record *r, seen *s, char *text, size_t len, int line, read
     read_key(r, s, key, value, rd, line);
 }
 
-static void read_text(record *r, char *data, size_t size, reader *rd) {
+static void read_text(record_book *r, char *data, size_t size, reader *rd) {
     static const unsigned char bom[3] = {0xef, 0xbb, 0xbf};
     size_t at = size >= 3 && !memcmp(data, bom, 3) ? 3 : 0;
     seen s = {0};
@@ -304,7 +304,7 @@ static void read_text(record *r, char *data, size_t size, reader *rd) {
         if (s.match_line[k] > 0) r->last[r->last_count++] = s.match[k];
 }
 
-bool record_load(record *r, const char *path, char *warning, size_t n, bool *missing) {
+bool record_load(record_book *r, const char *path, char *warning, size_t n, bool *missing) {
     record_clear(r);
     if (n > 0) warning[0] = '\0';
     if (missing) *missing = false;
@@ -368,7 +368,7 @@ static int put_totals(char *text, size_t n, int len, const char *key, const reco
                t->kills, t->damage, t->longest_s);
 }
 
-size_t record_format(const record *r, char *text, size_t n) {
+size_t record_format(const record_book *r, char *text, size_t n) {
     int len = put(text, n, 0,
                   "# Arena: your record, written by the game after each match (see README, "
                   "Your record).\n# matches wins top5 kills damage longest_s\n");
@@ -415,7 +415,7 @@ static bool keep_aside(const char *path, char *kept, size_t kept_n, ae_error *er
     return false;
 }
 
-bool record_save(record *r, const char *path, char *kept, size_t kept_n, ae_error *err) {
+bool record_save(record_book *r, const char *path, char *kept, size_t kept_n, ae_error *err) {
     if (kept_n > 0) kept[0] = '\0';
     char *text = ae_alloc(RECORD_TEXT_MAX);
     if (!text) {

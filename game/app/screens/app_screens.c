@@ -29,13 +29,15 @@ app_screen app_base_screen(const app *a) {
 
 bool app_on_title(const app *a) {
     const app_screen base = app_base_screen(a);
-    return base == SCREEN_TITLE || base == SCREEN_ONLINE || base == SCREEN_CONNECTING;
+    return base == SCREEN_TITLE || base == SCREEN_ONLINE || base == SCREEN_CONNECTING ||
+           base == SCREEN_RECORD;
 }
 
 bool app_world_runs(const app *a) {
     app_screen base = app_base_screen(a);
     return a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD || base == SCREEN_TITLE ||
-           base == SCREEN_ONLINE || base == SCREEN_CONNECTING; // the title's match behind them
+           base == SCREEN_ONLINE || base == SCREEN_CONNECTING ||
+           base == SCREEN_RECORD; // the title's match behind them
 }
 
 /// Moves to screen s; a new screen starts with its first item highlighted.
@@ -112,8 +114,9 @@ void app_watch_file(app *a, const char *path) {
     a->opts.replay = given;
 }
 
-/// The match ended for player 1: its sound.
+/// The match ended for player 1: its sound, and (offline) its place in the record.
 static void record_result(app *a) {
+    if (!view_online(&a->view)) app_record_match(a); // online: at the server's END
     const sim_world *w = view_world(&a->view);
     const sim_agent *me = &sim_agents(w)[view_player(&a->view, 0)];
     audio_play(me->placement == 1 || (me->placement == 0 && sim_winner(w) == 0) ? AUDIO_SFX_WIN
@@ -183,7 +186,7 @@ const char *app_menu_note(const app *a) {
 
 /// Each screen's menu, built the same way for the update and the drawing; its items' ids. The
 /// title's match choices are named by their APP_PICK_*.
-enum { TITLE_PLAY = APP_PICK_COUNT, TITLE_ONLINE, TITLE_SETTINGS, TITLE_QUIT };
+enum { TITLE_PLAY = APP_PICK_COUNT, TITLE_ONLINE, TITLE_RECORD, TITLE_SETTINGS, TITLE_QUIT };
 enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_MENU };
 enum { SPECTATE_WATCH, SPECTATE_RESULTS, SPECTATE_LEAVE };
@@ -243,6 +246,7 @@ void app_screen_menu(app *a, menu *m) {
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, TITLE_PLAY, "Play", NULL);
         menu_add(m, MENU_BUTTON, TITLE_ONLINE, "Play online", NULL);
+        menu_add(m, MENU_BUTTON, TITLE_RECORD, "Your record", NULL);
         app_add_match_choices(a, m);
         menu_add(m, MENU_BUTTON, TITLE_SETTINGS, "Settings", NULL);
         menu_add(m, MENU_BUTTON, TITLE_QUIT, "Quit", NULL);
@@ -311,6 +315,9 @@ void app_screen_menu(app *a, menu *m) {
     case SCREEN_CONNECTING:
         app_online_menu(a, m);
         return;
+    case SCREEN_RECORD:
+        app_record_menu(a, m);
+        return;
     case SCREEN_PLAY:
     case SCREEN_THEATRE:
         menu_begin(m, NULL);
@@ -336,6 +343,9 @@ void app_confirmed(app *a, app_confirm what) {
         a->watching = false;
         start_or_notice(a, false);
         break;
+    case CONFIRM_DELETE_REPLAY:
+        app_record_delete(a);
+        break;
     }
 }
 
@@ -358,6 +368,7 @@ void app_update_screens(app *a) {
             app_change_match_choice(a, r.id, r.delta);
         if (r.activate && r.id == TITLE_PLAY) start_or_notice(a, false);
         if (r.activate && r.id == TITLE_ONLINE) platform_play_online(a);
+        if (r.activate && r.id == TITLE_RECORD) app_record_open(a);
         if (r.activate && r.id == TITLE_SETTINGS) app_open_settings(a);
         if ((r.activate && r.id == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
         if (a->screen == SCREEN_TITLE && session_done(a->view.shown))
@@ -450,6 +461,9 @@ void app_update_screens(app *a) {
     case SCREEN_ONLINE:
     case SCREEN_CONNECTING:
         app_online_update(a, r, back || pause);
+        break;
+    case SCREEN_RECORD:
+        app_record_update(a, r, back || pause);
         break;
     }
 }
@@ -613,6 +627,10 @@ void app_draw_screen_overlay(app *a) {
     case SCREEN_CONNECTING:
         dim_screen(a);
         draw_connecting(a);
+        break;
+    case SCREEN_RECORD:
+        dim_screen(a);
+        app_record_draw(a);
         break;
     case SCREEN_ONLINE:
     case SCREEN_PAUSE:

@@ -68,15 +68,18 @@ void results_view_layout(float x, float y, float width, const sim_scoreboard *sb
     float cy = y + PAD;
     out->title = (SDL_FRect){left + PAD, cy, inner, TITLE_H};
     cy += TITLE_H;
+    // The "Hurt by" line takes its room from the gaps around the fate (no taller for a line),
+    // so the buttons keep their place under the panel on a short screen.
+    char t[256];
+    const bool hurt = hurt_line(sb, t, sizeof t);
     if (has_viewer(sb)) {
-        cy += 6.0f;
+        cy += hurt ? 0.0f : 6.0f;
         out->fate = (SDL_FRect){left + PAD, cy, inner, FATE_H};
         cy += FATE_H;
-        char t[256];
-        if (hurt_line(sb, t, sizeof t)) {
+        if (hurt) {
             const float h = gfx_text_wrapped(NULL, 0, 0, 1.0f, WHITE, t, inner, HURT_LINES);
             out->hurt = (SDL_FRect){left + PAD, cy, inner, h};
-            cy += h;
+            cy += h - 12.0f;
         }
     }
     cy += 16.0f;

@@ -65,7 +65,7 @@ typedef struct record_match {
     char replay[RECORD_REPLAY_SIZE]; ///< the saved replay's file name in replays/, "" none
 } record_match;
 
-typedef struct record {
+typedef struct record_book {
     record_totals all;
     record_totals group[RECORD_GROUPS];
     int map_count;
@@ -75,18 +75,18 @@ typedef struct record {
     record_match last[RECORD_LAST]; ///< newest first
     /// The file loaded had problems: the next save renames it aside before writing.
     bool keep_damaged;
-} record;
+} record_book;
 
 /// The names the file gives the groups ("easy", ..., "online") and the difficulties in a
 /// match line ("easy", "normal", "hard", "mixed").
 extern const char *const record_group_names[RECORD_GROUPS];
 
 /// Nothing played yet.
-void record_clear(record *r);
+void record_clear(record_book *r);
 
 /// Adds a finished match: the totals, its difficulty's or online row, its map's, and the list
 /// (the oldest falls off past RECORD_LAST). A win is place 1, top five place 5 or better.
-void record_add(record *r, const record_match *m);
+void record_add(record_book *r, const record_match *m);
 
 /// The match `m` for one that ended at `when` (its local date and time), the replay none.
 void record_match_at(record_match *m, time_t when);
@@ -94,18 +94,18 @@ void record_match_at(record_match *m, time_t when);
 /// Reads `path` over an empty record. True when the file was read whole with nothing wrong;
 /// otherwise false, with one line in `warning` (n bytes), as settings_load. *missing (may be
 /// NULL) tells a file that is not there (a first run). The file is never changed.
-bool record_load(record *r, const char *path, char *warning, size_t n, bool *missing);
+bool record_load(record_book *r, const char *path, char *warning, size_t n, bool *missing);
 
 /// Room for the file's text (20 match lines and 26 rows, about 4 kB).
 #define RECORD_TEXT_MAX 16384
 
 /// The file's text for r into text (n bytes); returns its length.
-size_t record_format(const record *r, char *text, size_t n);
+size_t record_format(const record_book *r, char *text, size_t n);
 
 /// Writes the whole file (temporary file and rename). When the file loaded was damaged
 /// (r->keep_damaged) it is first renamed aside, to the first free of PATH.damaged,
 /// PATH.damaged-2, ..., whose name goes to kept (kept_n bytes; "" when nothing was kept).
 /// False with the reason in err; the old file is then where it was.
-bool record_save(record *r, const char *path, char *kept, size_t kept_n, ae_error *err);
+bool record_save(record_book *r, const char *path, char *kept, size_t kept_n, ae_error *err);
 
 #endif
