@@ -576,6 +576,9 @@ void app_scoreboard(const app *a, sim_scoreboard *sb) {
         app_agent_name(a, w, sb->top[k].agent, sb->top[k].name, sizeof sb->top[k].name);
     if (sb->fate != SIM_FATE_NONE)
         app_agent_name(a, w, sb->viewer.agent, sb->viewer.name, sizeof sb->viewer.name);
+    for (int k = 0; k < sb->hurt_count; k++) // who damaged the viewer, by the same names
+        if (sb->hurt[k].agent >= 0)
+            app_agent_name(a, w, sb->hurt[k].agent, sb->hurt[k].name, sizeof sb->hurt[k].name);
     if (sb->killer >= 0) {
         char name[HUD_NAME_SIZE], fate[sizeof sb->fate_text];
         app_agent_name(a, w, sb->killer, name, sizeof name);
