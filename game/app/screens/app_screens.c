@@ -251,7 +251,9 @@ void app_screen_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, TITLE_SETTINGS, "Settings", NULL);
         menu_add(m, MENU_BUTTON, TITLE_QUIT, "Quit", NULL);
         m->note = app_menu_note(a);
-        top = fmaxf(sh * 0.36f, 230.0f);
+        // Under the logo's tag line (draw_logo: its foot at 140 on a short screen, where the
+        // eight items need the room).
+        top = sh < 640 ? 144.0f : fmaxf(sh * 0.36f, 230.0f);
         break;
     case SCREEN_PAUSE:
         menu_begin(m, "PAUSED");
@@ -469,7 +471,8 @@ void app_update_screens(app *a) {
 }
 
 static void draw_logo(app *a) {
-    float cx = 0.5f * a->view.cam.screen_w, y = fmaxf(a->view.cam.screen_h * 0.1f, 24.0f);
+    float cx = 0.5f * a->view.cam.screen_w,
+          y = a->view.cam.screen_h < 640 ? 8.0f : fmaxf(a->view.cam.screen_h * 0.1f, 24.0f);
     float scale = a->view.cam.screen_h < 640 ? 6.0f : 9.0f;
     gfx_text_centered(&a->g, cx + 5, y + 5, scale, (SDL_Color){0, 0, 0, 180}, "ARENA");
     gfx_text_centered(&a->g, cx, y, scale, GOLD, "ARENA");

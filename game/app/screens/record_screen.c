@@ -147,8 +147,8 @@ static void match_label(const record_match *m, char *t, size_t n) {
 
 void app_record_menu(app *a, menu *m) {
     const float sw = a->view.cam.screen_w, sh = a->view.cam.screen_h;
-    menu_begin(m, wide(a) ? NULL : "YOUR RECORD");
-    char t[96]; // cut to MENU_TEXT by menu_add
+    menu_begin(m, NULL); // the figures' panel has the title
+    char t[96];          // cut to MENU_TEXT by menu_add
     menu_add(m, MENU_HEADING, MENU_NONE, a->rec.last_count ? "LAST MATCHES" : "NO MATCHES YET",
              NULL);
     for (int k = 0; k < a->rec.last_count && k < MATCHES_SHOWN; k++) {
@@ -175,7 +175,7 @@ void app_record_menu(app *a, menu *m) {
         const float cx = 24.0f + FIGURES_W + 24.0f + 0.5f * room;
         menu_layout(m, &a->nav, 2.0f * cx, sh, 40.0f, width);
     } else { // under the summary
-        menu_layout(m, &a->nav, sw, sh, 150.0f, fminf(560.0f, sw - 24.0f));
+        menu_layout(m, &a->nav, sw, sh, 124.0f, fminf(560.0f, sw - 24.0f));
     }
 }
 
@@ -313,7 +313,7 @@ static void draw_figures(app *a) {
     }
 }
 
-/// Narrow: the totals in two lines above the lists.
+/// Narrow: the title and the totals in two lines above the lists.
 static void draw_summary(app *a) {
     const record_book *r = &a->rec;
     const float cx = 0.5f * a->view.cam.screen_w;
@@ -321,12 +321,13 @@ static void draw_summary(app *a) {
     time_text(r->all.longest_s, longest, sizeof longest);
     snprintf(t, sizeof t, "%d matches - %d wins - top five %d%%", r->all.matches, r->all.wins,
              r->all.matches ? (int)floor(100.0 * r->all.top5 / r->all.matches + 0.5) : 0);
-    const float w = fminf(a->view.cam.screen_w - 24.0f, 520.0f);
-    gfx_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 70, w, 58});
-    gfx_text_centered(&a->g, cx, 78, 1.0f, WHITE, t);
+    const float w = fminf(a->view.cam.screen_w - 24.0f, 560.0f);
+    gfx_backing(&a->g, (SDL_FRect){cx - 0.5f * w, 12, w, 100});
+    gfx_text_centered(&a->g, cx, 20, 2.5f, GOLD, "YOUR RECORD");
+    gfx_text_centered(&a->g, cx, 64, 1.0f, WHITE, t);
     snprintf(t, sizeof t, "%d kills - %d damage - longest %s", r->all.kills, r->all.damage,
              longest);
-    gfx_text_centered(&a->g, cx, 102, 1.0f, WHITE, t);
+    gfx_text_centered(&a->g, cx, 86, 1.0f, WHITE, t);
 }
 
 void app_record_draw(app *a) {
