@@ -102,7 +102,8 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     }
     a->view.live = a->view.shown = s;
     a->recording = def.record;
-    a->record_pending = def.record; // the player's own match goes into the record as it ends
+    // The person's own match goes into the record as it ends (not one a --pilot plays).
+    a->record_pending = def.record && a->opts.pilot == SIM_PILOT_NONE;
     if (def.record) a->record_replay = false; // a->replay will be this match's
     a->recording_to_file = def.record_path != NULL;
     sim_world *w = session_world(s);
