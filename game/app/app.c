@@ -102,6 +102,9 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     }
     a->view.live = a->view.shown = s;
     a->recording = def.record;
+    // The person's own match goes into the record as it ends (not one a --pilot plays).
+    a->record_pending = def.record && a->opts.pilot == SIM_PILOT_NONE;
+    if (def.record) a->record_replay = false; // a->replay will be this match's
     a->recording_to_file = def.record_path != NULL;
     sim_world *w = session_world(s);
     world_renderer_init(&a->view.wr, &a->g);
@@ -354,6 +357,7 @@ void app_save_replay(app *a) {
     if (ok) {
         platform_persist();
         platform_offer_file(path);
+        app_record_replay_saved(a, path);
     }
     a->replay_saved = ok;
     a->replay_note_bad = !ok;

@@ -164,11 +164,14 @@ void app_net_event(app *a, view_event ev) {
     switch (ev) {
     case VIEW_NET_JOINED:
         show_online_match(a);
+        a->record_pending = view_players(&a->view) > 0; // a player's, not a spectator's
+        a->record_replay = false;
         break;
     case VIEW_NET_ENDED: {
         if (a->view.live) show_online_match(a); // it ended before its first snapshot was shown
         take_online_replay(a);
         play_to_end(a);
+        app_record_match(a); // with the server's placement and its replay's figures
         net_end end;
         const bool won = net_client_end(a->view.net, &end) && end.placement == 1;
         if (app_base_screen(a) != SCREEN_RESULTS)

@@ -34,6 +34,7 @@ typedef struct lobby_result {
     double *survived_s, *first_level_s; ///< per match (first level: INFINITY when never)
     int *placement;
     int top_third, bottom_half;
+    int fought_early; ///< matches where the novice fought before the first circle closed
     int deaths, zone_deaths;
     int decided; ///< matches whose last circle began to close with at most 3 alive (or never had
                  ///< to)
@@ -79,6 +80,7 @@ static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
     r->first_level_s[m] = hs.first_level_s < 0 ? INFINITY : hs.first_level_s;
     r->placement[m] = hs.placement;
     r->top_third += hs.placement <= BALANCE_AGENTS / 3;
+    r->fought_early += hs.first_fight_s >= 0.0 && hs.first_fight_s < sim_stats_first_circle_s(w);
     r->bottom_half += hs.placement > BALANCE_AGENTS / 2;
     for (int i = 0; i < sim_agent_count(w); i++) {
         r->deaths += sim_agents(w)[i].cause != SIM_ALIVE;
@@ -172,6 +174,19 @@ static void print_table(lobby_result *res, bool csv) {
         row(&p, "novice: median survival s", "normal", surv, ">= 90", surv >= 90.0);
         double first = median(n->first_level_s, n->matches);
         row(&p, "novice: median 1st level s", "normal", first, "<= 30", first <= 30.0);
+    }
+    for (int l = 0; l < LOBBY_COUNT; l++) { // the normal lobby's has its target above
+        if (l == SIM_NORMAL) continue;
+        double surv = median(res[l].survived_s, res[l].matches);
+        if (csv)
+            printf("novice: median survival s,%s,%.3f,-,-\n", lobbies[l].name, surv);
+        else
+            printf("%28s %7s %9.3f %12s %7s\n", "novice: median survival s", lobbies[l].name, surv,
+                   "-", "-");
+    }
+    for (int l = 0; l < LOBBY_COUNT; l++) {
+        double v = ratio(res[l].fought_early, res[l].matches);
+        row(&p, "novice: fights in circle 1", lobbies[l].name, v, "> 0.50", v > 0.50);
     }
     {
         const lobby_result *e = &res[SIM_EASY];

@@ -116,7 +116,7 @@ void net_client_fail(net_client *c, bool close, const char *fmt, ...)
 bool net_mirror_frame(net_client *c, const net_frame *base, const net_frame *f, char *err,
                       size_t errsz);
 /// A snapshot's `self` written over an agent's record (the fields it has).
-void net_self_apply(const net_self *s, sim_agent *a);
+void net_self_apply(const net_self *s, int agents, sim_agent *a);
 /// Sets the bullets of the current frame where they are at the view tick.
 void net_mirror_fly_bullets(net_client *c);
 

@@ -51,7 +51,7 @@ bool net_client_reconcile(net_client *c, const net_frame *f, char *err, size_t e
         c->synced = false;
     }
     sim_agent server = c->own;
-    net_self_apply(&f->self, &server);
+    net_self_apply(&f->self, c->agents, &server);
     // What the prediction said for the tick the server is at.
     // Compared when the server applied a new input: a snapshot that names the same one again
     // shows the server's queue ran dry since (it repeated the last input), not input k's result.

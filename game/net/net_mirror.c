@@ -16,7 +16,20 @@ static vec2s unpos(const net_client *c, uint16_t x, uint16_t y) {
     return (vec2s){{unq(c, NET_Q_POS, x), unq(c, NET_Q_POS, y)}};
 }
 
-void net_self_apply(const net_self *s, sim_agent *a) {
+/// The own agent's damage ledger (the death screen's "Hurt by"): rows naming no agent of the
+/// match are left out.
+static void apply_hurt(const net_self *s, int agents, sim_agent_stats *st) {
+    const uint32_t rows[SIM_HURT_SOURCES] = {s->hurt0, s->hurt1, s->hurt2, s->hurt3,
+                                             s->hurt4, s->hurt5, s->hurt6, s->hurt7};
+    st->hurt_count = 0;
+    for (int k = 0; k < SIM_HURT_SOURCES; k++) {
+        sim_hurt *h = &st->hurt[st->hurt_count];
+        if (net_hurt_unpack(rows[k], agents, &h->by, &h->harm, &h->amount)) st->hurt_count++;
+    }
+    st->hurt_other = s->hurt_other;
+}
+
+void net_self_apply(const net_self *s, int agents, sim_agent *a) {
     a->pos = (vec2s){{s->x, s->y}};
     a->facing = (vec2s){{s->facing_x, s->facing_y}};
     a->hp = s->hp;
@@ -40,6 +53,7 @@ void net_self_apply(const net_self *s, sim_agent *a) {
     a->cause = (sim_death_cause)s->cause;
     a->slot = s->slot;
     a->death_tick = s->death_tick;
+    apply_hurt(s, agents, &a->stats);
 }
 
 static bool fail(char *err, size_t errsz, const char *what, long long id) {
@@ -107,7 +121,7 @@ static bool agents(net_client *c, const net_frame *f, char *err, size_t errsz) {
     if (c->state == NET_CLIENT_SPECTATING) {
         sim_agent a = sim_agents(w)[f->head.agent];
         const vec2s shown = a.pos;
-        net_self_apply(&f->self, &a);
+        net_self_apply(&f->self, c->agents, &a);
         const vec2s at = a.pos;
         a.pos = c->tracks[f->head.agent].count ? shown : at;
         net_interp_push(c, f->head.agent, f->head.tick, at);
@@ -294,12 +308,23 @@ static bool events(net_client *c, const net_frame *f, char *err, size_t errsz) {
     return true;
 }
 
+/// The kill leader's kills, which no agent record carries: the mirror's other counts are older
+/// and so never more, and the leader (most, ties to the lowest id) reads from it as on the server.
+static void leader(net_client *c, const net_head *h) {
+    if (h->leader < 0 || !agent_ok(c, h->leader)) return;
+    sim_agent a = sim_agents(c->world)[h->leader];
+    if (a.kills >= h->leader_kills) return;
+    a.kills = h->leader_kills;
+    sim_mirror_set_agent(c->world, h->leader, &a);
+}
+
 bool net_mirror_frame(net_client *c, const net_frame *base, const net_frame *f, char *err,
                       size_t errsz) {
     if (!kills(c, f, err, errsz) || !agents(c, f, err, errsz) || !loot(c, base, f, err, errsz) ||
         !map_state(c, f, err, errsz) || !events(c, f, err, errsz))
         return false;
     zone(c, &f->head);
+    leader(c, &f->head);
     if (f->head.winner >= 0) sim_mirror_set_result(c->world, true, f->head.winner);
     return true;
 }

@@ -41,7 +41,9 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
     F(zone_next_y, U16, POS, 0, 65535)                                                             \
     F(zone_next_r, U32, LEN, 0, LEN_MAX)                                                           \
     F(zone_time_scale, F32, NONE, 0, 1000000)                                                      \
-    F(dropped, U32, NONE, 0, LEN_MAX)
+    F(dropped, U32, NONE, 0, LEN_MAX)                                                              \
+    F(leader, I16, NONE, -1, NET_MAX_AGENT_ID)                                                     \
+    F(leader_kills, U16, NONE, 0, SIM_MAX_AGENTS)
 
 #define SELF_FIELDS(K, F, A)                                                                       \
     F(x, F32, NONE, -10000000, 10000000)                                                           \
@@ -68,7 +70,16 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
     F(auto_target, I16, NONE, -1, NET_MAX_AGENT_ID)                                                \
     F(cause, U8, NONE, 0, SIM_DIED_ZONE)                                                           \
     F(slot, I8, NONE, -1, 127)                                                                     \
-    F(death_tick, I32, NONE, -1, TICK_MAX)
+    F(death_tick, I32, NONE, -1, TICK_MAX)                                                         \
+    F(hurt0, U32, NONE, 0, UINT32_MAX)                                                             \
+    F(hurt1, U32, NONE, 0, UINT32_MAX)                                                             \
+    F(hurt2, U32, NONE, 0, UINT32_MAX)                                                             \
+    F(hurt3, U32, NONE, 0, UINT32_MAX)                                                             \
+    F(hurt4, U32, NONE, 0, UINT32_MAX)                                                             \
+    F(hurt5, U32, NONE, 0, UINT32_MAX)                                                             \
+    F(hurt6, U32, NONE, 0, UINT32_MAX)                                                             \
+    F(hurt7, U32, NONE, 0, UINT32_MAX)                                                             \
+    F(hurt_other, U32, NONE, 0, UINT32_MAX)
 
 #define AGENT_FIELDS(K, F, A)                                                                      \
     K(id, U16, NET_MAX_AGENT_ID)                                                                   \
@@ -222,6 +233,29 @@ TABLE(EVENT_FIELDS, net_event_table);
 const net_table *const net_frame_tables[10] = {
     &net_head_table,   &net_self_table, &net_agent_table, &net_bullet_table, &net_gem_table,
     &net_pickup_table, &net_prop_table, &net_door_table,  &net_kill_table,   &net_event_table};
+
+// ---- The damage ledger's rows ----
+
+#define HURT_BY_BITS    10
+#define HURT_HARM_BITS  3
+#define HURT_AMOUNT_MAX ((1u << (32 - HURT_BY_BITS - HURT_HARM_BITS)) - 1u)
+_Static_assert(SIM_MAX_AGENTS < (1 << HURT_BY_BITS), "a dealer + 1 fits its bits");
+_Static_assert(SIM_HARM_ZONE + 1 < (1 << HURT_HARM_BITS), "a harm + 1 fits its bits");
+
+uint32_t net_hurt_pack(int by, int harm, double amount) {
+    const double a = floor(amount + 0.5);
+    const uint32_t points = a <= 0.0 ? 0u : a >= HURT_AMOUNT_MAX ? HURT_AMOUNT_MAX : (uint32_t)a;
+    return (uint32_t)(by + 1) | (uint32_t)(harm + 1) << HURT_BY_BITS |
+           points << (HURT_BY_BITS + HURT_HARM_BITS);
+}
+
+bool net_hurt_unpack(uint32_t v, int agents, int *by, int *harm, double *amount) {
+    if (v == 0) return false;
+    *by = (int)(v & ((1u << HURT_BY_BITS) - 1u)) - 1;
+    *harm = (int)(v >> HURT_BY_BITS & ((1u << HURT_HARM_BITS) - 1u)) - 1;
+    *amount = (double)(v >> (HURT_BY_BITS + HURT_HARM_BITS));
+    return *by < agents && *harm >= 0 && *harm <= SIM_HARM_ZONE;
+}
 
 // ---- Quantisation ----
 

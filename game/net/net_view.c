@@ -1,5 +1,7 @@
 #include "net_view.h"
 
+#include "sim_scoreboard.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +228,9 @@ static void cull_head(const sim_world *w, const scale *s, int viewer, net_frame 
     h->input_tick = -1;
     h->agent = (int16_t)viewer;
     h->winner = (int16_t)sim_winner(w);
+    const int leader = sim_kill_leader(w);
+    h->leader = (int16_t)leader;
+    h->leader_kills = leader >= 0 ? (uint16_t)sim_agents(w)[leader].kills : 0;
     h->alive = (uint16_t)sim_alive_count(w);
     h->agents = (uint16_t)sim_agent_count(w);
     h->zone_phase = (uint8_t)z->phase;
@@ -267,6 +272,16 @@ static void cull_self(const sim_agent *a, net_self *s) {
     s->cause = (uint8_t)a->cause;
     s->slot = a->slot;
     s->death_tick = a->death_tick;
+    _Static_assert(SIM_HURT_SOURCES == 8, "net_self has a row per ledger row");
+    uint32_t *rows[SIM_HURT_SOURCES] = {&s->hurt0, &s->hurt1, &s->hurt2, &s->hurt3,
+                                        &s->hurt4, &s->hurt5, &s->hurt6, &s->hurt7};
+    for (int k = 0; k < SIM_HURT_SOURCES; k++)
+        *rows[k] =
+            k < a->stats.hurt_count
+                ? net_hurt_pack(a->stats.hurt[k].by, a->stats.hurt[k].harm, a->stats.hurt[k].amount)
+                : 0;
+    const double other = floor(a->stats.hurt_other + 0.5);
+    s->hurt_other = other < (double)UINT32_MAX ? (uint32_t)other : UINT32_MAX;
 }
 
 // Doors: every one in view (a map has few; they are read where they are).

@@ -170,6 +170,30 @@ int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
     return best;
 }
 
+/// The damage ledger (sim_agent_stats.hurt): `removed` from source (by, harm). A new source
+/// finding it full replaces the smallest row only when larger; the loser's amount is kept in
+/// hurt_other, so the sum stays whole. Statistics only: never read by the rules.
+static void ledger_add(sim_agent_stats *st, int by, int harm, double removed) {
+    if (removed <= 0.0) return;
+    int smallest = 0;
+    for (int k = 0; k < st->hurt_count; k++) {
+        if (st->hurt[k].by == by && st->hurt[k].harm == harm) {
+            st->hurt[k].amount += removed;
+            return;
+        }
+        if (st->hurt[k].amount < st->hurt[smallest].amount) smallest = k;
+    }
+    const sim_hurt row = {by, harm, removed};
+    if (st->hurt_count < SIM_HURT_SOURCES) {
+        st->hurt[st->hurt_count++] = row;
+    } else if (st->hurt[smallest].amount < removed) {
+        st->hurt_other += st->hurt[smallest].amount;
+        st->hurt[smallest] = row;
+    } else {
+        st->hurt_other += removed;
+    }
+}
+
 void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount) {
     sim_agent *a = &w->agents[to];
     if (a->placement != 0) return;
@@ -182,16 +206,24 @@ void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float
     }
     a->hp -= amount;
     a->hurt_tick = w->tick;
+    // What the blow removed, for the scoreboard: nothing once the agent is already down this
+    // tick, and never more HP than it had.
+    const double removed = hp_before > 0.0f ? (double)soak + fmin((double)hp_before, amount) : 0.0;
+    ledger_add(&a->stats, from, harm, removed);
     if (from >= 0) {
         a->last_hit_by = from;
         a->last_hit_weapon = weapon;
         a->hit_flash = 8;
-        // What the blow removed, for the scoreboard: nothing once the agent is already down
-        // this tick, and never more HP than it had.
-        double removed = hp_before > 0.0f ? (double)soak + fmin((double)hp_before, amount) : 0.0;
         a->stats.damage_taken += removed;
         w->agents[from].stats.damage_dealt += removed;
         a->stats.last_harm = harm;
+        if (from != to) {
+            if (a->stats.first_fight_tick < 0) a->stats.first_fight_tick = w->tick;
+            if (w->agents[from].stats.first_fight_tick < 0)
+                w->agents[from].stats.first_fight_tick = w->tick;
+        }
+    } else {
+        a->stats.damage_world += removed;
     }
     if (a->hp <= 0.0f && a->cause == SIM_ALIVE)
         a->cause = from < 0 ? SIM_DIED_ZONE : SIM_DIED_BULLET;

@@ -22,3 +22,13 @@ const char *sim_harm_phrase(int harm) {
     _Static_assert(SIM_WEAPON_COUNT == 5, "a phrase for every weapon");
     return harm >= 0 && harm <= SIM_HARM_ZONE ? phrases[harm] : "";
 }
+
+const char *sim_harm_name(int harm) {
+    static const char *const names[] = {
+        [SIM_WEAPON_PISTOL] = "Pistol",   [SIM_WEAPON_SHOTGUN] = "Shotgun",
+        [SIM_WEAPON_RIFLE] = "Rifle",     [SIM_WEAPON_SMG] = "SMG",
+        [SIM_WEAPON_GRENADE] = "Grenade", [SIM_HARM_BARREL] = "Barrel",
+        [SIM_HARM_ZONE] = "Zone"};
+    _Static_assert(SIM_WEAPON_COUNT == 5, "a name for every weapon");
+    return harm >= 0 && harm <= SIM_HARM_ZONE ? names[harm] : "";
+}

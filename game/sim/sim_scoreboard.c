@@ -55,11 +55,59 @@ static bool outlasted_by_others(const sim_world *w) {
     return standing > 1;
 }
 
+/// What dealer `by` dealt in all (its sources summed).
+static double dealer_total(const sim_agent_stats *st, int by) {
+    double t = 0;
+    for (int k = 0; k < st->hurt_count; k++)
+        if (st->hurt[k].by == by) t += st->hurt[k].amount;
+    return t;
+}
+
+/// True when ledger row i lists before row j: its dealer dealt more (ties: the lower id, the
+/// nobody's last), then within a dealer the bigger source (ties: the lower sim_harm).
+static bool hurt_before(const sim_agent_stats *st, const sim_hurt *i, const sim_hurt *j) {
+    if (i->by != j->by) {
+        const double ti = dealer_total(st, i->by), tj = dealer_total(st, j->by);
+        if (ti != tj) return ti > tj;
+        return (unsigned)i->by < (unsigned)j->by;
+    }
+    if (i->amount != j->amount) return i->amount > j->amount;
+    return i->harm < j->harm;
+}
+
+static void build_hurt(const sim_world *w, const sim_agent *a, sim_scoreboard *out) {
+    const sim_agent_stats *st = &a->stats;
+    int order[SIM_HURT_SOURCES], n = 0;
+    for (int k = 0; k < st->hurt_count; k++) { // insertion: eight rows at most
+        int at = n;
+        while (at > 0 && hurt_before(st, &st->hurt[k], &st->hurt[order[at - 1]])) at--;
+        memmove(&order[at + 1], &order[at], (size_t)(n - at) * sizeof order[0]);
+        order[at] = k;
+        n++;
+    }
+    double dropped = st->hurt_other;
+    for (int k = 0; k < n; k++) {
+        const sim_hurt *h = &st->hurt[order[k]];
+        const int amount = (int)floor(h->amount + 0.5);
+        if (amount <= 0) {
+            dropped += h->amount;
+            continue;
+        }
+        sim_score_hurt *r = &out->hurt[out->hurt_count++];
+        r->agent = h->by >= 0 && h->by < w->agent_count ? h->by : -1;
+        if (r->agent >= 0) sim_agent_name(w, r->agent, r->name, sizeof r->name);
+        r->harm = h->harm;
+        r->amount = amount;
+    }
+    out->hurt_other = (int)floor(dropped + 0.5);
+}
+
 static void build_viewer(const sim_world *w, int viewer, sim_scoreboard *out) {
     const sim_agent *a = &w->agents[viewer];
     out->viewer = row_of(w, viewer);
     out->survived_s = (double)(a->cause != SIM_ALIVE ? a->death_tick : w->tick) / SIM_TICK_HZ;
     memcpy(out->skills, a->skills, sizeof out->skills);
+    build_hurt(w, a, out);
     if (a->placement == 0) {
         out->fate = SIM_FATE_PLAYING;
         snprintf(out->fate_text, sizeof out->fate_text, "Still in the match");
@@ -90,6 +138,33 @@ static void build_viewer(const sim_world *w, int viewer, sim_scoreboard *out) {
             snprintf(out->fate_text, sizeof out->fate_text, "Eliminated by %s with %s",
                      out->killer_name, with);
     }
+}
+
+int sim_kill_leader(const sim_world *w) {
+    int best = -1;
+    for (int i = 0; i < w->agent_count; i++)
+        if (w->agents[i].kills > 0 && (best < 0 || w->agents[i].kills > w->agents[best].kills))
+            best = i;
+    return best;
+}
+
+void sim_scoreboard_hurt_text(const sim_scoreboard *sb, char *out, size_t n) {
+    if (n == 0) return;
+    out[0] = '\0';
+    size_t len = 0;
+    for (int k = 0; k < sb->hurt_count && len < n; k++) {
+        const sim_score_hurt *h = &sb->hurt[k];
+        const bool same = k > 0 && sb->hurt[k - 1].agent == h->agent;
+        const char *sep = k == 0 ? "" : same ? ", " : "; ";
+        if (!same && h->agent >= 0)
+            len += (size_t)snprintf(out + len, n - len, "%s%s: %s %d", sep, h->name,
+                                    sim_harm_name(h->harm), h->amount);
+        else
+            len += (size_t)snprintf(out + len, n - len, "%s%s %d", sep, sim_harm_name(h->harm),
+                                    h->amount);
+    }
+    if (sb->hurt_other > 0 && len < n)
+        snprintf(out + len, n - len, "%sothers %d", len ? "; " : "", sb->hurt_other);
 }
 
 void sim_scoreboard_build(const sim_world *w, int viewer, sim_scoreboard *out) {

@@ -2,6 +2,7 @@
 
 #include "sim_world.h"
 
+#include <math.h>
 #include <string.h>
 
 void sim_stats_difficulty(const sim_world *w, sim_difficulty d, sim_difficulty_stats *out) {
@@ -48,6 +49,14 @@ void sim_stats_human(const sim_world *w, int human, sim_human_stats *out) {
     out->pickups = a->stats.pickups;
     out->blinks = a->stats.blinks;
     out->damage_dealt = a->stats.damage_dealt;
+    out->first_fight_s =
+        a->stats.first_fight_tick < 0 ? -1.0 : (double)a->stats.first_fight_tick / SIM_TICK_HZ;
+}
+
+double sim_stats_first_circle_s(const sim_world *w) {
+    const sim_rules *r = &w->cfg.rules;
+    if (r->zone_phase_count == 0) return INFINITY;
+    return (double)sim_zone_ticks(w, r->zone[0].hold_ticks + r->zone[0].shrink_ticks) / SIM_TICK_HZ;
 }
 
 int sim_stats_alive_at_last_shrink(const sim_world *w) {

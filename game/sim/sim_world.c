@@ -298,6 +298,7 @@ void sim_spawn_agents(sim_world *w) {
         a->killer = -1;
         a->last_hit_by = -1;
         a->stats.first_level_tick = -1;
+        a->stats.first_fight_tick = -1;
         a->stats.last_harm = a->stats.death_harm = SIM_HARM_NONE;
         a->auto_target = -1;
         a->facing = (vec2s){{1.0f, 0.0f}};

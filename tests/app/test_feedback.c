@@ -61,9 +61,11 @@ static void press(app *a, input_action act) {
 /// when negative), goes back up to Start and starts the match.
 static void choose_difficulty_and_start(app *a, int steps) {
     press(a, ACT_DOWN); // Play online
+    press(a, ACT_DOWN); // Your record
     press(a, ACT_DOWN);
     press(a, ACT_DOWN);
     for (int i = 0; i < abs(steps); i++) press(a, steps > 0 ? ACT_RIGHT : ACT_LEFT);
+    press(a, ACT_UP);
     press(a, ACT_UP);
     press(a, ACT_UP);
     press(a, ACT_UP);
@@ -108,7 +110,7 @@ static void test_title_difficulty(void) {
     CHECK(session_world(a->view.shown)->cfg.bot_difficulty == -1);
     // The match behind the title menu is not the player's: it mixes every difficulty.
     a->screen = SCREEN_TITLE;
-    a->nav.selected = 4; // the map item: changing the map restarts the attract match
+    a->nav.selected = 5; // the map item: changing the map restarts the attract match
     press(a, ACT_RIGHT);
     CHECK(a->screen == SCREEN_TITLE);
     CHECK(session_world(a->view.shown)->cfg.humans == 0);
@@ -548,9 +550,11 @@ static void test_names_and_bots(void) {
     REQUIRE(rig_open(&r));
     r.a.bots = 6;
     press(&r.a, ACT_DOWN); // Play online
+    press(&r.a, ACT_DOWN); // Your record
     press(&r.a, ACT_DOWN); // the bot count: by ones below 10, never under one
     for (int i = 0; i < 8; i++) press(&r.a, ACT_LEFT);
     CHECK(r.a.bots == 1);
+    press(&r.a, ACT_UP);
     press(&r.a, ACT_UP);
     press(&r.a, ACT_UP);
     press(&r.a, ACT_CONFIRM);

@@ -12,6 +12,8 @@
 #include "app.h"
 #include "net_link.h"
 #include "net_server.h"
+#include "sim_internal.h"
+#include "sim_scoreboard.h"
 #include "sim_state.h"
 
 #include <stdio.h>
@@ -114,6 +116,8 @@ static void test_join_play_results_replay(void) {
     CHECK(settings_load(&st, path, warning, sizeof warning, NULL));
     CHECK(!strcmp(st.online_address, "ws://arena.test:9000") && !strcmp(st.online_name, "Tester"));
 
+    const int matches_before = a.rec.all.matches,
+              online_before = a.rec.group[RECORD_ONLINE].matches;
     REQUIRE(click_item("Join"));
     CHECK(!strcmp(connected_to, "ws://arena.test:9000"));
     CHECK(a.screen == SCREEN_CONNECTING);
@@ -148,6 +152,30 @@ static void test_join_play_results_replay(void) {
         key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     }
 
+    // The player falls on the server, hurt by a bot's pistol, then the zone: the spectating
+    // banner lists both from the snapshot's own record (the mirror's ledger).
+    if (a.screen == SCREEN_PLAY) {
+        sim_world *sw = (sim_world *)session_world(net_server_session(srv));
+        const int agent = net_client_agent(a.view.net);
+        sim_damage(sw, agent, 1, SIM_WEAPON_PISTOL, (sim_harm)SIM_WEAPON_PISTOL, 30.0f);
+        sim_damage(sw, agent, -1, -1, SIM_HARM_ZONE, 1000.0f);
+        REQUIRE(play_until(SCREEN_DEAD, 120));
+        sim_scoreboard dead;
+        app_scoreboard(&a, &dead);
+        REQUIRE(dead.hurt_count >= 2);
+        bool bot = false, zone = false;
+        for (int k = 0; k < dead.hurt_count; k++) {
+            bot |= dead.hurt[k].agent == 1 && dead.hurt[k].harm == SIM_WEAPON_PISTOL &&
+                   dead.hurt[k].amount >= 30;
+            zone |= dead.hurt[k].agent == -1 && dead.hurt[k].harm == SIM_HARM_ZONE;
+        }
+        CHECK(bot && zone);
+        char hurt[128];
+        sim_scoreboard_hurt_text(&dead, hurt, sizeof hurt);
+        CHECK(strstr(hurt, "Bot 8: Pistol") != NULL); // the names the HUD gives, not P2
+        picture("online_dead_hurt_by");
+    }
+
     // The end: the results, then the server's replay in the theatre with the player's name.
     REQUIRE(play_until(SCREEN_RESULTS, 1500));
     for (int i = 0; i < 300 && !a.replay; i++) play(1); // END, then the replay's chunks
@@ -160,6 +188,24 @@ static void test_join_play_results_replay(void) {
     CHECK(!find_item("Rematch", &r, NULL));
     play(45); // the results take no press in their first half second (APP_RESULTS_GUARD)
     picture("online_results");
+    // The results come from the server's replay played to its end: who damaged the player is
+    // its world's ledger, and the match went into the record once, marked online.
+    REQUIRE(a.view.net_final);
+    const sim_world *end = session_world(a.view.net_final);
+    const int me = net_client_agent(a.view.net);
+    sim_scoreboard shown, truth;
+    app_scoreboard(&a, &shown);
+    sim_scoreboard_build(end, me, &truth);
+    CHECK(shown.hurt_count == truth.hurt_count && shown.hurt_other == truth.hurt_other);
+    for (int k = 0; k < shown.hurt_count && k < truth.hurt_count; k++)
+        CHECK(shown.hurt[k].agent == truth.hurt[k].agent &&
+              shown.hurt[k].harm == truth.hurt[k].harm &&
+              shown.hurt[k].amount == truth.hurt[k].amount);
+    if (sim_agents(end)[me].stats.damage_taken + sim_agents(end)[me].stats.damage_world >= 1.0)
+        CHECK(shown.hurt_count > 0);
+    CHECK(a.rec.all.matches == matches_before + 1);
+    CHECK(a.rec.group[RECORD_ONLINE].matches == online_before + 1);
+    CHECK(a.rec.last[0].online && a.rec.last[0].place == shown.viewer.placement);
     REQUIRE(click_item("Watch replay"));
     CHECK(a.screen == SCREEN_THEATRE && a.view.th.active && !a.view.net);
     frames(120);

@@ -130,6 +130,13 @@ static float check_picture(const sim_world *w, const sim_scoreboard *sb, int sw,
         CHECK(count_colour(s, l.fate, (SDL_Color){255, 140, 120, 255}, 8) > 150);
     if (sb->fate == SIM_FATE_ZONE)
         CHECK(count_colour(s, l.fate, (SDL_Color){210, 150, 255, 255}, 8) > 150);
+    // Who damaged the viewer, under the fate line, when anybody did.
+    if (sb->fate != SIM_FATE_NONE && sb->hurt_count > 0) {
+        CHECK(contains(l.panel, l.hurt) && l.hurt.y >= l.fate.y + l.fate.h);
+        CHECK(count_colour(s, l.hurt, (SDL_Color){255, 200, 190, 255}, 8) > 100);
+    } else {
+        CHECK(l.hurt.h == 0.0f);
+    }
     // The viewer's row is the warmest of the table.
     const int mine = sb->viewer_top >= 0 ? sb->viewer_top : l.row_count - 1;
     if (sb->fate != SIM_FATE_NONE) {

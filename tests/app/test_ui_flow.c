@@ -16,6 +16,9 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 static void test_title_to_results(void) {
     char *argv[] = {"arena", "--seed", "7", "--bots", "5", NULL};
@@ -152,7 +155,15 @@ static void test_title_to_results(void) {
     CHECK(files_in(replays) <= 0); // emptied at the start: no match wrote anything there
     char pref[PATH_MAX];
     REQUIRE(app_pref_file("", pref, sizeof pref));
-    CHECK(files_in(pref) == 1); // the settings only (saved above), no recording
+    CHECK(files_in(pref) == 2); // the settings (saved above) and the record, no recording
+    // The match went into the record (once), and its file.
+    CHECK(a.rec.all.matches == 1 && a.rec.last_count == 1 && !a.rec.last[0].online);
+    CHECK(a.rec.last[0].place == session_world(a.view.shown)->agents[0].placement);
+    record_book saved_record;
+    char record_path[PATH_MAX], record_warning[RECORD_WARNING_MAX];
+    REQUIRE(app_pref_file("record.txt", record_path, sizeof record_path));
+    CHECK(record_load(&saved_record, record_path, record_warning, sizeof record_warning, NULL));
+    CHECK(saved_record.all.matches == 1 && saved_record.last[0].replay[0] == '\0');
     int recorded_ticks = session_world(a.view.shown)->tick;
     CHECK(find_item("Save replay", &r, NULL));
     CHECK(click_item("Watch replay"));
@@ -610,6 +621,109 @@ static void test_theatre_pan_rebound(void) {
 
 /// Fullscreen on the settings screen: a click switches the window's fullscreen flag and saves
 /// the choice in the settings file; another click switches it back, and that is saved too.
+/// Copies the golden replay (or, damaged, a line of text) to replays/NAME, written at `when`.
+static void put_replay(const char *dir, const char *name, bool damaged, time_t when) {
+    char path[PATH_MAX + 128];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    static uint8_t buf[1 << 20];
+    size_t n = 13;
+    if (damaged) {
+        memcpy(buf, "not a replay\n", n);
+    } else {
+        FILE *in = fopen(ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp", "rb");
+        REQUIRE(in);
+        n = fread(buf, 1, sizeof buf, in);
+        fclose(in);
+    }
+    FILE *out = fopen(path, "wb");
+    REQUIRE(out && fwrite(buf, 1, n, out) == n);
+    fclose(out);
+    struct timeval tv[2] = {{when, 0}, {when, 0}};
+    REQUIRE(utimes(path, tv) == 0);
+}
+
+static bool exists(const char *dir, const char *name) {
+    char path[PATH_MAX + 128];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+// "Your record" from the title: the figures and last matches of record.txt, the saved replays
+// newest first with a damaged one marked; a replay is deleted only after the question's yes
+// (Esc and Cancel keep it); a click on a replay opens it in the theatre.
+static void test_record_screen(void) {
+    char dir[PATH_MAX], path[PATH_MAX];
+    REQUIRE(app_pref_file("replays", dir, sizeof dir));
+    empty_folder(dir);
+    mkdir(dir, 0755);
+    put_replay(dir, "arena-2026-11-01-1000-arena.arp", false, 1000000);
+    put_replay(dir, "arena-2026-11-03-1000-ruins.arp", false, 3000000);
+    put_replay(dir, "arena-2026-11-02-1000-arena.arp", true, 2000000);
+    REQUIRE(app_pref_file("record.txt", path, sizeof path));
+    FILE *f = fopen(path, "w");
+    REQUIRE(f);
+    fputs("all = 2 1 2 5 420 300.0\nnormal = 2 1 2 5 420 300.0\nmap.arena = 2 1 2 5 420 300.0\n"
+          "match.1 = 2026-11-03 10:00 arena normal offline 1 6 4 300 300.0 "
+          "arena-2026-11-03-1000-ruins.arp\n"
+          "match.2 = 2026-11-01 09:00 arena normal offline 3 6 1 120 80.5 -\n",
+          f);
+    fclose(f);
+    char *argv[] = {"arena", "--seed", "7", "--bots", "5", NULL};
+    arena_options o;
+    REQUIRE(arena_parse_options(5, argv, &o));
+    REQUIRE(app_window_open(&a, &o) == 0);
+    frames(5);
+    REQUIRE(a.screen == SCREEN_TITLE);
+    CHECK(a.rec.all.matches == 2 && a.rec.last_count == 2);
+    CHECK(click_item("Your record"));
+    REQUIRE(a.screen == SCREEN_RECORD);
+    frames(2);
+    SDL_Surface *shot = picture("record");
+    CHECK(shot != NULL);
+    SDL_FreeSurface(shot);
+    // Newest first; the damaged one marked.
+    SDL_FRect r;
+    int newest, damaged, oldest, match1, match2;
+    REQUIRE(find_item("arena-2026-11-03-1000-ruins.arp", &r, &newest));
+    REQUIRE(find_item("arena-2026-11-02-1000-arena.arp DAMAGED", &r, &damaged));
+    REQUIRE(find_item("arena-2026-11-01-1000-arena.arp", &r, &oldest));
+    CHECK(newest < damaged && damaged < oldest);
+    REQUIRE(find_item("11-03 10:00 arena #1/6 4K 5:00 [replay]", &r, &match1));
+    REQUIRE(find_item("11-01 09:00 arena #3/6 1K 1:20", &r, &match2));
+    CHECK(match1 < match2 && match2 < newest);
+    // A damaged replay does not open: it says why.
+    CHECK(click_item("arena-2026-11-02-1000-arena.arp DAMAGED"));
+    CHECK(a.screen == SCREEN_RECORD && strstr(a.notice, "not an Arena replay"));
+    // Deleting asks first, Cancel highlighted; Esc and Cancel keep the file.
+    CHECK(click_item("Delete a replay..."));
+    CHECK(a.record_deleting);
+    CHECK(click_item("x arena-2026-11-01-1000-arena.arp"));
+    REQUIRE(a.screen == SCREEN_CONFIRM && a.confirm == CONFIRM_DELETE_REPLAY);
+    shot = picture("record_delete");
+    CHECK(shot && highlighted_in(shot, "Cancel"));
+    SDL_FreeSurface(shot);
+    key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
+    CHECK(a.screen == SCREEN_RECORD && exists(dir, "arena-2026-11-01-1000-arena.arp"));
+    CHECK(click_item("x arena-2026-11-01-1000-arena.arp"));
+    REQUIRE(a.screen == SCREEN_CONFIRM);
+    key(SDLK_RETURN, SDL_SCANCODE_RETURN); // Enter on the highlighted Cancel
+    CHECK(a.screen == SCREEN_RECORD && exists(dir, "arena-2026-11-01-1000-arena.arp"));
+    CHECK(click_item("x arena-2026-11-01-1000-arena.arp"));
+    REQUIRE(a.screen == SCREEN_CONFIRM);
+    CHECK(click_item("Delete"));
+    CHECK(a.screen == SCREEN_RECORD && !exists(dir, "arena-2026-11-01-1000-arena.arp"));
+    CHECK(exists(dir, "arena-2026-11-03-1000-ruins.arp") && files_in(dir) == 2);
+    CHECK(a.replays.count == 2 && !find_item("x arena-2026-11-01-1000-arena.arp", &r, NULL));
+    CHECK(click_item("Done deleting"));
+    CHECK(!a.record_deleting);
+    // A match without a replay says so; a match with one opens it in the theatre.
+    CHECK(click_item("11-01 09:00 arena #3/6 1K 1:20"));
+    CHECK(a.screen == SCREEN_RECORD && strstr(a.notice, "No replay"));
+    CHECK(click_item("11-03 10:00 arena #1/6 4K 5:00 [replay]"));
+    CHECK(a.screen == SCREEN_THEATRE && a.view.th.active && session_replaying(a.view.shown));
+    CHECK(app_window_close(&a) == 0);
+}
+
 static void test_settings_fullscreen(void) {
     const char *config = "ui_flow_fullscreen_settings.txt"; // beside the test, not the player's
     remove(config);
@@ -640,4 +754,4 @@ static void test_settings_fullscreen(void) {
 
 TEST_MAIN(TEST_CASE(title_to_results), TEST_CASE(killcam_and_reload),
           TEST_CASE(killcam_quit_records), TEST_CASE(keys_at_death), TEST_CASE(take_over_name),
-          TEST_CASE(theatre_pan_rebound), TEST_CASE(settings_fullscreen))
+          TEST_CASE(theatre_pan_rebound), TEST_CASE(settings_fullscreen), TEST_CASE(record_screen))

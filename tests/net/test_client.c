@@ -5,6 +5,7 @@
 
 #include "client_rig.h"
 #include "sim_mirror.h"
+#include "sim_scoreboard.h"
 #include "sim_world.h"
 
 #include <math.h>
@@ -411,6 +412,52 @@ static void test_kill_feed(void) {
     rig_close(&r);
 }
 
+// What no agent record carries reaches the client all the same: its own damage ledger (the
+// death screen's "Hurt by", in whole points) in its `self`, and the kill leader far out of view
+// in the head, so the mirror names the leader the server does.
+static void test_ledger_and_leader(void) {
+    rig r;
+    rig_open(&r, "arena", 2, 20, 0, 0, 30000);
+    r.script = walk;
+    rig_run(&r, 60);
+    sim_world *w = r.s.w;
+    int far = -1;
+    float best = 0;
+    for (int i = 1; i < sim_agent_count(w); i++) {
+        const float d = glms_vec2_distance(w->agents[i].pos, w->agents[0].pos);
+        if (w->agents[i].placement == 0 && d > best) best = d, far = i;
+    }
+    REQUIRE(far > 0 && best > 1200.0f);
+    const sim_world *m = net_client_world(r.c);
+    CHECK(sim_kill_leader(m) == -1);
+    w->agents[far].kills = 3;
+    w->agents[1].kills = 1;
+    sim_agent_stats *st = &w->agents[0].stats;
+    st->hurt_count = 2;
+    st->hurt[0] = (sim_hurt){far, SIM_WEAPON_GRENADE, 41.6};
+    st->hurt[1] = (sim_hurt){-1, SIM_HARM_ZONE, 7.2};
+    st->hurt_other = 3.4;
+    rig_run(&r, 30);
+    CHECK(sim_kill_leader(w) == far && sim_kill_leader(m) == far);
+    CHECK(sim_agents(m)[far].kills == 3);
+    const sim_agent_stats *got = &sim_agents(m)[0].stats;
+    REQUIRE(got->hurt_count == 2);
+    CHECK(got->hurt[0].by == far && got->hurt[0].harm == SIM_WEAPON_GRENADE);
+    CHECK_NEAR(got->hurt[0].amount, 42.0, 1e-9);
+    CHECK(got->hurt[1].by == -1 && got->hurt[1].harm == SIM_HARM_ZONE);
+    CHECK_NEAR(got->hurt[1].amount, 7.0, 1e-9);
+    CHECK_NEAR(got->hurt_other, 3.0, 1e-9);
+    sim_scoreboard sb;
+    sim_scoreboard_build(m, 0, &sb);
+    CHECK(sb.hurt_count == 2 && sb.hurt[0].agent == far && sb.hurt[0].amount == 42);
+    // A tie goes to the lower id, there as here.
+    w->agents[2].kills = 3;
+    rig_run(&r, 30);
+    CHECK(sim_kill_leader(w) == (far < 2 ? far : 2));
+    CHECK(sim_kill_leader(m) == sim_kill_leader(w));
+    rig_close(&r);
+}
+
 /// Walking without blinks: the shown agent moves at most a step (and a little) per tick.
 static sim_input stroll(int t) {
     sim_input in = walk(t);
@@ -481,4 +528,5 @@ TEST_MAIN(TEST_CASE(connect), TEST_CASE(predict_exact), TEST_CASE(predict_latenc
           TEST_CASE(unknown_map), TEST_CASE(wrong_hash), TEST_CASE(version_mismatch),
           TEST_CASE(refused), TEST_CASE(connection_lost), TEST_CASE(end_replay),
           TEST_CASE(end_chunk_out_of_order), TEST_CASE(ping), TEST_CASE(pilot),
-          TEST_CASE(kill_feed), TEST_CASE(correction_smoothed), TEST_CASE(correction_snaps))
+          TEST_CASE(kill_feed), TEST_CASE(ledger_and_leader), TEST_CASE(correction_smoothed),
+          TEST_CASE(correction_snaps))

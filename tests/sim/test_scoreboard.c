@@ -94,6 +94,97 @@ static void test_damage_counts(void) {
     ae_grid_free(&g);
 }
 
+// The damage ledger: a row per (dealer, harm), the zone's apart; the scoreboard lists dealers by
+// what they dealt, each one's sources biggest first; a full ledger keeps the biggest sources
+// and sums the rest, so nothing is lost; the first fight's tick is both sides'.
+static void test_ledger(void) {
+    ae_grid g;
+    REQUIRE(open_field(&g, -1, 0));
+    sim_world *w = humans_only(&g, 3);
+    REQUIRE(w);
+    sim_agent *foe = &w->agents[1];
+    CHECK(foe->stats.first_fight_tick == -1 && w->agents[2].stats.first_fight_tick == -1);
+    sim_damage(w, 1, -1, -1, SIM_HARM_ZONE, 5.0f);
+    CHECK(foe->stats.first_fight_tick == -1); // the zone is no fight
+    w->tick = 40;
+    sim_damage(w, 1, 0, SIM_WEAPON_PISTOL, (sim_harm)SIM_WEAPON_PISTOL, 10.0f);
+    CHECK(foe->stats.first_fight_tick == 40 && w->agents[0].stats.first_fight_tick == 40);
+    CHECK(w->agents[2].stats.first_fight_tick == -1);
+    w->tick = 50;
+    sim_damage(w, 1, 0, SIM_WEAPON_SMG, (sim_harm)SIM_WEAPON_SMG, 30.0f);
+    sim_damage(w, 1, 2, SIM_WEAPON_GRENADE, (sim_harm)SIM_WEAPON_GRENADE, 20.0f);
+    sim_damage(w, 1, 2, SIM_WEAPON_GRENADE, (sim_harm)SIM_WEAPON_GRENADE, 22.0f);
+    sim_damage(w, 1, 0, SIM_WEAPON_PISTOL, (sim_harm)SIM_WEAPON_PISTOL, 1000.0f); // 13 HP left
+    CHECK(foe->stats.first_fight_tick == 40 && w->agents[2].stats.first_fight_tick == 50);
+    CHECK(foe->stats.hurt_count == 4);
+    CHECK_NEAR(foe->stats.damage_world, 5.0, 1e-9);
+    step(w, false);
+    REQUIRE(foe->placement != 0 && foe->killer == 0);
+    sim_scoreboard sb;
+    sim_scoreboard_build(w, 1, &sb);
+    CHECK_STR(sb.fate_text, "Eliminated by You with the Pistol");
+    REQUIRE(sb.hurt_count == 4);
+    // You dealt 53 (SMG 30, Pistol 10 + 13), P3 42, the zone 5.
+    CHECK(sb.hurt[0].agent == 0 && sb.hurt[0].harm == SIM_WEAPON_SMG && sb.hurt[0].amount == 30);
+    CHECK(sb.hurt[1].agent == 0 && sb.hurt[1].harm == SIM_WEAPON_PISTOL && sb.hurt[1].amount == 23);
+    CHECK(sb.hurt[2].agent == 2 && sb.hurt[2].amount == 42);
+    CHECK(sb.hurt[3].agent == -1 && sb.hurt[3].harm == SIM_HARM_ZONE && sb.hurt[3].amount == 5);
+    char text[128];
+    sim_scoreboard_hurt_text(&sb, text, sizeof text);
+    CHECK_STR(text, "You: SMG 30, Pistol 23; P3: Grenade 42; Zone 5");
+    sim_scoreboard_hurt_text(&sb, text, 12); // cut short, still a string
+    CHECK_STR(text, "You: SMG 30");
+    sim_scoreboard_build(w, 2, &sb); // unhurt: nothing to list
+    sim_scoreboard_hurt_text(&sb, text, sizeof text);
+    CHECK(sb.hurt_count == 0 && text[0] == '\0');
+
+    // Fourteen sources, each bigger than the last: the ledger keeps the last eight.
+    sim_agent *me = &w->agents[0];
+    me->hp = me->max_hp = 10000.0f;
+    double sum = 0;
+    for (int k = 0; k < 14; k++) {
+        const int from = 1 + k % 2, harm = k / 2;
+        sim_damage(w, 0, from, harm < SIM_WEAPON_COUNT ? harm : -1, (sim_harm)harm,
+                   1.0f + (float)k);
+        sum += 1.0 + k;
+    }
+    CHECK(me->stats.hurt_count == SIM_HURT_SOURCES);
+    double kept = 0, smallest = 1e9;
+    for (int k = 0; k < me->stats.hurt_count; k++) {
+        kept += me->stats.hurt[k].amount;
+        if (me->stats.hurt[k].amount < smallest) smallest = me->stats.hurt[k].amount;
+    }
+    CHECK_NEAR(smallest, 7.0, 1e-9);
+    CHECK_NEAR(me->stats.hurt_other, 1.0 + 2 + 3 + 4 + 5 + 6, 1e-9);
+    CHECK_NEAR(kept + me->stats.hurt_other, sum, 1e-9);
+    CHECK_NEAR(kept + me->stats.hurt_other, me->stats.damage_taken + me->stats.damage_world, 1e-9);
+    sim_scoreboard_build(w, 0, &sb);
+    sim_scoreboard_hurt_text(&sb, text, sizeof text);
+    CHECK(sb.hurt_other == 21 && strstr(text, "; others 21") != NULL);
+    sim_destroy(w);
+    ae_grid_free(&g);
+}
+
+// The kill leader: most kills, ties to the lowest id, nobody while no one has a kill; a fallen
+// leader stays one.
+static void test_kill_leader(void) {
+    ae_grid g;
+    REQUIRE(open_field(&g, -1, 0));
+    sim_world *w = humans_only(&g, 4);
+    REQUIRE(w);
+    CHECK(sim_kill_leader(w) == -1);
+    w->agents[2].kills = 1;
+    CHECK(sim_kill_leader(w) == 2);
+    w->agents[3].kills = 2;
+    CHECK(sim_kill_leader(w) == 3);
+    w->agents[1].kills = 2;
+    CHECK(sim_kill_leader(w) == 1);
+    w->agents[1].placement = 4;
+    CHECK(sim_kill_leader(w) == 1);
+    sim_destroy(w);
+    ae_grid_free(&g);
+}
+
 /// Steps until agent 1 is eliminated (at most `ticks`); true when it was.
 static bool until_eliminated(sim_world *w, bool fire, int ticks) {
     for (int t = 0; t < ticks && w->agents[1].placement == 0; t++) step(w, fire);
@@ -232,6 +323,17 @@ static void check_totals(const sim_world *w) {
         }
         CHECK((a->stats.death_harm == SIM_HARM_ZONE) == (a->cause == SIM_DIED_ZONE));
         CHECK((a->stats.death_harm == SIM_HARM_NONE) == (a->cause == SIM_ALIVE));
+        // The ledger sums to all it took; a killer is named in it while nothing fell out.
+        double ledger = a->stats.hurt_other;
+        bool killer_listed = false;
+        for (int k = 0; k < a->stats.hurt_count; k++) {
+            ledger += a->stats.hurt[k].amount;
+            killer_listed |= a->stats.hurt[k].by == a->killer;
+        }
+        CHECK_NEAR(ledger, a->stats.damage_taken + a->stats.damage_world, 1e-6);
+        if (a->killer >= 0 && a->stats.hurt_other == 0.0) CHECK(killer_listed);
+        if (a->stats.damage_taken > 0.0 || a->stats.damage_dealt > 0.0)
+            CHECK(a->stats.first_fight_tick >= 0);
     }
     CHECK(dealt > 0.0);
     CHECK_NEAR(dealt, taken, 1e-9 * taken);
@@ -346,5 +448,5 @@ static void test_names(void) {
     ae_grid_free(&g);
 }
 
-TEST_MAIN(TEST_CASE(damage_counts), TEST_CASE(harms), TEST_CASE(match), TEST_CASE(time_limit),
-          TEST_CASE(names))
+TEST_MAIN(TEST_CASE(damage_counts), TEST_CASE(ledger), TEST_CASE(kill_leader), TEST_CASE(harms),
+          TEST_CASE(match), TEST_CASE(time_limit), TEST_CASE(names))

@@ -1,6 +1,7 @@
 #include "hud.h"
 
 #include "render_world.h"
+#include "sim_scoreboard.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -19,16 +20,16 @@ void hud_init(hud *h) {
     for (int p = 0; p < HUD_PANEL_COUNT; p++) h->opacity[p] = 1.0f;
 }
 
-enum { MINIMAP_SIZE = 190, FEED_LINE = 22 };
+enum { MINIMAP_SIZE = 190, FEED_LINE = 22, MATCH_PANEL_H = 130 };
 
 SDL_FRect hud_panel_rect(const hud *h, hud_panel p, const camera *c, float y_max) {
     switch (p) {
     case HUD_PANEL_PLAYER:
         return (SDL_FRect){12, 12, 330, 132};
     case HUD_PANEL_MATCH:
-        return (SDL_FRect){c->screen_w - 300, 12, 288, 96};
+        return (SDL_FRect){c->screen_w - 300, 12, 288, MATCH_PANEL_H};
     case HUD_PANEL_FEED:
-        return (SDL_FRect){c->screen_w - 320, 116, 308, FEED_LINE * FX_FEED_MAX};
+        return (SDL_FRect){c->screen_w - 320, 20 + MATCH_PANEL_H, 308, FEED_LINE * FX_FEED_MAX};
     case HUD_PANEL_MINIMAP: {
         int mw = h && h->minimap_w > 0 ? h->minimap_w : 1,
             mh = h && h->minimap_h > 0 ? h->minimap_h : 1;
@@ -242,19 +243,23 @@ static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_
     }
 }
 
-static void draw_match_panel(gfx *g, const camera *c, const sim_world *w, const sim_agent *a) {
+/// The match panel (top right): who is left and the match clock; the zone; the focus's kills
+/// and the kill leader (hidden while nobody has a kill).
+static void draw_match_panel(const hud *h, gfx *g, const camera *c, const sim_world *w,
+                             const sim_agent *a) {
     float x = c->screen_w - 300;
-    gfx_panel(g, (SDL_FRect){x, 12, 288, 96}, PANEL);
+    gfx_panel(g, (SDL_FRect){x, 12, 288, MATCH_PANEL_H}, PANEL);
     char t[64];
     gfx_icon(g, ART_ICON_PEOPLE, x + 14, 22, 28, WHITE);
     snprintf(t, sizeof t, "%d alive", sim_alive_count(w));
     text_shadow(g, x + 48, 26, 1.5f, WHITE, t);
-    gfx_icon(g, ART_ICON_SKULL, x + 170, 22, 28, WHITE);
-    snprintf(t, sizeof t, "%d", a->kills);
+    const int s = sim_tick(w) / SIM_TICK_HZ;
+    gfx_icon(g, ART_ICON_CLOCK, x + 170, 22, 28, WHITE);
+    snprintf(t, sizeof t, "%d:%02d", s / 60, s % 60);
     text_shadow(g, x + 204, 26, 1.5f, WHITE, t);
     const sim_zone *z = sim_zone_state(w);
     const sim_rules *r = &sim_config_of(w)->rules;
-    gfx_icon(g, ART_ICON_ZONE, x + 14, 62, 28, WHITE);
+    gfx_icon(g, ART_ICON_ZONE, x + 14, 58, 28, WHITE);
     if (z->phase < r->zone_phase_count) {
         const sim_zone_phase *ph = &r->zone[z->phase];
         int left = sim_zone_ticks(w, z->shrinking ? ph->shrink_ticks : ph->hold_ticks) - z->timer;
@@ -263,7 +268,17 @@ static void draw_match_panel(gfx *g, const camera *c, const sim_world *w, const 
     } else {
         snprintf(t, sizeof t, "Zone closed");
     }
-    text_shadow(g, x + 48, 68, 1.0f, WHITE, t);
+    text_shadow(g, x + 48, 64, 1.0f, WHITE, t);
+    gfx_icon(g, ART_ICON_SKULL, x + 14, 94, 28, WHITE);
+    snprintf(t, sizeof t, "%d", a->kills);
+    text_shadow(g, x + 48, 98, 1.5f, WHITE, t);
+    const int leader = sim_kill_leader(w);
+    if (leader < 0) return;
+    char name[HUD_NAME_SIZE];
+    hud_agent_name(h, w, leader, name, sizeof name);
+    // A long name is cut to leave the count room: "Leader " + name + " (99)" in 23 columns.
+    snprintf(t, sizeof t, "Leader %.*s (%d)", 12, name, sim_agents(w)[leader].kills);
+    text_shadow(g, x + 90, 102, 1.0f, (SDL_Color){255, 214, 80, 255}, t);
 }
 
 static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, const sim_agent *a) {
@@ -404,7 +419,7 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     draw_player_panel(g, w, a, fx, mine);
     if (!mine) draw_watched_label(h, g, w, focus);
     fade_panel(h, g, HUD_PANEL_MATCH, c, w, focus, loadout_max, dt);
-    draw_match_panel(g, c, w, a);
+    draw_match_panel(h, g, c, w, a);
     draw_sound_icon(h, g, c);
     fade_panel(h, g, HUD_PANEL_MINIMAP, c, w, focus, loadout_max, dt);
     draw_minimap(h, g, c, w, a);

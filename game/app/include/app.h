@@ -14,6 +14,8 @@
 #include "onboarding.h"
 #include "options.h"
 #include "overlays.h"
+#include "record_file.h"
+#include "replay_list.h"
 #include "settings.h"
 #include "sim_scoreboard.h"
 #include "screen_fx.h"
@@ -31,6 +33,7 @@ typedef enum app_screen {
     SCREEN_THEATRE,    ///< a replay watched with the timeline (theatre.h)
     SCREEN_ONLINE,     ///< "Play online": the server's address, the player's name, Join
     SCREEN_CONNECTING, ///< joining a server: until its first snapshot (Esc gives up)
+    SCREEN_RECORD,     ///< "Your record": the career figures, the last matches, saved replays
 } app_screen;
 
 /// Makes the connection to a server for `url` (ws://HOST:PORT): net_ws_connect, or a test's
@@ -41,8 +44,14 @@ typedef net_transport *(*app_connector)(void *ctx, const char *url, ae_error *er
 #define APP_ADDRESS_MAX 128
 
 /// What a "yes" to SCREEN_CONFIRM does (app_ask.c): quit the game, leave the match or replay
-/// on screen for the title, leave the results for a new match.
-typedef enum app_confirm { CONFIRM_QUIT_GAME, CONFIRM_LEAVE_MATCH, CONFIRM_REMATCH } app_confirm;
+/// on screen for the title, leave the results for a new match, delete a saved replay (the
+/// record screen's a->confirm_file).
+typedef enum app_confirm {
+    CONFIRM_QUIT_GAME,
+    CONFIRM_LEAVE_MATCH,
+    CONFIRM_REMATCH,
+    CONFIRM_DELETE_REPLAY
+} app_confirm;
 
 /// Seconds after the player's elimination in which no press counts (input_guard): the keys held
 /// or mashed in that moment, to blink, shoot or move away, must not press a menu's button.
@@ -104,6 +113,14 @@ typedef struct app {
     bool net_replay_absent;            ///< the online match ended without its replay
     int editing;                       ///< the Play online screen's field being typed in, -1 none
     char edit_text[APP_ADDRESS_MAX];   ///< ... its text while typed
+    // The career record (screens/record_screen.c): record.txt beside the settings.
+    record_book rec;
+    char record_path[PATH_MAX]; ///< where it is saved ("": nowhere, no per-user folder)
+    bool record_pending;  ///< the match on screen is the player's own: recorded once, as it ends
+    bool record_replay;   ///< rec.last[0] is the match whose replay a->replay holds
+    replay_list replays;  ///< the record screen's saved replays (read as it opens)
+    bool record_deleting; ///< the record screen: a replay chosen is asked to go
+    char confirm_file[REPLAY_LIST_NAME]; ///< CONFIRM_DELETE_REPLAY: the replay's file name
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -203,6 +220,24 @@ void app_sync_screen_size(app *a);
 /// Takes loaded settings st as the player's (a->set) and applies what is not the window's: the
 /// match choices (unless options o gave them), the zoom range, the guided start, the bindings.
 void app_use_settings(app *a, const settings *st, const arena_options *o);
+
+/// The career record (screens/record_screen.c). Reads record.txt from the per-user folder at
+/// the start (a damaged file: one line on stderr, as the settings'; a first run: nothing).
+void app_record_load(app *a);
+/// The player's match on screen ended for them (placed, or over): it goes into the record and
+/// the file, once per match (a->record_pending), never for a replay or the theatre. Online it
+/// waits for the server's END (the placement it gives, the figures of its replay).
+void app_record_match(app *a);
+/// Save replay wrote the replay of the match last recorded: its entry names the file.
+void app_record_replay_saved(app *a, const char *path);
+/// Opens the record screen (its replays read afresh).
+void app_record_open(app *a);
+/// The record screen's menu, what the player did on it (back: Esc or B), and its figures.
+void app_record_menu(app *a, menu *m);
+void app_record_update(app *a, menu_result r, bool back);
+void app_record_draw(app *a);
+/// Deletes a->confirm_file from the replays folder (a "yes" to CONFIRM_DELETE_REPLAY).
+void app_record_delete(app *a);
 
 /// Joins the match on the server at url as `name` (net_client.h): the connection is made by
 /// a->connector, the view takes it (view_net_open) and the connecting screen shows until the

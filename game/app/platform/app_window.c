@@ -188,6 +188,7 @@ int app_window_create(app *a, const arena_options *o) {
         status = 2;
     }
     app_use_settings(a, &st, o);
+    app_record_load(a);
     snprintf(a->settings_path, sizeof a->settings_path, "%s", settings_path ? settings_path : "");
     audio_set_volume(st.master_volume, st.effects_volume);
     audio_set_muted(st.muted);

@@ -16,7 +16,8 @@ bool app_replay_unsaved(const app *a) {
 
 void app_ask(app *a, app_confirm what) {
     a->confirm = what;
-    a->confirm_save = what != CONFIRM_QUIT_GAME && app_replay_unsaved(a);
+    a->confirm_save =
+        what != CONFIRM_QUIT_GAME && what != CONFIRM_DELETE_REPLAY && app_replay_unsaved(a);
     a->confirm_from = a->screen;
     a->confirm_selected = a->nav.selected;
     app_go(a, SCREEN_CONFIRM);
@@ -32,6 +33,15 @@ void app_ask_if_unsaved(app *a, app_confirm what) {
 
 void app_ask_menu(app *a, menu *m) {
     const bool quit = a->confirm == CONFIRM_QUIT_GAME, rematch = a->confirm == CONFIRM_REMATCH;
+    if (a->confirm == CONFIRM_DELETE_REPLAY) { // the file named, nothing deleted but on Delete
+        menu_begin(m, "Delete this replay?");
+        menu_add(m, MENU_BUTTON, ASK_GO, "Delete", NULL);
+        menu_add(m, MENU_BUTTON, ASK_CANCEL, "Cancel", NULL);
+        m->note = a->confirm_file;
+        menu_layout(m, &a->nav, a->view.cam.screen_w, a->view.cam.screen_h,
+                    a->view.cam.screen_h * 0.42f, 420);
+        return;
+    }
     menu_begin(m, quit                ? "Quit Arena?"
                   : rematch           ? "Start a new match?"
                   : a->view.th.active ? "Leave this replay?"

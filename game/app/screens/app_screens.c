@@ -29,13 +29,15 @@ app_screen app_base_screen(const app *a) {
 
 bool app_on_title(const app *a) {
     const app_screen base = app_base_screen(a);
-    return base == SCREEN_TITLE || base == SCREEN_ONLINE || base == SCREEN_CONNECTING;
+    return base == SCREEN_TITLE || base == SCREEN_ONLINE || base == SCREEN_CONNECTING ||
+           base == SCREEN_RECORD;
 }
 
 bool app_world_runs(const app *a) {
     app_screen base = app_base_screen(a);
     return a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD || base == SCREEN_TITLE ||
-           base == SCREEN_ONLINE || base == SCREEN_CONNECTING; // the title's match behind them
+           base == SCREEN_ONLINE || base == SCREEN_CONNECTING ||
+           base == SCREEN_RECORD; // the title's match behind them
 }
 
 /// Moves to screen s; a new screen starts with its first item highlighted.
@@ -112,8 +114,9 @@ void app_watch_file(app *a, const char *path) {
     a->opts.replay = given;
 }
 
-/// The match ended for player 1: its sound.
+/// The match ended for player 1: its sound, and (offline) its place in the record.
 static void record_result(app *a) {
+    if (!view_online(&a->view)) app_record_match(a); // online: at the server's END
     const sim_world *w = view_world(&a->view);
     const sim_agent *me = &sim_agents(w)[view_player(&a->view, 0)];
     audio_play(me->placement == 1 || (me->placement == 0 && sim_winner(w) == 0) ? AUDIO_SFX_WIN
@@ -183,7 +186,7 @@ const char *app_menu_note(const app *a) {
 
 /// Each screen's menu, built the same way for the update and the drawing; its items' ids. The
 /// title's match choices are named by their APP_PICK_*.
-enum { TITLE_PLAY = APP_PICK_COUNT, TITLE_ONLINE, TITLE_SETTINGS, TITLE_QUIT };
+enum { TITLE_PLAY = APP_PICK_COUNT, TITLE_ONLINE, TITLE_RECORD, TITLE_SETTINGS, TITLE_QUIT };
 enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_MENU };
 enum { SPECTATE_WATCH, SPECTATE_RESULTS, SPECTATE_LEAVE };
@@ -243,11 +246,14 @@ void app_screen_menu(app *a, menu *m) {
         menu_begin(m, NULL);
         menu_add(m, MENU_BUTTON, TITLE_PLAY, "Play", NULL);
         menu_add(m, MENU_BUTTON, TITLE_ONLINE, "Play online", NULL);
+        menu_add(m, MENU_BUTTON, TITLE_RECORD, "Your record", NULL);
         app_add_match_choices(a, m);
         menu_add(m, MENU_BUTTON, TITLE_SETTINGS, "Settings", NULL);
         menu_add(m, MENU_BUTTON, TITLE_QUIT, "Quit", NULL);
         m->note = app_menu_note(a);
-        top = fmaxf(sh * 0.36f, 230.0f);
+        // Under the logo's tag line (draw_logo: its foot at 140 on a short screen, where the
+        // eight items need the room).
+        top = sh < 640 ? 144.0f : fmaxf(sh * 0.36f, 230.0f);
         break;
     case SCREEN_PAUSE:
         menu_begin(m, "PAUSED");
@@ -311,6 +317,9 @@ void app_screen_menu(app *a, menu *m) {
     case SCREEN_CONNECTING:
         app_online_menu(a, m);
         return;
+    case SCREEN_RECORD:
+        app_record_menu(a, m);
+        return;
     case SCREEN_PLAY:
     case SCREEN_THEATRE:
         menu_begin(m, NULL);
@@ -336,6 +345,9 @@ void app_confirmed(app *a, app_confirm what) {
         a->watching = false;
         start_or_notice(a, false);
         break;
+    case CONFIRM_DELETE_REPLAY:
+        app_record_delete(a);
+        break;
     }
 }
 
@@ -358,6 +370,7 @@ void app_update_screens(app *a) {
             app_change_match_choice(a, r.id, r.delta);
         if (r.activate && r.id == TITLE_PLAY) start_or_notice(a, false);
         if (r.activate && r.id == TITLE_ONLINE) platform_play_online(a);
+        if (r.activate && r.id == TITLE_RECORD) app_record_open(a);
         if (r.activate && r.id == TITLE_SETTINGS) app_open_settings(a);
         if ((r.activate && r.id == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
         if (a->screen == SCREEN_TITLE && session_done(a->view.shown))
@@ -451,11 +464,15 @@ void app_update_screens(app *a) {
     case SCREEN_CONNECTING:
         app_online_update(a, r, back || pause);
         break;
+    case SCREEN_RECORD:
+        app_record_update(a, r, back || pause);
+        break;
     }
 }
 
 static void draw_logo(app *a) {
-    float cx = 0.5f * a->view.cam.screen_w, y = fmaxf(a->view.cam.screen_h * 0.1f, 24.0f);
+    float cx = 0.5f * a->view.cam.screen_w,
+          y = a->view.cam.screen_h < 640 ? 8.0f : fmaxf(a->view.cam.screen_h * 0.1f, 24.0f);
     float scale = a->view.cam.screen_h < 640 ? 6.0f : 9.0f;
     gfx_text_centered(&a->g, cx + 5, y + 5, scale, (SDL_Color){0, 0, 0, 180}, "ARENA");
     gfx_text_centered(&a->g, cx, y, scale, GOLD, "ARENA");
@@ -481,13 +498,25 @@ static void draw_spectate_banner(app *a) {
     // Top middle, between the HUD's corner panels; under them on a narrow screen.
     float cx = 0.5f * a->view.cam.screen_w, between = a->view.cam.screen_w - 2.0f * 372.0f;
     float bw = between >= 520 ? between : fminf(a->view.cam.screen_w - 24, 640);
-    SDL_FRect r = {cx - 0.5f * bw, between >= 520 ? 12.0f : 184.0f, bw, 92};
+    // Who damaged the player, with what and how much, under the fate (one line, cut to fit).
+    sim_scoreboard sb;
+    app_scoreboard(a, &sb);
+    char hurt[160] = "";
+    if (sb.hurt_count > 0 || sb.hurt_other > 0) {
+        const int len = snprintf(hurt, sizeof hurt, "Hurt by ");
+        sim_scoreboard_hurt_text(&sb, hurt + len, sizeof hurt - (size_t)len);
+    }
+    const float hurt_h = hurt[0] ? 20.0f : 0.0f;
+    SDL_FRect r = {cx - 0.5f * bw, between >= 520 ? 12.0f : 184.0f, bw, 92 + hurt_h};
     gfx_backing(&a->g, r);
     float scale = gfx_text_width(2.0f, t) + 24 <= bw ? 2.0f : 1.5f;
     gfx_text_centered(&a->g, cx, r.y + 14, scale, (SDL_Color){255, 130, 120, 255}, t);
+    if (hurt[0])
+        gfx_text_wrapped(&a->g, cx, r.y + 40, 1.0f, (SDL_Color){255, 200, 190, 255}, hurt, bw - 24,
+                         1);
     snprintf(t, sizeof t, "SPECTATING %s", name);
-    gfx_text_centered(&a->g, cx, r.y + 44, 2.0f, GOLD, t);
-    gfx_text_centered(&a->g, cx, r.y + 72, 1.0f, (SDL_Color){220, 225, 235, 255},
+    gfx_text_centered(&a->g, cx, r.y + 44 + hurt_h, 2.0f, GOLD, t);
+    gfx_text_centered(&a->g, cx, r.y + 72 + hurt_h, 1.0f, (SDL_Color){220, 225, 235, 255},
                       help_device_of(&a->in) == HELP_TOUCH
                           ? "Tap Next survivor or Menu"
                           : "Tab / pad Back: next survivor - Esc / B: menu");
@@ -550,6 +579,9 @@ void app_scoreboard(const app *a, sim_scoreboard *sb) {
         app_agent_name(a, w, sb->top[k].agent, sb->top[k].name, sizeof sb->top[k].name);
     if (sb->fate != SIM_FATE_NONE)
         app_agent_name(a, w, sb->viewer.agent, sb->viewer.name, sizeof sb->viewer.name);
+    for (int k = 0; k < sb->hurt_count; k++) // who damaged the viewer, by the same names
+        if (sb->hurt[k].agent >= 0)
+            app_agent_name(a, w, sb->hurt[k].agent, sb->hurt[k].name, sizeof sb->hurt[k].name);
     if (sb->killer >= 0) {
         char name[HUD_NAME_SIZE], fate[sizeof sb->fate_text];
         app_agent_name(a, w, sb->killer, name, sizeof name);
@@ -601,6 +633,10 @@ void app_draw_screen_overlay(app *a) {
     case SCREEN_CONNECTING:
         dim_screen(a);
         draw_connecting(a);
+        break;
+    case SCREEN_RECORD:
+        dim_screen(a);
+        app_record_draw(a);
         break;
     case SCREEN_ONLINE:
     case SCREEN_PAUSE:

@@ -13,6 +13,7 @@
 #define LINE_SCALE  1.5f ///< the fate line, the table's heading and rows
 #define LINE_H      (ART_FONT_H * LINE_SCALE)
 #define FATE_H      28.0f
+#define HURT_LINES  2 ///< "Hurt by ..." wraps to at most this many lines
 #define TILE_H      58.0f
 #define TILE_GAP    10.0f
 #define SKILLS_GAP  12.0f
@@ -31,6 +32,7 @@ static const SDL_Color SOFT = {175, 185, 205, 255}; ///< labels and column names
 static const SDL_Color RED = {255, 140, 120, 255};
 static const SDL_Color PURPLE = {210, 150, 255, 255};
 static const SDL_Color GREEN = {140, 230, 140, 255};
+static const SDL_Color HURT = {255, 200, 190, 255}; ///< who damaged the viewer
 static const SDL_Color SHADOW = {0, 0, 0, 170};
 static const SDL_Color PANEL = {255, 255, 255, 225}; ///< the 9-slice panel, translucent
 static const SDL_Color TILE = {0, 0, 0, 70};
@@ -40,6 +42,14 @@ static const SDL_Color HIGHLIGHT = {255, 214, 80,
 
 static bool has_viewer(const sim_scoreboard *sb) {
     return sb->fate != SIM_FATE_NONE;
+}
+
+/// "Hurt by Bot 7: Rifle 62; Zone 9" into t (n bytes); false when nobody hurt the viewer.
+static bool hurt_line(const sim_scoreboard *sb, char *t, size_t n) {
+    if (!has_viewer(sb) || (sb->hurt_count == 0 && sb->hurt_other == 0)) return false;
+    const int len = snprintf(t, n, "Hurt by ");
+    sim_scoreboard_hurt_text(sb, t + len, n - (size_t)len);
+    return true;
 }
 
 /// The viewer's own row follows the top rows when the viewer is not among them.
@@ -58,10 +68,19 @@ void results_view_layout(float x, float y, float width, const sim_scoreboard *sb
     float cy = y + PAD;
     out->title = (SDL_FRect){left + PAD, cy, inner, TITLE_H};
     cy += TITLE_H;
+    // The "Hurt by" line takes its room from the gaps around the fate (no taller for a line),
+    // so the buttons keep their place under the panel on a short screen.
+    char t[256];
+    const bool hurt = hurt_line(sb, t, sizeof t);
     if (has_viewer(sb)) {
-        cy += 6.0f;
+        cy += hurt ? 0.0f : 6.0f;
         out->fate = (SDL_FRect){left + PAD, cy, inner, FATE_H};
         cy += FATE_H;
+        if (hurt) {
+            const float h = gfx_text_wrapped(NULL, 0, 0, 1.0f, WHITE, t, inner, HURT_LINES);
+            out->hurt = (SDL_FRect){left + PAD, cy, inner, h};
+            cy += h - 12.0f;
+        }
     }
     cy += 16.0f;
     out->row_count = sb->top_count + (viewer_row_apart(sb) ? 1 : 0);
@@ -269,6 +288,10 @@ float results_view_draw(gfx *g, float x, float y, float width, const sim_scorebo
     draw_title(g, &l.title, sb);
     if (has_viewer(sb)) {
         draw_fate(g, &l.fate, sb);
+        char t[256];
+        if (hurt_line(sb, t, sizeof t))
+            gfx_text_wrapped(g, l.hurt.x + 0.5f * l.hurt.w, l.hurt.y, 1.0f, HURT, t, l.hurt.w,
+                             HURT_LINES);
         draw_card(g, &l.card, sb);
     }
     draw_table(g, &l, sb);

@@ -87,6 +87,10 @@ typedef struct net_head {
     uint32_t zone_next_r;
     float zone_time_scale;
     uint32_t dropped; ///< records the cull left out (over a cap); 0 normally
+    /// The kill leader (sim_kill_leader), -1 while nobody has a kill, and its kills: no agent
+    /// record carries kills, and the leader may be out of view.
+    int16_t leader;
+    uint16_t leader_kills;
 } net_head;
 
 /// The viewer's own agent, in full.
@@ -102,7 +106,16 @@ typedef struct net_self {
     uint8_t cause;
     int8_t slot;
     int32_t death_tick;
+    /// Its damage ledger (sim_agent_stats.hurt), a row each (net_hurt_pack), 0 for none, and
+    /// what the ledger could not keep apart (whole points).
+    uint32_t hurt0, hurt1, hurt2, hurt3, hurt4, hurt5, hurt6, hurt7, hurt_other;
 } net_self;
+
+/// A row of the damage ledger in 32 bits: the dealer + 1 (10 bits), its sim_harm + 1 (3 bits)
+/// and the amount in whole points (19 bits); 0 is no row.
+uint32_t net_hurt_pack(int by, int harm, double amount);
+/// The row back; false for 0 or a dealer or harm out of range (agents: the match's).
+bool net_hurt_unpack(uint32_t v, int agents, int *by, int *harm, double *amount);
 
 /// Another agent in view.
 typedef struct net_agent {

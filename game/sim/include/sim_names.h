@@ -17,5 +17,8 @@ void sim_agent_name(const sim_world *w, int id, char *out, size_t size);
 /// What dealt a blow (a sim_harm), as it follows "with" or "by": "the Rifle", "a Grenade",
 /// "a barrel blast", "the zone"; "" for SIM_HARM_NONE or anything else.
 const char *sim_harm_phrase(int harm);
+/// The same as a short name, as a list of who dealt what reads it: "Pistol", "Grenade",
+/// "Barrel", "Zone"; "" for SIM_HARM_NONE or anything else.
+const char *sim_harm_name(int harm);
 
 #endif

@@ -33,6 +33,14 @@ typedef struct sim_score_row {
     bool bot;
 } sim_score_row;
 
+/// A source of the damage the viewer took (its ledger's row, sim_agent_stats.hurt).
+typedef struct sim_score_hurt {
+    int agent;                ///< who dealt it, -1 for nobody (the zone, a barrel nobody set off)
+    char name[SIM_NAME_SIZE]; ///< its name ("" for nobody)
+    int harm;                 ///< sim_harm
+    int amount;               ///< HP and shield it took off, rounded to whole points
+} sim_score_hurt;
+
 typedef struct sim_scoreboard {
     int agents; ///< in the match
     int alive;  ///< still standing (0 once the match is over)
@@ -49,6 +57,12 @@ typedef struct sim_scoreboard {
     /// by Bot 7 with the Rifle", "Eliminated by the zone", "Still standing when time ran out",
     /// "Still in the match".
     char fate_text[64];
+    /// Who damaged the viewer: by dealer, the one that dealt the most first, and each dealer's
+    /// sources biggest first (nobody's, the zone's, as a dealer of its own); sources that round
+    /// to nothing are left out. hurt_other: what the ledger could not keep apart.
+    int hurt_count;
+    sim_score_hurt hurt[SIM_HURT_SOURCES];
+    int hurt_other;
     /// The best players first: placed agents by placement, led by those still alive (most kills,
     /// then most damage, then the lowest id). Placements are unique, so the order is total.
     int top_count;
@@ -59,5 +73,13 @@ typedef struct sim_scoreboard {
 /// Fills `out` for the agent `viewer` (a local player's id; -1 or out of range: the top players
 /// alone, fate SIM_FATE_NONE). Deterministic: the same world gives the same scoreboard.
 void sim_scoreboard_build(const sim_world *w, int viewer, sim_scoreboard *out);
+
+/// The kill leader: the agent with the most kills (ties: the lowest id), -1 while nobody has
+/// one. Living or not: a leader stays the leader after it falls.
+int sim_kill_leader(const sim_world *w);
+
+/// The viewer's damage as one line: "Bot 26: Grenade 62, Pistol 18; Zone 12" (and "; others
+/// N"); "" when nobody damaged it. Writes at most n bytes (cut short when longer).
+void sim_scoreboard_hurt_text(const sim_scoreboard *sb, char *out, size_t n);
 
 #endif

@@ -27,6 +27,16 @@ typedef enum sim_harm {
 /// A bullet counts as dodgeable when it would arrive at least this many ticks after it is fired.
 #define SIM_DODGE_TICKS 18
 
+/// Sources of damage an agent's ledger keeps apart (sim_agent_stats.hurt).
+#define SIM_HURT_SOURCES 8
+
+/// One source of the damage an agent took: who (and with what) and how much in all.
+typedef struct sim_hurt {
+    int by;        ///< agent id, -1 for nobody (the zone, a barrel nobody set off)
+    int harm;      ///< sim_harm
+    double amount; ///< HP and shield it removed (no overkill)
+} sim_hurt;
+
 /// Per-agent figures for `--stats` (not part of the state hash).
 typedef struct sim_agent_stats {
     int shots;            ///< bullets fired
@@ -47,6 +57,15 @@ typedef struct sim_agent_stats {
     double damage_dealt, damage_taken;
     int last_harm;  ///< sim_harm of the last blow an agent dealt it (-1 none)
     int death_harm; ///< sim_harm of what eliminated it (-1 while it lives, or survived)
+    /// Who damaged it, a row per (agent, sim_harm) pair in the order they first struck. A
+    /// source that finds the ledger full takes the place of the smallest row when it is the
+    /// larger; what falls out goes to hurt_other. So the rows and hurt_other sum to
+    /// damage_taken + damage_world, and the biggest sources stay named.
+    sim_hurt hurt[SIM_HURT_SOURCES];
+    int hurt_count;
+    double hurt_other;
+    double damage_world;  ///< what the zone and ownerless barrels took off it (no overkill)
+    int first_fight_tick; ///< tick it first dealt or took damage from another agent, -1 before
 } sim_agent_stats;
 
 typedef struct sim_agent {

@@ -30,10 +30,16 @@ typedef struct sim_human_stats {
     int threats;
     int kills_with[SIM_WEAPON_COUNT];
     int props_broken, pickups, blinks;
-    double damage_dealt; ///< HP and shield its hits took off other agents (no overkill)
+    double damage_dealt;  ///< HP and shield its hits took off other agents (no overkill)
+    double first_fight_s; ///< when it first dealt or took damage from another agent; negative
+                          ///< when it never did
 } sim_human_stats;
 
 void sim_stats_human(const sim_world *w, int human, sim_human_stats *out);
+
+/// When the first circle has closed (the first zone phase's hold and shrink, stretched for the
+/// map): a fight before it is a fight in the match's opening.
+double sim_stats_first_circle_s(const sim_world *w);
 
 /// Living agents when the last zone phase began to shrink (-1 if it has not): the match should be
 /// decided by fights before the circle closes.

@@ -1,5 +1,6 @@
 /// The results screen's scoreboard, drawn: a translucent panel with the headline (WINNER! or
-/// #N of M), how the match ended for the viewer ("Eliminated by Bot 7 with the Rifle"), the
+/// #N of M), how the match ended for the viewer ("Eliminated by Bot 7 with the Rifle") and who
+/// damaged it ("Hurt by Bot 7: Rifle 62, Pistol 12; Zone 9", up to two lines), the
 /// viewer's figures as a card (kills, damage dealt, survival time, level, skills) and the top
 /// players with the viewer's row highlighted. It fits a 1280x720 and an 800x600 screen with room
 /// below for the screen's buttons. The data comes from sim_scoreboard_build (sim_scoreboard.h).
@@ -19,6 +20,7 @@ typedef struct results_layout {
     SDL_FRect panel; ///< the backing panel: centred in [x, x + width), from y down
     SDL_FRect title; ///< the headline
     SDL_FRect fate;  ///< the line under it (empty without a viewer)
+    SDL_FRect hurt;  ///< who damaged the viewer, with what and how much (empty when nobody did)
     SDL_FRect card;  ///< the viewer's figures and skills (empty without a viewer)
     SDL_FRect table; ///< the top players, heading included
     /// The table's rows: top[0 .. top_count-1], then the viewer's own row when it is not among
