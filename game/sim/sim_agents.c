@@ -114,6 +114,7 @@ void sim_agent_control(sim_world *w, int i, const sim_input *in) {
     sim_agent *a = &w->agents[i];
     w->controls[i] = *in;
     a->move = sim_input_move(in);
+    a->view = a->slot >= 0 ? sim_input_view(in) : glms_vec2_zero();
     apply_skill_pick(a, in->skill_pick);
     if (a->placement == 0) face_aim(w, i, in);
 }
@@ -170,9 +171,9 @@ int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
     return best;
 }
 
-void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount) {
+double sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount) {
     sim_agent *a = &w->agents[to];
-    if (a->placement != 0) return;
+    if (a->placement != 0) return 0.0;
     const float hp_before = a->hp;
     float soak = 0.0f;
     if (from >= 0 && a->shield > 0.0f) { // the shield takes what it can; the zone goes through
@@ -182,19 +183,22 @@ void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float
     }
     a->hp -= amount;
     a->hurt_tick = w->tick;
+    double removed = 0.0;
     if (from >= 0) {
         a->last_hit_by = from;
         a->last_hit_weapon = weapon;
         a->hit_flash = 8;
         // What the blow removed, for the scoreboard: nothing once the agent is already down
         // this tick, and never more HP than it had.
-        double removed = hp_before > 0.0f ? (double)soak + fmin((double)hp_before, amount) : 0.0;
+        removed = hp_before > 0.0f ? (double)soak + fmin((double)hp_before, amount) : 0.0;
         a->stats.damage_taken += removed;
         w->agents[from].stats.damage_dealt += removed;
         a->stats.last_harm = harm;
+        sim_bots_provoke(w, to, from);
     }
     if (a->hp <= 0.0f && a->cause == SIM_ALIVE)
         a->cause = from < 0 ? SIM_DIED_ZONE : SIM_DIED_BULLET;
+    return removed;
 }
 
 typedef struct dying {
