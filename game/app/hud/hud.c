@@ -400,6 +400,7 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     // a narrow screen makes them meet.
     bool level_up = mine && a->pending_picks > 0 && 0.5f * c->screen_w - 300.0f < 12.0f + 320.0f;
     float loadout_max = level_up ? c->screen_h - 190 : c->screen_h;
+    hud_draw_damage(g, c, w, focus, fx);
     fade_panel(h, g, HUD_PANEL_PLAYER, c, w, focus, loadout_max, dt);
     draw_player_panel(g, w, a, fx, mine);
     if (!mine) draw_watched_label(h, g, w, focus);
