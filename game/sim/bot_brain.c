@@ -80,26 +80,26 @@ static void fight_move(const sim_world *w, bot_brain *b, int id, vec2s dir, floa
     }
 }
 
-/// Whether bot `me` leaves person `o` (agent j) out of its choice of target: in the match's
-/// first rules.spawn_grace_ticks always, and on easy and normal, until the first circle has
-/// closed, while another enemy is at hand and the person has not shot at it (rank_last).
+/// Whether bot `me` leaves person j out of its choice of target: in the match's
+/// first rules.spawn_grace_ticks always. *farther: on easy and normal, until the first circle
+/// has closed, a person who has not shot at it or hit it counts as farther than a bot.
 static bool spares_person(const sim_world *w, const bot_brain *b, const sim_agent *me, int j,
-                          bool *rank_last) {
-    *rank_last = false;
+                          bool *farther) {
+    *farther = false;
     if (me->slot >= 0 || !sim_sight_person(&w->agents[j])) return false;
     if (w->tick < w->cfg.rules.spawn_grace_ticks) return true;
-    *rank_last = me->difficulty != SIM_HARD && w->zone.phase == 0 && b->provoked_by != j &&
-                 me->last_hit_by != j;
+    *farther = me->difficulty != SIM_HARD && w->zone.phase == 0 && b->provoked_by != j &&
+               me->last_hit_by != j;
     return false;
 }
 
-/// What ranks a spared person after every bot in pick_target's scores.
-#define BOT_SPARED_SCORE 1e9f
+/// How much farther a person counts in pick_target's scores while spares_person says so.
+#define BOT_SPARED_FARTHER 2.0f
 
 /// The enemy to fight: in sight and within `range`, the nearest, but an enemy that other bots
 /// already fight counts as farther (people pick a free opponent rather than pile on), and the
-/// current target is kept unless another is clearly better; a person it spares
-/// (spares_person) only when no bot is at hand. -1 when none.
+/// current target is kept unless another is clearly better; early on, a person who has not shot
+/// at it counts as farther (spares_person). -1 when none.
 static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
     const sim_agent *me = &w->agents[id];
     const bot_skill *sk = bot_skill_for(me->difficulty);
@@ -115,8 +115,8 @@ static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
         const sim_agent *o = &w->agents[j];
         if (j == id || o->placement != 0) continue;
         if (j == b->let_go && w->tick < b->let_go_until) continue;
-        bool spared;
-        if (spares_person(w, b, me, j, &spared)) continue;
+        bool farther;
+        if (spares_person(w, b, me, j, &farther)) continue;
         float d = glms_vec2_distance(me->pos, o->pos);
         if (d > range) continue;
         bool mine = j == b->target && b->state == BOT_FIGHT;
@@ -125,8 +125,7 @@ static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
             continue;
         int others = sim_bots_attackers(w, j) - (mine && me->slot < 0);
         float score = d * (1.0f + BOT_CROWD_SHY * (float)(others > 0 ? others : 0)) *
-                          (mine ? BOT_KEEP_TARGET : 1.0f) +
-                      (spared ? BOT_SPARED_SCORE : 0.0f);
+                      (mine ? BOT_KEEP_TARGET : 1.0f) * (farther ? BOT_SPARED_FARTHER : 1.0f);
         if (score > best_score || (score == best_score && j > best)) continue;
         if (!sim_field_clear_path(w, me->pos, o->pos, 0.0f)) continue;
         best = j;
@@ -154,8 +153,8 @@ static int keep_target(const sim_world *w, const bot_brain *b, int id, float ran
     if (me->hurt_tick >= b->scan_tick && me->last_hit_by >= 0 && me->last_hit_by != t) return -1;
     const sim_agent *o = &w->agents[t];
     if (o->placement != 0 || (t == b->let_go && w->tick < b->let_go_until)) return -1;
-    bool spared; // a spared person is kept only until the next look round
-    if (spares_person(w, b, me, t, &spared)) return -1;
+    bool farther; // (only pick_target weighs people against bots)
+    if (spares_person(w, b, me, t, &farther)) return -1;
     float d = glms_vec2_distance(me->pos, o->pos);
     if (d > range) return -1;
     // pick_target's looting rule, for an enemy it is not yet fighting (hiding from, say).

@@ -143,7 +143,7 @@ static int early_choice(sim_difficulty difficulty, bool provoked) {
     if (!w) return -2;
     place(w, 1, centre);
     place(w, 0, (vec2s){{centre.x + 60.0f, centre.y}});
-    place(w, 2, (vec2s){{centre.x - 110.0f, centre.y}});
+    place(w, 2, (vec2s){{centre.x - 100.0f, centre.y}});
     if (provoked) sim_bots_provoke(w, 1, 0);
     sim_input in = {0};
     sim_input_set_aim(&in, (vec2s){{0.0f, 1.0f}}); // aimed, no fire: never shoots
@@ -151,7 +151,7 @@ static int early_choice(sim_difficulty difficulty, bool provoked) {
         sim_step(w, &in);
         place(w, 0, (vec2s){{centre.x + 60.0f, centre.y}});
         place(w, 1, centre);
-        place(w, 2, (vec2s){{centre.x - 110.0f, centre.y}});
+        place(w, 2, (vec2s){{centre.x - 100.0f, centre.y}});
     }
     const int target = sim_bots_brain(w, 1)->target;
     sim_destroy(w);
