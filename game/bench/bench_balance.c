@@ -81,7 +81,7 @@ static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
     r->placement[m] = hs.placement;
     r->top_third += hs.placement <= BALANCE_AGENTS / 3;
     r->bottom_half += hs.placement > BALANCE_AGENTS / 2;
-    r->unseen_from_bots += sim_agents(w)[0].stats.unseen_from_bots; // the novice is agent 0
+    r->unseen_from_bots += hs.unseen_from_bots;
     for (int i = 0; i < sim_agent_count(w); i++) {
         r->deaths += sim_agents(w)[i].cause != SIM_ALIVE;
         r->zone_deaths += sim_agents(w)[i].cause == SIM_DIED_ZONE;

@@ -48,6 +48,8 @@ void sim_stats_human(const sim_world *w, int human, sim_human_stats *out) {
     out->pickups = a->stats.pickups;
     out->blinks = a->stats.blinks;
     out->damage_dealt = a->stats.damage_dealt;
+    out->unseen_from_bots = a->stats.unseen_from_bots;
+    out->unseen_from_people = a->stats.unseen_from_people;
 }
 
 int sim_stats_alive_at_last_shrink(const sim_world *w) {
