@@ -10,11 +10,11 @@
 
 /// Pixels: the markers' size, the ring they sit on round the agent, how far inside the screen's
 /// edge they sit, and how far a bullet's entry marker shows as it flies in.
-#define MARK_SIZE     16.0f
+#define MARK_SIZE     22.0f
 #define MARK_RING     72.0f
-#define MARK_INSET    30.0f
-#define ENTRY_SIZE    10.0f
-#define ENTRY_INSET   14.0f
+#define MARK_INSET    34.0f
+#define ENTRY_SIZE    12.0f
+#define ENTRY_INSET   16.0f
 #define ENTRY_REACH   260.0f
 #define ON_SCREEN_PAD 40.0f
 
@@ -22,7 +22,7 @@ static const SDL_Color blow_color = {235, 40, 35, 255};
 static const SDL_Color entry_color = {255, 200, 60, 255};
 
 /// A triangle at q pointing along the unit vector u, `size` long.
-static void arrow(gfx *g, vec2s q, vec2s u, float size, SDL_Color c) {
+static void triangle(gfx *g, vec2s q, vec2s u, float size, SDL_Color c) {
     const vec2s side = {{-u.y, u.x}};
     const vec2s tip = glms_vec2_add(q, glms_vec2_scale(u, size));
     const vec2s back = glms_vec2_sub(q, glms_vec2_scale(u, 0.4f * size));
@@ -31,6 +31,13 @@ static void arrow(gfx *g, vec2s q, vec2s u, float size, SDL_Color c) {
     const SDL_Vertex v[3] = {
         {{tip.x, tip.y}, c, {0, 0}}, {{l.x, l.y}, c, {0, 0}}, {{r.x, r.y}, c, {0, 0}}};
     gfx_geometry(g, NULL, v, 3, NULL, 0);
+}
+
+/// The triangle over a dark one a little bigger, so it reads on any ground (the zone's red too).
+static void arrow(gfx *g, vec2s q, vec2s u, float size, SDL_Color c) {
+    const SDL_Color dark = {20, 12, 10, (Uint8)(0.7f * (float)c.a)};
+    triangle(g, glms_vec2_sub(q, glms_vec2_scale(u, 0.15f * size)), u, 1.35f * size, dark);
+    triangle(g, q, u, size, c);
 }
 
 /// Where the ray from p (inside the screen) along u meets the screen's edge moved `inset` in.
