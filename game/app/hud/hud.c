@@ -400,7 +400,6 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     // a narrow screen makes them meet.
     bool level_up = mine && a->pending_picks > 0 && 0.5f * c->screen_w - 300.0f < 12.0f + 320.0f;
     float loadout_max = level_up ? c->screen_h - 190 : c->screen_h;
-    hud_draw_damage(g, c, w, focus, fx);
     fade_panel(h, g, HUD_PANEL_PLAYER, c, w, focus, loadout_max, dt);
     draw_player_panel(g, w, a, fx, mine);
     if (!mine) draw_watched_label(h, g, w, focus);
@@ -414,6 +413,7 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     fade_panel(h, g, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
     if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, h->touch, loadout_max, h->keys);
     gfx_set_opacity(g, 1.0f);
+    hud_draw_damage(g, c, w, focus, fx); // over the panels: where a blow came from comes first
     if (mine) draw_level_up(g, c, a, has_pad, h->touch);
     // Players 2..N on the same screen: a compact line each.
     for (int p = 1; p < h->players; p++) {
