@@ -38,6 +38,7 @@ typedef struct lobby_result {
     int deaths, zone_deaths;
     int decided; ///< matches whose last circle began to close with at most 3 alive (or never had
                  ///< to)
+    double unseen_from_bots; ///< damage the novice took from bots beyond its view, summed
     sim_difficulty_stats bots[SIM_DIFFICULTY_COUNT]; ///< summed over the matches
     double placement_sum[SIM_DIFFICULTY_COUNT];      ///< of the per-match mean placements
 } lobby_result;
@@ -82,6 +83,7 @@ static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
     r->top_third += hs.placement <= BALANCE_AGENTS / 3;
     r->fought_early += hs.first_fight_s >= 0.0 && hs.first_fight_s < sim_stats_first_circle_s(w);
     r->bottom_half += hs.placement > BALANCE_AGENTS / 2;
+    r->unseen_from_bots += hs.unseen_from_bots;
     for (int i = 0; i < sim_agent_count(w); i++) {
         r->deaths += sim_agents(w)[i].cause != SIM_ALIVE;
         r->zone_deaths += sim_agents(w)[i].cause == SIM_DIED_ZONE;
@@ -200,6 +202,12 @@ static void print_table(lobby_result *res, bool csv) {
         double med = pl ? median(pl, h->matches) : NAN;
         free(pl);
         row(&p, "novice: median placement", "hard", med, "> 15", med > BALANCE_AGENTS / 2);
+    }
+    // Fair sight: no bot hits a person from beyond the person's view (sim_sight.h), in all the
+    // lobby's matches together.
+    for (int l = 0; l < LOBBY_COUNT; l++) {
+        double v = res[l].unseen_from_bots;
+        row(&p, "novice: unseen damage (bots)", lobbies[l].name, v, "= 0", v == 0.0);
     }
     for (int l = 0; l < LOBBY_COUNT; l++) {
         double v = ratio(res[l].zone_deaths, res[l].deaths);

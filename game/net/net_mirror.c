@@ -89,7 +89,7 @@ static bool kills(net_client *c, const net_frame *f, char *err, size_t errsz) {
         }
         if (c->pending_count < NET_CLIENT_EVENTS)
             c->pending[c->pending_count++] =
-                (sim_event){SIM_EVENT_KILL, k->killer, k->victim, 0.0f, a.pos};
+                (sim_event){SIM_EVENT_KILL, k->killer, k->victim, 0.0f, a.pos, a.pos};
     }
     return true;
 }
@@ -146,6 +146,7 @@ static sim_bullet bullet_at(const net_client *c, const net_bullet *r, int tick) 
     b.range_left = unq(c, NET_Q_LEN, r->range) - glms_vec2_norm(vel) * age;
     b.owner = r->owner;
     b.fired_tick = r->fired_tick;
+    b.from = origin; // a grenade that bounced: where it would have come from in a straight line
     b.threat = -1;
     b.weapon = r->weapon;
     b.blast = unq(c, NET_Q_LEN, r->blast);
@@ -301,9 +302,12 @@ static bool events(net_client *c, const net_frame *f, char *err, size_t errsz) {
         if (e->kind == SIM_EVENT_BLINK && c->state == NET_CLIENT_PLAYING && e->a == c->agent)
             continue;
         if (c->pending_count < NET_CLIENT_EVENTS)
-            c->pending[c->pending_count++] =
-                (sim_event){(sim_event_kind)e->kind, e->a, e->b,
-                            net_unquantise(NET_Q_X16, e->value, 0), unpos(c, e->x, e->y)};
+            c->pending[c->pending_count++] = (sim_event){(sim_event_kind)e->kind,
+                                                         e->a,
+                                                         e->b,
+                                                         net_unquantise(NET_Q_X16, e->value, 0),
+                                                         unpos(c, e->x, e->y),
+                                                         unpos(c, e->fx, e->fy)};
     }
     return true;
 }

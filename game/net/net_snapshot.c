@@ -145,7 +145,9 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
     F(b, I32, NONE, -1, NET_MAX_PROP_ID)                                                           \
     F(value, I32, X16, -X16_MAX, X16_MAX)                                                          \
     F(x, U16, POS, 0, 65535)                                                                       \
-    F(y, U16, POS, 0, 65535)
+    F(y, U16, POS, 0, 65535)                                                                       \
+    F(fx, U16, POS, 0, 65535)                                                                      \
+    F(fy, U16, POS, 0, 65535)
 
 // RECORD: the struct of the table being expanded.
 #define ROW(key, name, m, T, Q, lo, hi)                                                            \

@@ -342,6 +342,8 @@ void net_view_events(const sim_world *w, int viewer_agent, vec2s view_half_size,
                                  (int32_t)clampi(e->b, -1, NET_MAX_PROP_ID),
                                  (int32_t)net_quantise(NET_Q_X16, e->value, 0),
                                  qpos(&s, e->pos.x),
-                                 qpos(&s, e->pos.y)};
+                                 qpos(&s, e->pos.y),
+                                 qpos(&s, e->from.x),
+                                 qpos(&s, e->from.y)};
     }
 }

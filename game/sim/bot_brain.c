@@ -3,6 +3,7 @@
 
 #include "bot_nav.h"
 #include "sim_collide.h"
+#include "sim_sight.h"
 
 #include <string.h>
 
@@ -12,6 +13,7 @@ void bot_brain_init(bot_brain *b, uint64_t seed, int id) {
     b->target = -1;
     b->let_go = -1;
     b->crate = -1;
+    b->provoked_by = -1;
     b->state = BOT_WANDER;
     b->replan_tick = -1000000;
     b->cover_tick = -1000000;
@@ -78,9 +80,26 @@ static void fight_move(const sim_world *w, bot_brain *b, int id, vec2s dir, floa
     }
 }
 
+/// Whether bot `me` leaves person j out of its choice of target: in the match's
+/// first rules.spawn_grace_ticks always. *farther: on easy and normal, until the first circle
+/// has closed, a person who has not shot at it or hit it counts as farther than a bot.
+static bool spares_person(const sim_world *w, const bot_brain *b, const sim_agent *me, int j,
+                          bool *farther) {
+    *farther = false;
+    if (me->slot >= 0 || !sim_sight_person(&w->agents[j])) return false;
+    if (w->tick < w->cfg.rules.spawn_grace_ticks) return true;
+    *farther = me->difficulty != SIM_HARD && w->zone.phase == 0 && b->provoked_by != j &&
+               me->last_hit_by != j;
+    return false;
+}
+
+/// How much farther a person counts in pick_target's scores while spares_person says so.
+#define BOT_SPARED_FARTHER 2.0f
+
 /// The enemy to fight: in sight and within `range`, the nearest, but an enemy that other bots
 /// already fight counts as farther (people pick a free opponent rather than pile on), and the
-/// current target is kept unless another is clearly better. -1 when none.
+/// current target is kept unless another is clearly better; early on, a person who has not shot
+/// at it counts as farther (spares_person). -1 when none.
 static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
     const sim_agent *me = &w->agents[id];
     const bot_skill *sk = bot_skill_for(me->difficulty);
@@ -96,6 +115,8 @@ static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
         const sim_agent *o = &w->agents[j];
         if (j == id || o->placement != 0) continue;
         if (j == b->let_go && w->tick < b->let_go_until) continue;
+        bool farther;
+        if (spares_person(w, b, me, j, &farther)) continue;
         float d = glms_vec2_distance(me->pos, o->pos);
         if (d > range) continue;
         bool mine = j == b->target && b->state == BOT_FIGHT;
@@ -104,7 +125,7 @@ static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
             continue;
         int others = sim_bots_attackers(w, j) - (mine && me->slot < 0);
         float score = d * (1.0f + BOT_CROWD_SHY * (float)(others > 0 ? others : 0)) *
-                      (mine ? BOT_KEEP_TARGET : 1.0f);
+                      (mine ? BOT_KEEP_TARGET : 1.0f) * (farther ? BOT_SPARED_FARTHER : 1.0f);
         if (score > best_score || (score == best_score && j > best)) continue;
         if (!sim_field_clear_path(w, me->pos, o->pos, 0.0f)) continue;
         best = j;
@@ -132,6 +153,8 @@ static int keep_target(const sim_world *w, const bot_brain *b, int id, float ran
     if (me->hurt_tick >= b->scan_tick && me->last_hit_by >= 0 && me->last_hit_by != t) return -1;
     const sim_agent *o = &w->agents[t];
     if (o->placement != 0 || (t == b->let_go && w->tick < b->let_go_until)) return -1;
+    bool farther; // (only pick_target weighs people against bots)
+    if (spares_person(w, b, me, t, &farther)) return -1;
     float d = glms_vec2_distance(me->pos, o->pos);
     if (d > range) return -1;
     // pick_target's looting rule, for an enemy it is not yet fighting (hiding from, say).
@@ -258,6 +281,14 @@ static void decide(sim_world *w, bot_brain *b, int id, bot_planner *planner) {
     }
 }
 
+/// Fair sight: a bot holds its fire while its shot could reach a person who cannot see it
+/// (sim_sight_may_fire); a person's autopilot fires as the person would.
+static bool may_fire(const sim_world *w, int id, vec2s aim) {
+    const float len = glms_vec2_norm(aim);
+    if (w->agents[id].slot >= 0 || !(len > 1e-6f)) return true;
+    return sim_sight_may_fire(w, id, glms_vec2_scale(aim, 1.0f / len));
+}
+
 void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, sim_input *out) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
@@ -320,15 +351,18 @@ void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, 
         aim = glms_vec2_sub(w->agents[b->target].pos, a->pos);
         if (w->tick - b->target_seen >= sk->reaction_ticks && a->fire_cooldown == 0 &&
             sim_field_clear_path(w, a->pos, w->agents[b->target].pos, 0.0f)) {
-            sim_input_set_aim(out, bot_aim_at(w, b, id, b->target));
-            out->buttons |= SIM_BUTTON_FIRE;
-            return;
+            vec2s shot = bot_aim_at(w, b, id, b->target);
+            if (may_fire(w, id, shot)) {
+                sim_input_set_aim(out, shot);
+                out->buttons |= SIM_BUTTON_FIRE;
+                return;
+            }
         }
     } else if (b->state == BOT_LOOT && b->crate >= 0 && w->props[b->crate].hp > 0.0f) {
         // Shooting a crate open: stand, aim at it, fire (no reaction time: it does not move).
         aim = glms_vec2_sub(bot_prop_center(w, b->crate), a->pos);
         sim_input_set_move(out, glms_vec2_zero());
-        if (a->fire_cooldown == 0) out->buttons |= SIM_BUTTON_FIRE;
+        if (a->fire_cooldown == 0 && may_fire(w, id, aim)) out->buttons |= SIM_BUTTON_FIRE;
     } else if (glms_vec2_norm(move) > 0.1f) {
         aim = move;
     }

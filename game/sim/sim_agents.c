@@ -114,6 +114,7 @@ void sim_agent_control(sim_world *w, int i, const sim_input *in) {
     sim_agent *a = &w->agents[i];
     w->controls[i] = *in;
     a->move = sim_input_move(in);
+    a->view = a->slot >= 0 ? sim_input_view(in) : glms_vec2_zero();
     apply_skill_pick(a, in->skill_pick);
     if (a->placement == 0) face_aim(w, i, in);
 }
@@ -194,9 +195,9 @@ static void ledger_add(sim_agent_stats *st, int by, int harm, double removed) {
     }
 }
 
-void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount) {
+double sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount) {
     sim_agent *a = &w->agents[to];
-    if (a->placement != 0) return;
+    if (a->placement != 0) return 0.0;
     const float hp_before = a->hp;
     float soak = 0.0f;
     if (from >= 0 && a->shield > 0.0f) { // the shield takes what it can; the zone goes through
@@ -217,6 +218,7 @@ void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float
         a->stats.damage_taken += removed;
         w->agents[from].stats.damage_dealt += removed;
         a->stats.last_harm = harm;
+        sim_bots_provoke(w, to, from);
         if (from != to) {
             if (a->stats.first_fight_tick < 0) a->stats.first_fight_tick = w->tick;
             if (w->agents[from].stats.first_fight_tick < 0)
@@ -227,6 +229,7 @@ void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float
     }
     if (a->hp <= 0.0f && a->cause == SIM_ALIVE)
         a->cause = from < 0 ? SIM_DIED_ZONE : SIM_DIED_BULLET;
+    return removed;
 }
 
 typedef struct dying {

@@ -97,6 +97,11 @@ int sim_bots_attackers(const sim_world *w, int agent) {
     return w->bots->attackers[agent];
 }
 
+void sim_bots_provoke(sim_world *w, int id, int by) {
+    if (by >= 0 && by != id && w->agents[id].slot < 0 && w->agents[by].slot >= 0)
+        w->bots->brains[id].provoked_by = by;
+}
+
 void sim_bots_think(sim_world *w, int id, sim_input *out) {
     bot_brain_update(w, &w->bots->brains[id], id, &w->bots->paths.planner, out);
 }

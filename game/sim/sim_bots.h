@@ -44,6 +44,7 @@ typedef struct bot_brain {
     int let_go;       ///< an enemy it gave up chasing, -1 for none ...
     int let_go_until; ///< ... and the tick until which it leaves that one alone
     int crate;        ///< BOT_LOOT: the prop it shoots open, -1 for none (then it walks to loot)
+    int provoked_by;  ///< the last person who shot at it or hit it, -1 for none (bot_brain.c)
     vec2s path[BOT_PATH_MAX];
     int path_count;
     int path_next;
@@ -59,6 +60,9 @@ void sim_bots_destroy(sim_world *w);
 void sim_bots_count_attackers(sim_world *w);
 /// Bots that were fighting `agent` as this tick began.
 int sim_bots_attackers(const sim_world *w, int agent);
+/// Person `by` fired a bullet at agent `id` or hurt it: a bot driving `id` notes it (bots
+/// prefer fighting each other early, but answer a person who started it).
+void sim_bots_provoke(sim_world *w, int id, int by);
 /// The input frame of bot `id` for this tick (heavy decisions run on its staggered think ticks).
 void sim_bots_think(sim_world *w, int id, sim_input *out);
 /// Serves pending path requests within this tick's node budget.

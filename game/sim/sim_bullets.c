@@ -2,6 +2,7 @@
 #include "sim_internal.h"
 
 #include "sim_collide.h"
+#include "sim_sight.h"
 
 #include <math.h>
 
@@ -74,7 +75,8 @@ void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
 static void burst(sim_world *w, int slot, vec2s at) {
     sim_bullet b = w->bullets[slot];
     sim_bullet_kill(w, slot, -1);
-    sim_blast(w, b.owner, b.weapon, (sim_harm)b.weapon, at, b.blast, b.damage);
+    sim_blast(w, b.owner, b.weapon, (sim_harm)b.weapon, at, b.blast, b.damage, b.from,
+              b.fired_tick);
 }
 
 /// Range a bounce costs, so a grenade caught in a corner still bursts soon.
@@ -139,9 +141,11 @@ void sim_bullets_update(sim_world *w) {
                 burst(w, k, at);
                 continue;
             }
-            sim_damage(w, hit, b->owner, b->weapon, (sim_harm)b->weapon, b->damage);
+            sim_sight_count(
+                w, hit, b->owner, b->from, b->fired_tick,
+                sim_damage(w, hit, b->owner, b->weapon, (sim_harm)b->weapon, b->damage));
             w->agents[b->owner].stats.hits++;
-            sim_event_push(w, SIM_EVENT_HIT, b->owner, hit, b->damage, at);
+            sim_event_push_hit(w, b->owner, hit, b->damage, at, b->from);
             sim_bullet_kill(w, k, hit);
             continue;
         }

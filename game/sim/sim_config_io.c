@@ -97,6 +97,8 @@ static float rf(reader *r) {
     F(rules.move_speed_bonus, 0, 100)                                                              \
     F(rules.bullet_speed_bonus, 0, 100)                                                            \
     I(rules.time_limit_ticks, 1, 100000000)                                                        \
+    F(rules.view_margin, 0, 1e4f)                                                                  \
+    I(rules.spawn_grace_ticks, 0, 100000000)                                                       \
     I(rules.zone_phase_count, 1, SIM_MAX_ZONE_PHASES)
 
 size_t sim_config_pack(const sim_config *cfg, uint8_t out[SIM_CONFIG_MAX_BYTES]) {

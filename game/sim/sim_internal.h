@@ -9,6 +9,8 @@
 #define SIM_GEM_RADIUS 6.0f
 
 void sim_event_push(sim_world *w, sim_event_kind kind, int a, int b, float value, vec2s pos);
+/// A HIT event, with where the blow came from (sim_event.from).
+void sim_event_push_hit(sim_world *w, int shooter, int target, float damage, vec2s pos, vec2s from);
 
 /// A random position whose SDF is at least `clearance`, inside the circle (center, radius) when
 /// radius > 0. Draws from the world RNG; false after a bounded number of misses.
@@ -39,13 +41,15 @@ void sim_agents_regen_and_deaths(sim_world *w);
 
 /// Deals damage from `from` (-1 for the zone) with `weapon` (a sim_weapon, or -1) to agent `to`;
 /// its shield takes damage from agents first. `harm` (a sim_harm) says what dealt it, for the
-/// scoreboard: the weapon itself, or a barrel set off by `from`'s `weapon`.
-void sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount);
+/// scoreboard: the weapon itself, or a barrel set off by `from`'s `weapon`. Returns what the
+/// blow removed from an agent (the scoreboard's figure; 0 for the zone).
+double sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, float amount);
 /// A burst at `at` (a grenade's, or a barrel's: harm SIM_HARM_BARREL, `weapon` the one that broke
 /// it): agents in the open within `radius` (not the owner) take damage falling off linearly from
-/// `damage`, and so do props.
+/// `damage`, and so do props. `source` is where it came from, fired at tick `fired` (a grenade's
+/// fire position; a barrel's burst is its own source), for the HIT events and sim_sight_count.
 void sim_blast(sim_world *w, int owner, int weapon, sim_harm harm, vec2s at, float radius,
-               float damage);
+               float damage, vec2s source, int fired);
 
 /// Props (sim_props.c). The kind of the breakable prop at cell (x, y), from its position alone.
 sim_prop_kind sim_prop_kind_at(int x, int y);

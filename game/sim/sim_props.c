@@ -108,7 +108,7 @@ void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount) 
         const sim_prop *b = &w->props[w->burst_head];
         vec2s c = cell_center(w, b->x, b->y);
         sim_blast(w, b->broken_by, b->broken_weapon, SIM_HARM_BARREL, c, w->cfg.rules.barrel_radius,
-                  w->cfg.rules.barrel_damage);
+                  w->cfg.rules.barrel_damage, c, w->tick);
         w->burst_head = b->next_burst;
         if (w->burst_head < 0) w->burst_tail = -1;
     }

@@ -65,6 +65,8 @@ sim_rules sim_default_rules(void) {
     r.zone_phase_count = (int)(sizeof phases / sizeof phases[0]);
     memcpy(r.zone, phases, sizeof phases);
     r.time_limit_ticks = 6 * 60 * SIM_TICK_HZ;
+    r.view_margin = 24.0f;
+    r.spawn_grace_ticks = 5 * SIM_TICK_HZ;
     return r;
 }
 

@@ -62,7 +62,8 @@ _Static_assert(sizeof(bool) == 1 && sizeof(int) == 4, "U8 holds a bool, INT an i
     F(bot, U8, 0)         /* from the config; the dump writes it (bot or player) by hand */        \
     F(slot, I8, D)        /* the hash takes it by hand, where a take-over moved it */              \
     F(difficulty, INT, 0) /* from the config; the dump writes a bot's by hand */                   \
-    F(stats, OTHER, 0)    /* figures for --stats, not state */
+    F(view, VEC2, HD)                                                                              \
+    F(stats, OTHER, 0) /* figures for --stats, not state */
 
 #define BULLET_FIELDS(F, N, A, P, Q, M)                                                            \
     F(pos, VEC2, HD)                                                                               \
@@ -75,6 +76,7 @@ _Static_assert(sizeof(bool) == 1 && sizeof(int) == 4, "U8 holds a bool, INT an i
     F(threat, INT, D) /* for statistics */                                                         \
     N(weapon, U8, HD, NAMES(weapons))                                                              \
     F(blast, FLOAT, HD)                                                                            \
+    F(from, VEC2, D)           /* for statistics and the HUD's markers */                          \
     F(flight_end, VEC2, 0)     /* worked out afresh every tick */                                  \
     F(flight_hit, INT, 0)      /* ... */                                                           \
     F(flight_travel, FLOAT, 0) /* ... */                                                           \
@@ -156,6 +158,7 @@ _Static_assert(sizeof(bool) == 1 && sizeof(int) == 4, "U8 holds a bool, INT an i
     F(let_go, INT, D)                                                                              \
     F(let_go_until, INT, D)                                                                        \
     F(crate, INT, D)                                                                               \
+    F(provoked_by, INT, HD)                                                                        \
     A(path, VEC2, 0)                                                                               \
     P(path_count, path_count, INT, 8, HD, NO_NAMES)                                                \
     F(path_next, INT, D)                                                                           \
@@ -252,7 +255,7 @@ static const uint8_t agent_dump_order[] = {
     AGENT_kills,     AGENT_placement,   AGENT_death_tick,      AGENT_killer,
     AGENT_cause,     AGENT_last_hit_by, AGENT_last_hit_weapon, AGENT_hurt_tick,
     AGENT_hit_flash, AGENT_auto_target, AGENT_auto_since,      AGENT_swap_held,
-    AGENT_ROWS}; // ends the list
+    AGENT_view,      AGENT_ROWS}; // ends the list
 
 #define RECORD sim_agent
 TABLE(AGENT_FIELDS, sim_agent_table, agent_dump_order);

@@ -1,7 +1,9 @@
 // Weapons: firing (pellet fans, random spread, ammo), and the area bursts of grenades and barrels.
 #include "sim_internal.h"
 
+#include "sim_bots.h"
 #include "sim_collide.h"
+#include "sim_sight.h"
 
 #include <math.h>
 
@@ -61,8 +63,10 @@ static bool fire_bullet(sim_world *w, int i, vec2s dir, const sim_weapon_def *wd
     b->threat = -1;
     b->weapon = a->weapon;
     b->blast = wd->blast_radius;
+    b->from = a->pos;
     sim_collide_bullets_changed(w);
     sim_bullet_mark_threat(w, b);
+    if (b->threat >= 0) sim_bots_provoke(w, b->threat, i);
     w->bullet_count++;
     return true;
 }
@@ -94,7 +98,7 @@ void sim_agents_fire(sim_world *w) {
 }
 
 void sim_blast(sim_world *w, int owner, int weapon, sim_harm harm, vec2s at, float radius,
-               float damage) {
+               float damage, vec2s source, int fired) {
     sim_event_push(w, SIM_EVENT_BLAST, owner, weapon, radius, at);
     if (radius <= 0.0f) return;
     // Agents in the open within the radius, damage falling off linearly; the owner is spared.
@@ -108,8 +112,8 @@ void sim_blast(sim_world *w, int owner, int weapon, sim_harm harm, vec2s at, flo
         float d = fmaxf(0.0f, glms_vec2_distance(a->pos, at) - a->radius);
         if (d >= radius || !sim_field_clear_path(w, at, a->pos, 0.0f)) continue;
         float amount = damage * (1.0f - d / radius);
-        sim_damage(w, i, owner, weapon, harm, amount);
-        sim_event_push(w, SIM_EVENT_HIT, owner, i, amount, a->pos);
+        sim_sight_count(w, i, owner, source, fired, sim_damage(w, i, owner, weapon, harm, amount));
+        sim_event_push_hit(w, owner, i, amount, a->pos, source);
         hurt++;
     }
     if (hurt > 0 && owner >= 0) w->agents[owner].stats.hits++; // one hit per shot at most

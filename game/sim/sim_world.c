@@ -256,7 +256,13 @@ int sim_event_count(const sim_world *w) {
 
 void sim_event_push(sim_world *w, sim_event_kind kind, int a, int b, float value, vec2s pos) {
     if (w->event_count >= w->event_capacity) return;
-    w->events[w->event_count++] = (sim_event){kind, a, b, value, pos};
+    w->events[w->event_count++] = (sim_event){kind, a, b, value, pos, pos};
+}
+
+void sim_event_push_hit(sim_world *w, int shooter, int target, float damage, vec2s pos,
+                        vec2s from) {
+    if (w->event_count >= w->event_capacity) return;
+    w->events[w->event_count++] = (sim_event){SIM_EVENT_HIT, shooter, target, damage, pos, from};
 }
 
 bool sim_random_free_point(sim_world *w, float clearance, vec2s center, float radius, vec2s *out) {

@@ -223,7 +223,7 @@ static void test_hit_feedback(void) {
     vec2s s = fx_shake(&a->view.fx, 0.37f);
     CHECK(s.x != 0.0f || s.y != 0.0f);
     static fx_state more, less;
-    sim_event big = {SIM_EVENT_HIT, 1, 0, 2.0f * damage, w->agents[0].pos};
+    sim_event big = {SIM_EVENT_HIT, 1, 0, 2.0f * damage, w->agents[0].pos, w->agents[1].pos};
     sim_event small = big;
     small.value = 0.5f * damage;
     sim_event *saved = w->events;

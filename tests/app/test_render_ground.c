@@ -353,8 +353,8 @@ static void test_splash(void) {
     for (size_t k = 0; k < sizeof hits / sizeof hits[0]; k++) {
         static fx_state f;
         fx_clear(&f);
-        w->events[0] =
-            (sim_event){SIM_EVENT_WALL_HIT, 0, -1, 0.0f, {{hits[k].x * cs, hits[k].y * cs}}};
+        const vec2s at = {{hits[k].x * cs, hits[k].y * cs}};
+        w->events[0] = (sim_event){SIM_EVENT_WALL_HIT, 0, -1, 0.0f, at, at};
         w->event_count = 1;
         fx_absorb(&f, w);
         CHECK(f.count == 1 && f.particles[0].kind == hits[k].kind);

@@ -296,11 +296,11 @@ static void test_effects(void) {
     CHECK(fx.count == 0);
     // The sim's events: a break, a blast and a blink become effects.
     w->event_count = 0;
-    w->events[w->event_count++] = (sim_event){SIM_EVENT_PROP_BREAK, 0, 0, 0.0f, c};
-    w->events[w->event_count++] = (sim_event){SIM_EVENT_BLAST, 0, SIM_WEAPON_GRENADE, 60.0f, c};
+    w->events[w->event_count++] = (sim_event){SIM_EVENT_PROP_BREAK, 0, 0, 0.0f, c, c};
+    w->events[w->event_count++] = (sim_event){SIM_EVENT_BLAST, 0, SIM_WEAPON_GRENADE, 60.0f, c, c};
     const vec2s from = cell_centre(w, 2, 9), to = cell_centre(w, 6, 9);
     w->agents[1].pos = w->agents[1].prev_pos = to;
-    w->events[w->event_count++] = (sim_event){SIM_EVENT_BLINK, 1, -1, 128.0f, from};
+    w->events[w->event_count++] = (sim_event){SIM_EVENT_BLINK, 1, -1, 128.0f, from, from};
     fx_clear(&fx);
     fx_absorb(&fx, w);
     CHECK(fx.blast_count == 1 && fx.trail_count == 1 && fx.count > 10);

@@ -104,6 +104,15 @@ static void feed(fx_state *f, int killer, int victim) {
 
 /// A human took `damage`: shake the screen and flash its edge, more for a bigger share of its
 /// health. Stacks when hits come fast, up to the limit.
+/// Remembers where a blow to `victim` came from, dropping the oldest when full.
+static void source(fx_state *f, int victim, vec2s from) {
+    if (f->source_count == FX_SOURCE_MAX) {
+        memmove(f->sources, f->sources + 1, (FX_SOURCE_MAX - 1) * sizeof f->sources[0]);
+        f->source_count--;
+    }
+    f->sources[f->source_count++] = (fx_source){victim, from, 0.0f};
+}
+
 static void human_hit(fx_state *f, const sim_agent *victim, float damage) {
     float share = victim->max_hp > 0.0f ? damage / victim->max_hp : 0.0f;
     f->trauma = fminf(1.0f, f->trauma + 0.3f + 1.2f * share);
@@ -145,6 +154,7 @@ void fx_absorb(fx_state *f, const sim_world *w) {
         case SIM_EVENT_HIT:
             spawn(f, ART_FX_HIT, e->pos, 0.3f, e->a, false, 0);
             spawn(f, 0, e->pos, 0.9f, e->a, true, e->value);
+            source(f, e->b, e->from);
             if (local(f, w, e->b)) human_hit(f, &sim_agents(w)[e->b], e->value);
             if (e->a == aimer && e->b != aimer) {
                 f->hit_mark = 1.0f;
@@ -225,6 +235,12 @@ void fx_update(fx_state *f, float dt) {
         if (f->trails[i].age < FX_TRAIL_LIFE) f->trails[n++] = f->trails[i];
     }
     f->trail_count = n;
+    n = 0;
+    for (int i = 0; i < f->source_count; i++) {
+        f->sources[i].age += dt;
+        if (f->sources[i].age < FX_SOURCE_LIFE) f->sources[n++] = f->sources[i];
+    }
+    f->source_count = n;
     for (int i = 0; i < f->feed_count; i++) f->feed[i].age += dt;
     while (f->feed_count > 0 && f->feed[0].age > 6.0f) {
         memmove(f->feed, f->feed + 1, (size_t)(f->feed_count - 1) * sizeof f->feed[0]);

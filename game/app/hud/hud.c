@@ -428,6 +428,7 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     fade_panel(h, g, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
     if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, h->touch, loadout_max, h->keys);
     gfx_set_opacity(g, 1.0f);
+    hud_draw_damage(g, c, w, focus, fx); // over the panels: where a blow came from comes first
     if (mine) draw_level_up(g, c, a, has_pad, h->touch);
     // Players 2..N on the same screen: a compact line each.
     for (int p = 1; p < h->players; p++) {

@@ -54,7 +54,8 @@ static void print_stats(const sim_world *w) {
                h + 1, hs.placement, hs.agents, hs.survived_s, first, hs.level, hs.kills,
                hs.hit_rate, hs.dodged);
         print_world_stats(hs.kills_with, hs.props_broken, hs.pickups, hs.blinks, true);
-        printf(" damage_dealt %.0f\n", hs.damage_dealt);
+        printf(" damage_dealt %.0f unseen_bots %.0f unseen_people %.0f\n", hs.damage_dealt,
+               hs.unseen_from_bots, hs.unseen_from_people);
     }
 }
 

@@ -184,6 +184,7 @@ typedef struct net_sim_event {
     int32_t b;
     int32_t value; ///< NET_Q_X16
     uint16_t x, y;
+    uint16_t fx, fy; ///< sim_event.from: a HIT's source (the HUD's damage markers)
 } net_sim_event;
 
 typedef struct net_frame {

@@ -105,6 +105,11 @@ typedef struct sim_rules {
     int zone_phase_count;
     sim_zone_phase zone[SIM_MAX_ZONE_PHASES];
     int time_limit_ticks; ///< the match ends here at the latest
+    // Fair sight (README "Bots, the novice and balance"): bots fire at a person only from
+    // inside the person's view less this margin (units), and pick no person as a target in the
+    // match's first spawn_grace_ticks.
+    float view_margin;
+    int spawn_grace_ticks;
 } sim_rules;
 
 /// The default rules.

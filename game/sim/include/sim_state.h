@@ -66,6 +66,10 @@ typedef struct sim_agent_stats {
     double hurt_other;
     double damage_world;  ///< what the zone and ownerless barrels took off it (no overkill)
     int first_fight_tick; ///< tick it first dealt or took damage from another agent, -1 before
+    /// Of damage_taken while a person drove it, what came from beyond its view: a blow whose
+    /// source (a bullet's or grenade's fire position) was outside its view when it was fired,
+    /// as game/sim/sim_sight.c judges it; split by who fired (a bot, or a person).
+    double unseen_from_bots, unseen_from_people;
 } sim_agent_stats;
 
 typedef struct sim_agent {
@@ -100,6 +104,9 @@ typedef struct sim_agent {
     bool bot;            ///< it entered the match as a bot (its name and colour stay)
     int8_t slot;         ///< the input slot driving it, -1: its bot brain (sim_take_over)
     sim_difficulty difficulty;
+    /// Driven by a person: the half extents of their view (sim_input_view of their last frame),
+    /// which bots fire from inside only (game/sim/sim_sight.h); zero while a bot brain drives it.
+    vec2s view;
     sim_agent_stats stats;
 } sim_agent;
 
@@ -114,6 +121,7 @@ typedef struct sim_bullet {
     int threat;       ///< agent it is flying at (dodge statistics), -1 for none
     uint8_t weapon;   ///< sim_weapon that fired it
     float blast;      ///< > 0: a grenade that bursts with this radius at the end of its range
+    vec2s from;       ///< where it was fired (its owner's position then; fired_tick says when)
     vec2s flight_end; ///< this tick: where its flight ends (a wall or its full travel)
     int flight_hit;   ///< this tick: what ends the flight (AE_FIELD_NO_HIT, _HIT_MAP or a door)
     float flight_travel; ///< this tick: how far it flies when nothing stops it
@@ -185,7 +193,7 @@ typedef struct sim_zone {
 
 typedef enum sim_event_kind {
     SIM_EVENT_SHOT,       ///< a = shooter, b = sim_weapon
-    SIM_EVENT_HIT,        ///< a = shooter, b = target, value = damage, pos = where
+    SIM_EVENT_HIT,        ///< a = shooter, b = target, value = damage, pos = where, from
     SIM_EVENT_KILL,       ///< a = killer (-1 zone), b = victim
     SIM_EVENT_PICKUP,     ///< a = agent, pos = gem
     SIM_EVENT_LEVEL_UP,   ///< a = agent, b = new level
@@ -205,6 +213,9 @@ typedef struct sim_event {
     int a, b;
     float value;
     vec2s pos;
+    /// HIT: where the blow came from (its bullet's or grenade's fire position, a barrel's burst,
+    /// the shooter itself for anything else); the other kinds: pos.
+    vec2s from;
 } sim_event;
 
 /// The world's parts, read-only. Arrays stay valid until the next sim_step, sim_swap_map,

@@ -33,6 +33,8 @@ typedef struct sim_human_stats {
     double damage_dealt;  ///< HP and shield its hits took off other agents (no overkill)
     double first_fight_s; ///< when it first dealt or took damage from another agent; negative
                           ///< when it never did
+    /// What it took from beyond its view, from bots and from people (sim_agent_stats').
+    double unseen_from_bots, unseen_from_people;
 } sim_human_stats;
 
 void sim_stats_human(const sim_world *w, int human, sim_human_stats *out);

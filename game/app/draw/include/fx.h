@@ -15,6 +15,9 @@
 /// Seconds a blast and a blink trail show.
 #define FX_BLAST_LIFE 0.55f
 #define FX_TRAIL_LIFE 0.35f
+/// Damage sources remembered, and the seconds each shows (the HUD's damage-direction markers).
+#define FX_SOURCE_MAX  16
+#define FX_SOURCE_LIFE 1.0f
 /// Seconds a muzzle flash shows.
 #define FX_MUZZLE_LIFE 0.1f
 /// Health share under which the low-health warning (red pulsing edge, blinking bar, heartbeat)
@@ -50,6 +53,13 @@ typedef struct fx_trail {
     float age;
 } fx_trail;
 
+/// A blow an agent took, and where it came from (sim_event.from of its HIT).
+typedef struct fx_source {
+    int victim;
+    vec2s from;
+    float age;
+} fx_source;
+
 typedef struct fx_feed_line {
     int killer, victim; ///< killer -1: the zone
     float age;
@@ -64,6 +74,8 @@ typedef struct fx_state {
     int blast_count;
     fx_trail trails[FX_TRAIL_MAX];
     int trail_count;
+    fx_source sources[FX_SOURCE_MAX]; ///< the last blows, oldest first
+    int source_count;
     uint32_t rng; ///< the effects' own random numbers (never the sim's)
     /// Seconds of muzzle flash left per agent: drawn at the gun with the agent, so it follows
     /// the shooter and sorts with it.

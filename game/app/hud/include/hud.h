@@ -73,6 +73,12 @@ void hud_update_hints(hud *h, float dt, const sim_world *w, int human, bool live
 /// dt: seconds since the last frame (the panels' fading).
 void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx,
               bool has_pad, const hud_timings *t, float dt);
+/// Damage-direction markers (hud_damage.c): for each blow agent `focus` took in the last
+/// FX_SOURCE_LIFE seconds (fx's sources), a red arrow pointing at where it came from, round the
+/// agent while that is on screen, at the screen's edge while it is not; and for each bullet fired
+/// from off screen that flew into view (not the agent's own), a yellow arrow where it entered,
+/// pointing back the way it came, fading as it flies on.
+void hud_draw_damage(gfx *g, const camera *c, const sim_world *w, int focus, const fx_state *fx);
 /// Where panel p is on screen for this camera (the loadout's place depends on the level-up
 /// choice: y_max as hud_draw_loadout takes it).
 SDL_FRect hud_panel_rect(const hud *h, hud_panel p, const camera *c, float y_max);
