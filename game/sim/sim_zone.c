@@ -22,6 +22,7 @@ void sim_zone_init(sim_world *w) {
     float diag_cells = sqrtf((float)w->sdf.width * (float)w->sdf.width +
                              (float)w->sdf.height * (float)w->sdf.height);
     z->time_scale = ae_clampf(diag_cells / 181.0f, 1.0f, 4.0f);
+    z->supply = SIM_SUPPLY_NONE;
     if (w->cfg.rules.zone_phase_count > 0) pick_next_circle(w);
 }
 

@@ -8,7 +8,7 @@
 #include "hud.h"
 #include "overlays.h"
 #include "render_world.h"
-#include "sim_world.h"
+#include "sim_internal.h"
 
 #include <SDL_image.h>
 
@@ -202,7 +202,8 @@ static void test_pickups(void) {
     const vec2s s = to_screen(at, at);
     const int x0 = (int)s.x - 24, x1 = (int)s.x + 24, y0 = (int)s.y - 40, y1 = (int)s.y + 10;
     SDL_Surface *nothing = render(w, NULL, sc);
-    w->pickups[0] = (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, 10, 0, true};
+    w->pickups[0] =
+        (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, SIM_TIER_COMMON, 10, 0, true};
     w->pickup_top = w->pickup_count = 1;
     SDL_Surface *rifle = render(w, NULL, sc);
     scene later = sc;
@@ -368,8 +369,9 @@ static void test_hud_loadout(void) {
     SDL_Surface *half = render(w, NULL, sc);
     a->shield = w->cfg.rules.max_shield;
     SDL_Surface *full = render(w, NULL, sc);
-    a->weapon = SIM_WEAPON_SHOTGUN;
-    a->ammo = 9;
+    sim_agent_load(w, a, SIM_SLOT_FIRST, SIM_WEAPON_SHOTGUN, SIM_TIER_COMMON, 9);
+    sim_agent_hold(w, a, SIM_SLOT_FIRST);
+    a->fire_cooldown = 0;
     SDL_Surface *shotgun = render(w, NULL, sc);
     a->blink_cooldown = w->cfg.rules.blink_cooldown / 2;
     SDL_Surface *cooling = render(w, NULL, sc);
@@ -403,8 +405,9 @@ static void test_swap_offer(void) {
     sim_agent *a = &w->agents[0];
     const vec2s at = cell_centre(w, 4, 9);
     a->pos = a->prev_pos = at;
-    w->pickups[0] = (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, 10, 0, true};
-    w->pickups[1] = (sim_pickup){at, SIM_PICKUP_MEDKIT, 0, 0, 0, true};
+    w->pickups[0] =
+        (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, SIM_TIER_COMMON, 10, 0, true};
+    w->pickups[1] = (sim_pickup){at, SIM_PICKUP_MEDKIT, 0, 0, 1, 0, true};
     w->pickup_top = w->pickup_count = 2;
     a->weapon = SIM_WEAPON_PISTOL;
     CHECK(hud_swap_offer(w, 0) == -1);

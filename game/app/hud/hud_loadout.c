@@ -13,14 +13,14 @@ static const SDL_Color KEY = {255, 220, 90, 255};
 
 int hud_swap_offer(const sim_world *w, int agent) {
     const sim_agent *a = &sim_agents(w)[agent];
-    // Holding the pistol, or over the weapon held, the sim takes a weapon by walking over it.
-    if (a->placement != 0 || a->weapon == SIM_WEAPON_PISTOL) return -1;
+    if (a->placement != 0) return -1;
     const float reach = a->radius + sim_config_of(w)->rules.pickup_radius;
     int best = -1;
     float best_d2 = reach * reach;
     for (int i = 0; i < sim_pickup_top(w); i++) {
         const sim_pickup *p = &sim_pickups(w)[i];
-        if (!p->alive || p->kind != SIM_PICKUP_WEAPON || p->weapon == a->weapon) continue;
+        // A weapon a slot takes (empty, or the same weapon's rounds) is taken by walking over it.
+        if (!p->alive || p->kind != SIM_PICKUP_WEAPON || sim_pickup_slot_for(a, p) >= 0) continue;
         float d2 = glms_vec2_distance2(p->pos, a->pos);
         if (d2 < best_d2) {
             best = i;
@@ -80,10 +80,10 @@ void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_age
     gfx_pickup_icon(g, weapon, x + 12, y + 12, 60, WHITE);
     text_shadow(g, x + 84, y + 12, 1.5f, WHITE, sim_weapon_name((sim_weapon)weapon));
     char t[48];
-    if (rules->weapon[weapon].ammo > 0)
-        snprintf(t, sizeof t, "%d", a->ammo);
+    if (a->held != SIM_SLOT_PISTOL)
+        snprintf(t, sizeof t, "%d/%d", a->mag[a->held], a->reserve[a->held]);
     else
-        snprintf(t, sizeof t, "inf");
+        snprintf(t, sizeof t, "%d/inf", a->mag[a->held]);
     text_shadow(g, x + 220 - gfx_text_width(1.5f, t), y + 12, 1.5f, KEY, t);
     // The fire cooldown: full and green when it can fire, filling up in amber while it cannot.
     int full = sim_agent_cooldown(w, a);
