@@ -47,6 +47,24 @@ int sim_pickup_slot_for(const sim_agent *a, const sim_pickup *p) {
     return -1;
 }
 
+int sim_agent_next_slot(const sim_agent *a, int dir) {
+    const int step = dir < 0 ? SIM_SLOT_COUNT - 1 : 1;
+    for (int k = 1, s = a->held; k < SIM_SLOT_COUNT; k++) {
+        s = (s + step) % SIM_SLOT_COUNT;
+        if (a->guns[s] != SIM_WEAPON_COUNT) return s;
+    }
+    return a->held;
+}
+
+int sim_agent_best_item(const sim_world *w, const sim_agent *a) {
+    const bool hurt = a->hp < a->max_hp;
+    if (a->items[SIM_ITEM_MEDKIT] > 0 && a->hp < 0.5f * a->max_hp) return SIM_ITEM_MEDKIT;
+    if (hurt && a->items[SIM_ITEM_BANDAGE] > 0) return SIM_ITEM_BANDAGE;
+    if (hurt && a->items[SIM_ITEM_MEDKIT] > 0) return SIM_ITEM_MEDKIT;
+    if (a->items[SIM_ITEM_CELL] > 0 && sim_item_useful(w, a, SIM_ITEM_CELL)) return SIM_ITEM_CELL;
+    return -1;
+}
+
 void sim_agent_arm(const sim_rules *r, sim_agent *a) {
     for (int s = 0; s < SIM_SLOT_COUNT; s++) {
         a->guns[s] = SIM_WEAPON_COUNT;

@@ -266,6 +266,12 @@ int sim_pickup_item(sim_pickup_kind kind);
 sim_pickup_kind sim_item_pickup(sim_item item);
 /// Whether agent a would get anything from using `item` now (hurt for a heal, a shield to fill).
 bool sim_item_useful(const sim_world *w, const sim_agent *a, sim_item item);
+/// The next weapon slot after the one held (dir +1) or before it (-1) that holds a weapon,
+/// round the slots; the held one when no other does.
+int sim_agent_next_slot(const sim_agent *a, int dir);
+/// The carried item that helps agent a most now (-1: none): a medkit when below half HP, else a
+/// bandage when hurt (a medkit without one), else a shield cell when the shield is not full.
+int sim_agent_best_item(const sim_world *w, const sim_agent *a);
 /// The weapon slot that taking weapon pickup p would fill without a swap (one with the same weapon
 /// of a tier as good, whose rounds it takes, or an empty one), or -1.
 int sim_pickup_slot_for(const sim_agent *a, const sim_pickup *p);
