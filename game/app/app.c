@@ -423,6 +423,7 @@ void app_draw(app *a) {
             gfx_alpha_mod(&a->g, a->g.ui, 255);
         }
         if (a->in.playing) {
+            hud_draw_action_bar(&a->g, &a->view.cam, w, view_player(&a->view, 0), a->view.alpha);
             hud_draw_swap_prompt(&a->g, &a->view.cam, w, view_player(&a->view, 0), a->view.alpha,
                                  input_has_pad(&a->in, 0), a->in.touch_seen, &a->set.bindings);
             hud_draw_touch_buttons(&a->g, &a->in, w, view_player(&a->view, 0));

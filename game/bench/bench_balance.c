@@ -37,6 +37,7 @@ typedef struct lobby_result {
     int deaths, zone_deaths;
     int decided; ///< matches whose last circle began to close with at most 3 alive (or never had
                  ///< to)
+    int novice_pickups, novice_items; ///< the novice's loot taken and items used, all matches
     sim_difficulty_stats bots[SIM_DIFFICULTY_COUNT]; ///< summed over the matches
     double placement_sum[SIM_DIFFICULTY_COUNT];      ///< of the per-match mean placements
 } lobby_result;
@@ -78,6 +79,8 @@ static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
     r->survived_s[m] = hs.survived_s;
     r->first_level_s[m] = hs.first_level_s < 0 ? INFINITY : hs.first_level_s;
     r->placement[m] = hs.placement;
+    r->novice_pickups += hs.pickups;
+    for (int k = 0; k < SIM_ITEM_COUNT; k++) r->novice_items += hs.items_used[k];
     r->top_third += hs.placement <= BALANCE_AGENTS / 3;
     r->bottom_half += hs.placement > BALANCE_AGENTS / 2;
     for (int i = 0; i < sim_agent_count(w); i++) {
@@ -185,6 +188,14 @@ static void print_table(lobby_result *res, bool csv) {
         double med = pl ? median(pl, h->matches) : NAN;
         free(pl);
         row(&p, "novice: median placement", "hard", med, "> 15", med > BALANCE_AGENTS / 2);
+    }
+    for (int l = 0; l < LOBBY_COUNT; l++) { // the loadout reaches a newcomer: loot, items
+        double v = ratio(res[l].novice_pickups, res[l].matches);
+        row(&p, "novice: pick-ups per match", lobbies[l].name, v, "> 0", v > 0.0);
+    }
+    for (int l = 0; l < LOBBY_COUNT; l++) {
+        double v = ratio(res[l].novice_items, res[l].matches);
+        row(&p, "novice: item uses per match", lobbies[l].name, v, "> 0", v > 0.0);
     }
     for (int l = 0; l < LOBBY_COUNT; l++) {
         double v = ratio(res[l].zone_deaths, res[l].deaths);

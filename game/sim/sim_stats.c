@@ -48,6 +48,9 @@ void sim_stats_human(const sim_world *w, int human, sim_human_stats *out) {
     out->pickups = a->stats.pickups;
     out->blinks = a->stats.blinks;
     out->damage_dealt = a->stats.damage_dealt;
+    memcpy(out->picked, a->stats.picked, sizeof out->picked);
+    memcpy(out->items_used, a->stats.items_used, sizeof out->items_used);
+    out->reloads = a->stats.reloads;
 }
 
 int sim_stats_alive_at_last_shrink(const sim_world *w) {

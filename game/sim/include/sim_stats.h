@@ -31,6 +31,9 @@ typedef struct sim_human_stats {
     int kills_with[SIM_WEAPON_COUNT];
     int props_broken, pickups, blinks;
     double damage_dealt; ///< HP and shield its hits took off other agents (no overkill)
+    int picked[SIM_PICKUP_KIND_COUNT]; ///< pickups per sim_pickup_kind
+    int items_used[SIM_ITEM_COUNT];    ///< carried items used up, per sim_item
+    int reloads;
 } sim_human_stats;
 
 void sim_stats_human(const sim_world *w, int human, sim_human_stats *out);
