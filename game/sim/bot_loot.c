@@ -40,11 +40,12 @@ int bot_loot_value(const sim_world *w, const sim_agent *a, const sim_pickup *p) 
         const int k = swap_slot(a), held = gun_value(a->guns[k], a->tiers[k]);
         return value > held ? 2 + value - held : 0;
     }
-    // Carried items, while the stack has room: heals first.
+    // Carried items it has none of (a detour for a full stack is not worth it), heals first; a
+    // pickup that its stack has room for is still taken when walked over.
     static const int item_value[SIM_ITEM_COUNT] = {
         [SIM_ITEM_BANDAGE] = 2, [SIM_ITEM_MEDKIT] = 4, [SIM_ITEM_CELL] = 3};
     const int k = sim_pickup_item((sim_pickup_kind)p->kind);
-    return k >= 0 && a->items[k] < r->item[k].stack ? item_value[k] : 0;
+    return k >= 0 && a->items[k] == 0 && r->item[k].stack > 0 ? item_value[k] : 0;
 }
 
 int bot_find_loot(const sim_world *w, int id, float range, vec2s c, float r) {

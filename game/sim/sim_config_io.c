@@ -98,6 +98,7 @@ static float rf(reader *r) {
     I(rules.room_tiers[1], 0, 1000)                                                                \
     I(rules.room_tiers[2], 0, 1000)                                                                \
     I(rules.supply_warning, 0, 100000000)                                                          \
+    I(rules.start_bandages, 0, 255)                                                                \
     F(rules.blink_distance, 0, 1e4f)                                                               \
     I(rules.blink_cooldown, 1, 100000000)                                                          \
     F(rules.door_open_radius, 0, 1e4f)                                                             \

@@ -81,8 +81,8 @@ void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount);
 /// A burst's share for props: every living prop whose centre is within the radius.
 void sim_props_blast(sim_world *w, int owner, int weapon, vec2s at, float radius, float damage);
 
-/// The loadout (sim_loadout.c). sim_agent_arm: the pistol alone, loaded, in its slot, held (a new
-/// agent).
+/// The loadout (sim_loadout.c). sim_agent_arm: the pistol alone, loaded, in its slot, held, and
+/// the rules' starting bandages (a new agent).
 void sim_agent_arm(const sim_rules *r, sim_agent *a);
 /// Holds weapon slot `slot` (not empty): it fires after rules.switch_ticks at the earliest, and a
 /// reload or an item's use stops.

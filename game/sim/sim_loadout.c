@@ -76,6 +76,8 @@ void sim_agent_arm(const sim_rules *r, sim_agent *a) {
     a->held = SIM_SLOT_PISTOL;
     a->weapon = SIM_WEAPON_PISTOL;
     a->reload_ticks = 0;
+    for (int k = 0; k < SIM_ITEM_COUNT; k++) a->items[k] = 0;
+    a->items[SIM_ITEM_BANDAGE] = (uint8_t)ae_mini(r->start_bandages, 255);
     a->using_item = -1;
     a->use_ticks = 0;
 }

@@ -50,6 +50,7 @@ sim_rules sim_default_rules(void) {
     r.room_tiers[SIM_TIER_RARE] = 3;
     r.room_tiers[SIM_TIER_EPIC] = 1;
     r.supply_warning = 10 * SIM_TICK_HZ;
+    r.start_bandages = 2; // a newcomer meets carried items before finding any
     r.blink_distance = 120.0f;
     r.blink_cooldown = 4 * SIM_TICK_HZ;
     r.door_open_radius = 44.0f;

@@ -112,6 +112,7 @@ typedef struct sim_rules {
     int crate_tiers[SIM_TIER_COUNT]; ///< a crate's weapon: weights of common, rare, epic
     int room_tiers[SIM_TIER_COUNT];  ///< the weapon in a room behind a door at the start: ...
     int supply_warning;              ///< ticks the supply drop is announced before it lands
+    int start_bandages;              ///< bandages everyone starts the match with
     float blink_distance;            ///< how far a blink carries (units)
     int blink_cooldown;              ///< ticks between blinks
     float door_open_radius;          ///< a door opens while a living agent is this close to it ...
