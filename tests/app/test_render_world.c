@@ -405,8 +405,8 @@ static void test_hud_loadout(void) {
     CHECK(blue > 150 && blue < 600); // half way
     CHECK(count_colour(firing, 96, mid + 42, 232, mid + 50, 90, 200, 255) == 0);
     // An item in use: its progress under its chip in the items' row.
-    CHECK(count_colour(healing, 12, top + HUD_LOADOUT_H - 30, 332, SHOT_H, 110, 230, 140) > 40);
-    CHECK(count_colour(firing, 12, top + HUD_LOADOUT_H - 30, 332, SHOT_H, 110, 230, 140) == 0);
+    CHECK(count_colour(healing, 12, top + HUD_LOADOUT_H - 28, 332, SHOT_H, 110, 230, 140) > 40);
+    CHECK(count_colour(firing, 12, top + HUD_LOADOUT_H - 28, 332, SHOT_H, 110, 230, 140) == 0);
     free_all(all, 7);
     sim_destroy(w);
 }

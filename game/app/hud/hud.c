@@ -234,7 +234,8 @@ static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_
         gfx_icon(g, ART_ICON_REGEN + k, x + 24, y0 + 50, 48, (SDL_Color){v, v, v, 255});
         gfx_text_centered(g, x + 48, y0 + 102, 1.0f, WHITE, sim_skill_name((sim_skill)k));
         if (touch) continue; // a tap on the tile picks it
-        snprintf(t, sizeof t, "[%s]", hud_control_label(keys, (input_bind)(BIND_SKILL_1 + k), has_pad));
+        snprintf(t, sizeof t, "[%s]",
+                 hud_control_label(keys, (input_bind)(BIND_SKILL_1 + k), has_pad));
         gfx_text_centered(g, x + 48, y0 + 120, 1.0f, (SDL_Color){255, 220, 90, 255}, t);
     }
 }

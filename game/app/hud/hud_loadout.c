@@ -70,8 +70,8 @@ const char *hud_control_label(const input_bindings *b, input_bind bind, bool pad
 }
 
 /// A weapon slot's chip: its key, weapon and rounds, in its tier's colour; the held one lit.
-static void slot_chip(gfx *g, const sim_agent *a, int s, float x, float y, const input_bindings *keys,
-                      bool has_pad) {
+static void slot_chip(gfx *g, const sim_agent *a, int s, float x, float y,
+                      const input_bindings *keys, bool has_pad) {
     const bool held = a->held == s, empty = a->guns[s] == SIM_WEAPON_COUNT;
     gfx_fill_rect(g, (SDL_FRect){x, y, 96, 26},
                   held ? (SDL_Color){60, 66, 90, 230} : (SDL_Color){20, 22, 30, 170});
@@ -84,9 +84,8 @@ static void slot_chip(gfx *g, const sim_agent *a, int s, float x, float y, const
         gfx_text(g, x + 6, y + 6, 1.0f, (SDL_Color){140, 140, 150, 255}, t);
         return;
     }
-    gfx_pickup_icon(g, a->guns[s], x + 2, y - 1, 26, WHITE);
-    snprintf(t, sizeof t, "%s", key);
-    gfx_text(g, x + 4, y + 2, 1.0f, KEY, t);
+    gfx_text(g, x + 4, y + 7, 1.0f, KEY, key);
+    gfx_pickup_icon(g, a->guns[s], x + 16, y - 1, 26, WHITE);
     if (s == SIM_SLOT_PISTOL)
         snprintf(t, sizeof t, "%d", a->mag[s]);
     else
@@ -95,8 +94,8 @@ static void slot_chip(gfx *g, const sim_agent *a, int s, float x, float y, const
 }
 
 /// A carried item's chip: its key and how many, dim when none.
-static void item_chip(gfx *g, const sim_agent *a, int k, float x, float y, const input_bindings *keys,
-                      bool has_pad) {
+static void item_chip(gfx *g, const sim_agent *a, int k, float x, float y,
+                      const input_bindings *keys, bool has_pad) {
     static const char *const short_names[SIM_ITEM_COUNT] = {"Bandage", "Medkit", "Cell"};
     static const SDL_Color colour[SIM_ITEM_COUNT] = {
         {255, 225, 190, 255}, {255, 120, 120, 255}, {110, 190, 255, 255}};
@@ -107,8 +106,9 @@ static void item_chip(gfx *g, const sim_agent *a, int k, float x, float y, const
     if (has_pad)
         snprintf(t, sizeof t, "%s %d", short_names[k], a->items[k]);
     else
-        snprintf(t, sizeof t, "%s %s %d", hud_control_label(keys, (input_bind)(BIND_BANDAGE + k), false),
-                 short_names[k], a->items[k]);
+        snprintf(t, sizeof t, "%s %s %d",
+                 hud_control_label(keys, (input_bind)(BIND_BANDAGE + k), false), short_names[k],
+                 a->items[k]);
     gfx_text(g, x + 5, y + 5, 1.0f, some ? colour[k] : (SDL_Color){120, 120, 130, 255}, t);
 }
 
@@ -134,22 +134,25 @@ void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_age
         snprintf(t, sizeof t, "%d/%d", a->mag[a->held], a->reserve[a->held]);
     else
         snprintf(t, sizeof t, "%d/inf", a->mag[a->held]);
-    text_shadow(g, x + 220 - gfx_text_width(1.5f, t), y + 12, 1.5f, KEY, t);
+    text_shadow(g, x + 220 - gfx_text_width(1.0f, t), y + 16, 1.0f, KEY, t);
     // The bar: a reload filling up in blue while it lasts, else the fire cooldown (full and green
     // when it can fire, filling up in amber while it cannot).
     gfx_fill_rect(g, (SDL_FRect){x + 84, y + 42, 136, 8}, (SDL_Color){20, 22, 30, 200});
     if (a->reload_ticks > 0) {
         const float full = (float)rules->weapon[weapon].reload;
         const float done = full > 0.0f ? 1.0f - fminf(1.0f, (float)a->reload_ticks / full) : 1.0f;
-        gfx_fill_rect(g, (SDL_FRect){x + 84, y + 42, 136 * done, 8}, (SDL_Color){90, 200, 255, 255});
-        text_shadow(g, x + 84, y + 30, 0.75f, (SDL_Color){140, 215, 255, 255}, "RELOADING");
+        gfx_fill_rect(g, (SDL_FRect){x + 84, y + 42, 136 * done, 8},
+                      (SDL_Color){90, 200, 255, 255});
+        text_shadow(g, x + 220 - gfx_text_width(0.75f, "RELOADING"), y + 32, 0.75f,
+                    (SDL_Color){140, 215, 255, 255}, "RELOADING");
     } else {
         int full = sim_agent_cooldown(w, a);
         float ready = full > 0 ? 1.0f - fminf(1.0f, (float)a->fire_cooldown / (float)full) : 1.0f;
         gfx_fill_rect(g, (SDL_FRect){x + 84, y + 42, 136 * ready, 8},
                       ready >= 1.0f ? (SDL_Color){110, 220, 110, 255}
                                     : (SDL_Color){240, 170, 60, 255});
-        if (a->mag[a->held] == 0) text_shadow(g, x + 84, y + 30, 0.75f, KEY, "EMPTY");
+        if (a->mag[a->held] == 0)
+            text_shadow(g, x + 220 - gfx_text_width(0.75f, "EMPTY"), y + 32, 0.75f, KEY, "EMPTY");
     }
     // The shield: its icon, points and a bar out of the most it can hold.
     gfx_icon(g, ART_ICON_SHIELD, x + 82, y + 56, 26,
@@ -160,7 +163,7 @@ void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_age
     snprintf(t, sizeof t, "%d", (int)ceilf(a->shield));
     text_shadow(g, x + 112, y + 78, 1.0f, (SDL_Color){170, 210, 255, 255}, t);
     // The carried items along the bottom, the one in use with its progress.
-    const float yi = y0 + box.h - 30;
+    const float yi = y0 + box.h - 28;
     for (int k = 0; k < SIM_ITEM_COUNT; k++)
         item_chip(g, a, k, x + 8 + 102.0f * (float)k, yi, keys, has_pad);
     if (a->using_item >= 0) {
@@ -177,7 +180,7 @@ void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_age
     if (touch) return; // the dash button is on screen
     char label[48];
     snprintf(label, sizeof label, "[%s]", hud_control_label(keys, BIND_BLINK, has_pad));
-    gfx_text_centered(g, x + 270, y + 82, 1.0f, KEY, label);
+    gfx_text_centered(g, x + 270, y + 78, 1.0f, KEY, label);
 }
 
 void hud_draw_action_bar(gfx *g, const camera *c, const sim_world *w, int agent, float alpha) {
@@ -186,8 +189,9 @@ void hud_draw_action_bar(gfx *g, const camera *c, const sim_world *w, int agent,
     if (a->placement != 0 || (a->reload_ticks <= 0 && a->using_item < 0)) return;
     // Above the agent's head: what it is busy with and how far along.
     const bool using = a->using_item >= 0;
-    const float full = using ? (float)rules->item[a->using_item].use_ticks
-                             : (float)rules->weapon[a->weapon < SIM_WEAPON_COUNT ? a->weapon : 0].reload;
+    const float full =
+        using ? (float)rules->item[a->using_item].use_ticks
+              : (float)rules->weapon[a->weapon < SIM_WEAPON_COUNT ? a->weapon : 0].reload;
     const float left = using ? (float)a->use_ticks : (float)a->reload_ticks;
     const float done = full > 0.0f ? 1.0f - fminf(1.0f, left / full) : 1.0f;
     vec2s s = camera_to_screen(c, glms_vec2_lerp(a->prev_pos, a->pos, alpha));
@@ -215,8 +219,8 @@ void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent
     if (touch)
         snprintf(t, sizeof t, "Tap Take: %s (%d)", name, p->ammo);
     else
-        snprintf(t, sizeof t, "[%s] Take %s (%d)", hud_control_label(keys, BIND_SWAP, has_pad), name,
-                 p->ammo);
+        snprintf(t, sizeof t, "[%s] Take %s (%d)", hud_control_label(keys, BIND_SWAP, has_pad),
+                 name, p->ammo);
     // Under the agent's feet, where the eye already is; edged in the tier's colour.
     vec2s s = camera_to_screen(
         c, glms_vec2_lerp(sim_agents(w)[agent].prev_pos, sim_agents(w)[agent].pos, alpha));

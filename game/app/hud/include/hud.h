@@ -36,7 +36,7 @@ typedef enum hud_panel {
 /// A panel's opacity while something it would hide is under it.
 #define HUD_FADED 0.3f
 /// The loadout panel's height (it is 320 wide): slots, the weapon held, items.
-#define HUD_LOADOUT_H 150
+#define HUD_LOADOUT_H 156
 
 typedef struct hud {
     SDL_Texture *minimap;     ///< one pixel per cell, or per block of cells on big maps
