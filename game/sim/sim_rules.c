@@ -13,17 +13,19 @@ sim_rules sim_default_rules(void) {
     // Each weapon plays differently at about the pistol's damage per second (22.5): a find is a
     // change of style more than of power, so a newcomer without one still has a fair chance.
     // Every range fits the fair view (a 1280x720 window at zoom 1 reaches 360 units up and down).
+    // A magazine lasts five to eight seconds of fire and its reload about a second, so reloading
+    // costs a weapon at most a sixth of its damage per second (the grenade a fifth).
     //                      cooldown pellets spread damage speed range radius ammo blast mag reload
     r.weapon[SIM_WEAPON_PISTOL] =
-        (sim_weapon_def){32, 1, 0.0f, 12.0f, 5.0f, 360.0f, 5.0f, 0, 0.0f, 10, 60};
+        (sim_weapon_def){32, 1, 0.0f, 12.0f, 5.0f, 360.0f, 5.0f, 0, 0.0f, 12, 40};
     r.weapon[SIM_WEAPON_SHOTGUN] =
-        (sim_weapon_def){60, 5, 0.5f, 6.0f, 5.5f, 230.0f, 4.0f, 12, 0.0f, 4, 110};
+        (sim_weapon_def){60, 5, 0.5f, 6.0f, 5.5f, 230.0f, 4.0f, 12, 0.0f, 6, 60};
     r.weapon[SIM_WEAPON_RIFLE] =
-        (sim_weapon_def){72, 1, 0.0f, 28.0f, 8.0f, 600.0f, 4.0f, 10, 0.0f, 5, 120};
+        (sim_weapon_def){72, 1, 0.0f, 28.0f, 8.0f, 600.0f, 4.0f, 10, 0.0f, 5, 60};
     r.weapon[SIM_WEAPON_SMG] =
-        (sim_weapon_def){10, 1, 0.26f, 4.0f, 6.0f, 330.0f, 4.0f, 60, 0.0f, 30, 100};
+        (sim_weapon_def){10, 1, 0.26f, 4.0f, 6.0f, 330.0f, 4.0f, 60, 0.0f, 40, 60};
     r.weapon[SIM_WEAPON_GRENADE] =
-        (sim_weapon_def){90, 1, 0.0f, 40.0f, 3.5f, 360.0f, 7.0f, 4, 80.0f, 2, 90};
+        (sim_weapon_def){90, 1, 0.0f, 40.0f, 3.5f, 360.0f, 7.0f, 4, 80.0f, 2, 45};
     r.prop_hp[SIM_PROP_CRATE] = 48.0f;
     r.prop_hp[SIM_PROP_BARREL] = 36.0f;
     r.prop_hp[SIM_PROP_BUSH] = 20.0f;
