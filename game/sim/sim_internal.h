@@ -33,7 +33,8 @@ void sim_zone_init(sim_world *w);
 void sim_zone_update(sim_world *w);
 /// After a swap to a map of another size (the old one was old_width x old_height cells): the
 /// zone keeps its place relative to the map, centres scaled with each side and radii with the
-/// diagonal, so its circles stay over the new map. Its timings stay as the match began.
+/// diagonal, so its circles (and the supply drop's point) stay over the new map. Its timings stay
+/// as the match began.
 void sim_zone_fit(sim_world *w, int old_width, int old_height);
 void sim_agents_regen_and_deaths(sim_world *w);
 
