@@ -378,7 +378,8 @@ static void test_novice_loadout(void) {
         reloads += me->stats.reloads;
         for (int k = 0; k < SIM_ITEM_COUNT; k++) used += me->stats.items_used[k];
         for (int i = 1; i < sim_agent_count(w); i++)
-            for (int k = 0; k < SIM_ITEM_COUNT; k++) by_bots += sim_agents(w)[i].stats.items_used[k];
+            for (int k = 0; k < SIM_ITEM_COUNT; k++)
+                by_bots += sim_agents(w)[i].stats.items_used[k];
         session_destroy(s);
     }
     printf("novice in 4 matches: %d pick-ups, %d items used, %d reloads; bots used %d items\n",

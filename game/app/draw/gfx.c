@@ -185,7 +185,8 @@ float gfx_text_wrapped(gfx *g, float x, float y, float scale, SDL_Color c, const
 }
 
 SDL_Color gfx_tier_color(int tier) {
-    static const SDL_Color tiers[3] = {{225, 225, 225, 255}, {80, 160, 255, 255}, {205, 95, 255, 255}};
+    static const SDL_Color tiers[3] = {
+        {225, 225, 225, 255}, {80, 160, 255, 255}, {205, 95, 255, 255}};
     return tiers[tier >= 0 && tier < 3 ? tier : 0];
 }
 

@@ -87,8 +87,9 @@ void render_pickup(gfx *g, const camera *c, const sim_pickup *p, int slot, float
                 (SDL_Color){255, 255, 255, (Uint8)(200.0f - 8.0f * bob)});
     // A pulsing glow in the colour of its kind or tier, so loot reads at a glance; a better tier
     // glows wider.
-    SDL_Color k = p->kind == SIM_PICKUP_WEAPON ? gfx_tier_color(p->tier)
-                                               : glow[p->kind < SIM_PICKUP_KIND_COUNT ? p->kind : 0];
+    SDL_Color k = p->kind == SIM_PICKUP_WEAPON
+                      ? gfx_tier_color(p->tier)
+                      : glow[p->kind < SIM_PICKUP_KIND_COUNT ? p->kind : 0];
     SDL_Rect glow_src = {ART_PICKUP_GLOW % ART_PICKUPS_PER_ROW * ART_PICKUP,
                          ART_PICKUP_GLOW / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP,
                          ART_PICKUP};
@@ -115,7 +116,8 @@ void render_supply(gfx *g, const camera *c, const sim_zone *z, int tick, float t
         return;
     const float pulse = 0.85f + 0.15f * sinf(time * 4.0f);
     const Uint8 a = (Uint8)(140.0f * strength * pulse);
-    SDL_FRect beam = world_rect(c, z->supply_pos.x - 10.0f, z->supply_pos.y - 600.0f, 20.0f, 600.0f);
+    SDL_FRect beam =
+        world_rect(c, z->supply_pos.x - 10.0f, z->supply_pos.y - 600.0f, 20.0f, 600.0f);
     gfx_fill_rect(g, beam, (SDL_Color){255, 230, 120, a});
     SDL_FRect core = world_rect(c, z->supply_pos.x - 4.0f, z->supply_pos.y - 600.0f, 8.0f, 600.0f);
     gfx_fill_rect(g, core, (SDL_Color){255, 255, 230, (Uint8)(200.0f * strength)});

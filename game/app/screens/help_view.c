@@ -90,8 +90,8 @@ int help_lines(const input_state *in, help_device d, bool theatre, help_line *li
         input_bind_keys_text(&in->bind, BIND_SLOT_1, u, sizeof u);
         input_bind_keys_text(&in->bind, BIND_SLOT_3, v, sizeof v);
         input_bind_keys_text(&in->bind, BIND_SLOT_NEXT, x, sizeof x);
-        snprintf(t, sizeof t, "%.20s to %.20s (the last: the pistol); %.20s or the wheel cycles",
-                 u, v, x);
+        snprintf(t, sizeof t, "%.20s to %.20s (the last: the pistol); %.20s or the wheel cycles", u,
+                 v, x);
         line(lines, &n, max, "Weapon slot", t);
         input_bind_keys_text(&in->bind, BIND_BANDAGE, u, sizeof u);
         input_bind_keys_text(&in->bind, BIND_MEDKIT, v, sizeof v);
