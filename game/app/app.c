@@ -196,6 +196,14 @@ static void player_input(app *a, const sim_world *w, int h, sim_input *in) {
     vec2s p = camera_to_screen(
         &a->view.cam, agent_draw_pos(&sim_agents(w)[view_player(&a->view, h)], a->view.alpha));
     input_frame(&a->in, h, p.x, p.y - INPUT_AIM_HEIGHT * a->view.cam.zoom, in);
+    // The wheel's and the next-weapon key's cycles and the heal key, against the agent's loadout.
+    int cycle;
+    bool heal;
+    input_take_loadout(&a->in, h, &cycle, &heal);
+    const sim_agent *me = &sim_agents(w)[view_player(&a->view, h)];
+    if (cycle != 0 && in->slot == 0) in->slot = (uint8_t)(1 + sim_agent_next_slot(me, cycle));
+    const int best = heal && in->use == 0 ? sim_agent_best_item(w, me) : -1;
+    if (best >= 0) in->use = (uint8_t)(1 + best);
     // What the player can see, in world units: bots fire at them only from inside it.
     const camera *c = &a->view.cam;
     sim_input_set_view(in, 0.5f * c->screen_w / c->zoom, 0.5f * c->screen_h / c->zoom);
@@ -419,6 +427,7 @@ void app_draw(app *a) {
             gfx_alpha_mod(&a->g, a->g.ui, 255);
         }
         if (a->in.playing) {
+            hud_draw_action_bar(&a->g, &a->view.cam, w, view_player(&a->view, 0), a->view.alpha);
             hud_draw_swap_prompt(&a->g, &a->view.cam, w, view_player(&a->view, 0), a->view.alpha,
                                  input_has_pad(&a->in, 0), a->in.touch_seen, &a->set.bindings);
             hud_draw_touch_buttons(&a->g, &a->in, w, view_player(&a->view, 0));

@@ -39,6 +39,7 @@ typedef struct lobby_result {
     int decided; ///< matches whose last circle began to close with at most 3 alive (or never had
                  ///< to)
     double unseen_from_bots; ///< damage the novice took from bots beyond its view, summed
+    int novice_pickups, novice_items; ///< the novice's loot taken and items used, all matches
     sim_difficulty_stats bots[SIM_DIFFICULTY_COUNT]; ///< summed over the matches
     double placement_sum[SIM_DIFFICULTY_COUNT];      ///< of the per-match mean placements
 } lobby_result;
@@ -80,6 +81,8 @@ static bool play(const lobby *l, uint64_t seed, lobby_result *r) {
     r->survived_s[m] = hs.survived_s;
     r->first_level_s[m] = hs.first_level_s < 0 ? INFINITY : hs.first_level_s;
     r->placement[m] = hs.placement;
+    r->novice_pickups += hs.pickups;
+    for (int k = 0; k < SIM_ITEM_COUNT; k++) r->novice_items += hs.items_used[k];
     r->top_third += hs.placement <= BALANCE_AGENTS / 3;
     r->fought_early += hs.first_fight_s >= 0.0 && hs.first_fight_s < sim_stats_first_circle_s(w);
     r->bottom_half += hs.placement > BALANCE_AGENTS / 2;
@@ -208,6 +211,14 @@ static void print_table(lobby_result *res, bool csv) {
     for (int l = 0; l < LOBBY_COUNT; l++) {
         double v = res[l].unseen_from_bots;
         row(&p, "novice: unseen damage (bots)", lobbies[l].name, v, "= 0", v == 0.0);
+    }
+    for (int l = 0; l < LOBBY_COUNT; l++) { // the loadout reaches a newcomer: loot, items
+        double v = ratio(res[l].novice_pickups, res[l].matches);
+        row(&p, "novice: pick-ups per match", lobbies[l].name, v, "> 0", v > 0.0);
+    }
+    for (int l = 0; l < LOBBY_COUNT; l++) {
+        double v = ratio(res[l].novice_items, res[l].matches);
+        row(&p, "novice: item uses per match", lobbies[l].name, v, "> 0", v > 0.0);
     }
     for (int l = 0; l < LOBBY_COUNT; l++) {
         double v = ratio(res[l].zone_deaths, res[l].deaths);

@@ -41,7 +41,23 @@ void net_self_apply(const net_self *s, int agents, sim_agent *a) {
     memcpy(a->skills, s->skills, sizeof a->skills);
     a->weapon = s->weapon;
     a->swap_held = s->swap_held;
-    a->ammo = s->ammo;
+    a->held = s->held;
+    const uint8_t guns[SIM_SLOT_COUNT] = {s->gun0, s->gun1, s->gun2};
+    const uint8_t tiers[SIM_SLOT_COUNT] = {s->tier0, s->tier1, s->tier2};
+    const int32_t mag[SIM_SLOT_COUNT] = {s->mag0, s->mag1, s->mag2};
+    const int32_t reserve[SIM_SLOT_COUNT] = {s->reserve0, s->reserve1, s->reserve2};
+    for (int k = 0; k < SIM_SLOT_COUNT; k++) {
+        a->guns[k] = guns[k];
+        a->tiers[k] = tiers[k];
+        a->mag[k] = mag[k];
+        a->reserve[k] = reserve[k];
+    }
+    a->reload_ticks = s->reload_ticks;
+    a->items[0] = s->item0;
+    a->items[1] = s->item1;
+    a->items[2] = s->item2;
+    a->using_item = s->using_item;
+    a->use_ticks = s->use_ticks;
     a->fire_cooldown = s->fire_cooldown;
     a->blink_cooldown = s->blink_cooldown;
     a->kills = s->kills;
@@ -216,6 +232,7 @@ static bool loot(net_client *c, const net_frame *base, const net_frame *f, char 
         const sim_pickup p = {unpos(c, r->x, r->y),
                               r->kind,
                               r->weapon,
+                              r->tier,
                               r->ammo,
                               had && had->alive ? had->drop_tick : f->head.tick,
                               true};
@@ -269,6 +286,9 @@ static void zone(net_client *c, const net_head *h) {
     z.next_center = unpos(c, h->zone_next_x, h->zone_next_y);
     z.next_radius = unq(c, NET_Q_LEN, h->zone_next_r);
     z.time_scale = h->zone_time_scale;
+    z.supply = h->supply;
+    z.supply_pos = unpos(c, h->supply_x, h->supply_y);
+    z.supply_tick = h->supply_tick;
     const int n = rules->zone_phase_count;
     if (n > 0) z.dps = z.phase < n ? rules->zone[z.phase].dps : 2.0f * rules->zone[n - 1].dps;
     sim_mirror_set_zone(w, &z);

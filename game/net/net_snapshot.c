@@ -22,6 +22,7 @@
 // out of order or of another type than its member fails the build.
 #define SKILLS 6
 _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
+_Static_assert(SIM_SLOT_COUNT == 3 && SIM_ITEM_COUNT == 3, "net_self has a row per slot, item");
 
 #define HEAD_FIELDS(K, F, A)                                                                       \
     F(tick, I32, NONE, 0, TICK_MAX)                                                                \
@@ -41,6 +42,10 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
     F(zone_next_y, U16, POS, 0, 65535)                                                             \
     F(zone_next_r, U32, LEN, 0, LEN_MAX)                                                           \
     F(zone_time_scale, F32, NONE, 0, 1000000)                                                      \
+    F(supply, U8, NONE, 0, SIM_SUPPLY_LANDED)                                                      \
+    F(supply_x, U16, POS, 0, 65535)                                                                \
+    F(supply_y, U16, POS, 0, 65535)                                                                \
+    F(supply_tick, I32, NONE, 0, TICK_MAX)                                                         \
     F(dropped, U32, NONE, 0, LEN_MAX)                                                              \
     F(leader, I16, NONE, -1, NET_MAX_AGENT_ID)                                                     \
     F(leader_kills, U16, NONE, 0, SIM_MAX_AGENTS)
@@ -59,7 +64,25 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
     A(skills, U8, NONE, 0, SIM_SKILL_MAX_LEVEL)                                                    \
     F(weapon, U8, NONE, 0, SIM_WEAPON_COUNT - 1)                                                   \
     F(swap_held, U8, NONE, 0, 1)                                                                   \
-    F(ammo, I32, NONE, 0, TIMER_MAX)                                                               \
+    F(held, U8, NONE, 0, SIM_SLOT_COUNT - 1)                                                       \
+    F(gun0, U8, NONE, 0, SIM_WEAPON_COUNT)                                                         \
+    F(gun1, U8, NONE, 0, SIM_WEAPON_COUNT)                                                         \
+    F(gun2, U8, NONE, 0, SIM_WEAPON_COUNT)                                                         \
+    F(tier0, U8, NONE, 0, SIM_TIER_COUNT - 1)                                                      \
+    F(tier1, U8, NONE, 0, SIM_TIER_COUNT - 1)                                                      \
+    F(tier2, U8, NONE, 0, SIM_TIER_COUNT - 1)                                                      \
+    F(mag0, I32, NONE, 0, TIMER_MAX)                                                               \
+    F(mag1, I32, NONE, 0, TIMER_MAX)                                                               \
+    F(mag2, I32, NONE, 0, TIMER_MAX)                                                               \
+    F(reserve0, I32, NONE, 0, TIMER_MAX)                                                           \
+    F(reserve1, I32, NONE, 0, TIMER_MAX)                                                           \
+    F(reserve2, I32, NONE, 0, TIMER_MAX)                                                           \
+    F(reload_ticks, I32, NONE, 0, TIMER_MAX)                                                       \
+    F(item0, U8, NONE, 0, 255)                                                                     \
+    F(item1, U8, NONE, 0, 255)                                                                     \
+    F(item2, U8, NONE, 0, 255)                                                                     \
+    F(using_item, I8, NONE, -1, SIM_ITEM_COUNT - 1)                                                \
+    F(use_ticks, I32, NONE, -TIMER_MAX, TIMER_MAX)                                                 \
     F(fire_cooldown, I32, NONE, -TIMER_MAX, TIMER_MAX)                                             \
     F(blink_cooldown, I32, NONE, -TIMER_MAX, TIMER_MAX)                                            \
     F(kills, I32, NONE, 0, SIM_MAX_AGENTS)                                                         \
@@ -121,6 +144,7 @@ _Static_assert(SKILLS == SIM_SKILL_COUNT, "net_self.skills holds every skill");
     F(y, U16, POS, 0, 65535)                                                                       \
     F(kind, U8, NONE, 0, SIM_PICKUP_KIND_COUNT - 1)                                                \
     F(weapon, U8, NONE, 0, SIM_WEAPON_COUNT - 1)                                                   \
+    F(tier, U8, NONE, 0, SIM_TIER_COUNT - 1)                                                       \
     F(ammo, U16, NONE, 0, 65535)
 
 #define PROP_FIELDS(K, F, A)                                                                       \
@@ -367,7 +391,7 @@ static const part parts[] = {
 #define PART_COUNT (int)(sizeof parts / sizeof parts[0])
 
 // The largest record of any table (a zero record of any kind fits in it).
-#define RECORD_MAX 128
+#define RECORD_MAX 192
 _Static_assert(sizeof(net_self) <= RECORD_MAX && sizeof(net_bullet) <= RECORD_MAX, "RECORD_MAX");
 
 static const uint8_t *records(const net_frame *f, const part *p) {

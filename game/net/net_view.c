@@ -125,8 +125,16 @@ static void take_bullets(net_view_world *vw, const sim_world *w) {
         if (!b[i].alive) continue;
         // Where it was fired from had it flown at this velocity all along: the same every
         // frame until a ricochet, so a bullet in view costs nothing after it entered.
-        const float age = (float)(s->tick - b[i].fired_tick);
-        const vec2s origin = glms_vec2_sub(b[i].pos, glms_vec2_scale(b[i].vel, age));
+        float age = (float)(s->tick - b[i].fired_tick);
+        vec2s origin = glms_vec2_sub(b[i].pos, glms_vec2_scale(b[i].vel, age));
+        int fired = b[i].fired_tick;
+        // A ricochet's origin may lie off the map, where positions do not quantise: such a
+        // bullet is sent from where it is, as fired this tick.
+        if (origin.x < 0.0f || origin.y < 0.0f || origin.x > s->extent || origin.y > s->extent) {
+            age = 0.0f;
+            origin = b[i].pos;
+            fired = s->tick;
+        }
         const float speed = glms_vec2_norm(b[i].vel);
         const int k = vw->bullets.count++;
         vw->bullets.at[k] = (spot){b[i].pos, b[i].radius};
@@ -136,7 +144,7 @@ static void take_bullets(net_view_world *vw, const sim_world *w) {
             .y = qpos(s, origin.y),
             .vx = (int16_t)net_quantise(NET_Q_VEL, b[i].vel.x, 0),
             .vy = (int16_t)net_quantise(NET_Q_VEL, b[i].vel.y, 0),
-            .fired_tick = (int32_t)clampi(b[i].fired_tick, -1, 1 << 30),
+            .fired_tick = (int32_t)clampi(fired, -1, 1 << 30),
             .owner = (uint16_t)b[i].owner,
             .weapon = b[i].weapon,
             .radius = (uint8_t)net_quantise(NET_Q_X4, b[i].radius, 0),
@@ -161,9 +169,13 @@ static void take_loot(net_view_world *vw, const sim_world *w) {
         if (!p[i].alive) continue;
         const int k = vw->pickups.count++;
         vw->pickups.at[k] = (spot){p[i].pos, 0};
-        vw->pickups.rec[k] =
-            (net_pickup){(uint32_t)i, qpos(s, p[i].pos.x), qpos(s, p[i].pos.y),
-                         p[i].kind,   p[i].weapon,         (uint16_t)clampi(p[i].ammo, 0, 65535)};
+        vw->pickups.rec[k] = (net_pickup){(uint32_t)i,
+                                          qpos(s, p[i].pos.x),
+                                          qpos(s, p[i].pos.y),
+                                          p[i].kind,
+                                          p[i].weapon,
+                                          p[i].tier,
+                                          (uint16_t)clampi(p[i].ammo, 0, 65535)};
     }
 }
 
@@ -243,6 +255,10 @@ static void cull_head(const sim_world *w, const scale *s, int viewer, net_frame 
     h->zone_next_y = qpos(s, z->next_center.y);
     h->zone_next_r = (uint32_t)net_quantise(NET_Q_LEN, z->next_radius, s->extent);
     h->zone_time_scale = z->time_scale;
+    h->supply = z->supply;
+    h->supply_x = qpos(s, z->supply_pos.x);
+    h->supply_y = qpos(s, z->supply_pos.y);
+    h->supply_tick = (int32_t)clampi(z->supply_tick, 0, 1 << 30);
     h->dropped = 0;
 }
 
@@ -260,7 +276,23 @@ static void cull_self(const sim_agent *a, net_self *s) {
     memcpy(s->skills, a->skills, sizeof s->skills);
     s->weapon = a->weapon;
     s->swap_held = a->swap_held;
-    s->ammo = a->ammo;
+    s->held = a->held;
+    uint8_t *guns[SIM_SLOT_COUNT] = {&s->gun0, &s->gun1, &s->gun2};
+    uint8_t *tiers[SIM_SLOT_COUNT] = {&s->tier0, &s->tier1, &s->tier2};
+    int32_t *mag[SIM_SLOT_COUNT] = {&s->mag0, &s->mag1, &s->mag2};
+    int32_t *reserve[SIM_SLOT_COUNT] = {&s->reserve0, &s->reserve1, &s->reserve2};
+    for (int k = 0; k < SIM_SLOT_COUNT; k++) {
+        *guns[k] = a->guns[k];
+        *tiers[k] = a->tiers[k];
+        *mag[k] = a->mag[k];
+        *reserve[k] = a->reserve[k];
+    }
+    s->reload_ticks = a->reload_ticks;
+    s->item0 = a->items[0];
+    s->item1 = a->items[1];
+    s->item2 = a->items[2];
+    s->using_item = a->using_item;
+    s->use_ticks = a->use_ticks;
     s->fire_cooldown = a->fire_cooldown;
     s->blink_cooldown = a->blink_cooldown;
     s->kills = a->kills;

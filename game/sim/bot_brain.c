@@ -294,6 +294,7 @@ void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, 
     const bot_skill *sk = bot_skill_for(a->difficulty);
     memset(out, 0, sizeof *out);
     out->skill_pick = bot_pick_skill(w, a);
+    bot_loadout(w, id, b->state == BOT_FIGHT && b->target >= 0, out);
     bool blink = false;
     if ((w->tick + id) % sk->think_interval == 0) {
         decide(w, b, id, planner);
@@ -310,14 +311,13 @@ void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, 
         if (b->state == BOT_ZONE && a->blink_cooldown == 0 && sk->blink_dodge > 0.0f &&
             glms_vec2_distance(a->pos, w->zone.center) > w->zone.radius + 40.0f)
             blink = true;
-        // Standing on a weapon it likes better than the one it holds: swap (a press, not a hold;
-        // it thinks again before it could be held down).
-        if (!a->swap_held && a->weapon != SIM_WEAPON_PISTOL) {
+        // Standing on a weapon it likes better than the one a swap would leave: swap (a press,
+        // not a hold; it thinks again before it could be held down).
+        if (!a->swap_held) {
             const float touch = a->radius + w->cfg.rules.pickup_radius;
             for (int s = 0; s < w->pickup_top; s++) {
                 const sim_pickup *p = &w->pickups[s];
-                if (p->alive && p->kind == SIM_PICKUP_WEAPON && p->weapon != a->weapon &&
-                    bot_loot_value(w, a, p) > 0 &&
+                if (p->alive && bot_wants_swap(w, a, p) &&
                     glms_vec2_distance2(a->pos, p->pos) < touch * touch) {
                     out->buttons |= SIM_BUTTON_SWAP;
                     break;

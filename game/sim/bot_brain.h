@@ -74,7 +74,16 @@ vec2s bot_dodge(sim_world *w, const bot_brain *b, int id, float *eta);
 /// cell holding a point names every bullet that may threaten an agent there. Rebuilding writes
 /// the world (and may allocate), so it takes the world writable.
 const sim_cells *bot_bullet_lanes(sim_world *w);
-/// Loot (bot_loot.c). How much agent `a` wants pickup `p` (0: not at all).
+/// The loadout (bot_loadout.c), for bots and the novice alike: the slot to hold (the best weapon
+/// with rounds; in a fight one with rounds in its magazine), and out of a fight a reload and,
+/// out of fire too, the item its HP or shield calls for.
+void bot_loadout(const sim_world *w, int id, bool fighting, sim_input *out);
+/// Loot (bot_loot.c). How much a bot likes a weapon (the pistol least).
+int bot_weapon_rank(int weapon);
+/// A bot standing on weapon pickup p presses swap for it: no slot takes it as it is, and it is
+/// better than the weapon the swap would leave behind.
+bool bot_wants_swap(const sim_world *w, const sim_agent *a, const sim_pickup *p);
+/// How much agent `a` wants pickup `p` (0: not at all).
 int bot_loot_value(const sim_world *w, const sim_agent *a, const sim_pickup *p);
 /// The most wanted pickup within `range` inside the circle (c, r), nearer first; -1 for none.
 int bot_find_loot(const sim_world *w, int id, float range, vec2s c, float r);

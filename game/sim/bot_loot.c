@@ -10,23 +10,42 @@ static const int weapon_rank[SIM_WEAPON_COUNT] = {
     [SIM_WEAPON_SMG] = 3,    [SIM_WEAPON_GRENADE] = 1,
 };
 
+int bot_weapon_rank(int weapon) {
+    return weapon >= 0 && weapon < SIM_WEAPON_COUNT ? weapon_rank[weapon] : 0;
+}
+
+/// A weapon's worth with its tier.
+static int gun_value(int weapon, int tier) {
+    return bot_weapon_rank(weapon) + 2 * tier;
+}
+
+/// The slot a swap would replace: the one held, or the first with the pistol held.
+static int swap_slot(const sim_agent *a) {
+    return a->held == SIM_SLOT_PISTOL ? SIM_SLOT_FIRST : a->held;
+}
+
+bool bot_wants_swap(const sim_world *w, const sim_agent *a, const sim_pickup *p) {
+    return p->kind == SIM_PICKUP_WEAPON && sim_pickup_slot_for(a, p) < 0 &&
+           bot_loot_value(w, a, p) > 0;
+}
+
 int bot_loot_value(const sim_world *w, const sim_agent *a, const sim_pickup *p) {
     const sim_rules *r = &w->cfg.rules;
-    switch ((sim_pickup_kind)p->kind) {
-    case SIM_PICKUP_WEAPON:
-        if (p->weapon == a->weapon) // more rounds, when running low
-            return a->ammo < r->weapon[a->weapon].ammo / 2 ? 2 : 0;
-        return weapon_rank[p->weapon] > weapon_rank[a->weapon]
-                   ? 2 + weapon_rank[p->weapon] - weapon_rank[a->weapon]
-                   : 0;
-    case SIM_PICKUP_MEDKIT:
-        return a->hp < 0.7f * a->max_hp ? 5 : 0;
-    case SIM_PICKUP_SHIELD:
-        return a->shield < 0.5f * r->max_shield ? 3 : 0;
-    case SIM_PICKUP_KIND_COUNT:
-        break;
+    if (p->kind == SIM_PICKUP_WEAPON) {
+        const int s = sim_pickup_slot_for(a, p);
+        if (s >= 0 && a->guns[s] == p->weapon) // more rounds, when running low
+            return a->mag[s] + a->reserve[s] < r->weapon[p->weapon].ammo / 2 ? 2 : 0;
+        const int value = gun_value(p->weapon, p->tier);
+        if (s >= 0) return 2 + value; // an empty slot
+        const int k = swap_slot(a), held = gun_value(a->guns[k], a->tiers[k]);
+        return value > held ? 2 + value - held : 0;
     }
-    return 0;
+    // Carried items it has none of (a detour for a full stack is not worth it), heals first; a
+    // pickup that its stack has room for is still taken when walked over.
+    static const int item_value[SIM_ITEM_COUNT] = {
+        [SIM_ITEM_BANDAGE] = 2, [SIM_ITEM_MEDKIT] = 4, [SIM_ITEM_CELL] = 3};
+    const int k = sim_pickup_item((sim_pickup_kind)p->kind);
+    return k >= 0 && a->items[k] == 0 && r->item[k].stack > 0 ? item_value[k] : 0;
 }
 
 int bot_find_loot(const sim_world *w, int id, float range, vec2s c, float r) {

@@ -67,17 +67,17 @@ static int nearest_visible_gem(const sim_world *w, vec2s self) {
     return best;
 }
 
-/// The nearest pickup on screen that walking over would give it (a weapon while it holds the
-/// pistol, a medkit when hurt, a shield when not full): a newcomer walks to shiny things.
+/// The nearest pickup on screen that walking over would give it (a weapon into an empty slot or
+/// the rounds of one it has, an item while its stack has room): a newcomer walks to shiny things.
 static int nearest_visible_loot(const sim_world *w, const sim_agent *me) {
     int best = -1;
     float best_d2 = 1e30f;
     for (int s = 0; s < w->pickup_top; s++) {
         const sim_pickup *p = &w->pickups[s];
         if (!p->alive || !on_screen(me->pos, p->pos)) continue;
-        bool takes = p->kind == SIM_PICKUP_WEAPON   ? me->weapon == SIM_WEAPON_PISTOL
-                     : p->kind == SIM_PICKUP_MEDKIT ? me->hp < me->max_hp
-                                                    : me->shield < w->cfg.rules.max_shield;
+        const int k = sim_pickup_item((sim_pickup_kind)p->kind);
+        bool takes =
+            k < 0 ? sim_pickup_slot_for(me, p) >= 0 : me->items[k] < w->cfg.rules.item[k].stack;
         float d2 = glms_vec2_distance2(me->pos, p->pos);
         if (takes && d2 < best_d2) {
             best_d2 = d2;
@@ -177,6 +177,8 @@ void pilot_novice_update(const sim_world *w, pilot_novice *n, bot_brain *b, int 
     out->skill_pick = pick_skill(w, n, &b->rng, me);
     if (n->react_ticks == 0) n->react_ticks = PILOT_REACTION_TICKS;
     int enemy = look(w, n, id);
+    // Its loadout as bots handle theirs: the best weapon, a reload and a heal between fights.
+    bot_loadout(w, id, enemy >= 0, out);
     if (enemy != n->target) {
         n->target = enemy;
         // The next one it notices takes its own reaction time again.

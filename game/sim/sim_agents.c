@@ -9,7 +9,8 @@
 
 float sim_agent_speed(const sim_world *w, const sim_agent *a) {
     const sim_rules *r = &w->cfg.rules;
-    return r->agent_speed * (1.0f + r->move_speed_bonus * a->skills[SIM_SKILL_MOVE_SPEED]);
+    const float using = a->using_item >= 0 ? r->use_move_scale : 1.0f;
+    return r->agent_speed * (1.0f + r->move_speed_bonus * a->skills[SIM_SKILL_MOVE_SPEED]) * using;
 }
 
 const sim_weapon_def *sim_agent_weapon(const sim_world *w, const sim_agent *a) {
@@ -36,7 +37,8 @@ int sim_agent_cooldown(const sim_world *w, const sim_agent *a) {
 
 float sim_agent_damage(const sim_world *w, const sim_agent *a) {
     const sim_rules *r = &w->cfg.rules;
-    return sim_agent_weapon(w, a)->damage * (1.0f + r->attack_bonus * a->skills[SIM_SKILL_ATTACK]);
+    return sim_agent_weapon(w, a)->damage * (1.0f + r->attack_bonus * a->skills[SIM_SKILL_ATTACK]) *
+           (1.0f + r->tier_damage_bonus * (float)a->tiers[a->held]);
 }
 
 static void apply_skill_pick(sim_agent *a, uint8_t pick) {
@@ -116,7 +118,9 @@ void sim_agent_control(sim_world *w, int i, const sim_input *in) {
     a->move = sim_input_move(in);
     a->view = a->slot >= 0 ? sim_input_view(in) : glms_vec2_zero();
     apply_skill_pick(a, in->skill_pick);
-    if (a->placement == 0) face_aim(w, i, in);
+    if (a->placement != 0) return;
+    sim_agent_loadout(w, i, in);
+    face_aim(w, i, in);
 }
 
 void sim_agents_control(sim_world *w, const sim_input *inputs) {

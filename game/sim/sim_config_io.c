@@ -44,7 +44,16 @@ static float rf(reader *r) {
     F(rules.weapon[k].range, 1, 1e6f)                                                              \
     F(rules.weapon[k].radius, 0.5f, 64)                                                            \
     I(rules.weapon[k].ammo, 0, 100000)                                                             \
-    F(rules.weapon[k].blast_radius, 0, 1e4f)
+    F(rules.weapon[k].blast_radius, 0, 1e4f)                                                       \
+    I(rules.weapon[k].magazine, 1, 100000)                                                         \
+    I(rules.weapon[k].reload, 1, 100000)
+
+/// A carried item's fields (k: its index in rules.item).
+#define ITEM_FIELDS(I, F, k)                                                                       \
+    I(rules.item[k].stack, 0, 1000)                                                                \
+    I(rules.item[k].use_ticks, 1, 100000)                                                          \
+    F(rules.item[k].heal, 0, 1e6f)                                                                 \
+    F(rules.item[k].shield, 0, 1e6f)
 
 /// Every packed field in one list with the range a match accepts, so packing, unpacking and
 /// checking can never disagree on the order or the limits.
@@ -70,12 +79,26 @@ static float rf(reader *r) {
     F(rules.barrel_damage, 0, 1e6f)                                                                \
     F(rules.barrel_radius, 0, 1e4f)                                                                \
     F(rules.pickup_radius, 0, 1e4f)                                                                \
-    F(rules.medkit_heal, 0, 1e6f)                                                                  \
-    F(rules.shield_points, 0, 1e6f)                                                                \
     F(rules.max_shield, 0, 1e6f)                                                                   \
     I(rules.loot_weights[0], 0, 1000)                                                              \
     I(rules.loot_weights[1], 0, 1000)                                                              \
     I(rules.loot_weights[2], 0, 1000)                                                              \
+    I(rules.loot_weights[3], 0, 1000)                                                              \
+    ITEM_FIELDS(I, F, 0)                                                                           \
+    ITEM_FIELDS(I, F, 1)                                                                           \
+    ITEM_FIELDS(I, F, 2)                                                                           \
+    F(rules.use_move_scale, 0, 1)                                                                  \
+    I(rules.switch_ticks, 0, 100000)                                                               \
+    F(rules.tier_damage_bonus, 0, 100)                                                             \
+    F(rules.tier_mag_bonus, 0, 100)                                                                \
+    I(rules.crate_tiers[0], 0, 1000)                                                               \
+    I(rules.crate_tiers[1], 0, 1000)                                                               \
+    I(rules.crate_tiers[2], 0, 1000)                                                               \
+    I(rules.room_tiers[0], 0, 1000)                                                                \
+    I(rules.room_tiers[1], 0, 1000)                                                                \
+    I(rules.room_tiers[2], 0, 1000)                                                                \
+    I(rules.supply_warning, 0, 100000000)                                                          \
+    I(rules.start_bandages, 0, 255)                                                                \
     F(rules.blink_distance, 0, 1e4f)                                                               \
     I(rules.blink_cooldown, 1, 100000000)                                                          \
     F(rules.door_open_radius, 0, 1e4f)                                                             \

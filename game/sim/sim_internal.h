@@ -35,7 +35,8 @@ void sim_zone_init(sim_world *w);
 void sim_zone_update(sim_world *w);
 /// After a swap to a map of another size (the old one was old_width x old_height cells): the
 /// zone keeps its place relative to the map, centres scaled with each side and radii with the
-/// diagonal, so its circles stay over the new map. Its timings stay as the match began.
+/// diagonal, so its circles (and the supply drop's point) stay over the new map. Its timings stay
+/// as the match began.
 void sim_zone_fit(sim_world *w, int old_width, int old_height);
 void sim_agents_regen_and_deaths(sim_world *w);
 
@@ -85,11 +86,32 @@ void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount);
 /// A burst's share for props: every living prop whose centre is within the radius.
 void sim_props_blast(sim_world *w, int owner, int weapon, vec2s at, float radius, float damage);
 
+/// The loadout (sim_loadout.c). sim_agent_arm: the pistol alone, loaded, in its slot, held, and
+/// the rules' starting bandages (a new agent).
+void sim_agent_arm(const sim_rules *r, sim_agent *a);
+/// Holds weapon slot `slot` (not empty): it fires after rules.switch_ticks at the earliest, and a
+/// reload or an item's use stops.
+void sim_agent_hold(const sim_world *w, sim_agent *a, int slot);
+/// Puts `weapon` of `tier` with `rounds` rounds (the magazine filled first) in slot `slot`.
+void sim_agent_load(const sim_world *w, sim_agent *a, int slot, int weapon, int tier, int rounds);
+/// Agent i's loadout this tick from its input: the slot asked for, reloading (asked for, or with
+/// an empty magazine), starting and finishing an item's use.
+void sim_agent_loadout(sim_world *w, int i, const sim_input *in);
+/// A shot fired from the held weapon: a round less, an item's use stops; a weapon with no rounds
+/// left is thrown away for the pistol.
+void sim_agent_spent(sim_world *w, sim_agent *a);
+/// Loot in harder places (sim_loot.c): at the start, a weapon of a better tier in each room
+/// behind a door; mid-match the supply drop (announced, then landing with epic loot).
+void sim_loot_rooms(sim_world *w);
+void sim_supply_update(sim_world *w);
+/// A tier drawn from the world's RNG by weights (common, rare, epic).
+int sim_loot_tier(sim_world *w, const int weights[SIM_TIER_COUNT]);
+
 /// Pickups (sim_pickups.c).
 void sim_pickups_update(sim_world *w);
 /// A pickup at pos (moved to room nearby); nothing when every slot is taken.
-void sim_pickup_drop(sim_world *w, vec2s pos, sim_pickup_kind kind, int weapon, int ammo);
-/// What an eliminated agent leaves: its weapon with the rounds left (not the pistol).
+void sim_pickup_drop(sim_world *w, vec2s pos, sim_pickup_kind kind, int weapon, int tier, int ammo);
+/// What an eliminated agent leaves: its weapons with their rounds (not the pistol), its items.
 void sim_pickups_drop_belongings(sim_world *w, const sim_agent *a);
 void sim_pickup_remove(sim_world *w, int slot);
 

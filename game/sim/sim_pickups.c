@@ -11,7 +11,8 @@ static int alloc_pickup(sim_world *w) {
     return w->pickup_top < w->pickup_capacity ? w->pickup_top++ : -1;
 }
 
-void sim_pickup_drop(sim_world *w, vec2s pos, sim_pickup_kind kind, int weapon, int ammo) {
+void sim_pickup_drop(sim_world *w, vec2s pos, sim_pickup_kind kind, int weapon, int tier,
+                     int ammo) {
     int slot = alloc_pickup(w);
     if (slot < 0) return;
     // Where there is room for it: a broken crate's cell is free now, a body may lie by a wall.
@@ -21,7 +22,8 @@ void sim_pickup_drop(sim_world *w, vec2s pos, sim_pickup_kind kind, int weapon, 
         if (slot == w->pickup_top - 1) w->pickup_top--;
         return;
     }
-    w->pickups[slot] = (sim_pickup){at, (uint8_t)kind, (uint8_t)weapon, ammo, w->tick, true};
+    w->pickups[slot] =
+        (sim_pickup){at, (uint8_t)kind, (uint8_t)weapon, (uint8_t)tier, ammo, w->tick, true};
     w->pickup_count++;
 }
 
@@ -31,59 +33,75 @@ void sim_pickup_remove(sim_world *w, int slot) {
     while (w->pickup_top > 0 && !w->pickups[w->pickup_top - 1].alive) w->pickup_top--;
 }
 
-void sim_pickups_drop_belongings(sim_world *w, const sim_agent *a) {
-    if (a->weapon != SIM_WEAPON_PISTOL && a->ammo > 0)
-        sim_pickup_drop(w, a->pos, SIM_PICKUP_WEAPON, a->weapon, a->ammo);
+/// A weapon slot's weapon as a pickup at pos (its magazine's and reserve's rounds together).
+static void drop_gun(sim_world *w, const sim_agent *a, int s, vec2s pos) {
+    const int rounds = a->mag[s] + a->reserve[s];
+    if (a->guns[s] != SIM_WEAPON_COUNT && rounds > 0)
+        sim_pickup_drop(w, pos, SIM_PICKUP_WEAPON, a->guns[s], a->tiers[s], rounds);
 }
 
-/// Whether agent i takes pickup p when touching it: a weapon when it holds the pistol, the same
-/// weapon (its rounds add up) or has just pressed swap (holding it swaps once); a medkit when hurt;
-/// a shield when not full.
+void sim_pickups_drop_belongings(sim_world *w, const sim_agent *a) {
+    for (int s = SIM_SLOT_FIRST; s < SIM_SLOT_PISTOL; s++) drop_gun(w, a, s, a->pos);
+    for (int k = 0; k < SIM_ITEM_COUNT; k++)
+        if (a->items[k] > 0)
+            sim_pickup_drop(w, a->pos, sim_item_pickup((sim_item)k), 0, SIM_TIER_COMMON,
+                            a->items[k]);
+}
+
+/// Whether agent i takes pickup p when touching it: a weapon into a slot that has it (the same
+/// weapon of a tier as good: the rounds add up) or is empty, or, on a fresh press of swap, in
+/// place of the one held; an item while its stack has room.
 static bool wants(const sim_world *w, int i, const sim_pickup *p) {
     const sim_agent *a = &w->agents[i];
-    const sim_rules *r = &w->cfg.rules;
-    switch ((sim_pickup_kind)p->kind) {
-    case SIM_PICKUP_WEAPON:
-        return a->weapon == SIM_WEAPON_PISTOL || a->weapon == p->weapon ||
+    if (p->kind == SIM_PICKUP_WEAPON)
+        return sim_pickup_slot_for(a, p) >= 0 ||
                ((w->controls[i].buttons & SIM_BUTTON_SWAP) && !a->swap_held);
-    case SIM_PICKUP_MEDKIT:
-        return a->hp < a->max_hp;
-    case SIM_PICKUP_SHIELD:
-        return a->shield < r->max_shield;
-    case SIM_PICKUP_KIND_COUNT:
-        break;
+    const int k = sim_pickup_item((sim_pickup_kind)p->kind);
+    return k >= 0 && a->items[k] < w->cfg.rules.item[k].stack;
+}
+
+static void take_weapon(sim_world *w, int i, const sim_pickup *p) {
+    sim_agent *a = &w->agents[i];
+    int s = sim_pickup_slot_for(a, p);
+    if (s >= 0 && a->guns[s] == p->weapon) { // the same weapon: its rounds
+        a->reserve[s] += p->ammo;
+        return;
     }
-    return false;
+    if (s >= 0) { // an empty slot: held at once when the pistol is
+        sim_agent_load(w, a, s, p->weapon, p->tier, p->ammo);
+        if (a->held == SIM_SLOT_PISTOL) sim_agent_hold(w, a, s);
+        return;
+    }
+    // A swap: into the held slot (the first, with the pistol held); the weapon there is left
+    // where the new one lay.
+    s = a->held == SIM_SLOT_PISTOL ? SIM_SLOT_FIRST : a->held;
+    drop_gun(w, a, s, p->pos);
+    sim_agent_load(w, a, s, p->weapon, p->tier, p->ammo);
+    if (a->held == s) { // the weapon in hand changed: as a switch
+        a->reload_ticks = 0;
+        if (a->fire_cooldown < w->cfg.rules.switch_ticks)
+            a->fire_cooldown = w->cfg.rules.switch_ticks;
+    } else {
+        sim_agent_hold(w, a, s);
+    }
 }
 
 static void take(sim_world *w, int i, int slot) {
     sim_agent *a = &w->agents[i];
-    const sim_rules *r = &w->cfg.rules;
     sim_pickup p = w->pickups[slot];
-    sim_pickup_remove(w, slot);
-    switch ((sim_pickup_kind)p.kind) {
-    case SIM_PICKUP_WEAPON:
-        if (a->weapon == p.weapon) {
-            a->ammo += p.ammo;
-        } else {
-            // The weapon held (not the pistol) is left where the new one lay.
-            if (a->weapon != SIM_WEAPON_PISTOL && a->ammo > 0)
-                sim_pickup_drop(w, p.pos, SIM_PICKUP_WEAPON, a->weapon, a->ammo);
-            a->weapon = p.weapon;
-            a->ammo = p.ammo;
-            a->fire_cooldown = 0;
-        }
-        break;
-    case SIM_PICKUP_MEDKIT:
-        a->hp = fminf(a->max_hp, a->hp + r->medkit_heal);
-        break;
-    case SIM_PICKUP_SHIELD:
-        a->shield = fminf(r->max_shield, a->shield + r->shield_points);
-        break;
-    case SIM_PICKUP_KIND_COUNT:
-        break;
+    const int k = sim_pickup_item((sim_pickup_kind)p.kind);
+    if (k >= 0) {
+        // As many as the stack has room for; the rest stays on the ground.
+        const int n = ae_mini(p.ammo, w->cfg.rules.item[k].stack - a->items[k]);
+        a->items[k] = (uint8_t)(a->items[k] + n);
+        w->pickups[slot].ammo -= n;
+        if (w->pickups[slot].ammo <= 0) sim_pickup_remove(w, slot);
+    } else {
+        sim_pickup_remove(w, slot);
+        take_weapon(w, i, &p);
     }
     a->stats.pickups++;
+    a->stats.picked[p.kind]++;
     sim_event_push(w, SIM_EVENT_LOOT, i, p.kind, (float)p.weapon, p.pos);
 }
 

@@ -50,19 +50,29 @@ static vec2s cell_center(const sim_world *w, int x, int y) {
     return (vec2s){{((float)x + 0.5f) * c, ((float)y + 0.5f) * c}};
 }
 
-/// A crate's loot: a weapon (not the pistol), a medkit or a shield, by the rules' weights.
+/// A crate's loot: a weapon (not the pistol; rare more often than elsewhere, by the rules' crate
+/// tiers), a medkit, a shield cell or a bandage, by the rules' weights.
 static void drop_loot(sim_world *w, vec2s at) {
     const sim_rules *r = &w->cfg.rules;
-    int total = r->loot_weights[0] + r->loot_weights[1] + r->loot_weights[2];
+    int total = 0;
+    for (int k = 0; k < 4; k++) total += r->loot_weights[k];
     if (total <= 0) return;
     int roll = (int)ae_rng_below(&w->rng, (uint32_t)total);
     if (roll < r->loot_weights[0]) {
         int weapon = 1 + (int)ae_rng_below(&w->rng, SIM_WEAPON_COUNT - 1);
-        sim_pickup_drop(w, at, SIM_PICKUP_WEAPON, weapon, r->weapon[weapon].ammo);
-    } else if (roll < r->loot_weights[0] + r->loot_weights[1]) {
-        sim_pickup_drop(w, at, SIM_PICKUP_MEDKIT, 0, 0);
-    } else {
-        sim_pickup_drop(w, at, SIM_PICKUP_SHIELD, 0, 0);
+        int tier = sim_loot_tier(w, r->crate_tiers);
+        sim_pickup_drop(w, at, SIM_PICKUP_WEAPON, weapon, tier, r->weapon[weapon].ammo);
+        return;
+    }
+    static const sim_pickup_kind items[3] = {SIM_PICKUP_MEDKIT, SIM_PICKUP_SHIELD,
+                                             SIM_PICKUP_BANDAGE};
+    roll -= r->loot_weights[0];
+    for (int k = 0; k < 3; k++) {
+        if (roll < r->loot_weights[k + 1]) {
+            sim_pickup_drop(w, at, items[k], 0, SIM_TIER_COMMON, 1);
+            return;
+        }
+        roll -= r->loot_weights[k + 1];
     }
 }
 

@@ -24,7 +24,7 @@
 static const char *const weapons[] = {"pistol", "shotgun", "rifle", "smg", "grenade"};
 static const char *const causes[] = {"alive", "bullet", "zone"};
 static const char *const prop_kinds[] = {"crate", "barrel", "bush"};
-static const char *const pickup_kinds[] = {"weapon", "medkit", "shield"};
+static const char *const pickup_kinds[] = {"weapon", "medkit", "shield", "bandage"};
 _Static_assert(sizeof weapons / sizeof weapons[0] == SIM_WEAPON_COUNT, "a name per weapon");
 _Static_assert(sizeof prop_kinds / sizeof prop_kinds[0] == SIM_PROP_KIND_COUNT, "per prop kind");
 _Static_assert(sizeof pickup_kinds / sizeof pickup_kinds[0] == SIM_PICKUP_KIND_COUNT, "per kind");
@@ -54,7 +54,15 @@ _Static_assert(sizeof(bool) == 1 && sizeof(int) == 4, "U8 holds a bool, INT an i
     F(hit_flash, INT, D)                                                                           \
     A(skills, U8, HD)                                                                              \
     N(weapon, U8, HD, NAMES(weapons))                                                              \
-    F(ammo, INT, HD)                                                                               \
+    F(held, U8, HD)                                                                                \
+    A(guns, U8, HD)                                                                                \
+    A(tiers, U8, HD)                                                                               \
+    A(mag, INT, HD)                                                                                \
+    A(reserve, INT, HD)                                                                            \
+    F(reload_ticks, INT, HD)                                                                       \
+    A(items, U8, HD)                                                                               \
+    F(using_item, I8, HD)                                                                          \
+    F(use_ticks, INT, HD)                                                                          \
     F(shield, FLOAT, HD)                                                                           \
     F(blink_cooldown, INT, HD)                                                                     \
     F(last_hit_weapon, INT, HD)                                                                    \
@@ -92,6 +100,7 @@ _Static_assert(sizeof(bool) == 1 && sizeof(int) == 4, "U8 holds a bool, INT an i
     F(pos, VEC2, HD)                                                                               \
     N(kind, U8, HD, NAMES(pickup_kinds))                                                           \
     N(weapon, U8, HD, NAMES(weapons))                                                              \
+    F(tier, U8, HD)                                                                                \
     F(ammo, INT, HD)                                                                               \
     F(drop_tick, INT, HD)                                                                          \
     F(alive, U8, 0) /* only live slots are walked */
@@ -131,7 +140,10 @@ _Static_assert(sizeof(bool) == 1 && sizeof(int) == 4, "U8 holds a bool, INT an i
     F(next_center, VEC2, HD)                                                                       \
     F(next_radius, FLOAT, HD)                                                                      \
     F(dps, FLOAT, D) /* from the rules */                                                          \
-    F(time_scale, FLOAT, HD)
+    F(time_scale, FLOAT, HD)                                                                       \
+    F(supply, U8, HD)                                                                              \
+    F(supply_pos, VEC2, HD)                                                                        \
+    F(supply_tick, INT, HD)
 
 // The brain's hashed fields go in 8 bytes each (as they always have). The rest only explain its
 // choices; the path and the request follow from the hashed ones and the map.
@@ -247,15 +259,44 @@ _Static_assert(sizeof(bool) == 1 && sizeof(int) == 4, "U8 holds a bool, INT an i
 enum { AGENT_FIELDS(ID_F, ID_N, ID_A, ID_P, ID_Q, ID_M) AGENT_ROWS };
 
 /// The agent line's order, from before the table (the golden dumps fix it).
-static const uint8_t agent_dump_order[] = {
-    AGENT_slot,      AGENT_pos,         AGENT_facing,          AGENT_move,
-    AGENT_radius,    AGENT_hp,          AGENT_max_hp,          AGENT_shield,
-    AGENT_xp,        AGENT_level,       AGENT_pending_picks,   AGENT_skills,
-    AGENT_weapon,    AGENT_ammo,        AGENT_fire_cooldown,   AGENT_blink_cooldown,
-    AGENT_kills,     AGENT_placement,   AGENT_death_tick,      AGENT_killer,
-    AGENT_cause,     AGENT_last_hit_by, AGENT_last_hit_weapon, AGENT_hurt_tick,
-    AGENT_hit_flash, AGENT_auto_target, AGENT_auto_since,      AGENT_swap_held,
-    AGENT_view,      AGENT_ROWS}; // ends the list
+static const uint8_t agent_dump_order[] = {AGENT_slot,
+                                           AGENT_pos,
+                                           AGENT_facing,
+                                           AGENT_move,
+                                           AGENT_radius,
+                                           AGENT_hp,
+                                           AGENT_max_hp,
+                                           AGENT_shield,
+                                           AGENT_xp,
+                                           AGENT_level,
+                                           AGENT_pending_picks,
+                                           AGENT_skills,
+                                           AGENT_weapon,
+                                           AGENT_held,
+                                           AGENT_guns,
+                                           AGENT_tiers,
+                                           AGENT_mag,
+                                           AGENT_reserve,
+                                           AGENT_reload_ticks,
+                                           AGENT_items,
+                                           AGENT_using_item,
+                                           AGENT_use_ticks,
+                                           AGENT_fire_cooldown,
+                                           AGENT_blink_cooldown,
+                                           AGENT_kills,
+                                           AGENT_placement,
+                                           AGENT_death_tick,
+                                           AGENT_killer,
+                                           AGENT_cause,
+                                           AGENT_last_hit_by,
+                                           AGENT_last_hit_weapon,
+                                           AGENT_hurt_tick,
+                                           AGENT_hit_flash,
+                                           AGENT_auto_target,
+                                           AGENT_auto_since,
+                                           AGENT_swap_held,
+                                           AGENT_view,
+                                           AGENT_ROWS}; // ends the list
 
 #define RECORD sim_agent
 TABLE(AGENT_FIELDS, sim_agent_table, agent_dump_order);

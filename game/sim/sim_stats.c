@@ -51,6 +51,9 @@ void sim_stats_human(const sim_world *w, int human, sim_human_stats *out) {
     out->damage_dealt = a->stats.damage_dealt;
     out->unseen_from_bots = a->stats.unseen_from_bots;
     out->unseen_from_people = a->stats.unseen_from_people;
+    memcpy(out->picked, a->stats.picked, sizeof out->picked);
+    memcpy(out->items_used, a->stats.items_used, sizeof out->items_used);
+    out->reloads = a->stats.reloads;
     out->first_fight_s =
         a->stats.first_fight_tick < 0 ? -1.0 : (double)a->stats.first_fight_tick / SIM_TICK_HZ;
 }

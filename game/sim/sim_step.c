@@ -36,6 +36,7 @@ void sim_step_phase(sim_world *w, const sim_input *inputs, sim_phase phase) {
         break;
     case SIM_PHASE_ZONE:
         sim_zone_update(w);
+        sim_supply_update(w);
         break;
     case SIM_PHASE_DEATHS:
         sim_agents_regen_and_deaths(w);

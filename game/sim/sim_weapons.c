@@ -1,4 +1,5 @@
-// Weapons: firing (pellet fans, random spread, ammo), and the area bursts of grenades and barrels.
+// Weapons: firing (pellet fans, random spread, the magazine), and the area bursts of grenades and
+// barrels.
 #include "sim_internal.h"
 
 #include "sim_bots.h"
@@ -80,7 +81,8 @@ void sim_agents_fire(sim_world *w) {
             continue;
         }
         vec2s dir;
-        if (!wants_to_fire(w, i, &dir)) continue;
+        // Nothing to fire while reloading or with an empty magazine (the reload is on its way).
+        if (a->reload_ticks > 0 || a->mag[a->held] <= 0 || !wants_to_fire(w, i, &dir)) continue;
         a->facing = dir;
         const sim_weapon_def *wd = sim_agent_weapon(w, a);
         int fired = 0;
@@ -90,10 +92,7 @@ void sim_agents_fire(sim_world *w) {
         a->fire_cooldown = sim_agent_cooldown(w, a);
         a->stats.shots++;
         sim_event_push(w, SIM_EVENT_SHOT, i, a->weapon, 0.0f, a->pos);
-        if (wd->ammo > 0 && --a->ammo <= 0) { // empty: back to the pistol
-            a->weapon = SIM_WEAPON_PISTOL;
-            a->ammo = 0;
-        }
+        sim_agent_spent(w, a);
     }
 }
 

@@ -92,6 +92,7 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
         sim_zone_init(w); // first: humans spawn inside the first safe circle
         sim_spawn_agents(w);
         sim_gems_scatter(w);
+        sim_loot_rooms(w);
         ok = sim_collide_create(w, err) && sim_bots_create(w, err);
     }
     if (!ok) {
@@ -307,6 +308,7 @@ void sim_spawn_agents(sim_world *w) {
         a->stats.first_fight_tick = -1;
         a->stats.last_harm = a->stats.death_harm = SIM_HARM_NONE;
         a->auto_target = -1;
+        sim_agent_arm(r, a);
         a->facing = (vec2s){{1.0f, 0.0f}};
         a->bot = i >= w->cfg.humans;
         a->slot = a->bot ? -1 : (int8_t)i;

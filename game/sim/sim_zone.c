@@ -22,6 +22,7 @@ void sim_zone_init(sim_world *w) {
     float diag_cells = sqrtf((float)w->sdf.width * (float)w->sdf.width +
                              (float)w->sdf.height * (float)w->sdf.height);
     z->time_scale = ae_clampf(diag_cells / 181.0f, 1.0f, 4.0f);
+    z->supply = SIM_SUPPLY_NONE;
     if (w->cfg.rules.zone_phase_count > 0) pick_next_circle(w);
 }
 
@@ -32,8 +33,8 @@ void sim_zone_fit(sim_world *w, int old_width, int old_height) {
     const float sx = nw / ow, sy = nh / oh;
     const float sr = sqrtf(nw * nw + nh * nh) / sqrtf(ow * ow + oh * oh);
     sim_zone *z = &w->zone;
-    vec2s *centres[] = {&z->center, &z->from_center, &z->next_center};
-    for (int i = 0; i < 3; i++) *centres[i] = (vec2s){{centres[i]->x * sx, centres[i]->y * sy}};
+    vec2s *centres[] = {&z->center, &z->from_center, &z->next_center, &z->supply_pos};
+    for (int i = 0; i < 4; i++) *centres[i] = (vec2s){{centres[i]->x * sx, centres[i]->y * sy}};
     z->radius *= sr;
     z->from_radius *= sr;
     z->next_radius *= sr;

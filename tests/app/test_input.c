@@ -36,13 +36,57 @@ static void test_keyboard_mouse(void) {
     CHECK(f.aim_x == 0 && f.aim_y == 0 && f.buttons == 0); // no aim: the sim auto-fires
     push_key(SDLK_d, false);
     push_key(SDLK_s, false);
-    push_key(SDLK_3, true);
+    push_key(SDLK_c, true);
     pump(&in);
     input_frame(&in, 0, 100, 100, &f);
     CHECK(f.move_x == 0 && f.move_y == 0);
     CHECK(f.skill_pick == 3);
     input_frame(&in, 0, 100, 100, &f);
     CHECK(f.skill_pick == 0); // a pick is reported once
+    push_key(SDLK_c, false);
+    // 1-3 hold a weapon slot, 4-6 use an item, R reloads (held), each reported once.
+    push_key(SDLK_2, true);
+    push_key(SDLK_5, true);
+    push_key(SDLK_r, true);
+    pump(&in);
+    input_frame(&in, 0, 100, 100, &f);
+    CHECK(f.slot == 2 && f.use == 2 && f.skill_pick == 0 && f.buttons == SIM_BUTTON_RELOAD);
+    input_frame(&in, 0, 100, 100, &f);
+    CHECK(f.slot == 0 && f.use == 0 && f.buttons == SIM_BUTTON_RELOAD);
+    push_key(SDLK_2, false);
+    push_key(SDLK_5, false);
+    push_key(SDLK_r, false);
+    // Q and H are resolved against the agent (the next slot, the best item): the app takes them.
+    push_key(SDLK_q, true);
+    push_key(SDLK_h, true);
+    pump(&in);
+    input_frame(&in, 0, 100, 100, &f);
+    int cycle = 0;
+    bool heal = false;
+    input_take_loadout(&in, 0, &cycle, &heal);
+    CHECK(cycle == 1 && heal && f.slot == 0 && f.use == 0 && f.buttons == 0);
+    input_take_loadout(&in, 0, &cycle, &heal);
+    CHECK(cycle == 0 && !heal);
+    push_key(SDLK_q, false);
+    push_key(SDLK_h, false);
+    // The wheel cycles the slots (down: the next); with Ctrl held it zooms instead.
+    SDL_Event wheel = {0};
+    wheel.type = SDL_MOUSEWHEEL;
+    wheel.wheel.y = -1;
+    input_handle_event(&in, &wheel);
+    input_take_loadout(&in, 0, &cycle, &heal);
+    CHECK(cycle == 1 && !input_take_action(&in, ACT_ZOOM_OUT));
+    wheel.wheel.y = 1;
+    input_handle_event(&in, &wheel);
+    input_take_loadout(&in, 0, &cycle, &heal);
+    CHECK(cycle == -1 && !input_take_action(&in, ACT_ZOOM_IN));
+    push_key(SDLK_LCTRL, true);
+    pump(&in);
+    input_handle_event(&in, &wheel);
+    input_take_loadout(&in, 0, &cycle, &heal);
+    CHECK(cycle == 0 && input_take_action(&in, ACT_ZOOM_IN));
+    push_key(SDLK_LCTRL, false);
+    pump(&in);
     // Left button fires at the cursor.
     SDL_Event e = {0};
     e.type = SDL_MOUSEBUTTONDOWN;
@@ -136,7 +180,7 @@ static void test_pad_hotplug(void) {
     input_frame(&in, 0, 0, 0, &f);
     CHECK(f.move_x == 127);
     CHECK(f.aim_y < -30000 && (f.buttons & SIM_BUTTON_FIRE)); // right stick aims and fires
-    SDL_JoystickSetVirtualButton(js, SDL_CONTROLLER_BUTTON_X, 1);
+    SDL_JoystickSetVirtualButton(js, SDL_CONTROLLER_BUTTON_LEFTSTICK, 1);
     SDL_JoystickUpdate();
     pump(&in);
     input_frame(&in, 0, 0, 0, &f);
@@ -276,7 +320,7 @@ static void test_abilities(void) {
         SDL_GameControllerButton button;
         uint8_t bit;
     } pads[] = {{SDL_CONTROLLER_BUTTON_A, SIM_BUTTON_BLINK},
-                {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SIM_BUTTON_BLINK},
+                {SDL_CONTROLLER_BUTTON_X, SIM_BUTTON_RELOAD},
                 {SDL_CONTROLLER_BUTTON_B, SIM_BUTTON_SWAP}};
     for (size_t k = 0; k < sizeof pads / sizeof pads[0]; k++) {
         SDL_JoystickSetVirtualButton(js, pads[k].button, 1);
@@ -338,14 +382,23 @@ static void test_default_layout(void) {
         {BIND_LEFT, "A", "Left", "none", "none"},
         {BIND_RIGHT, "D", "Right", "none", "none"},
         {BIND_FIRE, "none", "none", "rightshoulder", "none"},
-        {BIND_BLINK, "Space", "Left Shift", "a", "leftshoulder"},
+        {BIND_BLINK, "Space", "Left Shift", "a", "none"},
         {BIND_SWAP, "E", "none", "b", "none"},
-        {BIND_SKILL_1, "1", "none", "dpup", "none"},
-        {BIND_SKILL_2, "2", "none", "dpright", "none"},
-        {BIND_SKILL_3, "3", "none", "dpdown", "none"},
-        {BIND_SKILL_4, "4", "none", "dpleft", "none"},
-        {BIND_SKILL_5, "5", "none", "x", "none"},
-        {BIND_SKILL_6, "6", "none", "y", "none"},
+        {BIND_RELOAD, "R", "none", "x", "none"},
+        {BIND_SLOT_1, "1", "none", "none", "none"},
+        {BIND_SLOT_2, "2", "none", "none", "none"},
+        {BIND_SLOT_3, "3", "none", "none", "none"},
+        {BIND_SLOT_NEXT, "Q", "none", "y", "none"},
+        {BIND_BANDAGE, "4", "none", "none", "none"},
+        {BIND_MEDKIT, "5", "none", "none", "none"},
+        {BIND_CELL, "6", "none", "none", "none"},
+        {BIND_HEAL, "H", "none", "leftshoulder", "none"},
+        {BIND_SKILL_1, "Z", "none", "dpup", "none"},
+        {BIND_SKILL_2, "X", "none", "dpright", "none"},
+        {BIND_SKILL_3, "C", "none", "dpdown", "none"},
+        {BIND_SKILL_4, "V", "none", "dpleft", "none"},
+        {BIND_SKILL_5, "B", "none", "leftstick", "none"},
+        {BIND_SKILL_6, "N", "none", "rightstick", "none"},
         {BIND_PAUSE, "Escape", "none", "start", "none"},
         {BIND_SPECTATE_NEXT, "Tab", "none", "back", "none"},
         {BIND_ZOOM_IN, "=", "Keypad +", "none", "none"},
@@ -372,7 +425,7 @@ static void test_default_layout(void) {
     // For people: both slots joined, an empty slot left out, a repeated key said once.
     char t[64];
     CHECK_STR(input_bind_keys_text(&b, BIND_BLINK, t, sizeof t), "Space or Left Shift");
-    CHECK_STR(input_bind_pad_text(&b, BIND_BLINK, t, sizeof t), "A or LB");
+    CHECK_STR(input_bind_pad_text(&b, BIND_BLINK, t, sizeof t), "A");
     CHECK_STR(input_bind_keys_text(&b, BIND_SWAP, t, sizeof t), "E");
     CHECK_STR(input_bind_keys_text(&b, BIND_FIRE, t, sizeof t), "unbound");
     CHECK_STR(input_bind_pad_text(&b, BIND_FIRE, t, sizeof t), "RB");
@@ -492,8 +545,10 @@ static void test_rebind_pad(void) {
     input_init(&in);
     input_bindings b;
     input_bindings_default(&b);
-    b.pad[BIND_BLINK][0] = SDL_CONTROLLER_BUTTON_RIGHTSTICK; // A no longer blinks, LB does
-    b.pad[BIND_UP][0] = SDL_CONTROLLER_BUTTON_Y;             // Y moves up (and is still skill 6)
+    b.pad[BIND_BLINK][0] = SDL_CONTROLLER_BUTTON_PADDLE1; // A no longer blinks, LB does
+    b.pad[BIND_BLINK][1] = SDL_CONTROLLER_BUTTON_LEFTSHOULDER;
+    b.pad[BIND_HEAL][0] = SDL_CONTROLLER_BUTTON_INVALID;
+    b.pad[BIND_UP][0] = SDL_CONTROLLER_BUTTON_RIGHTSTICK; // R3 moves up (and is still skill 6)
     b.pad[BIND_PAUSE][1] = SDL_CONTROLLER_BUTTON_GUIDE;
     input_set_bindings(&in, &b);
     CHECK(input_bind_conflict_pad(&in.bind, BIND_UP, 0) == BIND_SKILL_6);
@@ -515,9 +570,9 @@ static void test_rebind_pad(void) {
         input_action act;
     } cases[] = {
         {SDL_CONTROLLER_BUTTON_A, 0, 0, 0, ACT_CONFIRM}, // whatever it is bound to
-        {SDL_CONTROLLER_BUTTON_RIGHTSTICK, SIM_BUTTON_BLINK, 0, 0, ACT_COUNT},
+        {SDL_CONTROLLER_BUTTON_PADDLE1, SIM_BUTTON_BLINK, 0, 0, ACT_COUNT},
         {SDL_CONTROLLER_BUTTON_LEFTSHOULDER, SIM_BUTTON_BLINK, 0, 0, ACT_COUNT},
-        {SDL_CONTROLLER_BUTTON_Y, 0, -127, 6, ACT_UP},
+        {SDL_CONTROLLER_BUTTON_RIGHTSTICK, 0, -127, 6, ACT_UP},
         {SDL_CONTROLLER_BUTTON_GUIDE, 0, 0, 0, ACT_PAUSE},
         {SDL_CONTROLLER_BUTTON_START, 0, 0, 0, ACT_PAUSE},
     };

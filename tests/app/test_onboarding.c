@@ -53,7 +53,7 @@ static void test_steps(void) {
     CHECK(onboarding_prompt(&o, false, false) == NULL);
     run(&o, 0.1f, (onboarding_facts){.playing = true, .level_pending = true});
     CHECK(onboarding_prompt(&o, false, false) &&
-          strstr(onboarding_prompt(&o, false, false), "1 to 6"));
+          strstr(onboarding_prompt(&o, false, false), "key shown under a skill"));
     CHECK(strstr(onboarding_prompt(&o, false, true), "Tap a skill") != NULL);
     onboarding_facts picked = {.playing = true, .picked = true};
     CHECK(!onboarding_update(&o, DT, &picked));

@@ -8,7 +8,7 @@
 #include "hud.h"
 #include "overlays.h"
 #include "render_world.h"
-#include "sim_world.h"
+#include "sim_internal.h"
 
 #include <SDL_image.h>
 
@@ -202,7 +202,8 @@ static void test_pickups(void) {
     const vec2s s = to_screen(at, at);
     const int x0 = (int)s.x - 24, x1 = (int)s.x + 24, y0 = (int)s.y - 40, y1 = (int)s.y + 10;
     SDL_Surface *nothing = render(w, NULL, sc);
-    w->pickups[0] = (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, 10, 0, true};
+    w->pickups[0] =
+        (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, SIM_TIER_COMMON, 10, 0, true};
     w->pickup_top = w->pickup_count = 1;
     SDL_Surface *rifle = render(w, NULL, sc);
     scene later = sc;
@@ -362,40 +363,56 @@ static void test_hud_loadout(void) {
     REQUIRE(w);
     sim_agent *a = &w->agents[0];
     const scene sc = {cell_centre(w, 8, 3), 0.0f, 0, 0};
-    // The panel: 320 x 104 at the bottom left, 12 from the edges (the screen is 240 high).
-    const int top = SHOT_H - 12 - 104;
+    // The panel: 320 x HUD_LOADOUT_H at the bottom left, 12 from the edges (the screen is 240
+    // high): the slots' row, then the weapon held (from top + 36), then the items' row.
+    const int top = SHOT_H - 12 - HUD_LOADOUT_H, mid = top + 36;
     a->shield = 0.5f * w->cfg.rules.max_shield;
     SDL_Surface *half = render(w, NULL, sc);
     a->shield = w->cfg.rules.max_shield;
     SDL_Surface *full = render(w, NULL, sc);
-    a->weapon = SIM_WEAPON_SHOTGUN;
-    a->ammo = 9;
+    sim_agent_load(w, a, SIM_SLOT_FIRST, SIM_WEAPON_SHOTGUN, SIM_TIER_COMMON, 9);
+    sim_agent_hold(w, a, SIM_SLOT_FIRST);
+    a->fire_cooldown = 0;
     SDL_Surface *shotgun = render(w, NULL, sc);
     a->blink_cooldown = w->cfg.rules.blink_cooldown / 2;
     SDL_Surface *cooling = render(w, NULL, sc);
     a->fire_cooldown = sim_agent_cooldown(w, a);
+    SDL_Surface *firing = render(w, NULL, sc);
+    a->reload_ticks = w->cfg.rules.weapon[SIM_WEAPON_SHOTGUN].reload / 2;
     SDL_Surface *reloading = render(w, NULL, sc);
-    SDL_Surface *all[] = {half, full, shotgun, cooling, reloading};
-    REQUIRE(half && full && shotgun && cooling && reloading);
+    a->reload_ticks = 0;
+    a->using_item = SIM_ITEM_BANDAGE;
+    a->use_ticks = w->cfg.rules.item[SIM_ITEM_BANDAGE].use_ticks / 2;
+    SDL_Surface *healing = render(w, NULL, sc);
+    SDL_Surface *all[] = {half, full, shotgun, cooling, firing, reloading, healing};
+    REQUIRE(half && full && shotgun && cooling && firing && reloading && healing);
     // The shield bar grows with the shield.
-    int h = count_colour(half, 12, top, 332, SHOT_H, 90, 170, 255),
-        f = count_colour(full, 12, top, 332, SHOT_H, 90, 170, 255);
+    int h = count_colour(half, 12, mid, 332, SHOT_H, 90, 170, 255),
+        f = count_colour(full, 12, mid, 332, SHOT_H, 90, 170, 255);
     CHECK(h > 100 && f > 100 && fabs((double)h / f - 0.5) < 0.1);
-    // Name, icon and ammo change with the weapon (only in the panel's left part).
-    CHECK(diff_in(shotgun, full, 12, top, 240, SHOT_H) > 200);
-    CHECK(diff_in(shotgun, full, 240, top, 332, SHOT_H) == 0);
+    // Name, icon and rounds change with the weapon (only in the panel's left part), and the held
+    // slot's chip with it.
+    CHECK(diff_in(shotgun, full, 12, mid, 240, mid + 84) > 200);
+    CHECK(diff_in(shotgun, full, 240, mid, 332, mid + 84) == 0);
+    CHECK(diff_in(shotgun, full, 12, top, 332, mid) > 100);
     // The blink icon darkens while it cools down.
-    CHECK(mean_light(cooling, 250, top + 12, 314, top + 76) <
-          mean_light(shotgun, 250, top + 12, 314, top + 76) - 10.0);
-    // The fire cooldown bar turns from green to an emptying amber.
-    CHECK(count_colour(cooling, 96, top + 42, 232, top + 50, 110, 220, 110) > 500);
-    CHECK(count_colour(reloading, 96, top + 42, 232, top + 50, 110, 220, 110) == 0);
-    free_all(all, 5);
+    CHECK(mean_light(cooling, 250, mid + 12, 314, mid + 76) <
+          mean_light(shotgun, 250, mid + 12, 314, mid + 76) - 10.0);
+    // The fire cooldown bar turns from green to an emptying amber; a reload fills it in blue.
+    CHECK(count_colour(cooling, 96, mid + 42, 232, mid + 50, 110, 220, 110) > 500);
+    CHECK(count_colour(firing, 96, mid + 42, 232, mid + 50, 110, 220, 110) == 0);
+    const int blue = count_colour(reloading, 96, mid + 42, 232, mid + 50, 90, 200, 255);
+    CHECK(blue > 150 && blue < 600); // half way
+    CHECK(count_colour(firing, 96, mid + 42, 232, mid + 50, 90, 200, 255) == 0);
+    // An item in use: its progress under its chip in the items' row.
+    CHECK(count_colour(healing, 12, top + HUD_LOADOUT_H - 28, 332, SHOT_H, 110, 230, 140) > 40);
+    CHECK(count_colour(firing, 12, top + HUD_LOADOUT_H - 28, 332, SHOT_H, 110, 230, 140) == 0);
+    free_all(all, 7);
     sim_destroy(w);
 }
 
-// The weapon to swap for: only when holding another weapon than the pistol (which takes any
-// weapon by walking over it), only a different weapon, only within reach; the prompt shows it.
+// The weapon to swap for: only one no slot takes by walking over it (both found-weapon slots hold
+// other weapons, or the same weapon of a lower tier), only within reach; the prompt shows it.
 static void test_swap_offer(void) {
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
     sim_world *w = make_world(false);
@@ -403,14 +420,17 @@ static void test_swap_offer(void) {
     sim_agent *a = &w->agents[0];
     const vec2s at = cell_centre(w, 4, 9);
     a->pos = a->prev_pos = at;
-    w->pickups[0] = (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, 10, 0, true};
-    w->pickups[1] = (sim_pickup){at, SIM_PICKUP_MEDKIT, 0, 0, 0, true};
+    w->pickups[0] =
+        (sim_pickup){at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, SIM_TIER_RARE, 10, 0, true};
+    w->pickups[1] = (sim_pickup){at, SIM_PICKUP_MEDKIT, 0, 0, 1, 0, true};
     w->pickup_top = w->pickup_count = 2;
-    a->weapon = SIM_WEAPON_PISTOL;
-    CHECK(hud_swap_offer(w, 0) == -1);
-    a->weapon = SIM_WEAPON_RIFLE;
-    CHECK(hud_swap_offer(w, 0) == -1);
-    a->weapon = SIM_WEAPON_SHOTGUN;
+    CHECK(hud_swap_offer(w, 0) == -1); // an empty slot takes it
+    sim_agent_load(w, a, 0, SIM_WEAPON_SMG, SIM_TIER_COMMON, 30);
+    sim_agent_load(w, a, 1, SIM_WEAPON_RIFLE, SIM_TIER_RARE, 5);
+    CHECK(hud_swap_offer(w, 0) == -1); // the same rifle takes its rounds
+    a->tiers[1] = SIM_TIER_COMMON;
+    CHECK(hud_swap_offer(w, 0) == 0); // a better one
+    a->guns[1] = SIM_WEAPON_SHOTGUN;
     CHECK(hud_swap_offer(w, 0) == 0);
     const float reach = a->radius + w->cfg.rules.pickup_radius;
     a->pos = a->prev_pos = (vec2s){{at.x + reach + 1.0f, at.y}};
@@ -420,7 +440,7 @@ static void test_swap_offer(void) {
     // The prompt under the agent.
     SDL_Surface *s[2] = {NULL, NULL};
     for (int k = 0; k < 2; k++) {
-        a->weapon = k ? SIM_WEAPON_SHOTGUN : SIM_WEAPON_PISTOL;
+        a->guns[1] = k ? SIM_WEAPON_SHOTGUN : SIM_WEAPON_COUNT;
         s[k] = SDL_CreateRGBSurfaceWithFormat(0, SHOT_W, SHOT_H, 32, SDL_PIXELFORMAT_RGBA32);
         SDL_Renderer *r = s[k] ? SDL_CreateSoftwareRenderer(s[k]) : NULL;
         gfx g;
@@ -436,6 +456,8 @@ static void test_swap_offer(void) {
     REQUIRE(s[0] && s[1]);
     CHECK(diff_in(s[0], s[1], 0, SHOT_H / 2 + 10, SHOT_W, SHOT_H / 2 + 60) > 300);
     CHECK(diff_in(s[0], s[1], 0, 0, SHOT_W, SHOT_H / 2) == 0);
+    // Its edge in the tier's colour.
+    CHECK(count_colour(s[1], 0, SHOT_H / 2 + 10, SHOT_W, SHOT_H / 2 + 60, 80, 160, 255) > 50);
     free_all(s, 2);
     sim_destroy(w);
 }

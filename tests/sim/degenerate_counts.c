@@ -143,9 +143,10 @@ static bool step_checking_pool(sim_world *w, const sim_input *in) {
         vec2s dir;
         cooldown[i] = a->fire_cooldown;
         shots[i] = a->stats.shots;
-        // Aimed fire is a sure wish to shoot; auto-aim fire depends on who is in sight.
-        wants[i] = a->placement == 0 && a->fire_cooldown == 0 &&
-                   sim_input_aim(&w->controls[i], &dir) &&
+        // Aimed fire is a sure wish to shoot (with rounds in the magazine and no reload under
+        // way); auto-aim fire depends on who is in sight.
+        wants[i] = a->placement == 0 && a->fire_cooldown == 0 && a->reload_ticks == 0 &&
+                   a->mag[a->held] > 0 && sim_input_aim(&w->controls[i], &dir) &&
                    (w->controls[i].buttons & SIM_BUTTON_FIRE);
     }
     sim_step_phase(w, in, SIM_PHASE_FIRE);

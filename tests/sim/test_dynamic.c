@@ -114,8 +114,9 @@ static void test_breaks(void) {
     ae_grid_free(&g);
 }
 
-// Weapons from pickups: taken when holding the pistol, rounds spent shot by shot, back to the
-// pistol when empty; a swap happens on the press, not the hold; medkits heal, shields soak.
+// Weapons from pickups: taken into an empty slot (and held, with the pistol in hand), rounds spent
+// shot by shot, thrown away for the pistol when none are left; a swap happens on the press, not
+// the hold; items go into their stacks; a shield soaks an agent's damage, not the zone's.
 static void test_loot(void) {
     ae_grid g;
     open_field(&g);
@@ -124,50 +125,53 @@ static void test_loot(void) {
     vec2s at = {{cell_centre(8), cell_centre(8)}};
     place(w, 0, at.x, at.y);
     place(w, 1, cell_centre(20), cell_centre(20));
-    sim_pickup_drop(w, at, SIM_PICKUP_WEAPON, SIM_WEAPON_SHOTGUN, 3);
+    sim_pickup_drop(w, at, SIM_PICKUP_WEAPON, SIM_WEAPON_SHOTGUN, SIM_TIER_COMMON, 3);
     step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
     step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
-    CHECK(w->agents[0].weapon == SIM_WEAPON_SHOTGUN && w->agents[0].ammo == 3);
+    sim_agent *a = &w->agents[0];
+    CHECK(a->weapon == SIM_WEAPON_SHOTGUN && a->held == SIM_SLOT_FIRST && a->mag[0] == 3);
     CHECK(w->pickup_count == 0);
-    // A shot fires a fan of pellets and spends one round.
+    // A shot fires a fan of pellets and spends one round (after the switch's wait).
+    for (int t = 0; t < r->switch_ticks; t++)
+        step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
     const int before = w->bullet_count;
     step(w, (vec2s){{1.0f, 0.0f}}, true, glms_vec2_zero(), 0);
     CHECK(w->bullet_count - before == r->weapon[SIM_WEAPON_SHOTGUN].pellets);
-    CHECK(w->agents[0].ammo == 2);
-    for (int t = 0; t < 400 && w->agents[0].weapon != SIM_WEAPON_PISTOL; t++)
+    CHECK(a->mag[0] == 2);
+    for (int t = 0; t < 400 && a->weapon != SIM_WEAPON_PISTOL; t++)
         step(w, (vec2s){{1.0f, 0.0f}}, true, glms_vec2_zero(), 0);
-    CHECK(w->agents[0].weapon == SIM_WEAPON_PISTOL && w->agents[0].ammo == 0);
+    CHECK(a->weapon == SIM_WEAPON_PISTOL && a->guns[0] == SIM_WEAPON_COUNT);
 
-    // Swap: holding an SMG, standing on a rifle; walking over it is not enough.
-    w->agents[0].weapon = SIM_WEAPON_SMG;
-    w->agents[0].ammo = 20;
-    sim_pickup_drop(w, at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, 5);
+    // Swap: both slots full, holding an SMG, standing on a rifle; walking over it is not enough.
+    sim_agent_load(w, a, SIM_SLOT_FIRST, SIM_WEAPON_SMG, SIM_TIER_COMMON, 20);
+    sim_agent_load(w, a, SIM_SLOT_SECOND, SIM_WEAPON_SHOTGUN, SIM_TIER_COMMON, 4);
+    sim_agent_hold(w, a, SIM_SLOT_FIRST);
+    sim_pickup_drop(w, at, SIM_PICKUP_WEAPON, SIM_WEAPON_RIFLE, SIM_TIER_RARE, 5);
     for (int t = 0; t < 5; t++) step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
-    CHECK(w->agents[0].weapon == SIM_WEAPON_SMG);
+    CHECK(a->weapon == SIM_WEAPON_SMG);
     for (int t = 0; t < 30; t++) // held down for half a second: one swap
         step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), SIM_BUTTON_SWAP);
-    CHECK(w->agents[0].weapon == SIM_WEAPON_RIFLE && w->agents[0].ammo == 5);
+    CHECK(a->weapon == SIM_WEAPON_RIFLE && a->held == SIM_SLOT_FIRST &&
+          a->tiers[0] == SIM_TIER_RARE && a->mag[0] + a->reserve[0] == 5);
+    CHECK(a->guns[1] == SIM_WEAPON_SHOTGUN); // the other slot keeps its weapon
     REQUIRE(w->pickup_count == 1);
     for (int s = 0; s < w->pickup_top; s++)
         if (w->pickups[s].alive)
             CHECK(w->pickups[s].weapon == SIM_WEAPON_SMG && w->pickups[s].ammo == 20);
 
-    // Medkit: taken only when hurt.
-    w->agents[0].hp = 30.0f;
-    sim_pickup_drop(w, glms_vec2_add(at, (vec2s){{0.0f, 4.0f}}), SIM_PICKUP_MEDKIT, 0, 0);
+    // A medkit is carried, not used on touch.
+    a->hp = 30.0f;
+    sim_pickup_drop(w, glms_vec2_add(at, (vec2s){{0.0f, 4.0f}}), SIM_PICKUP_MEDKIT, 0, 0, 1);
     step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
     step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
-    CHECK(w->agents[0].hp >= 30.0f + r->medkit_heal - 1.0f);
+    CHECK(a->items[SIM_ITEM_MEDKIT] == 1 && a->hp < 31.0f);
     // Shield: soaks an agent's damage before HP, not the zone's.
-    sim_pickup_drop(w, glms_vec2_add(at, (vec2s){{4.0f, 0.0f}}), SIM_PICKUP_SHIELD, 0, 0);
-    step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
-    step(w, (vec2s){{1.0f, 0.0f}}, false, glms_vec2_zero(), 0);
-    CHECK(w->agents[0].shield == r->shield_points);
-    float hp = w->agents[0].hp;
+    a->shield = r->item[SIM_ITEM_CELL].shield;
+    float hp = a->hp;
     sim_damage(w, 0, 1, SIM_WEAPON_PISTOL, (sim_harm)SIM_WEAPON_PISTOL, 10.0f);
-    CHECK(w->agents[0].hp == hp && w->agents[0].shield == r->shield_points - 10.0f);
+    CHECK(a->hp == hp && a->shield == r->item[SIM_ITEM_CELL].shield - 10.0f);
     sim_damage(w, 0, -1, -1, SIM_HARM_ZONE, 5.0f);
-    CHECK(w->agents[0].hp == hp - 5.0f);
+    CHECK(a->hp == hp - 5.0f);
     sim_destroy(w);
     ae_grid_free(&g);
 }
@@ -324,8 +328,9 @@ static void test_grenade(void) {
     sim_world *w = duel(&g);
     place(w, 0, cell_centre(12), cell_centre(12));
     place(w, 1, cell_centre(6), cell_centre(14));
-    w->agents[0].weapon = SIM_WEAPON_GRENADE;
-    w->agents[0].ammo = 1;
+    sim_agent_load(w, &w->agents[0], SIM_SLOT_FIRST, SIM_WEAPON_GRENADE, SIM_TIER_COMMON, 1);
+    sim_agent_hold(w, &w->agents[0], SIM_SLOT_FIRST);
+    w->agents[0].fire_cooldown = 0;
     // Thrown east at the wall: it comes back west.
     step(w, (vec2s){{1.0f, 0.0f}}, true, glms_vec2_zero(), 0);
     int slot = -1;

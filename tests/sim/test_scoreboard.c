@@ -198,8 +198,8 @@ static void shot_with(sim_weapon weapon, const char *text) {
     sim_world *w = humans_only(&g, 3);
     REQUIRE(w);
     w->agents[2].pos = w->agents[2].prev_pos = (vec2s){{cell_centre(12), cell_centre(20)}};
-    w->agents[0].weapon = (uint8_t)weapon;
-    w->agents[0].ammo = 10;
+    sim_agent_load(w, &w->agents[0], SIM_SLOT_FIRST, weapon, SIM_TIER_COMMON, 10);
+    sim_agent_hold(w, &w->agents[0], SIM_SLOT_FIRST);
     w->agents[1].hp = 1.0f;
     REQUIRE(until_eliminated(w, true, 600));
     CHECK(w->agents[1].killer == 0 && w->agents[1].stats.death_harm == (int)weapon);

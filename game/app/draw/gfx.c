@@ -184,6 +184,12 @@ float gfx_text_wrapped(gfx *g, float x, float y, float scale, SDL_Color c, const
     return (float)lines * line_h;
 }
 
+SDL_Color gfx_tier_color(int tier) {
+    static const SDL_Color tiers[3] = {
+        {225, 225, 225, 255}, {80, 160, 255, 255}, {205, 95, 255, 255}};
+    return tiers[tier >= 0 && tier < 3 ? tier : 0];
+}
+
 void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint) {
     tint = faded(g, tint);
     SDL_Rect src = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,

@@ -120,6 +120,8 @@ void render_breakable(gfx *g, const camera *c, const sim_world *w, int prop, flo
 void render_door_track(gfx *g, const camera *c, const sim_world *w, int door);
 void render_door(gfx *g, const camera *c, const sim_world *w, int door);
 void render_pickup(gfx *g, const camera *c, const sim_pickup *p, int slot, float time);
+/// The supply drop: a beam where it will land while announced, fading once it has landed.
+void render_supply(gfx *g, const camera *c, const sim_zone *z, int tick, float time);
 
 /// An agent with its weapon, hit flash, muzzle flash and health and shield bars.
 void render_agent(gfx *g, const camera *c, const sim_world *w, const fx_state *fx, int id,

@@ -72,11 +72,12 @@ void render_door(gfx *g, const camera *c, const sim_world *w, int door) {
 }
 
 void render_pickup(gfx *g, const camera *c, const sim_pickup *p, int slot, float time) {
+    // Items glow in their kind's colour (a bandage is a pale medkit), weapons in their tier's.
     static const SDL_Color glow[SIM_PICKUP_KIND_COUNT] = {
-        {255, 214, 90, 255}, {255, 110, 110, 255}, {110, 190, 255, 255}};
+        {255, 214, 90, 255}, {255, 110, 110, 255}, {110, 190, 255, 255}, {255, 225, 190, 255}};
     int cell = p->kind == SIM_PICKUP_WEAPON   ? (p->weapon < ART_WEAPON_COUNT ? p->weapon : 0)
-               : p->kind == SIM_PICKUP_MEDKIT ? ART_PICKUP_MEDKIT
-                                              : ART_PICKUP_SHIELD;
+               : p->kind == SIM_PICKUP_SHIELD ? ART_PICKUP_SHIELD
+                                              : ART_PICKUP_MEDKIT;
     const float half = ART_PICKUP * 0.5f;
     float phase = time * 3.0f + (float)slot * 1.7f, bob = 3.0f + 3.0f * sinf(phase);
     SDL_Rect shadow = {ART_PICKUP_SHADOW % ART_PICKUPS_PER_ROW * ART_PICKUP,
@@ -84,16 +85,43 @@ void render_pickup(gfx *g, const camera *c, const sim_pickup *p, int slot, float
                        ART_PICKUP};
     draw_sprite(g, g->at_pickups, c, shadow, p->pos, half, half,
                 (SDL_Color){255, 255, 255, (Uint8)(200.0f - 8.0f * bob)});
-    // A pulsing glow in the colour of its kind, so loot reads at a glance.
-    SDL_Color k = glow[p->kind < SIM_PICKUP_KIND_COUNT ? p->kind : 0];
+    // A pulsing glow in the colour of its kind or tier, so loot reads at a glance; a better tier
+    // glows wider.
+    SDL_Color k = p->kind == SIM_PICKUP_WEAPON
+                      ? gfx_tier_color(p->tier)
+                      : glow[p->kind < SIM_PICKUP_KIND_COUNT ? p->kind : 0];
     SDL_Rect glow_src = {ART_PICKUP_GLOW % ART_PICKUPS_PER_ROW * ART_PICKUP,
                          ART_PICKUP_GLOW / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP,
                          ART_PICKUP};
     vec2s up = {{p->pos.x, p->pos.y - 12.0f - bob}};
     k.a = (Uint8)(150.0f + 60.0f * sinf(phase * 0.7f));
-    SDL_FRect gd = world_rect(c, up.x - 22.0f, up.y - 22.0f, 44.0f, 44.0f);
+    const float size = p->kind == SIM_PICKUP_WEAPON ? 44.0f + 12.0f * (float)p->tier : 44.0f;
+    SDL_FRect gd = world_rect(c, up.x - 0.5f * size, up.y - 0.5f * size, size, size);
     gfx_sprite(g, g->at_pickups, glow_src, gd, k);
     SDL_Rect item = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
                      cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
-    draw_sprite(g, g->at_pickups, c, item, up, half, half, RENDER_WHITE);
+    draw_sprite(g, g->at_pickups, c, item, up, half, half,
+                p->kind == SIM_PICKUP_BANDAGE ? glow[SIM_PICKUP_BANDAGE] : RENDER_WHITE);
+}
+
+void render_supply(gfx *g, const camera *c, const sim_zone *z, int tick, float time) {
+    // Announced: a beam of light where it will land, brightening as it nears; landed: the beam
+    // fades over a few seconds above its loot.
+    float strength;
+    if (z->supply == SIM_SUPPLY_COMING)
+        strength = 0.5f + 0.5f * fmaxf(0.0f, 1.0f - (float)(z->supply_tick - tick) / 600.0f);
+    else if (z->supply == SIM_SUPPLY_LANDED && tick - z->supply_tick < 8 * SIM_TICK_HZ)
+        strength = 1.0f - (float)(tick - z->supply_tick) / (8.0f * SIM_TICK_HZ);
+    else
+        return;
+    const float pulse = 0.85f + 0.15f * sinf(time * 4.0f);
+    const Uint8 a = (Uint8)(140.0f * strength * pulse);
+    SDL_FRect beam =
+        world_rect(c, z->supply_pos.x - 10.0f, z->supply_pos.y - 600.0f, 20.0f, 600.0f);
+    gfx_fill_rect(g, beam, (SDL_Color){255, 230, 120, a});
+    SDL_FRect core = world_rect(c, z->supply_pos.x - 4.0f, z->supply_pos.y - 600.0f, 8.0f, 600.0f);
+    gfx_fill_rect(g, core, (SDL_Color){255, 255, 230, (Uint8)(200.0f * strength)});
+    vec2s s = camera_to_screen(c, z->supply_pos);
+    gfx_ring(g, s.x, s.y, (28.0f + 6.0f * sinf(time * 4.0f)) * c->zoom, 3.0f,
+             (SDL_Color){255, 220, 90, (Uint8)(230.0f * strength)}, z->supply == SIM_SUPPLY_COMING);
 }

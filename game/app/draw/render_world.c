@@ -230,6 +230,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
         }
         }
     }
+    render_supply(g, c, sim_zone_state(w), sim_tick(w), time);
     render_off_map_fog(r, c, w);
     render_fx(g, c, w, fx);
     draw_zone(g, c, w);

@@ -39,7 +39,7 @@ SDL_FRect hud_panel_rect(const hud *h, hud_panel p, const camera *c, float y_max
     }
     case HUD_PANEL_LOADOUT:
     default:
-        return (SDL_FRect){12, fminf(c->screen_h, y_max) - 104 - 12, 320, 104};
+        return (SDL_FRect){12, fminf(c->screen_h, y_max) - HUD_LOADOUT_H - 12, 320, HUD_LOADOUT_H};
     }
 }
 
@@ -219,9 +219,9 @@ int hud_level_up_hit(const camera *c, const sim_agent *a, float x, float y) {
     return k >= 0 && k < SIM_SKILL_COUNT ? k : -1;
 }
 
-static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_pad, bool touch) {
+static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_pad, bool touch,
+                          const input_bindings *keys) {
     if (a->pending_picks <= 0) return;
-    static const char *const pad_keys[SIM_SKILL_COUNT] = {"Up", "Right", "Down", "Left", "X", "Y"};
     const SDL_FRect box = hud_level_up_rect(c);
     float w = box.w, x0 = box.x, y0 = box.y;
     gfx_panel(g, (SDL_FRect){x0, y0, w, 150}, PANEL);
@@ -235,10 +235,8 @@ static void draw_level_up(gfx *g, const camera *c, const sim_agent *a, bool has_
         gfx_icon(g, ART_ICON_REGEN + k, x + 24, y0 + 50, 48, (SDL_Color){v, v, v, 255});
         gfx_text_centered(g, x + 48, y0 + 102, 1.0f, WHITE, sim_skill_name((sim_skill)k));
         if (touch) continue; // a tap on the tile picks it
-        if (has_pad)
-            snprintf(t, sizeof t, "[%s]", pad_keys[k]);
-        else
-            snprintf(t, sizeof t, "[%d]", k + 1);
+        snprintf(t, sizeof t, "[%s]",
+                 hud_control_label(keys, (input_bind)(BIND_SKILL_1 + k), has_pad));
         gfx_text_centered(g, x + 48, y0 + 120, 1.0f, (SDL_Color){255, 220, 90, 255}, t);
     }
 }
@@ -281,6 +279,16 @@ static void draw_match_panel(const hud *h, gfx *g, const camera *c, const sim_wo
     text_shadow(g, x + 90, 102, 1.0f, (SDL_Color){255, 214, 80, 255}, t);
 }
 
+/// How long the HUD tells of a landed supply drop, and shows it on the minimap.
+#define SUPPLY_NEWS_TICKS   (5 * SIM_TICK_HZ)
+#define SUPPLY_MARKER_TICKS (60 * SIM_TICK_HZ)
+
+static bool supply_shown(const sim_world *w) {
+    const sim_zone *z = sim_zone_state(w);
+    return z->supply == SIM_SUPPLY_COMING ||
+           (z->supply == SIM_SUPPLY_LANDED && sim_tick(w) - z->supply_tick < SUPPLY_MARKER_TICKS);
+}
+
 static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, const sim_agent *a) {
     if (!h->minimap) return;
     SDL_FRect frame = hud_panel_rect(h, HUD_PANEL_MINIMAP, c, c->screen_h);
@@ -298,7 +306,29 @@ static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, co
         gfx_ring(g, x + z->next_center.x * k, y + z->next_center.y * k, z->next_radius * k, 1.5f,
                  WHITE, true);
     SDL_RenderSetClipRect(g->renderer, NULL);
+    if (supply_shown(w)) { // the supply drop: a crate-coloured square where it lands or lies
+        const float sx = x + z->supply_pos.x * k, sy = y + z->supply_pos.y * k;
+        gfx_fill_rect(g, (SDL_FRect){sx - 5, sy - 5, 10, 10}, (SDL_Color){30, 20, 0, 255});
+        gfx_fill_rect(g, (SDL_FRect){sx - 4, sy - 4, 8, 8}, (SDL_Color){255, 200, 60, 255});
+    }
     gfx_disc(g, x + a->pos.x * k, y + a->pos.y * k, 4.0f, (SDL_Color){255, 220, 60, 255});
+}
+
+/// Above the minimap: when the announced supply drop lands, or that it has, for a while.
+static void draw_supply_notice(const hud *h, gfx *g, const camera *c, const sim_world *w) {
+    const sim_zone *z = sim_zone_state(w);
+    const int left = z->supply_tick - sim_tick(w);
+    char t[48];
+    if (z->supply == SIM_SUPPLY_COMING)
+        snprintf(t, sizeof t, "Supply drop in %d s", (left + SIM_TICK_HZ - 1) / SIM_TICK_HZ);
+    else if (z->supply == SIM_SUPPLY_LANDED && -left < SUPPLY_NEWS_TICKS)
+        snprintf(t, sizeof t, "Supply drop landed");
+    else
+        return;
+    const SDL_FRect m = hud_panel_rect(h, HUD_PANEL_MINIMAP, c, c->screen_h);
+    const float tw = gfx_text_width(1.0f, t) + 16, ty = m.y - 30 - (h->net ? 34.0f : 0.0f);
+    gfx_fill_rect(g, (SDL_FRect){m.x + m.w - tw, ty, tw, 24}, (SDL_Color){40, 28, 0, 200});
+    gfx_text(g, m.x + m.w - tw + 8, ty + 6, 1.0f, (SDL_Color){255, 210, 90, 255}, t);
 }
 
 void hud_agent_name(const hud *h, const sim_world *w, int id, char *out, size_t size) {
@@ -423,13 +453,15 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     draw_sound_icon(h, g, c);
     fade_panel(h, g, HUD_PANEL_MINIMAP, c, w, focus, loadout_max, dt);
     draw_minimap(h, g, c, w, a);
+    gfx_set_opacity(g, 1.0f);
+    draw_supply_notice(h, g, c, w);
     fade_panel(h, g, HUD_PANEL_FEED, c, w, focus, loadout_max, dt);
     draw_feed(h, g, c, w, fx);
     fade_panel(h, g, HUD_PANEL_LOADOUT, c, w, focus, loadout_max, dt);
     if (a->placement == 0) hud_draw_loadout(g, c, w, a, has_pad, h->touch, loadout_max, h->keys);
     gfx_set_opacity(g, 1.0f);
     hud_draw_damage(g, c, w, focus, fx); // over the panels: where a blow came from comes first
-    if (mine) draw_level_up(g, c, a, has_pad, h->touch);
+    if (mine) draw_level_up(g, c, a, has_pad, h->touch, h->keys);
     // Players 2..N on the same screen: a compact line each.
     for (int p = 1; p < h->players; p++) {
         const sim_agent *o = &sim_agents(w)[p];
@@ -438,7 +470,7 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
             snprintf(line, sizeof line, "P%d  out (#%d)", p + 1, o->placement);
         else
             snprintf(line, sizeof line, "P%d  Lv %d  HP %d%s", p + 1, o->level, (int)ceilf(o->hp),
-                     o->pending_picks ? "  LEVEL UP: D-pad/X/Y" : "");
+                     o->pending_picks ? "  LEVEL UP: D-pad/L3/R3" : "");
         SDL_Color col = agent_color(w, p);
         gfx_fill_rect(g, (SDL_FRect){12, 150 + 24.0f * (float)p, 330, 22},
                       (SDL_Color){0, 0, 0, 150});
@@ -450,7 +482,7 @@ void hud_draw(hud *h, gfx *g, const camera *c, const sim_world *w, int focus, co
     if (pick) {
         const char *hint = has_pad    ? "Press a button shown below to learn a skill"
                            : h->touch ? "Tap a skill below to learn it"
-                                      : "Press 1-6 to learn a skill";
+                                      : "Press Z-N (as the panel shows) to learn a skill";
         draw_hint(g, c, hud_hint_rect(c, 0, level_up_shown), hint, (SDL_Color){255, 240, 150, 255});
     }
     if (h->show_move_hint && !h->guided) {

@@ -79,7 +79,7 @@ const char *onboarding_prompt(const onboarding *o, bool has_pad, bool touch) {
     case ONBOARD_SKILL:
         return has_pad ? "Level up! Pick a skill with the button shown under it"
                : touch ? "Level up! Tap a skill on the panel to pick it"
-                       : "Level up! Press 1 to 6 to pick a skill";
+                       : "Level up! Press the key shown under a skill to pick it";
     case ONBOARD_ZONE:
         return "The safe zone shrinks: stay inside the white circle (see the map)";
     case ONBOARD_DONE:

@@ -143,6 +143,15 @@ static action_set bound_press(input_state *in, int p, input_bind bind, bool repe
         [BIND_FIRE] = -1,
         [BIND_BLINK] = -1,
         [BIND_SWAP] = -1,
+        [BIND_RELOAD] = -1,
+        [BIND_SLOT_1] = -1,
+        [BIND_SLOT_2] = -1,
+        [BIND_SLOT_3] = -1,
+        [BIND_SLOT_NEXT] = -1,
+        [BIND_BANDAGE] = -1,
+        [BIND_MEDKIT] = -1,
+        [BIND_CELL] = -1,
+        [BIND_HEAL] = -1,
         [BIND_SKILL_1] = -1,
         [BIND_SKILL_2] = -1,
         [BIND_SKILL_3] = -1,
@@ -163,6 +172,11 @@ static action_set bound_press(input_state *in, int p, input_bind bind, bool repe
     input_player *pl = &in->players[p];
     if (bind == BIND_BLINK) pl->tapped |= SIM_BUTTON_BLINK;
     if (bind == BIND_SWAP) pl->tapped |= SIM_BUTTON_SWAP;
+    if (bind == BIND_RELOAD) pl->tapped |= SIM_BUTTON_RELOAD;
+    if (bind >= BIND_SLOT_1 && bind <= BIND_SLOT_3) pl->slot = (uint8_t)(1 + bind - BIND_SLOT_1);
+    if (bind == BIND_SLOT_NEXT) pl->cycle = 1;
+    if (bind >= BIND_BANDAGE && bind <= BIND_CELL) pl->use = (uint8_t)(1 + bind - BIND_BANDAGE);
+    if (bind == BIND_HEAL) pl->heal = true;
     if (bind >= BIND_SKILL_1 && bind <= BIND_SKILL_6) pl->pick = (uint8_t)(1 + bind - BIND_SKILL_1);
     return action[bind] >= 0 ? ACT_BIT(action[bind]) : 0;
 }
@@ -426,8 +440,17 @@ bool input_handle_event(input_state *in, const SDL_Event *e) {
         break;
     }
     case SDL_MOUSEWHEEL:
+        // With Ctrl it zooms; else it changes menu values and, in a match, the weapon slot
+        // (down: the next one).
+        if (key_down(in, SDL_SCANCODE_LCTRL) || key_down(in, SDL_SCANCODE_RCTRL)) {
+            if (e->wheel.y > 0) press_all(in, ACT_BIT(ACT_ZOOM_IN), in->clock);
+            if (e->wheel.y < 0) press_all(in, ACT_BIT(ACT_ZOOM_OUT), in->clock);
+            break;
+        }
         if (e->wheel.y > 0) press_all(in, ACT_BIT(ACT_WHEEL_UP), in->clock);
         if (e->wheel.y < 0) press_all(in, ACT_BIT(ACT_WHEEL_DOWN), in->clock);
+        if (in->clock > in->accept_from && e->wheel.y != 0)
+            in->players[0].cycle = (int8_t)(e->wheel.y < 0 ? 1 : -1);
         break;
     case SDL_FINGERDOWN:
         in->mouse_aims = false;
@@ -499,6 +522,9 @@ void input_forget_taps(input_state *in) {
     for (int p = 0; p < INPUT_MAX_PLAYERS; p++) {
         in->players[p].tapped = 0;
         in->players[p].pick = 0;
+        in->players[p].slot = in->players[p].use = 0;
+        in->players[p].cycle = 0;
+        in->players[p].heal = false;
     }
 }
 
@@ -584,7 +610,9 @@ void input_frame(input_state *in, int human, float player_x, float player_y, sim
     uint8_t held = p->tapped;
     if (pad_bind_held(in, p, BIND_BLINK)) held |= SIM_BUTTON_BLINK;
     if (pad_bind_held(in, p, BIND_SWAP)) held |= SIM_BUTTON_SWAP;
+    if (pad_bind_held(in, p, BIND_RELOAD)) held |= SIM_BUTTON_RELOAD;
     if (human == 0) {
+        if (key_bind_held(in, BIND_RELOAD)) held |= SIM_BUTTON_RELOAD;
         if (key_bind_held(in, BIND_BLINK) || in->button_finger[INPUT_TOUCH_BLINK] != -1)
             held |= SIM_BUTTON_BLINK;
         if (key_bind_held(in, BIND_SWAP) || in->button_finger[INPUT_TOUCH_SWAP] != -1)
@@ -596,5 +624,15 @@ void input_frame(input_state *in, int human, float player_x, float player_y, sim
     if (fire) out->buttons |= SIM_BUTTON_FIRE;
     out->buttons |= held;
     out->skill_pick = p->pick;
-    p->pick = 0;
+    out->slot = p->slot;
+    out->use = p->use;
+    p->pick = p->slot = p->use = 0;
+}
+
+void input_take_loadout(input_state *in, int human, int *cycle, bool *heal) {
+    input_player *p = &in->players[human];
+    *cycle = p->cycle;
+    *heal = p->heal;
+    p->cycle = 0;
+    p->heal = false;
 }

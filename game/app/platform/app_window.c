@@ -77,11 +77,6 @@ static void toggle_mute(app *a) {
     app_settings_changed(a);
 }
 
-/// The wheel zooms the view in a match; menus take it to change values, the theatre zooms itself.
-static bool in_match(const app *a) {
-    return a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD;
-}
-
 /// The global actions, the one list of them: the frame takes each (on the screens `when` allows)
 /// before the screen's update, one press a frame; clear_unclaimed keeps what is left of them.
 static const struct {
@@ -91,10 +86,8 @@ static const struct {
 } globals[] = {
     {ACT_FULLSCREEN, NULL, toggle_fullscreen},
     {ACT_PERF, NULL, toggle_perf},
-    {ACT_ZOOM_IN, NULL, zoom_in},
-    {ACT_WHEEL_UP, in_match, zoom_in},
+    {ACT_ZOOM_IN, NULL, zoom_in}, // Ctrl and the wheel too
     {ACT_ZOOM_OUT, NULL, zoom_out},
-    {ACT_WHEEL_DOWN, in_match, zoom_out},
     {ACT_MUTE, NULL, toggle_mute},
     {ACT_HELP, NULL, toggle_help},
 };

@@ -47,8 +47,8 @@ static int theatre_lines(const input_state *in, help_device d, help_line *lines,
         snprintf(t, sizeof t, "click on it, or %s for the next one alive", u);
         line(lines, &n, max, "Follow an agent", t);
         line(lines, &n, max, "Free camera", "C, or drag the view; W A S D move it");
-        bound(lines, &n, max, in, "Zoom in", BIND_ZOOM_IN, false, ", the wheel");
-        bound(lines, &n, max, in, "Zoom out", BIND_ZOOM_OUT, false, ", the wheel");
+        bound(lines, &n, max, in, "Zoom in", BIND_ZOOM_IN, false, ", Ctrl+wheel");
+        bound(lines, &n, max, in, "Zoom out", BIND_ZOOM_OUT, false, ", Ctrl+wheel");
         line(lines, &n, max, "Take over the followed agent", "T while paused: play on from here");
         line(lines, &n, max, "Menu", "Esc");
         break;
@@ -86,12 +86,25 @@ int help_lines(const input_state *in, help_device d, bool theatre, help_line *li
         line(lines, &n, max, "Aim and fire", "the mouse; hold the left button");
         bound(lines, &n, max, in, "Blink", BIND_BLINK, false, NULL);
         bound(lines, &n, max, in, "Take the weapon underfoot", BIND_SWAP, false, NULL);
+        bound(lines, &n, max, in, "Reload", BIND_RELOAD, false, NULL);
+        input_bind_keys_text(&in->bind, BIND_SLOT_1, u, sizeof u);
+        input_bind_keys_text(&in->bind, BIND_SLOT_3, v, sizeof v);
+        input_bind_keys_text(&in->bind, BIND_SLOT_NEXT, x, sizeof x);
+        snprintf(t, sizeof t, "%.20s to %.20s (the last: the pistol); %.20s or the wheel cycles", u,
+                 v, x);
+        line(lines, &n, max, "Weapon slot", t);
+        input_bind_keys_text(&in->bind, BIND_BANDAGE, u, sizeof u);
+        input_bind_keys_text(&in->bind, BIND_MEDKIT, v, sizeof v);
+        input_bind_keys_text(&in->bind, BIND_CELL, x, sizeof x);
+        snprintf(t, sizeof t, "%s bandage, %s medkit, %s shield cell", u, v, x);
+        line(lines, &n, max, "Use an item", t);
+        bound(lines, &n, max, in, "Heal (the best item)", BIND_HEAL, false, NULL);
         input_bind_keys_text(&in->bind, BIND_SKILL_1, u, sizeof u);
         input_bind_keys_text(&in->bind, BIND_SKILL_6, v, sizeof v);
         snprintf(t, sizeof t, "%s to %s, or click it on the level-up panel", u, v);
         line(lines, &n, max, "Learn a skill", t);
-        bound(lines, &n, max, in, "Zoom in", BIND_ZOOM_IN, false, ", the wheel");
-        bound(lines, &n, max, in, "Zoom out", BIND_ZOOM_OUT, false, ", the wheel");
+        bound(lines, &n, max, in, "Zoom in", BIND_ZOOM_IN, false, ", Ctrl+wheel");
+        bound(lines, &n, max, in, "Zoom out", BIND_ZOOM_OUT, false, ", Ctrl+wheel");
         bound(lines, &n, max, in, "Pause, back", BIND_PAUSE, false, " (Esc always)");
         bound(lines, &n, max, in, "Next survivor (spectating)", BIND_SPECTATE_NEXT, false, NULL);
         bound(lines, &n, max, in, "Sound on / off", BIND_MUTE, false, NULL);
@@ -103,6 +116,9 @@ int help_lines(const input_state *in, help_device d, bool theatre, help_line *li
         bound(lines, &n, max, in, "Aim and fire", BIND_FIRE, true, ", or push the right stick");
         bound(lines, &n, max, in, "Blink", BIND_BLINK, true, NULL);
         bound(lines, &n, max, in, "Take the weapon underfoot", BIND_SWAP, true, NULL);
+        bound(lines, &n, max, in, "Reload", BIND_RELOAD, true, NULL);
+        bound(lines, &n, max, in, "Next weapon", BIND_SLOT_NEXT, true, NULL);
+        bound(lines, &n, max, in, "Heal (the best item)", BIND_HEAL, true, NULL);
         input_bind_pad_text(&in->bind, BIND_SKILL_1, u, sizeof u);
         input_bind_pad_text(&in->bind, BIND_SKILL_2, v, sizeof v);
         input_bind_pad_text(&in->bind, BIND_SKILL_6, x, sizeof x);

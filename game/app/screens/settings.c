@@ -295,6 +295,20 @@ static void read_text(settings *s, char *data, size_t size, reader *r) {
         read_line(s, data + at, len, line, r, seen_line);
         at += len + 1;
     }
+    // A bind the file does not name (new since it was written) keeps a default key or button
+    // only where no bind it names has it: an older file's skills on 1-6 stay there, and the
+    // weapon slots go without those keys until they are bound again.
+    for (int k = K_KEYS; k < K_COUNT; k++) {
+        if (seen_line[k]) continue;
+        const bool pad = k >= K_PADS;
+        const int i = pad ? k - K_PADS : k - K_KEYS,
+                  slots = pad ? INPUT_BIND_PADS : INPUT_BIND_KEYS;
+        const input_bind bind = (input_bind)(i / slots);
+        if (!pad && input_bind_conflict_key(&s->bindings, bind, i % slots) >= 0)
+            s->bindings.keys[bind][i % slots] = SDL_SCANCODE_UNKNOWN;
+        if (pad && input_bind_conflict_pad(&s->bindings, bind, i % slots) >= 0)
+            s->bindings.pad[bind][i % slots] = SDL_CONTROLLER_BUTTON_INVALID;
+    }
     if (s->zoom_min > s->zoom_max) { // the range as a whole goes back to the default
         int line = seen_line[SETTING_ZOOM_MIN] > seen_line[SETTING_ZOOM_MAX]
                        ? seen_line[SETTING_ZOOM_MIN]

@@ -86,7 +86,10 @@ typedef struct net_head {
     uint16_t zone_next_x, zone_next_y;
     uint32_t zone_next_r;
     float zone_time_scale;
-    uint32_t dropped; ///< records the cull left out (over a cap); 0 normally
+    uint8_t supply;              ///< sim_supply_state of the supply drop ...
+    uint16_t supply_x, supply_y; ///< ... where it lands (NET_Q_POS) ...
+    int32_t supply_tick;         ///< ... and when it lands or landed
+    uint32_t dropped;            ///< records the cull left out (over a cap); 0 normally
     /// The kill leader (sim_kill_leader), -1 while nobody has a kill, and its kills: no agent
     /// record carries kills, and the leader may be out of view.
     int16_t leader;
@@ -101,7 +104,16 @@ typedef struct net_self {
     uint8_t skills[6];
     uint8_t weapon;
     uint8_t swap_held;
-    int32_t ammo, fire_cooldown, blink_cooldown, kills, placement, hit_flash;
+    uint8_t held;             ///< the loadout (sim_agent's guns, tiers, mag, reserve) ...
+    uint8_t gun0, gun1, gun2; ///< ... a row per weapon slot
+    uint8_t tier0, tier1, tier2;
+    int32_t mag0, mag1, mag2;
+    int32_t reserve0, reserve1, reserve2;
+    int32_t reload_ticks;
+    uint8_t item0, item1, item2; ///< carried items, per sim_item
+    int8_t using_item;
+    int32_t use_ticks;
+    int32_t fire_cooldown, blink_cooldown, kills, placement, hit_flash;
     int16_t killer, last_hit_by, auto_target;
     uint8_t cause;
     int8_t slot;
@@ -154,7 +166,7 @@ typedef struct net_gem {
 typedef struct net_pickup {
     uint32_t id;
     uint16_t x, y;
-    uint8_t kind, weapon;
+    uint8_t kind, weapon, tier;
     uint16_t ammo;
 } net_pickup;
 

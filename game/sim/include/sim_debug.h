@@ -1,6 +1,6 @@
 /// Read-only views of the sim's internals for the debug overlays (game/app/draw/overlays.c) and
-/// tools: the field, the navigation grid, the cover points, the broadphase and each bot's mind. Nothing
-/// here changes the world; pointers stay valid until the next sim_step, map swap or
+/// tools: the field, the navigation grid, the cover points, the broadphase and each bot's mind.
+/// Nothing here changes the world; pointers stay valid until the next sim_step, map swap or
 /// sim_take_over.
 #ifndef SIM_DEBUG_H
 #define SIM_DEBUG_H

@@ -11,12 +11,14 @@
 ///   zone phase 0 timer 300 shrinking 0 center 960 640 radius 1100 ...
 ///   counts bullets 12 gems 88 spawned_gems 61 pickups 9 props 40 props_broken 2 ...
 ///   agent 0 player 1 slot 0 pos 1234.5 88.25 facing 0.707106769 0.707106769 ... hp 87.5 ...
+///     ... weapon smg held 0 guns 3,5,0 tiers 1,0,0 mag 30,0,12 reserve 20,0,0 reload_ticks 0
+///     items 2,0,1 using_item -1 use_ticks 0 ...          (the loadout; 5: an empty slot)
 ///   agent 5 bot 5 difficulty normal slot -1 pos ...   (bots are numbered as named)
 ///   brain 5 rng_state ... state fight target 7 ...      (agent 5's bot brain; a person's agent
 ///                                                        has one too, unused while it drives)
 ///   bullet 3 pos ... vel ... owner 7 ...                (live bullets, by slot)
 ///   gem 17 pos ... xp 1 dropped 0                       (live gems, by slot)
-///   pickup 2 pos ... kind weapon weapon rifle ammo 10   (loot on the ground, by slot)
+///   pickup 2 pos ... kind weapon weapon rifle tier 1 ammo 10   (loot on the ground, by slot)
 ///   prop 5 cell 12 7 kind crate hp 20 ...               (props that have been hit)
 ///   door 1 cell 30 4 open 0.25 moving 1 active 1        (doors not closed and still)
 ///

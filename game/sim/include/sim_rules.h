@@ -22,9 +22,9 @@ typedef struct sim_zone_phase {
     float dps;
 } sim_zone_phase;
 
-/// Weapons. Everyone starts with the pistol, which never runs out; the others lie in crates and
-/// are dropped by the eliminated, with the rounds of `ammo`. Empty, a weapon is dropped for the
-/// pistol.
+/// Weapons. Everyone starts with the pistol, which never runs out of rounds (it reloads all the
+/// same) and is never lost; the others lie in crates and rooms and are dropped by the eliminated,
+/// with the rounds of `ammo`. A weapon with no rounds left at all is thrown away for the pistol.
 typedef enum sim_weapon {
     SIM_WEAPON_PISTOL,
     SIM_WEAPON_SHOTGUN, ///< a fan of pellets, short range
@@ -45,10 +45,36 @@ typedef struct sim_weapon_def {
     int ammo;           ///< rounds in a pickup; 0 = never runs out
     float blast_radius; ///< > 0: it bounces off walls and bursts (this radius) on whoever it
                         ///< meets or at the end of its flight
+    int magazine;       ///< rounds fired between reloads (a common one; tiers add to it)
+    int reload;         ///< ticks a reload takes
 } sim_weapon_def;
 
-/// Short display names ("Pistol", "Shotgun", ...).
+/// Loot tiers: a weapon's tier adds to its damage and its magazine (rules.tier_*).
+typedef enum sim_tier { SIM_TIER_COMMON, SIM_TIER_RARE, SIM_TIER_EPIC, SIM_TIER_COUNT } sim_tier;
+
+/// Weapon slots (an input frame's `slot` is 1 + one of them): two for found weapons, and the
+/// pistol's, which it never leaves.
+enum { SIM_SLOT_FIRST, SIM_SLOT_SECOND, SIM_SLOT_PISTOL, SIM_SLOT_COUNT };
+
+/// Carried items (an input frame's `use` is 1 + one of them), used over a short time.
+typedef enum sim_item {
+    SIM_ITEM_BANDAGE, ///< a small heal, quick
+    SIM_ITEM_MEDKIT,  ///< a big heal, slow
+    SIM_ITEM_CELL,    ///< a shield cell
+    SIM_ITEM_COUNT
+} sim_item;
+
+typedef struct sim_item_def {
+    int stack;     ///< most carried at once
+    int use_ticks; ///< ticks from starting to use one to its effect
+    float heal;    ///< HP it restores (up to max_hp)
+    float shield;  ///< shield it gives (up to max_shield)
+} sim_item_def;
+
+/// Short display names ("Pistol", "Shotgun", ...; "Common", "Rare", "Epic"; "Bandage", ...).
 const char *sim_weapon_name(sim_weapon w);
+const char *sim_tier_name(sim_tier t);
+const char *sim_item_name(sim_item k);
 
 /// Breakable props: walls tagged AE_CELL_BREAKABLE. Their kind comes from the cell's position
 /// (sim_prop_kind_at), the same on every machine.
@@ -75,14 +101,22 @@ typedef struct sim_rules {
     float barrel_damage; ///< a breaking barrel's burst: damage at its centre ...
     float barrel_radius; ///< ... falling to nothing at this distance
     float pickup_radius; ///< an agent this close to a pickup takes it
-    float medkit_heal;   ///< HP a medkit restores
-    float shield_points; ///< shield a pickup gives (shield takes damage before HP)
-    float max_shield;
-    int loot_weights[3];    ///< a broken crate's drop: weapon, medkit, shield
-    float blink_distance;   ///< how far a blink carries (units)
-    int blink_cooldown;     ///< ticks between blinks
-    float door_open_radius; ///< a door opens while a living agent is this close to it ...
-    float door_speed;       ///< ... sliding this share of its width per tick
+    float max_shield;    ///< shield (from cells) takes damage before HP
+    int loot_weights[4]; ///< a broken crate's drop: weapon, medkit, shield cell, bandage
+    // The loadout: items, switching, tiers and where the better ones lie.
+    sim_item_def item[SIM_ITEM_COUNT];
+    float use_move_scale;            ///< speed share while using an item
+    int switch_ticks;                ///< a weapon switched to fires after at least this many ticks
+    float tier_damage_bonus;         ///< damage * (1 + tier * bonus)
+    float tier_mag_bonus;            ///< magazine * (1 + tier * bonus)
+    int crate_tiers[SIM_TIER_COUNT]; ///< a crate's weapon: weights of common, rare, epic
+    int room_tiers[SIM_TIER_COUNT];  ///< the weapon in a room behind a door at the start: ...
+    int supply_warning;              ///< ticks the supply drop is announced before it lands
+    int start_bandages;              ///< bandages everyone starts the match with
+    float blink_distance;            ///< how far a blink carries (units)
+    int blink_cooldown;              ///< ticks between blinks
+    float door_open_radius;          ///< a door opens while a living agent is this close to it ...
+    float door_speed;                ///< ... sliding this share of its width per tick
     // Gems and levels.
     int gem_xp;
     int xp_first_level;      ///< XP for level 2

@@ -37,6 +37,14 @@ typedef struct sim_hurt {
     double amount; ///< HP and shield it removed (no overkill)
 } sim_hurt;
 
+typedef enum sim_pickup_kind {
+    SIM_PICKUP_WEAPON, ///< `weapon` of `tier` with `ammo` rounds
+    SIM_PICKUP_MEDKIT, ///< a stack of `ammo` medkits
+    SIM_PICKUP_SHIELD, ///< ... shield cells
+    SIM_PICKUP_BANDAGE,
+    SIM_PICKUP_KIND_COUNT
+} sim_pickup_kind;
+
 /// Per-agent figures for `--stats` (not part of the state hash).
 typedef struct sim_agent_stats {
     int shots;            ///< bullets fired
@@ -50,7 +58,10 @@ typedef struct sim_agent_stats {
     int longest_stuck;    ///< longest run of stuck ticks
     int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon that fired the last hit
     int props_broken;
-    int pickups; ///< loot taken (weapons, medkits, shields)
+    int pickups;                       ///< loot taken (weapons, items)
+    int picked[SIM_PICKUP_KIND_COUNT]; ///< ... per sim_pickup_kind
+    int items_used[SIM_ITEM_COUNT];    ///< carried items used up, per sim_item
+    int reloads;                       ///< reloads finished
     int blinks;
     /// HP and shield it took off other agents, and other agents took off it; a blow counts only
     /// what it removed (no overkill), so the two sum to the same over a match.
@@ -95,14 +106,24 @@ typedef struct sim_agent {
     int auto_since;  ///< ... since this tick
     int hit_flash;   ///< ticks of the red flash after being hit
     uint8_t skills[SIM_SKILL_COUNT];
-    uint8_t weapon;      ///< sim_weapon held
-    int ammo;            ///< rounds left in it (the pistol: 0, it never runs out)
-    float shield;        ///< absorbs damage before HP
-    int blink_cooldown;  ///< ticks until it can blink again
-    int last_hit_weapon; ///< weapon of the last bullet that hit it (kill statistics)
-    bool swap_held;      ///< the swap button was down last tick (a swap happens on the press)
-    bool bot;            ///< it entered the match as a bot (its name and colour stay)
-    int8_t slot;         ///< the input slot driving it, -1: its bot brain (sim_take_over)
+    uint8_t weapon; ///< sim_weapon held: guns[held], kept with it
+    /// The loadout: per weapon slot (SIM_SLOT_*) its weapon (SIM_WEAPON_COUNT: empty), tier,
+    /// rounds in the magazine and in reserve (the pistol's reserve never runs out: 0).
+    uint8_t held;
+    uint8_t guns[SIM_SLOT_COUNT];
+    uint8_t tiers[SIM_SLOT_COUNT];
+    int mag[SIM_SLOT_COUNT];
+    int reserve[SIM_SLOT_COUNT];
+    int reload_ticks;              ///< > 0: reloading the held weapon, ticks left
+    uint8_t items[SIM_ITEM_COUNT]; ///< carried items per sim_item
+    int8_t using_item;             ///< the sim_item being used, -1 none ...
+    int use_ticks;                 ///< ... ticks until it takes effect
+    float shield;                  ///< absorbs damage before HP
+    int blink_cooldown;            ///< ticks until it can blink again
+    int last_hit_weapon;           ///< weapon of the last bullet that hit it (kill statistics)
+    bool swap_held; ///< the swap button was down last tick (a swap happens on the press)
+    bool bot;       ///< it entered the match as a bot (its name and colour stay)
+    int8_t slot;    ///< the input slot driving it, -1: its bot brain (sim_take_over)
     sim_difficulty difficulty;
     /// Driven by a person: the half extents of their view (sim_input_view of their last frame),
     /// which bots fire from inside only (game/sim/sim_sight.h); zero while a bot brain drives it.
@@ -148,20 +169,14 @@ typedef struct sim_prop {
     int next_burst;    ///< barrels waiting to burst form a list through here (-1 ends it)
 } sim_prop;
 
-typedef enum sim_pickup_kind {
-    SIM_PICKUP_WEAPON, ///< `weapon` with `ammo` rounds
-    SIM_PICKUP_MEDKIT,
-    SIM_PICKUP_SHIELD,
-    SIM_PICKUP_KIND_COUNT
-} sim_pickup_kind;
-
 /// Loot lying on the ground.
 typedef struct sim_pickup {
     vec2s pos;
     uint8_t kind;   ///< sim_pickup_kind
-    uint8_t weapon; ///< SIM_PICKUP_WEAPON: which
-    int ammo;
-    int drop_tick; ///< when it appeared
+    uint8_t weapon; ///< SIM_PICKUP_WEAPON: which ...
+    uint8_t tier;   ///< ... and its sim_tier
+    int ammo;       ///< a weapon's rounds, or how many items the stack holds
+    int drop_tick;  ///< when it appeared
     bool alive;
 } sim_pickup;
 
@@ -189,7 +204,18 @@ typedef struct sim_zone {
     float next_radius;
     float dps;        ///< damage per second outside the circle
     float time_scale; ///< phase durations stretch with the map (1 up to 128x128 cells)
+    /// The supply drop: announced (with its landing point) rules.supply_warning before the first
+    /// circle finishes closing, it lands then inside the new circle with epic loot.
+    uint8_t supply;   ///< sim_supply_state
+    vec2s supply_pos; ///< where it lands
+    int supply_tick;  ///< the tick it lands (announced) or landed
 } sim_zone;
+
+typedef enum sim_supply_state {
+    SIM_SUPPLY_NONE,
+    SIM_SUPPLY_COMING,
+    SIM_SUPPLY_LANDED
+} sim_supply_state;
 
 typedef enum sim_event_kind {
     SIM_EVENT_SHOT,       ///< a = shooter, b = sim_weapon
@@ -263,6 +289,22 @@ float sim_agent_range(const sim_world *w, const sim_agent *a);
 float sim_agent_bullet_speed(const sim_world *w, const sim_agent *a);
 int sim_agent_cooldown(const sim_world *w, const sim_agent *a);
 float sim_agent_damage(const sim_world *w, const sim_agent *a);
+/// Magazine size of `weapon` at `tier`.
+int sim_weapon_magazine(const sim_rules *r, int weapon, int tier);
+/// The sim_item a pickup kind carries (-1: a weapon), and back.
+int sim_pickup_item(sim_pickup_kind kind);
+sim_pickup_kind sim_item_pickup(sim_item item);
+/// Whether agent a would get anything from using `item` now (hurt for a heal, a shield to fill).
+bool sim_item_useful(const sim_world *w, const sim_agent *a, sim_item item);
+/// The next weapon slot after the one held (dir +1) or before it (-1) that holds a weapon,
+/// round the slots; the held one when no other does.
+int sim_agent_next_slot(const sim_agent *a, int dir);
+/// The carried item that helps agent a most now (-1: none): a medkit when below half HP, else a
+/// bandage when hurt (a medkit without one), else a shield cell when the shield is not full.
+int sim_agent_best_item(const sim_world *w, const sim_agent *a);
+/// The weapon slot that taking weapon pickup p would fill without a swap (one with the same weapon
+/// of a tier as good, whose rounds it takes, or an empty one), or -1.
+int sim_pickup_slot_for(const sim_agent *a, const sim_pickup *p);
 
 /// Nearest living enemy of `self` within `range` that it can see (line of sight by ray cast);
 /// -1 when none. It reads only (every agent is looked at), so the HUD may ask between ticks.

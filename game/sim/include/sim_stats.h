@@ -35,6 +35,9 @@ typedef struct sim_human_stats {
                           ///< when it never did
     /// What it took from beyond its view, from bots and from people (sim_agent_stats').
     double unseen_from_bots, unseen_from_people;
+    int picked[SIM_PICKUP_KIND_COUNT]; ///< pickups per sim_pickup_kind
+    int items_used[SIM_ITEM_COUNT];    ///< carried items used up, per sim_item
+    int reloads;
 } sim_human_stats;
 
 void sim_stats_human(const sim_world *w, int human, sim_human_stats *out);

@@ -111,6 +111,9 @@ float gfx_text_wrapped(gfx *g, float x, float y, float scale, SDL_Color c, const
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint);
 /// A cell of pickups.png (art_pickup: a weapon, the medkit, the shield) as an icon.
 void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color tint);
+/// A loot tier's colour (sim_tier: common grey, rare blue, epic violet), on the ground and in the
+/// HUD alike.
+SDL_Color gfx_tier_color(int tier);
 /// A 9-slice panel.
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint);
 /// A translucent backing panel (the one menus use) for other screens' content.

@@ -35,6 +35,8 @@ typedef enum hud_panel {
 
 /// A panel's opacity while something it would hide is under it.
 #define HUD_FADED 0.3f
+/// The loadout panel's height (it is 320 wide): slots, the weapon held, items.
+#define HUD_LOADOUT_H 156
 
 typedef struct hud {
     SDL_Texture *minimap;     ///< one pixel per cell, or per block of cells on big maps
@@ -85,15 +87,23 @@ SDL_FRect hud_panel_rect(const hud *h, hud_panel p, const camera *c, float y_max
 /// True when an agent other than `focus` or a bullet is drawn inside r (grown by a margin).
 bool hud_something_under(const camera *c, const sim_world *w, int focus, SDL_FRect r);
 /// Key labels come from `keys` (NULL: the default bindings).
-/// The weapon panel (bottom left, above y_max): the weapon held with its ammo ("inf" for the
-/// pistol) and fire cooldown, the shield, and the blink's cooldown with its key (none for touch:
-/// its button is on screen).
+/// The weapon panel (bottom left, above y_max): the three weapon slots with their keys, tiers
+/// and rounds (magazine + reserve), the weapon held with its rounds ("inf" reserve for the pistol)
+/// and its fire cooldown or reload, the shield, the carried items with their keys and counts and
+/// the progress of the one in use, and the blink's cooldown with its key (none for touch: its
+/// button is on screen).
 void hud_draw_loadout(gfx *g, const camera *c, const sim_world *w, const sim_agent *a, bool has_pad,
                       bool touch, float y_max, const input_bindings *keys);
-/// The pickup slot of a weapon agent could swap for where it stands (it holds another weapon
-/// than the pistol, which takes any weapon by walking over it), or -1.
+/// The first key or pad button of bind b, for "[Space]"-style labels ("?" when unbound; b NULL:
+/// the default bindings).
+const char *hud_control_label(const input_bindings *b, input_bind bind, bool pad);
+/// A bar over the agent's head while it reloads or uses an item, with what it does.
+void hud_draw_action_bar(gfx *g, const camera *c, const sim_world *w, int agent, float alpha);
+/// The pickup slot of a weapon agent could swap for where it stands (no slot takes it by walking
+/// over it: both found-weapon slots hold other weapons), or -1.
 int hud_swap_offer(const sim_world *w, int agent);
-/// "[E] Take Rifle (10)" under the agent while hud_swap_offer has a weapon.
+/// "[E] Take Rare Rifle (10)" under the agent while hud_swap_offer has a weapon, in its tier's
+/// colour.
 void hud_draw_swap_prompt(gfx *g, const camera *c, const sim_world *w, int agent, float alpha,
                           bool has_pad, bool touch, const input_bindings *keys);
 /// The touch buttons (blink with its cooldown sweep; take, with the weapon offered).

@@ -47,7 +47,7 @@ typedef enum input_action {
     ACT_ZOOM_OUT,
     ACT_HELP,     ///< F1: the controls and the debug overlays
     ACT_CLICK,    ///< a left click or a finger's tap, at click_x, click_y
-    ACT_WHEEL_UP, ///< the mouse wheel: zoom in a match, values in menus
+    ACT_WHEEL_UP, ///< the mouse wheel (without Ctrl): values in menus, the theatre's zoom
     ACT_WHEEL_DOWN,
     /// The replay theatre's transport (fixed keys and pad buttons, read only there; F1 lists
     /// them): arrows and the d-pad seek and change speed, comma and period or LB and RB step a
@@ -94,6 +94,10 @@ typedef struct input_player {
     SDL_GameController *pad;
     SDL_JoystickID pad_id; ///< instance id, -1 when none
     uint8_t pick;          ///< skill chosen since the last frame (1-based), 0 none
+    uint8_t slot;          ///< weapon slot chosen since the last frame (1-based), 0 none
+    uint8_t use;           ///< carried item chosen to use since the last frame (1-based), 0 none
+    int8_t cycle;          ///< since the last take: +1 the next weapon (the wheel down), -1 before
+    bool heal;             ///< the heal bind was pressed since the last take
     uint32_t pad_down;     ///< bit b: pad button b is held
     bool trigger_fire;     ///< the right trigger is pulled
     int8_t nav_x, nav_y;   ///< the left stick is past half way for menus (-1, 0, 1)
@@ -163,15 +167,20 @@ void input_guard(input_state *in, float seconds);
 /// not also "any key" (ACT_ANY), and neither are the debug overlays' keys: muting or zooming
 /// never skips the killcam.
 void input_not_any(input_state *in, const input_action *acts, int n);
-/// Forgets the blinks, swaps and skill picks pressed since the last input_frame (they were
+/// Forgets the blinks, swaps, reloads, skill, slot and item picks pressed since the last
+/// input_frame (they were
 /// pressed on a menu or a paused screen).
 void input_forget_taps(input_state *in);
 /// Consumes one press of an action; true when there was one.
 bool input_take_action(input_state *in, input_action a);
 /// The input frame of `human` this tick. (player_x, player_y) is where the mouse aims from, in
 /// screen pixels: the app passes that human's agent's chest (INPUT_AIM_HEIGHT above its foot).
-/// Clears the skill pick it reports.
+/// Clears the skill pick, weapon slot and item it reports.
 void input_frame(input_state *in, int human, float player_x, float player_y, sim_input *out);
+/// What of `human`'s loadout input needs its agent to resolve, since the last call: the weapon
+/// slot to cycle to (+1 the next, the wheel down included; -1 the one before, the wheel up; 0 none)
+/// and whether heal was pressed.
+void input_take_loadout(input_state *in, int human, int *cycle, bool *heal);
 /// Player 1's movement as the theatre's free camera reads it (x and y each about -1..1, not
 /// normalised): the keys bound to move (but for those the theatre's transport takes, the arrows:
 /// they seek and change speed there) plus the first pad's left stick past its dead zone.

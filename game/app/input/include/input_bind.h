@@ -9,8 +9,9 @@
 /// - Escape also always pauses (the way out of a match never depends on the bindings), and so
 ///   does Start on a pad; Alt+Enter toggles fullscreen.
 /// - the mouse: the left button fires at the cursor (a click in menus), the right button drags
-///   the virtual stick, the wheel zooms; a pad's left stick moves, its right stick aims and
-///   fires, its right trigger fires; touch as before.
+///   the virtual stick, the wheel cycles the weapon slots in a match (values in menus) and
+///   zooms with Ctrl held; a pad's left stick moves, its right stick aims and fires, its right
+///   trigger fires; touch as before.
 /// - the debug overlays: F2 and F4 to F10.
 #ifndef ARENA_INPUT_BIND_H
 #define ARENA_INPUT_BIND_H
@@ -28,6 +29,15 @@ typedef enum input_bind {
     BIND_FIRE, ///< fire ahead (with no aim the sim aims at the nearest enemy in sight)
     BIND_BLINK,
     BIND_SWAP,
+    BIND_RELOAD,
+    BIND_SLOT_1, ///< hold weapon slot 1, 2 (found weapons) or 3 (the pistol)
+    BIND_SLOT_2,
+    BIND_SLOT_3,
+    BIND_SLOT_NEXT, ///< the next weapon slot that holds one (the wheel cycles too)
+    BIND_BANDAGE,   ///< use a carried bandage, medkit, shield cell
+    BIND_MEDKIT,
+    BIND_CELL,
+    BIND_HEAL, ///< use the item that helps most now
     BIND_SKILL_1,
     BIND_SKILL_2,
     BIND_SKILL_3,
@@ -57,10 +67,12 @@ typedef struct input_bindings {
 } input_bindings;
 
 /// The layout the game ships with. Keyboard: WASD and the arrows move, Space and Left Shift
-/// blink, E swaps, 1-6 pick skills, Escape pauses, Tab spectates, = and Keypad + zoom in, - and
-/// Keypad - zoom out, M mutes, F1 help, F3 timings, F11 fullscreen; fire has no key (the mouse
-/// fires). Pad: RB fires, A and LB blink, B swaps, d-pad up/right/down/left, X and Y pick skills
-/// 1-6, Start pauses, Back spectates.
+/// blink, E swaps, R reloads, 1-3 hold a weapon slot, Q the next one, 4-6 use a bandage, medkit,
+/// shield cell, H heals, Z X C V B N pick skills 1-6, Escape pauses, Tab spectates, = and
+/// Keypad + zoom in, - and Keypad - zoom out, M mutes, F1 help, F3 timings, F11 fullscreen; fire
+/// has no key (the mouse fires). Pad: RB fires, A blinks, B swaps, X reloads, Y the next weapon
+/// slot, LB heals, d-pad up/right/down/left and the left and right stick clicks pick skills 1-6,
+/// Start pauses, Back spectates.
 void input_bindings_default(input_bindings *b);
 
 /// What the bind does, for people: "Move up", "Blink", "Skill 3", ...
