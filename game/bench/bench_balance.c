@@ -38,7 +38,7 @@ typedef struct lobby_result {
     int deaths, zone_deaths;
     int decided; ///< matches whose last circle began to close with at most 3 alive (or never had
                  ///< to)
-    double unseen_from_bots; ///< damage the novice took from bots beyond its view, summed
+    double unseen_from_bots;          ///< damage the novice took from bots beyond its view, summed
     int novice_pickups, novice_items; ///< the novice's loot taken and items used, all matches
     sim_difficulty_stats bots[SIM_DIFFICULTY_COUNT]; ///< summed over the matches
     double placement_sum[SIM_DIFFICULTY_COUNT];      ///< of the per-match mean placements

@@ -48,7 +48,7 @@ struct net_client {
     // From WELCOME.
     sim_world *world;
     int agent, slot, agents;
-    int humans; ///< the match's input slots (WELCOME)
+    int humans;                      ///< the match's input slots (WELCOME)
     char (*names)[NET_NAME_MAX + 1]; ///< per agent
     net_track *tracks;               ///< per agent
     float extent;                    ///< net_map_extent of the map
@@ -62,10 +62,10 @@ struct net_client {
     int view_tick;     ///< the tick the others and bullets are shown at
 
     // The pace (net_client_pace.c). Upstream: the queue of this client's inputs at the server.
-    double queue_avg;    ///< head.queue, smoothed
-    int queue_target;    ///< what the tick rate keeps it at: rises when the queue runs dry
-    int queue_calm;      ///< snapshots since it last ran dry or the target moved
-    int queue_low;       ///< the least head.queue seen in that time
+    double queue_avg; ///< head.queue, smoothed
+    int queue_target; ///< what the tick rate keeps it at: rises when the queue runs dry
+    int queue_calm;   ///< snapshots since it last ran dry or the target moved
+    int queue_low;    ///< the least head.queue seen in that time
     // Downstream: when snapshots come. A snapshot's offset is its arrival time less its tick's
     // time on the server's schedule; the least of the recent ones is the fastest path, the
     // others' excess over it their lateness.
