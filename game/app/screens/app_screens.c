@@ -498,7 +498,7 @@ static void draw_spectate_banner(app *a) {
     // Top middle, between the HUD's corner panels; under them on a narrow screen.
     float cx = 0.5f * a->view.cam.screen_w, between = a->view.cam.screen_w - 2.0f * 372.0f;
     float bw = between >= 520 ? between : fminf(a->view.cam.screen_w - 24, 640);
-    // Who damaged the player, with what and how much, under the fate (one line, cut to fit).
+    // Who damaged the player, with what and how much, under the fate (two lines, cut to fit).
     sim_scoreboard sb;
     app_scoreboard(a, &sb);
     char hurt[160] = "";
@@ -506,14 +506,15 @@ static void draw_spectate_banner(app *a) {
         const int len = snprintf(hurt, sizeof hurt, "Hurt by ");
         sim_scoreboard_hurt_text(&sb, hurt + len, sizeof hurt - (size_t)len);
     }
-    const float hurt_h = hurt[0] ? 20.0f : 0.0f;
+    const float hurt_h =
+        hurt[0] ? gfx_text_wrapped(NULL, 0, 0, 1.0f, WHITE, hurt, bw - 24, 2) + 6.0f : 0.0f;
     SDL_FRect r = {cx - 0.5f * bw, between >= 520 ? 12.0f : 184.0f, bw, 92 + hurt_h};
     gfx_backing(&a->g, r);
     float scale = gfx_text_width(2.0f, t) + 24 <= bw ? 2.0f : 1.5f;
     gfx_text_centered(&a->g, cx, r.y + 14, scale, (SDL_Color){255, 130, 120, 255}, t);
     if (hurt[0])
         gfx_text_wrapped(&a->g, cx, r.y + 40, 1.0f, (SDL_Color){255, 200, 190, 255}, hurt, bw - 24,
-                         1);
+                         2);
     snprintf(t, sizeof t, "SPECTATING %s", name);
     gfx_text_centered(&a->g, cx, r.y + 44 + hurt_h, 2.0f, GOLD, t);
     gfx_text_centered(&a->g, cx, r.y + 72 + hurt_h, 1.0f, (SDL_Color){220, 225, 235, 255},

@@ -258,10 +258,12 @@ static void time_text(double seconds, char *t, size_t n) {
     snprintf(t, n, "%d:%02d", s / 60, s % 60);
 }
 
+/// The figures' columns: where each ends, from the panel's left (the head and every row).
+static const float COLUMN_RIGHT[] = {236, 296, 370, 430, 508, 590};
+
 /// One row of the table: its name and figures, right-aligned in their columns.
 static void draw_row(gfx *g, float x, float y, const char *name, const record_totals *t,
                      SDL_Color c) {
-    static const float right[] = {250, 310, 390, 450, 530, 590};
     char v[6][24];
     snprintf(v[0], sizeof v[0], "%d", t->matches);
     snprintf(v[1], sizeof v[1], "%d", t->wins);
@@ -271,7 +273,7 @@ static void draw_row(gfx *g, float x, float y, const char *name, const record_to
     snprintf(v[4], sizeof v[4], "%d", t->damage);
     time_text(t->longest_s, v[5], sizeof v[5]);
     gfx_text(g, x + 12, y, 1.0f, c, name);
-    for (int k = 0; k < 6; k++) text_right(g, x + right[k], y, 1.0f, c, v[k]);
+    for (int k = 0; k < 6; k++) text_right(g, x + COLUMN_RIGHT[k], y, 1.0f, c, v[k]);
 }
 
 /// Wide: the headline totals and a row per difficulty, online and map, left of the lists.
@@ -295,8 +297,7 @@ static void draw_figures(app *a) {
     gfx_text(g, x + 16, 140, 1.5f, WHITE, t);
     float y = 184.0f;
     static const char *const cols[] = {"MATCHES", "WINS", "TOP 5", "KILLS", "DAMAGE", "LONGEST"};
-    static const float right[] = {250, 310, 390, 450, 530, 590};
-    for (int k = 0; k < 6; k++) text_right(g, x + right[k], y, 1.0f, SOFT, cols[k]);
+    for (int k = 0; k < 6; k++) text_right(g, x + COLUMN_RIGHT[k], y, 1.0f, SOFT, cols[k]);
     y += 24.0f;
     draw_row(g, x, y, "All", &r->all, GOLD);
     static const char *const names[RECORD_GROUPS] = {"Easy bots", "Normal bots", "Hard bots",
