@@ -3,6 +3,8 @@
 // a damaged one aside.
 #include "record_file.h"
 
+#include "kv_file.h"
+
 #include "arena/ae_file.h"
 #include "arena/ae_output.h"
 #include "arena/ae_quote.h"
@@ -62,27 +64,6 @@ void record_match_at(record_match *m, time_t when) {
 }
 
 // ---- Reading ----
-
-typedef struct reader {
-    int problems;   // lines passed over so far
-    int first_line; // the first one's line number (0: the whole file)
-    char first[AE_QUOTE_MAX + 160];
-} reader;
-
-static void problem(reader *r, int line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void problem(reader *r, int line, const char *fmt, ...) {
-    if (r->problems++ > 0) return;
-    r->first_line = line;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->first, sizeof r->first, fmt, ap);
-    va_end(ap);
-}
 
 /// The next space-separated word of *p (NUL-terminated in place), or NULL at the end.
 static char *word(char **p) {
@@ -183,24 +164,18 @@ typedef struct seen {
     record_match match[RECORD_LAST];
 } seen;
 
-static char *trim(char *a, char *end) {
-    while (a < end && (*a == ' ' || *a == '\t')) a++;
-    while (end > a && (end[-1] == ' ' || end[-1] == '\t')) end--;
-    *end = '\0';
-    return a;
-}
-
 /// Key `key` took its value on `line`: false (and a problem) when it had one already.
-static bool first_time(int *at, int line, const char *key, reader *rd) {
+static bool first_time(int *at, int line, const char *key, kv_problems *rd) {
     if (*at) {
-        problem(rd, line, "%s is given twice; line %d counts", key, *at < 0 ? -*at : *at);
+        kv_problem(rd, line, "%s is given twice; line %d counts", key, *at < 0 ? -*at : *at);
         return false;
     }
     *at = line;
     return true;
 }
 
-static void read_key(record_book *r, seen *s, const char *key, char *value, reader *rd, int line) {
+static void read_key(record_book *r, seen *s, const char *key, char *value, kv_problems *rd,
+                     int line) {
     char copy[RECORD_MAX_LINE + 1];
     snprintf(copy, sizeof copy, "%s", value); // the words are cut into the value
     const char *shown = AE_QUOTED(copy);
@@ -208,16 +183,16 @@ static void read_key(record_book *r, seen *s, const char *key, char *value, read
         if (strcmp(key, g < 0 ? "all" : record_group_names[g])) continue;
         if (!first_time(&s->totals[g + 1], line, key, rd)) return;
         if (!read_totals(value, g < 0 ? &r->all : &r->group[g]))
-            problem(rd, line,
-                    "%s must be six figures (matches wins top5 kills damage longest_s), "
-                    "not %s",
-                    key, shown);
+            kv_problem(rd, line,
+                       "%s must be six figures (matches wins top5 kills damage longest_s), "
+                       "not %s",
+                       key, shown);
         return;
     }
     if (!strncmp(key, "map.", 4)) {
         char name[RECORD_NAME_SIZE];
         if (!read_name(key + 4, name, sizeof name)) {
-            problem(rd, line, "unknown key %s", AE_QUOTED(key));
+            kv_problem(rd, line, "unknown key %s", AE_QUOTED(key));
             return;
         }
         for (int k = 0; k < s->maps; k++)
@@ -226,15 +201,15 @@ static void read_key(record_book *r, seen *s, const char *key, char *value, read
                 return;
             }
         if (s->maps == RECORD_MAPS) {
-            problem(rd, line, "more than %d maps", RECORD_MAPS);
+            kv_problem(rd, line, "more than %d maps", RECORD_MAPS);
             return;
         }
         record_totals t;
         if (!read_totals(value, &t)) {
-            problem(rd, line,
-                    "%s must be six figures (matches wins top5 kills damage longest_s), "
-                    "not %s",
-                    key, shown);
+            kv_problem(rd, line,
+                       "%s must be six figures (matches wins top5 kills damage longest_s), "
+                       "not %s",
+                       key, shown);
             return;
         }
         snprintf(s->map_name[s->maps], RECORD_NAME_SIZE, "%s", name);
@@ -248,101 +223,45 @@ static void read_key(record_book *r, seen *s, const char *key, char *value, read
         if (!first_time(&s->match_line[n - 1], line, key, rd)) return;
         if (!read_match(value, &s->match[n - 1])) {
             s->match_line[n - 1] = -line; // seen, but passed over
-            problem(rd, line,
-                    "%s must be: date time map difficulty online|offline place agents "
-                    "kills damage seconds replay|-, not %s",
-                    key, shown);
+            kv_problem(rd, line,
+                       "%s must be: date time map difficulty online|offline place agents "
+                       "kills damage seconds replay|-, not %s",
+                       key, shown);
         }
         return;
     }
-    problem(rd, line, "unknown key %s", AE_QUOTED(key));
+    kv_problem(rd, line, "unknown key %s", AE_QUOTED(key));
 }
 
-static void read_line(record_book *r, seen *s, char *text, size_t len, int line, reader *rd) {
-    if (len > 0 && text[len - 1] == '\r') len--; // written on Windows
-    for (size_t i = 0; i < len; i++) {
-        const unsigned char c = (unsigned char)text[i];
-        if ((c < 0x20 && c != '\t') || c == 0x7f) {
-            problem(rd, line, "holds binary data (byte 0x%02x)", c);
-            return;
-        }
-    }
-    if (len > RECORD_MAX_LINE) {
-        problem(rd, line, "line longer than %d bytes", RECORD_MAX_LINE);
-        return;
-    }
-    char *a = trim(text, text + len);
-    if (*a == '\0' || *a == '#') return;
-    char *eq = strchr(a, '=');
-    if (!eq) {
-        problem(rd, line, "not a \"key = value\" line: %s", AE_QUOTED(a));
-        return;
-    }
-    char *key = trim(a, eq), *value = trim(eq + 1, text + len);
+/// What the record's reading keeps beside it.
+typedef struct record_reading {
+    record_book *r;
+    seen s;
+} record_reading;
+
+/// One "key = value" line (kv_pair_fn).
+static void read_pair(void *ctx, char *key, char *value, int line, kv_problems *rd) {
+    record_reading *reading = ctx;
     if (*value == '\0') {
-        problem(rd, line, "%s has no value", key);
+        kv_problem(rd, line, "%s has no value", key);
         return;
     }
-    read_key(r, s, key, value, rd, line);
-}
-
-static void read_text(record_book *r, char *data, size_t size, reader *rd) {
-    static const unsigned char bom[3] = {0xef, 0xbb, 0xbf};
-    size_t at = size >= 3 && !memcmp(data, bom, 3) ? 3 : 0;
-    seen s = {0};
-    for (int line = 1; at < size; line++) {
-        char *nl = memchr(data + at, '\n', size - at);
-        const size_t len = (nl ? (size_t)(nl - data) : size) - at;
-        if (!nl) { // the writer ends every line: a value cut short could look valid
-            problem(rd, line, "last line cut short (no newline at its end)");
-            break;
-        }
-        read_line(r, &s, data + at, len, line, rd);
-        at += len + 1;
-    }
-    for (int k = 0; k < RECORD_LAST; k++) // by number, the gaps closed
-        if (s.match_line[k] > 0) r->last[r->last_count++] = s.match[k];
+    read_key(reading->r, &reading->s, key, value, rd, line);
 }
 
 bool record_load(record_book *r, const char *path, char *warning, size_t n, bool *missing) {
     record_clear(r);
     if (n > 0) warning[0] = '\0';
-    if (missing) *missing = false;
-    uint8_t *data = NULL;
-    size_t size = 0;
-    ae_error err;
-    reader rd = {0};
     struct stat st;
-    const int stat_err = stat(path, &st) == 0 ? 0 : errno;
-    const bool regular = stat_err == 0 && S_ISREG(st.st_mode);
-    if (!ae_file_read(path, RECORD_MAX_FILE, &data, &size, &err)) {
-        if (missing) *missing = stat_err == ENOENT;
-        problem(&rd, 0, "%s", err.msg);
-    } else if (size == 0) {
-        problem(&rd, 0, "is empty");
-    } else {
-        char *text = ae_alloc(size + 1); // NUL-terminated, cut into lines by the reader
-        if (!text) {
-            problem(&rd, 0, "out of memory");
-        } else {
-            memcpy(text, data, size);
-            text[size] = '\0';
-            read_text(r, text, size, &rd);
-            ae_free(text, size + 1);
-        }
-        ae_free(data, size);
-    }
-    if (rd.problems == 0) return true;
+    const bool regular = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    record_reading reading = {.r = r};
+    kv_problems rd = {0};
+    if (kv_read_file(path, RECORD_MAX_FILE, RECORD_MAX_LINE, read_pair, &reading, &rd, missing))
+        for (int k = 0; k < RECORD_LAST; k++) // by number, the gaps closed
+            if (reading.s.match_line[k] > 0) r->last[r->last_count++] = reading.s.match[k];
+    if (kv_warning(&rd, path, warning, n)) return true;
     // A regular file that had problems is the player's record all the same: kept on saving.
     r->keep_damaged = regular;
-    const char *shown = AE_QUOTED(path);
-    if (rd.first_line == 0)
-        snprintf(warning, n, "%s: %s", shown, rd.first);
-    else if (rd.problems == 1)
-        snprintf(warning, n, "%s: %s (line %d)", shown, rd.first, rd.first_line);
-    else
-        snprintf(warning, n, "%s: %s (line %d; %d more problem%s)", shown, rd.first, rd.first_line,
-                 rd.problems - 1, rd.problems > 2 ? "s" : "");
     return false;
 }
 

@@ -57,13 +57,15 @@ bool replay_list_read(replay_list *l, const char *folder, ae_error *err) {
     const char *slash = flen && folder[flen - 1] != '/' ? "/" : "";
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
-        if (!is_replay_name(de->d_name)) continue;
+        const size_t nlen = strlen(de->d_name);
+        // A name too long to list whole is left out: a cut one would open another file.
+        if (!is_replay_name(de->d_name) || nlen >= REPLAY_LIST_NAME) continue;
         char path[4096 + REPLAY_LIST_NAME];
         snprintf(path, sizeof path, "%s%s%s", folder, slash, de->d_name);
         struct stat st;
         if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
         replay_entry e = {0};
-        snprintf(e.name, sizeof e.name, "%s", de->d_name);
+        memcpy(e.name, de->d_name, nlen + 1);
         e.mtime = (int64_t)st.st_mtime;
         e.size = (uint64_t)st.st_size;
         if (l->count == REPLAY_LIST_MAX) {

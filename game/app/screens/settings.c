@@ -8,6 +8,7 @@
 #include "arena/ae_output.h"
 #include "arena/ae_quote.h"
 #include "camera.h"
+#include "kv_file.h"
 #include "options.h"
 #include "session.h"
 #include "sim.h"
@@ -122,28 +123,6 @@ static int key_of(const char *name) {
 
 // ---- Reading ----
 
-typedef struct reader {
-    int problems;   // lines passed over so far
-    int first_line; // the first one's line number (0: the whole file)
-    char first[AE_QUOTE_MAX + 160];
-} reader;
-
-/// Notes a problem on `line` (0: the whole file); the first one's reason is kept.
-static void problem(reader *r, int line, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void problem(reader *r, int line, const char *fmt, ...) {
-    if (r->problems++ > 0) return;
-    r->first_line = line;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->first, sizeof r->first, fmt, ap);
-    va_end(ap);
-}
-
 static bool read_bool(const char *v, bool *out) {
     static const char *const yes[] = {"yes", "true", "on", "1"}, *const no[] = {"no", "false",
                                                                                 "off", "0"};
@@ -156,7 +135,8 @@ static bool read_bool(const char *v, bool *out) {
 
 /// Stores value v of plain setting `row` into s; false with the reason in r when v is not one
 /// of its values.
-static bool read_plain(settings *s, const settings_row *row, const char *v, reader *r, int line) {
+static bool read_plain(settings *s, const settings_row *row, const char *v, kv_problems *r,
+                       int line) {
     const char *key = row->key, *shown = AE_QUOTED(v);
     long n;
     double f;
@@ -165,18 +145,18 @@ static bool read_plain(settings *s, const settings_row *row, const char *v, read
     case SETTINGS_T_PERCENT:
         if (tool_parse_int(v, (long)row->lo, (long)row->hi, &n))
             return *FIELD(s, row, int) = (int)n, true;
-        problem(r, line, "%s must be a number from %d to %d, not %s", key, (int)row->lo,
-                (int)row->hi, shown);
+        kv_problem(r, line, "%s must be a number from %d to %d, not %s", key, (int)row->lo,
+                   (int)row->hi, shown);
         return false;
     case SETTINGS_T_BOOL:
         if (read_bool(v, FIELD(s, row, bool))) return true;
-        problem(r, line, "%s must be yes or no, not %s", key, shown);
+        kv_problem(r, line, "%s must be yes or no, not %s", key, shown);
         return false;
     case SETTINGS_T_DIFFICULTY:
         for (int d = 0; d < SIM_DIFFICULTY_COUNT; d++)
             if (!strcmp(v, difficulty_names[d])) return *FIELD(s, row, int) = d, true;
         if (!strcmp(v, "mixed")) return *FIELD(s, row, int) = -1, true;
-        problem(r, line, "%s must be easy, normal, hard or mixed, not %s", key, shown);
+        kv_problem(r, line, "%s must be easy, normal, hard or mixed, not %s", key, shown);
         return false;
     case SETTINGS_T_MAP: {
         char names[256] = "";
@@ -192,31 +172,32 @@ static bool read_plain(settings *s, const settings_row *row, const char *v, read
                                              : " or ",
                      app_maps[m]);
         }
-        problem(r, line, "%s must be %s, not %s", key, names, shown);
+        kv_problem(r, line, "%s must be %s, not %s", key, names, shown);
         return false;
     }
     case SETTINGS_T_ADDRESS:
         if (settings_address_valid(v))
             return snprintf(FIELD(s, row, char), sizeof s->online_address, "%s", v), true;
-        problem(r, line, "%s must be ws://HOST or ws://HOST:PORT, not %s", key, shown);
+        kv_problem(r, line, "%s must be ws://HOST or ws://HOST:PORT, not %s", key, shown);
         return false;
     case SETTINGS_T_NAME:
         if (settings_name_valid(v))
             return snprintf(FIELD(s, row, char), sizeof s->online_name, "%s", v), true;
-        problem(r, line, "%s must be 1 to %d bytes of UTF-8 without control characters, not %s",
-                key, SETTINGS_NAME_MAX, shown);
+        kv_problem(r, line, "%s must be 1 to %d bytes of UTF-8 without control characters, not %s",
+                   key, SETTINGS_NAME_MAX, shown);
         return false;
     case SETTINGS_T_FLOAT:
         if (tool_parse_float(v, row->lo, row->hi, &f))
             return *FIELD(s, row, float) = (float)f, true;
-        problem(r, line, "%s must be a number from %g to %g, not %s", key, row->lo, row->hi, shown);
+        kv_problem(r, line, "%s must be a number from %g to %g, not %s", key, row->lo, row->hi,
+                   shown);
         return false;
     }
     return false;
 }
 
 /// Stores value v of key k into s; false with the reason in r when v is not one of its values.
-static bool read_value(settings *s, int k, const char *v, reader *r, int line) {
+static bool read_value(settings *s, int k, const char *v, kv_problems *r, int line) {
     if (k < SETTING_COUNT) return read_plain(s, &settings_rows[k], v, r, line);
     char name[32];
     const char *key = key_name(k, name, sizeof name), *shown = AE_QUOTED(v);
@@ -224,77 +205,46 @@ static bool read_value(settings *s, int k, const char *v, reader *r, int line) {
         int i = k - K_KEYS;
         if (input_key_from_name(v, &s->bindings.keys[i / INPUT_BIND_KEYS][i % INPUT_BIND_KEYS]))
             return true;
-        problem(r, line, "%s must be a key name or none, not %s", key, shown);
+        kv_problem(r, line, "%s must be a key name or none, not %s", key, shown);
     } else {
         int i = k - K_PADS;
         if (input_pad_from_name(v, &s->bindings.pad[i / INPUT_BIND_PADS][i % INPUT_BIND_PADS]))
             return true;
-        problem(r, line, "%s must be a pad button name or none, not %s", key, shown);
+        kv_problem(r, line, "%s must be a pad button name or none, not %s", key, shown);
     }
     return false;
 }
 
-static char *trim(char *a, char *end) {
-    while (a < end && (*a == ' ' || *a == '\t')) a++;
-    while (end > a && (end[-1] == ' ' || end[-1] == '\t')) end--;
-    *end = '\0';
-    return a;
-}
+/// What the settings' reading keeps beside them: the line each key took its value on.
+typedef struct settings_reading {
+    settings *s;
+    int seen_line[K_COUNT];
+} settings_reading;
 
-/// One line (without its newline; cut into in place).
-static void read_line(settings *s, char *text, size_t len, int line, reader *r, int *seen_line) {
-    if (len > 0 && text[len - 1] == '\r') len--; // written on Windows
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if ((c < 0x20 && c != '\t') || c == 0x7f) {
-            problem(r, line, "holds binary data (byte 0x%02x)", c);
-            return;
-        }
-    }
-    if (len > SETTINGS_MAX_LINE) {
-        problem(r, line, "line longer than %d bytes", SETTINGS_MAX_LINE);
-        return;
-    }
-    char *a = trim(text, text + len);
-    if (*a == '\0' || *a == '#') return;
-    char *eq = strchr(a, '=');
-    if (!eq) {
-        problem(r, line, "not a \"key = value\" line: %s", AE_QUOTED(a));
-        return;
-    }
-    char *key = trim(a, eq), *value = trim(eq + 1, text + len);
+/// One "key = value" line (kv_pair_fn).
+static void read_pair(void *ctx, char *key, char *value, int line, kv_problems *r) {
+    settings_reading *rd = ctx;
     int k = key_of(key);
     if (k < 0) {
-        problem(r, line, "unknown key %s", AE_QUOTED(key));
+        kv_problem(r, line, "unknown key %s", AE_QUOTED(key));
         return;
     }
-    if (seen_line[k]) {
-        problem(r, line, "%s is given twice; line %d counts", key, seen_line[k]);
+    if (rd->seen_line[k]) {
+        kv_problem(r, line, "%s is given twice; line %d counts", key, rd->seen_line[k]);
         return;
     }
-    seen_line[k] = line;
+    rd->seen_line[k] = line;
     if (*value == '\0') {
-        problem(r, line, "%s has no value", key);
+        kv_problem(r, line, "%s has no value", key);
         return;
     }
-    read_value(s, k, value, r, line);
+    read_value(rd->s, k, value, r, line);
 }
 
-static void read_text(settings *s, char *data, size_t size, reader *r) {
-    static const unsigned char bom[3] = {0xef, 0xbb, 0xbf}; // some editors start files with it
-    size_t at = size >= 3 && !memcmp(data, bom, 3) ? 3 : 0;
-    int seen_line[K_COUNT] = {0};
-    settings defaults = *s;
-    for (int line = 1; at < size; line++) {
-        char *nl = memchr(data + at, '\n', size - at);
-        size_t len = (nl ? (size_t)(nl - data) : size) - at;
-        if (!nl) { // the writer ends every line: a value cut short could look valid
-            problem(r, line, "last line cut short (no newline at its end)");
-            break;
-        }
-        read_line(s, data + at, len, line, r, seen_line);
-        at += len + 1;
-    }
+/// After the lines: what the file as a whole says (binds it does not name, the zoom range).
+static void read_whole(settings_reading *rd, const settings *defaults, kv_problems *r) {
+    settings *s = rd->s;
+    const int *seen_line = rd->seen_line;
     // A bind the file does not name (new since it was written) keeps a default key or button
     // only where no bind it names has it: an older file's skills on 1-6 stay there, and the
     // weapon slots go without those keys until they are bound again.
@@ -313,50 +263,22 @@ static void read_text(settings *s, char *data, size_t size, reader *r) {
         int line = seen_line[SETTING_ZOOM_MIN] > seen_line[SETTING_ZOOM_MAX]
                        ? seen_line[SETTING_ZOOM_MIN]
                        : seen_line[SETTING_ZOOM_MAX];
-        problem(r, line, "zoom_min %g is above zoom_max %g", (double)s->zoom_min,
-                (double)s->zoom_max);
-        s->zoom_min = defaults.zoom_min;
-        s->zoom_max = defaults.zoom_max;
+        kv_problem(r, line, "zoom_min %g is above zoom_max %g", (double)s->zoom_min,
+                   (double)s->zoom_max);
+        s->zoom_min = defaults->zoom_min;
+        s->zoom_max = defaults->zoom_max;
     }
 }
 
 bool settings_load(settings *s, const char *path, char *warning, size_t n, bool *missing) {
     settings_defaults(s);
     if (n > 0) warning[0] = '\0';
-    if (missing) *missing = false;
-    uint8_t *data = NULL;
-    size_t size = 0;
-    ae_error err;
-    reader r = {0};
-    if (!ae_file_read(path, SETTINGS_MAX_FILE, &data, &size, &err)) {
-        struct stat st;
-        if (missing) *missing = stat(path, &st) != 0 && errno == ENOENT;
-        problem(&r, 0, "%s", err.msg);
-    } else if (size == 0) {
-        problem(&r, 0, "is empty");
-    } else {
-        // NUL-terminated in a copy the reader may cut into lines.
-        char *text = ae_alloc(size + 1);
-        if (!text) {
-            problem(&r, 0, "out of memory");
-        } else {
-            memcpy(text, data, size);
-            text[size] = '\0';
-            read_text(s, text, size, &r);
-            ae_free(text, size + 1);
-        }
-        ae_free(data, size);
-    }
-    if (r.problems == 0) return true;
-    const char *shown = AE_QUOTED(path);
-    if (r.first_line == 0)
-        snprintf(warning, n, "%s: %s", shown, r.first);
-    else if (r.problems == 1)
-        snprintf(warning, n, "%s: %s (line %d)", shown, r.first, r.first_line);
-    else
-        snprintf(warning, n, "%s: %s (line %d; %d more problem%s)", shown, r.first, r.first_line,
-                 r.problems - 1, r.problems > 2 ? "s" : "");
-    return false;
+    settings_reading rd = {.s = s};
+    const settings defaults = *s;
+    kv_problems r = {0};
+    if (kv_read_file(path, SETTINGS_MAX_FILE, SETTINGS_MAX_LINE, read_pair, &rd, &r, missing))
+        read_whole(&rd, &defaults, &r);
+    return kv_warning(&r, path, warning, n);
 }
 
 // ---- Writing ----
