@@ -4,6 +4,7 @@
 // save; a save is whole or not at all. The replays list newest first and mark damaged files by
 // their header.
 #include "test.h"
+#include "test_files.h"
 
 #include "arena/ae_output.h"
 #include "record_file.h"
@@ -19,27 +20,7 @@
 static char scratch[64];
 
 static bool make_scratch(void) {
-    snprintf(scratch, sizeof scratch, "/tmp/arena-record-XXXXXX");
-    return mkdtemp(scratch) != NULL;
-}
-
-static void remove_tree(const char *path) {
-    struct stat st;
-    if (lstat(path, &st) != 0) return;
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-            char sub[512];
-            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-            remove_tree(sub);
-        }
-        if (d) closedir(d);
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
+    return test_scratch(scratch, sizeof scratch, "record");
 }
 
 static bool write_file(const char *path, const void *data, size_t n) {
@@ -55,15 +36,6 @@ static long read_bytes(const char *path, char *buf, size_t cap) {
     size_t n = fread(buf, 1, cap, f);
     fclose(f);
     return (long)n;
-}
-
-static int files_in(const char *dir) {
-    DIR *d = opendir(dir);
-    if (!d) return -1;
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
-    closedir(d);
-    return n;
 }
 
 static record_match match(const char *map, int difficulty, bool online, int place, int kills,
@@ -130,7 +102,7 @@ static void test_round_trip(void) {
     CHECK(back.all.matches == 28 && back.last_count == RECORD_LAST);
     CHECK(back.last[0].place == 26 && back.last[RECORD_LAST - 1].place == 7);
     CHECK(back.group[RECORD_MIXED].matches == 25 && back.group[RECORD_MIXED].top5 == 4);
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 /// Loads text as the record file: the warning it gives (or "") and what was kept.
@@ -200,13 +172,13 @@ static void test_damaged(void) {
     CHECK(back.all.matches == 4 && back.last_count == 1 && !back.keep_damaged);
     // Saved again: nothing more kept aside.
     REQUIRE(record_save(&r, path, kept, sizeof kept, &err));
-    CHECK(kept[0] == '\0' && files_in(scratch) == 2);
+    CHECK(kept[0] == '\0' && test_files_in(scratch) == 2);
     // A second damaged file finds the first one's name taken: -2.
     CHECK(!load_text("junk\n", &r, warning, sizeof warning));
     REQUIRE(record_save(&r, path, kept, sizeof kept, &err));
     snprintf(want, sizeof want, "%s.damaged-2", path);
     CHECK_STR(kept, want);
-    CHECK(files_in(scratch) == 3);
+    CHECK(test_files_in(scratch) == 3);
 
     // Missing: a first run, no warning kept aside.
     snprintf(path, sizeof path, "%s/none.txt", scratch);
@@ -221,7 +193,7 @@ static void test_damaged(void) {
     CHECK(!record_save(&r, path, kept, sizeof kept, &err));
     struct stat st;
     CHECK(stat(path, &st) == 0 && S_ISDIR(st.st_mode) && kept[0] == '\0');
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 static ssize_t full_disk(int fd, const void *data, size_t size) {
@@ -249,11 +221,11 @@ static void test_atomic(void) {
     ae_output_set_write_hook(NULL);
     CHECK_STR(err.msg, "cannot write: No space left on device");
     CHECK(read_bytes(path, got, sizeof got) == 20 && !memcmp(got, "all = 1 0 0 0 0 1.0\n", 20));
-    CHECK(files_in(scratch) == 1);
+    CHECK(test_files_in(scratch) == 1);
     CHECK(record_save(&r, path, kept, sizeof kept, &err));
     REQUIRE(record_load(&r, path, warning, sizeof warning, NULL));
     CHECK(r.all.matches == 2 && r.all.wins == 1);
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 /// Copies a file; false when it cannot.
@@ -306,7 +278,7 @@ static void test_replay_list(void) {
     CHECK(l.entry[1].damaged && strstr(l.entry[1].reason, "truncated at byte 100"));
     CHECK(l.entry[4].damaged && strstr(l.entry[4].reason, "not an Arena replay"));
     CHECK(l.entry[0].mtime == 3000);
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 TEST_MAIN(TEST_CASE(round_trip), TEST_CASE(damaged), TEST_CASE(atomic), TEST_CASE(replay_list))

@@ -1,6 +1,7 @@
 // "Save replay": dated names never reused, the replays/ folder made when missing, nothing
 // replaced and nothing half-written, one clear reason when it cannot be done.
 #include "test.h"
+#include "test_files.h"
 
 #include "replay_save.h"
 #include "arena/ae_output.h"
@@ -40,15 +41,6 @@ static void test_names(void) {
     CHECK_STR(name, "arena-2026-11-24-0615-a-very-long-map-name-that-goes-o.arp");
 }
 
-static int files_in(const char *dir) {
-    DIR *d = opendir(dir);
-    if (!d) return -1;
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
-    closedir(d);
-    return n;
-}
-
 static bool holds(const char *path, const char *want) {
     char got[64] = "";
     FILE *f = fopen(path, "rb");
@@ -86,7 +78,7 @@ static void test_save(void) {
                         &err));
     CHECK_STR(path, HOME "replays/arena-2026-11-24-0615-ruins-5.arp");
     CHECK(holds(HOME "replays/arena-2026-11-24-0615-ruins-3.arp", "mine"));
-    CHECK(files_in(HOME "replays") == 5); // no temporary file left
+    CHECK(test_files_in(HOME "replays") == 5); // no temporary file left
     // Another map, another name.
     REQUIRE(replay_save(data, 5, HOME, when(), "islands.png", path, sizeof path, &err));
     CHECK_STR(path, HOME "replays/arena-2026-11-24-0615-islands.arp");
@@ -110,7 +102,7 @@ static void test_refusals(void) {
     CHECK(!replay_save(data, 5, HOME, when(), "ruins.png", path, sizeof path, &err));
     ae_output_set_write_hook(NULL);
     CHECK_STR(err.msg, "cannot write: No space left on device");
-    CHECK(files_in(HOME "replays") == 0);
+    CHECK(test_files_in(HOME "replays") == 0);
     // replays/ is a file: said so, the file untouched.
     clean();
     FILE *f = fopen(HOME "replays", "wb");
@@ -128,7 +120,7 @@ static void test_refusals(void) {
     clean();
     CHECK(!replay_save(data, 5, HOME, when(), "ruins.png", small, sizeof small, &err));
     CHECK_STR(err.msg, "path too long");
-    CHECK(files_in(HOME "replays") == 0);
+    CHECK(test_files_in(HOME "replays") == 0);
     if (geteuid() != 0) { // root writes anywhere
         REQUIRE(chmod(HOME "replays", 0500) == 0);
         CHECK(!replay_save(data, 5, HOME, when(), "ruins.png", path, sizeof path, &err));

@@ -3,6 +3,7 @@
 // files made at test time (missing, a directory, a FIFO, a device, unreadable, too large), saving
 // that fails, and the start-up's choice of file and warning.
 #include "test.h"
+#include "test_files.h"
 
 #include "settings.h"
 
@@ -25,28 +26,7 @@
 static char scratch[64];
 
 static bool make_scratch(void) {
-    snprintf(scratch, sizeof scratch, "/tmp/arena-settings-XXXXXX");
-    return mkdtemp(scratch) != NULL;
-}
-
-static void remove_tree(const char *path) {
-    struct stat st;
-    if (lstat(path, &st) != 0) return;
-    if (S_ISDIR(st.st_mode)) {
-        DIR *d = opendir(path);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-            char sub[512];
-            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-            remove_tree(sub);
-        }
-        if (d) closedir(d);
-        chmod(path, 0700);
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
+    return test_scratch(scratch, sizeof scratch, "settings");
 }
 
 static bool write_file(const char *path, const void *data, size_t n) {
@@ -170,7 +150,7 @@ static void test_round_trip(void) {
     char names[512];
     list_dir(scratch, names, sizeof names);
     CHECK_STR(names, "./../settings.txt/");
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 // The Play online screen's address and name: kept as typed, read back strictly.
@@ -209,7 +189,7 @@ static void test_online_keys(void) {
           settings_address_valid("http://[::1]"));
     CHECK(!settings_address_valid("https://host") && !settings_address_valid("http://host/path"));
     CHECK(settings_name_valid("A") && !settings_name_valid(" A") && !settings_name_valid(""));
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 // Every key that can be bound and every pad button is written and read back as itself.
@@ -250,7 +230,7 @@ static void test_every_name(void) {
         CHECK(settings_load(&b, path, warning, sizeof warning, NULL));
         CHECK(b.zoom_min == z && b.zoom_max == z);
     }
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 // ---- The bad-settings suite ----
@@ -384,7 +364,7 @@ static void test_bad_files(void) {
     }
     fclose(f);
     CHECK(cases >= 30 && special == 7);
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 // ---- Saving that fails ----
@@ -425,7 +405,7 @@ static void test_save_failures(void) {
     CHECK(read_bytes(path, text, sizeof text) == 9 && !memcmp(text, "bots = 3\n", 9));
     list_dir(scratch, names, sizeof names);
     CHECK_STR(names, "./../dir/fifo/settings.txt/");
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 // ---- Start-up ----
@@ -482,7 +462,7 @@ static void test_startup(void) {
     CHECK_STR(err, "");
     CHECK_STR(s.map, "ruins");
     unsetenv("XDG_DATA_HOME");
-    remove_tree(scratch);
+    test_remove_tree(scratch);
 }
 
 // --config names the file; the flags that override the file for one run say whether they were

@@ -3,6 +3,7 @@
 // every screen is checked by its state and by a picture of it. Pictures are kept in the build
 // folder (ui_flow_*.png) for a person to look at.
 #include "test.h"
+#include "test_files.h"
 
 #include "ui_flow_support.h"
 
@@ -152,10 +153,10 @@ static void test_title_to_results(void) {
     REQUIRE(a.replay != NULL);
     char replays[PATH_MAX];
     REQUIRE(app_pref_file("replays", replays, sizeof replays));
-    CHECK(files_in(replays) <= 0); // emptied at the start: no match wrote anything there
+    CHECK(test_files_in(replays) <= 0); // emptied at the start: no match wrote anything there
     char pref[PATH_MAX];
     REQUIRE(app_pref_file("", pref, sizeof pref));
-    CHECK(files_in(pref) == 2); // the settings (saved above) and the record, no recording
+    CHECK(test_files_in(pref) == 2); // the settings (saved above) and the record, no recording
     // The match went into the record (once), and its file.
     CHECK(a.rec.all.matches == 1 && a.rec.last_count == 1 && !a.rec.last[0].online);
     CHECK(a.rec.last[0].place == session_world(a.view.shown)->agents[0].placement);
@@ -223,7 +224,7 @@ static void test_title_to_results(void) {
     REQUIRE(remove(replays) == 0);
     CHECK(click_item("Save replay"));
     CHECK(a.replay_saved && !a.replay_note_bad);
-    CHECK(files_in(replays) == 1);
+    CHECK(test_files_in(replays) == 1);
     char file[PATH_MAX + 64];
     REQUIRE(sscanf(a.replay_note, "Saved to %4095[^\n]", file) == 1);
     CHECK(!strncmp(file, replays, strlen(replays)) && strstr(file, ".arp"));
@@ -233,7 +234,7 @@ static void test_title_to_results(void) {
     CHECK(lost && saved_pic && differing_below(lost, saved_pic, note_top()) > 0.002);
     CHECK(find_item("Saved", &r, NULL) && !find_item("Save replay", &r, NULL));
     CHECK(click_item("Saved")); // saving again saves nothing more
-    CHECK(files_in(replays) == 1);
+    CHECK(test_files_in(replays) == 1);
     // On an 800x600 window the buttons stay clear of the scoreboard (short screens start it
     // 8 pixels down) and a line of the note fits under them.
     SDL_SetWindowSize(a.window, 800, 600);
@@ -269,7 +270,7 @@ static void test_title_to_results(void) {
     REQUIRE(a.screen == SCREEN_RESULTS);
     frames(30);
     CHECK(a.replay && a.replay_saved && find_item("Saved", &r, NULL));
-    CHECK(files_in(replays) == 1);
+    CHECK(test_files_in(replays) == 1);
     CHECK(click_item("Watch replay"));
     CHECK(a.screen == SCREEN_THEATRE && a.watching && session_replaying(a.view.shown));
     frames(10);
@@ -288,7 +289,7 @@ static void test_title_to_results(void) {
     to_results();
     REQUIRE(a.screen == SCREEN_RESULTS);
     CHECK(!a.replay_saved && !a.replay_note[0] && find_item("Save replay", &r, NULL));
-    CHECK(files_in(replays) == 1);
+    CHECK(test_files_in(replays) == 1);
     // The bug: a click on "Title" must go to the title, not start a match (once the
     // question about the unsaved replay is answered).
     a.nav.selected = 0; // "Rematch" highlighted
@@ -433,7 +434,7 @@ static void frames_holding(int n, const SDL_Scancode *held, int count) {
 static int replays_saved(void) {
     char dir[PATH_MAX];
     if (!app_pref_file("replays", dir, sizeof dir)) return -1;
-    int n = files_in(dir);
+    int n = test_files_in(dir);
     return n < 0 ? 0 : n;
 }
 
@@ -712,7 +713,7 @@ static void test_record_screen(void) {
     REQUIRE(a.screen == SCREEN_CONFIRM);
     CHECK(click_item("Delete"));
     CHECK(a.screen == SCREEN_RECORD && !exists(dir, "arena-2026-11-01-1000-arena.arp"));
-    CHECK(exists(dir, "arena-2026-11-03-1000-ruins.arp") && files_in(dir) == 2);
+    CHECK(exists(dir, "arena-2026-11-03-1000-ruins.arp") && test_files_in(dir) == 2);
     CHECK(a.replays.count == 2 && !find_item("x arena-2026-11-01-1000-arena.arp", &r, NULL));
     CHECK(click_item("Done deleting"));
     CHECK(!a.record_deleting);

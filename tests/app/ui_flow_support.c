@@ -218,16 +218,6 @@ void to_results(void) {
     frames(31);
 }
 
-/// Files in a folder (-1: no folder).
-int files_in(const char *dir) {
-    DIR *d = opendir(dir);
-    if (!d) return -1;
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
-    closedir(d);
-    return n;
-}
-
 /// Empties a folder of files (the replays of an earlier run).
 void empty_folder(const char *dir) {
     DIR *d = opendir(dir);

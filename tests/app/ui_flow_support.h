@@ -32,7 +32,6 @@ int note_top(void);
 bool banner_shown(const SDL_Surface *s);
 void fast_forward(bool to_end);
 void to_results(void);
-int files_in(const char *dir);
 void empty_folder(const char *dir);
 bool same_bytes(const char *path, const uint8_t *data, size_t size);
 bool plays_back_ok(const char *path);

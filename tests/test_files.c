@@ -1,0 +1,42 @@
+// Files for tests (test_files.h).
+#include "test_files.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool test_scratch(char *dir, size_t n, const char *name) {
+    const int len = snprintf(dir, n, "/tmp/arena-%s-XXXXXX", name);
+    return len > 0 && (size_t)len < n && mkdtemp(dir) != NULL;
+}
+
+void test_remove_tree(const char *path) {
+    struct stat st;
+    if (lstat(path, &st) != 0) return;
+    if (!S_ISDIR(st.st_mode)) {
+        unlink(path);
+        return;
+    }
+    DIR *d = opendir(path);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        char sub[512];
+        snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+        test_remove_tree(sub);
+    }
+    if (d) closedir(d);
+    chmod(path, 0700);
+    rmdir(path);
+}
+
+int test_files_in(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
+    closedir(d);
+    return n;
+}
