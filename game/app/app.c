@@ -46,6 +46,9 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
 }
 
 void app_close(app *a) {
+    app_editor_close(a);
+    free(a->ed);
+    a->ed = NULL;
     app_lobby_drop(a);
     view_net_close(&a->view);
     view_killcam_drop(&a->view); // the live match shown again
@@ -66,6 +69,10 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
         attract || a->opts.map == NULL ? app_maps[a->map] : a->opts.map, shipped, sizeof shipped);
     session_def def = {0};
     def.map_path = path;
+    if (!attract && a->ed && a->ed->playing) { // Play now: the editor's map as it is
+        def.map_path = NULL;
+        def.map = ed_grid(a->ed->doc);
+    }
     def.config = sim_default_config();
     // A given seed (and every screenshot) is reproducible; otherwise each match differs.
     def.config.seed = a->opts.seed_set || attract ? a->opts.seed : tool_now_ns();
@@ -89,7 +96,10 @@ bool app_start_match(app *a, bool attract, char *err, size_t errlen) {
     session *s = session_create(&def, &e);
     if (!s) {
         snprintf(err, errlen, "%s: %s",
-                 watch ? "the last match's replay" : AE_QUOTED(replay ? replay : path), e.msg);
+                 watch     ? "the last match's replay"
+                 : def.map ? "the map edited"
+                           : AE_QUOTED(replay ? replay : path),
+                 e.msg);
         return false;
     }
     if (!watch) a->watching = false;
@@ -379,6 +389,12 @@ void app_notice(app *a, const char *text) {
 }
 
 void app_draw(app *a) {
+    if (app_base_screen(a) == SCREEN_EDITOR && a->ed && a->ed->doc) {
+        app_editor_draw(a); // its map, panels and F1 list; then a question over it
+        app_draw_screen_overlay(a);
+        if (a->notice[0]) hud_draw_notice(&a->g, &a->view.cam, a->notice, a->notice_age, false);
+        return;
+    }
     const sim_world *w = view_world(&a->view);
     int focus = view_focus(&a->view);
     // The shake moves only the picture: a->view.cam, which the aim is computed with, stays put.

@@ -2,6 +2,7 @@
 #ifndef ARENA_APP_H
 #define ARENA_APP_H
 
+#include "app_editor.h"
 #include "app_maps.h"
 #include "app_paths.h"
 #include "frame_stats.h"
@@ -34,6 +35,8 @@ typedef enum app_screen {
     SCREEN_ONLINE,     ///< "Play online": the server's address, the player's name, Join
     SCREEN_CONNECTING, ///< joining a server: until its first snapshot (Esc gives up)
     SCREEN_RECORD,     ///< "Your record": the career figures, the last matches, saved replays
+    SCREEN_EDITOR,       ///< the map editor (editor/app_editor.h)
+    SCREEN_EDITOR_START, ///< the title's "Map editor": a shipped map as a copy, or a new one
 } app_screen;
 
 /// Makes the connection to a server for `url` (ws://HOST:PORT): net_ws_connect, or a test's
@@ -45,12 +48,13 @@ typedef net_transport *(*app_connector)(void *ctx, const char *url, ae_error *er
 
 /// What a "yes" to SCREEN_CONFIRM does (app_ask.c): quit the game, leave the match or replay
 /// on screen for the title, leave the results for a new match, delete a saved replay (the
-/// record screen's a->confirm_file).
+/// record screen's a->confirm_file), leave the map editor.
 typedef enum app_confirm {
     CONFIRM_QUIT_GAME,
     CONFIRM_LEAVE_MATCH,
     CONFIRM_REMATCH,
-    CONFIRM_DELETE_REPLAY
+    CONFIRM_DELETE_REPLAY,
+    CONFIRM_LEAVE_EDITOR
 } app_confirm;
 
 /// Seconds after the player's elimination in which no press counts (input_guard): the keys held
@@ -79,6 +83,7 @@ typedef struct app {
     app_screen confirm_from; ///< the screen a "no" returns to
     int confirm_selected;    ///< ... and its item highlighted then
     bool confirm_save;       ///< the question offers "Save replay and leave" first
+    bool confirm_map;        ///< ... or "Save map and leave" (the editor's edits are unsaved)
     int bots;                ///< title menu: number of bots
     int difficulty;          ///< title menu: the bots' sim_difficulty, or -1 for a mix
     int map;                 ///< title menu: index into app_maps
@@ -121,6 +126,10 @@ typedef struct app {
     replay_list replays;  ///< the record screen's saved replays (read as it opens)
     bool record_deleting; ///< the record screen: a replay chosen is asked to go
     char confirm_file[REPLAY_LIST_NAME]; ///< CONFIRM_DELETE_REPLAY: the replay's file name
+    // The map editor (editor/): NULL until first opened; its document NULL when closed.
+    app_editor *ed;
+    int editor_copy; ///< the "Map editor" menu: the shipped map to copy (index into app_maps)
+    int editor_size; ///< ... the new map's size (index into its sizes)
 } app;
 
 /// Sets up everything but the session: options, input, HUD, camera, and the art loaded for
@@ -199,6 +208,8 @@ bool app_replay_unsaved(const app *a);
 void app_ask(app *a, app_confirm what);
 /// Does `what` at once when nothing would be lost, else asks first.
 void app_ask_if_unsaved(app *a, app_confirm what);
+/// The same for the editor's map: asks only when its edits are unsaved.
+void app_ask_if_map_unsaved(app *a, app_confirm what);
 /// Builds and lays out the question's menu.
 void app_ask_menu(app *a, menu *m);
 /// Runs the answer (back: Esc or B, which stays).

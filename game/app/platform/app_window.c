@@ -17,8 +17,11 @@
 
 static void handle_event(app *a, const SDL_Event *e) {
     switch (e->type) {
-    case SDL_QUIT:
-        a->quit = true;
+    case SDL_QUIT: // the window closed: the map editor's unsaved edits are asked about first
+        if (app_editor_unsaved(a) && a->screen != SCREEN_CONFIRM)
+            app_ask(a, CONFIRM_QUIT_GAME);
+        else
+            a->quit = true;
         return;
     case SDL_WINDOWEVENT:
         if (e->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) app_sync_screen_size(a);
@@ -47,6 +50,7 @@ static void handle_event(app *a, const SDL_Event *e) {
             scaled.button.y = (int)((float)e->button.y * sy);
         }
     }
+    if (app_editor_event(a, &scaled)) return; // the map editor's mouse and keys
     input_handle_event(&a->in, &scaled);
 }
 
@@ -223,6 +227,12 @@ int app_window_start(app *a, const arena_options *o) {
         return 2;
     a->screen = !direct ? SCREEN_TITLE : a->view.th.active ? SCREEN_THEATRE : SCREEN_PLAY;
     a->nav.selected = -1;
+    // --edit FILE: the editor over the title (leaving it goes there); a file that is not a map
+    // opens nothing.
+    if (o->edit && !app_editor_open_file(a, o->edit, err, sizeof err)) {
+        fprintf(stderr, "arena: %s\n", err);
+        return 2;
+    }
     return 0;
 }
 

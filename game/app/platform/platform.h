@@ -28,5 +28,8 @@ void platform_offer_file(const char *path);
 /// name); in the browser the page's own (game/web/page.js: its name field, then the server of
 /// `?connect=` or the lobby's quick play), which calls arena_web_join back.
 void platform_play_online(app *a);
+/// True when the title offers the map editor: on the desktop; the page has no files to save to
+/// that a game could watch.
+bool platform_has_editor(void);
 
 #endif

@@ -48,3 +48,7 @@ void platform_offer_file(const char *path) {
 void platform_play_online(app *a) {
     app_go(a, SCREEN_ONLINE);
 }
+
+bool platform_has_editor(void) {
+    return true;
+}

@@ -274,3 +274,7 @@ EMSCRIPTEN_KEEPALIVE const char *arena_web_item(const char *label) {
         }
     return "";
 }
+
+bool platform_has_editor(void) {
+    return false;
+}

@@ -77,6 +77,7 @@ enum {
     F_CONNECT,
     F_NAME,
     F_TOKEN,
+    F_EDIT,
     F_COUNT
 };
 
@@ -124,6 +125,7 @@ static const flag flags[F_COUNT] = {
     [F_CONNECT] = {"--connect", FLAG_TEXT, AT(connect), 0, 0, NULL, NULL},
     [F_NAME] = {"--name", FLAG_TEXT, AT(name), 0, 0, NULL, NULL},
     [F_TOKEN] = {"--token", FLAG_TEXT, AT(token_hex), 0, 0, NULL, NULL},
+    [F_EDIT] = {"--edit", FLAG_TEXT, AT(edit), 0, 0, NULL, NULL},
 };
 #undef AT
 
@@ -179,6 +181,17 @@ static const clash clashes[] = {
     {F_TICKS, F_CONNECT, SERVER_HAS},
     {F_SCREENSHOT, F_CONNECT, "a screenshot shows a match of this machine"},
     {F_FRAMES, F_CONNECT, "frames draw a replay"},
+// The map editor is a window of its own: it plays its map when asked (Play now).
+#define EDITOR_OWN "the map editor opens its map in a window and plays it from there"
+    {F_EDIT, F_HEADLESS, EDITOR_OWN},
+    {F_EDIT, F_REPLAY, EDITOR_OWN},
+    {F_EDIT, F_CONNECT, EDITOR_OWN},
+    {F_EDIT, F_SCREENSHOT, EDITOR_OWN},
+    {F_EDIT, F_FRAMES, EDITOR_OWN},
+    {F_EDIT, F_MAP, EDITOR_OWN},
+    {F_EDIT, F_RECORD, EDITOR_OWN},
+    {F_EDIT, F_PILOT, EDITOR_OWN},
+    {F_EDIT, F_AUTOPILOT, EDITOR_OWN},
     // The settings file is the windowed game's (volumes, keys, window): a headless run, a
     // screenshot or frames are the command line's alone, the same on every machine.
     {F_CONFIG, F_HEADLESS,

@@ -1,6 +1,7 @@
 // The question before leaving: one small dialog for every way out of a match or a replay
-// (the pause menu, the spectating menu, the results) and for quitting. It offers to save the
-// match's replay first when leaving would lose it, and highlights Cancel: a stray press never
+// (the pause menu, the spectating menu, the results), for leaving the map editor and for
+// quitting. It offers to save the map editor's map or the match's replay first when leaving
+// would lose it, and highlights Cancel: a stray press never
 // leaves, and presses that began before it opened never answer it (app_go's input guard).
 #include "app.h"
 
@@ -16,8 +17,12 @@ bool app_replay_unsaved(const app *a) {
 
 void app_ask(app *a, app_confirm what) {
     a->confirm = what;
-    a->confirm_save =
-        what != CONFIRM_QUIT_GAME && what != CONFIRM_DELETE_REPLAY && app_replay_unsaved(a);
+    // The map editor's unsaved edits go first: quitting or leaving it offers to save them.
+    a->confirm_map =
+        (what == CONFIRM_QUIT_GAME || what == CONFIRM_LEAVE_EDITOR) && app_editor_unsaved(a);
+    a->confirm_save = !a->confirm_map && what != CONFIRM_QUIT_GAME &&
+                      what != CONFIRM_DELETE_REPLAY && what != CONFIRM_LEAVE_EDITOR &&
+                      app_replay_unsaved(a);
     a->confirm_from = a->screen;
     a->confirm_selected = a->nav.selected;
     app_go(a, SCREEN_CONFIRM);
@@ -26,6 +31,13 @@ void app_ask(app *a, app_confirm what) {
 
 void app_ask_if_unsaved(app *a, app_confirm what) {
     if (app_replay_unsaved(a))
+        app_ask(a, what);
+    else
+        app_confirmed(a, what);
+}
+
+void app_ask_if_map_unsaved(app *a, app_confirm what) {
+    if (app_editor_unsaved(a))
         app_ask(a, what);
     else
         app_confirmed(a, what);
@@ -42,17 +54,22 @@ void app_ask_menu(app *a, menu *m) {
                     a->view.cam.screen_h * 0.42f, 420);
         return;
     }
-    menu_begin(m, quit                ? "Quit Arena?"
-                  : rematch           ? "Start a new match?"
-                  : a->view.th.active ? "Leave this replay?"
-                                      : "Leave this match?");
-    if (a->confirm_save) {
+    menu_begin(m, quit                                 ? "Quit Arena?"
+                  : a->confirm == CONFIRM_LEAVE_EDITOR ? "Leave the map editor?"
+                  : rematch                            ? "Start a new match?"
+                  : a->view.th.active                  ? "Leave this replay?"
+                                                       : "Leave this match?");
+    if (a->confirm_map) {
+        menu_add(m, MENU_BUTTON, ASK_SAVE, quit ? "Save map and quit" : "Save map and leave", NULL);
+        m->note = "This map has changes that are not saved.";
+    } else if (a->confirm_save) {
         menu_add(m, MENU_BUTTON, ASK_SAVE,
                  rematch ? "Save replay and play" : "Save replay and leave", NULL);
         m->note = "This match's replay is not saved yet.";
     }
     menu_add(m, MENU_BUTTON, ASK_GO,
-             quit               ? "Quit"
+             a->confirm_map     ? (quit ? "Quit without saving" : "Leave without saving")
+             : quit             ? "Quit"
              : !a->confirm_save ? "Leave"
              : rematch          ? "Play without saving"
                                 : "Leave without saving",
@@ -74,7 +91,15 @@ static bool save_first(app *a) {
 
 void app_ask_update(app *a, menu_result r, bool back) {
     int answer = r.activate ? r.id : MENU_NONE;
-    if (answer == ASK_SAVE && !save_first(a)) return;
+    if (answer == ASK_SAVE && a->confirm_map) {
+        // Saved, or a name to give first (Save as's field, back in the editor), or why not.
+        if (!app_editor_save(a)) {
+            app_go(a, a->confirm_from);
+            return;
+        }
+    } else if (answer == ASK_SAVE && !save_first(a)) {
+        return;
+    }
     if (answer == ASK_SAVE || answer == ASK_GO) {
         app_confirmed(a, a->confirm);
     } else if (answer == ASK_CANCEL || back) {

@@ -30,14 +30,14 @@ app_screen app_base_screen(const app *a) {
 bool app_on_title(const app *a) {
     const app_screen base = app_base_screen(a);
     return base == SCREEN_TITLE || base == SCREEN_ONLINE || base == SCREEN_CONNECTING ||
-           base == SCREEN_RECORD;
+           base == SCREEN_RECORD || base == SCREEN_EDITOR_START;
 }
 
 bool app_world_runs(const app *a) {
     app_screen base = app_base_screen(a);
     return a->screen == SCREEN_PLAY || a->screen == SCREEN_DEAD || base == SCREEN_TITLE ||
-           base == SCREEN_ONLINE || base == SCREEN_CONNECTING ||
-           base == SCREEN_RECORD; // the title's match behind them
+           base == SCREEN_ONLINE || base == SCREEN_CONNECTING || base == SCREEN_RECORD ||
+           base == SCREEN_EDITOR_START; // the title's match behind them
 }
 
 /// Moves to screen s; a new screen starts with its first item highlighted.
@@ -186,7 +186,14 @@ const char *app_menu_note(const app *a) {
 
 /// Each screen's menu, built the same way for the update and the drawing; its items' ids. The
 /// title's match choices are named by their APP_PICK_*.
-enum { TITLE_PLAY = APP_PICK_COUNT, TITLE_ONLINE, TITLE_RECORD, TITLE_SETTINGS, TITLE_QUIT };
+enum {
+    TITLE_PLAY = APP_PICK_COUNT,
+    TITLE_ONLINE,
+    TITLE_RECORD,
+    TITLE_EDITOR,
+    TITLE_SETTINGS,
+    TITLE_QUIT
+};
 enum { PAUSE_RESUME, PAUSE_SETTINGS, PAUSE_LEAVE, PAUSE_SKIP_GUIDE };
 enum { DEAD_NEXT, DEAD_MENU };
 enum { SPECTATE_WATCH, SPECTATE_RESULTS, SPECTATE_LEAVE };
@@ -248,6 +255,7 @@ void app_screen_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, TITLE_ONLINE, "Play online", NULL);
         menu_add(m, MENU_BUTTON, TITLE_RECORD, "Your record", NULL);
         app_add_match_choices(a, m);
+        if (platform_has_editor()) menu_add(m, MENU_BUTTON, TITLE_EDITOR, "Map editor", NULL);
         menu_add(m, MENU_BUTTON, TITLE_SETTINGS, "Settings", NULL);
         menu_add(m, MENU_BUTTON, TITLE_QUIT, "Quit", NULL);
         m->note = app_menu_note(a);
@@ -262,6 +270,7 @@ void app_screen_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, PAUSE_LEAVE,
                  a->view.th.active && a->watching ? "Back to results"
                  : a->view.th.active              ? "Leave replay"
+                 : a->ed && a->ed->playing        ? "Back to editor"
                                                   : "Leave match",
                  NULL);
         if (onboarding_active(&a->guide) && !a->view.th.active && !a->view.net) // offline only
@@ -293,7 +302,8 @@ void app_screen_menu(app *a, menu *m) {
             menu_add(m, MENU_BUTTON, RESULTS_WATCH, "Watch replay", NULL);
             menu_add(m, MENU_BUTTON, RESULTS_SAVE, a->replay_saved ? "Saved" : "Save replay", NULL);
         }
-        menu_add(m, MENU_BUTTON, RESULTS_TITLE, "Title", NULL);
+        menu_add(m, MENU_BUTTON, RESULTS_TITLE,
+                 a->ed && a->ed->playing ? "Back to editor" : "Title", NULL);
         // Under the scoreboard, with room below for a line of the replay's note at least (kept
         // whether it shows or not, so the buttons stay under the mouse when it appears); on a
         // screen too short for that the table keeps fewer top rows (results_scoreboard), and
@@ -320,16 +330,25 @@ void app_screen_menu(app *a, menu *m) {
     case SCREEN_RECORD:
         app_record_menu(a, m);
         return;
+    case SCREEN_EDITOR_START:
+        app_editor_start_menu(a, m);
+        return;
     case SCREEN_PLAY:
     case SCREEN_THEATRE:
+    case SCREEN_EDITOR: // its own panels (editor/)
         menu_begin(m, NULL);
         return;
     }
     menu_layout(m, &a->nav, sw, sh, top, width);
 }
 
-/// Leaves the match (its replay is kept) for the title screen.
+/// Leaves the match (its replay is kept) for the title screen, or for the map editor when it
+/// started the match.
 static void leave_match(app *a) {
+    if (a->ed && a->ed->playing) {
+        app_editor_back(a);
+        return;
+    }
     start_or_notice(a, true);
 }
 
@@ -347,6 +366,10 @@ void app_confirmed(app *a, app_confirm what) {
         break;
     case CONFIRM_DELETE_REPLAY:
         app_record_delete(a);
+        break;
+    case CONFIRM_LEAVE_EDITOR:
+        app_editor_close(a);
+        start_or_notice(a, true); // the title's match behind the title again
         break;
     }
 }
@@ -371,6 +394,7 @@ void app_update_screens(app *a) {
         if (r.activate && r.id == TITLE_PLAY) start_or_notice(a, false);
         if (r.activate && r.id == TITLE_ONLINE) platform_play_online(a);
         if (r.activate && r.id == TITLE_RECORD) app_record_open(a);
+        if (r.activate && r.id == TITLE_EDITOR) app_go(a, SCREEN_EDITOR_START);
         if (r.activate && r.id == TITLE_SETTINGS) app_open_settings(a);
         if ((r.activate && r.id == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
         if (a->screen == SCREEN_TITLE && session_done(a->view.shown))
@@ -466,6 +490,12 @@ void app_update_screens(app *a) {
         break;
     case SCREEN_RECORD:
         app_record_update(a, r, back || pause);
+        break;
+    case SCREEN_EDITOR:
+        app_editor_update(a, back || pause);
+        break;
+    case SCREEN_EDITOR_START:
+        app_editor_start_update(a, r, back || pause);
         break;
     }
 }
@@ -639,6 +669,9 @@ void app_draw_screen_overlay(app *a) {
         dim_screen(a);
         app_record_draw(a);
         break;
+    case SCREEN_EDITOR: // drawn by app_editor_draw
+        return;
+    case SCREEN_EDITOR_START:
     case SCREEN_ONLINE:
     case SCREEN_PAUSE:
     case SCREEN_SPECTATE_MENU:

@@ -45,6 +45,7 @@ typedef struct arena_options {
     int every;           ///< --every: ticks from one frame to the next (1)
     int follow;          ///< --follow: the agent the frames' camera follows (-1: as watched)
     const char *connect; ///< --connect ws://HOST:PORT (that server) or http://... (a lobby)
+    const char *edit;    ///< --edit FILE: the map editor on FILE (a new map when it is not there)
     const char *name;    ///< --name: the player's name online
     /// --token HEX: the slot a lobby handed out (32 hex digits), sent in HELLO; token holds its
     /// bytes when token_hex is given
