@@ -32,7 +32,7 @@ bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover,
                   ae_error *err) {
     memset(n, 0, sizeof *n);
     ae_nav_queue_def qd = ae_default_nav_queue_def();
-    qd.max_agents = agents;
+    qd.max_agents = ae_maxi(agents, 1); // the queue needs a slot; a map on its own has no agents
     n->scratch_cap = 512;
     n->scratch = ae_alloc((size_t)n->scratch_cap * sizeof *n->scratch);
     if (!n->scratch) {

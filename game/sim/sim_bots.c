@@ -54,7 +54,8 @@ bool sim_bots_create(sim_world *w, ae_error *err) {
     sim_bots *bots = ae_calloc(1, sizeof *bots);
     if (bots) bots->brains = ae_calloc((size_t)w->agent_count, sizeof *bots->brains);
     if (bots) bots->attackers = ae_calloc((size_t)w->agent_count, sizeof *bots->attackers);
-    if (!bots || !bots->brains || !bots->attackers) {
+    // A world of no agents (a map on its own) has no brains: no arrays, and that is no failure.
+    if (!bots || (w->agent_count > 0 && (!bots->brains || !bots->attackers))) {
         if (bots && bots->brains)
             ae_free(bots->brains, (size_t)w->agent_count * sizeof *bots->brains);
         if (bots && bots->attackers)
@@ -131,6 +132,10 @@ void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps) {
         b->crate = -1;          // prop indices belong to the old map's props
         b->cover_found = false; // and cover spots to its walls
     }
+}
+
+void sim_bots_forget_props(sim_world *w) {
+    for (int i = 0; i < w->agent_count; i++) w->bots->brains[i].crate = -1;
 }
 
 /// Squared distance from p to the segment ab.

@@ -80,6 +80,9 @@ sim_bots_maps *sim_bots_prepare_maps(const sim_config *cfg, const ae_grid *grid,
 bool sim_bots_use_maps(sim_world *w, sim_bots_maps *maps, ae_error *err);
 void sim_bots_commit_maps(sim_world *w, sim_bots_maps *maps);
 void sim_bots_discard_maps(sim_bots_maps *maps);
+/// After the props were listed again (sim_edit_cells): their indices changed, so no brain keeps
+/// a crate to break.
+void sim_bots_forget_props(sim_world *w);
 /// After ae_sdf_set_cell(x, y) on the world's map (a prop broke): the navigation grid and cover
 /// points follow, paths in flight restart, and brains whose path or cover spot was near replan.
 void sim_bots_on_cell_edit(sim_world *w, int x, int y);

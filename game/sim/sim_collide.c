@@ -23,7 +23,7 @@ bool sim_collide_create(sim_world *w, ae_error *err) {
     c->agent_proxy = ae_calloc((size_t)w->agent_count, sizeof *c->agent_proxy);
     c->near = ae_alloc((size_t)w->agent_count * sizeof *c->near);
     c->agent_cells_tick = -1;
-    if (!c->bp || !c->agent_proxy || !c->near) goto oom;
+    if (!c->bp || (w->agent_count > 0 && (!c->agent_proxy || !c->near))) goto oom; // 0: a map
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
         c->agent_proxy[i] = ae_broadphase_add_box(

@@ -78,6 +78,11 @@ void sim_props_bullet_hit(sim_world *w, int owner, int weapon, vec2s contact, fl
                           float damage);
 /// The props part's running hash after prop `index` was damaged down to `hp` (sim_hash.c).
 uint64_t sim_hash_prop_damage(uint64_t h, int index, float hp);
+/// The one path for cells that change (sim_edit.c): writes each cell (those that already hold
+/// their value are skipped) with its field, room index, bots' navigation and cover points. False
+/// (with err) when memory runs out: the writes before it stay, each with everything it brings.
+/// The cells must be on the map and valid; the props' and doors' lists are the caller's.
+bool sim_cells_write(sim_world *w, const sim_cell_write *cells, int n, ae_error *err);
 /// Frees a broken prop's cell in the grid, field, navigation, cover points and room index (the
 /// mirror world frees it the same way, sim_mirror.h).
 void sim_prop_free_cell(sim_world *w, int x, int y);

@@ -78,13 +78,12 @@ static void drop_loot(sim_world *w, vec2s at) {
 
 void sim_prop_free_cell(sim_world *w, int x, int y) {
     ae_error err;
-    if (!ae_sdf_set_cell(&w->sdf, &w->grid, x, y, AE_CELL_FREE, &err)) {
+    const sim_cell_write free_cell = {x, y, AE_CELL_FREE};
+    if (!sim_cells_write(w, &free_cell, 1, &err)) {
         // A few kilobytes of scratch: running out here cannot be played around deterministically.
         fprintf(stderr, "arena: %s\n", err.msg);
         abort();
     }
-    sim_room_index_on_cell_edit(&w->rooms, &w->sdf, x, y);
-    sim_bots_on_cell_edit(w, x, y);
 }
 
 void sim_prop_damage(sim_world *w, int index, int by, int weapon, float amount) {

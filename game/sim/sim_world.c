@@ -28,7 +28,7 @@ static bool check_config(const sim_config *c, ae_error *err) {
         ae_error_set(err, "humans must be 0 to %d, not %d", SIM_MAX_HUMANS, c->humans);
         return false;
     }
-    if (c->bots < 0 || agents < 1 || agents > SIM_MAX_AGENTS) {
+    if (c->bots < 0 || agents < 0 || agents > SIM_MAX_AGENTS) {
         ae_error_set(err, "a match needs 1 to %d agents, not %d", SIM_MAX_AGENTS, agents);
         return false;
     }
@@ -64,9 +64,14 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     w->alive_at_last_shrink = -1;
     ae_rng_seed(&w->rng, cfg->seed, 0x5EED);
     w->event_capacity = SIM_EVENT_CAPACITY;
+    // A world of no agents is a map on its own (the editor's): it needs no room, starts over
+    // (sim_step does nothing) and has no gems or loot; the rest (field, navigation, cover, rooms,
+    // props, doors, zone) is built as for a match.
+    const bool map_only = w->agent_count == 0;
+    w->over = map_only;
     bool ok = ae_grid_init_copy(&w->grid, grid, err) &&
               ae_sdf_init(&w->sdf, &w->grid, cfg->cell_size, err) &&
-              sim_map_can_host(&w->sdf, cfg, err);
+              (map_only || sim_map_can_host(&w->sdf, cfg, err));
     if (ok && !sim_room_index_build(&w->rooms, &w->sdf)) {
         ae_error_set(err, "out of memory");
         ok = false;
@@ -80,7 +85,8 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
         w->controls = ae_calloc((size_t)w->agent_count, sizeof *w->controls);
         w->pickup_capacity = SIM_PICKUP_SLOTS(w->agent_count);
         w->pickups = ae_calloc((size_t)w->pickup_capacity, sizeof *w->pickups);
-        ok = w->agents && w->bullets && w->gems && w->events && w->controls && w->pickups;
+        ok = (map_only || (w->agents && w->controls)) && w->bullets && w->gems && w->events &&
+             w->pickups;
         if (!ok) ae_error_set(err, "out of memory");
     }
     if (ok) {
@@ -91,8 +97,10 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     if (ok) {
         sim_zone_init(w); // first: humans spawn inside the first safe circle
         sim_spawn_agents(w);
-        sim_gems_scatter(w);
-        sim_loot_rooms(w);
+        if (!map_only) {
+            sim_gems_scatter(w);
+            sim_loot_rooms(w);
+        }
         ok = sim_collide_create(w, err) && sim_bots_create(w, err);
     }
     if (!ok) {

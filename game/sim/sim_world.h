@@ -12,8 +12,10 @@ struct sim_world {
     sim_config cfg;
     ae_grid grid;
     ae_sdf sdf;
-    uint64_t map_hash;       ///< sim_hash_grid of the map as loaded or swapped in (not of breaks)
-    uint32_t map_generation; ///< +1 at every map swap (sim_map_generation); not hashed
+    uint64_t map_hash;       ///< sim_hash_grid of the map as loaded, swapped in or edited (not of
+                             ///< breaks)
+    uint32_t map_generation; ///< +1 at every map swap and edit (sim_map_generation); not hashed
+    bool things_stale;       ///< an edit could not list the props and doors again (memory ran out)
     sim_room_index rooms;    ///< where the field has room (sim_rooms.h), follows the map
     int tick;
     ae_rng rng;

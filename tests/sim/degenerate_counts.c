@@ -25,7 +25,8 @@ void test_one_agent(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
-/// Configs without agents, or with more than the limits, are refused with a one-line reason.
+/// Configs with a negative count, or more than the limits, are refused with a one-line reason
+/// (no agents at all is a map on its own: sim.edit.map_world).
 void test_agent_limits(void) {
     ae_grid g;
     REQUIRE(dg_design("arena", &g));
@@ -33,7 +34,6 @@ void test_agent_limits(void) {
         int humans, bots;
         const char *reason;
     } bad[] = {
-        {0, 0, "a match needs 1 to 1000 agents, not 0"},
         {0, -1, "a match needs 1 to 1000 agents, not -1"},
         {1, -1, "a match needs 1 to 1000 agents, not 0"},
         {0, SIM_MAX_AGENTS + 1, "a match needs 1 to 1000 agents, not 1001"},

@@ -7,7 +7,7 @@
 ///
 ///   ed_doc *d = ed_open("level.png", 29, &err);        // or ed_new(128, 128, 29, &err)
 ///   ed_stroke_begin(d, AE_CELL_WALL, 5);               // brush: a disc 5 cells across
-///   ed_stroke_line(d, 10, 10, 14, 12, &err);           // the brush dragged from one cell to another
+///   ed_stroke_line(d, 10, 10, 14, 12, &err);           // the brush dragged from cell to cell
 ///   ed_stroke_end(d);                                  // one undo step
 ///   ed_undo(d, &err);
 ///   ed_save(d, "level.png", &err);                     // atomic PNG, hot-reloaded by watchers

@@ -45,10 +45,14 @@ sim_config sim_default_config(void);
 typedef struct sim_world sim_world;
 
 /// Creates a match on a copy of `grid`; NULL with err when the config or map cannot host it:
-/// "humans must be 0 to 100, not H", "a match needs 1 to 1000 agents, not N" (no agents at all is
-/// refused), a field out of its range (sim_config_check: "config: max_gems is 0, not 1 to
+/// "humans must be 0 to 100, not H", "a match needs 1 to 1000 agents, not N" (N negative or over
+/// the limit), a field out of its range (sim_config_check: "config: max_gems is 0, not 1 to
 /// 1048576"; rules included), or "map has room for R agents, the match
 /// needs N" (every agent needs a cell whose centre is twice its radius from walls).
+/// A world of no agents (humans + bots == 0) is a map on its own, for drawing and editing
+/// (sim_edit_cells): any valid map, without the room check; it has the field, navigation, cover
+/// points, rooms, props, doors and zone of a match on that map, but no gems or loot, and it is
+/// over from the start (sim_over, no winner), so sim_step does nothing.
 /// A match of one agent is allowed: it ends at the end of its first tick with that agent as the
 /// winner, like any match once at most one agent is left alive.
 sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err);
@@ -111,6 +115,25 @@ const ae_grid *sim_map_prep_grid(const sim_map_prep *p);
 bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err);
 /// Frees a prepared swap that is not committed.
 void sim_swap_discard(sim_map_prep *p);
+
+/// A cell write: cell (x, y) of the map takes `value` (an ae_grid_cell_valid value).
+typedef struct sim_cell_write {
+    int32_t x, y;
+    uint8_t value;
+} sim_cell_write;
+
+/// Writes cells of the map, outside any tick, for the map editor (a world of no agents, see
+/// sim_create), through the one path the sim has for cells that change (a prop breaking takes it
+/// too): the field, the room index, the bots' navigation grid and cover points follow each cell
+/// (the result equals building them afresh from the edited grid). When a written cell was or
+/// becomes breakable or a door, the props and doors are listed afresh from the grid (whole and
+/// closed, as a map swap lists them; a scan of the whole grid). Then sim_map_hash is the edited
+/// grid's and sim_map_generation counts the edit. Writes in the list are applied in order; a
+/// cell that holds its value already costs nothing. Agents, bullets and gems are not moved
+/// (sim_step's repair does that). False with err, nothing changed, when a cell is off the map or
+/// not a map cell; false with err when memory runs out (the writes done stay, the map's hash
+/// counts them, and the next edit lists the props and doors again if that failed).
+bool sim_edit_cells(sim_world *w, const sim_cell_write *cells, int n, ae_error *err);
 
 /// Canonical hash of the whole state (fields in a fixed order, never raw struct memory). It
 /// combines per-part hashes, which replays store too so a divergence names the first part that

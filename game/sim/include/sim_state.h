@@ -249,11 +249,13 @@ typedef struct sim_event {
 const sim_config *sim_config_of(const sim_world *w);
 /// The map as it stands now (broken props are free cells).
 const ae_grid *sim_grid(const sim_world *w);
-/// sim_hash_grid of the map as the match began on it or as it was last swapped in. Props broken
-/// since (free cells in sim_grid) are not in it: the props' part of the state hash holds them.
+/// sim_hash_grid of the map as the match began on it, as it was last swapped in or as the last
+/// sim_edit_cells left it. Props broken since (free cells in sim_grid) are not in it: the props'
+/// part of the state hash holds them.
 uint64_t sim_map_hash(const sim_world *w);
-/// Map generation: 0 for the map the match began on, +1 at every map swap. Code that keeps
-/// something built from the map (the autopilot's navigation) compares it to notice a swap.
+/// Map generation: 0 for the map the match began on, +1 at every map swap and every
+/// sim_edit_cells that changed it. Code that keeps something built from the map (the autopilot's
+/// navigation) compares it to notice a change.
 uint32_t sim_map_generation(const sim_world *w);
 /// Every agent, alive or not, by id (0 .. sim_agent_count - 1; humans first).
 const sim_agent *sim_agents(const sim_world *w);
