@@ -101,7 +101,7 @@ static bool open_new(char *dir, size_t n, char *path, size_t pn) {
 }
 
 static void test_scripted_session(void) {
-    char dir[PATH_MAX], path[PATH_MAX];
+    char dir[256], path[PATH_MAX];
     REQUIRE(open_new(dir, sizeof dir, path, sizeof path));
     // --edit of a new file: a 128 map saved there at once; this session paints a 64 one.
     ae_grid g;
@@ -186,7 +186,7 @@ static void test_scripted_session(void) {
 }
 
 static void test_play_and_back(void) {
-    char dir[PATH_MAX], path[PATH_MAX];
+    char dir[256], path[PATH_MAX];
     REQUIRE(open_new(dir, sizeof dir, path, sizeof path));
     key(SDLK_2, SDL_SCANCODE_2);
     key(SDLK_r, SDL_SCANCODE_R);
@@ -273,7 +273,7 @@ static void test_title_copy(void) {
 }
 
 static void test_not_a_map(void) {
-    char dir[PATH_MAX], path[PATH_MAX];
+    char dir[256], path[PATH_MAX];
     REQUIRE(test_scratch(dir, sizeof dir, "editor"));
     snprintf(path, sizeof path, "%s/notes.png", dir);
     FILE *f = fopen(path, "w");
