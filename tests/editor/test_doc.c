@@ -349,5 +349,190 @@ static void test_flood_whole_map(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
+/// Dirty: after a change; clean after saving and after undoing or redoing back to what was
+/// saved; dirty for good once the saved state's branch is dropped, until saved again.
+static void test_dirty(void) {
+    ae_error err;
+    ed_doc *d = ed_new(16, 16, 8, &err);
+    REQUIRE(d);
+    char dir[256], path[300];
+    REQUIRE(test_scratch(dir, sizeof dir, "editor"));
+    snprintf(path, sizeof path, "%s/dirty.png", dir);
+    CHECK(!ed_dirty(d) && ed_path(d)[0] == '\0');
+    ed_stroke_begin(d, WALL, 1);
+    CHECK(ed_stroke_line(d, 3, 3, 3, 3, &err));
+    CHECK(ed_dirty(d) && ed_stroke_open(d)); // an open stroke counts
+    ed_stroke_end(d);
+    CHECK(!ed_stroke_open(d));
+    CHECK(ed_undo(d, &err) && !ed_dirty(d)); // back to the state opened
+    CHECK(ed_redo(d, &err) && ed_dirty(d));
+    CHECK(ed_save(d, path, &err) && !ed_dirty(d));
+    CHECK(ed_undo(d, &err) && ed_dirty(d));
+    CHECK(ed_redo(d, &err) && !ed_dirty(d));
+    CHECK(line(d, WALL, 1, 3, 3, 3, 3) && !ed_dirty(d));      // its own value: nothing changed
+    CHECK(ed_undo(d, &err) && line(d, WATER, 1, 4, 4, 4, 4)); // the saved state is dropped
+    CHECK(ed_dirty(d) && ed_undo(d, &err) && ed_dirty(d));
+    CHECK(ed_save(d, path, &err) && !ed_dirty(d));
+    ed_close(d);
+    test_remove_tree(dir);
+    CHECK(ae_live_bytes() == 0);
+}
+
+static ssize_t disk_full(int fd, const void *data, size_t size) {
+    (void)fd, (void)data, (void)size;
+    errno = ENOSPC;
+    return -1;
+}
+
+/// A failed save says why and changes nothing: the edits stay, dirty, the path as it was, the
+/// file on disk as it was.
+static void test_save_fails(void) {
+    ae_error err;
+    ed_doc *d = ed_new(16, 16, 8, &err);
+    REQUIRE(d);
+    char dir[256], path[300], ro[300], inside[350];
+    REQUIRE(test_scratch(dir, sizeof dir, "editor"));
+    snprintf(path, sizeof path, "%s/kept.png", dir);
+    CHECK(ed_save(d, path, &err));
+    CHECK(line(d, WALL, 3, 8, 8, 8, 8) && ed_dirty(d));
+    ae_grid edited = copy_grid(d);
+    ae_output_set_write_hook(disk_full);
+    CHECK(!ed_save(d, path, &err));
+    ae_output_set_write_hook(NULL);
+    CHECK_STR(err.msg, "cannot write: No space left on device");
+    CHECK(ed_dirty(d) && grids_equal(ed_grid(d), &edited));
+    CHECK_STR(ed_path(d), path);
+    ae_grid back;
+    REQUIRE(ae_map_load_file(path, &back, &err));
+    CHECK(back.cells[8 * 16 + 8] == AE_CELL_FREE); // the older file, whole
+    ae_grid_free(&back);
+    // A read-only folder (root ignores modes: then only the disk's failure is tested).
+    snprintf(ro, sizeof ro, "%s/ro", dir);
+    snprintf(inside, sizeof inside, "%s/map.png", ro);
+    if (geteuid() != 0) {
+        REQUIRE(mkdir(ro, 0500) == 0);
+        CHECK(!ed_save(d, inside, &err));
+        CHECK(strchr(err.msg, '\n') == NULL && err.msg[0] != '\0');
+        CHECK(ed_dirty(d) && grids_equal(ed_grid(d), &edited));
+        CHECK_STR(ed_path(d), path);
+        CHECK(test_files_in(ro) == 0);
+    }
+    // A map without a free cell could never be opened again: refused.
+    ed_stroke_begin(d, WALL, 1);
+    CHECK(ed_stroke_rect(d, 0, 0, 15, 15, false, &err));
+    ed_stroke_end(d);
+    CHECK(!ed_save(d, path, &err));
+    CHECK_STR(err.msg, "map has no free cell");
+    ae_grid_free(&edited);
+    ed_close(d);
+    test_remove_tree(dir);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// Opening what is not a map: NULL with one line, nothing opened. A PNG keeps its path for Save,
+/// another format does not; every kind of cell comes back as saved.
+static void test_open(void) {
+    char dir[256], path[300];
+    REQUIRE(test_scratch(dir, sizeof dir, "editor"));
+    ae_error err = {{0}};
+    snprintf(path, sizeof path, "%s/text.png", dir);
+    FILE *f = fopen(path, "wb");
+    REQUIRE(f);
+    fputs("this is not a picture\n", f);
+    fclose(f);
+    CHECK(ed_open(path, 8, &err) == NULL);
+    CHECK(err.msg[0] != '\0' && strchr(err.msg, '\n') == NULL);
+    // A PNG cut in half.
+    ed_doc *d = ed_new(64, 64, 8, &err);
+    REQUIRE(d);
+    for (int k = 0; k < ED_KIND_COUNT; k++)
+        CHECK(line(d, ed_kinds[k], 3, 5, 5 + 10 * k, 50, 8 + 10 * k));
+    snprintf(path, sizeof path, "%s/good.png", dir);
+    REQUIRE(ed_save(d, path, &err));
+    ed_doc *again = ed_open(path, 8, &err);
+    REQUIRE(again);
+    CHECK(grids_equal(ed_grid(again), ed_grid(d)) && !ed_dirty(again));
+    for (int k = 0; k < ED_KIND_COUNT; k++) CHECK(ae_grid_count(ed_grid(again), ed_kinds[k]) > 0);
+    CHECK_STR(ed_path(again), path);
+    ed_close(again);
+    struct stat st;
+    REQUIRE(stat(path, &st) == 0);
+    REQUIRE(truncate(path, st.st_size / 2) == 0);
+    err.msg[0] = '\0';
+    CHECK(ed_open(path, 8, &err) == NULL);
+    CHECK(err.msg[0] != '\0' && strchr(err.msg, '\n') == NULL);
+    snprintf(path, sizeof path, "%s/none.png", dir);
+    CHECK(ed_open(path, 8, &err) == NULL && err.msg[0] != '\0');
+    // A Moving AI map opens without a path: Save asks for one.
+    snprintf(path, sizeof path, "%s/level.map", dir);
+    f = fopen(path, "wb");
+    REQUIRE(f);
+    fputs("type octile\nheight 8\nwidth 8\nmap\n", f);
+    for (int y = 0; y < 8; y++) fputs(y == 0 || y == 7 ? "@@@@@@@@\n" : "@......@\n", f);
+    fclose(f);
+    again = ed_open(path, 8, &err);
+    REQUIRE(again);
+    CHECK(ed_path(again)[0] == '\0' && ed_cell(again, 3, 3) == AE_CELL_FREE);
+    ed_close(again);
+    // A copy of a grid has no path; a grid with a bad cell is refused.
+    again = ed_from_grid(ed_grid(d), 8, &err);
+    REQUIRE(again);
+    CHECK(ed_path(again)[0] == '\0' && grids_equal(ed_grid(again), ed_grid(d)));
+    ed_close(again);
+    ae_grid bad = copy_grid(d);
+    bad.cells[100] = 7;
+    CHECK(ed_from_grid(&bad, 8, &err) == NULL);
+    ae_grid_free(&bad);
+    CHECK(ed_new(4, 64, 8, &err) == NULL && err.msg[0] != '\0');
+    ed_close(d);
+    test_remove_tree(dir);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// The check's markers: a pocket (a room walled off) and a narrow passage (a gap one cell wide in
+/// a wall across the map), the larger first; closing the gap removes the passage's marker,
+/// widening it joins the pocket to the rest.
+static void test_check_markers(void) {
+    ae_error err;
+    ed_doc *d = ed_new(48, 40, 8, &err);
+    REQUIRE(d);
+    CHECK(line(d, WALL, 1, 36, 0, 36, 39)); // the right part (x 37..46) walled off ...
+    ed_stroke_begin(d, AE_CELL_FREE, 1);
+    CHECK(ed_stroke_line(d, 36, 20, 36, 20, &err)); // ... but for a gap one cell wide
+    ed_stroke_end(d);
+    const ae_map_check *c = ed_check(d, &err);
+    REQUIRE(c);
+    CHECK(c->pocket_count == 1 && c->narrow_count == 1);
+    int n;
+    const ed_marker *m = ed_markers(d, &n);
+    REQUIRE(n == 2);
+    CHECK(!m[0].narrow && m[0].cells == c->pocket_cells);                // the pocket: larger
+    CHECK(m[0].x >= 40 && m[0].x <= 43 && m[0].y >= 18 && m[0].y <= 21); // near its middle
+    CHECK((c->cells[m[0].y * 48 + m[0].x] & AE_MAP_CELL_KIND_MASK) == AE_MAP_CELL_POCKET);
+    CHECK(m[1].narrow && m[1].x == 36 && m[1].y == 20 && m[1].cells == c->narrow_cells);
+    CHECK(ed_check(d, &err) == c); // nothing changed: the same check
+    // The document's agents are the check's.
+    CHECK(c->def.agents == 8 && c->def.radius == sim_config_of(ed_world(d))->rules.agent_radius);
+    ed_set_agents(d, 1000);
+    c = ed_check(d, &err);
+    REQUIRE(c);
+    CHECK(c->def.agents == 1000 && (c->problems & AE_MAP_PROBLEM_NO_ROOM));
+    // The gap closed: a pocket alone.
+    CHECK(line(d, WALL, 1, 36, 20, 36, 20));
+    c = ed_check(d, &err);
+    REQUIRE(c);
+    m = ed_markers(d, &n);
+    CHECK(c->narrow_count == 0 && n == 1 && !m[0].narrow);
+    // Opened three wide: one area, no marker.
+    CHECK(line(d, AE_CELL_FREE, 3, 36, 20, 36, 20));
+    c = ed_check(d, &err);
+    REQUIRE(c);
+    ed_markers(d, &n);
+    CHECK(c->pocket_count == 0 && c->narrow_count == 0 && n == 0);
+    ed_close(d);
+    CHECK(ae_live_bytes() == 0);
+}
+
 TEST_MAIN(TEST_CASE(session), TEST_CASE(undo_redo_exact), TEST_CASE(world_exact),
-          TEST_CASE(door_turns), TEST_CASE(brushes), TEST_CASE(flood_whole_map))
+          TEST_CASE(door_turns), TEST_CASE(brushes), TEST_CASE(flood_whole_map), TEST_CASE(dirty),
+          TEST_CASE(save_fails), TEST_CASE(open), TEST_CASE(check_markers))
