@@ -101,7 +101,6 @@ static int measure(const ae_map_check *c, group **out) {
 }
 
 const ae_map_check *ed_check(ed_doc *d, ae_error *err) {
-    ed_stroke_end(d);
     if (d->checked && d->check_revision == d->revision && d->check_agents == d->agents)
         return &d->check;
     const sim_world *w = d->world;
