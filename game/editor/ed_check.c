@@ -101,8 +101,6 @@ static int measure(const ae_map_check *c, group **out) {
 }
 
 const ae_map_check *ed_check(ed_doc *d, ae_error *err) {
-    // A stroke's cells are in the world as each painting call returns: an open stroke is checked
-    // as painted so far, and stays open (the editor checks while the mouse is still down).
     if (d->checked && d->check_revision == d->revision && d->check_agents == d->agents)
         return &d->check;
     const sim_world *w = d->world;

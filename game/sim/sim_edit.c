@@ -24,6 +24,19 @@ static bool listed(uint8_t cell) {
     return cell == (AE_CELL_WALL | AE_CELL_BREAKABLE) || cell == AE_CELL_DOOR;
 }
 
+/// True when a door stands beside cell (x, y): a door slides towards a plain wall beside it, so
+/// its neighbours' changes can turn it.
+static bool beside_door(const ae_grid *g, int x, int y) {
+    static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
+    for (int k = 0; k < 4; k++) {
+        const int nx = x + dx[k], ny = y + dy[k];
+        if (ae_grid_in_bounds(g, nx, ny) &&
+            g->cells[(size_t)ny * (size_t)g->width + (size_t)nx] == AE_CELL_DOOR)
+            return true;
+    }
+    return false;
+}
+
 static bool check_writes(const sim_world *w, const sim_cell_write *cells, int n, ae_error *err) {
     if (n < 0) {
         ae_error_set(err, "%d cell writes", n);
@@ -51,13 +64,16 @@ bool sim_edit_cells(sim_world *w, const sim_cell_write *cells, int n, ae_error *
     for (int i = 0; i < n; i++) {
         const uint8_t old =
             w->grid.cells[(size_t)cells[i].y * (size_t)w->grid.width + (size_t)cells[i].x];
-        changed |= old != cells[i].value;
-        relist |= old != cells[i].value && (listed(old) || listed(cells[i].value));
+        if (old == cells[i].value) continue;
+        changed = true;
+        relist |=
+            listed(old) || listed(cells[i].value) || beside_door(&w->grid, cells[i].x, cells[i].y);
     }
     if (!changed && !relist) return true;
     bool ok = sim_cells_write(w, cells, n, err);
     // The props and doors are listed afresh from the grid (whole and closed, as a map swap lists
-    // them): a scan of the grid, only when a written cell was or becomes one. Their indices
+    // them): a scan of the grid, only when a written cell was or becomes one, or stands beside a
+    // door (whose sliding side it may change). Their indices
     // change, so the bots forget the crates they meant to break.
     if (relist) {
         sim_map_things t;

@@ -491,6 +491,32 @@ static void test_overlay_world(void) {
     sim_destroy(w);
 }
 
+/// A world of no agents (the map editor's) draws like a match's map: the same prop and door, and
+/// every overlay on it draws (the bots' and the timing's with nothing to show).
+static void test_map_world(void) {
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
+    sim_world *match = make_world(true);
+    REQUIRE(match);
+    sim_config cfg = match->cfg;
+    cfg.humans = 0;
+    ae_error err;
+    sim_world *map = sim_create(&cfg, &match->grid, &err);
+    REQUIRE(map && map->agent_count == 0 && map->prop_count == 1 && map->door_count == 1);
+    map->zone.radius = 1e6f; // as make_world's
+    const vec2s c = cell_centre(map, PROP_X, PROP_Y), s = to_screen(c, c);
+    scene sc = {c, 0.0f, 0, -1};
+    SDL_Surface *a = render(match, NULL, sc), *b = render(map, NULL, sc);
+    sc.overlays = (1u << OVERLAY_COUNT) - 1u;
+    SDL_Surface *all_on = render(map, NULL, sc);
+    SDL_Surface *shots[] = {a, b, all_on};
+    REQUIRE(a && b && all_on);
+    CHECK(diff_in(a, b, (int)s.x - 24, (int)s.y - 56, (int)s.x + 24, (int)s.y + 18) == 0);
+    CHECK(diff_all(b, all_on) > 1000);
+    free_all(shots, 3);
+    sim_destroy(map);
+    sim_destroy(match);
+}
+
 TEST_MAIN(TEST_CASE(breakables), TEST_CASE(doors), TEST_CASE(pickups), TEST_CASE(held_weapon),
           TEST_CASE(effects), TEST_CASE(hud_loadout), TEST_CASE(swap_offer),
-          TEST_CASE(overlay_world))
+          TEST_CASE(overlay_world), TEST_CASE(map_world))

@@ -53,9 +53,14 @@ uint8_t ed_cell(const ed_doc *d, int x, int y);
 /// grid, the cover points, rooms, props and doors up to date before it returns. A stroke is one
 /// undo step however many calls it took; painting a cell with its own value records nothing.
 /// False with err only when memory runs out (the cells painted so far stay, and stay undoable).
+/// Painting calls belong inside a stroke (outside one is a programming error: an assertion).
+/// Begins a stroke of `value` (one of ed_kinds) with a brush clamped to 1..ED_BRUSH_MAX; an open
+/// stroke ends first.
 void ed_stroke_begin(ed_doc *d, uint8_t value, int brush);
-/// The brush (a disc `brush` cells across, a single cell for 1) stamped along the line from
-/// (x0, y0) to (x1, y1), both ends included; a click is x0 == x1, y0 == y1.
+/// The brush (a disc `brush` cells across: the cells whose centres lie within brush/2 of the
+/// stamp's centre, which is the cell's centre for an odd brush and its top-left corner for an
+/// even one; 1: the cell, 2: a 2x2 block, 5: 21 cells) stamped at every cell of the Bresenham
+/// line from (x0, y0) to (x1, y1), both ends included; a click is x0 == x1, y0 == y1.
 bool ed_stroke_line(ed_doc *d, int x0, int y0, int x1, int y1, ae_error *err);
 /// The rectangle with corners (x0, y0) and (x1, y1), filled (`outline` false) or its border one
 /// brush thick.
@@ -80,8 +85,9 @@ bool ed_dirty(const ed_doc *d);
 uint64_t ed_revision(const ed_doc *d);
 
 /// Writes the map as a PNG (each cell in ae_grid_cell_color, as the loader reads it) through
-/// the project's atomic output, so a game watching the file reloads it. On success the document
-/// takes `path` and is clean; on failure (err says why) nothing on disk or in memory changes.
+/// the project's atomic output, so a game watching the file reloads it. An open stroke ends
+/// first. On success the document takes `path` and is clean; on failure (err says why; also
+/// "map has no free cell", which the loader would refuse) nothing on disk or in memory changes.
 bool ed_save(ed_doc *d, const char *path, ae_error *err);
 /// The file the document saves to ("" when it has none yet).
 const char *ed_path(const ed_doc *d);
@@ -95,7 +101,8 @@ typedef struct ed_marker {
 } ed_marker;
 
 /// The map check of the map as it is now, for agents of the game's radius and the document's
-/// agent count (arena-map check's verdict): computed again when the grid changed since.
+/// agent count (arena-map check's verdict): computed again only when the grid or the agents
+/// changed since (an open stroke stays open). NULL with err when memory runs out.
 const ae_map_check *ed_check(ed_doc *d, ae_error *err);
 /// Markers of the last ed_check, the largest first; *count of them (at most ED_MARKERS_MAX).
 #define ED_MARKERS_MAX 64

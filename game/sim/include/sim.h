@@ -126,13 +126,14 @@ typedef struct sim_cell_write {
 /// sim_create), through the one path the sim has for cells that change (a prop breaking takes it
 /// too): the field, the room index, the bots' navigation grid and cover points follow each cell
 /// (the result equals building them afresh from the edited grid). When a written cell was or
-/// becomes breakable or a door, the props and doors are listed afresh from the grid (whole and
-/// closed, as a map swap lists them; a scan of the whole grid). Then sim_map_hash is the edited
-/// grid's and sim_map_generation counts the edit. Writes in the list are applied in order; a
-/// cell that holds its value already costs nothing. Agents, bullets and gems are not moved
-/// (sim_step's repair does that). False with err, nothing changed, when a cell is off the map or
-/// not a map cell; false with err when memory runs out (the writes done stay, the map's hash
-/// counts them, and the next edit lists the props and doors again if that failed).
+/// becomes breakable or a door, or stands beside a door (which slides towards a wall beside it),
+/// the props and doors are listed afresh from the grid (whole and closed, as a map swap lists them;
+/// a scan of the whole grid). Then sim_map_hash is the edited grid's and sim_map_generation counts
+/// the edit. Writes in the list are applied in order; a cell that holds its value already costs
+/// nothing. Agents, bullets and gems are not moved (sim_step's repair does that). False with err,
+/// nothing changed, when a cell is off the map or not a map cell; false with err when memory runs
+/// out (the writes done stay, the map's hash counts them, and the next edit lists the props and
+/// doors again if that failed).
 bool sim_edit_cells(sim_world *w, const sim_cell_write *cells, int n, ae_error *err);
 
 /// Canonical hash of the whole state (fields in a fixed order, never raw struct memory). It
