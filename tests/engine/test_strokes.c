@@ -12,24 +12,6 @@
 static const uint8_t kinds[5] = {AE_CELL_FREE, AE_CELL_DOOR, AE_CELL_WALL,
                                  AE_CELL_WALL | AE_CELL_BREAKABLE, AE_CELL_WALL | AE_CELL_WATER};
 
-enum { MAX_BRUSH = 20, MAX_WRITES = MAX_BRUSH * MAX_BRUSH };
-
-/// A brush stamp: the cells of a disc `size` cells across around cell (cx, cy) (centred on the
-/// cell for odd sizes, on its top-left corner for even ones), clipped to the map, all given
-/// `value`. Returns the number of writes.
-static int stamp(const ae_grid *g, int cx, int cy, int size, uint8_t value, ae_cell_write *out) {
-    const double c = (size % 2) ? 0.5 : 0.0, r = 0.5 * size;
-    int n = 0;
-    for (int dy = -size; dy <= size; dy++)
-        for (int dx = -size; dx <= size; dx++) {
-            const double px = dx + 0.5 - c, py = dy + 0.5 - c;
-            const int x = cx + dx, y = cy + dy;
-            if (px * px + py * py > r * r || !ae_grid_in_bounds(g, x, y)) continue;
-            out[n++] = (ae_cell_write){x, y, value};
-        }
-    return n;
-}
-
 /// One stroke the way the editor makes it: the field once, then what is derived from it.
 static bool world_stroke(world *w, const ae_cell_write *writes, int n, ae_cell_rect *changed) {
     if (!ae_sdf_set_cells(&w->sdf, &w->grid, writes, n, changed, NULL)) return false;
@@ -92,19 +74,19 @@ static void test_random(void) {
     memset(&w, 0, sizeof w);
     REQUIRE(gen_arena_map(&w.grid, SIDE, SIDE, 32));
     REQUIRE(world_build(&w));
-    ae_cell_write *writes = malloc(MAX_WRITES * sizeof *writes);
+    ae_cell_write *writes = malloc(GEN_BRUSH_MAX_WRITES * sizeof *writes);
     const size_t cells = (size_t)SIDE * SIDE;
     uint8_t *before = malloc(cells);
     int bad = 0, moved = 0, largest = 0;
     size_t min_walls = cells, max_walls = 0;
     for (int s = 0; s < STROKES && bad == 0; s++) {
-        const int size = 1 + (int)ae_rng_below(&rng, MAX_BRUSH);
+        const int size = 1 + (int)ae_rng_below(&rng, GEN_BRUSH_MAX);
         const int cx = (int)ae_rng_below(&rng, SIDE + size) - size / 2;
         const int cy = (int)ae_rng_below(&rng, SIDE + size) - size / 2;
         // As many strokes add walls as clear them, so the map stays a mix of both.
         const uint8_t value =
             kinds[ae_rng_below(&rng, 2) ? ae_rng_below(&rng, 2) : 2 + ae_rng_below(&rng, 3)];
-        const int n = stamp(&w.grid, cx, cy, size, value, writes);
+        const int n = gen_brush_disc(&w.grid, cx, cy, size, value, writes);
         memcpy(before, w.grid.cells, cells);
         ae_cell_rect changed;
         REQUIRE(world_stroke(&w, writes, n, &changed));
@@ -143,13 +125,13 @@ static void test_blank(void) {
     const size_t corners = (size_t)129 * 97;
     float *first = malloc(corners * sizeof *first);
     memcpy(first, w.sdf.dist, corners * sizeof *first);
-    ae_cell_write writes[MAX_WRITES];
+    ae_cell_write writes[GEN_BRUSH_MAX_WRITES];
     const int sizes[] = {1, 5, 20};
     for (int i = 0; i < 3; i++) {
-        checked_stroke(&w, writes, stamp(&w.grid, 64, 48, sizes[i], AE_CELL_WALL, writes), true,
-                       &rng);
-        checked_stroke(&w, writes, stamp(&w.grid, 64, 48, sizes[i], AE_CELL_FREE, writes), true,
-                       &rng);
+        checked_stroke(&w, writes, gen_brush_disc(&w.grid, 64, 48, sizes[i], AE_CELL_WALL, writes),
+                       true, &rng);
+        checked_stroke(&w, writes, gen_brush_disc(&w.grid, 64, 48, sizes[i], AE_CELL_FREE, writes),
+                       true, &rng);
         CHECK(memcmp(first, w.sdf.dist, corners * sizeof *first) == 0);
     }
     // Water and breakable walls far apart in one stroke: one window spans both.
@@ -170,13 +152,13 @@ static void test_edges(void) {
     REQUIRE(gen_arena_map(&w.grid, 72, 56, 8));
     REQUIRE(world_build(&w));
     const int xs[3] = {0, 36, 71}, ys[3] = {0, 28, 55}, sizes[3] = {1, 5, 20};
-    ae_cell_write writes[MAX_WRITES];
+    ae_cell_write writes[GEN_BRUSH_MAX_WRITES];
     int k = 0;
     for (int j = 0; j < 3; j++)
         for (int i = 0; i < 3; i++) {
             if (i == 1 && j == 1) continue; // the middle is not an edge
             for (int s = 0; s < 3; s++, k++) {
-                const int n = stamp(&w.grid, xs[i], ys[j], sizes[s], kinds[k % 5], writes);
+                const int n = gen_brush_disc(&w.grid, xs[i], ys[j], sizes[s], kinds[k % 5], writes);
                 checked_stroke(&w, writes, n, true, &rng);
             }
         }
@@ -270,9 +252,9 @@ static void test_same_value(void) {
     float *first = malloc(corners * sizeof *first);
     memcpy(first, w.sdf.dist, corners * sizeof *first);
     const float max_abs = w.sdf.max_abs;
-    ae_cell_write writes[MAX_WRITES];
+    ae_cell_write writes[GEN_BRUSH_MAX_WRITES];
     for (int pass = 0; pass < 2; pass++) {
-        int n = stamp(&w.grid, 30, 20, 20, 0, writes);
+        int n = gen_brush_disc(&w.grid, 30, 20, 20, 0, writes);
         for (int i = 0; i < n; i++) {
             const uint8_t v = w.grid.cells[writes[i].y * 64 + writes[i].x];
             writes[i].value = pass == 0 ? v : (v & AE_CELL_WALL) ? kinds[3 + i % 2] : kinds[i % 2];
@@ -299,8 +281,8 @@ static void test_no_allocation(void) {
     REQUIRE(gen_arena_map(&g, 96, 96, 12));
     ae_sdf sdf;
     REQUIRE(ae_sdf_init(&sdf, &g, 32.0f, NULL));
-    ae_cell_write paint[MAX_WRITES], undo[MAX_WRITES];
-    const int n = stamp(&g, 40, 50, 20, AE_CELL_WALL, paint);
+    ae_cell_write paint[GEN_BRUSH_MAX_WRITES], undo[GEN_BRUSH_MAX_WRITES];
+    const int n = gen_brush_disc(&g, 40, 50, 20, AE_CELL_WALL, paint);
     for (int i = 0; i < n; i++)
         undo[i] = (ae_cell_write){paint[i].x, paint[i].y, g.cells[paint[i].y * 96 + paint[i].x]};
     ae_cell_rect changed;
@@ -334,8 +316,8 @@ static void test_out_of_memory(void) {
     uint8_t *grid = malloc(cells);
     memcpy(dist, w.sdf.dist, corners * sizeof *dist);
     memcpy(grid, w.grid.cells, cells);
-    ae_cell_write writes[MAX_WRITES];
-    const int n = stamp(&w.grid, 40, 40, 20, AE_CELL_WALL, writes);
+    ae_cell_write writes[GEN_BRUSH_MAX_WRITES];
+    const int n = gen_brush_disc(&w.grid, 40, 40, 20, AE_CELL_WALL, writes);
     int failures = 0;
     bool done = false;
     for (long at = 0; !done && at < 20; at++) {
