@@ -34,14 +34,15 @@ static inline float ae_sdf_corner(const ae_sdf *sdf, int cx, int cy) {
 }
 
 /// Writes a list of cells of the grid (a brush stamp, a filled rectangle) and updates the field
-/// once for all of them. Each write sets cell (x, y) to `value` (an ae_grid_cell_valid value:
-/// AE_CELL_FREE, AE_CELL_WALL, ...); writes are applied in order, so of two writes to one cell the
-/// later wins. Only one window of corners is rebaked: it ends at the first ring of corners around
-/// the changed cells' bounding rectangle that each lie farther from that rectangle than their own
-/// |distance| plus one cell (nothing on or beyond such a ring can change), so its size follows
-/// the distances near the edit, not the map's size or its largest distance. The result is
-/// identical to ae_sdf_init on the edited grid. Changes of tags alone (a wall made breakable, a
-/// door put in a free cell) and writes of the value a cell holds cost nothing.
+/// once for all of them. Each write sets cell (x, y), on the map, to `value` (an
+/// ae_grid_cell_valid value: AE_CELL_FREE, AE_CELL_WALL, ...); writes are applied in order, so of
+/// two writes to one cell the later wins. Only one window of corners is rebaked: it ends at the
+/// first ring of corners around the changed cells' bounding rectangle that each lie farther from
+/// that rectangle than their own |distance| plus one cell (nothing on or beyond such a ring can
+/// change), so its size follows the distances near the edit, not the map's size or its largest
+/// distance. The result is identical to ae_sdf_init on the edited grid. Changes of tags alone (a
+/// wall made breakable, a door put in a free cell) and writes of the value a cell holds rebake
+/// nothing.
 ///
 /// `changed` (optional) receives the bounding rectangle of the cells whose wall bit differs from
 /// before the call, empty when there is none: the field changed only within reach of these, and
