@@ -41,7 +41,8 @@ static void row(const tool_table *t, int size, int brush, const stroke_timing *s
     const double v[] = {s->median_ms,      s->p90_ms,      s->cpu_ms,
                         s->part_ms[0],     s->part_ms[1],  s->part_ms[2],
                         s->cell_median_ms, s->cell_p90_ms, s->cell_cpu_ms};
-    for (int k = 0; k < 9; k++) snprintf(c[3 + k], sizeof c[3 + k], "%.4f", v[k]);
+    for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+        snprintf(c[3 + k], sizeof c[3 + k], "%.4f", v[k]);
     snprintf(c[12], sizeof c[12], "%.1f",
              s->median_ms > 0.0 ? s->cell_median_ms / s->median_ms : 0.0);
     snprintf(c[13], sizeof c[13], "%s", s->exact ? "yes" : "NO");
@@ -54,14 +55,14 @@ static int run(int strokes, bool csv) {
     tool_table t = {csv, COLUMNS, columns, widths};
     const int big_strokes = strokes / 4 > 0 ? strokes / 4 : 1;
     if (!csv)
-        printf("\n# editor: one brush stroke, a disc `brush` cells across (walls painted on open "
-               "ground, then walls erased, each undone untimed) on a generated map of buildings, "
-               "through the field, the nav grid (r 12) and the cover points (r 12): batched "
-               "(ae_sdf_set_cells, ae_nav_grid_on_cells_edit, ae_cover_on_cells_edit) against per "
-               "cell (ae_sdf_set_cell and the on_cell_edit calls for every cell), taking turns; "
-               "median and p90 of %d strokes (%d at sizes above %d, timed per cell only once "
-               "there); cpu = the thread's CPU time\n",
-               strokes, big_strokes, EVERY_STROKE_MAX_SIDE);
+        printf("\n# editor: one brush stroke, a disc `brush` cells across, on a generated map of "
+               "buildings through the field, the nav grid (r 12) and the cover points (r 12)\n"
+               "# walls painted on open ground, then walls erased, each stroke undone untimed; "
+               "median and p90 of %d strokes (%d at sizes above %d)\n"
+               "# batched (ae_sdf_set_cells, ae_nav_grid_on_cells_edit, ae_cover_on_cells_edit) "
+               "against per cell (ae_sdf_set_cell and the on_cell_edit calls for every cell, "
+               "timed once above %d), taking turns; cpu = the thread's CPU time\n",
+               strokes, big_strokes, EVERY_STROKE_MAX_SIDE, EVERY_STROKE_MAX_SIDE);
     tool_table_header(&t);
     const int sizes[] = {256, 1024, 4096}, brushes[] = {1, 5, 20};
     bool exact = true;
