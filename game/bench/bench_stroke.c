@@ -19,6 +19,8 @@ struct stroke_world {
     ae_sdf first; ///< the field first baked, which every stroke undone must give back
 };
 
+static bool warm_up(stroke_world *w, ae_error *err);
+
 stroke_world *stroke_world_create(const ae_grid *map, ae_error *err) {
     stroke_world *w = calloc(1, sizeof *w);
     if (!w) {
@@ -32,7 +34,7 @@ stroke_world *stroke_world_create(const ae_grid *map, ae_error *err) {
     if (!ae_grid_init_copy(&w->grid, map, err) || !ae_sdf_init(&w->sdf, &w->grid, 32.0f, err) ||
         !ae_sdf_init(&w->first, &w->grid, 32.0f, err) ||
         !ae_nav_grid_init(&w->nav, &w->grid, &w->sdf, &nd, err) ||
-        !ae_cover_init(&w->cover, &w->grid, &w->sdf, &cd, err)) {
+        !ae_cover_init(&w->cover, &w->grid, &w->sdf, &cd, err) || !warm_up(w, err)) {
         stroke_world_destroy(w);
         return NULL;
     }
@@ -83,11 +85,31 @@ static bool per_cell(stroke_world *w, const ae_cell_write *writes, int n, double
     return true;
 }
 
-/// Puts back the cells a stroke wrote (untimed), batched.
-static bool undo(stroke_world *w, const ae_cell_write *old, int n, ae_error *err) {
+/// A batched stroke not timed: an undo, a warm-up.
+static bool untimed(stroke_world *w, const ae_cell_write *writes, int n, ae_error *err) {
     double ns[STROKE_PARTS];
     uint64_t cpu;
-    return batched(w, old, n, ns, &cpu, err);
+    return batched(w, writes, n, ns, &cpu, err);
+}
+
+/// The writes that undo `writes`: each cell's value now.
+static void undo_writes(const stroke_world *w, const ae_cell_write *writes, int n,
+                        ae_cell_write *old) {
+    for (int k = 0; k < n; k++) {
+        const size_t at = (size_t)writes[k].y * (size_t)w->grid.width + (size_t)writes[k].x;
+        old[k] = (ae_cell_write){writes[k].x, writes[k].y, w->grid.cells[at]};
+    }
+}
+
+/// One stroke and its undo, untimed, before any timed one: the first edit of the structures
+/// pays for memory the allocator hands out for the first time (the cover points' merge copies
+/// megabytes), which a table of few strokes would otherwise show in its first row.
+static bool warm_up(stroke_world *w, ae_error *err) {
+    ae_cell_write writes[GEN_BRUSH_MAX_WRITES], old[GEN_BRUSH_MAX_WRITES];
+    const int n =
+        gen_brush_disc(&w->grid, w->grid.width / 2, w->grid.height / 2, 5, AE_CELL_WALL, writes);
+    undo_writes(w, writes, n, old);
+    return untimed(w, writes, n, err) && untimed(w, old, n, err);
 }
 
 /// A random cell at least `margin` cells inside the map that is a wall (want_wall) or free.
@@ -131,10 +153,7 @@ bool stroke_time(stroke_world *w, int brush, int strokes, int cell_strokes, stro
         pick_centre(&rng, &w->grid, brush, erase, &cx, &cy);
         const int n =
             gen_brush_disc(&w->grid, cx, cy, brush, erase ? AE_CELL_FREE : AE_CELL_WALL, writes);
-        for (int k = 0; k < n; k++)
-            old[k] = (ae_cell_write){
-                writes[k].x, writes[k].y,
-                w->grid.cells[(size_t)writes[k].y * (size_t)w->grid.width + (size_t)writes[k].x]};
+        undo_writes(w, writes, n, old);
         out->cells = n;
         const bool timed_cell = i < cell_strokes;
         for (int turn = 0; ok && turn < 2; turn++) {
@@ -164,7 +183,7 @@ bool stroke_time(stroke_world *w, int brush, int strokes, int cell_strokes, stro
             } else {
                 continue;
             }
-            ok = ok && undo(w, old, n, err);
+            ok = ok && untimed(w, old, n, err);
         }
     }
     if (ok) {
