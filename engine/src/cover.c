@@ -233,13 +233,14 @@ static int lower_bound(const ae_cover_set *s, uint32_t key) {
     return lo;
 }
 
-bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
-                           ae_error *err) {
+bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
+                            ae_cell_rect changed, ae_error *err) {
+    if (ae_cell_rect_is_empty(changed)) return true;
     // A point reads the field within radius + 1.5 cells of its edge, and corner distances there
-    // are at most radius + 3 cells, so only an edit that close can change it.
+    // are at most radius + 3 cells, so only a changed cell that close can change it.
     const int m = (int)ceilf(2.0f * set->def.radius / set->cell_size) + 7;
-    const int x0 = ae_maxi(x - m, 0), x1 = ae_mini(x + m, grid->width - 1);
-    const int y0 = ae_maxi(y - m, 0), y1 = ae_mini(y + m, grid->height - 1);
+    const int x0 = ae_maxi(changed.x0 - m, 0), x1 = ae_mini(changed.x1 + m, grid->width - 1);
+    const int y0 = ae_maxi(changed.y0 - m, 0), y1 = ae_mini(changed.y1 + m, grid->height - 1);
     // The window's points afresh. Cells are visited in row-major order and each cell's points
     // come in key order, so the list is sorted by key, as the set is: one merge replaces the
     // window's old points with them. Keys order points by source cell, so every point of the
@@ -303,6 +304,11 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
         ae_error_set(err, "cover: out of memory");
     }
     return ok;
+}
+
+bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
+                           ae_error *err) {
+    return ae_cover_on_cells_edit(set, grid, sdf, (ae_cell_rect){x, y, x, y}, err);
 }
 
 int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out, int cap) {

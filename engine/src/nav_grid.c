@@ -167,14 +167,21 @@ void ae_nav_grid_update_rect(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf
     nav->version++;
 }
 
-void ae_nav_grid_on_cell_edit(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf, int x,
-                              int y) {
-    // A cell's passability flips only when its centre distance crosses a radius, and the edited
+void ae_nav_grid_on_cells_edit(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
+                               ae_cell_rect changed) {
+    if (ae_cell_rect_is_empty(changed)) return;
+    // A cell's passability flips only when its centre distance crosses a radius, and a changed
     // cell can only move the distance of centres it is within (radius + one cell) of.
     float rmax = 0.0f;
     for (int k = 0; k < nav->radius_count; k++) rmax = fmaxf(rmax, nav->radii[k]);
     int m = (int)ceilf(rmax / nav->cell_size) + 2;
-    ae_nav_grid_update_rect(nav, grid, sdf, x - m, y - m, x + m, y + m);
+    ae_nav_grid_update_rect(nav, grid, sdf, changed.x0 - m, changed.y0 - m, changed.x1 + m,
+                            changed.y1 + m);
+}
+
+void ae_nav_grid_on_cell_edit(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf, int x,
+                              int y) {
+    ae_nav_grid_on_cells_edit(nav, grid, sdf, (ae_cell_rect){x, y, x, y});
 }
 
 int ae_nav_layer(const ae_nav_grid *nav, float radius) {

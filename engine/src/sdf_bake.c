@@ -33,8 +33,11 @@ static void scratch_free(bake_scratch *s) {
     memset(s, 0, sizeof *s);
 }
 
-static bool scratch_init(bake_scratch *s, int nw) {
-    memset(s, 0, sizeof *s);
+/// Makes room for rows of nw corners (an empty or already allocated scratch); on failure the
+/// scratch is left empty.
+static bool scratch_reserve(bake_scratch *s, int nw) {
+    if (nw <= s->row_len) return true;
+    scratch_free(s);
     s->row_len = nw;
     s->cls = ae_alloc((size_t)nw);
     s->site = ae_alloc((size_t)nw * sizeof *s->site);
@@ -175,9 +178,9 @@ bool ae_sdf_init(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *er
     AE_ASSERT(cell_size > 0.0f);
     memset(sdf, 0, sizeof *sdf);
     const int nw = grid->width + 1, nh = grid->height + 1;
-    bake_scratch s;
+    bake_scratch s = {0};
     float *dist = ae_alloc((size_t)nw * (size_t)nh * sizeof *dist);
-    if (!dist || !scratch_init(&s, nw)) {
+    if (!dist || !scratch_reserve(&s, nw)) {
         ae_free(dist, (size_t)nw * (size_t)nh * sizeof *dist);
         ae_error_set(err, "out of memory baking a %dx%d distance field", grid->width, grid->height);
         return false;
@@ -192,61 +195,156 @@ bool ae_sdf_init(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *er
     return true;
 }
 
+/// What cell edits keep between calls (ae_sdf.scratch), so that an edit allocates nothing once
+/// the buffers are as large as its window.
+struct ae_sdf_scratch {
+    bake_scratch rows; ///< the window bake's row buffers
+    float *box;        ///< the bake box's distances
+    size_t box_cap;    ///< floats in box
+    uint8_t *first;    ///< per write: its cell's value before the call, or NOT_FIRST
+    int first_cap;     ///< bytes in first
+};
+
+/// Buffers larger than this (bytes) are released after the edit that needed them: a window that
+/// large costs far more to bake than to allocate, and a field should not hold it for good.
+#define SCRATCH_KEEP ((size_t)4 << 20)
+
+static size_t edit_scratch_bytes(const struct ae_sdf_scratch *s) {
+    const size_t row = (size_t)s->rows.row_len;
+    return s->box_cap * sizeof *s->box + (size_t)s->first_cap +
+           row * (1 + sizeof *s->rows.site + sizeof *s->rows.f) + (row + 1) * sizeof *s->rows.z;
+}
+
+static void edit_scratch_free(ae_sdf *sdf) {
+    struct ae_sdf_scratch *s = sdf->scratch;
+    if (!s) return;
+    scratch_free(&s->rows);
+    ae_free(s->box, s->box_cap * sizeof *s->box);
+    ae_free(s->first, (size_t)s->first_cap);
+    ae_free(s, sizeof *s);
+    sdf->scratch = NULL;
+}
+
+/// The edit scratch with room for n writes, NULL when memory runs out.
+static struct ae_sdf_scratch *edit_scratch(ae_sdf *sdf, int n) {
+    struct ae_sdf_scratch *s = sdf->scratch;
+    if (!s) s = sdf->scratch = ae_calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (n > s->first_cap) {
+        ae_free(s->first, (size_t)s->first_cap);
+        s->first_cap = 0;
+        s->first = ae_alloc((size_t)n);
+        if (!s->first) return NULL;
+        s->first_cap = n;
+    }
+    return s;
+}
+
+/// Room for a bake box of bw x bh corners.
+static bool edit_scratch_box(struct ae_sdf_scratch *s, int bw, int bh) {
+    const size_t need = (size_t)bw * (size_t)bh;
+    if (need > s->box_cap) {
+        ae_free(s->box, s->box_cap * sizeof *s->box);
+        s->box_cap = 0;
+        s->box = ae_alloc(need * sizeof *s->box);
+        if (!s->box) return false;
+        s->box_cap = need;
+    }
+    return scratch_reserve(&s->rows, bw);
+}
+
 void ae_sdf_free(ae_sdf *sdf) {
+    edit_scratch_free(sdf);
     ae_free(sdf->dist, (size_t)(sdf->width + 1) * (size_t)(sdf->height + 1) * sizeof *sdf->dist);
     memset(sdf, 0, sizeof *sdf);
 }
 
-/// True when corner (cx, cy) passes the test of ring_may_change for cell (x, y).
-static bool corner_may_change(const ae_sdf *sdf, int x, int y, int cx, int cy) {
-    const int dx = cx <= x ? x - cx : cx - (x + 1), dy = cy <= y ? y - cy : cy - (y + 1);
+/// True when corner (cx, cy) passes the test of ring_may_change for the changed cells r.
+static bool corner_may_change(const ae_sdf *sdf, ae_cell_rect r, int cx, int cy) {
+    // Distance to the rectangle of the changed cells' corners, [x0, x1 + 1] x [y0, y1 + 1]: no
+    // changed corner is nearer.
+    const int dx = cx < r.x0 ? r.x0 - cx : (cx > r.x1 + 1 ? cx - (r.x1 + 1) : 0);
+    const int dy = cy < r.y0 ? r.y0 - cy : (cy > r.y1 + 1 ? cy - (r.y1 + 1) : 0);
     const float reach = fabsf(ae_sdf_corner(sdf, cx, cy)) + 1.0f;
     return (float)(dx * dx + dy * dy) <= reach * reach;
 }
 
-/// Chebyshev ring k around the corners of cell (x, y): whether any corner on it (within the map)
-/// may change when the cell's four corners change class. A corner p changes only when one of
-/// the four, c, is at least as near to it as its old nearest site: |p - c| <= |d(p)|. For one c
-/// the points where that holds form c's Voronoi region among the old sites, which is convex and
-/// holds c, so a corner beyond the ring that changes has the segment from c to it crossing the
-/// ring, at a point m within half a cell of a ring corner p. The field is 1-Lipschitz, so
+/// Chebyshev ring k around the corners of the changed cells r: whether any corner on it (within
+/// the map) may change when some of those corners change class. A corner p changes only when
+/// one of them, c, is at least as near to it as its old nearest site: |p - c| <= |d(p)| (a new
+/// site nearer than the old ones, or the old nearest one gone). For one c the points where that
+/// holds form c's Voronoi region among the old sites, which is convex and holds c, so a corner
+/// beyond the ring that changes has the segment from c to it crossing the ring, at a point m
+/// within half a cell of a ring corner p. The field is 1-Lipschitz, so
 /// |p - c| <= |m - c| + 1/2 <= |d(m)| + 1/2 <= |d(p)| + 1: a ring with no corner passing that
-/// test has no changing corner on or beyond it.
-static bool ring_may_change(const ae_sdf *sdf, int x, int y, int k) {
-    const int x0 = x - k, x1 = x + 1 + k, y0 = y - k, y1 = y + 1 + k;
+/// test (against the rectangle, which is no farther than any c in it) has no changing corner on
+/// or beyond it.
+static bool ring_may_change(const ae_sdf *sdf, ae_cell_rect r, int k) {
+    const int x0 = r.x0 - k, x1 = r.x1 + 1 + k, y0 = r.y0 - k, y1 = r.y1 + 1 + k;
     const int cx0 = ae_maxi(x0, 0), cx1 = ae_mini(x1, sdf->width);
     const int cy0 = ae_maxi(y0, 0), cy1 = ae_mini(y1, sdf->height);
     for (int cx = cx0; cx <= cx1; cx++) {
-        if (y0 >= 0 && corner_may_change(sdf, x, y, cx, y0)) return true;
-        if (y1 <= sdf->height && corner_may_change(sdf, x, y, cx, y1)) return true;
+        if (y0 >= 0 && corner_may_change(sdf, r, cx, y0)) return true;
+        if (y1 <= sdf->height && corner_may_change(sdf, r, cx, y1)) return true;
     }
     for (int cy = cy0; cy <= cy1; cy++) {
-        if (x0 >= 0 && corner_may_change(sdf, x, y, x0, cy)) return true;
-        if (x1 <= sdf->width && corner_may_change(sdf, x, y, x1, cy)) return true;
+        if (x0 >= 0 && corner_may_change(sdf, r, x0, cy)) return true;
+        if (x1 <= sdf->width && corner_may_change(sdf, r, x1, cy)) return true;
     }
     return false;
 }
 
-bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err) {
-    AE_ASSERT(ae_grid_in_bounds(grid, x, y));
-    AE_ASSERT(grid->width == sdf->width && grid->height == sdf->height);
-    AE_ASSERT(ae_grid_cell_valid(value));
-    uint8_t *cell = grid->cells + (size_t)y * (size_t)grid->width + (size_t)x;
-    const uint8_t old = *cell;
-    const bool wall = (value & AE_CELL_WALL) != 0;
-    *cell = value; // a change of tags alone leaves the field as it is
-    if (((old & AE_CELL_WALL) != 0) == wall) return true;
-    const int nw = grid->width + 1, nh = grid->height + 1;
+/// first[i] for a write whose cell an earlier write of the same call already set.
+#define NOT_FIRST 0xFFu
+/// Marks a cell written in this call, only while the writes are applied (valid values never set
+/// bit 7, and the bake reads bit 0 alone).
+#define WRITTEN 0x80u
 
-    // Only the four corners of the cell change class. The corners to redo are those inside the
-    // first ring around them on which nothing can change (ring_may_change): how far that is
-    // depends on the distances near the cell, not on the map's largest.
+/// Applies the writes in order and returns the bounding rectangle of the cells whose wall bit
+/// changed, comparing each cell's final value with its value before the first write to it.
+static ae_cell_rect apply_writes(ae_grid *grid, const ae_cell_write *w, int n, uint8_t *first) {
+    for (int i = 0; i < n; i++) {
+        AE_ASSERT(ae_grid_in_bounds(grid, w[i].x, w[i].y));
+        AE_ASSERT(ae_grid_cell_valid(w[i].value));
+        uint8_t *cell = grid->cells + (size_t)w[i].y * (size_t)grid->width + (size_t)w[i].x;
+        first[i] = (*cell & WRITTEN) ? NOT_FIRST : *cell;
+        *cell = w[i].value | WRITTEN;
+    }
+    ae_cell_rect r = ae_cell_rect_empty();
+    for (int i = 0; i < n; i++) {
+        uint8_t *cell = grid->cells + (size_t)w[i].y * (size_t)grid->width + (size_t)w[i].x;
+        *cell &= (uint8_t)~WRITTEN;
+        if (first[i] == NOT_FIRST || ((first[i] ^ *cell) & AE_CELL_WALL) == 0) continue;
+        if (ae_cell_rect_is_empty(r)) r = (ae_cell_rect){w[i].x, w[i].y, w[i].x, w[i].y};
+        r.x0 = ae_mini(r.x0, w[i].x);
+        r.y0 = ae_mini(r.y0, w[i].y);
+        r.x1 = ae_maxi(r.x1, w[i].x);
+        r.y1 = ae_maxi(r.y1, w[i].y);
+    }
+    return r;
+}
+
+/// Puts back the values apply_writes found.
+static void undo_writes(ae_grid *grid, const ae_cell_write *w, int n, const uint8_t *first) {
+    for (int i = 0; i < n; i++)
+        if (first[i] != NOT_FIRST)
+            grid->cells[(size_t)w[i].y * (size_t)grid->width + (size_t)w[i].x] = first[i];
+}
+
+/// Rebakes the corners that the change of the cells r can have changed (the grid holds the new
+/// cells, the field the old distances). False when memory runs out, with the field unchanged.
+static bool rebake_changed(ae_sdf *sdf, struct ae_sdf_scratch *s, const ae_grid *grid,
+                           ae_cell_rect r) {
+    const int nw = grid->width + 1, nh = grid->height + 1;
+    // The corners to redo are those inside the first ring around the changed cells' corners on
+    // which nothing can change (ring_may_change): how far that is depends on the distances near
+    // the cells, not on the map's largest.
     int k = 1;
     const int k_max = ae_maxi(nw, nh);
-    while (k < k_max && ring_may_change(sdf, x, y, k)) k++;
+    while (k < k_max && ring_may_change(sdf, r, k)) k++;
     const int reach = k - 1;
-    const int wx0 = ae_maxi(0, x - reach), wy0 = ae_maxi(0, y - reach);
-    const int wx1 = ae_mini(nw, x + 2 + reach), wy1 = ae_mini(nh, y + 2 + reach);
+    const int wx0 = ae_maxi(0, r.x0 - reach), wy0 = ae_maxi(0, r.y0 - reach);
+    const int wx1 = ae_mini(nw, r.x1 + 2 + reach), wy1 = ae_mini(nh, r.y1 + 2 + reach);
     const int ww = wx1 - wx0;
     // A first guess at the window's new distances: its old ones, which are bounded by the ring.
     float guess = 1.0f;
@@ -255,34 +353,18 @@ bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae
         for (int i = ae_maxi(0, wx0 - 1); i < ae_mini(nw, wx1 + 1); i++)
             guess = fmaxf(guess, fabsf(row[i]));
     }
-    float *tmp = NULL;
-    size_t tmp_size = 0;
-
     // The window's new distances only need sites within `margin` of it: a result no larger than
     // the margin cannot have a nearer site outside, so it is exact. Otherwise widen and redo.
     for (int margin = (int)ceilf(guess) + 1;; margin *= 2) {
-        int bx0 = ae_maxi(0, wx0 - margin), by0 = ae_maxi(0, wy0 - margin);
-        int bx1 = ae_mini(nw, wx1 + margin), by1 = ae_mini(nh, wy1 + margin);
-        int bw = bx1 - bx0, bh = by1 - by0;
-        size_t need = (size_t)bw * (size_t)bh * sizeof *tmp;
-        if (need > tmp_size) {
-            ae_free(tmp, tmp_size);
-            tmp = ae_alloc(need);
-            tmp_size = need;
-        }
-        bake_scratch s;
-        if (!tmp || !scratch_init(&s, bw)) {
-            ae_free(tmp, tmp_size);
-            *cell = old;
-            ae_error_set(err, "out of memory editing the distance field");
-            return false;
-        }
-        bake_window(&s, grid, bx0, by0, bx1, by1, tmp);
-        scratch_free(&s);
-        bool whole_map = bx0 == 0 && by0 == 0 && bx1 == nw && by1 == nh;
+        const int bx0 = ae_maxi(0, wx0 - margin), by0 = ae_maxi(0, wy0 - margin);
+        const int bx1 = ae_mini(nw, wx1 + margin), by1 = ae_mini(nh, wy1 + margin);
+        const int bw = bx1 - bx0, bh = by1 - by0;
+        if (!edit_scratch_box(s, bw, bh)) return false;
+        bake_window(&s->rows, grid, bx0, by0, bx1, by1, s->box);
+        const bool whole_map = bx0 == 0 && by0 == 0 && bx1 == nw && by1 == nh;
         float window_max = 0.0f;
         for (int j = wy0; j < wy1; j++) {
-            const float *row = tmp + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
+            const float *row = s->box + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
             for (int i = 0; i < ww; i++) {
                 float a = fabsf(row[i]);
                 if (a > window_max) window_max = a;
@@ -290,12 +372,41 @@ bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae
         }
         if (!whole_map && window_max > (float)margin) continue;
         for (int j = wy0; j < wy1; j++) {
-            const float *row = tmp + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
+            const float *row = s->box + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
             memcpy(sdf->dist + (size_t)j * (size_t)nw + (size_t)wx0, row, (size_t)ww * sizeof *row);
         }
         if (window_max > sdf->max_abs) sdf->max_abs = window_max;
-        break;
+        return true;
     }
-    ae_free(tmp, tmp_size);
+}
+
+bool ae_sdf_set_cells(ae_sdf *sdf, ae_grid *grid, const ae_cell_write *writes, int n,
+                      ae_cell_rect *changed, ae_error *err) {
+    AE_ASSERT(grid->width == sdf->width && grid->height == sdf->height);
+    AE_ASSERT(n >= 0 && (n == 0 || writes));
+    if (changed) *changed = ae_cell_rect_empty();
+    if (n == 0) return true;
+    struct ae_sdf_scratch *s = edit_scratch(sdf, n);
+    if (!s) {
+        ae_error_set(err, "out of memory editing the distance field");
+        return false;
+    }
+    // Only the corners of cells whose wall bit changed change class; a change of tags alone
+    // leaves the field as it is.
+    const ae_cell_rect r = apply_writes(grid, writes, n, s->first);
+    if (ae_cell_rect_is_empty(r)) return true;
+    if (!rebake_changed(sdf, s, grid, r)) {
+        undo_writes(grid, writes, n, s->first);
+        edit_scratch_free(sdf);
+        ae_error_set(err, "out of memory editing the distance field");
+        return false;
+    }
+    if (edit_scratch_bytes(s) > SCRATCH_KEEP) edit_scratch_free(sdf);
+    if (changed) *changed = r;
     return true;
+}
+
+bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err) {
+    const ae_cell_write w = {x, y, value};
+    return ae_sdf_set_cells(sdf, grid, &w, 1, NULL, err);
 }

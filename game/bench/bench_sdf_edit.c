@@ -2,11 +2,12 @@
 // points, and whether it still equals a rebake.
 #include "bench_sdf_edit.h"
 
+#include "bench_rebuild.h"
+
 #include "arena/ae_cover.h"
 #include "arena/ae_rng.h"
 #include "tool_util.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /// A random cell that is a wall (want_wall) or free; false when the map has none after many
@@ -18,23 +19,6 @@ static bool pick_cell(ae_rng *rng, const ae_grid *g, bool want_wall, int *x, int
         if (ae_grid_is_wall(g, *x, *y) == want_wall) return true;
     }
     return false;
-}
-
-static bool same_field(const ae_sdf *a, const ae_sdf *b) {
-    size_t n = (size_t)(a->width + 1) * (size_t)(a->height + 1);
-    return memcmp(a->dist, b->dist, n * sizeof *a->dist) == 0;
-}
-
-/// True when the field equals a full bake of the grid at every corner.
-static bool equals_rebake(const ae_sdf *sdf, const ae_grid *g, ae_error *err, bool *failed) {
-    ae_sdf ref;
-    if (!ae_sdf_init(&ref, g, sdf->cell_size, err)) {
-        *failed = true;
-        return false;
-    }
-    bool same = same_field(sdf, &ref);
-    ae_sdf_free(&ref);
-    return same;
 }
 
 /// The world a timed edit changes: the grid, its field and, when asked for, its nav grid and
@@ -54,29 +38,6 @@ static void world_free(edit_world *w) {
     }
     ae_sdf_free(&w->sdf);
     ae_grid_free(&w->grid);
-}
-
-/// True when the nav grid and the cover points equal fresh builds (points compared as a set:
-/// keys are unique, so sorted by key both lists must match exactly).
-static bool derived_equal_rebuild(const edit_world *w, ae_error *err, bool *failed) {
-    ae_nav_grid_def nd = ae_default_nav_grid_def();
-    nd.radii[0] = w->nav.radii[0];
-    ae_nav_grid nav;
-    if (!ae_nav_grid_init(&nav, &w->grid, &w->sdf, &nd, err)) {
-        *failed = true;
-        return false;
-    }
-    bool same = ae_nav_grid_equal(&nav, &w->nav);
-    ae_nav_grid_free(&nav);
-    ae_cover_set cover;
-    if (!ae_cover_init(&cover, &w->grid, &w->sdf, &w->cover.def, err)) {
-        *failed = true;
-        return false;
-    }
-    same = same && cover.count == w->cover.count &&
-           memcmp(cover.points, w->cover.points, (size_t)cover.count * sizeof *cover.points) == 0;
-    ae_cover_free(&cover);
-    return same;
 }
 
 /// Sets a cell and brings everything derived along; the three parts' times go to ns[0..2].
@@ -145,15 +106,17 @@ bool sdf_edit_time(const ae_grid *map, bool derived, sdf_edit_timing *out, ae_er
             }
             for (int p = 0; p < SDF_EDIT_PARTS; p++) times[kind][p][i] = ns[p] * 1e-6;
             // The first edit of each kind is compared with a rebake of the edited map.
-            if (i == 0 && !equals_rebake(&w.sdf, &w.grid, err, &failed)) out->exact = false;
-            if (i == 0 && w.derived && !failed && !derived_equal_rebuild(&w, err, &failed))
+            if (i == 0 && !bench_field_equals_rebake(&w.sdf, &w.grid, err, &failed))
+                out->exact = false;
+            if (i == 0 && w.derived && !failed &&
+                !bench_derived_equal_rebuild(&w.grid, &w.sdf, &w.nav, &w.cover, err, &failed))
                 out->exact = false;
             if (!failed && !apply(&w, x, y, old, undo, err)) failed = true;
         }
     }
     if (!failed) {
         // Every edit undone: the field is the one first baked, bit for bit.
-        if (!same_field(&w.sdf, &start)) out->exact = false;
+        if (!bench_same_field(&w.sdf, &start)) out->exact = false;
         for (int kind = 0; kind < SDF_EDIT_KINDS; kind++)
             for (int p = 0; p < SDF_EDIT_PARTS; p++)
                 out->median_ms[kind][p] =

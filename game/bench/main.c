@@ -22,7 +22,7 @@ static int bench_replay_all(bool csv) {
 static const suite suites[] = {
     {"sdf", bench_sdf}, {"broadphase", bench_broadphase}, {"nav", bench_nav},
     {"sim", bench_sim}, {"render", bench_render},         {"replay", bench_replay_all},
-    {"net", bench_net},
+    {"net", bench_net}, {"editor", bench_editor},
 };
 enum { SUITE_COUNT = sizeof suites / sizeof suites[0] };
 
@@ -37,6 +37,7 @@ static int run(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "soak")) return cmd_soak(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "balance")) return cmd_balance(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "render")) return cmd_render(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "editor")) return cmd_editor(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "net-load")) return cmd_net_load(argc - 2, argv + 2);
     enum { OPT_CSV, OPT_COUNT };
     static const tool_option options[OPT_COUNT] = {{"--csv", false}};

@@ -15,6 +15,8 @@ int bench_replay(bool csv);
 int bench_replay_seek(bool csv);
 int bench_nav(bool csv);
 int bench_broadphase(bool csv);
+/// The map editor's brush strokes, batched against cell by cell (bench_editor.c).
+int bench_editor(bool csv);
 /// Online play over the in-memory link: 100 piloted clients at 0 ms, 150 ms and 150 ms with 5%
 /// loss (game/bench/bench_net.c).
 int bench_net(bool csv);
@@ -41,6 +43,8 @@ int cmd_balance(int argc, char **argv);
 /// `arena-bench net-load [--matches M] [--clients N] [--seconds S] [--csv]`: M arena-server
 /// processes and M x N lightweight clients on loopback (bench_net_load.c).
 int cmd_net_load(int argc, char **argv);
+/// `arena-bench editor [--strokes N] [--csv]`: bench_editor with N strokes per row (default 21).
+int cmd_editor(int argc, char **argv);
 /// `arena-bench render [--driver NAME] [--frames N] [--scene NAME] [--csv]`: the render suite;
 /// --driver draws into a window with that SDL render driver (a line says so when it is not
 /// available here).

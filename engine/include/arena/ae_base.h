@@ -18,7 +18,8 @@
 ///      (false with an ae_error on failure, leaving nothing to free) and `ae_X_free(X *)`
 ///      (ae_grid, ae_sdf, ae_nav_grid, ae_cover_set, ae_map_check). Other ways to fill the
 ///      same struct are `ae_X_init_FROM` (ae_grid_init_copy) and pair with ae_X_free.
-///    Other verbs (set_cell, update_rect, on_cell_edit, update) act on a live object.
+///    Other verbs (set_cell, set_cells, update_rect, on_cell_edit, on_cells_edit, update) act on a
+///    live object.
 /// 4. Handles are `{ uint32_t index1; uint32_t generation; }`: index1 is the slot + 1, 0 is
 ///    the null handle, and the generation tells a stale handle from a live one.
 /// 5. Lengths and positions are in world units (a map cell is `cell_size` units). Only what is
@@ -28,7 +29,8 @@
 /// 7. Public headers hold no private layouts: a type whose fields callers must not touch is
 ///    opaque, with accessors. A caller-owned struct shows only fields callers may read (its
 ///    results, its sizes) and keeps the rest behind a pointer to a private struct
-///    (ae_nav_grid.store, ae_cover_set.index); its _free accepts a zeroed or failed struct.
+///    (ae_nav_grid.store, ae_cover_set.index, ae_sdf.scratch); its _free accepts a zeroed or
+///    failed struct.
 #ifndef AE_BASE_H
 #define AE_BASE_H
 

@@ -51,10 +51,16 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
 /// init failed, or freed before) is accepted and left as it is.
 void ae_cover_free(ae_cover_set *set);
 
-/// Regenerates the points near cell (x, y) after ae_sdf_set_cell changed it; the result is
-/// identical to ae_cover_init. Cost: the points of the cells near the edit afresh, then one
-/// merge into a copy of the set and its index (linear in the set's size, no sort). False (with
-/// err) on out-of-memory, leaving the set as it was.
+/// Regenerates the points near the changed cells after ae_sdf_set_cells reported them; the
+/// result is identical to ae_cover_init. Cost: the points of the cells near the edit afresh, then
+/// one merge into a copy of the set and its index (linear in the set's size, no sort), once for
+/// the whole rectangle. An empty rectangle changes nothing. False (with err) on out-of-memory,
+/// leaving the set as it was.
+bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
+                            ae_cell_rect changed, ae_error *err);
+
+/// Regenerates the points near cell (x, y) after ae_sdf_set_cell changed it:
+/// ae_cover_on_cells_edit for that one cell.
 bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,
                            ae_error *err);
 

@@ -39,6 +39,27 @@ typedef struct ae_grid {
     uint8_t *cells; ///< width * height bytes, row-major (values above)
 } ae_grid;
 
+/// One write of a batched cell edit (ae_sdf_set_cells): cell (x, y) gets `value`, an
+/// ae_grid_cell_valid value.
+typedef struct ae_cell_write {
+    int32_t x, y;
+    uint8_t value;
+} ae_cell_write;
+
+/// The cells [x0, x1] x [y0, y1] (inclusive); empty when x1 < x0 or y1 < y0.
+typedef struct ae_cell_rect {
+    int32_t x0, y0, x1, y1;
+} ae_cell_rect;
+
+/// The empty rectangle: what a batched edit that changed no wall reports.
+static inline ae_cell_rect ae_cell_rect_empty(void) {
+    return (ae_cell_rect){0, 0, -1, -1};
+}
+
+static inline bool ae_cell_rect_is_empty(ae_cell_rect r) {
+    return r.x1 < r.x0 || r.y1 < r.y0;
+}
+
 /// Allocates a grid of the given size with every cell free. Sizes outside
 /// [AE_MAP_MIN_SIDE, AE_MAP_MAX_SIDE] or a failed allocation are refused through err.
 bool ae_grid_init(ae_grid *grid, int width, int height, ae_error *err);

@@ -52,8 +52,13 @@ void ae_nav_grid_free(ae_nav_grid *nav);
 void ae_nav_grid_update_rect(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf, int x0,
                              int y0, int x1, int y1);
 
-/// Call after ae_sdf_set_cell(x, y): updates every cell whose passability can have changed (those
-/// within the largest radius plus one cell of the edit).
+/// Call after ae_sdf_set_cells with the rectangle it reported: updates every cell whose
+/// passability can have changed (those within the largest radius plus one cell of the changed
+/// cells). An empty rectangle updates nothing.
+void ae_nav_grid_on_cells_edit(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf,
+                               ae_cell_rect changed);
+
+/// Call after ae_sdf_set_cell(x, y): ae_nav_grid_on_cells_edit for that one cell.
 void ae_nav_grid_on_cell_edit(ae_nav_grid *nav, const ae_grid *grid, const ae_sdf *sdf, int x,
                               int y);
 

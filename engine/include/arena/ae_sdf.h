@@ -21,6 +21,7 @@ typedef struct ae_sdf {
     float inv_cell;  ///< 1 / cell_size
     float *dist;     ///< (width + 1) * (height + 1) corner distances in cells, row-major
     float max_abs;   ///< an upper bound of |dist| over all corners, in cells
+    struct ae_sdf_scratch *scratch; ///< private: buffers cell edits keep, NULL before the first
 } ae_sdf;
 
 /// Bakes the field of `grid`. Returns false (with err) only when memory runs out.
@@ -32,13 +33,27 @@ static inline float ae_sdf_corner(const ae_sdf *sdf, int cx, int cy) {
     return sdf->dist[(size_t)cy * (size_t)(sdf->width + 1) + (size_t)cx];
 }
 
-/// Sets one cell of the grid to `value` (an ae_grid_cell_valid value: AE_CELL_FREE, AE_CELL_WALL,
-/// ...) and updates the field. Only a window of corners around the cell is rebaked: it ends at the
-/// first ring of corners that each lie farther from the cell's corners than their own |distance|
-/// plus one cell (nothing on or beyond such a ring can change), so its size follows the distances
-/// near the cell, not the map's size or its largest distance. The result is identical to
-/// ae_sdf_init on the edited grid. A change of tags alone costs nothing. Returns false (with err)
-/// when memory runs out, leaving both unchanged.
+/// Writes a list of cells of the grid (a brush stamp, a filled rectangle) and updates the field
+/// once for all of them. Each write sets cell (x, y), on the map, to `value` (an
+/// ae_grid_cell_valid value: AE_CELL_FREE, AE_CELL_WALL, ...); writes are applied in order, so of
+/// two writes to one cell the later wins. Only one window of corners is rebaked: it ends at the
+/// first ring of corners around the changed cells' bounding rectangle that each lie farther from
+/// that rectangle than their own |distance| plus one cell (nothing on or beyond such a ring can
+/// change), so its size follows the distances near the edit, not the map's size or its largest
+/// distance. The result is identical to ae_sdf_init on the edited grid. Changes of tags alone (a
+/// wall made breakable, a door put in a free cell) and writes of the value a cell holds rebake
+/// nothing.
+///
+/// `changed` (optional) receives the bounding rectangle of the cells whose wall bit differs from
+/// before the call, empty when there is none: the field changed only within reach of these, and
+/// ae_nav_grid_on_cells_edit and ae_cover_on_cells_edit take it to update only what they must.
+/// The window's buffers are kept in the field for the next edit (up to a few MB; ae_sdf_free
+/// releases them). Returns false (with err) when memory runs out, leaving the grid and the field
+/// as they were (and `changed` empty). n may be 0.
+bool ae_sdf_set_cells(ae_sdf *sdf, ae_grid *grid, const ae_cell_write *writes, int n,
+                      ae_cell_rect *changed, ae_error *err);
+
+/// Sets one cell: ae_sdf_set_cells with one write.
 bool ae_sdf_set_cell(ae_sdf *sdf, ae_grid *grid, int x, int y, uint8_t value, ae_error *err);
 
 /// Signed distance at a world position, in world units (bilinear between corners). Outside the

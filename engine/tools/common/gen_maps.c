@@ -29,3 +29,18 @@ bool gen_arena_map(ae_grid *g, int w, int h, uint64_t seed) {
     }
     return true;
 }
+
+int gen_brush_disc(const ae_grid *g, int cx, int cy, int size, uint8_t value, ae_cell_write *out) {
+    AE_ASSERT(size >= 1 && size <= GEN_BRUSH_MAX);
+    // Cell (cx + dx, cy + dy) is in when its centre is within size / 2 of the disc's centre.
+    const int c2 = (size % 2) ? 1 : 0, r2 = size * size; // doubled: centre offset, radius squared
+    int n = 0;
+    for (int dy = -size; dy <= size; dy++)
+        for (int dx = -size; dx <= size; dx++) {
+            const int px = 2 * dx + 1 - c2, py = 2 * dy + 1 - c2;
+            const int x = cx + dx, y = cy + dy;
+            if (px * px + py * py > r2 || !ae_grid_in_bounds(g, x, y)) continue;
+            out[n++] = (ae_cell_write){x, y, value};
+        }
+    return n;
+}

@@ -49,6 +49,10 @@ char *tool_join(const char *dir, const char *name);
 /// frame times and real-time pacing (`arena --realtime` sleeps on the same clock).
 uint64_t tool_now_ns(void);
 
+/// CPU time this thread has used, in nanoseconds (CLOCK_THREAD_CPUTIME_ID): beside a wall-clock
+/// timing it tells work from waiting for a busy machine's cores.
+uint64_t tool_thread_cpu_ns(void);
+
 /// Median and the p-th percentile (0..100) of n values; sorts the array in place.
 double tool_median(double *v, size_t n);
 double tool_percentile(double *v, size_t n, double p);

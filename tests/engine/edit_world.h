@@ -1,0 +1,128 @@
+// Shared by the edit tests (test_edits.c, test_strokes.c): a map with everything the game
+// derives from it, and the comparison of an edited one with a fresh build.
+#ifndef EDIT_WORLD_H
+#define EDIT_WORLD_H
+
+#include "test.h"
+
+#include "arena/ae_cover.h"
+#include "arena/ae_rng.h"
+
+#include <stdlib.h>
+
+enum { RADII = 3, COVERS = 2 };
+static const float nav_radii[RADII] = {0.0f, 12.0f, 40.0f};
+static const float cover_radii[COVERS] = {12.0f, 30.0f};
+
+/// A map with everything the game derives from it, kept up to date by the edit calls.
+typedef struct world {
+    ae_grid grid;
+    ae_sdf sdf;
+    ae_nav_grid nav;
+    ae_cover_set cover[COVERS];
+} world;
+
+static ae_nav_grid_def nav_def(void) {
+    ae_nav_grid_def d = ae_default_nav_grid_def();
+    d.radius_count = RADII;
+    for (int k = 0; k < RADII; k++) d.radii[k] = nav_radii[k];
+    return d;
+}
+
+static ae_cover_def cover_def(int k) {
+    ae_cover_def d = ae_default_cover_def();
+    d.radius = cover_radii[k];
+    return d;
+}
+
+static bool world_build(world *w) {
+    ae_nav_grid_def nd = nav_def();
+    if (!ae_sdf_init(&w->sdf, &w->grid, 32.0f, NULL) ||
+        !ae_nav_grid_init(&w->nav, &w->grid, &w->sdf, &nd, NULL))
+        return false;
+    for (int k = 0; k < COVERS; k++) {
+        ae_cover_def cd = cover_def(k);
+        if (!ae_cover_init(&w->cover[k], &w->grid, &w->sdf, &cd, NULL)) return false;
+    }
+    return true;
+}
+
+static void world_free(world *w) {
+    for (int k = 0; k < COVERS; k++) ae_cover_free(&w->cover[k]);
+    ae_nav_grid_free(&w->nav);
+    ae_sdf_free(&w->sdf);
+    ae_grid_free(&w->grid);
+}
+
+static int cmp_point(const void *a, const void *b) {
+    const ae_cover_point *p = a, *q = b;
+    return (p->key > q->key) - (p->key < q->key);
+}
+
+/// The points of a set in key order (a copy: the comparison must not rely on the set's order).
+static ae_cover_point *sorted_points(const ae_cover_set *s) {
+    ae_cover_point *p = malloc((size_t)(s->count + 1) * sizeof *p);
+    if (s->count) memcpy(p, s->points, (size_t)s->count * sizeof *p);
+    qsort(p, (size_t)s->count, sizeof *p, cmp_point);
+    return p;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/// Keys of the points an AABB query returns, sorted.
+static int query_keys(const ae_cover_set *s, vec2s lo, vec2s hi, uint32_t *keys, int32_t *idx) {
+    int n = ae_cover_query_aabb(s, lo, hi, idx, s->count);
+    for (int i = 0; i < n; i++) keys[i] = s->points[idx[i]].key;
+    qsort(keys, (size_t)n, sizeof *keys, cmp_u32);
+    return n;
+}
+
+/// Cover sets are equal when they hold the same points: the key names the wall-edge sample a
+/// point comes from, so keys are unique and the two sets, each sorted by key, must match point
+/// for point in position, normal and key, bit for bit. Their indexes must answer queries alike.
+static bool same_cover(const ae_cover_set *a, const ae_cover_set *b, ae_rng *rng) {
+    if (a->count != b->count) return false;
+    ae_cover_point *pa = sorted_points(a), *pb = sorted_points(b);
+    bool same = a->count == 0 || memcmp(pa, pb, (size_t)a->count * sizeof *pa) == 0;
+    free(pa);
+    free(pb);
+    uint32_t *ka = malloc((size_t)(a->count + 1) * sizeof *ka);
+    uint32_t *kb = malloc((size_t)(a->count + 1) * sizeof *kb);
+    int32_t *idx = malloc((size_t)(a->count + 1) * sizeof *idx);
+    const float w = (float)a->width * a->cell_size, h = (float)a->height * a->cell_size;
+    for (int q = 0; same && q < 8; q++) {
+        vec2s lo = {{ae_rng_range(rng, -50.0f, w), ae_rng_range(rng, -50.0f, h)}};
+        vec2s hi = glms_vec2_add(
+            lo, (vec2s){{ae_rng_range(rng, 0.0f, 0.5f * w), ae_rng_range(rng, 0.0f, 0.5f * h)}});
+        int na = query_keys(a, lo, hi, ka, idx), nb = query_keys(b, lo, hi, kb, idx);
+        same = na == nb && (na == 0 || memcmp(ka, kb, (size_t)na * sizeof *ka) == 0);
+    }
+    free(ka);
+    free(kb);
+    free(idx);
+    return same;
+}
+
+/// Compares the edited world with one built afresh from its grid. Returns the number of parts
+/// that differ.
+static int differences(const world *w, ae_rng *rng) {
+    world fresh;
+    memset(&fresh, 0, sizeof fresh);
+    if (!ae_grid_init_copy(&fresh.grid, &w->grid, NULL) || !world_build(&fresh)) return 100;
+    int bad = 0;
+    const ae_grid *g = &w->grid;
+    size_t corners = (size_t)(g->width + 1) * (size_t)(g->height + 1);
+    // The field at every corner, exactly.
+    bad += memcmp(fresh.sdf.dist, w->sdf.dist, corners * sizeof(float)) != 0;
+    bad += !(w->sdf.max_abs >= fresh.sdf.max_abs);
+    // Passability of every cell and radius, and the bit lines jump point search scans.
+    bad += !ae_nav_grid_equal(&w->nav, &fresh.nav);
+    for (int k = 0; k < COVERS; k++) bad += !same_cover(&w->cover[k], &fresh.cover[k], rng);
+    world_free(&fresh);
+    return bad;
+}
+
+#endif
