@@ -19,8 +19,9 @@ cd "$(dirname "$0")/.."
 
 # desktop-file-utils, appstream and groff-base check the installed desktop entry, metainfo and
 # manual pages (cli.install.prefix); libwebsockets-dev is online play's WebSocket (game/net).
+# libcjson-dev reads Tiled JSON maps (engine/io/src/map_tiled.c).
 native=(build-essential cmake pkg-config clang libsdl2-dev libsdl2-image-dev libpng-dev
-        libcglm-dev libwebsockets-dev xvfb xauth desktop-file-utils appstream groff-base)
+        libcglm-dev libwebsockets-dev libcjson-dev xvfb xauth desktop-file-utils appstream groff-base)
 # The web build: emscripten, dpkg-dev to unpack Debian's SDL2 sources, cglm's headers; its
 # tests also need the native arena and Chromium.
 web=(cmake pkg-config libcglm-dev emscripten dpkg-dev)

@@ -59,12 +59,15 @@ static bool reload(map_watch *w, double now, ae_grid *out, char *msg, size_t msg
     if (ev == MAP_WATCH_GONE_NOTICE) map_watch_gone_message(w, msg, msglen);
     if (ev != MAP_WATCH_CHANGED) return false;
     ae_error err;
-    bool ok = map_watch_load(w->path, out, &err);
+    ae_map_sources sources;
+    bool ok = map_watch_load(w->path, out, &sources, &err);
     // A save that landed during the load: drop this result and let the new version settle.
     if (!map_watch_unchanged(w, now)) {
         if (ok) ae_grid_free(out);
+        ae_map_sources_free(&sources);
         return false;
     }
+    map_watch_set_sources(w, &sources);
     if (!ok) map_watch_reject(w, err.msg, msg, msglen);
     return ok;
 }
@@ -371,6 +374,70 @@ static void test_size_change(void) {
     teardown(&f);
 }
 
+/// The file's bytes (malloc) with every `from` replaced by `to` (same length), or NULL.
+static uint8_t *read_replaced(const char *path, const char *from, const char *to, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    uint8_t *data = malloc(1 << 16);
+    *len = data ? fread(data, 1, (1 << 16) - 1, f) : 0;
+    fclose(f);
+    if (!data) return NULL;
+    data[*len] = 0;
+    for (char *p = (char *)data; from[0] && (p = strstr(p, from)) != NULL; p += strlen(to))
+        memcpy(p, to, strlen(to));
+    return data;
+}
+
+static bool copy_replaced(const char *from_path, const char *to_path, const char *from,
+                          const char *to) {
+    size_t len;
+    uint8_t *data = read_replaced(from_path, from, to, &len);
+    bool ok = data && write_file(to_path, data, len) == 0;
+    free(data);
+    return ok;
+}
+
+/// A Tiled map with its tileset in a .tsj beside it: saving the tileset alone reloads the map; a
+/// tileset saved broken is refused, and fixing it reloads the map again.
+static void test_tiled_tileset(void) {
+    fixture f;
+    REQUIRE(setup(&f));
+    char map[160], tsj[160];
+    snprintf(map, sizeof map, "%s/level.tmj", f.dir);
+    snprintf(tsj, sizeof tsj, "%s/kinds.tsj", f.dir);
+    const char *good = ARENA_SOURCE_DIR "/tests/data/maps/tiled/";
+    char src[512];
+    snprintf(src, sizeof src, "%sexternal.tmj", good);
+    REQUIRE(copy_replaced(src, map, "", ""));
+    snprintf(src, sizeof src, "%skinds.tsj", good);
+    REQUIRE(copy_replaced(src, tsj, "", ""));
+    map_watch w;
+    map_watch_init(&w, map, 0.0);
+    CHECK(w.sources.count == 1);
+    tally t = {0};
+    run(&w, 0.0, 1.0, 0.05, &t);
+    CHECK(t.reloads == 0 && t.failures == 0);
+    REQUIRE(copy_replaced(src, tsj, "\"door\"", "\"wall\"")); // the doors become walls
+    run(&w, 1.0, 2.0, 0.05, &t);
+    CHECK(t.reloads == 1 && t.failures == 0);
+    REQUIRE(t.last.cells);
+    CHECK(ae_grid_count(&t.last, AE_CELL_DOOR) == 0);
+    REQUIRE(copy_replaced(src, tsj, "\"water\"", "\"lava!\"")); // not a kind
+    run(&w, 2.0, 3.0, 0.05, &t);
+    CHECK(t.reloads == 1 && t.failures == 1);
+    CHECK(strstr(t.msg, "tilesets[0] (\"kinds.tsj\"): tiles[4].properties[0].value: kind "
+                        "\"lava!\" is not free") != NULL);
+    REQUIRE(copy_replaced(src, tsj, "", "")); // fixed: the doors are back
+    run(&w, 3.0, 4.0, 0.05, &t);
+    CHECK(t.reloads == 2 && t.failures == 1);
+    CHECK(ae_grid_count(&t.last, AE_CELL_DOOR) == 2);
+    tally_free(&t);
+    map_watch_free(&w);
+    CHECK(ae_live_bytes() == 0);
+    teardown(&f);
+}
+
 TEST_MAIN(TEST_CASE(in_place_rewrite), TEST_CASE(partial_write), TEST_CASE(temp_then_rename),
           TEST_CASE(delete_then_recreate), TEST_CASE(corrupt_then_fixed), TEST_CASE(burst_of_saves),
-          TEST_CASE(size_change), TEST_CASE(not_a_file), TEST_CASE(long_path))
+          TEST_CASE(size_change), TEST_CASE(not_a_file), TEST_CASE(long_path),
+          TEST_CASE(tiled_tileset))

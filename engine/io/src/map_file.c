@@ -2,16 +2,20 @@
 
 #include "arena/ae_file.h"
 #include "arena/ae_image_probe.h"
+#include "map_tiled_internal.h"
 
 #include <SDL.h>
 #include <SDL_image.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool looks_like_movingai(const uint8_t *data, size_t len, const char *name) {
+static bool has_extension(const char *name, const char *ext) {
     const char *dot = name ? strrchr(name, '.') : NULL;
-    if (dot && !strcmp(dot, ".map")) return true;
-    return len >= 5 && !memcmp(data, "type ", 5);
+    return dot && !strcmp(dot, ext);
+}
+
+static bool looks_like_movingai(const uint8_t *data, size_t len, const char *name) {
+    return has_extension(name, ".map") || (len >= 5 && !memcmp(data, "type ", 5));
 }
 
 /// An SDL_RWops reading the probe's decode spans of the file as one stream, so the decoder sees
@@ -187,8 +191,31 @@ static bool decode_image(const uint8_t *data, size_t len, const char *name, ae_g
     return ok;
 }
 
-bool ae_map_load_memory(const uint8_t *data, size_t len, const char *name, ae_grid *grid,
-                        ae_error *err) {
+/// A Tiled map by its extension, or by its text (a Tiled map saved as .json): the first byte that
+/// is not white space opens a JSON object or array, as no image and no Moving AI map starts.
+static bool is_tiled(const uint8_t *data, size_t len, const char *name) {
+    if (has_extension(name, ".tmj")) return true;
+    for (size_t i = 0; i < len; i++) {
+        if (data[i] == '{' || data[i] == '[') return true;
+        if (data[i] != ' ' && data[i] != '\t' && data[i] != '\n' && data[i] != '\r') return false;
+    }
+    return false;
+}
+
+static bool load_tiled(const uint8_t *data, size_t len, const char *map_path, ae_grid *grid,
+                       ae_map_sources *sources, ae_error *err) {
+#ifdef AE_MAPIO_TILED
+    return map_tiled_load(data, len, map_path, grid, sources, err);
+#else
+    (void)data, (void)len, (void)map_path, (void)grid, (void)sources;
+    ae_error_set(err, "Tiled maps (.tmj) are not supported in the browser build");
+    return false;
+#endif
+}
+
+/// Every format; map_path (NULL: bytes from memory) is where a Tiled map's tilesets are found.
+static bool load(const uint8_t *data, size_t len, const char *name, const char *map_path,
+                 ae_grid *grid, ae_map_sources *sources, ae_error *err) {
     memset(grid, 0, sizeof *grid);
     if (len == 0) {
         ae_error_set(err, "empty file");
@@ -196,17 +223,35 @@ bool ae_map_load_memory(const uint8_t *data, size_t len, const char *name, ae_gr
     }
     if (looks_like_movingai(data, len, name))
         return ae_grid_init_movingai(grid, (const char *)data, len, err);
+    if (is_tiled(data, len, name)) return load_tiled(data, len, map_path, grid, sources, err);
     return decode_image(data, len, name, grid, err);
 }
 
-bool ae_map_load_file(const char *path, ae_grid *grid, ae_error *err) {
+bool ae_map_load_memory(const uint8_t *data, size_t len, const char *name, ae_grid *grid,
+                        ae_error *err) {
+    return load(data, len, name, NULL, grid, NULL, err);
+}
+
+bool ae_map_load_file_sources(const char *path, ae_grid *grid, ae_map_sources *sources,
+                              ae_error *err) {
     memset(grid, 0, sizeof *grid);
+    if (sources) memset(sources, 0, sizeof *sources);
     uint8_t *data;
     size_t size;
     if (!ae_file_read(path, AE_MAP_FILE_MAX_BYTES, &data, &size, err)) return false;
-    bool ok = ae_map_load_memory(data, size, path, grid, err);
+    bool ok = load(data, size, path, path, grid, sources, err);
     if (data) ae_free(data, size);
     return ok;
+}
+
+bool ae_map_load_file(const char *path, ae_grid *grid, ae_error *err) {
+    return ae_map_load_file_sources(path, grid, NULL, err);
+}
+
+void ae_map_sources_free(ae_map_sources *sources) {
+    for (int i = 0; i < sources->count; i++)
+        ae_free(sources->paths[i], strlen(sources->paths[i]) + 1);
+    memset(sources, 0, sizeof *sources);
 }
 
 // ---- Threads for loading ----

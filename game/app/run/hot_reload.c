@@ -19,14 +19,15 @@ enum { WATCHES_FILES = 1 };
 /// One offered version of the map file: loaded and prepared on a thread, then swapped in.
 struct hot_reload_job {
     ae_map_thread *thread; ///< the loading thread (the decoder's kind), until joined
-    atomic_int done;    ///< set by the thread when the fields below are final
+    atomic_int done;       ///< set by the thread when the fields below are final
     char *path;         ///< the file (a copy of any length: the thread never reads the hot_reload)
     size_t path_size;   ///< bytes at path
     sim_config config;  ///< the match's config
     sim_map_prep *prep; ///< the prepared map, NULL when loading or preparing failed
     ae_error err;       ///< why, when prep is NULL
-    double prepare_ms;  ///< time spent preparing (decoding excluded)
-    bool checked;       ///< the result was looked at: prep is ready for its tick
+    ae_map_sources sources; ///< the other files the load read (a Tiled map's tilesets)
+    double prepare_ms;      ///< time spent preparing (decoding excluded)
+    bool checked;           ///< the result was looked at: prep is ready for its tick
 };
 
 double hot_reload_now(void) {
@@ -46,7 +47,7 @@ void hot_reload_init(hot_reload *h, session *s, double now) {
 static void run_job(void *data) {
     hot_reload_job *j = data;
     ae_grid grid;
-    if (map_watch_load(j->path, &grid, &j->err)) {
+    if (map_watch_load(j->path, &grid, &j->sources, &j->err)) {
         double t0 = hot_reload_now();
         j->prep = sim_swap_prepare(&j->config, &grid, &j->err);
         j->prepare_ms = (hot_reload_now() - t0) * 1000.0;
@@ -79,6 +80,7 @@ static void join(hot_reload_job *j) {
 
 static void drop_job(hot_reload *h) {
     sim_swap_discard(h->job->prep);
+    ae_map_sources_free(&h->job->sources);
     ae_free(h->job->path, h->job->path_size);
     ae_free(h->job, sizeof *h->job);
     h->job = NULL;
@@ -93,6 +95,7 @@ static bool finish_job(hot_reload *h, double now, char *msg, size_t msglen) {
         drop_job(h);
         return false;
     }
+    map_watch_set_sources(&h->watch, &j->sources);
     if (!j->prep) {
         map_watch_reject(&h->watch, j->err.msg, msg, msglen);
         drop_job(h);
@@ -151,4 +154,5 @@ void hot_reload_wait(hot_reload *h) {
 void hot_reload_free(hot_reload *h) {
     hot_reload_wait(h);
     if (h->job) drop_job(h);
+    map_watch_free(&h->watch);
 }

@@ -6,6 +6,12 @@
 /// PNG without its ancillary chunks) through a reader over the file, converts the picture to
 /// RGBA32, places a GIF frame smaller than its screen at its offset (the rest is wall) and hands
 /// the pixels to ae_grid_init_rgba. Moving AI `.map` text files go to ae_grid_init_movingai.
+/// Tiled JSON maps (`.tmj`, or any file whose text starts with `{`) are read with libcjson
+/// (map_tiled.c): the tile layer named "cells", each tile's cell from the string property "kind"
+/// of its tileset tile (free, wall, breakable, door, water; none: free), tilesets embedded or in
+/// JSON files (.tsj) beside the map. Their refusals start with the JSON path that is wrong
+/// (`layers[0].data[517]: tile 913 is in no tileset`). The browser build has no libcjson and
+/// refuses them.
 /// Nothing here or in the decoders writes to stderr: every refusal is the one line in err.
 ///
 /// Every form of a picture gives the same grid (tests/bad/maps/formats holds one of each):
@@ -31,9 +37,27 @@
 /// and grid is left empty.
 bool ae_map_load_file(const char *path, ae_grid *grid, ae_error *err);
 
-/// Same as ae_map_load_file for bytes already in memory; `name` picks the format checks.
+/// Same as ae_map_load_file for bytes already in memory; `name` picks the format checks. Nothing
+/// else is read: a Tiled map naming an external tileset is refused.
 bool ae_map_load_memory(const uint8_t *data, size_t len, const char *name, ae_grid *grid,
                         ae_error *err);
+
+/// Most files besides the map itself that one load notes (external tilesets; more are read but
+/// not noted).
+#define AE_MAP_MAX_SOURCES 64
+
+/// The files besides the map file that loading it read: a Tiled map's external tilesets, each
+/// path as it was opened (the map's folder joined with the tileset's `source`).
+typedef struct ae_map_sources {
+    int count;
+    char *paths[AE_MAP_MAX_SOURCES]; ///< from ae_alloc; ae_map_sources_free frees them
+} ae_map_sources;
+
+/// ae_map_load_file that also tells which other files it read into *sources (initialised here;
+/// on failure too, the files read until then). Free it with ae_map_sources_free.
+bool ae_map_load_file_sources(const char *path, ae_grid *grid, ae_map_sources *sources,
+                              ae_error *err);
+void ae_map_sources_free(ae_map_sources *sources);
 
 /// A thread for loading maps off the caller's thread (the game's hot reload). The decoder keeps
 /// state per thread (its last error message) that it frees only for threads it started itself,

@@ -15,11 +15,17 @@
 /// caller swaps the grid into its match and ends the version with map_watch_accept, or with
 /// map_watch_reject when the load or the swap failed. hot_reload.c runs the load on a thread of
 /// its own.
+///
+/// A Tiled map reads other files, its external tilesets (.tsj): the watcher watches those the
+/// last load read (map_watch_load tells them, map_watch_set_sources hands them over) as part of
+/// the map's version, so saving a tileset reloads the map. At the start it learns them by loading
+/// the map once more, for a `.tmj` or `.json` file only.
 #ifndef MAP_WATCH_H
 #define MAP_WATCH_H
 
 #include "arena/ae_file.h"
 #include "arena/ae_grid.h"
+#include "arena/ae_map_file.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -36,11 +42,13 @@ typedef struct map_watch_stamp {
     int64_t size;      ///< st_size in bytes
     int64_t mtime_ns;  ///< modification time, nanoseconds since the epoch
     int64_t ctime_ns;  ///< status change time, nanoseconds since the epoch
+    uint64_t sources;  ///< a hash of the same for every file in map_watch's sources
 } map_watch_stamp;
 
-/// The watcher's state; plain data, no resources to free.
+/// The watcher's state; free it with map_watch_free.
 typedef struct map_watch {
     const char *path;         ///< the watched file (the caller's string, kept while watching)
+    ae_map_sources sources;   ///< the other files the last load of the map read (tilesets)
     map_watch_stamp loaded;   ///< the version in use (baseline)
     map_watch_stamp seen;     ///< the last version observed by a poll
     double seen_since;        ///< time at which `seen` was first observed
@@ -61,6 +69,7 @@ typedef enum map_watch_event {
 /// Starts watching `path`, which must stay valid while watching (it is not copied, so no length
 /// limit applies); the version there now is taken as the one in use.
 void map_watch_init(map_watch *w, const char *path, double now);
+void map_watch_free(map_watch *w);
 
 /// Observes the file. Returns MAP_WATCH_CHANGED when it differs from the version in use and from
 /// the last rejected one and has stayed unchanged for MAP_WATCH_SETTLE_SECONDS.
@@ -68,8 +77,15 @@ map_watch_event map_watch_poll(map_watch *w, double now);
 
 /// Loads and validates one version of the watched file (the map decoder's checks: a readable
 /// image or map of a valid size with a free cell). It reads no watcher state, so it may run on a
-/// thread of its own while the watcher goes on polling. False with the reason in err.
-bool map_watch_load(const char *path, ae_grid *out, ae_error *err);
+/// thread of its own while the watcher goes on polling. False with the reason in err. *sources
+/// receives the other files it read (on failure too): hand them to map_watch_set_sources.
+bool map_watch_load(const char *path, ae_grid *out, ae_map_sources *sources, ae_error *err);
+
+/// Before map_watch_accept or map_watch_reject: the files the offered version's load read
+/// become the ones watched beside the map (the watcher takes them over; *sources is left empty).
+/// When they are the files watched already, the version stays the one that settled; otherwise
+/// its stamp is taken again over the new files.
+void map_watch_set_sources(map_watch *w, ae_map_sources *sources);
 
 /// After loading the offered version: true when the file is still that version. Otherwise a
 /// save landed during the load: false, and the new version starts settling from `now`.
