@@ -146,19 +146,20 @@ static float segment_d2(vec2s p, vec2s a, vec2s b) {
     return glms_vec2_distance2(p, glms_vec2_add(a, glms_vec2_scale(ab, t)));
 }
 
-void sim_bots_on_cell_edit(sim_world *w, int x, int y) {
+bool sim_bots_on_cells_edit(sim_world *w, ae_cell_rect changed, ae_error *err) {
     sim_bots *bots = w->bots;
-    ae_error err;
-    ae_nav_grid_on_cell_edit(&bots->maps->nav, &w->grid, &w->sdf, x, y);
-    if (!ae_cover_on_cell_edit(&bots->maps->cover, &w->grid, &w->sdf, x, y, &err)) {
-        fprintf(stderr, "arena: %s\n", err.msg); // a few kilobytes: cannot be played around
-        abort();
-    }
+    ae_nav_grid_on_cells_edit(&bots->maps->nav, &w->grid, &w->sdf, changed);
+    if (!ae_cover_on_cells_edit(&bots->maps->cover, &w->grid, &w->sdf, changed, err)) return false;
     // Brains whose path or cover spot lies near the edit think again: a shorter way may have
-    // opened, and a cover spot beside a broken prop hides nothing any more.
+    // opened, and a cover spot beside a broken prop hides nothing any more. Near: within three
+    // cells of the changed cells' centre, and half the rectangle's diagonal more (nothing more
+    // for one cell, the prop that broke).
     const float c = w->cfg.cell_size;
-    const vec2s at = {{((float)x + 0.5f) * c, ((float)y + 0.5f) * c}};
-    const float near2 = (3.0f * c) * (3.0f * c);
+    const float hw = 0.5f * (float)(changed.x1 - changed.x0) * c,
+                hh = 0.5f * (float)(changed.y1 - changed.y0) * c;
+    const vec2s at = {{((float)(changed.x0 + changed.x1) * 0.5f + 0.5f) * c,
+                       ((float)(changed.y0 + changed.y1) * 0.5f + 0.5f) * c}};
+    const float near = 3.0f * c + sqrtf(hw * hw + hh * hh), near2 = near * near;
     for (int i = 0; i < w->agent_count; i++) {
         bot_brain *b = &bots->brains[i];
         bool touched = b->state == BOT_COVER &&
@@ -178,6 +179,7 @@ void sim_bots_on_cell_edit(sim_world *w, int x, int y) {
         b->replan_tick = -1000000;
         b->path_count = b->path_next = 0;
     }
+    return true;
 }
 
 const ae_nav_grid *sim_bots_nav(const sim_world *w) {

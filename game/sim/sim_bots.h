@@ -83,9 +83,10 @@ void sim_bots_discard_maps(sim_bots_maps *maps);
 /// After the props were listed again (sim_edit_cells): their indices changed, so no brain keeps
 /// a crate to break.
 void sim_bots_forget_props(sim_world *w);
-/// After ae_sdf_set_cell(x, y) on the world's map (a prop broke): the navigation grid and cover
-/// points follow, paths in flight restart, and brains whose path or cover spot was near replan.
-void sim_bots_on_cell_edit(sim_world *w, int x, int y);
+/// After ae_sdf_set_cells on the world's map changed the walls in `changed` (a prop broke, the
+/// map editor painted): the navigation grid and cover points follow, and brains whose path or
+/// cover spot was near replan. False (with err) when memory runs out.
+bool sim_bots_on_cells_edit(sim_world *w, ae_cell_rect changed, ae_error *err);
 /// Read-only views for overlays and tools.
 const ae_nav_grid *sim_bots_nav(const sim_world *w);
 const ae_cover_set *sim_bots_cover(const sim_world *w);

@@ -5,18 +5,13 @@
 #include "sim_bots.h"
 
 bool sim_cells_write(sim_world *w, const sim_cell_write *cells, int n, ae_error *err) {
-    // One cell at a time: each write rebakes the field around its cell, then the room index, the
-    // bots' navigation and cover points follow that cell. (A batched engine call, one window for
-    // all of them, replaces this loop; nothing else writes cells.)
-    for (int i = 0; i < n; i++) {
-        const sim_cell_write *c = &cells[i];
-        if (w->grid.cells[(size_t)c->y * (size_t)w->grid.width + (size_t)c->x] == c->value)
-            continue;
-        if (!ae_sdf_set_cell(&w->sdf, &w->grid, c->x, c->y, c->value, err)) return false;
-        sim_room_index_on_cell_edit(&w->rooms, &w->sdf, c->x, c->y);
-        sim_bots_on_cell_edit(w, c->x, c->y);
-    }
-    return true;
+    // One batched engine edit: the field rebaked in one window for every cell, then the room
+    // index, the bots' navigation and cover points over the rectangle whose walls changed.
+    ae_cell_rect changed;
+    if (!ae_sdf_set_cells(&w->sdf, &w->grid, cells, n, &changed, err)) return false;
+    if (ae_cell_rect_is_empty(changed)) return true; // tags alone: nothing derived changes
+    sim_room_index_on_cells_edit(&w->rooms, &w->sdf, changed);
+    return sim_bots_on_cells_edit(w, changed, err);
 }
 
 /// A cell the props' and doors' lists hold.

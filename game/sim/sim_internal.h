@@ -78,9 +78,10 @@ void sim_props_bullet_hit(sim_world *w, int owner, int weapon, vec2s contact, fl
                           float damage);
 /// The props part's running hash after prop `index` was damaged down to `hp` (sim_hash.c).
 uint64_t sim_hash_prop_damage(uint64_t h, int index, float hp);
-/// The one path for cells that change (sim_edit.c): writes each cell (those that already hold
-/// their value are skipped) with its field, room index, bots' navigation and cover points. False
-/// (with err) when memory runs out: the writes before it stay, each with everything it brings.
+/// The one path for cells that change (sim_edit.c): writes the cells in one batched engine edit
+/// (ae_sdf_set_cells), then the room index, the bots' navigation and cover points over the
+/// rectangle whose walls changed. False (with err) when memory runs out: nothing changed when the
+/// field's edit failed; when the cover's did, the cells and field stay and the cover is as before.
 /// The cells must be on the map and valid; the props' and doors' lists are the caller's.
 bool sim_cells_write(sim_world *w, const sim_cell_write *cells, int n, ae_error *err);
 /// Frees a broken prop's cell in the grid, field, navigation, cover points and room index (the

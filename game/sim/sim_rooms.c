@@ -29,11 +29,12 @@ bool sim_room_index_build(sim_room_index *ri, const ae_sdf *sdf) {
     return true;
 }
 
-void sim_room_index_on_cell_edit(sim_room_index *ri, const ae_sdf *sdf, int x, int y) {
-    // ae_sdf_set_cell changes corners within the field's largest distance (+1) of the cell.
+void sim_room_index_on_cells_edit(sim_room_index *ri, const ae_sdf *sdf, ae_cell_rect changed) {
+    // ae_sdf_set_cells changes corners within the field's largest distance (+1) of the cells.
     const int B = SIM_ROOM_BLOCK, reach = (int)ceilf(sdf->max_abs) + 2;
-    fill_blocks(ri, sdf, ae_maxi(0, (x - reach) / B), ae_maxi(0, (y - reach) / B),
-                ae_mini(ri->bw - 1, (x + reach) / B), ae_mini(ri->bh - 1, (y + reach) / B));
+    fill_blocks(ri, sdf, ae_maxi(0, (changed.x0 - reach) / B), ae_maxi(0, (changed.y0 - reach) / B),
+                ae_mini(ri->bw - 1, (changed.x1 + reach) / B),
+                ae_mini(ri->bh - 1, (changed.y1 + reach) / B));
 }
 
 void sim_room_index_free(sim_room_index *ri) {

@@ -20,8 +20,9 @@ typedef struct sim_room_index {
 /// Builds the index of a field (one pass over its corners). False on out-of-memory.
 bool sim_room_index_build(sim_room_index *ri, const ae_sdf *sdf);
 void sim_room_index_free(sim_room_index *ri);
-/// After ae_sdf_set_cell(x, y) on the indexed field: the blocks it can have changed follow.
-void sim_room_index_on_cell_edit(sim_room_index *ri, const ae_sdf *sdf, int x, int y);
+/// After ae_sdf_set_cells on the indexed field changed the walls in `changed`: the blocks it can
+/// have changed follow.
+void sim_room_index_on_cells_edit(sim_room_index *ri, const ae_sdf *sdf, ae_cell_rect changed);
 
 /// The centre of the nearest cell (by squared distance from `from`, a finite point) whose field
 /// value is at least `radius`, ties to the first in row order; false when there is none.

@@ -512,11 +512,11 @@ void app_editor_update(app *a, bool back) {
     const int hover = e->naming ? -1 : editor_button_at(b, n, e->mouse_x, e->mouse_y);
     e->hover_time = hover == e->hover ? e->hover_time + a->frame_dt : 0.0f;
     e->hover = hover;
+    update_title(a);
     if (back && a->overlays.help)
         a->overlays.help = false;
     else if (back && !e->painting && !e->shaping)
-        app_ask_if_map_unsaved(a, CONFIRM_LEAVE_EDITOR);
-    update_title(a);
+        app_ask_if_map_unsaved(a, CONFIRM_LEAVE_EDITOR); // the document may be gone after it
 }
 
 void app_editor_play(app *a) {

@@ -36,7 +36,8 @@ double hot_reload_now(void) {
 
 void hot_reload_init(hot_reload *h, session *s, double now) {
     memset(h, 0, sizeof *h);
-    h->active = WATCHES_FILES && !session_replaying(s);
+    // A match on a map given as a grid (the map editor's Play now) has no file to watch.
+    h->active = WATCHES_FILES && !session_replaying(s) && session_map_path(s)[0];
     if (h->active) map_watch_init(&h->watch, session_map_path(s), now);
     h->next_poll = now;
     h->config = (*sim_config_of(session_world(s)));

@@ -116,16 +116,15 @@ bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err);
 /// Frees a prepared swap that is not committed.
 void sim_swap_discard(sim_map_prep *p);
 
-/// A cell write: cell (x, y) of the map takes `value` (an ae_grid_cell_valid value).
-typedef struct sim_cell_write {
-    int32_t x, y;
-    uint8_t value;
-} sim_cell_write;
+/// A cell write: cell (x, y) of the map takes `value` (an ae_grid_cell_valid value); the
+/// engine's batched edit's own (ae_grid.h).
+typedef ae_cell_write sim_cell_write;
 
 /// Writes cells of the map, outside any tick, for the map editor (a world of no agents, see
 /// sim_create), through the one path the sim has for cells that change (a prop breaking takes it
-/// too): the field, the room index, the bots' navigation grid and cover points follow each cell
-/// (the result equals building them afresh from the edited grid). When a written cell was or
+/// too): the engine's batched cell edit rebakes the field once for all of them, and the room
+/// index, the bots' navigation grid and cover points follow the rectangle it changed (the result
+/// equals building them afresh from the edited grid). When a written cell was or
 /// becomes breakable or a door, or stands beside a door (which slides towards a wall beside it),
 /// the props and doors are listed afresh from the grid (whole and closed, as a map swap lists them;
 /// a scan of the whole grid). Then sim_map_hash is the edited grid's and sim_map_generation counts
