@@ -30,6 +30,7 @@ bool app_open(app *a, const arena_options *o, SDL_Renderer *r, float w, float h,
     settings_defaults(&a->set);
     a->capture_bind = -1;
     a->editing = -1;
+    a->editor_size = 2; // the map editor's new map: 128 x 128
     a->hud.namer = app_agent_name;
     a->hud.namer_ctx = a;
     camera_init(&a->view.cam, glms_vec2_zero(), w, h);

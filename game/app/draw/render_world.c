@@ -230,10 +230,12 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
         }
         }
     }
-    render_supply(g, c, sim_zone_state(w), sim_tick(w), time);
+    // A world of no agents is a map on its own (the map editor's): no match, so no zone.
+    const bool match = sim_agent_count(w) > 0;
+    if (match) render_supply(g, c, sim_zone_state(w), sim_tick(w), time);
     render_off_map_fog(r, c, w);
     render_fx(g, c, w, fx);
-    draw_zone(g, c, w);
+    if (match) draw_zone(g, c, w);
     draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f);
     gfx_flush(g);
 }

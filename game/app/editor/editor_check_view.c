@@ -58,7 +58,7 @@ static const ae_map_check *checked(app *a) {
 static float row(app *a, float y, const char *label, const char *value, SDL_Color c) {
     const float x = a->view.cam.screen_w - EDITOR_CHECK_W + 12;
     gfx_text(&a->g, x, y, 1.0f, DIM_TEXT, label);
-    gfx_text(&a->g, x + 128, y, 1.0f, c, value);
+    gfx_text(&a->g, x + 108, y, 1.0f, c, value);
     return y + ROW_H;
 }
 
@@ -66,7 +66,7 @@ void editor_draw_check(app *a) {
     const float sw = a->view.cam.screen_w, sh = a->view.cam.screen_h;
     const float x = sw - EDITOR_CHECK_W;
     gfx_fill_rect(&a->g, (SDL_FRect){x, EDITOR_BAR_H, EDITOR_CHECK_W, sh - EDITOR_BAR_H},
-                  (SDL_Color){18, 22, 30, 235});
+                  (SDL_Color){18, 22, 30, 255});
     const ae_map_check *c = checked(a);
     float y = EDITOR_BAR_H + 8;
     gfx_text(&a->g, x + 12, y, 1.0f, HEADING, "MAP CHECK");
@@ -120,8 +120,9 @@ void editor_draw_check(app *a) {
         gfx_text(&a->g, x + 12, ry, 1.0f,
                  m[i].narrow ? (SDL_Color){255, 230, 60, 255} : (SDL_Color){255, 160, 70, 255}, t);
     }
-    if (n > LISTED) {
-        snprintf(t, sizeof t, "and %d more on the map", n - LISTED);
+    const int groups = c->pocket_count + c->narrow_count;
+    if (groups > LISTED) { // the largest ED_MARKERS_MAX are ringed on the map
+        snprintf(t, sizeof t, "and %d more (%d ringed)", groups - LISTED, n);
         gfx_text(&a->g, x + 12, markers_top(a) + LISTED * ROW_H, 1.0f, DIM_TEXT, t);
     }
 }

@@ -13,7 +13,7 @@ static const SDL_Color DIM_TEXT = {170, 180, 195, 255};
 static const SDL_Color HEADING = {150, 200, 255, 255};
 static const SDL_Color BAD = {255, 110, 90, 255};
 static const SDL_Color GOOD = {120, 230, 130, 255};
-static const SDL_Color PANEL = {18, 22, 30, 235};
+static const SDL_Color PANEL = {18, 22, 30, 255};
 
 /// Cell (x, y)'s rectangle on screen.
 static SDL_FRect cell_rect(const app *a, int x, int y, int w, int h) {
@@ -61,7 +61,13 @@ static void draw_markers(app *a) {
         const SDL_Color c =
             m[i].narrow ? (SDL_Color){255, 230, 60, 230} : (SDL_Color){255, 140, 40, 230};
         gfx_ring(&a->g, p.x, p.y, 16.0f * pulse, 3.0f, c, m[i].narrow);
-        gfx_text(&a->g, p.x + 18, p.y - 8, 1.0f, c, m[i].narrow ? "narrow" : "pocket");
+        // Named when the mouse is near (a map can have dozens: their names would hide it).
+        const float dx = p.x - a->ed->mouse_x, dy = p.y - a->ed->mouse_y;
+        if (dx * dx + dy * dy > 60.0f * 60.0f) continue;
+        const char *what = m[i].narrow ? "narrow" : "pocket";
+        gfx_fill_rect(&a->g, (SDL_FRect){p.x + 20, p.y - 9, gfx_text_width(1.0f, what) + 8, 18},
+                      (SDL_Color){0, 0, 0, 170});
+        gfx_text(&a->g, p.x + 24, p.y - 8, 1.0f, c, what);
     }
 }
 
@@ -136,7 +142,8 @@ static void draw_button(app *a, const editor_button *b, bool hover) {
                           1.0f, text, b->label);
     } else {
         gfx_text(&a->g, tx, b->rect.y + (b->rect.h - 16) * 0.5f, 1.0f, text, b->label);
-        if (b->key[0]) // the key at the button's right
+        const float room = b->rect.w - 22 - gfx_text_width(1.0f, b->label);
+        if (b->key[0] && gfx_text_width(1.0f, b->key) <= room) // the key at the right, if it fits
             gfx_text(&a->g, b->rect.x + b->rect.w - gfx_text_width(1.0f, b->key) - 6,
                      b->rect.y + (b->rect.h - 16) * 0.5f, 1.0f,
                      b->on ? (SDL_Color){60, 50, 20, 255} : DIM_TEXT, b->key);
@@ -168,7 +175,7 @@ static void draw_panels(app *a) {
     const char *path = ed_path(e->doc), *slash = strrchr(path, '/');
     char t[PATH_MAX + 80];
     snprintf(t, sizeof t, "%s%s  %dx%d", ed_dirty(e->doc) ? "*" : "",
-             path[0] ? (slash ? slash + 1 : path) : "untitled", g->width, g->height);
+             path[0] ? (slash ? slash + 1 : path) : e->untitled, g->width, g->height);
     float x = 10 + gfx_text(&a->g, 10, 9, 1.0f, ed_dirty(e->doc) ? GOLD : WHITE, t);
     int cx, cy;
     editor_cell_at(a, e->mouse_x, e->mouse_y, &cx, &cy);

@@ -71,7 +71,7 @@ int editor_buttons(const app *a, editor_button *out) {
     y += h + 6;
     add(out, &n, EACT_GRID, 0, "Grid", "G", "Cell lines on or off", (SDL_FRect){pad, y, half, h})
         ->on = e->grid;
-    add(out, &n, EACT_FIT, 0, "Whole map", "Home", "The whole map in view",
+    add(out, &n, EACT_FIT, 0, "Fit map", "Home", "The whole map in view",
         (SDL_FRect){pad + half + 6, y, half, h});
     y += h + 30; // "PLAY"
     char t[MENU_TEXT], label[40];

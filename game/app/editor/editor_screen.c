@@ -24,21 +24,34 @@ static void set_status(app *a, bool bad, const char *prefix, const char *what) {
     a->ed->status_age = 0;
 }
 
-/// The whole map in the space between the panels.
+/// The room between the panels (screen pixels), 12 pixels in from them.
+static void map_room(const app *a, float *x, float *y, float *w, float *h) {
+    *x = EDITOR_PANEL_W + 12;
+    *y = EDITOR_BAR_H + 12;
+    *w = a->view.cam.screen_w - EDITOR_PANEL_W - EDITOR_CHECK_W - 24;
+    *h = a->view.cam.screen_h - EDITOR_BAR_H - 24;
+}
+
+/// World point p at the centre of the room between the panels.
+static void center_on(app *a, vec2s p) {
+    float x, y, w, h;
+    map_room(a, &x, &y, &w, &h);
+    const camera *c = &a->ed->cam;
+    a->ed->cam.center = (vec2s){{p.x - (x + w * 0.5f - c->screen_w * 0.5f) / c->zoom,
+                                 p.y - (y + h * 0.5f - c->screen_h * 0.5f) / c->zoom}};
+}
+
+/// The whole map in the room between the panels.
 static void fit_view(app *a) {
     app_editor *e = a->ed;
     const ae_grid *g = ed_grid(e->doc);
     const float cs = editor_cell_size(a);
-    const float sw = a->view.cam.screen_w, sh = a->view.cam.screen_h;
-    const float room_w = sw - EDITOR_PANEL_W - EDITOR_CHECK_W - 24, room_h = sh - EDITOR_BAR_H - 24;
-    camera_init(&e->cam, glms_vec2_zero(), sw, sh);
-    float zoom = fminf(room_w / ((float)g->width * cs), room_h / ((float)g->height * cs));
+    float x, y, w, h;
+    map_room(a, &x, &y, &w, &h);
+    camera_init(&e->cam, glms_vec2_zero(), a->view.cam.screen_w, a->view.cam.screen_h);
+    const float zoom = fminf(w / ((float)g->width * cs), h / ((float)g->height * cs));
     e->cam.zoom = ae_clampf(zoom, EDITOR_ZOOM_MIN, EDITOR_ZOOM_MAX);
-    // The map's centre at the centre of the room between the panels.
-    const float mid_x = EDITOR_PANEL_W + 12 + room_w * 0.5f,
-                mid_y = EDITOR_BAR_H + 12 + room_h * 0.5f;
-    e->cam.center = (vec2s){{(float)g->width * cs * 0.5f - (mid_x - sw * 0.5f) / e->cam.zoom,
-                             (float)g->height * cs * 0.5f - (mid_y - sh * 0.5f) / e->cam.zoom}};
+    center_on(a, (vec2s){{(float)g->width * cs * 0.5f, (float)g->height * cs * 0.5f}});
 }
 
 static void zoom_at(app *a, float factor, float sx, float sy) {
@@ -54,7 +67,7 @@ static int agents_of(const app *a) {
 }
 
 /// Takes the document: the editor opens on it, over whatever screen was on.
-static bool open_doc(app *a, ed_doc *doc, char *err, size_t n) {
+static bool open_doc(app *a, ed_doc *doc, const char *untitled, char *err, size_t n) {
     if (!doc) return false;
     if (!a->ed && !(a->ed = calloc(1, sizeof *a->ed))) {
         ed_close(doc);
@@ -70,6 +83,7 @@ static bool open_doc(app *a, ed_doc *doc, char *err, size_t n) {
     e->brush = 3;
     e->hover = -1;
     e->shown_revision = UINT64_MAX;
+    snprintf(e->untitled, sizeof e->untitled, "%s", untitled);
     world_renderer_init(&e->wr, &a->g);
     fit_view(a);
     fx_clear(&a->view.fx);
@@ -91,7 +105,7 @@ bool app_editor_open_file(app *a, const char *path, char *err, size_t n) {
         doc = ed_open(path, agents_of(a), &e);
     }
     if (!doc) snprintf(err, n, "%s: %s", AE_QUOTED(path), e.msg);
-    return open_doc(a, doc, err, n);
+    return open_doc(a, doc, "untitled", err, n);
 }
 
 bool app_editor_open_copy(app *a, int index, char *err, size_t n) {
@@ -106,14 +120,16 @@ bool app_editor_open_copy(app *a, int index, char *err, size_t n) {
     ed_doc *doc = ed_from_grid(&grid, agents_of(a), &e); // a copy: Save asks where
     ae_grid_free(&grid);
     if (!doc) snprintf(err, n, "%s", e.msg);
-    return open_doc(a, doc, err, n);
+    char name[64];
+    snprintf(name, sizeof name, "%s (copy)", app_maps[index]);
+    return open_doc(a, doc, name, err, n);
 }
 
 bool app_editor_open_new(app *a, int size, char *err, size_t n) {
     ae_error e;
     ed_doc *doc = ed_new(size, size, agents_of(a), &e);
     if (!doc) snprintf(err, n, "%s", e.msg);
-    return open_doc(a, doc, err, n);
+    return open_doc(a, doc, "new map", err, n);
 }
 
 void app_editor_close(app *a) {
@@ -156,7 +172,9 @@ static void start_naming(app *a) {
     SDL_StartTextInput();
 }
 
-static bool save_to(app *a, const char *path) {
+static bool save_to(app *a, const char *where) {
+    char path[PATH_MAX]; // `where` may be the document's own path, which saving replaces
+    snprintf(path, sizeof path, "%s", where);
     ae_error err;
     if (!ed_save(a->ed->doc, path, &err)) {
         set_status(a, true, "Not saved: ", err.msg); // the edits stay, unsaved
@@ -308,8 +326,7 @@ static void mouse_down(app *a, float x, float y, Uint8 button) {
         int count;
         const ed_marker *m = ed_markers(e->doc, &count);
         const float cs = editor_cell_size(a);
-        e->cam.center =
-            (vec2s){{((float)m[marker].x + 0.5f) * cs, ((float)m[marker].y + 0.5f) * cs}};
+        center_on(a, (vec2s){{((float)m[marker].x + 0.5f) * cs, ((float)m[marker].y + 0.5f) * cs}});
         return;
     }
     if (editor_over_panels(a, x, y)) return;
@@ -499,7 +516,7 @@ static void update_title(app *a) {
     const char *path = ed_path(e->doc), *slash = strrchr(path, '/');
     char title[PATH_MAX + 64];
     snprintf(title, sizeof title, "%s%s - Arena map editor", dirty ? "*" : "",
-             path[0] ? (slash ? slash + 1 : path) : "untitled");
+             path[0] ? (slash ? slash + 1 : path) : e->untitled);
     SDL_SetWindowTitle(a->window, title);
 }
 
@@ -507,6 +524,10 @@ void app_editor_update(app *a, bool back) {
     app_editor *e = a->ed;
     if (!e || !e->doc) return;
     e->status_age += a->frame_dt;
+    if (e->cam.screen_w != a->view.cam.screen_w || e->cam.screen_h != a->view.cam.screen_h) {
+        e->cam.screen_w = a->view.cam.screen_w; // the window changed size: the same centre
+        e->cam.screen_h = a->view.cam.screen_h;
+    }
     editor_button b[EDITOR_BUTTONS_MAX];
     const int n = editor_buttons(a, b);
     const int hover = e->naming ? -1 : editor_button_at(b, n, e->mouse_x, e->mouse_y);

@@ -20,6 +20,20 @@ static void dim_screen(app *a) {
     gfx_fill_rect(&a->g, (SDL_FRect){0, 0, a->view.cam.screen_w, a->view.cam.screen_h}, DIM);
 }
 
+/// The logo's top and scale for a screen h pixels high: smaller on shorter screens, where the
+/// title's nine items need the room under it.
+static void logo_size(float h, float *top, float *scale) {
+    *top = h < 640 ? 8.0f : h < 800 ? 40.0f : fmaxf(h * 0.1f, 24.0f);
+    *scale = h < 640 ? 6.0f : h < 800 ? 7.0f : 9.0f;
+}
+
+/// Where the title's menu may begin: under the logo's tag line.
+static float logo_foot(float h) {
+    float top, scale;
+    logo_size(h, &top, &scale);
+    return top + scale * 16 + 6 + 30 + 8;
+}
+
 app_screen app_base_screen(const app *a) {
     app_screen s = a->screen;
     if (s == SCREEN_CONFIRM) s = a->confirm_from;
@@ -259,9 +273,9 @@ void app_screen_menu(app *a, menu *m) {
         menu_add(m, MENU_BUTTON, TITLE_SETTINGS, "Settings", NULL);
         menu_add(m, MENU_BUTTON, TITLE_QUIT, "Quit", NULL);
         m->note = app_menu_note(a);
-        // Under the logo's tag line (draw_logo: its foot at 140 on a short screen, where the
-        // eight items need the room).
-        top = sh < 640 ? 144.0f : fmaxf(sh * 0.36f, 230.0f);
+        // Under the logo's tag line (logo_size: smaller on a short screen, where the nine items
+        // need the room).
+        top = fmaxf(logo_foot(sh), sh >= 800 ? sh * 0.36f : 0.0f);
         break;
     case SCREEN_PAUSE:
         menu_begin(m, "PAUSED");
@@ -394,7 +408,10 @@ void app_update_screens(app *a) {
         if (r.activate && r.id == TITLE_PLAY) start_or_notice(a, false);
         if (r.activate && r.id == TITLE_ONLINE) platform_play_online(a);
         if (r.activate && r.id == TITLE_RECORD) app_record_open(a);
-        if (r.activate && r.id == TITLE_EDITOR) app_go(a, SCREEN_EDITOR_START);
+        if (r.activate && r.id == TITLE_EDITOR) {
+            a->editor_copy = a->map; // the map chosen on the title, to copy
+            app_go(a, SCREEN_EDITOR_START);
+        }
         if (r.activate && r.id == TITLE_SETTINGS) app_open_settings(a);
         if ((r.activate && r.id == TITLE_QUIT) || back) app_ask(a, CONFIRM_QUIT_GAME);
         if (a->screen == SCREEN_TITLE && session_done(a->view.shown))
@@ -501,9 +518,8 @@ void app_update_screens(app *a) {
 }
 
 static void draw_logo(app *a) {
-    float cx = 0.5f * a->view.cam.screen_w,
-          y = a->view.cam.screen_h < 640 ? 8.0f : fmaxf(a->view.cam.screen_h * 0.1f, 24.0f);
-    float scale = a->view.cam.screen_h < 640 ? 6.0f : 9.0f;
+    float cx = 0.5f * a->view.cam.screen_w, y, scale;
+    logo_size(a->view.cam.screen_h, &y, &scale);
     gfx_text_centered(&a->g, cx + 5, y + 5, scale, (SDL_Color){0, 0, 0, 180}, "ARENA");
     gfx_text_centered(&a->g, cx, y, scale, GOLD, "ARENA");
     const char *tag = "slide, shoot, dodge - be the last one standing";

@@ -48,6 +48,7 @@ typedef struct app_editor {
     float mouse_x, mouse_y;
     int hover;                 ///< the panel's button under the mouse (-1 none)
     float hover_time;          ///< seconds over it: the tooltip shows after a moment
+    char untitled[64];         ///< the name shown while the map has no file ("ruins (copy)")
     bool naming;               ///< Save as: the file name is typed
     char name[PATH_MAX];       ///< ... its text
     bool playing;              ///< a match on the map is on: leaving it comes back here
