@@ -3,11 +3,14 @@
 #include "suites.h"
 
 #include "bench_stroke.h"
+#include "editor.h"
 #include "gen_maps.h"
+#include "arena/ae_rng.h"
 #include "tool_args.h"
 #include "tool_util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static const char *const columns[] = {"size",
                                       "brush",
@@ -22,8 +25,9 @@ static const char *const columns[] = {"size",
                                       "per_cell_p90_ms",
                                       "per_cell_cpu_ms",
                                       "speedup",
-                                      "equal_rebake"};
-static const int widths[] = {5, 5, 5, 9, 9, 9, 9, 9, 9, 18, 15, 15, 7, 12};
+                                      "equal_rebake",
+                                      "editor_ms"};
+static const int widths[] = {5, 5, 5, 9, 9, 9, 9, 9, 9, 18, 15, 15, 7, 12, 9};
 enum { COLUMNS = sizeof columns / sizeof columns[0] };
 
 /// The most strokes per row --strokes asks for, and the default.
@@ -33,7 +37,47 @@ enum { MAX_STROKES = 1001, DEFAULT_STROKES = 21 };
 /// only the first stroke is timed that way. Its batched strokes are a quarter as many.
 #define EVERY_STROKE_MAX_SIDE 1024
 
-static void row(const tool_table *t, int size, int brush, const stroke_timing *s) {
+static int cmp_double(const void *a, const void *b) {
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/// The whole stroke as the map editor makes it (editor.h: ed_stroke_begin, a click of the brush,
+/// ed_stroke_end), through the sim's one path for cells that change (the field, the room index,
+/// nav and cover, props and doors when a stroke meets them, the map's hash, the history); each
+/// stroke undone untimed. Median ms of `strokes`, or a negative value when memory runs out.
+static double editor_stroke_ms(ed_doc *doc, int brush, int strokes) {
+    const ae_grid *g = ed_grid(doc);
+    ae_rng rng;
+    ae_rng_seed(&rng, 91, (uint64_t)g->width * 100u + (uint64_t)brush);
+    double *ms = malloc((size_t)strokes * sizeof *ms);
+    if (!ms) return -1.0;
+    ae_error err;
+    bool ok = true;
+    for (int i = 0; ok && i < strokes; i++) {
+        // Walls painted where a wall is not, then walls erased where one is, by turns.
+        const bool erase = i % 2 == 1;
+        int x = 0, y = 0;
+        for (int tries = 0; tries < 100000; tries++) {
+            x = 1 + (int)ae_rng_below(&rng, (uint32_t)(g->width - 2));
+            y = 1 + (int)ae_rng_below(&rng, (uint32_t)(g->height - 2));
+            if (ae_grid_is_wall(g, x, y) == erase) break;
+        }
+        const uint64_t t0 = tool_now_ns();
+        ed_stroke_begin(doc, erase ? AE_CELL_FREE : AE_CELL_WALL, brush);
+        ok = ed_stroke_line(doc, x, y, x, y, &err);
+        ed_stroke_end(doc);
+        ms[i] = (double)(tool_now_ns() - t0) * 1e-6;
+        if (ok && ed_can_undo(doc)) ok = ed_undo(doc, &err);
+    }
+    qsort(ms, (size_t)strokes, sizeof *ms, cmp_double);
+    const double median = ok ? ms[strokes / 2] : -1.0;
+    free(ms);
+    return median;
+}
+
+static void row(const tool_table *t, int size, int brush, const stroke_timing *s,
+                double editor_ms) {
     char c[COLUMNS][32];
     snprintf(c[0], sizeof c[0], "%d", size);
     snprintf(c[1], sizeof c[1], "%d", brush);
@@ -46,6 +90,7 @@ static void row(const tool_table *t, int size, int brush, const stroke_timing *s
     snprintf(c[12], sizeof c[12], "%.1f",
              s->median_ms > 0.0 ? s->cell_median_ms / s->median_ms : 0.0);
     snprintf(c[13], sizeof c[13], "%s", s->exact ? "yes" : "NO");
+    snprintf(c[14], sizeof c[14], "%.4f", editor_ms);
     const char *cells[COLUMNS];
     for (int k = 0; k < COLUMNS; k++) cells[k] = c[k];
     tool_table_row(t, cells);
@@ -61,7 +106,9 @@ static int run(int strokes, bool csv) {
                "median and p90 of %d strokes (%d at sizes above %d)\n"
                "# batched (ae_sdf_set_cells, ae_nav_grid_on_cells_edit, ae_cover_on_cells_edit) "
                "against per cell (ae_sdf_set_cell and the on_cell_edit calls for every cell, "
-               "timed once above %d), taking turns; cpu = the thread's CPU time\n",
+               "timed once above %d), taking turns; cpu = the thread's CPU time\n"
+               "# editor_ms: the whole stroke as the map editor makes it (field, rooms, nav, "
+               "cover, props and doors, map hash, history), median\n",
                strokes, big_strokes, EVERY_STROKE_MAX_SIDE, EVERY_STROKE_MAX_SIDE);
     tool_table_header(&t);
     const int sizes[] = {256, 1024, 4096}, brushes[] = {1, 5, 20};
@@ -76,8 +123,10 @@ static int run(int strokes, bool csv) {
             return TOOL_EXIT_FAIL;
         }
         stroke_world *w = stroke_world_create(&g, &err);
+        ed_doc *doc = w ? ed_from_grid(&g, 30, &err) : NULL;
         ae_grid_free(&g);
-        if (!w) {
+        if (!doc) {
+            if (w) stroke_world_destroy(w);
             tool_fail(ARENA_BENCH, "editor", "%s", err.msg);
             return TOOL_EXIT_FAIL;
         }
@@ -88,13 +137,23 @@ static int run(int strokes, bool csv) {
                              &err)) {
                 tool_fail(ARENA_BENCH, "editor", "%s", err.msg);
                 stroke_world_destroy(w);
+                ed_close(doc);
                 return TOOL_EXIT_FAIL;
             }
-            row(&t, n, brushes[b], &s);
+            const double editor_ms =
+                editor_stroke_ms(doc, brushes[b], every ? strokes : big_strokes);
+            if (editor_ms < 0.0) {
+                tool_fail(ARENA_BENCH, "editor", "out of memory");
+                stroke_world_destroy(w);
+                ed_close(doc);
+                return TOOL_EXIT_FAIL;
+            }
+            row(&t, n, brushes[b], &s, editor_ms);
             exact &= s.exact;
             if (n == 1024 && brushes[b] == 5) target = s;
         }
         stroke_world_destroy(w);
+        ed_close(doc);
     }
     if (!csv) {
         printf("check: each row's first stroke == a rebake of the field and fresh builds of the "
