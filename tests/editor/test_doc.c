@@ -533,6 +533,34 @@ static void test_check_markers(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
+/// A Tiled map edits like a PNG: it opens with the cells its tiles' kinds say (those of the PNG
+/// it was drawn from), has no file to save to (Save as writes a PNG), and its strokes work.
+static void test_tiled(void) {
+    ae_error err = {{0}};
+    ae_grid want;
+    REQUIRE(ae_map_load_file(ARENA_SOURCE_DIR "/tests/data/maps/tiled/tiled.png", &want, &err));
+    const char *const maps[] = {"embedded.tmj", "external.tmj", "base64.tmj"};
+    char dir[256], path[600];
+    REQUIRE(test_scratch(dir, sizeof dir, "editor"));
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/tests/data/maps/tiled/%s", ARENA_SOURCE_DIR, maps[i]);
+        ed_doc *d = ed_open(path, 4, &err);
+        REQUIRE(d);
+        CHECK(grids_equal(ed_grid(d), &want));
+        CHECK_STR(ed_path(d), ""); // never written back as JSON
+        CHECK(line(d, AE_CELL_WALL, 1, 2, 2, 6, 2));
+        snprintf(path, sizeof path, "%s/from-%d.png", dir, i);
+        REQUIRE(ed_save(d, path, &err));
+        ae_grid back;
+        REQUIRE(ae_map_load_file(path, &back, &err));
+        CHECK(grids_equal(&back, ed_grid(d)));
+        ae_grid_free(&back);
+        ed_close(d);
+    }
+    ae_grid_free(&want);
+    test_remove_tree(dir);
+}
+
 TEST_MAIN(TEST_CASE(session), TEST_CASE(undo_redo_exact), TEST_CASE(world_exact),
           TEST_CASE(door_turns), TEST_CASE(brushes), TEST_CASE(flood_whole_map), TEST_CASE(dirty),
-          TEST_CASE(save_fails), TEST_CASE(open), TEST_CASE(check_markers))
+          TEST_CASE(save_fails), TEST_CASE(open), TEST_CASE(check_markers), TEST_CASE(tiled))
