@@ -205,8 +205,13 @@ static void test_play_and_back(void) {
     key(SDLK_ESCAPE, SDL_SCANCODE_ESCAPE);
     CHECK(a.screen == SCREEN_PAUSE);
     CHECK(click_item("Back to editor"));
-    if (a.screen == SCREEN_CONFIRM) CHECK(click_item("Leave without saving")); // its replay
+    REQUIRE(a.screen == SCREEN_CONFIRM); // its replay is not saved yet
+    CHECK(click_item("Save replay and leave"));
     CHECK(a.screen == SCREEN_EDITOR);
+    // The replay carries the edited map: it plays back like any other.
+    CHECK(a.replay_saved);
+    const char *saved = strstr(a.replay_note, "Saved to ");
+    CHECK(saved && plays_back_ok(saved + strlen("Saved to ")));
     CHECK(ed_revision(a.ed->doc) == revision && same_grid(ed_grid(a.ed->doc), &before));
     CHECK(ed_can_undo(a.ed->doc)); // the history came back with it
     key_mod(SDLK_z, SDL_SCANCODE_Z, KMOD_LCTRL);
