@@ -5,27 +5,8 @@
 #include "tool_save_png.h"
 #include "tool_util.h"
 
-#include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-// Written through ae_output (tool_save_png): never half-written, never onto a FIFO or a device.
-static bool save_png(const ae_grid *g, const char *path, ae_error *err) {
-    SDL_Surface *s =
-        SDL_CreateRGBSurfaceWithFormat(0, g->width, g->height, 24, SDL_PIXELFORMAT_RGB24);
-    if (!s) {
-        ae_error_set(err, "%s", SDL_GetError());
-        return false;
-    }
-    for (int y = 0; y < g->height; y++) {
-        Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
-        for (int x = 0; x < g->width; x++)
-            ae_grid_cell_color(g->cells[(size_t)y * (size_t)g->width + (size_t)x], row + 3 * x);
-    }
-    bool ok = tool_save_png(s, path, err);
-    SDL_FreeSurface(s);
-    return ok;
-}
 
 int main(int argc, char **argv) {
     if (argc != 2) {
@@ -40,7 +21,7 @@ int main(int argc, char **argv) {
         char *path = name ? tool_join(argv[1], name) : NULL;
         free(name);
         bool built = path && map_design_build(&map_designs[i], &g);
-        if (!built || !save_png(&g, path, &err)) {
+        if (!built || !tool_save_grid_png(&g, path, &err)) {
             tool_fail("arena-make-maps", path ? path : argv[1], "%s", err.msg);
             if (built) ae_grid_free(&g);
             free(path);

@@ -3,7 +3,6 @@
 
 #include "tool_save_png.h"
 
-#include <SDL.h>
 #include <string.h>
 
 bool ed_save(ed_doc *d, const char *path, ae_error *err) {
@@ -16,21 +15,11 @@ bool ed_save(ed_doc *d, const char *path, ae_error *err) {
     }
     const size_t len = strlen(path) + 1;
     char *kept = ae_alloc(len);
-    SDL_Surface *s =
-        kept ? SDL_CreateRGBSurfaceWithFormat(0, g->width, g->height, 24, SDL_PIXELFORMAT_RGB24)
-             : NULL;
-    if (!s) {
+    if (!kept) {
         ae_error_set(err, "out of memory");
-        ae_free(kept, len);
         return false;
     }
-    for (int y = 0; y < g->height; y++) {
-        Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
-        for (int x = 0; x < g->width; x++)
-            ae_grid_cell_color(g->cells[(size_t)y * (size_t)g->width + (size_t)x], row + 3 * x);
-    }
-    bool ok = tool_save_png(s, path, err);
-    SDL_FreeSurface(s);
+    const bool ok = tool_save_grid_png(g, path, err);
     if (!ok) {
         ae_free(kept, len);
         return false;

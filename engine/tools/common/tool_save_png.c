@@ -151,3 +151,20 @@ bool tool_save_png_frame(SDL_Surface *surface, const char *path, ae_error *err) 
     return ok;
 }
 #endif
+
+bool tool_save_grid_png(const ae_grid *g, const char *path, ae_error *err) {
+    SDL_Surface *s =
+        SDL_CreateRGBSurfaceWithFormat(0, g->width, g->height, 24, SDL_PIXELFORMAT_RGB24);
+    if (!s) {
+        ae_error_set(err, "out of memory");
+        return false;
+    }
+    for (int y = 0; y < g->height; y++) {
+        Uint8 *row = (Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
+        for (int x = 0; x < g->width; x++)
+            ae_grid_cell_color(g->cells[(size_t)y * (size_t)g->width + (size_t)x], row + 3 * x);
+    }
+    const bool ok = tool_save_png(s, path, err);
+    SDL_FreeSurface(s);
+    return ok;
+}

@@ -4,10 +4,15 @@
 #define TOOL_SAVE_PNG_H
 
 #include "arena/ae_base.h"
+#include "arena/ae_grid.h"
 
 #include <SDL.h>
 
 bool tool_save_png(SDL_Surface *surface, const char *path, ae_error *err);
+
+/// A map as a PNG the loader reads back cell for cell: each cell in ae_grid_cell_color, one
+/// pixel each (the map editor's Save, arena-make-maps), through tool_save_png.
+bool tool_save_grid_png(const ae_grid *g, const char *path, ae_error *err);
 
 /// A frame of an export (`arena --frames`): an opaque picture (the alpha channel is dropped)
 /// written for speed, and a file that must be new. It goes through libpng directly at zlib level
