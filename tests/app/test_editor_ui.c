@@ -40,20 +40,6 @@ static void drag(int x0, int y0, int x1, int y1) {
     frames(2);
 }
 
-static void key_mod(SDL_Keycode sym, SDL_Scancode sc, Uint16 mod) {
-    for (int down = 1; down >= 0; down--) {
-        SDL_Event e = {0};
-        e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
-        e.key.windowID = window_id();
-        e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
-        e.key.keysym.sym = sym;
-        e.key.keysym.scancode = sc;
-        e.key.keysym.mod = mod;
-        SDL_PushEvent(&e);
-        frames(2);
-    }
-}
-
 static uint8_t at(const ae_grid *g, int x, int y) {
     return g->cells[(size_t)y * (size_t)g->width + (size_t)x];
 }

@@ -45,7 +45,7 @@ void push_button(float x, float y, bool down, Uint8 button) {
     SDL_PushEvent(&e);
 }
 
-void key(SDL_Keycode sym, SDL_Scancode sc) {
+void key_mod(SDL_Keycode sym, SDL_Scancode sc, Uint16 mod) {
     for (int down = 1; down >= 0; down--) {
         SDL_Event e = {0};
         e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
@@ -53,9 +53,14 @@ void key(SDL_Keycode sym, SDL_Scancode sc) {
         e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
         e.key.keysym.sym = sym;
         e.key.keysym.scancode = sc;
+        e.key.keysym.mod = mod;
         SDL_PushEvent(&e);
         frames(2);
     }
+}
+
+void key(SDL_Keycode sym, SDL_Scancode sc) {
+    key_mod(sym, sc, KMOD_NONE);
 }
 
 /// The rectangle of the current screen's item whose label (or value) is `label`.

@@ -18,6 +18,8 @@ Uint32 window_id(void);
 void push_motion(float x, float y);
 void push_button(float x, float y, bool down, Uint8 button);
 void key(SDL_Keycode sym, SDL_Scancode sc);
+/// A key pressed and released with modifiers held (KMOD_LCTRL...) in the events.
+void key_mod(SDL_Keycode sym, SDL_Scancode sc, Uint16 mod);
 bool find_item(const char *label, SDL_FRect *r, int *index);
 void push_wheel(int y);
 bool scroll_to(const char *label, SDL_FRect *r);
