@@ -349,8 +349,8 @@ static void mouse_down(app *a, float x, float y, Uint8 button) {
     case EDITOR_BRUSH:
         ed_stroke_begin(e->doc, ed_kinds[e->kind], e->brush);
         e->painting = true;
-        e->last_x = cx;
-        e->last_y = cy;
+        e->last_x = e->paint_x = cx;
+        e->last_y = e->paint_y = cy;
         report(a, ed_stroke_line(e->doc, cx, cy, cx, cy, &err), &err);
         break;
     case EDITOR_RECT:
@@ -370,25 +370,6 @@ static void mouse_down(app *a, float x, float y, Uint8 button) {
     }
 }
 
-static void mouse_up(app *a, float x, float y, Uint8 button) {
-    app_editor *e = a->ed;
-    if (e->panning && (button != SDL_BUTTON_LEFT || (!e->painting && !e->shaping))) {
-        e->panning = false;
-        return;
-    }
-    if (button != SDL_BUTTON_LEFT) return;
-    if (e->painting) {
-        ed_stroke_end(e->doc);
-        e->painting = false;
-    }
-    if (e->shaping) {
-        int cx, cy;
-        editor_cell_at(a, x, y, &cx, &cy);
-        e->shaping = false;
-        shape_to(a, cx, cy);
-    }
-}
-
 static void mouse_move(app *a, float x, float y) {
     app_editor *e = a->ed;
     if (e->panning) {
@@ -397,15 +378,38 @@ static void mouse_move(app *a, float x, float y) {
         e->pan_x = x;
         e->pan_y = y;
     }
+    if (e->painting) editor_cell_at(a, x, y, &e->paint_x, &e->paint_y); // painted once a frame
+}
+
+/// The brush dragged from its last stamp to where the mouse is now: once a frame however many
+/// moves came (on a big map one call costs a frame's time), and as the button comes up.
+static void paint_to_mouse(app *a) {
+    app_editor *e = a->ed;
+    if (!e->painting || (e->paint_x == e->last_x && e->paint_y == e->last_y)) return;
+    ae_error err;
+    report(a, ed_stroke_line(e->doc, e->last_x, e->last_y, e->paint_x, e->paint_y, &err), &err);
+    e->last_x = e->paint_x;
+    e->last_y = e->paint_y;
+}
+
+static void mouse_up(app *a, float x, float y, Uint8 button) {
+    app_editor *e = a->ed;
+    if (e->panning && (button != SDL_BUTTON_LEFT || (!e->painting && !e->shaping))) {
+        e->panning = false;
+        return;
+    }
+    if (button != SDL_BUTTON_LEFT) return;
     if (e->painting) {
+        editor_cell_at(a, x, y, &e->paint_x, &e->paint_y);
+        paint_to_mouse(a);
+        ed_stroke_end(e->doc);
+        e->painting = false;
+    }
+    if (e->shaping) {
         int cx, cy;
         editor_cell_at(a, x, y, &cx, &cy);
-        if (cx != e->last_x || cy != e->last_y) {
-            ae_error err;
-            report(a, ed_stroke_line(e->doc, e->last_x, e->last_y, cx, cy, &err), &err);
-            e->last_x = cx;
-            e->last_y = cy;
-        }
+        e->shaping = false;
+        shape_to(a, cx, cy);
     }
 }
 
@@ -533,6 +537,7 @@ void app_editor_update(app *a, bool back) {
     const int hover = e->naming ? -1 : editor_button_at(b, n, e->mouse_x, e->mouse_y);
     e->hover_time = hover == e->hover ? e->hover_time + a->frame_dt : 0.0f;
     e->hover = hover;
+    paint_to_mouse(a);
     update_title(a);
     if (back && a->overlays.help)
         a->overlays.help = false;

@@ -37,14 +37,15 @@ typedef struct app_editor {
     int brush; ///< brush size, cells across
     bool grid; ///< cell lines drawn
     // What the mouse is doing in the map (screen pixels; cells).
-    bool painting;      ///< a stroke is open (left button held on the map)
-    bool shaping;       ///< a rectangle or a line is being dragged
-    bool outline;       ///< ... a rectangle's border only (Shift held as the drag began)
-    int x0, y0;         ///< the drag's first cell
-    int last_x, last_y; ///< the brush's last stamp
-    bool panning;       ///< the map is dragged (pan tool, right or middle button, Space held)
-    float pan_x, pan_y; ///< where the pan's drag is now (screen)
-    bool space;         ///< Space held: the left button pans
+    bool painting;        ///< a stroke is open (left button held on the map)
+    bool shaping;         ///< a rectangle or a line is being dragged
+    bool outline;         ///< ... a rectangle's border only (Shift held as the drag began)
+    int x0, y0;           ///< the drag's first cell
+    int last_x, last_y;   ///< the brush's last stamp
+    int paint_x, paint_y; ///< the cell under the mouse, painted to at the frame's end
+    bool panning;         ///< the map is dragged (pan tool, right or middle button, Space held)
+    float pan_x, pan_y;   ///< where the pan's drag is now (screen)
+    bool space;           ///< Space held: the left button pans
     float mouse_x, mouse_y;
     int hover;                 ///< the panel's button under the mouse (-1 none)
     float hover_time;          ///< seconds over it: the tooltip shows after a moment
