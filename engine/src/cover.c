@@ -144,9 +144,11 @@ static bucket_grid buckets(const ae_cover_set *s) {
     return (bucket_grid){s->cell_size * COVER_BUCKET, s->index->bw, s->index->bh};
 }
 
+/// The bucket of a point: the one its position falls in, clamped to the grid. (Truncating is
+/// flooring where it matters: a quotient that truncates to 0 or less is clamped to 0 anyway.)
 static int bucket_of(bucket_grid g, vec2s p) {
-    int bx = ae_clampi((int)floorf(p.x / g.size), 0, g.bw - 1);
-    int by = ae_clampi((int)floorf(p.y / g.size), 0, g.bh - 1);
+    int bx = ae_clampi((int)(p.x / g.size), 0, g.bw - 1);
+    int by = ae_clampi((int)(p.y / g.size), 0, g.bh - 1);
     return by * g.bw + bx;
 }
 
