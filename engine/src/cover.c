@@ -10,20 +10,6 @@
 /// Cells per side of an index bucket.
 #define COVER_BUCKET 8
 
-/// The bucket index (ae_cover.h keeps it opaque): point indices grouped by the bucket of the map
-/// they lie in, so a box query visits only the buckets it overlaps.
-struct ae_cover_index {
-    int cap;                ///< capacity of the set's points and of order
-    int bw;                 ///< buckets across
-    int bh;                 ///< buckets down
-    int32_t *order;         ///< point indices grouped by bucket (cap entries)
-    int32_t bucket_start[]; ///< bw * bh + 1 offsets into order
-};
-
-static size_t index_size(int bw, int bh) {
-    return sizeof(struct ae_cover_index) + (size_t)(bw * bh + 1) * sizeof(int32_t);
-}
-
 ae_cover_def ae_default_cover_def(void) {
     return (ae_cover_def){
         .radius = 0.0f, .edge_samples = 2, .tolerance_share = 0.05f, .cookie = AE_DEF_COOKIE};
@@ -54,6 +40,25 @@ static bool plist_push(plist *l, ae_cover_point pt) {
 static void plist_free(plist *l) {
     if (l->p) ae_free(l->p, (size_t)l->cap * sizeof *l->p);
     memset(l, 0, sizeof *l);
+}
+
+/// The bucket index (ae_cover.h keeps it opaque): point indices grouped by the bucket of the map
+/// they lie in, each bucket's in increasing order, so a box query visits only the buckets it
+/// overlaps. It also keeps the scratch of the local rebuilds, so that an edit allocates nothing
+/// once they have grown.
+struct ae_cover_index {
+    int cap;                ///< capacity of the set's points and of order
+    int bw;                 ///< buckets across
+    int bh;                 ///< buckets down
+    int32_t *order;         ///< point indices grouped by bucket (cap entries)
+    plist fresh;            ///< an edit's window of points afresh
+    ae_cover_point *run;    ///< an edit's merged run of points (run_cap entries)
+    int run_cap;            ///< capacity of run
+    int32_t bucket_start[]; ///< bw * bh + 1 offsets into order
+};
+
+static size_t index_size(int bw, int bh) {
+    return sizeof(struct ae_cover_index) + (size_t)(bw * bh + 1) * sizeof(int32_t);
 }
 
 /// Side k: 0 = -y (up), 1 = +x, 2 = +y, 3 = -x.
@@ -139,41 +144,37 @@ static bucket_grid buckets(const ae_cover_set *s) {
     return (bucket_grid){s->cell_size * COVER_BUCKET, s->index->bw, s->index->bh};
 }
 
+/// The bucket of a point: the one its position falls in, clamped to the grid. (Truncating is
+/// flooring where it matters: a quotient that truncates to 0 or less is clamped to 0 anyway.)
 static int bucket_of(bucket_grid g, vec2s p) {
-    int bx = ae_clampi((int)floorf(p.x / g.size), 0, g.bw - 1);
-    int by = ae_clampi((int)floorf(p.y / g.size), 0, g.bh - 1);
+    int bx = ae_clampi((int)(p.x / g.size), 0, g.bw - 1);
+    int by = ae_clampi((int)(p.y / g.size), 0, g.bh - 1);
     return by * g.bw + bx;
 }
 
-/// Takes ownership of the sorted list and rebuilds the bucket index (counting sort). `bucket`
-/// holds each point's bucket when the caller knows them, or is NULL.
-static bool install(ae_cover_set *s, plist *l, const int32_t *bucket) {
-    struct ae_cover_index *ix = s->index;
-    int32_t *order = l->cap ? ae_alloc((size_t)l->cap * sizeof *order) : NULL;
-    if (l->cap && !order) return false;
-    if (s->points) ae_free(s->points, (size_t)ix->cap * sizeof *s->points);
-    if (ix->order) ae_free(ix->order, (size_t)ix->cap * sizeof *ix->order);
-    const ae_cover_point *points = l->p;
-    const int count = l->n;
-    s->points = l->p;
-    s->count = count;
-    ix->cap = l->cap;
-    ix->order = order;
-    memset(l, 0, sizeof *l);
+/// Lists the points [from, to) that lie in buckets [b0, b1) in those buckets' part of order, each
+/// bucket's in increasing order (a counting sort). bucket_start[b0] and bucket_start[b1] are
+/// given; the offsets between them are rebuilt, and the points of the range found there must be
+/// all those buckets hold. Init sorts every point into every bucket; an edit redoes a band.
+static void sort_into_buckets(ae_cover_set *s, int from, int to, int b0, int b1) {
     const bucket_grid g = buckets(s);
-    int32_t *start = ix->bucket_start;
-    const int nb = g.bw * g.bh;
-    memset(start, 0, (size_t)(nb + 1) * sizeof *start);
-    for (int i = 0; i < count; i++) start[(bucket ? bucket[i] : bucket_of(g, points[i].pos)) + 1]++;
-    for (int b = 0; b < nb; b++) start[b + 1] += start[b];
-    for (int i = 0; i < count; i++) {
-        int b = bucket ? bucket[i] : bucket_of(g, points[i].pos);
-        // start[b] is used as a cursor and restored below.
-        order[start[b]++] = i;
+    int32_t *start = s->index->bucket_start, *order = s->index->order;
+    const ae_cover_point *points = s->points;
+    const int32_t first = start[b0];
+    // Counts go one bucket up (start[b + 1]); the last bucket's end is given.
+    for (int b = b0 + 1; b < b1; b++) start[b] = 0;
+    for (int i = from; i < to; i++) {
+        const int b = bucket_of(g, points[i].pos);
+        if (b >= b0 && b < b1 - 1) start[b + 1]++;
     }
-    for (int b = nb; b > 0; b--) start[b] = start[b - 1];
-    start[0] = 0;
-    return true;
+    for (int b = b0 + 1; b < b1; b++) start[b] += start[b - 1];
+    for (int i = from; i < to; i++) {
+        const int b = bucket_of(g, points[i].pos);
+        if (b >= b0 && b < b1) order[start[b]++] = i; // start[b] is a cursor, restored below
+    }
+    AE_ASSERT(start[b1 - 1] == start[b1]); // the points found fill the buckets exactly
+    for (int b = b1 - 1; b > b0; b--) start[b] = start[b - 1];
+    start[b0] = first;
 }
 
 bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
@@ -192,22 +193,31 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
     set->cell_size = sdf->cell_size;
     const int bw = (grid->width + COVER_BUCKET - 1) / COVER_BUCKET;
     const int bh = (grid->height + COVER_BUCKET - 1) / COVER_BUCKET;
-    set->index = ae_calloc(1, index_size(bw, bh));
-    if (set->index) {
-        set->index->bw = bw;
-        set->index->bh = bh;
+    struct ae_cover_index *ix = ae_calloc(1, index_size(bw, bh));
+    set->index = ix;
+    if (ix) {
+        ix->bw = bw;
+        ix->bh = bh;
     }
     plist l = {0};
-    bool ok = set->index != NULL;
+    bool ok = ix != NULL;
     for (int y = 0; ok && y < grid->height; y++)
         for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, set, grid, sdf, x, y);
-    if (ok) ok = install(set, &l, NULL);
-    if (!ok) {
-        plist_free(&l);
-        ae_cover_free(set);
-        ae_error_set(err, "cover: out of memory");
+    // The list's spare room stays: edits that add points use it before they must grow the set.
+    int32_t *order = ok && l.cap ? ae_alloc((size_t)l.cap * sizeof *order) : NULL;
+    if (ok && (order || !l.cap)) {
+        set->points = l.p;
+        set->count = l.n;
+        ix->cap = l.cap;
+        ix->order = order;
+        ix->bucket_start[bw * bh] = l.n;
+        sort_into_buckets(set, 0, l.n, 0, bw * bh);
+        return true;
     }
-    return ok;
+    plist_free(&l);
+    ae_cover_free(set);
+    ae_error_set(err, "cover: out of memory");
+    return false;
 }
 
 void ae_cover_free(ae_cover_set *s) {
@@ -215,22 +225,98 @@ void ae_cover_free(ae_cover_set *s) {
     if (ix) { // (points are only ever installed with the index)
         if (s->points) ae_free(s->points, (size_t)ix->cap * sizeof *s->points);
         if (ix->order) ae_free(ix->order, (size_t)ix->cap * sizeof *ix->order);
+        plist_free(&ix->fresh);
+        if (ix->run) ae_free(ix->run, (size_t)ix->run_cap * sizeof *ix->run);
         ae_free(ix, index_size(ix->bw, ix->bh));
     }
     memset(s, 0, sizeof *s);
 }
 
-/// First index of the sorted points whose key is >= key.
-static int lower_bound(const ae_cover_set *s, uint32_t key) {
+/// First index of the sorted points whose key is >= the first key of cell `cell` (a cell index
+/// y * width + x, up to the cell count).
+static int lower_bound(const ae_cover_set *s, int64_t cell) {
+    const int64_t key = cell * 64;
     int lo = 0, hi = s->count;
     while (lo < hi) {
         int mid = lo + (hi - lo) / 2;
-        if (s->points[mid].key < key)
+        if ((int64_t)s->points[mid].key < key)
             lo = mid + 1;
         else
             hi = mid;
     }
     return lo;
+}
+
+/// A capacity of cap + more, or n when that is larger (at most INT32_MAX).
+static int grown(int cap, int more, int n) {
+    const int64_t c = (int64_t)cap + more;
+    return c < n ? n : c > INT32_MAX ? INT32_MAX : (int)c;
+}
+
+/// Makes room for n points and as many index entries, moving both into blocks half as large
+/// again (or n) when they are full: the only copy of the whole set an edit makes, and only when
+/// the set outgrows its room. False on out-of-memory, leaving them as they were.
+static bool reserve_points(ae_cover_set *s, int n) {
+    struct ae_cover_index *ix = s->index;
+    if (n <= ix->cap) return true;
+    const int cap = grown(ix->cap, ix->cap / 2, n);
+    ae_cover_point *points = ae_alloc((size_t)cap * sizeof *points);
+    int32_t *order = points ? ae_alloc((size_t)cap * sizeof *order) : NULL;
+    if (!order) {
+        if (points) ae_free(points, (size_t)cap * sizeof *points);
+        return false;
+    }
+    if (s->count) {
+        memcpy(points, s->points, (size_t)s->count * sizeof *points);
+        memcpy(order, ix->order, (size_t)s->count * sizeof *order);
+    }
+    if (s->points) ae_free(s->points, (size_t)ix->cap * sizeof *s->points);
+    if (ix->order) ae_free(ix->order, (size_t)ix->cap * sizeof *ix->order);
+    s->points = points;
+    ix->order = order;
+    ix->cap = cap;
+    return true;
+}
+
+/// Makes room for n points in the edit's run (scratch: its contents need not survive).
+static bool reserve_run(struct ae_cover_index *ix, int n) {
+    if (n <= ix->run_cap) return true;
+    const int cap = grown(ix->run_cap, ix->run_cap, n);
+    ae_cover_point *run = ae_alloc((size_t)cap * sizeof *run);
+    if (!run) return false;
+    if (ix->run) ae_free(ix->run, (size_t)ix->run_cap * sizeof *ix->run);
+    ix->run = run;
+    ix->run_cap = cap;
+    return true;
+}
+
+/// Brings the bucket index up to date after the points of rows y0..y1 were replaced and the
+/// points after them moved by delta places (old_count points before). Only the lists of the band
+/// of bucket rows that the points of those rows can lie in change: the buckets before the band
+/// hold points of earlier rows, left as they are, and the buckets after it points of later rows,
+/// which only move by delta, in index and in place.
+static void patch_index(ae_cover_set *s, int delta, int old_count, int y0, int y1) {
+    struct ae_cover_index *ix = s->index;
+    const bucket_grid g = buckets(s);
+    // A point lies within radius + 1 cell of an edge of its source cell (gen_cell), so within
+    // `reach` rows of that cell; one more row covers rounding.
+    const int reach = (int)ceilf(s->def.radius / s->cell_size) + 2;
+    const int r0 = ae_mini(ae_maxi(y0 - reach, 0) / COVER_BUCKET, g.bh - 1);
+    const int r1 = ae_mini((y1 + reach) / COVER_BUCKET, g.bh - 1);
+    const int b0 = r0 * g.bw, b1 = (r1 + 1) * g.bw, nb = g.bw * g.bh;
+    int32_t *start = ix->bucket_start, *order = ix->order;
+    if (delta != 0) {
+        const int e1 = start[b1];
+        if (old_count > e1)
+            memmove(order + e1 + delta, order + e1, (size_t)(old_count - e1) * sizeof *order);
+        for (int k = e1 + delta; k < old_count + delta; k++) order[k] += delta;
+        for (int b = b1; b <= nb; b++) start[b] += delta;
+    }
+    // The band afresh from the points of the rows whose points can lie in it.
+    const int64_t w = s->width;
+    const int from = lower_bound(s, ae_maxi(r0 * COVER_BUCKET - reach, 0) * w);
+    const int to = lower_bound(s, ae_mini((r1 + 1) * COVER_BUCKET + reach, s->height) * w);
+    sort_into_buckets(s, from, to, b0, b1);
 }
 
 bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
@@ -244,66 +330,50 @@ bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf
     // The window's points afresh. Cells are visited in row-major order and each cell's points
     // come in key order, so the list is sorted by key, as the set is: one merge replaces the
     // window's old points with them. Keys order points by source cell, so every point of the
-    // window lies in one run [lo, hi) of the set; the points before and after it are copied
-    // whole, and keep the buckets the index already gives them.
-    plist fresh = {0}, l = {0};
+    // window lies in one run [lo, hi) of the set (its rows, from x0 in the first to x1 in the
+    // last): only that run is merged, into scratch, and the points after it move by the change
+    // in its length. Every buffer is kept in the set, so once they have grown nothing is
+    // allocated, and they are all grown before the set changes.
+    struct ae_cover_index *ix = set->index;
+    plist *fresh = &ix->fresh;
+    fresh->n = 0;
     bool ok = true;
     for (int cy = y0; ok && cy <= y1; cy++)
-        for (int cx = x0; ok && cx <= x1; cx++) ok = gen_cell(&fresh, set, grid, sdf, cx, cy);
-    const int lo = lower_bound(set, (uint32_t)(y0 * grid->width + x0) * 64u);
-    const int hi = lower_bound(set, (uint32_t)(y1 * grid->width + x1 + 1) * 64u);
-    const int old_count = set->count, total = old_count + fresh.n;
-    int32_t *old_bucket = NULL, *bucket = NULL;
-    if (ok && total > 0) {
-        l.p = ae_alloc((size_t)total * sizeof *l.p);
-        l.cap = total;
-        bucket = ae_alloc((size_t)total * sizeof *bucket);
-        old_bucket = old_count ? ae_alloc((size_t)old_count * sizeof *old_bucket) : NULL;
-        ok = l.p && bucket && (old_bucket || !old_count);
-    }
-    if (ok && total > 0) { // (an empty set with nothing new stays as it is)
-        const bucket_grid g = buckets(set);
-        const int32_t *start = set->index->bucket_start, *order = set->index->order;
-        for (int b = 0; b < g.bw * g.bh; b++)
-            for (int k = start[b]; k < start[b + 1]; k++) old_bucket[order[k]] = b;
-        if (lo > 0) {
-            memcpy(l.p, set->points, (size_t)lo * sizeof *l.p);
-            memcpy(bucket, old_bucket, (size_t)lo * sizeof *bucket);
-        }
-        l.n = lo;
-        for (int i = lo, j = 0; i < hi || j < fresh.n;) {
-            if (i < hi) {
-                const ae_cover_point *p = &set->points[i];
-                int cell = (int)(p->key / 64u), cx = cell % set->width;
-                if (cx >= x0 && cx <= x1) {
-                    i++; // in the window (the run spans its rows): replaced by its fresh points
-                    continue;
-                }
-                if (j == fresh.n || p->key < fresh.p[j].key) {
-                    bucket[l.n] = old_bucket[i++];
-                    l.p[l.n++] = *p;
-                    continue;
-                }
+        for (int cx = x0; ok && cx <= x1; cx++) ok = gen_cell(fresh, set, grid, sdf, cx, cy);
+    const int64_t w = grid->width;
+    const int lo = lower_bound(set, y0 * w + x0), hi = lower_bound(set, y1 * w + x1 + 1);
+    ok = ok && reserve_run(ix, hi - lo + fresh->n);
+    int n = 0; // the merged run's length
+    for (int i = lo, j = 0; ok && (i < hi || j < fresh->n);) {
+        if (i < hi) {
+            const ae_cover_point *p = &set->points[i];
+            int cell = (int)(p->key / 64u), cx = cell % set->width;
+            if (cx >= x0 && cx <= x1) {
+                i++; // in the window (the run spans its rows): replaced by its fresh points
+                continue;
             }
-            bucket[l.n] = bucket_of(g, fresh.p[j].pos);
-            l.p[l.n++] = fresh.p[j++];
+            if (j == fresh->n || p->key < fresh->p[j].key) {
+                ix->run[n++] = *p;
+                i++;
+                continue;
+            }
         }
-        const int tail = old_count - hi;
-        if (tail > 0) {
-            memcpy(l.p + l.n, set->points + hi, (size_t)tail * sizeof *l.p);
-            memcpy(bucket + l.n, old_bucket + hi, (size_t)tail * sizeof *bucket);
-        }
-        l.n += tail;
-        ok = install(set, &l, bucket);
+        ix->run[n++] = fresh->p[j++];
     }
-    plist_free(&fresh);
-    if (old_bucket) ae_free(old_bucket, (size_t)old_count * sizeof *old_bucket);
-    if (bucket) ae_free(bucket, (size_t)total * sizeof *bucket);
+    const int old_count = set->count, delta = n - (hi - lo);
+    ok = ok && reserve_points(set, old_count + delta);
     if (!ok) {
-        plist_free(&l);
         ae_error_set(err, "cover: out of memory");
+        return false;
     }
-    return ok;
+    if (n == 0 && hi == lo) return true; // no points here before or now
+    if (delta != 0 && old_count > hi)
+        memmove(set->points + lo + n, set->points + hi,
+                (size_t)(old_count - hi) * sizeof *set->points);
+    if (n > 0) memcpy(set->points + lo, ix->run, (size_t)n * sizeof *set->points);
+    set->count = old_count + delta;
+    patch_index(set, delta, old_count, y0, y1);
+    return true;
 }
 
 bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf, int x, int y,

@@ -33,8 +33,9 @@ enum { COLUMNS = sizeof columns / sizeof columns[0] };
 /// The most strokes per row --strokes asks for, and the default.
 enum { MAX_STROKES = 1001, DEFAULT_STROKES = 21 };
 /// The largest map whose rows time the per-cell path on every stroke: above it each cell's cover
-/// merge copies millions of points, so a 20-cell stroke cell by cell takes many seconds, and
-/// only the first stroke is timed that way. Its batched strokes are a quarter as many.
+/// edit moves millions of points, so a 20-cell stroke cell by cell takes a few hundred
+/// milliseconds, and only the first stroke is timed that way. Its batched strokes are a quarter
+/// as many.
 #define EVERY_STROKE_MAX_SIDE 1024
 
 static int cmp_double(const void *a, const void *b) {

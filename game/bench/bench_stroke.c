@@ -102,8 +102,8 @@ static void undo_writes(const stroke_world *w, const ae_cell_write *writes, int 
 }
 
 /// One stroke and its undo, untimed, before any timed one: the first edit of the structures
-/// pays for memory the allocator hands out for the first time (the cover points' merge copies
-/// megabytes), which a table of few strokes would otherwise show in its first row.
+/// pays for the buffers they keep for edits (the field's window, the cover points' scratch),
+/// which a table of few strokes would otherwise show in its first row.
 static bool warm_up(stroke_world *w, ae_error *err) {
     ae_cell_write writes[GEN_BRUSH_MAX_WRITES], old[GEN_BRUSH_MAX_WRITES];
     const int n =

@@ -346,6 +346,100 @@ static void test_out_of_memory(void) {
     CHECK(ae_live_bytes() == 0);
 }
 
+/// Once its buffers have grown, a cover edit allocates nothing: the set keeps its scratch and
+/// room to spare, and a stroke and its undo repeated on the same map need the same room.
+static void test_cover_no_allocation(void) {
+    world w;
+    memset(&w, 0, sizeof w);
+    ae_set_allocator(test_alloc_counting, test_free_counting, NULL); // (only while none is live)
+    REQUIRE(gen_arena_map(&w.grid, 96, 96, 12));
+    REQUIRE(world_build(&w));
+    ae_cell_write paint[GEN_BRUSH_MAX_WRITES], undo[GEN_BRUSH_MAX_WRITES];
+    const int n = gen_brush_disc(&w.grid, 40, 50, 20, AE_CELL_WALL, paint);
+    for (int i = 0; i < n; i++)
+        undo[i] =
+            (ae_cell_write){paint[i].x, paint[i].y, w.grid.cells[paint[i].y * 96 + paint[i].x]};
+    const int first = w.cover[0].count;
+    int painted = first;
+    size_t calls = 0; // the cover edits' allocations after the first stroke and its undo
+    for (int r = 0; r < 6; r++)
+        for (int u = 0; u < 2; u++) {
+            ae_cell_rect changed;
+            REQUIRE(ae_sdf_set_cells(&w.sdf, &w.grid, u ? undo : paint, n, &changed, NULL));
+            ae_nav_grid_on_cells_edit(&w.nav, &w.grid, &w.sdf, changed);
+            const size_t before = test_alloc_calls;
+            for (int k = 0; k < COVERS; k++)
+                CHECK(ae_cover_on_cells_edit(&w.cover[k], &w.grid, &w.sdf, changed, NULL));
+            if (r > 0) calls += test_alloc_calls - before;
+            if (!u) painted = w.cover[0].count;
+        }
+    CHECK(calls == 0);
+    CHECK(painted != first && w.cover[0].count == first); // the stroke moved the later points
+    ae_rng rng;
+    ae_rng_seed(&rng, 14, 32);
+    CHECK(differences(&w, &rng) == 0);
+    world_free(&w);
+    ae_set_allocator(NULL, NULL, NULL);
+    CHECK(ae_live_bytes() == 0);
+}
+
+/// Out of memory at any allocation of a cover edit leaves the set as it was (its points, and its
+/// index down to truncated queries); with memory to spare the same edit then equals a fresh
+/// build. The stroke, a checkerboard of walls on a blank map, adds more points than the set has
+/// room for, so the set itself must grow too. Each try starts from a set built afresh before the
+/// stroke (with none of the scratch an earlier try grew) and fails its allocation number `at`.
+static void test_cover_out_of_memory(void) {
+    ae_rng rng;
+    ae_rng_seed(&rng, 15, 32);
+    world w;
+    memset(&w, 0, sizeof w);
+    ae_set_allocator(test_alloc_failing, test_free_counting, NULL); // (only while none is live)
+    REQUIRE(ae_grid_init(&w.grid, 80, 80, NULL));
+    REQUIRE(world_build(&w));
+    ae_grid blank;
+    ae_sdf blank_sdf;
+    REQUIRE(ae_grid_init_copy(&blank, &w.grid, NULL));
+    REQUIRE(ae_sdf_init(&blank_sdf, &blank, 32.0f, NULL));
+    ae_cover_set before;
+    const ae_cover_def cd = cover_def(0);
+    REQUIRE(ae_cover_init(&before, &blank, &blank_sdf, &cd, NULL));
+    enum { FROM = 20, SIDE = 40 };
+    ae_cell_write *writes = malloc(SIDE * SIDE / 2 * sizeof *writes);
+    int n = 0;
+    for (int y = FROM; y < FROM + SIDE; y++)
+        for (int x = FROM + (y & 1); x < FROM + SIDE; x += 2)
+            writes[n++] = (ae_cell_write){x, y, AE_CELL_WALL};
+    ae_cell_rect changed;
+    REQUIRE(ae_sdf_set_cells(&w.sdf, &w.grid, writes, n, &changed, NULL));
+    ae_nav_grid_on_cells_edit(&w.nav, &w.grid, &w.sdf, changed);
+    int failures = 0;
+    bool done = false;
+    for (long at = 0; !done && at < 40; at++) {
+        ae_cover_free(&w.cover[0]);
+        REQUIRE(ae_cover_init(&w.cover[0], &blank, &blank_sdf, &cd, NULL));
+        test_alloc_fail_at = (long)test_alloc_calls + at;
+        ae_error err = {{0}};
+        done = ae_cover_on_cells_edit(&w.cover[0], &w.grid, &w.sdf, changed, &err);
+        test_alloc_fail_at = -1;
+        if (done) break;
+        failures++;
+        CHECK(strstr(err.msg, "out of memory") != NULL);
+        CHECK(same_cover(&w.cover[0], &before, &rng));
+    }
+    CHECK(done);
+    CHECK(failures >= 4); // the fresh points, the run, the points and their index each failed
+    CHECK(w.cover[0].count > 2 * before.count); // beyond its room (less than twice its points)
+    CHECK(ae_cover_on_cells_edit(&w.cover[1], &w.grid, &w.sdf, changed, NULL));
+    CHECK(differences(&w, &rng) == 0);
+    free(writes);
+    ae_cover_free(&before);
+    ae_sdf_free(&blank_sdf);
+    ae_grid_free(&blank);
+    world_free(&w);
+    ae_set_allocator(NULL, NULL, NULL);
+    CHECK(ae_live_bytes() == 0);
+}
+
 TEST_MAIN(TEST_CASE(random), TEST_CASE(blank), TEST_CASE(edges), TEST_CASE(empty),
           TEST_CASE(duplicates), TEST_CASE(same_value), TEST_CASE(no_allocation),
-          TEST_CASE(out_of_memory))
+          TEST_CASE(out_of_memory), TEST_CASE(cover_no_allocation), TEST_CASE(cover_out_of_memory))

@@ -52,10 +52,13 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
 void ae_cover_free(ae_cover_set *set);
 
 /// Regenerates the points near the changed cells after ae_sdf_set_cells reported them; the
-/// result is identical to ae_cover_init. Cost: the points of the cells near the edit afresh, then
-/// one merge into a copy of the set and its index (linear in the set's size, no sort), once for
-/// the whole rectangle. An empty rectangle changes nothing. False (with err) on out-of-memory,
-/// leaving the set as it was.
+/// result is identical to ae_cover_init (the same points at the same indices, and an index that
+/// answers every query alike). Cost, once for the whole rectangle: the points of the cells near
+/// the edit afresh, a merge of the points of their rows, one move of the points after them (and
+/// of their index entries) when their number changed, and the index's lists of the bucket rows
+/// they reach. It allocates only while its buffers grow (they are kept in the set, and the set
+/// keeps room to spare), never a copy of the whole set but when the set outgrows its room. An
+/// empty rectangle changes nothing. False (with err) on out-of-memory, leaving the set as it was.
 bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
                             ae_cell_rect changed, ae_error *err);
 
