@@ -110,7 +110,7 @@ static bool run_scene(const tool_table *tab, const render_opts *o, target *tg, c
     fx_state fx;
     fx_clear(&fx);
     hud_timings timings = {0};
-    static double submit[MAX_FRAMES], whole[MAX_FRAMES];
+    static double submit[MAX_FRAMES], whole[MAX_FRAMES], cpu[MAX_FRAMES];
     uint64_t first = 0;
     bool same = true;
     gfx_counts calls = {0};
@@ -120,11 +120,11 @@ static bool run_scene(const tool_table *tab, const render_opts *o, target *tg, c
     for (int f = 0; f <= o->frames; f++) {
         if (pan) cam.center.x += PAN_STEP, cam.center.y += 0.5f * PAN_STEP;
         gfx_counts_take(g);
-        uint64_t t0 = tool_now_ns();
+        uint64_t c0 = tool_thread_cpu_ns(), t0 = tool_now_ns();
         world_renderer_draw(wr, &cam, w, 1.0f, 0.0f, &fx);
         hud_draw(h, g, &cam, w, 0, &fx, false, &timings, f == 0 ? 1000.0f : 1.0f / 60.0f);
         SDL_RenderFlush(tg->r);
-        uint64_t t1 = tool_now_ns();
+        uint64_t t1 = tool_now_ns(), c1 = tool_thread_cpu_ns();
         calls = gfx_counts_take(g);
         bool check = !pan && (f == 1 || f == o->frames);
         uint64_t c = check ? checksum(tg->r) : 0;
@@ -136,12 +136,13 @@ static bool run_scene(const tool_table *tab, const render_opts *o, target *tg, c
             continue;
         }
         submit[f - 1] = (double)(t1 - t0) * 1e-6;
+        cpu[f - 1] = (double)(c1 - c0) * 1e-6;
         whole[f - 1] = (double)((t1 - t0) + (t3 - t2)) * 1e-6;
         if (f == 1) first = c;
         if (check) same = same && c == first;
     }
     const int n = o->frames;
-    char cells[12][72];
+    char cells[14][72];
     snprintf(cells[0], sizeof cells[0], "%s", scene);
     snprintf(cells[1], sizeof cells[1], "%s", tg->name);
     snprintf(cells[2], sizeof cells[2], "%.2f", tool_median(submit, n));
@@ -154,8 +155,10 @@ static bool run_scene(const tool_table *tab, const render_opts *o, target *tg, c
     snprintf(cells[9], sizeof cells[9], "%d", calls.fills);
     snprintf(cells[10], sizeof cells[10], "%d", calls.mods);
     snprintf(cells[11], sizeof cells[11], "%d", calls.targets);
-    const char *row[12];
-    for (int i = 0; i < 12; i++) row[i] = cells[i];
+    snprintf(cells[12], sizeof cells[12], "%.2f", tool_median(cpu, n));
+    snprintf(cells[13], sizeof cells[13], "%.2f", tool_percentile(cpu, n, 99.0));
+    const char *row[14];
+    for (int i = 0; i < 14; i++) row[i] = cells[i];
     tool_table_row(tab, row);
     return same;
 }
@@ -170,11 +173,11 @@ static void list_drivers(void) {
 }
 
 static int run(const render_opts *o) {
-    static const char *const columns[] = {"scene",        "driver",   "median_ms", "p99_ms",
-                                          "with_present", "first_ms", "copies",    "geometry",
-                                          "vertices",     "fills",    "mods",      "targets"};
-    static const int widths[] = {14, 10, 9, 8, 12, 8, 6, 8, 8, 5, 5, 7};
-    tool_table t = {o->csv, 12, columns, widths};
+    static const char *const columns[] = {
+        "scene",    "driver",   "median_ms", "p99_ms", "with_present", "first_ms", "copies",
+        "geometry", "vertices", "fills",     "mods",   "targets",      "cpu_ms",   "cpu_p99_ms"};
+    static const int widths[] = {14, 10, 9, 8, 12, 8, 6, 8, 8, 5, 5, 7, 6, 10};
+    tool_table t = {o->csv, 14, columns, widths};
     target tg;
     char why[256];
     if (!target_open(&tg, o->driver, why, sizeof why)) {
@@ -208,8 +211,9 @@ static int run(const render_opts *o) {
                o->frames);
         printf("# median_ms, p99_ms: drawing and submitting a frame (every call, then "
                "SDL_RenderFlush); with_present: and SDL_RenderPresent; first_ms: the first frame "
-               "(caches built); calls: the last frame's, by kind; pan: the camera moves %.0f "
-               "units a frame\n",
+               "(caches built); calls: the last frame's, by kind; cpu_ms, cpu_p99_ms: the "
+               "thread's CPU time for what median_ms times; pan: the camera moves %.0f units a "
+               "frame\n",
                (double)PAN_STEP);
     }
     tool_table_header(&t);
