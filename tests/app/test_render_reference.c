@@ -9,6 +9,8 @@
 //   drawn with the renderer's colour modulation did (to the blend's rounding);
 // - large_screen_stretches_reference: on a 1920x1080 screen the software renderer's world is the
 //   1280x720 one stretched by 1.5 (drawn unscaled, stretched once), at zoom level 1 and zoomed;
+// - fog_follows_zoom: at the map's edges and corner, a world renderer that drew the fog at one
+//   zoom draws it at the next as a fresh one does (its sides' strips are remade for their depth);
 // - low_target_follows_screen: a world renderer that drew at one screen size and zoom draws the
 //   next size and zoom as a fresh one does (the reference-size target is remade, never stale).
 #include "test.h"
@@ -337,6 +339,31 @@ static void test_low_target_follows_screen(void) {
     ae_grid_free(&map);
 }
 
+static void test_fog_follows_zoom(void) {
+    ae_grid map;
+    sim_world *w = scene(&map);
+    REQUIRE(w);
+    const float cs = w->cfg.cell_size, mw = (float)w->grid.width * cs,
+                mh = (float)w->grid.height * cs;
+    // The top-left corner, the right side and the bottom side, each through three zooms.
+    const vec2s at[3] = {{{0.0f, 0.0f}}, {{mw, 0.5f * mh}}, {{0.5f * mw, mh}}};
+    static const float levels[3] = {1.0f, 1.35f, 0.8f};
+    canvas kept;
+    canvas_open(&kept);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            draw_zoomed(&kept, w, at[i], 0.0f, levels[k]);
+            canvas fresh;
+            canvas_open(&fresh);
+            draw_zoomed(&fresh, w, at[i], 0.0f, levels[k]);
+            CHECK(same_pixels(kept.s, fresh.s));
+            canvas_close(&fresh);
+        }
+    canvas_close(&kept);
+    sim_destroy(w);
+    ae_grid_free(&map);
+}
+
 TEST_MAIN(TEST_CASE(reference), TEST_CASE(reference_detects), TEST_CASE(chunks_follow_cells),
           TEST_CASE(tint_matches_modulation), TEST_CASE(large_screen_stretches_reference),
-          TEST_CASE(low_target_follows_screen))
+          TEST_CASE(low_target_follows_screen), TEST_CASE(fog_follows_zoom))

@@ -261,11 +261,6 @@ static SDL_Texture *low_target(world_renderer *r, int w, int h) {
     return r->low;
 }
 
-static bool software(SDL_Renderer *rr) {
-    SDL_RendererInfo info;
-    return SDL_GetRendererInfo(rr, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
-}
-
 void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w, float alpha,
                          float time, const fx_state *fx) {
     gfx *g = r->g;
@@ -275,7 +270,7 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     // level 1, and stretched to the screen once (an opaque nearest stretch, SDL's cheapest).
     // A GPU scales for free, and keeps drawing at the screen's size.
     const float s = camera_view_scale(c->screen_w, c->screen_h);
-    if (s > 1.0f && software(g->renderer)) {
+    if (s > 1.0f && render_software(g)) {
         const int lw = (int)ceilf(c->screen_w / s), lh = (int)ceilf(c->screen_h / s);
         SDL_Texture *low = low_target(r, lw, lh);
         if (low) {

@@ -20,6 +20,8 @@ typedef struct world_renderer {
         *chunks;      ///< the ground cached in textures, a block of cells each (render_ground.c)
     unsigned frame;   ///< frames drawn: when each chunk was last used
     SDL_Texture *fog; ///< the darkening off the map, made at its first use (render_ground.c)
+    SDL_Texture *fog_sides[2]; ///< its sides as strips fog_depth pixels deep (software renderers)
+    int fog_depth;
     /// The world at the reference screen's size, stretched to a larger screen once (software
     /// renderers only; made at its first use, remade when the screen's size changes).
     SDL_Texture *low;
