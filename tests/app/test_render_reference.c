@@ -9,6 +9,8 @@
 //   drawn with the renderer's colour modulation did (to the blend's rounding);
 // - large_screen_stretches_reference: on a 1920x1080 screen the software renderer's world is the
 //   1280x720 one stretched by 1.5 (drawn unscaled, stretched once), at zoom level 1 and zoomed;
+// - panel_bands_match_copy: a panel's middle drawn as solid bands draws the pixels the stretched,
+//   tinted copy of ui.png's middle did, at several sizes, tints and opacities;
 // - fog_follows_zoom: at the map's edges and corner, a world renderer that drew the fog at one
 //   zoom draws it at the next as a fresh one does (its sides' strips are remade for their depth);
 // - low_target_follows_screen: a world renderer that drew at one screen size and zoom draws the
@@ -339,6 +341,34 @@ static void test_low_target_follows_screen(void) {
     ae_grid_free(&map);
 }
 
+static void test_panel_bands_match_copy(void) {
+    canvas cv;
+    canvas_open(&cv);
+    CHECK(cv.g.panel_flat); // ui.png's panel has rows of one colour: the bands are what draws
+    SDL_Surface *copied = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    REQUIRE(copied);
+    static const SDL_FRect boxes[3] = {
+        {10.5f, 12.25f, 300, 120}, {330, 20, 97.6f, 333}, {40, 200, 260, 45}};
+    static const SDL_Color tints[3] = {
+        {255, 255, 255, 255}, {150, 170, 210, 110}, {90, 200, 120, 230}};
+    for (int pass = 0; pass < 2; pass++) {
+        cv.g.panel_flat = pass == 1; // first the copies, then the bands
+        SDL_SetRenderDrawColor(cv.r, 70, 90, 60, 255);
+        SDL_RenderClear(cv.r);
+        for (int k = 0; k < 3; k++) {
+            gfx_set_opacity(&cv.g, k == 2 ? 0.6f : 1.0f);
+            gfx_panel(&cv.g, boxes[k], tints[k]);
+        }
+        gfx_flush(&cv.g);
+        SDL_RenderPresent(cv.r);
+        SDL_SetSurfaceBlendMode(cv.s, SDL_BLENDMODE_NONE);
+        if (pass == 0) SDL_BlitSurface(cv.s, NULL, copied, NULL);
+    }
+    CHECK(same_pixels(copied, cv.s)); // SDL blends a fill and a modulated copy alike
+    SDL_FreeSurface(copied);
+    canvas_close(&cv);
+}
+
 static void test_fog_follows_zoom(void) {
     ae_grid map;
     sim_world *w = scene(&map);
@@ -366,4 +396,5 @@ static void test_fog_follows_zoom(void) {
 
 TEST_MAIN(TEST_CASE(reference), TEST_CASE(reference_detects), TEST_CASE(chunks_follow_cells),
           TEST_CASE(tint_matches_modulation), TEST_CASE(large_screen_stretches_reference),
-          TEST_CASE(low_target_follows_screen), TEST_CASE(fog_follows_zoom))
+          TEST_CASE(low_target_follows_screen), TEST_CASE(fog_follows_zoom),
+          TEST_CASE(panel_bands_match_copy))
