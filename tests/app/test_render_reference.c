@@ -6,7 +6,15 @@
 // - chunks_follow_cells: after a wall breaks and water floods a cell, frames drawn with the ground
 //   chunks cached from before equal frames drawn with no cache;
 // - tint_matches_modulation: a sprite pre-tinted in the atlas draws the pixels that the sheet
-//   drawn with the renderer's colour modulation did (to the blend's rounding).
+//   drawn with the renderer's colour modulation did (to the blend's rounding);
+// - large_screen_stretches_reference: on a 1920x1080 screen the software renderer's world is the
+//   1280x720 one stretched by 1.5 (drawn unscaled, stretched once), at zoom level 1 and zoomed;
+// - panel_bands_match_copy: a panel's middle drawn as solid bands draws the pixels the stretched,
+//   tinted copy of ui.png's middle did, at several sizes, tints and opacities;
+// - fog_follows_zoom: at the map's edges and corner, a world renderer that drew the fog at one
+//   zoom draws it at the next as a fresh one does (its sides' strips are remade for their depth);
+// - low_target_follows_screen: a world renderer that drew at one screen size and zoom draws the
+//   next size and zoom as a fresh one does (the reference-size target is remade, never stale).
 #include "test.h"
 
 #include "app.h"
@@ -46,8 +54,8 @@ typedef struct canvas {
     world_renderer wr;
 } canvas;
 
-static void canvas_open(canvas *cv) {
-    cv->s = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+static void canvas_open_size(canvas *cv, int w, int h) {
+    cv->s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
     REQUIRE(cv->s);
     cv->r = SDL_CreateSoftwareRenderer(cv->s);
     REQUIRE(cv->r);
@@ -57,6 +65,10 @@ static void canvas_open(canvas *cv) {
     world_renderer_init(&cv->wr, &cv->g);
 }
 
+static void canvas_open(canvas *cv) {
+    canvas_open_size(cv, W, H);
+}
+
 static void canvas_close(canvas *cv) {
     world_renderer_free(&cv->wr);
     gfx_free(&cv->g);
@@ -64,13 +76,19 @@ static void canvas_close(canvas *cv) {
     SDL_FreeSurface(cv->s);
 }
 
-static void draw(canvas *cv, const sim_world *w, vec2s center, float time) {
+/// The world on cv's whole surface at zoom `level` (1: the default).
+static void draw_zoomed(canvas *cv, const sim_world *w, vec2s center, float time, float level) {
     camera cam;
-    camera_init(&cam, center, W, H);
+    camera_init(&cam, center, (float)cv->s->w, (float)cv->s->h);
+    cam.zoom *= level;
     fx_state fx;
     fx_clear(&fx);
     world_renderer_draw(&cv->wr, &cam, w, 1.0f, time, &fx);
     SDL_RenderPresent(cv->r);
+}
+
+static void draw(canvas *cv, const sim_world *w, vec2s center, float time) {
+    draw_zoomed(cv, w, center, time, 1.0f);
 }
 
 /// The share of pixels of a (ARGB8888) that differ from b (any format) by more than TOLERANCE in
@@ -256,5 +274,127 @@ static void test_tint_matches_modulation(void) {
     ae_grid_free(&map);
 }
 
+static void test_large_screen_stretches_reference(void) {
+    ae_grid map;
+    sim_world *w = scene(&map);
+    REQUIRE(w);
+    canvas big, ref;
+    canvas_open_size(&big, 1920, 1080);
+    canvas_open_size(&ref, 1280, 720);
+    SDL_Surface *stretched =
+        SDL_CreateRGBSurfaceWithFormat(0, 1920, 1080, 32, SDL_PIXELFORMAT_ARGB8888);
+    REQUIRE(stretched);
+    static const float levels[2] = {1.0f, 1.4f};
+    for (int k = 0; k < 2; k++) {
+        draw_zoomed(&big, w, w->agents[0].pos, 0.0f, levels[k]);
+        draw_zoomed(&ref, w, w->agents[0].pos, 0.0f, levels[k]);
+        SDL_SetSurfaceBlendMode(ref.s, SDL_BLENDMODE_NONE);
+        REQUIRE(SDL_BlitScaled(ref.s, NULL, stretched, NULL) == 0);
+        CHECK(same_pixels(big.s, stretched));
+    }
+    SDL_FreeSurface(stretched);
+    canvas_close(&ref);
+    canvas_close(&big);
+    sim_destroy(w);
+    ae_grid_free(&map);
+}
+
+static void test_low_target_follows_screen(void) {
+    ae_grid map;
+    sim_world *w = scene(&map);
+    REQUIRE(w);
+    // One world renderer through screen sizes and zooms, as a window resized and a player
+    // zooming in and out would take it; each frame against a renderer that drew nothing before.
+    static const struct {
+        int w, h;
+        float level;
+    } steps[4] = {{1920, 1080, 1.0f}, {1920, 1080, 1.6f}, {1920, 1200, 0.8f}, {2000, 1000, 1.2f}};
+    canvas kept;
+    canvas_open_size(&kept, 64, 64); // it draws into a target of each step's size
+    for (int k = 0; k < 4; k++) {
+        const int sw = steps[k].w, sh = steps[k].h;
+        SDL_Texture *screen =
+            SDL_CreateTexture(kept.r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, sw, sh);
+        SDL_Surface *got = SDL_CreateRGBSurfaceWithFormat(0, sw, sh, 32, SDL_PIXELFORMAT_ARGB8888);
+        REQUIRE(screen && got);
+        REQUIRE(SDL_SetRenderTarget(kept.r, screen) == 0);
+        camera cam;
+        camera_init(&cam, w->agents[0].pos, (float)sw, (float)sh);
+        cam.zoom *= steps[k].level;
+        fx_state fx;
+        fx_clear(&fx);
+        world_renderer_draw(&kept.wr, &cam, w, 1.0f, 0.0f, &fx);
+        CHECK(SDL_GetRenderTarget(kept.r) == screen); // the screen's target is back
+        REQUIRE(SDL_RenderReadPixels(kept.r, NULL, SDL_PIXELFORMAT_ARGB8888, got->pixels,
+                                     got->pitch) == 0);
+        SDL_SetRenderTarget(kept.r, NULL);
+        canvas fresh;
+        canvas_open_size(&fresh, sw, sh);
+        draw_zoomed(&fresh, w, w->agents[0].pos, 0.0f, steps[k].level);
+        CHECK(same_pixels(got, fresh.s));
+        canvas_close(&fresh);
+        SDL_FreeSurface(got);
+        SDL_DestroyTexture(screen);
+    }
+    canvas_close(&kept);
+    sim_destroy(w);
+    ae_grid_free(&map);
+}
+
+static void test_panel_bands_match_copy(void) {
+    canvas cv;
+    canvas_open(&cv);
+    CHECK(cv.g.panel_flat); // ui.png's panel has rows of one colour: the bands are what draws
+    SDL_Surface *copied = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    REQUIRE(copied);
+    static const SDL_FRect boxes[3] = {
+        {10.5f, 12.25f, 300, 120}, {330, 20, 97.6f, 333}, {40, 200, 260, 45}};
+    static const SDL_Color tints[3] = {
+        {255, 255, 255, 255}, {150, 170, 210, 110}, {90, 200, 120, 230}};
+    for (int pass = 0; pass < 2; pass++) {
+        cv.g.panel_flat = pass == 1; // first the copies, then the bands
+        SDL_SetRenderDrawColor(cv.r, 70, 90, 60, 255);
+        SDL_RenderClear(cv.r);
+        for (int k = 0; k < 3; k++) {
+            gfx_set_opacity(&cv.g, k == 2 ? 0.6f : 1.0f);
+            gfx_panel(&cv.g, boxes[k], tints[k]);
+        }
+        gfx_flush(&cv.g);
+        SDL_RenderPresent(cv.r);
+        SDL_SetSurfaceBlendMode(cv.s, SDL_BLENDMODE_NONE);
+        if (pass == 0) SDL_BlitSurface(cv.s, NULL, copied, NULL);
+    }
+    CHECK(same_pixels(copied, cv.s)); // SDL blends a fill and a modulated copy alike
+    SDL_FreeSurface(copied);
+    canvas_close(&cv);
+}
+
+static void test_fog_follows_zoom(void) {
+    ae_grid map;
+    sim_world *w = scene(&map);
+    REQUIRE(w);
+    const float cs = w->cfg.cell_size, mw = (float)w->grid.width * cs,
+                mh = (float)w->grid.height * cs;
+    // The top-left corner, the right side and the bottom side, each through three zooms.
+    const vec2s at[3] = {{{0.0f, 0.0f}}, {{mw, 0.5f * mh}}, {{0.5f * mw, mh}}};
+    static const float levels[3] = {1.0f, 1.35f, 0.8f};
+    canvas kept;
+    canvas_open(&kept);
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++) {
+            draw_zoomed(&kept, w, at[i], 0.0f, levels[k]);
+            canvas fresh;
+            canvas_open(&fresh);
+            draw_zoomed(&fresh, w, at[i], 0.0f, levels[k]);
+            CHECK(same_pixels(kept.s, fresh.s));
+            canvas_close(&fresh);
+        }
+    canvas_close(&kept);
+    sim_destroy(w);
+    ae_grid_free(&map);
+}
+
 TEST_MAIN(TEST_CASE(reference), TEST_CASE(reference_detects), TEST_CASE(chunks_follow_cells),
-          TEST_CASE(tint_matches_modulation))
+          TEST_CASE(tint_matches_modulation), TEST_CASE(large_screen_stretches_reference),
+          TEST_CASE(low_target_follows_screen), TEST_CASE(fog_follows_zoom),
+          TEST_CASE(panel_bands_match_copy))

@@ -57,6 +57,20 @@ static SDL_Texture *load(SDL_Renderer *r, const char *dir, const char *file, cha
     return t;
 }
 
+/// Reads the rows of the panel's middle from ui.png (an ARGB8888 surface) into g->panel_rows;
+/// g->panel_flat says whether each row is one colour all along.
+static void read_panel_rows(gfx *g, const SDL_Surface *ui) {
+    const int b = ART_UI_PANEL_BORDER, x0 = ART_UI_PANEL_X + b;
+    g->panel_flat = ui->w >= ART_UI_PANEL_X + ART_UI_PANEL && ui->h >= ART_UI_PANEL;
+    for (int y = 0; y < GFX_PANEL_ROWS && g->panel_flat; y++) {
+        const Uint32 *row =
+            (const Uint32 *)((const Uint8 *)ui->pixels + (size_t)(b + y) * (size_t)ui->pitch);
+        g->panel_rows[y] = row[x0];
+        for (int x = x0; x < x0 + GFX_PANEL_ROWS; x++)
+            g->panel_flat = g->panel_flat && row[x] == row[x0];
+    }
+}
+
 bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
     *g = (gfx){0};
     g->renderer = r;
@@ -84,14 +98,17 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
                   {&g->blast, ART_BLAST_FILE, GFX_AT_BLAST},
                   {&g->door, ART_DOOR_FILE, GFX_AT_DOOR},
                   {&g->pickups, ART_PICKUPS_FILE, GFX_AT_PICKUPS}};
-    SDL_Surface *world[GFX_AT_COUNT] = {0};
+    SDL_Surface *world[GFX_AT_COUNT] = {0}, *ui = NULL;
     bool ok = true;
     for (size_t i = 0; i < sizeof sheets / sizeof sheets[0] && ok; i++) {
         *sheets[i].slot =
             load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL,
-                 sheets[i].atlas >= 0 ? &world[sheets[i].atlas] : NULL);
+                 sheets[i].atlas >= 0 ? &world[sheets[i].atlas]
+                                      : (sheets[i].slot == &g->ui ? &ui : NULL));
         ok = *sheets[i].slot != NULL;
     }
+    if (ui) read_panel_rows(g, ui);
+    SDL_FreeSurface(ui);
     ok = ok && gfx_atlas_build(g, world, err, n);
     for (int i = 0; i < GFX_AT_COUNT; i++) SDL_FreeSurface(world[i]);
     if (!ok) {
@@ -210,6 +227,41 @@ void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
     gfx_copy(g, g->icons, &src, &dst);
 }
 
+/// The panel's middle over dst, tinted, as bands of solid colour (one per row of ui.png's middle,
+/// where a nearest stretch of it would put that row): a solid band is a fill on the software
+/// renderer, which costs a small part of a stretched, modulated copy. One geometry call.
+static void panel_middle(gfx *g, SDL_FRect dst, SDL_Color tint) {
+    // Whole pixels, as SDL's copy truncates its destination; rows sampled in its fixed point.
+    const int y0 = (int)dst.y, h = (int)dst.h;
+    const float x0 = (float)(int)dst.x, x1 = x0 + (float)(int)dst.w;
+    if (h <= 0 || x1 <= x0) return;
+    const Uint32 step = ((Uint32)GFX_PANEL_ROWS << 16) / (Uint32)h;
+    SDL_Vertex v[GFX_PANEL_ROWS * 4];
+    int idx[GFX_PANEL_ROWS * 6], quads = 0;
+    for (int top = 0; top < h;) {
+        const int row = (int)((step / 2 + (Uint32)top * step) >> 16);
+        int end = top + 1;
+        while (end < h && (int)((step / 2 + (Uint32)end * step) >> 16) == row) end++;
+        const Uint32 p = g->panel_rows[row < GFX_PANEL_ROWS ? row : GFX_PANEL_ROWS - 1];
+        const SDL_Color c = {(Uint8)(((p >> 16) & 255) * tint.r / 255),
+                             (Uint8)(((p >> 8) & 255) * tint.g / 255),
+                             (Uint8)((p & 255) * tint.b / 255), (Uint8)((p >> 24) * tint.a / 255)};
+        const float ya = (float)(y0 + top), yb = (float)(y0 + end);
+        SDL_Vertex *q = &v[quads * 4];
+        q[0] = (SDL_Vertex){{x0, ya}, c, {0, 0}};
+        q[1] = (SDL_Vertex){{x1, ya}, c, {0, 0}};
+        q[2] = (SDL_Vertex){{x1, yb}, c, {0, 0}};
+        q[3] = (SDL_Vertex){{x0, yb}, c, {0, 0}};
+        int *i = &idx[quads * 6], base = quads * 4;
+        i[0] = base, i[1] = base + 1, i[2] = base + 2, i[3] = base, i[4] = base + 2,
+        i[5] = base + 3;
+        quads++;
+        top = end;
+    }
+    SDL_SetRenderDrawBlendMode(g->renderer, SDL_BLENDMODE_BLEND);
+    gfx_geometry(g, NULL, v, quads * 4, idx, quads * 6);
+}
+
 void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
     tint = faded(g, tint);
     const int b = ART_UI_PANEL_BORDER, s = ART_UI_PANEL, x0 = ART_UI_PANEL_X;
@@ -224,7 +276,10 @@ void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
         for (int i = 0; i < 3; i++) {
             SDL_Rect src = {sx[i], sy[j], sw[i], sw[j]};
             SDL_FRect dst = {dx[i], dy[j], dw[i], dh[j]};
-            gfx_copy(g, g->ui, &src, &dst);
+            if (i == 1 && j == 1 && g->panel_flat)
+                panel_middle(g, dst, tint);
+            else
+                gfx_copy(g, g->ui, &src, &dst);
         }
 }
 

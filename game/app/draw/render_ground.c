@@ -201,6 +201,10 @@ void render_ground_free(world_renderer *r) {
     r->chunks = NULL;
     if (r->fog) SDL_DestroyTexture(r->fog);
     r->fog = NULL;
+    for (int k = 0; k < 2; k++) {
+        if (r->fog_sides[k]) SDL_DestroyTexture(r->fog_sides[k]);
+        r->fog_sides[k] = NULL;
+    }
 }
 
 void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y) {
@@ -231,6 +235,13 @@ void render_block_cell(gfx *g, const camera *c, const sim_world *w, int x, int y
 /// each, so no band shows however far it is stretched.
 #define FOG_STEPS 128
 
+/// The fog texture's pixel (x, y): see fog_texture.
+static Uint32 fog_pixel(int x, int y) {
+    float dx = fabsf((float)x + 0.5f - FOG_STEPS), dy = fabsf((float)y + 0.5f - FOG_STEPS);
+    Uint32 a = (Uint32)(FOG_ALPHA * fmaxf(dx, dy) / FOG_STEPS + 0.5f);
+    return a << 24 | 8u << 16 | 10u << 8 | 16u;
+}
+
 /// The fog's texture: FOG_ALPHA times the distance from its centre (the larger of the two axes,
 /// as the four trapezoids of a ring from the map's edge would shade it), 0 at the centre. Its
 /// quadrants are the fog's corners and its middle row and column its sides, stretched; the
@@ -244,17 +255,73 @@ static SDL_Texture *fog_texture(world_renderer *r) {
                         : NULL;
     if (t) {
         for (int y = 0; y < SIDE; y++)
-            for (int x = 0; x < SIDE; x++) {
-                float dx = fabsf((float)x + 0.5f - FOG_STEPS),
-                      dy = fabsf((float)y + 0.5f - FOG_STEPS);
-                Uint32 a = (Uint32)(FOG_ALPHA * fmaxf(dx, dy) / FOG_STEPS + 0.5f);
-                px[y * SIDE + x] = a << 24 | 8u << 16 | 10u << 8 | 16u;
-            }
+            for (int x = 0; x < SIDE; x++) px[y * SIDE + x] = fog_pixel(x, y);
         SDL_UpdateTexture(t, NULL, px, SIDE * (int)sizeof *px);
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
     }
     free(px);
     return r->fog = t;
+}
+
+/// The length of a fog side's texture. On a software renderer a side of the fog is laid end to end
+/// from plain copies of it rather than stretched from a row of the fog's texture in one copy:
+/// SDL blends a stretched copy pixel by pixel in plain C and a plain one with SIMD.
+#define FOG_STRIP 256
+
+/// The fog's sides d pixels deep (remade when d changes): r->fog_sides[0] the top and the bottom
+/// (FOG_STRIP x 2d, the top's d rows over the bottom's), [1] the left and the right (2d x
+/// FOG_STRIP). Each row (column) is the row (column) of the fog's texture that stretching its
+/// middle to d pixels samples there, as SDL's nearest stretch picks it. False when they cannot be
+/// had.
+static bool fog_sides(world_renderer *r, int d) {
+    if (r->fog_sides[0] && r->fog_sides[1] && r->fog_depth == d) return true;
+    for (int k = 0; k < 2; k++) {
+        if (r->fog_sides[k]) SDL_DestroyTexture(r->fog_sides[k]);
+        r->fog_sides[k] = NULL;
+    }
+    const int n = 2 * d;
+    Uint32 *line = malloc((size_t)n * sizeof *line);
+    Uint32 *px = malloc((size_t)n * FOG_STRIP * sizeof *px);
+    if (line && px) {
+        const Uint32 step = ((Uint32)FOG_STEPS << 16) / (Uint32)d; // SDL's fixed point
+        for (int j = 0; j < n; j++)
+            line[j] =
+                fog_pixel(FOG_STEPS - 1,
+                          j / d * FOG_STEPS + (int)((step / 2 + (Uint32)(j % d) * step) >> 16));
+        for (int k = 0; k < 2; k++) {
+            const int tw = k ? n : FOG_STRIP, th = k ? FOG_STRIP : n;
+            for (int y = 0; y < th; y++)
+                for (int x = 0; x < tw; x++) px[y * tw + x] = line[k ? x : y];
+            SDL_Texture *t = SDL_CreateTexture(r->g->renderer, SDL_PIXELFORMAT_ARGB8888,
+                                               SDL_TEXTUREACCESS_STATIC, tw, th);
+            if (t) {
+                SDL_UpdateTexture(t, NULL, px, tw * (int)sizeof *px);
+                SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+            }
+            r->fog_sides[k] = t;
+        }
+    }
+    free(line);
+    free(px);
+    r->fog_depth = d;
+    return r->fog_sides[0] && r->fog_sides[1];
+}
+
+/// Side k of the fog (ring index 4 + k: top, bottom, left, right) over q, d pixels deep, from
+/// plain copies of its strip laid along the part of it on screen.
+static void fog_side(world_renderer *r, int k, SDL_FRect q, int d, float sw, float sh) {
+    const bool across = k < 2; // the top and the bottom run across the screen
+    SDL_Texture *t = r->fog_sides[across ? 0 : 1];
+    const int half = (k & 1) * d; // the top (left) half of the strip, or the bottom (right) one
+    const float from = fmaxf(across ? q.x : q.y, 0.0f);
+    const float to = fminf(across ? q.x + q.w : q.y + q.h, across ? sw : sh);
+    for (float at = from; at < to; at += FOG_STRIP) {
+        const int piece = (int)fminf(FOG_STRIP, to - at);
+        SDL_Rect src = across ? (SDL_Rect){0, half, piece, d} : (SDL_Rect){half, 0, d, piece};
+        SDL_FRect dst = across ? (SDL_FRect){at, q.y, (float)piece, (float)d}
+                               : (SDL_FRect){q.x, at, (float)d, (float)piece};
+        gfx_copy(r->g, t, &src, &dst);
+    }
 }
 
 void render_off_map_fog(world_renderer *r, const camera *c, const sim_world *w) {
@@ -280,9 +347,13 @@ void render_off_map_fog(world_renderer *r, const camera *c, const sim_world *w) 
         {{s - 1, 0, 1, s}, {ix0, oy0, iw, d}}, {{s - 1, s, 1, s}, {ix0, iy1, iw, d}},
         {{0, s - 1, s, 1}, {ox0, iy0, d, ih}}, {{s, s - 1, s, 1}, {ix1, iy0, d, ih}},
     };
+    const bool strips = render_software(r->g) && d >= 1.0f && fog_sides(r, (int)d);
     for (int k = 0; k < 8; k++) {
         const SDL_FRect q = ring[k].dst;
-        if (q.x < sw && q.y < sh && q.x + q.w > 0.0f && q.y + q.h > 0.0f)
+        if (!(q.x < sw && q.y < sh && q.x + q.w > 0.0f && q.y + q.h > 0.0f)) continue;
+        if (k >= 4 && strips)
+            fog_side(r, k - 4, q, (int)d, sw, sh);
+        else
             gfx_copy(r->g, t, &ring[k].src, &q);
     }
     // Beyond it, solid fog: above, below, left and right of the outer rectangle.

@@ -22,6 +22,13 @@ static inline SDL_FRect world_rect(const camera *c, float x, float y, float w, f
 
 #define RENDER_WHITE ((SDL_Color){255, 255, 255, 255})
 
+/// True when g draws with SDL's software renderer, which blends a scaled copy pixel by pixel in
+/// plain C and an unscaled one with SIMD.
+static inline bool render_software(const gfx *g) {
+    SDL_RendererInfo info;
+    return SDL_GetRendererInfo(g->renderer, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
+}
+
 /// Draws `src` of atlas sheet s with the pixel (foot_x, foot_y) of src on the world point `foot`,
 /// multiplied by colour m.
 static inline void draw_sprite(gfx *g, gfx_sheet s, const camera *c, SDL_Rect src, vec2s foot,

@@ -35,6 +35,8 @@ static void reserve(world_renderer *r, size_t n) {
 
 void world_renderer_free(world_renderer *r) {
     render_ground_free(r);
+    if (r->low) SDL_DestroyTexture(r->low);
+    r->low = NULL;
     free(r->items);
     r->items = NULL;
     r->capacity = 0;
@@ -120,8 +122,9 @@ static void draw_zone(gfx *g, const camera *c, const sim_world *w) {
     }
 }
 
-void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w, float alpha,
-                         float time, const fx_state *fx) {
+/// The world as the camera sees it, on the current target.
+static void draw_world(world_renderer *r, const camera *c, const sim_world *w, float alpha,
+                       float time, const fx_state *fx) {
     gfx *g = r->g;
     SDL_SetRenderDrawColor(g->renderer, 34, 48, 40, 255);
     gfx_clear(g);
@@ -238,4 +241,49 @@ void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w,
     if (match) draw_zone(g, c, w);
     draw_parallax(g, g->near, g->near_used, c, 1.8f, 1.05f);
     gfx_flush(g);
+}
+
+/// A target of w x h pixels for the world on a large screen (r->low, remade when the size
+/// changes); NULL when none can be had.
+static SDL_Texture *low_target(world_renderer *r, int w, int h) {
+    int tw = 0, th = 0;
+    if (r->low && (SDL_QueryTexture(r->low, NULL, NULL, &tw, &th) != 0 || tw != w || th != h)) {
+        SDL_DestroyTexture(r->low);
+        r->low = NULL;
+    }
+    if (!r->low) {
+        r->low = SDL_CreateTexture(r->g->renderer, SDL_PIXELFORMAT_ARGB8888,
+                                   SDL_TEXTUREACCESS_TARGET, w, h);
+        if (!r->low) return NULL;
+        SDL_SetTextureBlendMode(r->low, SDL_BLENDMODE_NONE);   // opaque: a plain stretch
+        SDL_SetTextureScaleMode(r->low, SDL_ScaleModeNearest); // pixel art, and SDL's fastest
+    }
+    return r->low;
+}
+
+void world_renderer_draw(world_renderer *r, const camera *c, const sim_world *w, float alpha,
+                         float time, const fx_state *fx) {
+    gfx *g = r->g;
+    // On a screen larger than the reference one every sprite would be a scaled copy, which SDL's
+    // software renderer blends pixel by pixel in plain C (its SIMD blitters copy unscaled only).
+    // There the world is drawn at the reference size, where its sprites are plain copies at zoom
+    // level 1, and stretched to the screen once (an opaque nearest stretch, SDL's cheapest).
+    // A GPU scales for free, and keeps drawing at the screen's size.
+    const float s = camera_view_scale(c->screen_w, c->screen_h);
+    if (s > 1.0f && render_software(g)) {
+        const int lw = (int)ceilf(c->screen_w / s), lh = (int)ceilf(c->screen_h / s);
+        SDL_Texture *low = low_target(r, lw, lh);
+        if (low) {
+            camera lc = *c;
+            lc.zoom = c->zoom / s;
+            lc.screen_w = (float)lw, lc.screen_h = (float)lh;
+            SDL_Texture *screen = SDL_GetRenderTarget(g->renderer);
+            gfx_target(g, low);
+            draw_world(r, &lc, w, alpha, time, fx);
+            gfx_target(g, screen);
+            gfx_copy(g, low, NULL, &(SDL_FRect){0.0f, 0.0f, c->screen_w, c->screen_h});
+            return;
+        }
+    }
+    draw_world(r, c, w, alpha, time, fx);
 }

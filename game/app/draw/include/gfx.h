@@ -36,6 +36,9 @@ typedef struct gfx_sheet {
 
 enum { GFX_TRIM_MAX = 512 };
 
+/// Rows of the panel's middle in ui.png (between its borders).
+#define GFX_PANEL_ROWS (ART_UI_PANEL - 2 * ART_UI_PANEL_BORDER)
+
 typedef struct gfx {
     SDL_Renderer *renderer;
     SDL_Texture *tiles, *agent, *props, *fx, *icons, *ui, *font, *near, *vignette, *muzzle;
@@ -49,8 +52,12 @@ typedef struct gfx {
     gfx_sheet at_agent[GFX_TINT_SLOTS], at_fx[GFX_TINT_SLOTS];
     gfx_sheet at_hand[GFX_TINT_SLOTS]; ///< the hand row of weapons.png alone
     SDL_Rect trim[GFX_TRIM_MAX];       ///< boxes of visible pixels of the sheets' cells
-    gfx_batch *batch;                  ///< the quads gathered for one draw call (gfx_draw.h)
-    float opacity; ///< multiplies the alpha of what the helpers below draw (gfx_set_opacity)
+    /// The panel's middle, a row at a time (ARGB8888), when each of its rows is one colour
+    /// (panel_flat): then gfx_panel draws it as solid bands.
+    Uint32 panel_rows[GFX_PANEL_ROWS];
+    bool panel_flat;
+    gfx_batch *batch; ///< the quads gathered for one draw call (gfx_draw.h)
+    float opacity;    ///< multiplies the alpha of what the helpers below draw (gfx_set_opacity)
     /// Tests: called with every text gfx_text draws, to read what a screen says (NULL: none).
     void (*text_drawn)(const char *text);
 } gfx;
