@@ -136,7 +136,7 @@ static void dump_header(const sim_world *w, line *l) {
     put_int(l, "width", w->grid.width);
     put_int(l, "height", w->grid.height);
     put_float(l, "cell_size", w->cfg.cell_size);
-    put_hex(l, "hash", w->map_hash);
+    put_hex(l, "hash", sim_map_hash(w));
     end(l);
 
     begin(l, "rng");

@@ -84,7 +84,7 @@ bool sim_edit_cells(sim_world *w, const sim_cell_write *cells, int n, ae_error *
             ok = false;
         }
     }
-    w->map_hash = sim_hash_grid(&w->grid);
+    w->map_hash_stale = true; // sim_map_hash hashes the edited grid when asked
     w->map_generation++;
     return ok;
 }

@@ -48,7 +48,7 @@ void sim_hash_fields(const sim_world *w, uint64_t out[SIM_HASH_FIELD_COUNT]) {
     put(&s, w->rng.inc, 8);
     out[SIM_HASH_RNG] = s.h;
 
-    out[SIM_HASH_MAP] = w->map_hash;
+    out[SIM_HASH_MAP] = sim_map_hash(w);
 
     s.h = basis;
     put_int(&s, w->agent_count);

@@ -68,6 +68,7 @@ bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err) {
     w->grid = p->grid;
     w->sdf = p->sdf; // the navigation reads the field through &w->sdf
     w->map_hash = p->hash;
+    w->map_hash_stale = false;
     w->map_generation++;
     // The new file's props and doors, whole and closed: a reload restores what it says.
     sim_map_things old = sim_world_give_things(w);

@@ -203,7 +203,9 @@ const ae_grid *sim_grid(const sim_world *w) {
     return &w->grid;
 }
 uint64_t sim_map_hash(const sim_world *w) {
-    return w->map_hash;
+    // An edited map (the editor's world) is hashed when asked: a 4096 map's hash is 16 MB of
+    // FNV, more than the stroke that changed it, and nothing reads it while the editor paints.
+    return w->map_hash_stale ? sim_hash_grid(&w->grid) : w->map_hash;
 }
 uint32_t sim_map_generation(const sim_world *w) {
     return w->map_generation;

@@ -12,8 +12,9 @@ struct sim_world {
     sim_config cfg;
     ae_grid grid;
     ae_sdf sdf;
-    uint64_t map_hash;       ///< sim_hash_grid of the map as loaded, swapped in or edited (not of
-                             ///< breaks)
+    uint64_t map_hash;       ///< sim_hash_grid of the map as loaded or swapped in (not of breaks);
+                             ///< read through sim_map_hash
+    bool map_hash_stale;     ///< the map editor wrote cells since: sim_map_hash hashes the grid
     uint32_t map_generation; ///< +1 at every map swap and edit (sim_map_generation); not hashed
     bool things_stale;       ///< an edit could not list the props and doors again (memory ran out)
     sim_room_index rooms;    ///< where the field has room (sim_rooms.h), follows the map
