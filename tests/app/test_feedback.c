@@ -4,6 +4,7 @@
 #include "test.h"
 
 #include "app.h"
+#include "app_rig.h"
 #include "camera.h"
 #include "render_world.h"
 #include "session.h"
@@ -11,45 +12,8 @@
 #include "sim_names.h"
 #include "sim_world.h"
 
-#define W 800
-#define H 450
-
-typedef struct rig {
-    app a;
-    SDL_Surface *surface;
-} rig;
-
-/// An app on a software renderer at the title screen (a bot match behind the menu), seed 5.
-static bool rig_open(rig *r) {
-    SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
-    memset(r, 0, sizeof *r);
-    r->surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
-    if (!r->surface) return false;
-    r->a.renderer = SDL_CreateSoftwareRenderer(r->surface);
-    char *argv[] = {"arena", "--seed", "5", "--bots", "12", NULL};
-    arena_options o;
-    char err[256];
-    if (!r->a.renderer || !arena_parse_options(5, argv, &o) ||
-        !app_open(&r->a, &o, r->a.renderer, W, H, err, sizeof err) ||
-        !app_start_match(&r->a, true, err, sizeof err))
-        return false;
-    r->a.screen = SCREEN_TITLE;
-    return true;
-}
-
-static void rig_close(rig *r) {
-    app_close(&r->a);
-    if (r->a.renderer) SDL_DestroyRenderer(r->a.renderer);
-    SDL_FreeSurface(r->surface);
-}
-
-/// Starts a player's match, on screen.
-static bool start_playing(app *a) {
-    char err[256];
-    if (!app_start_match(a, false, err, sizeof err)) return false;
-    a->screen = SCREEN_PLAY;
-    return true;
-}
+#define W APP_RIG_W
+#define H APP_RIG_H
 
 /// One menu key press, handled as a frame would.
 static void press(app *a, input_action act) {
@@ -73,8 +37,8 @@ static void choose_difficulty_and_start(app *a, int steps) {
 }
 
 static void test_title_difficulty(void) {
-    static rig r;
-    REQUIRE(rig_open(&r));
+    static app_rig r;
+    REQUIRE(app_rig_open(&r));
     app *a = &r.a;
     // Normal unless chosen otherwise.
     choose_difficulty_and_start(a, 0);
@@ -115,7 +79,7 @@ static void test_title_difficulty(void) {
     CHECK(a->screen == SCREEN_TITLE);
     CHECK(session_world(a->view.shown)->cfg.humans == 0);
     CHECK(session_world(a->view.shown)->cfg.bot_difficulty == -1);
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 static int differing_pixels(const SDL_Surface *x, const SDL_Surface *y) {
@@ -129,9 +93,9 @@ static int differing_pixels(const SDL_Surface *x, const SDL_Surface *y) {
 static void test_shake_keeps_aim(void) {
     // Two identical matches; the player fires at the cursor in both, but one screen shakes
     // hard all the time. The pictures differ, the matches must not.
-    static rig calm, shaken;
-    REQUIRE(rig_open(&calm) && rig_open(&shaken));
-    rig *rs[2] = {&calm, &shaken};
+    static app_rig calm, shaken;
+    REQUIRE(app_rig_open(&calm) && app_rig_open(&shaken));
+    app_rig *rs[2] = {&calm, &shaken};
     for (int k = 0; k < 2; k++) {
         app *a = &rs[k]->a;
         a->opts.seed_set = true;
@@ -163,8 +127,8 @@ static void test_shake_keeps_aim(void) {
           sim_hash(session_world(shaken.a.view.shown)));
     vec2s s = fx_shake(&shaken.a.view.fx, 1.234f);
     CHECK(fabsf(s.x) <= FX_SHAKE_MAX && fabsf(s.y) <= FX_SHAKE_MAX && (s.x != 0 || s.y != 0));
-    rig_close(&calm);
-    rig_close(&shaken);
+    app_rig_close(&calm);
+    app_rig_close(&shaken);
 }
 
 /// Mean of (red - green) over a rectangle of the surface.
@@ -190,8 +154,8 @@ static double brightness(const SDL_Surface *s, int x0, int y0, int w, int h) {
 }
 
 static void test_hit_feedback(void) {
-    static rig r;
-    REQUIRE(rig_open(&r));
+    static app_rig r;
+    REQUIRE(app_rig_open(&r));
     app *a = &r.a;
     a->opts.seed_set = true;
     a->opts.pilot = SIM_PILOT_BOT; // the player fights like a bot: it gets shot at and shoots
@@ -264,7 +228,7 @@ static void test_hit_feedback(void) {
     CHECK(a->view.fx.trauma == 0.0f && a->view.fx.hurt == 0.0f);
     s = fx_shake(&a->view.fx, 0.37f);
     CHECK(s.x == 0.0f && s.y == 0.0f);
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 static void test_low_health(void) {
@@ -289,8 +253,8 @@ static void test_low_health(void) {
     CHECK(!fx_heartbeat(&f, dt, 0.0f)); // dead: silence
 
     // On screen: the edge reddens with the pulse, the middle of the screen does not change.
-    static rig r;
-    REQUIRE(rig_open(&r));
+    static app_rig r;
+    REQUIRE(app_rig_open(&r));
     app *a = &r.a;
     a->screen = SCREEN_PLAY;
     char err[256];
@@ -305,7 +269,7 @@ static void test_low_health(void) {
     CHECK(memcmp((Uint8 *)ok->pixels + (H / 2) * ok->pitch + 4 * (W / 2 - 40),
                  (Uint8 *)r.surface->pixels + (H / 2) * ok->pitch + 4 * (W / 2 - 40), 4 * 80) == 0);
     SDL_FreeSurface(ok);
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 /// Pixels that differ between two surfaces outside a box of half-size `half` around (cx, cy),
@@ -323,8 +287,8 @@ static void diff_around(const SDL_Surface *x, const SDL_Surface *y, int cx, int 
 }
 
 static void test_crosshair(void) {
-    static rig r;
-    REQUIRE(rig_open(&r) && start_playing(&r.a));
+    static app_rig r;
+    REQUIRE(app_rig_open(&r) && app_rig_play(&r.a));
     app *a = &r.a;
     const int mx = W / 2 + 100, my = H / 2 + 30;
     a->in.mouse_x = (float)mx;
@@ -366,13 +330,13 @@ static void test_crosshair(void) {
     CHECK(inside > 20 && outside == 0);
     SDL_FreeSurface(still);
     SDL_FreeSurface(with);
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 /// The crosshair turns red over an enemy only when a shot could reach it: never through a wall.
 static void test_crosshair_needs_sight(void) {
-    static rig r;
-    REQUIRE(rig_open(&r) && start_playing(&r.a));
+    static app_rig r;
+    REQUIRE(app_rig_open(&r) && app_rig_play(&r.a));
     sim_world *w = session_world(r.a.view.shown);
     // A wall cell with open ground four cells either side of it (and in the rows above).
     const ae_grid *g = sim_grid(w);
@@ -398,7 +362,7 @@ static void test_crosshair_needs_sight(void) {
     CHECK(sim_agent_sees(w, 0, 1));
     CHECK(screen_fx_target(w, 0, body) == 1);
     CHECK(screen_fx_target(w, 0, w->agents[0].pos) == -1); // never yourself
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 /// Seconds of ticks in which player 1 does nothing.
@@ -410,8 +374,8 @@ static void idle_ticks(app *a, float seconds) {
 /// nothing, but never over a menu, a replay or the killcam (the theatre's screen), and never
 /// again once the guided start has taught moving and firing.
 static void test_idle_hints(void) {
-    static rig r;
-    REQUIRE(rig_open(&r) && start_playing(&r.a));
+    static app_rig r;
+    REQUIRE(app_rig_open(&r) && app_rig_play(&r.a));
     app *a = &r.a;
     sim_world *w = session_world(a->view.shown);
     // Nobody in sight: every bot out but the one farthest from the player (the match goes on).
@@ -443,7 +407,7 @@ static void test_idle_hints(void) {
     a->set.onboarding_done = true;
     idle_ticks(a, 5.0f);
     CHECK(!a->hud.show_move_hint);
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 /// What stacks above the level-up panel stays clear of it (its title shows), on any screen.
@@ -487,12 +451,12 @@ static bool menu_has(app *a, const char *label) {
 /// names the agent taken by its own name (never "You took over You"), and once the player is out
 /// the camera follows the killer, not the agent player 1 drove in the recording.
 static void test_take_over_names_and_killer(void) {
-    static rig r;
-    REQUIRE(rig_open(&r));
+    static app_rig r;
+    REQUIRE(app_rig_open(&r));
     app *a = &r.a;
     a->set.killcam = false;             // straight to spectating
     onboarding_start(&a->guide, false); // a first run: the guide is on
-    REQUIRE(start_playing(a));
+    REQUIRE(app_rig_play(a));
     a->screen = SCREEN_PAUSE;
     CHECK(menu_has(a, "Skip the guide")); // in a match ...
     app_watch_file(a, ARENA_SOURCE_DIR "/tests/replays/arena-s11.arp");
@@ -540,14 +504,14 @@ static void test_take_over_names_and_killer(void) {
     app_update_screens(a);
     REQUIRE(a->screen == SCREEN_DEAD && ww->agents[taken].killer == killer);
     CHECK(view_focus(&a->view) == killer);
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 // The title screen's bot count never goes below one (a lone player's match of one would end at
 // once), and the kill feed and banners name the player "You" and bots from 1.
 static void test_names_and_bots(void) {
-    rig r;
-    REQUIRE(rig_open(&r));
+    app_rig r;
+    REQUIRE(app_rig_open(&r));
     r.a.bots = 6;
     press(&r.a, ACT_DOWN); // Play online
     press(&r.a, ACT_DOWN); // Your record
@@ -566,7 +530,7 @@ static void test_names_and_bots(void) {
     CHECK(!strcmp(name, "You"));
     sim_agent_name(w, 1, name, sizeof name);
     CHECK(!strcmp(name, "Bot 1"));
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 // The camera stops at the map's edge, and centres a map narrower than the view on that axis.
@@ -585,8 +549,8 @@ static void test_camera_on_map(void) {
 // A tap or a click on a skill of the level-up panel picks that skill (touch has no keys for it),
 // and fires nothing; elsewhere it picks nothing.
 static void test_tap_skill(void) {
-    static rig r;
-    REQUIRE(rig_open(&r) && start_playing(&r.a));
+    static app_rig r;
+    REQUIRE(app_rig_open(&r) && app_rig_play(&r.a));
     app *a = &r.a;
     sim_world *w = session_world(a->view.shown);
     w->agents[0].pending_picks = 1;
@@ -604,7 +568,7 @@ static void test_tap_skill(void) {
     CHECK(a->in.players[0].pick == 0);
     w->agents[0].pending_picks = 0; // nothing to pick: the panel is not there
     CHECK(hud_level_up_hit(&a->view.cam, &w->agents[0], tile_x, tile_y) == -1);
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 TEST_MAIN(TEST_CASE(title_difficulty), TEST_CASE(shake_keeps_aim), TEST_CASE(hit_feedback),

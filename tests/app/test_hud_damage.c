@@ -4,43 +4,21 @@
 #include "test.h"
 
 #include "app.h"
+#include "app_rig.h"
 #include "camera.h"
 #include "session.h"
 #include "sim_internal.h"
 #include "sim_world.h"
 
-#define W 800
-#define H 450
+#define W APP_RIG_W
+#define H APP_RIG_H
 
-typedef struct rig {
-    app a;
-    SDL_Surface *surface;
-} rig;
-
-/// A player's match on a software renderer, seed 5, the camera on the player.
-static bool rig_open(rig *r) {
-    SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy");
-    memset(r, 0, sizeof *r);
-    r->surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
-    if (!r->surface) return false;
-    r->a.renderer = SDL_CreateSoftwareRenderer(r->surface);
-    char *argv[] = {"arena", "--seed", "5", "--bots", "12", NULL};
-    arena_options o;
-    char err[256];
-    if (!r->a.renderer || !arena_parse_options(5, argv, &o) ||
-        !app_open(&r->a, &o, r->a.renderer, W, H, err, sizeof err) ||
-        !app_start_match(&r->a, false, err, sizeof err))
-        return false;
-    r->a.screen = SCREEN_PLAY;
+/// A player's match, the camera on the player.
+static bool rig_open(app_rig *r) {
+    if (!app_rig_open(r) || !app_rig_play(&r->a)) return false;
     r->a.view.alpha = 1.0f;
     r->a.view.cam.center = session_world(r->a.view.shown)->agents[0].pos;
     return true;
-}
-
-static void rig_close(rig *r) {
-    app_close(&r->a);
-    if (r->a.renderer) SDL_DestroyRenderer(r->a.renderer);
-    SDL_FreeSurface(r->surface);
 }
 
 /// How much more red (red over green and blue) and yellow (red and green over blue) the box
@@ -63,7 +41,7 @@ static double gain(const SDL_Surface *before, const SDL_Surface *now, int cx, in
 }
 
 /// The picture with one blow to the player from `from`.
-static void draw_blow(rig *r, vec2s from, SDL_Surface **out) {
+static void draw_blow(app_rig *r, vec2s from, SDL_Surface **out) {
     fx_clear(&r->a.view.fx);
     r->a.view.fx.sources[0] = (fx_source){0, from, 0.0f};
     r->a.view.fx.source_count = 1;
@@ -72,7 +50,7 @@ static void draw_blow(rig *r, vec2s from, SDL_Surface **out) {
 }
 
 static void test_markers(void) {
-    static rig r;
+    static app_rig r;
     REQUIRE(rig_open(&r));
     sim_world *w = session_world(r.a.view.shown);
     const vec2s me = w->agents[0].pos;
@@ -137,7 +115,7 @@ static void test_markers(void) {
     SDL_FreeSurface(up);
     SDL_FreeSurface(right);
     SDL_FreeSurface(calm);
-    rig_close(&r);
+    app_rig_close(&r);
 }
 
 TEST_MAIN(TEST_CASE(markers))
