@@ -40,3 +40,18 @@ int test_files_in(const char *dir) {
     closedir(d);
     return n;
 }
+
+bool test_write_file(const char *path, const void *data, size_t n) {
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    const bool ok = fwrite(data, 1, n, f) == n;
+    return fclose(f) == 0 && ok;
+}
+
+long test_read_file(const char *path, void *buf, size_t cap) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    const size_t n = fread(buf, 1, cap, f);
+    fclose(f);
+    return (long)n;
+}

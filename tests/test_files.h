@@ -1,4 +1,5 @@
-/// Files for tests: a scratch folder of their own, removing a tree, counting a folder's files.
+/// Files for tests: a scratch folder of their own, removing a tree, counting a folder's files,
+/// writing and reading a small file whole.
 #ifndef ARENA_TEST_FILES_H
 #define ARENA_TEST_FILES_H
 
@@ -11,5 +12,10 @@ bool test_scratch(char *dir, size_t n, const char *name);
 void test_remove_tree(const char *path);
 /// The files in a folder, dot files left out (-1: no folder).
 int test_files_in(const char *dir);
+/// Writes n bytes to path (made or emptied); false when any step fails.
+bool test_write_file(const char *path, const void *data, size_t n);
+/// Reads path's first cap bytes (the whole of a smaller file) into buf: how many, -1 when it
+/// cannot be opened.
+long test_read_file(const char *path, void *buf, size_t cap);
 
 #endif

@@ -23,21 +23,6 @@ static bool make_scratch(void) {
     return test_scratch(scratch, sizeof scratch, "record");
 }
 
-static bool write_file(const char *path, const void *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(data, 1, n, f) == n;
-    return fclose(f) == 0 && ok;
-}
-
-static long read_bytes(const char *path, char *buf, size_t cap) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
-    size_t n = fread(buf, 1, cap, f);
-    fclose(f);
-    return (long)n;
-}
-
 static record_match match(const char *map, int difficulty, bool online, int place, int kills,
                           int damage, double survived) {
     record_match m;
@@ -109,7 +94,7 @@ static void test_round_trip(void) {
 static bool load_text(const char *text, record_book *r, char *warning, size_t n) {
     char path[128];
     snprintf(path, sizeof path, "%s/record.txt", scratch);
-    if (!write_file(path, text, strlen(text))) return false;
+    if (!test_write_file(path, text, strlen(text))) return false;
     return record_load(r, path, warning, n, NULL);
 }
 
@@ -165,7 +150,7 @@ static void test_damaged(void) {
     snprintf(want, sizeof want, "%s.damaged", path);
     CHECK_STR(kept, want);
     char got[512];
-    long n = read_bytes(want, got, sizeof got);
+    long n = test_read_file(want, got, sizeof got);
     CHECK(n == (long)strlen(damaged) && !memcmp(got, damaged, (size_t)n));
     record_book back;
     CHECK(record_load(&back, path, warning, sizeof warning, NULL));
@@ -209,7 +194,7 @@ static void test_atomic(void) {
     REQUIRE(make_scratch());
     char path[128], kept[256], got[64];
     snprintf(path, sizeof path, "%s/record.txt", scratch);
-    REQUIRE(write_file(path, "all = 1 0 0 0 0 1.0\n", 20));
+    REQUIRE(test_write_file(path, "all = 1 0 0 0 0 1.0\n", 20));
     record_book r;
     char warning[RECORD_WARNING_MAX];
     REQUIRE(record_load(&r, path, warning, sizeof warning, NULL));
@@ -220,7 +205,7 @@ static void test_atomic(void) {
     CHECK(!record_save(&r, path, kept, sizeof kept, &err));
     ae_output_set_write_hook(NULL);
     CHECK_STR(err.msg, "cannot write: No space left on device");
-    CHECK(read_bytes(path, got, sizeof got) == 20 && !memcmp(got, "all = 1 0 0 0 0 1.0\n", 20));
+    CHECK(test_read_file(path, got, sizeof got) == 20 && !memcmp(got, "all = 1 0 0 0 0 1.0\n", 20));
     CHECK(test_files_in(scratch) == 1);
     CHECK(record_save(&r, path, kept, sizeof kept, &err));
     REQUIRE(record_load(&r, path, warning, sizeof warning, NULL));
@@ -231,8 +216,8 @@ static void test_atomic(void) {
 /// Copies a file; false when it cannot.
 static bool copy(const char *from, const char *to, long cut) {
     static char buf[1 << 20];
-    long n = read_bytes(from, buf, sizeof buf);
-    return n > 0 && write_file(to, buf, (size_t)(cut > 0 && cut < n ? cut : n));
+    long n = test_read_file(from, buf, sizeof buf);
+    return n > 0 && test_write_file(to, buf, (size_t)(cut > 0 && cut < n ? cut : n));
 }
 
 static bool set_time(const char *path, time_t t) {
@@ -257,13 +242,13 @@ static void test_replay_list(void) {
     for (int k = 0; k < 5; k++) {
         snprintf(p, sizeof p, "%s/%s", dir, names[k]);
         if (k == 4)
-            REQUIRE(write_file(p, "not a replay\n", 13));
+            REQUIRE(test_write_file(p, "not a replay\n", 13));
         else
             REQUIRE(copy(golden, p, k == 3 ? 100 : 0));
         REQUIRE(set_time(p, times[k]));
     }
     snprintf(p, sizeof p, "%s/notes.txt", dir); // not a replay's name
-    REQUIRE(write_file(p, "x", 1));
+    REQUIRE(test_write_file(p, "x", 1));
     snprintf(p, sizeof p, "%s/folder.arp", dir); // not a file
     REQUIRE(mkdir(p, 0755) == 0);
     REQUIRE(replay_list_read(&l, dir, &err));

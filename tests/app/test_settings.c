@@ -29,22 +29,6 @@ static bool make_scratch(void) {
     return test_scratch(scratch, sizeof scratch, "settings");
 }
 
-static bool write_file(const char *path, const void *data, size_t n) {
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(data, 1, n, f) == n;
-    return fclose(f) == 0 && ok;
-}
-
-/// The whole file into buf (at most cap bytes); -1 when it cannot be read.
-static long read_bytes(const char *path, char *buf, size_t cap) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
-    size_t n = fread(buf, 1, cap, f);
-    fclose(f);
-    return (long)n;
-}
-
 /// The names in a folder, sorted into one string, to see that nothing was added or removed.
 static void list_dir(const char *dir, char *out, size_t n) {
     out[0] = '\0';
@@ -134,14 +118,14 @@ static void test_round_trip(void) {
     CHECK(same_settings(&a, &b));
     char text[SETTINGS_TEXT_MAX], want[SETTINGS_TEXT_MAX];
     size_t len = settings_format(&a, want, sizeof want);
-    REQUIRE(read_bytes(path, text, sizeof text - 1) == (long)len);
+    REQUIRE(test_read_file(path, text, sizeof text - 1) == (long)len);
     text[len] = '\0';
     CHECK_STR(text, want); // the file is the text, whole
     CHECK(strstr(text, "\nbots = 99\n") && strstr(text, "\ndifficulty = mixed\n"));
     CHECK(strstr(text, "\nzoom_min = 0.7\n") && strstr(text, "\nkey.fire.2 = J\n"));
     CHECK(strstr(text, "\npad.mute.1 = guide\n") && strstr(text, "\nkey.up.1 = none\n"));
     // Keys missing from a file keep their defaults, silently (older files lack newer keys).
-    REQUIRE(write_file(path, "bots = 5\n", 9));
+    REQUIRE(test_write_file(path, "bots = 5\n", 9));
     CHECK(settings_load(&b, path, warning, sizeof warning, NULL));
     settings_defaults(&a);
     a.bots = 5;
@@ -177,7 +161,7 @@ static void test_online_keys(void) {
         "online_name = \"quoted\"\xff\n",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        REQUIRE(write_file(path, bad[i], strlen(bad[i])));
+        REQUIRE(test_write_file(path, bad[i], strlen(bad[i])));
         CHECK(!settings_load(&b, path, warning, sizeof warning, NULL));
         CHECK(strstr(warning, "(line 1)") != NULL);
         CHECK_STR(b.online_address, SETTINGS_ADDRESS_DEFAULT);
@@ -244,7 +228,7 @@ static bool make_special(const char *name, char *path, size_t n) {
     if (!strcmp(name, "@fifo")) return mkfifo(path, 0644) == 0;
     if (!strcmp(name, "@device")) return snprintf(path, n, "/dev/null") > 0;
     if (!strcmp(name, "@unreadable"))
-        return write_file(path, "bots = 3\n", 9) && chmod(path, 0) == 0;
+        return test_write_file(path, "bots = 3\n", 9) && chmod(path, 0) == 0;
     // @largest: exactly SETTINGS_MAX_FILE bytes, read; @huge: one byte more, refused.
     size_t size = SETTINGS_MAX_FILE + (strcmp(name, "@huge") == 0);
     static char big[SETTINGS_MAX_FILE + 1];
@@ -252,7 +236,8 @@ static bool make_special(const char *name, char *path, size_t n) {
     for (size_t i = 100; i < size; i += 101) big[i] = '\n'; // comment lines of 100 bytes
     memcpy(big, "bots = 42\n", 10);
     big[size - 1] = '\n';
-    return (!strcmp(name, "@largest") || !strcmp(name, "@huge")) && write_file(path, big, size);
+    return (!strcmp(name, "@largest") || !strcmp(name, "@huge")) &&
+           test_write_file(path, big, size);
 }
 
 /// Loads path and checks the warning, what was read, and that nothing changed. Returns the
@@ -262,7 +247,7 @@ static int check_case(const char *path, const char *want_warning, const char *wa
     static char before[SETTINGS_MAX_FILE + 2], after[SETTINGS_MAX_FILE + 2];
     struct stat st0, st1;
     bool was = stat(path, &st0) == 0, regular = was && S_ISREG(st0.st_mode);
-    long n0 = regular ? read_bytes(path, before, sizeof before) : -1;
+    long n0 = regular ? test_read_file(path, before, sizeof before) : -1;
     char dir[512], names0[4096], names1[4096];
     snprintf(dir, sizeof dir, "%s", path);
     *strrchr(dir, '/') = '\0';
@@ -288,8 +273,8 @@ static int check_case(const char *path, const char *want_warning, const char *wa
     CHECK(!was ||
           (st0.st_mode == st1.st_mode && st0.st_size == st1.st_size &&
            st0.st_mtim.tv_sec == st1.st_mtim.tv_sec && st0.st_mtim.tv_nsec == st1.st_mtim.tv_nsec));
-    CHECK(n0 < 0 ||
-          (read_bytes(path, after, sizeof after) == n0 && memcmp(before, after, (size_t)n0) == 0));
+    CHECK(n0 < 0 || (test_read_file(path, after, sizeof after) == n0 &&
+                     memcmp(before, after, (size_t)n0) == 0));
     list_dir(dir, names1, sizeof names1);
     CHECK_STR(names1, names0);
     if (getenv("ARENA_PRINT_SETTINGS")) printf("%s | %s | %s\n", path, warning, read);
@@ -397,12 +382,12 @@ static void test_save_failures(void) {
     CHECK_STR(err.msg, "is a FIFO");
     // A full disk: the old file stays whole and no temporary file is left.
     snprintf(path, sizeof path, "%s/settings.txt", scratch);
-    REQUIRE(write_file(path, "bots = 3\n", 9));
+    REQUIRE(test_write_file(path, "bots = 3\n", 9));
     ae_output_set_write_hook(full_disk);
     CHECK(!settings_save(&s, path, &err));
     ae_output_set_write_hook(NULL);
     CHECK_STR(err.msg, "cannot write: No space left on device");
-    CHECK(read_bytes(path, text, sizeof text) == 9 && !memcmp(text, "bots = 3\n", 9));
+    CHECK(test_read_file(path, text, sizeof text) == 9 && !memcmp(text, "bots = 3\n", 9));
     list_dir(scratch, names, sizeof names);
     CHECK_STR(names, "./../dir/fifo/settings.txt/");
     test_remove_tree(scratch);
@@ -423,7 +408,7 @@ static const char *startup(settings *s, const char *config, char *buf, size_t n,
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
-    long len = read_bytes(cap, err, errn - 1);
+    long len = test_read_file(cap, err, errn - 1);
     err[len > 0 ? len : 0] = '\0';
     unlink(cap);
     return path;
@@ -446,7 +431,7 @@ static void test_startup(void) {
     CHECK(same_settings(&s, &d));
     CHECK(access(path, F_OK) != 0);
     // A damaged per-user file: one line, `arena: PATH: reason (line N)`.
-    REQUIRE(write_file(path, "bots = 500\n", 11));
+    REQUIRE(test_write_file(path, "bots = 500\n", 11));
     startup(&s, NULL, buf, sizeof buf, err, sizeof err);
     snprintf(want, sizeof want, "arena: %s: bots must be a number from 1 to 99, not 500 (line 1)\n",
              path);
@@ -457,7 +442,7 @@ static void test_startup(void) {
     CHECK(startup(&s, config, buf, sizeof buf, err, sizeof err) == config);
     snprintf(want, sizeof want, "arena: %s: cannot open: No such file or directory\n", config);
     CHECK_STR(err, want);
-    REQUIRE(write_file(config, "map = ruins\n", 12));
+    REQUIRE(test_write_file(config, "map = ruins\n", 12));
     CHECK(startup(&s, config, buf, sizeof buf, err, sizeof err) == config);
     CHECK_STR(err, "");
     CHECK_STR(s.map, "ruins");

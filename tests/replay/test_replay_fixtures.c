@@ -8,6 +8,7 @@
 #include "sim_config_io.h"
 #include "sim_input.h"
 #include "test.h"
+#include "test_files.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -335,22 +336,6 @@ static void readme_text(char *buf, size_t cap) {
         n += (size_t)snprintf(buf + n, cap - n, "%s: %s\n", fixtures[i].name, fixtures[i].reason);
 }
 
-static bool write_file(const char *path, const void *data, size_t size) {
-    FILE *f = fopen(path, "wb");
-    if (!f) return false;
-    bool ok = fwrite(data, 1, size, f) == size;
-    return fclose(f) == 0 && ok;
-}
-
-// Reads a whole small file into buf; returns its size or -1.
-static long read_file(const char *path, uint8_t *buf, size_t cap) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
-    size_t n = fread(buf, 1, cap, f);
-    fclose(f);
-    return n < cap ? (long)n : -1;
-}
-
 static void test_current(void) {
     make_fixtures();
     static char readme[16384];
@@ -360,15 +345,17 @@ static void test_current(void) {
     static uint8_t buf[16384];
     for (int i = 0; i < fixture_count; i++) {
         snprintf(path, sizeof path, FIXTURE_DIR "%s", fixtures[i].name);
-        if (write && write[0] == '1') REQUIRE(write_file(path, fixtures[i].data, fixtures[i].size));
-        long n = read_file(path, buf, sizeof buf);
+        if (write && write[0] == '1')
+            REQUIRE(test_write_file(path, fixtures[i].data, fixtures[i].size));
+        long n = test_read_file(path, buf, sizeof buf);
         if (n != (long)fixtures[i].size || memcmp(buf, fixtures[i].data, (size_t)n) != 0) {
             fprintf(stderr, "%s is stale or missing\n", path);
             CHECK(false);
         }
     }
-    if (write && write[0] == '1') REQUIRE(write_file(FIXTURE_DIR "README", readme, strlen(readme)));
-    long n = read_file(FIXTURE_DIR "README", buf, sizeof buf);
+    if (write && write[0] == '1')
+        REQUIRE(test_write_file(FIXTURE_DIR "README", readme, strlen(readme)));
+    long n = test_read_file(FIXTURE_DIR "README", buf, sizeof buf);
     CHECK(n == (long)strlen(readme) && memcmp(buf, readme, (size_t)n) == 0);
 }
 
