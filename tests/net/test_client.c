@@ -386,6 +386,18 @@ static void test_pilot(void) {
     rig_close(&r);
 }
 
+/// The living agent furthest from the client's (agent 0), out of its view (over 1200 units
+/// away), or -1.
+static int farthest_alive(const sim_world *w) {
+    int far = -1;
+    float best = 0;
+    for (int i = 1; i < sim_agent_count(w); i++) {
+        const float d = glms_vec2_distance(w->agents[i].pos, w->agents[0].pos);
+        if (w->agents[i].placement == 0 && d > best) best = d, far = i;
+    }
+    return best > 1200.0f ? far : -1;
+}
+
 /// An agent out of the client's view falls: the kill feed brings it down in the mirror too, with
 /// the server's placement, and the mirror's alive count stays the server's.
 static void test_kill_feed(void) {
@@ -393,15 +405,9 @@ static void test_kill_feed(void) {
     rig_open(&r, "arena", 2, 20, 0, 0, 30000);
     r.script = walk;
     rig_run(&r, 100);
-    // The agent furthest from the client's: out of its view.
     sim_world *w = r.s.w;
-    int far = -1;
-    float best = 0;
-    for (int i = 1; i < sim_agent_count(w); i++) {
-        const float d = glms_vec2_distance(w->agents[i].pos, w->agents[0].pos);
-        if (w->agents[i].placement == 0 && d > best) best = d, far = i;
-    }
-    REQUIRE(far > 0 && best > 1200.0f);
+    const int far = farthest_alive(w);
+    REQUIRE(far > 0);
     w->agents[far].hp = -1.0f;
     rig_run(&r, 30);
     const sim_agent *shown = &sim_agents(net_client_world(r.c))[far];
@@ -421,13 +427,8 @@ static void test_ledger_and_leader(void) {
     r.script = walk;
     rig_run(&r, 60);
     sim_world *w = r.s.w;
-    int far = -1;
-    float best = 0;
-    for (int i = 1; i < sim_agent_count(w); i++) {
-        const float d = glms_vec2_distance(w->agents[i].pos, w->agents[0].pos);
-        if (w->agents[i].placement == 0 && d > best) best = d, far = i;
-    }
-    REQUIRE(far > 0 && best > 1200.0f);
+    const int far = farthest_alive(w);
+    REQUIRE(far > 0);
     const sim_world *m = net_client_world(r.c);
     CHECK(sim_kill_leader(m) == -1);
     w->agents[far].kills = 3;
