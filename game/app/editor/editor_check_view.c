@@ -19,18 +19,15 @@ static const SDL_Color GOOD = {120, 230, 130, 255};
 #define CHECK_WHILE_PAINTING 0.3f
 
 /// Where the panel's marker rows start, and their height.
-static float markers_top(const app *a) {
-    (void)a;
-    return EDITOR_BAR_H + 330;
-}
-#define ROW_H 20.0f
+#define MARKERS_TOP (EDITOR_BAR_H + 330.0f)
+#define ROW_H       20.0f
 
 int editor_marker_at(const app *a, float x, float y) {
     int n;
     ed_markers(a->ed->doc, &n);
     if (x < a->view.cam.screen_w - EDITOR_CHECK_W) return -1;
-    const int row = (int)SDL_floorf((y - markers_top(a)) / ROW_H);
-    return y >= markers_top(a) && row < n && row < LISTED ? row : -1;
+    const int row = (int)SDL_floorf((y - MARKERS_TOP) / ROW_H);
+    return y >= MARKERS_TOP && row < n && row < LISTED ? row : -1;
 }
 
 /// Keeps the check up to date with the map: at once, but while a stroke is painted at most
@@ -108,12 +105,12 @@ void editor_draw_check(app *a) {
     gfx_text(&a->g, x + 12, y + 4, 1.0f, (SDL_Color){110, 120, 135, 255}, t);
     int n;
     const ed_marker *m = ed_markers(a->ed->doc, &n);
-    y = markers_top(a) - 24;
+    y = MARKERS_TOP - 24;
     gfx_text(&a->g, x + 12, y, 1.0f, HEADING, n ? "LOOK HERE (click)" : "NOTHING TO LOOK AT");
     for (int i = 0; i < n && i < LISTED; i++) {
         snprintf(t, sizeof t, "%s %d cell%s", m[i].narrow ? "narrow" : "pocket", m[i].cells,
                  m[i].cells == 1 ? "" : "s");
-        const float ry = markers_top(a) + (float)i * ROW_H;
+        const float ry = MARKERS_TOP + (float)i * ROW_H;
         if (editor_marker_at(a, a->ed->mouse_x, a->ed->mouse_y) == i)
             gfx_fill_rect(&a->g, (SDL_FRect){x + 4, ry - 2, EDITOR_CHECK_W - 8, ROW_H},
                           (SDL_Color){70, 84, 110, 240});
@@ -123,7 +120,7 @@ void editor_draw_check(app *a) {
     const int groups = c->pocket_count + c->narrow_count;
     if (groups > LISTED) { // the largest ED_MARKERS_MAX are ringed on the map
         snprintf(t, sizeof t, "and %d more (%d ringed)", groups - LISTED, n);
-        gfx_text(&a->g, x + 12, markers_top(a) + LISTED * ROW_H, 1.0f, DIM_TEXT, t);
+        gfx_text(&a->g, x + 12, MARKERS_TOP + LISTED * ROW_H, 1.0f, DIM_TEXT, t);
     }
 }
 

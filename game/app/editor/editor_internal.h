@@ -20,7 +20,8 @@ typedef enum editor_act {
     EACT_DIFFICULTY, ///< arg: +1 the next
     EACT_HELP,
     EACT_LEAVE,
-    EACT_FIT, ///< the whole map in view
+    EACT_FIT,  ///< the whole map in view
+    EACT_ZOOM, ///< arg: +1 in, -1 out (the keys)
 } editor_act;
 
 typedef struct editor_button {

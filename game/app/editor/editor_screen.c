@@ -305,6 +305,10 @@ static void button_press(app *a, const editor_button *b) {
     case EACT_FIT:
         fit_view(a);
         break;
+    case EACT_ZOOM: // at the centre of the screen
+        zoom_at(a, b->arg > 0 ? 1.25f : 0.8f, a->view.cam.screen_w * 0.5f,
+                a->view.cam.screen_h * 0.5f);
+        break;
     }
 }
 
@@ -413,66 +417,67 @@ static void mouse_up(app *a, float x, float y, Uint8 button) {
     }
 }
 
+/// The editor's own keys without Ctrl (F1 lists them): what each does, and whether holding it
+/// repeats.
+static const struct {
+    SDL_Keycode sym;
+    editor_act act;
+    int arg;
+    bool repeats;
+} editor_keys[] = {
+    {SDLK_b, EACT_TOOL, EDITOR_BRUSH, false},
+    {SDLK_r, EACT_TOOL, EDITOR_RECT, false},
+    {SDLK_l, EACT_TOOL, EDITOR_LINE, false},
+    {SDLK_f, EACT_TOOL, EDITOR_FILL, false},
+    {SDLK_i, EACT_TOOL, EDITOR_PICK, false},
+    {SDLK_h, EACT_TOOL, EDITOR_PAN, false},
+    {SDLK_1, EACT_KIND, 0, false},
+    {SDLK_2, EACT_KIND, 1, false},
+    {SDLK_3, EACT_KIND, 2, false},
+    {SDLK_4, EACT_KIND, 3, false},
+    {SDLK_5, EACT_KIND, 4, false},
+    {SDLK_LEFTBRACKET, EACT_BRUSH, -1, true},
+    {SDLK_RIGHTBRACKET, EACT_BRUSH, 1, true},
+    {SDLK_g, EACT_GRID, 0, false},
+    {SDLK_p, EACT_PLAY, 0, false},
+    {SDLK_HOME, EACT_FIT, 0, false},
+    {SDLK_EQUALS, EACT_ZOOM, 1, true},
+    {SDLK_PLUS, EACT_ZOOM, 1, true},
+    {SDLK_KP_PLUS, EACT_ZOOM, 1, true},
+    {SDLK_MINUS, EACT_ZOOM, -1, true},
+    {SDLK_KP_MINUS, EACT_ZOOM, -1, true},
+};
+
 /// The editor's own keys (fixed, listed by F1); false for the others, which go on to the
 /// mapper (F1, the overlays' F keys, F11, M, Esc).
 static bool key_down(app *a, const SDL_KeyboardEvent *k) {
     app_editor *e = a->ed;
     const bool ctrl = (k->keysym.mod & KMOD_CTRL) != 0, shift = (k->keysym.mod & KMOD_SHIFT) != 0;
-    ae_error err;
     const SDL_Keycode sym = k->keysym.sym;
-    if (ctrl) {
-        if (sym == SDLK_z && !shift) {
-            if (ed_can_undo(e->doc)) report(a, ed_undo(e->doc, &err), &err);
-        } else if (sym == SDLK_y || (sym == SDLK_z && shift)) {
-            if (ed_can_redo(e->doc)) report(a, ed_redo(e->doc, &err), &err);
-        } else if (sym == SDLK_s && shift) {
-            start_naming(a);
-        } else if (sym == SDLK_s) {
-            app_editor_save(a);
-        } else {
-            return false;
-        }
-        return true;
-    }
-    if (k->repeat && sym != SDLK_LEFTBRACKET && sym != SDLK_RIGHTBRACKET && sym != SDLK_EQUALS &&
-        sym != SDLK_MINUS)
-        return sym != SDLK_ESCAPE && sym < SDLK_F1; // a held key acts once
-    static const struct {
-        SDL_Keycode sym;
+    if (ctrl) { // undo, redo, save, save as: the bar's buttons
         editor_act act;
-        int arg;
-    } keys[] = {
-        {SDLK_b, EACT_TOOL, EDITOR_BRUSH},
-        {SDLK_r, EACT_TOOL, EDITOR_RECT},
-        {SDLK_l, EACT_TOOL, EDITOR_LINE},
-        {SDLK_f, EACT_TOOL, EDITOR_FILL},
-        {SDLK_i, EACT_TOOL, EDITOR_PICK},
-        {SDLK_h, EACT_TOOL, EDITOR_PAN},
-        {SDLK_1, EACT_KIND, 0},
-        {SDLK_2, EACT_KIND, 1},
-        {SDLK_3, EACT_KIND, 2},
-        {SDLK_4, EACT_KIND, 3},
-        {SDLK_5, EACT_KIND, 4},
-        {SDLK_LEFTBRACKET, EACT_BRUSH, -1},
-        {SDLK_RIGHTBRACKET, EACT_BRUSH, 1},
-        {SDLK_g, EACT_GRID, 0},
-        {SDLK_p, EACT_PLAY, 0},
-        {SDLK_HOME, EACT_FIT, 0},
-    };
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
-        if (keys[i].sym == sym) {
-            editor_button b = {.act = keys[i].act, .arg = keys[i].arg, .enabled = true};
-            button_press(a, &b);
-            return true;
-        }
-    if (sym == SDLK_EQUALS || sym == SDLK_PLUS || sym == SDLK_KP_PLUS || sym == SDLK_MINUS ||
-        sym == SDLK_KP_MINUS) {
-        const bool in = sym == SDLK_EQUALS || sym == SDLK_PLUS || sym == SDLK_KP_PLUS;
-        zoom_at(a, in ? 1.25f : 0.8f, a->view.cam.screen_w * 0.5f, a->view.cam.screen_h * 0.5f);
+        if (sym == SDLK_z)
+            act = shift ? EACT_REDO : EACT_UNDO;
+        else if (sym == SDLK_y)
+            act = EACT_REDO;
+        else if (sym == SDLK_s)
+            act = shift ? EACT_SAVE_AS : EACT_SAVE;
+        else
+            return false;
+        button_press(a, &(editor_button){.act = act, .enabled = true});
         return true;
     }
     if (sym == SDLK_SPACE) {
         e->space = true;
+        return true;
+    }
+    for (size_t i = 0; i < sizeof editor_keys / sizeof *editor_keys; i++) {
+        if (editor_keys[i].sym != sym) continue;
+        if (!k->repeat || editor_keys[i].repeats) { // other keys act once however long held
+            editor_button b = {
+                .act = editor_keys[i].act, .arg = editor_keys[i].arg, .enabled = true};
+            button_press(a, &b);
+        }
         return true;
     }
     return false;
