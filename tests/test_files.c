@@ -8,9 +8,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+// The scratch folders this process made, removed when it exits (a case that stops at a failed
+// REQUIRE leaves nothing behind either).
+enum { SCRATCH_MAX = 32, SCRATCH_PATH = 64 };
+static char scratch[SCRATCH_MAX][SCRATCH_PATH];
+static int scratch_count;
+
+static void remove_scratch(void) {
+    for (int i = 0; i < scratch_count; i++) test_remove_tree(scratch[i]);
+}
+
 bool test_scratch(char *dir, size_t n, const char *name) {
     const int len = snprintf(dir, n, "/tmp/arena-%s-XXXXXX", name);
-    return len > 0 && (size_t)len < n && mkdtemp(dir) != NULL;
+    if (len <= 0 || (size_t)len >= n || !mkdtemp(dir)) return false;
+    if (scratch_count < SCRATCH_MAX && (size_t)len < SCRATCH_PATH) {
+        if (scratch_count == 0) atexit(remove_scratch);
+        memcpy(scratch[scratch_count++], dir, (size_t)len + 1);
+    }
+    return true;
 }
 
 void test_remove_tree(const char *path) {

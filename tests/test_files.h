@@ -6,7 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/// Makes a new folder /tmp/arena-NAME-XXXXXX (mkdtemp's template) and writes its path to dir.
+/// Makes a new folder /tmp/arena-NAME-XXXXXX (mkdtemp's template) and writes its path to dir; it
+/// and what is in it are removed when the test process exits.
 bool test_scratch(char *dir, size_t n, const char *name);
 /// Removes path and, for a folder, everything in it (making folders writable on the way).
 void test_remove_tree(const char *path);

@@ -272,9 +272,15 @@ int cmd_balance(int argc, char **argv) {
     if (!csv && ok)
         printf("# balance: the novice player model and %d bots on %s, %d seeds per lobby\n",
                BALANCE_AGENTS - 1, BALANCE_MAP, seeds);
+    const tool_stopwatch sw = tool_stopwatch_start();
     for (int l = 0; l < LOBBY_COUNT && ok; l++)
         for (int sd = 1; sd <= seeds && ok; sd++) ok = play(&lobbies[l], (uint64_t)sd, &res[l]);
+    double wall_ms, cpu_ms;
+    tool_stopwatch_ms(sw, &wall_ms, &cpu_ms);
     if (ok) print_table(res, csv);
+    if (ok && !csv)
+        printf("# %d matches in %.1f s of wall time, %.1f s of the thread's CPU time\n",
+               LOBBY_COUNT * seeds, wall_ms * 1e-3, cpu_ms * 1e-3);
     for (int l = 0; l < LOBBY_COUNT; l++) {
         free(res[l].survived_s);
         free(res[l].first_level_s);

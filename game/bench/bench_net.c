@@ -16,16 +16,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #define CLIENTS 100
 #define TICKS   3600 // a minute of play per link
-
-static uint64_t thread_cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 typedef struct net_case {
     const char *name;
@@ -70,7 +63,7 @@ static bool run_case(const net_case *nc, net_result *out) {
     def.pilot = SIM_PILOT_NOVICE;
     def.pilot_seed = 3;
     def.load_map = arena_load_net_map;
-    def.cpu_ns = thread_cpu_ns;
+    def.cpu_ns = tool_thread_cpu_ns;
     *out = (net_result){0};
     ae_error err;
     net_rig *r = net_rig_create(&def, &err);

@@ -24,12 +24,6 @@
 #define LIVE_CLIENTS 100
 #define LIVE_CAP_US  (90 * 1000000ull) // the whole row gives up after this
 
-static uint64_t thread_cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 typedef struct live_server {
     net_server *srv;
     net_transport *t;
@@ -45,10 +39,10 @@ static bool live_stop(void *user) {
 
 static void *serve(void *arg) {
     live_server *ls = arg;
-    const uint64_t cpu0 = thread_cpu_ns();
+    const uint64_t cpu0 = tool_thread_cpu_ns();
     ls->t0_us = net_serve_now_us();
     net_serve(ls->srv, ls->t, live_stop, ls);
-    ls->cpu_ns = thread_cpu_ns() - cpu0;
+    ls->cpu_ns = tool_thread_cpu_ns() - cpu0;
     ls->wall_us = net_serve_now_us() - ls->t0_us;
     atomic_store(&ls->done, true);
     return NULL;

@@ -13,8 +13,9 @@
 
 enum { HUMANS = 4, TICKS = 36000, RECORD = 8, RUNS = 9 };
 
-static const char *const columns[] = {"case", "inputs", "bytes", "raw_bytes", "median_ms"};
-static const int widths[] = {10, 8, 10, 10, 10};
+static const char *const columns[] = {"case",      "inputs",    "bytes",
+                                      "raw_bytes", "median_ms", "cpu_ms"};
+static const int widths[] = {10, 8, 10, 10, 10, 10};
 
 // "held": each human keeps an input for 1..30 ticks; "noisy": the aim changes every tick (the
 // worst case for run-length encoding).
@@ -58,13 +59,20 @@ static rp_writer *record(const uint8_t *inputs, const ae_grid *map) {
     return w;
 }
 
+/// Wall and thread CPU milliseconds of the runs of one case.
+typedef struct run_times {
+    double ms[RUNS], cpu[RUNS];
+} run_times;
+
+/// One row with the medians of the runs (their arrays are sorted in place).
 static void row(const tool_table *t, const char *name, const char *inputs, size_t bytes,
-                double ms) {
-    char b[24], r[24], m[24];
+                run_times *times) {
+    char b[24], r[24], m[24], c[24];
     snprintf(b, sizeof b, "%zu", bytes);
     snprintf(r, sizeof r, "%zu", (size_t)TICKS * HUMANS * RECORD);
-    snprintf(m, sizeof m, "%.3f", ms);
-    const char *cells[] = {name, inputs, b, r, m};
+    snprintf(m, sizeof m, "%.3f", tool_median(times->ms, RUNS));
+    snprintf(c, sizeof c, "%.3f", tool_median(times->cpu, RUNS));
+    const char *cells[] = {name, inputs, b, r, m, c};
     tool_table_row(t, cells);
 }
 
@@ -81,7 +89,7 @@ static size_t recorded_size(const uint8_t *inputs, const ae_grid *map) {
 }
 
 int bench_replay(bool csv) {
-    tool_table t = {csv, 5, columns, widths};
+    tool_table t = {csv, 6, columns, widths};
     if (!csv)
         printf("\n# replay: %d humans x %d ticks (10 min at 60 Hz), %d-byte records, 256x256 map, "
                "median of %d\n",
@@ -98,30 +106,30 @@ int bench_replay(bool csv) {
     for (int noisy = 0; noisy <= 1; noisy++) {
         const char *kind = noisy ? "noisy" : "held";
         uint8_t *inputs = make_inputs(noisy);
-        double enc[RUNS], load[RUNS], play[RUNS];
+        run_times enc, load, play;
         uint8_t *data = NULL;
         size_t size = 0;
         for (int r = 0; r < RUNS; r++) {
             if (data) ae_free(data, size);
-            uint64_t t0 = tool_now_ns();
+            const tool_stopwatch sw = tool_stopwatch_start();
             rp_writer *w = record(inputs, &map);
             ok = rp_writer_finish_memory(w, TICKS, 7, &data, &size, NULL) && ok;
             rp_writer_destroy(w);
-            enc[r] = (double)(tool_now_ns() - t0) * 1e-6;
+            tool_stopwatch_ms(sw, &enc.ms[r], &enc.cpu[r]);
         }
         size_t mismatches = 0;
         for (int r = 0; r < RUNS; r++) {
             rp_replay rp;
-            uint64_t t0 = tool_now_ns();
+            tool_stopwatch sw = tool_stopwatch_start();
             bool loaded = rp_replay_init_memory(data, size, NULL, &rp, NULL);
-            load[r] = (double)(tool_now_ns() - t0) * 1e-6;
+            tool_stopwatch_ms(sw, &load.ms[r], &load.cpu[r]);
             if (!loaded) {
                 ok = false;
                 break;
             }
             // Playback lookups: records, events and checkpoint of every tick.
             uint8_t rec[HUMANS * RECORD];
-            t0 = tool_now_ns();
+            sw = tool_stopwatch_start();
             for (uint32_t tick = 0; tick < TICKS; tick++) {
                 const rp_event *ev;
                 rp_replay_events_at(&rp, tick, &ev);
@@ -130,7 +138,7 @@ int bench_replay(bool csv) {
                 if (!rp_replay_verify(&rp, tick + 1, tick * 31u, NULL, NULL) && tick + 1 < TICKS)
                     mismatches++;
             }
-            play[r] = (double)(tool_now_ns() - t0) * 1e-6;
+            tool_stopwatch_ms(sw, &play.ms[r], &play.cpu[r]);
             rp_replay_free(&rp);
         }
         // Held inputs shrink below a quarter of the raw records; noisy ones cost at most one
@@ -138,9 +146,9 @@ int bench_replay(bool csv) {
         const size_t raw = (size_t)TICKS * HUMANS * RECORD;
         const size_t bound = noisy ? raw / RECORD * (RECORD + 1) + frame : raw / 4;
         ok = ok && mismatches == 0 && size <= bound;
-        row(&t, "encode", kind, size, tool_median(enc, RUNS));
-        row(&t, "load", kind, size, tool_median(load, RUNS));
-        row(&t, "playback", kind, size, tool_median(play, RUNS));
+        row(&t, "encode", kind, size, &enc);
+        row(&t, "load", kind, size, &load);
+        row(&t, "playback", kind, size, &play);
         ae_free(data, size);
         free(inputs);
     }

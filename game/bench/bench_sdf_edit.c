@@ -40,19 +40,20 @@ static void world_free(edit_world *w) {
     ae_grid_free(&w->grid);
 }
 
-/// Sets a cell and brings everything derived along; the three parts' times go to ns[0..2].
-static bool apply(edit_world *w, int x, int y, uint8_t value, double ns[3], ae_error *err) {
-    uint64_t t0 = tool_now_ns();
+/// Sets a cell and brings everything derived along; the three parts' wall milliseconds go to
+/// ms[0..2], their thread CPU milliseconds to cpu[0..2].
+static bool apply(edit_world *w, int x, int y, uint8_t value, double ms[3], double cpu[3],
+                  ae_error *err) {
+    tool_stopwatch sw = tool_stopwatch_start();
     if (!ae_sdf_set_cell(&w->sdf, &w->grid, x, y, value, err)) return false;
-    uint64_t t1 = tool_now_ns();
-    ns[0] = (double)(t1 - t0);
+    tool_stopwatch_ms(sw, &ms[0], &cpu[0]);
     if (!w->derived) return true;
+    sw = tool_stopwatch_start();
     ae_nav_grid_on_cell_edit(&w->nav, &w->grid, &w->sdf, x, y);
-    uint64_t t2 = tool_now_ns();
+    tool_stopwatch_ms(sw, &ms[1], &cpu[1]);
+    sw = tool_stopwatch_start();
     if (!ae_cover_on_cell_edit(&w->cover, &w->grid, &w->sdf, x, y, err)) return false;
-    uint64_t t3 = tool_now_ns();
-    ns[1] = (double)(t2 - t1);
-    ns[2] = (double)(t3 - t2);
+    tool_stopwatch_ms(sw, &ms[2], &cpu[2]);
     return true;
 }
 
@@ -87,6 +88,7 @@ bool sdf_edit_time(const ae_grid *map, bool derived, sdf_edit_timing *out, ae_er
     ae_rng rng;
     ae_rng_seed(&rng, 77, (uint64_t)map->width);
     double times[SDF_EDIT_KINDS][SDF_EDIT_PARTS][SDF_EDIT_COUNT];
+    double cpu_times[SDF_EDIT_KINDS][SDF_EDIT_PARTS][SDF_EDIT_COUNT];
     bool failed = !ok;
     for (int i = 0; ok && !failed && i < SDF_EDIT_COUNT; i++) {
         for (int kind = 0; kind < SDF_EDIT_KINDS && !failed; kind++) {
@@ -99,28 +101,32 @@ bool sdf_edit_time(const ae_grid *map, bool derived, sdf_edit_timing *out, ae_er
                 continue;
             }
             const uint8_t old = w.grid.cells[(size_t)y * (size_t)w.grid.width + (size_t)x];
-            double ns[3] = {0.0, 0.0, 0.0}, undo[3];
-            if (!apply(&w, x, y, breaking ? AE_CELL_FREE : AE_CELL_WALL, ns, err)) {
+            double ms[3] = {0.0, 0.0, 0.0}, cpu[3] = {0.0, 0.0, 0.0}, undo[3], undo_cpu[3];
+            if (!apply(&w, x, y, breaking ? AE_CELL_FREE : AE_CELL_WALL, ms, cpu, err)) {
                 failed = true;
                 break;
             }
-            for (int p = 0; p < SDF_EDIT_PARTS; p++) times[kind][p][i] = ns[p] * 1e-6;
+            for (int p = 0; p < SDF_EDIT_PARTS; p++) {
+                times[kind][p][i] = ms[p];
+                cpu_times[kind][p][i] = cpu[p];
+            }
             // The first edit of each kind is compared with a rebake of the edited map.
             if (i == 0 && !bench_field_equals_rebake(&w.sdf, &w.grid, err, &failed))
                 out->exact = false;
             if (i == 0 && w.derived && !failed &&
                 !bench_derived_equal_rebuild(&w.grid, &w.sdf, &w.nav, &w.cover, err, &failed))
                 out->exact = false;
-            if (!failed && !apply(&w, x, y, old, undo, err)) failed = true;
+            if (!failed && !apply(&w, x, y, old, undo, undo_cpu, err)) failed = true;
         }
     }
     if (!failed) {
         // Every edit undone: the field is the one first baked, bit for bit.
         if (!bench_same_field(&w.sdf, &start)) out->exact = false;
         for (int kind = 0; kind < SDF_EDIT_KINDS; kind++)
-            for (int p = 0; p < SDF_EDIT_PARTS; p++)
-                out->median_ms[kind][p] =
-                    out->missing_kind ? 0.0 : tool_median(times[kind][p], SDF_EDIT_COUNT);
+            for (int p = 0; p < SDF_EDIT_PARTS && !out->missing_kind; p++) {
+                out->median_ms[kind][p] = tool_median(times[kind][p], SDF_EDIT_COUNT);
+                out->cpu_ms[kind][p] = tool_median(cpu_times[kind][p], SDF_EDIT_COUNT);
+            }
     }
     ae_sdf_free(&start);
     world_free(&w);

@@ -17,6 +17,7 @@ enum {
 
 typedef struct sdf_edit_timing {
     double median_ms[SDF_EDIT_KINDS][SDF_EDIT_PARTS]; ///< per edit; nav and cover 0 unless kept
+    double cpu_ms[SDF_EDIT_KINDS][SDF_EDIT_PARTS];    ///< the same, of the thread's CPU time
     bool exact;        ///< edits equalled a rebake (and a fresh nav grid and cover set)
     bool missing_kind; ///< the map has no wall or no free cell to edit
 } sdf_edit_timing;

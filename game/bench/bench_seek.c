@@ -41,16 +41,24 @@ static bool record_match(const map_design *design, const char *path) {
     return ok;
 }
 
-static double ms_since(uint64_t t0) {
-    return (double)(tool_now_ns() - t0) * 1e-6;
-}
-
 int bench_replay_seek(bool csv) {
-    static const char *const columns[] = {
-        "keyframe_every", "ticks",       "first_pass_ms", "keyframes",      "kf_mb",      "heap_mb",
-        "seek_median_ms", "seek_p99_ms", "seek_max_ms",   "back_median_ms", "back_max_ms"};
-    static const int widths[] = {14, 6, 13, 9, 6, 7, 14, 11, 11, 14, 11};
-    tool_table t = {csv, 11, columns, widths};
+    static const char *const columns[] = {"keyframe_every",
+                                          "ticks",
+                                          "first_pass_ms",
+                                          "keyframes",
+                                          "kf_mb",
+                                          "heap_mb",
+                                          "seek_median_ms",
+                                          "seek_p99_ms",
+                                          "seek_max_ms",
+                                          "back_median_ms",
+                                          "back_max_ms",
+                                          "first_pass_cpu_ms",
+                                          "seek_cpu_median_ms",
+                                          "back_cpu_median_ms"};
+    static const int widths[] = {14, 6, 13, 9, 6, 7, 14, 11, 11, 14, 11, 17, 18, 18};
+    enum { COLS = sizeof widths / sizeof widths[0] };
+    tool_table t = {csv, COLS, columns, widths};
     char path[64];
     snprintf(path, sizeof path, "/tmp/arena-bench-seek-%d.arp", (int)getpid());
     // Ruins with this seed plays 12,509 ticks: the length of match the targets are set for.
@@ -84,7 +92,7 @@ int bench_replay_seek(bool csv) {
     tool_table_header(&t);
     static const int intervals[] = {120, 240, 480};
     bool agree = true, within = true;
-    double seek_ms[SEEKS], back_ms[STEPS_BACK];
+    double seek_ms[SEEKS], back_ms[STEPS_BACK], seek_cpu[SEEKS], back_cpu[STEPS_BACK];
     for (int r = 0; r < 3; r++) {
         def.keyframe_interval = intervals[r];
         session *s = session_create(&def, &err);
@@ -92,30 +100,31 @@ int bench_replay_seek(bool csv) {
             agree = false;
             break;
         }
-        uint64_t t0 = tool_now_ns();
+        tool_stopwatch sw = tool_stopwatch_start();
         session_seek(s, length);
-        const double first = ms_since(t0);
+        double first, first_cpu;
+        tool_stopwatch_ms(sw, &first, &first_cpu);
         ae_rng rng;
         ae_rng_seed(&rng, 5, 9);
         for (int i = 0; i < SEEKS; i++) {
             const uint32_t to = ae_rng_below(&rng, length + 1);
-            t0 = tool_now_ns();
+            sw = tool_stopwatch_start();
             session_seek(s, to);
-            seek_ms[i] = ms_since(t0);
+            tool_stopwatch_ms(sw, &seek_ms[i], &seek_cpu[i]);
             agree = agree && sim_hash(session_world(s)) == want[to];
         }
         for (int i = 0; i < STEPS_BACK; i++) {
             const uint32_t at = 1 + ae_rng_below(&rng, length);
             session_seek(s, at);
-            t0 = tool_now_ns();
+            sw = tool_stopwatch_start();
             session_seek(s, at - 1);
-            back_ms[i] = ms_since(t0);
+            tool_stopwatch_ms(sw, &back_ms[i], &back_cpu[i]);
             agree = agree && sim_hash(session_world(s)) == want[at - 1];
         }
         const double kf_mb = (double)session_keyframe_bytes(s) / (1 << 20);
         const double seek_max = tool_percentile(seek_ms, SEEKS, 100.0);
         const double seek_median = tool_median(seek_ms, SEEKS);
-        char cells[11][32];
+        char cells[COLS][32];
         snprintf(cells[0], 32, "%d", intervals[r]);
         snprintf(cells[1], 32, "%u", length);
         snprintf(cells[2], 32, "%.0f", first);
@@ -127,8 +136,11 @@ int bench_replay_seek(bool csv) {
         snprintf(cells[8], 32, "%.1f", seek_max);
         snprintf(cells[9], 32, "%.1f", tool_median(back_ms, STEPS_BACK));
         snprintf(cells[10], 32, "%.1f", tool_percentile(back_ms, STEPS_BACK, 100.0));
-        const char *row[11];
-        for (int i = 0; i < 11; i++) row[i] = cells[i];
+        snprintf(cells[11], 32, "%.0f", first_cpu);
+        snprintf(cells[12], 32, "%.1f", tool_median(seek_cpu, SEEKS));
+        snprintf(cells[13], 32, "%.1f", tool_median(back_cpu, STEPS_BACK));
+        const char *row[COLS];
+        for (int i = 0; i < COLS; i++) row[i] = cells[i];
         tool_table_row(&t, row);
         if (intervals[r] == SESSION_THEATRE_KEYFRAMES)
             within = seek_median < 100.0 && seek_max < 250.0 && kf_mb < 64.0;

@@ -47,7 +47,7 @@ typedef struct soak_match {
     int swap_map[SOAK_MAP_COUNT - 1];
     int swap_tick[SOAK_MAP_COUNT - 1]; ///< increasing
     int ticks;
-    double ms;
+    double ms, cpu_ms; ///< wall and thread CPU time of the match and its replay
     bool replay_ok;
 } soak_match;
 
@@ -97,7 +97,7 @@ static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
     if (!s) tool_fail(ARENA_BENCH, path, "%s", err.msg);
     free(path);
     if (!s) return false;
-    uint64_t start = tool_now_ns();
+    const tool_stopwatch start = tool_stopwatch_start();
     bool ok = true;
     int next_swap = 0;
     while (ok && !session_done(s) && (!o->max_ticks || sim_tick(session_world(s)) < o->max_ticks)) {
@@ -140,7 +140,7 @@ static bool play_match(const soak_opts *o, soak_match *m, const char *record) {
     m->replay_ok = !session_diverged(s, msg, sizeof msg);
     if (!m->replay_ok) tool_fail(ARENA_BENCH, record, "%s", msg);
     session_destroy(s);
-    m->ms = (double)(tool_now_ns() - start) * 1e-6;
+    tool_stopwatch_ms(start, &m->ms, &m->cpu_ms);
     return true;
 }
 
@@ -180,10 +180,12 @@ int cmd_soak(int argc, char **argv) {
     char record[sizeof dir + 16];
     snprintf(record, sizeof record, "%s/match.arp", dir);
 
-    static const char *const columns[] = {"match", "seed",   "map",    "swaps",   "ticks",
-                                          "ms",    "replay", "rss_mb", "anon_mb", "live_bytes"};
-    static const int widths[] = {5, 10, 7, 34, 6, 8, 6, 8, 8, 10};
-    tool_table t = {o.csv, 10, columns, widths};
+    static const char *const columns[] = {"match",  "seed",    "map",       "swaps",
+                                          "ticks",  "ms",      "cpu_ms",    "replay",
+                                          "rss_mb", "anon_mb", "live_bytes"};
+    static const int widths[] = {5, 10, 7, 34, 6, 8, 8, 6, 8, 8, 10};
+    enum { COLS = sizeof widths / sizeof widths[0] };
+    tool_table t = {o.csv, COLS, columns, widths};
     if (!o.csv)
         printf("\n# soak: %d matches of %d agents (1 autopilot + bots), soak seed %llu; each on a "
                "random map with random map swaps (match 1 visits every map), recorded and "
@@ -229,7 +231,7 @@ int cmd_soak(int argc, char **argv) {
 #endif
         last = resident();
 
-        char cells[10][48];
+        char cells[COLS][48];
         snprintf(cells[0], 48, "%d", i + 1);
         snprintf(cells[1], 48, "%llu", (unsigned long long)m.seed);
         snprintf(cells[2], 48, "%s", soak_maps[m.map]);
@@ -239,12 +241,13 @@ int cmd_soak(int argc, char **argv) {
                             soak_maps[m.swap_map[k]], m.swap_tick[k]);
         snprintf(cells[4], 48, "%d", m.ticks);
         snprintf(cells[5], 48, "%.0f", m.ms);
-        snprintf(cells[6], 48, "%s", ok ? "ok" : "FAIL");
-        snprintf(cells[7], 48, "%.2f", (double)last.total / 1048576.0);
-        snprintf(cells[8], 48, "%.2f", (double)last.anon / 1048576.0);
-        snprintf(cells[9], 48, "%zu", live - live_before);
-        const char *row[10];
-        for (int c = 0; c < 10; c++) row[c] = cells[c];
+        snprintf(cells[6], 48, "%.0f", m.cpu_ms);
+        snprintf(cells[7], 48, "%s", ok ? "ok" : "FAIL");
+        snprintf(cells[8], 48, "%.2f", (double)last.total / 1048576.0);
+        snprintf(cells[9], 48, "%.2f", (double)last.anon / 1048576.0);
+        snprintf(cells[10], 48, "%zu", live - live_before);
+        const char *row[COLS];
+        for (int c = 0; c < COLS; c++) row[c] = cells[c];
         tool_table_row(&t, row);
         fflush(stdout);
         // The baseline is read once match 1's row is out: printing it is the first use of

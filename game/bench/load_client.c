@@ -3,6 +3,7 @@
 
 #include "net_proto.h"
 #include "net_serve.h"
+#include "tool_util.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -13,7 +14,6 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #define TICK_US  16667u
@@ -363,14 +363,8 @@ static void send_input(load_pool *p, client *c, uint64_t now) {
     send_msg(p, c, &m, now);
 }
 
-static uint64_t thread_cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 void load_pool_run(load_pool *p, uint64_t deadline_us) {
-    const uint64_t cpu0 = thread_cpu_ns(), t0 = net_serve_now_us();
+    const uint64_t cpu0 = tool_thread_cpu_ns(), t0 = net_serve_now_us();
     const int n = p->matches * p->per_match;
     // Each client sends on a phase of its own, spread over the interval, as players' machines
     // do: not all 1,000 INPUTs in the same instant every other tick.
@@ -411,7 +405,7 @@ void load_pool_run(load_pool *p, uint64_t deadline_us) {
             p->cs[i].state = C_OPEN; // not over by the deadline: failed below
             fail(p, &p->cs[i], now);
         }
-    p->cpu_ns = thread_cpu_ns() - cpu0;
+    p->cpu_ns = tool_thread_cpu_ns() - cpu0;
     p->wall_us = now - t0;
 }
 

@@ -10,6 +10,7 @@ import json
 import os
 import re
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -20,6 +21,9 @@ import time
 CASE, BIN = sys.argv[1], sys.argv[2]
 WEB = sys.argv[3] if len(sys.argv) > 3 else None
 failures = []
+# Every folder a case makes lives in this one, removed when the case passes (kept, and named,
+# when it fails: the lobby's log is in it).
+SCRATCH = tempfile.mkdtemp(prefix="arena-lobby-")
 
 
 def check(cond, what):
@@ -30,7 +34,7 @@ def check(cond, what):
 
 class Lobby:
     def __init__(self, *args):
-        self.dir = tempfile.mkdtemp(prefix="arena-lobby-")
+        self.dir = tempfile.mkdtemp(prefix="lobby-", dir=SCRATCH)
         self.log = open(os.path.join(self.dir, "lobby.txt"), "w+")
         self.proc = subprocess.Popen([os.path.join(BIN, "arena-lobby"), "--listen", "127.0.0.1:0",
                                       *args], stdout=self.log, stderr=subprocess.STDOUT)
@@ -125,7 +129,7 @@ def finish(p, seconds=90):
 def case_match():
     """Quick play's url is connectable: two people ask the lobby (arena --connect http://...),
     play the match it starts to its end, and end on the server's hash; the replay verifies."""
-    rec = tempfile.mkdtemp(prefix="arena-lobby-rec-")
+    rec = tempfile.mkdtemp(prefix="rec-", dir=SCRATCH)
     lobby = Lobby("--match-size", "2", "--bots", "6", "--ticks", "900", "--record", rec)
     url = "http://127.0.0.1:%d" % lobby.port
     a, b = headless(url, "Ann"), headless(url, "Ben")
@@ -249,7 +253,7 @@ HOSTILE = [
 
 def case_hostile():
     """Every request the lobby cannot serve gets a 4xx, and the lobby goes on answering."""
-    web = tempfile.mkdtemp(prefix="arena-lobby-web-")
+    web = tempfile.mkdtemp(prefix="web-", dir=SCRATCH)
     with open(os.path.join(web, "index.html"), "w") as f:
         f.write("<p>arena</p>")
     lobby = Lobby("--web", web)
@@ -273,7 +277,7 @@ def case_web():
              "arena.js": "text/javascript; charset=utf-8", "arena.wasm": "application/wasm",
              "arena.data": "application/octet-stream"}
     if not web:
-        web = tempfile.mkdtemp(prefix="arena-lobby-web-")
+        web = tempfile.mkdtemp(prefix="web-", dir=SCRATCH)
         for n in names:
             with open(os.path.join(web, n), "wb") as f:
                 f.write(os.urandom(200000) if n != "index.html" else b"<p>arena</p>")
@@ -404,7 +408,7 @@ def case_windowed():
     """The windowed game (SDL's dummy video driver) joins through the lobby, with
     --connect http://... and with --connect ws://... --token HEX, and takes a player slot each
     time."""
-    home = tempfile.mkdtemp(prefix="arena-lobby-home-")
+    home = tempfile.mkdtemp(prefix="home-", dir=SCRATCH)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", XDG_DATA_HOME=home)
     lobby = Lobby("--match-size", "2", "--bots", "4")
     url = "http://127.0.0.1:%d" % lobby.port
@@ -444,6 +448,7 @@ if CASE not in CASES:
     raise SystemExit("no case " + CASE)
 CASES[CASE]()
 if failures:
-    print("%d check(s) failed" % len(failures))
+    print("%d check(s) failed; the case's files are in %s" % (len(failures), SCRATCH))
     sys.exit(1)
+shutil.rmtree(SCRATCH, ignore_errors=True)
 print("ok")

@@ -5,6 +5,7 @@
 
 #include "arena/ae_map_file.h"
 #include "png_writer.h"
+#include "test_files.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -14,8 +15,7 @@ static char tmpdir[64];
 static const char *tmp_path(const char *name) {
     static char path[256];
     if (!tmpdir[0]) {
-        strcpy(tmpdir, "/tmp/arena-mapload-XXXXXX");
-        if (!mkdtemp(tmpdir)) abort();
+        if (!test_scratch(tmpdir, sizeof tmpdir, "mapload")) abort();
     }
     snprintf(path, sizeof path, "%s/%s", tmpdir, name);
     return path;

@@ -76,7 +76,7 @@ int cmd_check(int argc, char **argv) {
     double bake_ms = 0.0;
     ae_sdf sdf;
     ae_map_check c;
-    if (!sdf_time_bake(&grid, &bake_ms, &err) || !ae_sdf_init(&sdf, &grid, 1.0f, &err)) {
+    if (!sdf_time_bake(&grid, &bake_ms, NULL, &err) || !ae_sdf_init(&sdf, &grid, 1.0f, &err)) {
         tool_fail(ARENA_MAP, map, "%s", err.msg);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;

@@ -18,7 +18,7 @@ int cmd_info(int argc, char **argv) {
     if (!map_load_or_fail(args.pos[0], &grid)) return TOOL_EXIT_BAD_INPUT;
     double bake_ms = 0.0;
     ae_error err;
-    if (!sdf_time_bake(&grid, &bake_ms, &err)) {
+    if (!sdf_time_bake(&grid, &bake_ms, NULL, &err)) {
         tool_fail(ARENA_MAP, args.pos[0], "%s", err.msg);
         ae_grid_free(&grid);
         return TOOL_EXIT_BAD_INPUT;

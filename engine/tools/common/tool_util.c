@@ -117,6 +117,16 @@ uint64_t tool_thread_cpu_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+tool_stopwatch tool_stopwatch_start(void) {
+    return (tool_stopwatch){tool_now_ns(), tool_thread_cpu_ns()};
+}
+
+void tool_stopwatch_ms(tool_stopwatch start, double *wall_ms, double *cpu_ms) {
+    const uint64_t cpu = tool_thread_cpu_ns(), wall = tool_now_ns();
+    *wall_ms = (double)(wall - start.wall_ns) * 1e-6;
+    *cpu_ms = (double)(cpu - start.cpu_ns) * 1e-6;
+}
+
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);

@@ -53,6 +53,15 @@ uint64_t tool_now_ns(void);
 /// timing it tells work from waiting for a busy machine's cores.
 uint64_t tool_thread_cpu_ns(void);
 
+/// A timing read on both clocks at once: every benchmark reports the thread's CPU time beside the
+/// wall time, since on a shared machine the CPU time is the figure to judge by.
+typedef struct tool_stopwatch {
+    uint64_t wall_ns, cpu_ns;
+} tool_stopwatch;
+tool_stopwatch tool_stopwatch_start(void);
+/// Milliseconds since start: wall time to *wall_ms, this thread's CPU time to *cpu_ms.
+void tool_stopwatch_ms(tool_stopwatch start, double *wall_ms, double *cpu_ms);
+
 /// Median and the p-th percentile (0..100) of n values; sorts the array in place.
 double tool_median(double *v, size_t n);
 double tool_percentile(double *v, size_t n, double p);
