@@ -317,8 +317,10 @@ void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, 
             const float touch = a->radius + w->cfg.rules.pickup_radius;
             for (int s = 0; s < w->pickup_top; s++) {
                 const sim_pickup *p = &w->pickups[s];
-                if (p->alive && bot_wants_swap(w, a, p) &&
-                    glms_vec2_distance2(a->pos, p->pos) < touch * touch) {
+                // Distance first: it rules out nearly every pickup of the map for a few
+                // instructions, where bot_wants_swap weighs the weapons.
+                if (p->alive && glms_vec2_distance2(a->pos, p->pos) < touch * touch &&
+                    bot_wants_swap(w, a, p)) {
                     out->buttons |= SIM_BUTTON_SWAP;
                     break;
                 }

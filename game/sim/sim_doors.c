@@ -11,6 +11,10 @@
 /// Door thickness across its sliding axis, as a share of a cell.
 #define DOOR_THICKNESS 0.4f
 
+/// Side (cells) of the blocks of the door index: a door's travel touches at most two blocks, and
+/// the index costs 8 bytes per block (its start and its sum), only on maps with doors.
+#define SIM_DOOR_BLOCK 8
+
 static uint8_t cell_at(const ae_grid *g, int x, int y) {
     return ae_grid_in_bounds(g, x, y) ? g->cells[(size_t)y * (size_t)g->width + (size_t)x]
                                       : AE_CELL_WALL;
@@ -34,13 +38,16 @@ void sim_map_things_free(sim_map_things *t) {
         ae_free(t->door_block_start,
                 ((size_t)t->door_bw * (size_t)t->door_bh + 1) * sizeof *t->door_block_start);
     if (t->door_block) ae_free(t->door_block, (size_t)t->door_count * 4 * sizeof *t->door_block);
+    if (t->door_block_sum)
+        ae_free(t->door_block_sum,
+                ((size_t)t->door_bw + 1) * ((size_t)t->door_bh + 1) * sizeof *t->door_block_sum);
     if (t->door_active) ae_free(t->door_active, (size_t)t->door_count * sizeof *t->door_active);
     memset(t, 0, sizeof *t);
 }
 
 /// Blocks (bx0..bx1, by0..by1) a door's travel touches: its cell and the one it slides into.
 static void door_blocks(const sim_door *d, int *bx0, int *by0, int *bx1, int *by1) {
-    const int B = SIM_ROOM_BLOCK;
+    const int B = SIM_DOOR_BLOCK;
     int x1 = d->x + (int)d->axis.x, y1 = d->y + (int)d->axis.y;
     *bx0 = ae_mini(d->x, x1) / B;
     *by0 = ae_mini(d->y, y1) / B;
@@ -58,7 +65,7 @@ bool sim_map_things_build(sim_map_things *t, const ae_grid *g, const sim_rules *
         t->prop_count += g->cells[i] == (AE_CELL_WALL | AE_CELL_BREAKABLE);
         t->door_count += g->cells[i] == AE_CELL_DOOR;
     }
-    const int B = SIM_ROOM_BLOCK;
+    const int B = SIM_DOOR_BLOCK;
     t->door_bw = (g->width + B - 1) / B;
     t->door_bh = (g->height + B - 1) / B;
     const size_t blocks = (size_t)t->door_bw * (size_t)t->door_bh;
@@ -67,11 +74,13 @@ bool sim_map_things_build(sim_map_things *t, const ae_grid *g, const sim_rules *
         t->doors = ae_calloc((size_t)t->door_count, sizeof *t->doors);
         t->door_block = ae_calloc((size_t)t->door_count * 4, sizeof *t->door_block);
         t->door_block_start = ae_calloc(blocks + 1, sizeof *t->door_block_start);
+        t->door_block_sum = ae_calloc(((size_t)t->door_bw + 1) * ((size_t)t->door_bh + 1),
+                                      sizeof *t->door_block_sum);
         t->door_active = ae_calloc((size_t)t->door_count, sizeof *t->door_active);
     }
     if ((t->prop_count && !t->props) ||
-        (t->door_count &&
-         (!t->doors || !t->door_block || !t->door_block_start || !t->door_active))) {
+        (t->door_count && (!t->doors || !t->door_block || !t->door_block_start ||
+                           !t->door_block_sum || !t->door_active))) {
         sim_map_things_free(t);
         ae_error_set(err, "out of memory for the map's props");
         return false;
@@ -110,6 +119,15 @@ bool sim_map_things_build(sim_map_things *t, const ae_grid *g, const sim_rules *
             for (int bx = bx0; bx <= bx1 && bx < t->door_bw; bx++)
                 t->door_block_start[by * t->door_bw + bx + 1]++;
     }
+    // The summed-area table of the counts (still one per block, shifted by one): any box of
+    // blocks tells in four reads whether a door's travel touches it.
+    const int sw = t->door_bw + 1;
+    for (int by = 0; by < t->door_bh; by++)
+        for (int bx = 0; bx < t->door_bw; bx++)
+            t->door_block_sum[(by + 1) * sw + bx + 1] =
+                t->door_block_start[by * t->door_bw + bx + 1] +
+                t->door_block_sum[by * sw + bx + 1] + t->door_block_sum[(by + 1) * sw + bx] -
+                t->door_block_sum[by * sw + bx];
     for (size_t b = 0; b < blocks; b++) t->door_block_start[b + 1] += t->door_block_start[b];
     int32_t *cursor = ae_alloc(blocks * sizeof *cursor);
     if (!cursor) {
@@ -148,18 +166,28 @@ static int last_block(float u1, int n) {
 
 int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap) {
     if (w->door_count == 0) return 0;
-    const float inv = 1.0f / ((float)SIM_ROOM_BLOCK * w->cfg.cell_size);
+    const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
     int bx0 = first_block(lo.x * inv, w->door_bw), by0 = first_block(lo.y * inv, w->door_bh);
     int bx1 = last_block(hi.x * inv, w->door_bw), by1 = last_block(hi.y * inv, w->door_bh);
-    int n = 0, last = -1;
-    // A door spanning two blocks comes twice, and blocks interleave: collect ascending, unique.
+    // Most field queries are nowhere near a door: the summed counts of the box's blocks say so.
+    if (bx0 > bx1 || by0 > by1) return 0;
+    const int sw = w->door_bw + 1;
+    const int32_t *sum = w->door_block_sum;
+    if (sum[(by1 + 1) * sw + bx1 + 1] - sum[by0 * sw + bx1 + 1] - sum[(by1 + 1) * sw + bx0] +
+            sum[by0 * sw + bx0] ==
+        0)
+        return 0;
+    // A door spanning two blocks comes twice, and blocks interleave: collect ascending, unique,
+    // keeping the lowest indices when more than fit (then the first ones by index are seen).
     int found[64];
+    const int room = (int)(sizeof found / sizeof found[0]);
     int nf = 0;
     for (int by = by0; by <= by1; by++)
         for (int bx = bx0; bx <= bx1; bx++) {
             const int b = by * w->door_bw + bx;
             for (int e = w->door_block_start[b]; e < w->door_block_start[b + 1]; e++) {
                 int k = w->door_block[e];
+                if (nf == room && k >= found[nf - 1]) continue;
                 ae_shape s = sim_door_shape(w, &w->doors[k]);
                 if (s.center.x + s.half.x < lo.x || s.center.x - s.half.x > hi.x ||
                     s.center.y + s.half.y < lo.y || s.center.y - s.half.y > hi.y)
@@ -168,18 +196,16 @@ int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *i
                 int at = nf;
                 while (at > 0 && found[at - 1] > k) at--;
                 if (at > 0 && found[at - 1] == k) continue;
-                if (nf == (int)(sizeof found / sizeof found[0])) continue;
+                if (nf == room) nf--; // the highest goes
                 memmove(found + at + 1, found + at, (size_t)(nf - at) * sizeof *found);
                 found[at] = k;
                 nf++;
             }
         }
-    for (int i = 0; i < nf && n < cap; i++) {
-        if (found[i] == last) continue;
-        last = found[i];
-        out[n] = sim_door_shape(w, &w->doors[found[i]]);
-        if (index) index[n] = found[i];
-        n++;
+    const int n = nf < cap ? nf : cap;
+    for (int i = 0; i < n; i++) {
+        out[i] = sim_door_shape(w, &w->doors[found[i]]);
+        if (index) index[i] = found[i];
     }
     return n;
 }
@@ -231,7 +257,7 @@ void sim_doors_update(sim_world *w) {
     // Only doors near a living agent, or not yet closed, need work: a map of many doors costs
     // what its busy ones cost. Each agent lists the doors of the blocks around it.
     const float reach = r->door_open_radius;
-    const float inv = 1.0f / ((float)SIM_ROOM_BLOCK * w->cfg.cell_size);
+    const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
         if (a->placement != 0) continue;

@@ -60,8 +60,9 @@ typedef struct sim_map_things {
     int prop_count;
     sim_door *doors;
     int door_count;
-    int32_t *door_block_start; ///< per block of SIM_ROOM_BLOCK cells (+1): first in door_block
+    int32_t *door_block_start; ///< per block of SIM_DOOR_BLOCK cells (+1): first in door_block
     int32_t *door_block;       ///< door indices, each listed in every block its travel touches
+    int32_t *door_block_sum;   ///< (door_bw + 1) x (door_bh + 1): door_block entries above-left
     int door_bw, door_bh;
     int32_t *door_active; ///< door_count slots: the doors open, moving or with someone near
     int door_active_count;

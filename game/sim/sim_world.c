@@ -138,6 +138,7 @@ void sim_world_take_things(sim_world *w, sim_map_things *t) {
     w->door_count = t->door_count;
     w->door_block_start = t->door_block_start;
     w->door_block = t->door_block;
+    w->door_block_sum = t->door_block_sum;
     w->door_bw = t->door_bw;
     w->door_active = t->door_active;
     w->door_active_count = t->door_active_count;
@@ -146,12 +147,20 @@ void sim_world_take_things(sim_world *w, sim_map_things *t) {
 }
 
 sim_map_things sim_world_give_things(sim_world *w) {
-    sim_map_things t = {
-        w->props,      w->prop_count, w->doors,   w->door_count,  w->door_block_start,
-        w->door_block, w->door_bw,    w->door_bh, w->door_active, w->door_active_count};
+    sim_map_things t = {.props = w->props,
+                        .prop_count = w->prop_count,
+                        .doors = w->doors,
+                        .door_count = w->door_count,
+                        .door_block_start = w->door_block_start,
+                        .door_block = w->door_block,
+                        .door_block_sum = w->door_block_sum,
+                        .door_bw = w->door_bw,
+                        .door_bh = w->door_bh,
+                        .door_active = w->door_active,
+                        .door_active_count = w->door_active_count};
     w->props = NULL;
     w->doors = NULL;
-    w->door_block_start = w->door_block = w->door_active = NULL;
+    w->door_block_start = w->door_block = w->door_block_sum = w->door_active = NULL;
     w->door_active_count = 0;
     w->prop_count = w->door_count = 0;
     return t;

@@ -41,8 +41,9 @@ struct sim_world {
     int pickup_top;
     sim_door *doors; ///< every door of the map, in cell order
     int door_count;
-    int32_t *door_block_start; ///< (sim_doors.c) per block of SIM_ROOM_BLOCK cells, plus one ...
+    int32_t *door_block_start; ///< (sim_doors.c) per block of SIM_DOOR_BLOCK cells, plus one ...
     int32_t *door_block;       ///< ... the doors whose travel touches it, ascending
+    int32_t *door_block_sum;   ///< entries of the blocks above and left of each block corner
     int door_bw, door_bh;      ///< blocks across and down
     int32_t *door_active;      ///< the doors not closed and idle, ascending (the rest need no work)
     int door_active_count;

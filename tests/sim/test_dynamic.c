@@ -281,6 +281,56 @@ static void test_doors(void) {
     ae_grid_free(&g);
 }
 
+/// Whether door k's box overlaps [lo, hi], as sim_doors_near tests it.
+static bool door_overlaps(const sim_world *w, int k, vec2s lo, vec2s hi) {
+    ae_shape s = sim_door_shape(w, &w->doors[k]);
+    return !(s.center.x + s.half.x < lo.x || s.center.x - s.half.x > hi.x ||
+             s.center.y + s.half.y < lo.y || s.center.y - s.half.y > hi.y);
+}
+
+// The door index answers every box as a look at every door would: the overlapping doors,
+// ascending, and when more overlap than fit, the first ones by index (176 doors, some open,
+// boxes of every size from a point to the whole map).
+static void test_doors_near(void) {
+    ae_grid g;
+    open_field(&g);
+    // Eight rows of doors, room to stand below them: the whole map's box holds more doors than
+    // the index collects, and blocks listing later doors come before the top rows' last ones.
+    for (int y = 1; y < 16; y += 2)
+        for (int x = 1; x < SIDE - 1; x++) set(&g, x, y, AE_CELL_DOOR);
+    sim_world *w = duel(&g);
+    REQUIRE(w->door_count == 176);
+    for (int k = 0; k < w->door_count; k++) w->doors[k].open = (float)(k % 5) * 0.25f;
+    uint32_t seed = 12345u;
+    int mismatches = 0, crowded = 0;
+    for (int q = 0; q < 2000; q++) {
+        float c[4];
+        for (int i = 0; i < 4; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            c[i] = (float)(seed >> 8) / 16777216.0f * (float)SIDE * 32.0f;
+        }
+        const float grow = q % 4 == 0 ? 1.0f : 0.1f; // a quarter of the boxes span the map
+        vec2s lo = {{c[0], c[1]}}, hi = {{c[0] + c[2] * grow, c[1] + c[3] * grow}};
+        if (q == 0)
+            lo = (vec2s){{0.0f, 0.0f}}, hi = (vec2s){{(float)SIDE * 32.0f, (float)SIDE * 32.0f}};
+        ae_shape shapes[32];
+        int index[32];
+        const int n = sim_doors_near(w, lo, hi, shapes, index, 32);
+        int want = 0;
+        for (int k = 0; k < w->door_count; k++) {
+            if (!door_overlaps(w, k, lo, hi)) continue;
+            if (want < 32 && (want >= n || index[want] != k)) mismatches++;
+            want++;
+        }
+        crowded += want > 64;
+        if (n != (want < 32 ? want : 32)) mismatches++;
+    }
+    CHECK(mismatches == 0);
+    CHECK(crowded > 0); // boxes holding more doors than the index collects were asked
+    sim_destroy(w);
+    ae_grid_free(&g);
+}
+
 // Water is a wall that never breaks: nobody walks or sees across it, bullets end in it, and a
 // door beside it slides into the plain wall on its other side, never into the water.
 static void test_water(void) {
@@ -424,6 +474,6 @@ static void test_barrel_chain(void) {
     ae_grid_free(&g);
 }
 
-TEST_MAIN(TEST_CASE(breaks), TEST_CASE(loot), TEST_CASE(blink), TEST_CASE(doors), TEST_CASE(water),
-          TEST_CASE(grenade), TEST_CASE(all_breakable), TEST_CASE(reload_restores),
-          TEST_CASE(barrel_chain))
+TEST_MAIN(TEST_CASE(breaks), TEST_CASE(loot), TEST_CASE(blink), TEST_CASE(doors),
+          TEST_CASE(doors_near), TEST_CASE(water), TEST_CASE(grenade), TEST_CASE(all_breakable),
+          TEST_CASE(reload_restores), TEST_CASE(barrel_chain))
