@@ -33,14 +33,16 @@
 typedef struct mbp_region {
     bp_entry *entries;
     float *xs;    // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
-    float *reach; // reach[k]: the largest max0 of entries 0..k, where a query starts
+    float *reach; // reach[k]: the largest max0 of entries 0..k, where a query starts (built by
+                  // the first query after a refresh)
     float *y0;    // entries' min1 and max1 in order, padded like xs: the sweep's y tests read
     float *y1;    // four of each at once, in step with xs
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
     bool compact;
-    uint32_t fresh; // the impl's stamp when last refreshed
+    uint32_t fresh;   // the impl's stamp when last refreshed
+    uint32_t reached; // the stamp reach was built at: only queries read it, so they build it
 } mbp_region;
 
 // Bytes per slot of a region's block.
@@ -304,8 +306,8 @@ static bool refile(ae_broadphase *bp, mbp_impl *m) {
 }
 
 // Brings one region up to date: drops proxies that left, refreshes every entry's bounds, sorts
-// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x array and
-// the queries' prefix maximum.
+// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x and y
+// arrays (the queries' prefix maximum waits for a query: see first_reaching).
 static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     mbp_region *g = &m->regions[r];
     if (g->fresh == m->stamp) return;
@@ -335,10 +337,8 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
         bp_insertion_sort(e, count);
     }
     if (!g->capacity) return;
-    float reach = -INFINITY;
     for (int k = 0; k < count; k++) {
         g->xs[k] = e[k].min0;
-        g->reach[k] = reach = bp_maxf(reach, e[k].max0);
         g->y0[k] = e[k].min1;
         g->y1[k] = e[k].max1;
     }
@@ -385,7 +385,7 @@ static bool mbp_sync(ae_broadphase *bp) {
         return false;
     if (++m->stamp == 0) {
         // After 2^32 syncs: restart the stamps (0 is the stamp of "never").
-        for (int r = 0; r < m->region_count; r++) m->regions[r].fresh = 0;
+        for (int r = 0; r < m->region_count; r++) m->regions[r].fresh = m->regions[r].reached = 0;
         memset(m->moved, 0, sizeof *m->moved * (size_t)bp->capacity);
         m->stamp = 1;
     }
@@ -399,33 +399,56 @@ static bool mbp_sync(ae_broadphase *bp) {
     return true;
 }
 
-// Tests the collected (i, j) hits of one region, which it owns, exactly on the copies of the
-// shapes. The owner region of a pair holds the lower corner of the two boxes' intersection: j's
-// min0 (the larger, as the list is sorted) and the larger min1. Both boxes reach this region and
-// bp_cell is monotonic, so that corner is here exactly when j's min0 lies in this column and i's
-// or j's min1 in this row: compares with the column's and the row's first floats, in the sweep.
-static void flush_hits(ae_broadphase *bp, const mbp_region *g, const bp_hot *shapes,
+// The shape of the region's entry at pos: its gathered copy, or the pool's.
+static inline const bp_hot *hit_shape(const ae_broadphase *bp, const mbp_impl *m, const bp_entry *e,
+                                      int pos, bool gathered) {
+    return gathered ? &m->shapes[pos] : &bp->hot[e[pos].index];
+}
+
+// Tests the collected (i, j) hits of one region, which it owns, exactly. The owner region of a
+// pair holds the lower corner of the two boxes' intersection: j's min0 (the larger, as the list is
+// sorted) and the larger min1. Both boxes reach this region and bp_cell is monotonic, so that
+// corner is here exactly when j's min0 lies in this column and i's or j's min1 in this row:
+// compares with the column's and the row's first floats, in the sweep.
+//
+// The shapes are read from copies gathered in the region's order (independent loads, so their
+// misses overlap) once the hits are a quarter of the entries or more: a read per entry instead of
+// two random reads per hit. A sparse region, where most entries meet nobody, reads the pool.
+static void flush_hits(ae_broadphase *bp, mbp_impl *m, const mbp_region *g, bool *gathered,
                        const int32_t *hi, const int32_t *hj, int k) {
     const bp_entry *e = g->entries;
+    if (!*gathered && 4 * k >= g->count) {
+        for (int i = 0; i < g->count; i++) m->shapes[i] = bp->hot[e[i].index];
+        *gathered = true;
+    }
+    const bool gat = *gathered;
     if (!bp_reserve_keys(bp, k)) { // no room for the whole batch: its pairs one at a time
         for (int h = 0; h < k; h++) {
-            const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
-            if (!bp_accepts(&shapes[hi[h]], &shapes[hj[h]])) continue;
+            if (!bp_accepts(hit_shape(bp, m, e, hi[h], gat), hit_shape(bp, m, e, hj[h], gat)))
+                continue;
             if (!bp_reserve_keys(bp, 1)) {
                 bp->key_overflow = true;
                 return;
             }
-            bp->keys[bp->key_count++] = bp_pair_key(bp, a->index, b->index);
+            bp->keys[bp->key_count++] = bp_pair_key(bp, e[hi[h]].index, e[hj[h]].index);
         }
         return;
     }
     uint64_t *keys = bp->keys;
     int n = bp->key_count;
-    // Without branches: the owner's and the filters' outcomes are random (bullets meet bullets
-    // they ignore) and would mispredict.
-    for (int h = 0; h < k; h++) {
-        keys[n] = bp_pair_key(bp, e[hi[h]].index, e[hj[h]].index);
-        n += bp_accepts(&shapes[hi[h]], &shapes[hj[h]]);
+    // Without branches: the filters' and the exact test's outcomes are random (bullets meet
+    // bullets they ignore) and would mispredict.
+    if (gat) {
+        for (int h = 0; h < k; h++) {
+            keys[n] = bp_pair_key(bp, e[hi[h]].index, e[hj[h]].index);
+            n += bp_accepts(&m->shapes[hi[h]], &m->shapes[hj[h]]);
+        }
+    } else {
+        for (int h = 0; h < k; h++) {
+            const int a = e[hi[h]].index, b = e[hj[h]].index;
+            keys[n] = bp_pair_key(bp, a, b);
+            n += bp_accepts(&bp->hot[a], &bp->hot[b]);
+        }
     }
     bp->key_count = n;
 }
@@ -442,16 +465,15 @@ static void mbp_find_pairs(ae_broadphase *bp) {
         const int n = g->count;
         if (n < 2) continue;
         AE_ASSERT(n <= m->sweep_capacity); // reserved by the sync (reserve_most)
-        bp_hot *shapes = m->shapes;
         int32_t *active = m->active;
-        // Gather the shapes (independent loads, so their misses overlap) and list the entries that
-        // meet their successor on x without a branch: in a sparse region most meet nobody.
+        // List the entries that meet their successor on x without a branch: in a sparse region
+        // most meet nobody.
         int na = 0;
         for (int i = 0; i < n; i++) {
-            shapes[i] = bp->hot[e[i].index];
             active[na] = i;
             na += xs[i + 1] <= e[i].max0;
         }
+        bool gathered = false;
         int k = 0;
         for (int a = 0; a < na; a++) {
             const int i = active[a];
@@ -478,23 +500,28 @@ static void mbp_find_pairs(ae_broadphase *bp) {
                 }
                 if (!(xs[j + MBP_PAD - 1] <= max0)) break;
                 if (k > MBP_HIT_BATCH - MBP_PAD) {
-                    flush_hits(bp, g, shapes, hi, hj, k);
+                    flush_hits(bp, m, g, &gathered, hi, hj, k);
                     k = 0;
                 }
             }
             if (k > MBP_HIT_BATCH - MBP_PAD) {
-                flush_hits(bp, g, shapes, hi, hj, k);
+                flush_hits(bp, m, g, &gathered, hi, hj, k);
                 k = 0;
             }
         }
-        flush_hits(bp, g, shapes, hi, hj, k);
+        flush_hits(bp, m, g, &gathered, hi, hj, k);
     }
 }
 
 // The first entry whose box reaches x (reach[k] >= x), or count: the entries before it end left
 // of x. A galloping search from the start, so skipping p entries costs about 2 log p steps and a
 // query that starts left of the region's entries costs one.
-static int first_reaching(const mbp_region *g, float x) {
+static int first_reaching(const mbp_impl *m, mbp_region *g, float x) {
+    if (g->reached != m->stamp) {
+        g->reached = m->stamp;
+        float most = -INFINITY;
+        for (int k = 0; k < g->count; k++) g->reach[k] = most = bp_maxf(most, g->entries[k].max0);
+    }
     const float *reach = g->reach;
     int lo = -1, hi = 0, step = 1; // reach[lo] < x (lo = -1: before the start)
     while (hi < g->count && reach[hi] < x) {
@@ -522,8 +549,8 @@ static void mbp_query(ae_broadphase *bp, bp_box q) {
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             refresh(bp, m, y * m->nx + x);
-            const mbp_region *g = &m->regions[y * m->nx + x];
-            for (int k = first_reaching(g, q.minx); k < g->count && g->xs[k] <= q.maxx; k++) {
+            mbp_region *g = &m->regions[y * m->nx + x];
+            for (int k = first_reaching(m, g, q.minx); k < g->count && g->xs[k] <= q.maxx; k++) {
                 const bp_entry *e = &g->entries[k];
                 if (e->max0 >= q.minx && e->min1 <= q.maxy && q.miny <= e->max1)
                     bp_query_hit(bp, e->index);
