@@ -36,7 +36,7 @@ typedef struct mbp_region {
     float *reach; // reach[k]: the largest max0 of entries 0..k, where a query starts (built by
                   // the first query after a refresh)
     float *y0;    // entries' min1 and max1 in order, padded like xs: the sweep's y tests read
-    float *y1;    // four of each at once, in step with xs
+    float *y1;    // four of each at once, in step with xs (built by the sweep)
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
@@ -168,9 +168,8 @@ static void mbp_on_remove(ae_broadphase *bp, int i) {
     mark_dirty(bp->impl, i);
 }
 
-// Marks the proxies whose region range changed since they were filed. One tight pass over the
-// boxes at sync instead of a check per move call, without a branch per proxy: a dead slot (filed
-// nowhere) whose old box maps somewhere is marked too, and refile finds it has nothing to do.
+// Marks the live proxies whose region range changed since they were filed. One tight pass over
+// the boxes at sync instead of a check per move call.
 static void find_moved(ae_broadphase *bp, mbp_impl *m) {
     for (int i = 0; i < bp->high; i++) {
         mbp_v4i o;
@@ -178,7 +177,9 @@ static void find_moved(ae_broadphase *bp, mbp_impl *m) {
         const mbp_v4i d = rect_of(m, &bp->box[i]) ^ o;
         uint64_t w[2]; // the four differences as two words: one test for all of them
         memcpy(w, &d, sizeof w);
-        if (w[0] | w[1]) mark_dirty(m, i);
+        // A dead slot is filed nowhere, whatever its old box says; mark_dirty skips the proxies
+        // marked already.
+        if ((w[0] | w[1]) && bp_is_alive(bp, i)) mark_dirty(m, i);
     }
 }
 
@@ -306,8 +307,8 @@ static bool refile(ae_broadphase *bp, mbp_impl *m) {
 }
 
 // Brings one region up to date: drops proxies that left, refreshes every entry's bounds, sorts
-// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x and y
-// arrays (the queries' prefix maximum waits for a query: see first_reaching).
+// (insertion sort, or a merge for the proxies that arrived) and rebuilds the x array (the sweep's
+// y arrays wait for the sweep, the queries' prefix maximum for a query: see first_reaching).
 static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     mbp_region *g = &m->regions[r];
     if (g->fresh == m->stamp) return;
@@ -337,11 +338,7 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
         bp_insertion_sort(e, count);
     }
     if (!g->capacity) return;
-    for (int k = 0; k < count; k++) {
-        g->xs[k] = e[k].min0;
-        g->y0[k] = e[k].min1;
-        g->y1[k] = e[k].max1;
-    }
+    for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
     for (int k = count; k < count + MBP_PAD; k++) {
         g->xs[k] = g->y0[k] = g->y1[k] = INFINITY;
         e[k] = (bp_entry){INFINITY, INFINITY, INFINITY, INFINITY, 0};
@@ -466,10 +463,12 @@ static void mbp_find_pairs(ae_broadphase *bp) {
         if (n < 2) continue;
         AE_ASSERT(n <= m->sweep_capacity); // reserved by the sync (reserve_most)
         int32_t *active = m->active;
-        // List the entries that meet their successor on x without a branch: in a sparse region
-        // most meet nobody.
+        // Fill the y arrays, and list the entries that meet their successor on x without a
+        // branch: in a sparse region most meet nobody.
         int na = 0;
         for (int i = 0; i < n; i++) {
+            g->y0[i] = e[i].min1;
+            g->y1[i] = e[i].max1;
             active[na] = i;
             na += xs[i + 1] <= e[i].max0;
         }
