@@ -25,7 +25,7 @@ static void *s_user;
 static _Atomic size_t s_live_bytes;
 static _Atomic size_t s_peak_bytes;
 
-void ae_assert_fail(const char *expr, const char *file, int line) {
+_Noreturn void ae_assert_fail(const char *expr, const char *file, int line) {
     fprintf(stderr, "assertion failed: %s (%s:%d)\n", expr, file, line);
     abort();
 }

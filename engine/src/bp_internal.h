@@ -100,21 +100,25 @@ struct ae_broadphase {
 
 // The fat box of an exact shape. The padding, 2^-20 of the magnitude, covers the float rounding
 // of c +- r (half an ulp, 2^-24) and the double exact test many times over.
+static inline bp_box bp_fat_circle(float x, float y, float r) {
+    const float k = 1.0f / 1048576.0f;
+    float px = (fabsf(x) + fabsf(r)) * k, py = (fabsf(y) + fabsf(r)) * k;
+    bp_box b = {x - r - px, y - r - py, x + r + px, y + r + py};
+    return b;
+}
 static inline bp_box bp_fat_box(const bp_hot *h) {
     const float k = 1.0f / 1048576.0f;
-    if (h->kind == BP_KIND_CIRCLE) {
-        float px = (fabsf(h->x) + fabsf(h->r)) * k, py = (fabsf(h->y) + fabsf(h->r)) * k;
-        bp_box b = {h->x - h->r - px, h->y - h->r - py, h->x + h->r + px, h->y + h->r + py};
-        return b;
-    }
+    if (h->kind == BP_KIND_CIRCLE) return bp_fat_circle(h->x, h->y, h->r);
     float px = (fabsf(h->x) + fabsf(h->x1)) * k, py = (fabsf(h->y) + fabsf(h->y1)) * k;
     bp_box b = {h->x - px, h->y - py, h->x1 + px, h->y1 + py};
     return b;
 }
 
 // The sweeps rely on finite bounds (+inf marks the end of a list).
+// v - v is 0 for a finite v and NaN for inf or NaN, so one compare checks all four sides.
 static inline bool bp_box_finite(const bp_box *b) {
-    return isfinite(b->minx) && isfinite(b->miny) && isfinite(b->maxx) && isfinite(b->maxy);
+    return (b->minx - b->minx) + (b->miny - b->miny) + (b->maxx - b->maxx) + (b->maxy - b->maxy) ==
+           0.0f;
 }
 
 static inline bool bp_is_alive(const ae_broadphase *bp, int i) {

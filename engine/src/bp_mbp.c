@@ -33,16 +33,20 @@
 typedef struct mbp_region {
     bp_entry *entries;
     float *xs;    // entries' min0 in order, then MBP_PAD times +inf: the sweep's x test, unbounded
-    float *reach; // reach[k]: the largest max0 of entries 0..k, where a query starts
+    float *reach; // reach[k]: the largest max0 of entries 0..k, where a query starts (built by
+                  // the first query after a refresh)
+    float *y0;    // entries' min1 and max1 in order, padded like xs: the sweep's y tests read
+    float *y1;    // four of each at once, in step with xs (built by the sweep)
     int count;
     int capacity;
     int pending; // entries appended since the last sort (at the end of entries)
     bool compact;
-    uint32_t fresh; // the impl's stamp when last refreshed
+    uint32_t fresh;   // the impl's stamp when last refreshed
+    uint32_t reached; // the stamp reach was built at: only queries read it, so they build it
 } mbp_region;
 
 // Bytes per slot of a region's block.
-#define MBP_SLOT_BYTES (sizeof(bp_entry) + 2 * sizeof(float))
+#define MBP_SLOT_BYTES (sizeof(bp_entry) + 4 * sizeof(float))
 
 typedef struct mbp_impl {
     int nx, ny;
@@ -123,16 +127,26 @@ static inline void mark_dirty(mbp_impl *m, int i) {
     m->dirty_list[m->dirty_count++] = i;
 }
 
-// The region range of a box: bp_cell on each of its four sides, written as four lanes so the
-// compiler can do them at once (the results equal bp_cell's exactly: same operations).
-static inline void rect_of(const mbp_impl *m, const bp_box *b, int32_t r[4]) {
-    const float v[4] = {b->minx, b->miny, b->maxx, b->maxy};
-    for (int u = 0; u < 4; u++) {
-        float f = (v[u] - m->lane_origin[u]) * m->lane_inv[u];
-        f = f > 0.0f ? f : 0.0f;
-        f = f < m->lane_last[u] ? f : m->lane_last[u];
-        r[u] = (int)f;
-    }
+// Four floats or ints at once (GCC and Clang vector extensions; where there is no SIMD they
+// become scalar code). The region range is computed for every proxy at every sync, and written
+// as four scalar lanes the compilers left it scalar: about three times the instructions.
+typedef float mbp_v4f __attribute__((vector_size(16)));
+typedef int32_t mbp_v4i __attribute__((vector_size(16)));
+
+// The region range of a box: bp_cell on each of its four sides (x0, y0, x1, y1), the same
+// operations lane by lane, so the results equal bp_cell's exactly: (v - origin) * inv, then 0
+// for anything not above 0 (NaN included), then at most the last cell, then truncation.
+static inline mbp_v4i rect_of(const mbp_impl *m, const bp_box *b) {
+    mbp_v4f v, origin, inv, last;
+    memcpy(&v, b, sizeof v); // (minx, miny, maxx, maxy)
+    memcpy(&origin, m->lane_origin, sizeof origin);
+    memcpy(&inv, m->lane_inv, sizeof inv);
+    memcpy(&last, m->lane_last, sizeof last);
+    mbp_v4f f = (v - origin) * inv;
+    f = (mbp_v4f)((mbp_v4i)f & (f > 0.0f));
+    const mbp_v4i below = f < last;
+    f = (mbp_v4f)(((mbp_v4i)f & below) | ((mbp_v4i)last & ~below));
+    return __builtin_convertvector(f, mbp_v4i);
 }
 
 // The least float v with bp_cell(v) >= c. bp_cell is monotonic, so for a box that reaches cell c
@@ -158,11 +172,14 @@ static void mbp_on_remove(ae_broadphase *bp, int i) {
 // the boxes at sync instead of a check per move call.
 static void find_moved(ae_broadphase *bp, mbp_impl *m) {
     for (int i = 0; i < bp->high; i++) {
-        if (m->dirty[i] || !bp_is_alive(bp, i)) continue;
-        int32_t r[4];
-        rect_of(m, &bp->box[i], r);
-        const int32_t *o = m->rect[i];
-        if ((r[0] ^ o[0]) | (r[1] ^ o[1]) | (r[2] ^ o[2]) | (r[3] ^ o[3])) mark_dirty(m, i);
+        mbp_v4i o;
+        memcpy(&o, m->rect[i], sizeof o);
+        const mbp_v4i d = rect_of(m, &bp->box[i]) ^ o;
+        uint64_t w[2]; // the four differences as two words: one test for all of them
+        memcpy(w, &d, sizeof w);
+        // A dead slot is filed nowhere, whatever its old box says; mark_dirty skips the proxies
+        // marked already.
+        if ((w[0] | w[1]) && bp_is_alive(bp, i)) mark_dirty(m, i);
     }
 }
 
@@ -250,6 +267,8 @@ static bool region_append(mbp_impl *m, mbp_region *g, int i) {
         g->entries = p;
         g->xs = (float *)(p + phys);
         g->reach = g->xs + phys;
+        g->y0 = g->reach + phys;
+        g->y1 = g->y0 + phys;
         g->capacity = n1;
     }
     g->entries[g->count++].index = i;
@@ -266,10 +285,12 @@ static bool refile(ae_broadphase *bp, mbp_impl *m) {
         int i = m->dirty_list[k];
         m->dirty[i] = 0;
         int32_t o[4] = {m->rect[i][0], m->rect[i][1], m->rect[i][2], m->rect[i][3]}, r[4];
-        if (bp_is_alive(bp, i))
-            rect_of(m, &bp->box[i], r);
-        else
+        if (bp_is_alive(bp, i)) {
+            const mbp_v4i v = rect_of(m, &bp->box[i]);
+            memcpy(r, &v, sizeof r);
+        } else {
             r[0] = 1, r[1] = 0, r[2] = 0, r[3] = 0;
+        }
         if (o[0] == r[0] && o[1] == r[1] && o[2] == r[2] && o[3] == r[3]) continue;
         for (int y = o[1]; o[0] <= o[2] && y <= o[3]; y++)
             for (int x = o[0]; x <= o[2]; x++)
@@ -286,8 +307,8 @@ static bool refile(ae_broadphase *bp, mbp_impl *m) {
 }
 
 // Brings one region up to date: drops proxies that left, refreshes every entry's bounds, sorts
-// (insertion sort, or a merge for the proxies that arrived) and rebuilds the sweep's x array and
-// the queries' prefix maximum.
+// (insertion sort, or a merge for the proxies that arrived) and rebuilds the x array (the sweep's
+// y arrays wait for the sweep, the queries' prefix maximum for a query: see first_reaching).
 static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
     mbp_region *g = &m->regions[r];
     if (g->fresh == m->stamp) return;
@@ -317,13 +338,9 @@ static void refresh(ae_broadphase *bp, mbp_impl *m, int r) {
         bp_insertion_sort(e, count);
     }
     if (!g->capacity) return;
-    float reach = -INFINITY;
-    for (int k = 0; k < count; k++) {
-        g->xs[k] = e[k].min0;
-        g->reach[k] = reach = bp_maxf(reach, e[k].max0);
-    }
+    for (int k = 0; k < count; k++) g->xs[k] = e[k].min0;
     for (int k = count; k < count + MBP_PAD; k++) {
-        g->xs[k] = INFINITY;
+        g->xs[k] = g->y0[k] = g->y1[k] = INFINITY;
         e[k] = (bp_entry){INFINITY, INFINITY, INFINITY, INFINITY, 0};
     }
 }
@@ -365,7 +382,7 @@ static bool mbp_sync(ae_broadphase *bp) {
         return false;
     if (++m->stamp == 0) {
         // After 2^32 syncs: restart the stamps (0 is the stamp of "never").
-        for (int r = 0; r < m->region_count; r++) m->regions[r].fresh = 0;
+        for (int r = 0; r < m->region_count; r++) m->regions[r].fresh = m->regions[r].reached = 0;
         memset(m->moved, 0, sizeof *m->moved * (size_t)bp->capacity);
         m->stamp = 1;
     }
@@ -379,36 +396,56 @@ static bool mbp_sync(ae_broadphase *bp) {
     return true;
 }
 
-// Tests the collected (i, j) hits of one region: owner region, then the exact test on the copies
-// of the shapes. The owner region holds the lower corner of the two boxes' intersection: j's min0
-// (the larger, as the list is sorted) and the larger min1. Both boxes reach this region and
-// bp_cell is monotonic, so that corner is here exactly when j's min0 lies in this column and i's
-// or j's min1 in this row: compares with the column's and the row's first floats.
-static void flush_hits(ae_broadphase *bp, const mbp_region *g, float x_start, float y_start,
-                       const bp_hot *shapes, const int32_t *hi, const int32_t *hj, int k) {
+// The shape of the region's entry at pos: its gathered copy, or the pool's.
+static inline const bp_hot *hit_shape(const ae_broadphase *bp, const mbp_impl *m, const bp_entry *e,
+                                      int pos, bool gathered) {
+    return gathered ? &m->shapes[pos] : &bp->hot[e[pos].index];
+}
+
+// Tests the collected (i, j) hits of one region, which it owns, exactly. The owner region of a
+// pair holds the lower corner of the two boxes' intersection: j's min0 (the larger, as the list is
+// sorted) and the larger min1. Both boxes reach this region and bp_cell is monotonic, so that
+// corner is here exactly when j's min0 lies in this column and i's or j's min1 in this row:
+// compares with the column's and the row's first floats, in the sweep.
+//
+// The shapes are read from copies gathered in the region's order (independent loads, so their
+// misses overlap) once the hits are a quarter of the entries or more: a read per entry instead of
+// two random reads per hit. A sparse region, where most entries meet nobody, reads the pool.
+static void flush_hits(ae_broadphase *bp, mbp_impl *m, const mbp_region *g, bool *gathered,
+                       const int32_t *hi, const int32_t *hj, int k) {
     const bp_entry *e = g->entries;
+    if (!*gathered && 4 * k >= g->count) {
+        for (int i = 0; i < g->count; i++) m->shapes[i] = bp->hot[e[i].index];
+        *gathered = true;
+    }
+    const bool gat = *gathered;
     if (!bp_reserve_keys(bp, k)) { // no room for the whole batch: its pairs one at a time
         for (int h = 0; h < k; h++) {
-            const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
-            const bool own = (b->min0 >= x_start) & ((a->min1 >= y_start) | (b->min1 >= y_start));
-            if (!own || !bp_accepts(&shapes[hi[h]], &shapes[hj[h]])) continue;
+            if (!bp_accepts(hit_shape(bp, m, e, hi[h], gat), hit_shape(bp, m, e, hj[h], gat)))
+                continue;
             if (!bp_reserve_keys(bp, 1)) {
                 bp->key_overflow = true;
                 return;
             }
-            bp->keys[bp->key_count++] = bp_pair_key(bp, a->index, b->index);
+            bp->keys[bp->key_count++] = bp_pair_key(bp, e[hi[h]].index, e[hj[h]].index);
         }
         return;
     }
     uint64_t *keys = bp->keys;
     int n = bp->key_count;
-    // Without branches: the owner's and the filters' outcomes are random (bullets meet bullets
-    // they ignore) and would mispredict.
-    for (int h = 0; h < k; h++) {
-        const bp_entry *a = &e[hi[h]], *b = &e[hj[h]];
-        const bool own = (b->min0 >= x_start) & ((a->min1 >= y_start) | (b->min1 >= y_start));
-        keys[n] = bp_pair_key(bp, a->index, b->index);
-        n += own & bp_accepts(&shapes[hi[h]], &shapes[hj[h]]);
+    // Without branches: the filters' and the exact test's outcomes are random (bullets meet
+    // bullets they ignore) and would mispredict.
+    if (gat) {
+        for (int h = 0; h < k; h++) {
+            keys[n] = bp_pair_key(bp, e[hi[h]].index, e[hj[h]].index);
+            n += bp_accepts(&m->shapes[hi[h]], &m->shapes[hj[h]]);
+        }
+    } else {
+        for (int h = 0; h < k; h++) {
+            const int a = e[hi[h]].index, b = e[hj[h]].index;
+            keys[n] = bp_pair_key(bp, a, b);
+            n += bp_accepts(&bp->hot[a], &bp->hot[b]);
+        }
     }
     bp->key_count = n;
 }
@@ -421,54 +458,69 @@ static void mbp_find_pairs(ae_broadphase *bp) {
         const mbp_region *g = &m->regions[r];
         const float x_start = m->col_start[r % m->nx], y_start = m->row_start[r / m->nx];
         const bp_entry *e = g->entries;
-        const float *xs = g->xs;
+        const float *xs = g->xs, *y0 = g->y0, *y1 = g->y1;
         const int n = g->count;
         if (n < 2) continue;
         AE_ASSERT(n <= m->sweep_capacity); // reserved by the sync (reserve_most)
-        bp_hot *shapes = m->shapes;
         int32_t *active = m->active;
-        // Gather the shapes (independent loads, so their misses overlap) and list the entries that
-        // meet their successor on x without a branch: in a sparse region most meet nobody.
+        // Fill the y arrays, and list the entries that meet their successor on x without a
+        // branch: in a sparse region most meet nobody.
         int na = 0;
         for (int i = 0; i < n; i++) {
-            shapes[i] = bp->hot[e[i].index];
+            g->y0[i] = e[i].min1;
+            g->y1[i] = e[i].max1;
             active[na] = i;
             na += xs[i + 1] <= e[i].max0;
         }
+        bool gathered = false;
         int k = 0;
         for (int a = 0; a < na; a++) {
             const int i = active[a];
             const float max0 = e[i].max0, min1 = e[i].min1, max1 = e[i].max1;
+            // The owner test folded into the box tests (a pair seen by several regions costs no
+            // exact test in those that do not own it): j's min0 in this column, and i's or j's
+            // min1 in this row, so j's must be when i's is not.
+            const float min1_from = min1 >= y_start ? -INFINITY : y_start;
             // Blocks of MBP_PAD entries, tested without branches: x (xs is sorted and padded with
             // +inf, so past the first miss every test fails) and y are folded into the write
             // index. Their outcomes are random and would mispredict as branches; the block loop
             // itself rarely runs twice.
             for (int j = i + 1;; j += MBP_PAD) {
-                for (int u = 0; u < MBP_PAD; u++) hi[k + u] = i;
+                mbp_v4f x, lo, hi1;
+                memcpy(&x, xs + j, sizeof x);
+                memcpy(&lo, y0 + j, sizeof lo);
+                memcpy(&hi1, y1 + j, sizeof hi1);
+                const mbp_v4i hit = (x <= max0) & (x >= x_start) & (lo <= max1) &
+                                    (lo >= min1_from) & (min1 <= hi1); // -1 or 0
                 for (int u = 0; u < MBP_PAD; u++) {
-                    const bp_entry *o = &e[j + u];
+                    hi[k] = i;
                     hj[k] = j + u;
-                    k += (xs[j + u] <= max0) & (o->min1 <= max1) & (min1 <= o->max1);
+                    k -= hit[u];
                 }
                 if (!(xs[j + MBP_PAD - 1] <= max0)) break;
                 if (k > MBP_HIT_BATCH - MBP_PAD) {
-                    flush_hits(bp, g, x_start, y_start, shapes, hi, hj, k);
+                    flush_hits(bp, m, g, &gathered, hi, hj, k);
                     k = 0;
                 }
             }
             if (k > MBP_HIT_BATCH - MBP_PAD) {
-                flush_hits(bp, g, x_start, y_start, shapes, hi, hj, k);
+                flush_hits(bp, m, g, &gathered, hi, hj, k);
                 k = 0;
             }
         }
-        flush_hits(bp, g, x_start, y_start, shapes, hi, hj, k);
+        flush_hits(bp, m, g, &gathered, hi, hj, k);
     }
 }
 
 // The first entry whose box reaches x (reach[k] >= x), or count: the entries before it end left
 // of x. A galloping search from the start, so skipping p entries costs about 2 log p steps and a
 // query that starts left of the region's entries costs one.
-static int first_reaching(const mbp_region *g, float x) {
+static int first_reaching(const mbp_impl *m, mbp_region *g, float x) {
+    if (g->reached != m->stamp) {
+        g->reached = m->stamp;
+        float most = -INFINITY;
+        for (int k = 0; k < g->count; k++) g->reach[k] = most = bp_maxf(most, g->entries[k].max0);
+    }
     const float *reach = g->reach;
     int lo = -1, hi = 0, step = 1; // reach[lo] < x (lo = -1: before the start)
     while (hi < g->count && reach[hi] < x) {
@@ -496,8 +548,8 @@ static void mbp_query(ae_broadphase *bp, bp_box q) {
     for (int y = y0; y <= y1; y++)
         for (int x = x0; x <= x1; x++) {
             refresh(bp, m, y * m->nx + x);
-            const mbp_region *g = &m->regions[y * m->nx + x];
-            for (int k = first_reaching(g, q.minx); k < g->count && g->xs[k] <= q.maxx; k++) {
+            mbp_region *g = &m->regions[y * m->nx + x];
+            for (int k = first_reaching(m, g, q.minx); k < g->count && g->xs[k] <= q.maxx; k++) {
                 const bp_entry *e = &g->entries[k];
                 if (e->max0 >= q.minx && e->min1 <= q.maxy && q.miny <= e->max1)
                     bp_query_hit(bp, e->index);

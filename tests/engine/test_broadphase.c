@@ -5,9 +5,11 @@
 
 #include "arena/ae_broadphase.h"
 #include "arena/ae_rng.h"
+#include "bp_scene.h"
 #include "pairs_file.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <stdint.h>
 
 // ---------------------------------------------------------------------------------------------
@@ -626,6 +628,77 @@ static void test_no_alloc_after_warmup(void) {
     ae_set_allocator(NULL, NULL, NULL);
 }
 
+static int compare_pairs(const void *x, const void *y) {
+    const ae_pair *p = x, *q = y;
+    int a = ae_proxy_index(p->a), b = ae_proxy_index(q->a);
+    if (a != b) return a < b ? -1 : 1;
+    a = ae_proxy_index(p->b), b = ae_proxy_index(q->b);
+    return a < b ? -1 : (a > b);
+}
+
+// The benchmark's crowds (mixed radii, most circles in dense clumps) over ten ticks: every method's
+// sorted update equals brute force's, and its unsorted update holds the same pairs (each with the
+// lower index first, once) in some order.
+static void test_clustered_unsorted(void) {
+    enum { N = 1500, TICKS = 10 };
+    static ae_pair ref[N * 16], got[N * 16];
+    bp_scene s;
+    bp_scene_clustered(&s, N, 77);
+    ae_broadphase *bp[AE_BP_METHOD_COUNT], *unsorted[AE_BP_METHOD_COUNT];
+    static ae_proxy_id id[AE_BP_METHOD_COUNT][N], tid[AE_BP_METHOD_COUNT][N];
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+        ae_broadphase_def def = ae_default_broadphase_def();
+        def.method = (ae_bp_method)m;
+        def.world = (ae_aabb){{{0.0f, 0.0f}}, {{s.width, s.height}}};
+        bp[m] = ae_broadphase_create(&def);
+        unsorted[m] = ae_broadphase_create(&def); // unsorted updates only
+        REQUIRE(bp[m] && unsorted[m]);
+        for (int i = 0; i < N; i++) {
+            id[m][i] = ae_broadphase_add_circle(bp[m], s.pos[i], s.radius[i], 1u, ~0u, 0);
+            tid[m][i] = ae_broadphase_add_circle(unsorted[m], s.pos[i], s.radius[i], 1u, ~0u, 0);
+        }
+    }
+    long total = 0;
+    for (int t = 0; t < TICKS; t++) {
+        bp_scene_step(&s);
+        int n_ref = 0;
+        for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+            for (int i = 0; i < N; i++) {
+                ae_broadphase_move_circle(bp[m], id[m][i], s.pos[i], s.radius[i]);
+                ae_broadphase_move_circle(unsorted[m], tid[m][i], s.pos[i], s.radius[i]);
+            }
+            int n, nu;
+            const ae_pair *p = ae_broadphase_update(bp[m], &n);
+            const ae_pair *u = ae_broadphase_update_unsorted(unsorted[m], &nu);
+            REQUIRE(n >= 0 && n <= N * 16 && nu == n);
+            if (m == AE_BP_BRUTE) {
+                memcpy(ref, p, sizeof *p * (size_t)n);
+                n_ref = n;
+                total += n;
+            }
+            CHECK(n == n_ref && memcmp(p, ref, sizeof *p * (size_t)n) == 0);
+            memcpy(got, u, sizeof *u * (size_t)nu);
+            qsort(got, (size_t)nu, sizeof *got, compare_pairs);
+            bool same = nu == n_ref;
+            for (int k = 0; same && k < nu; k++)
+                same = ae_proxy_index(got[k].a) == ae_proxy_index(ref[k].a) &&
+                       ae_proxy_index(got[k].b) == ae_proxy_index(ref[k].b) &&
+                       got[k].a.generation == ref[k].a.generation &&
+                       got[k].b.generation == ref[k].b.generation;
+            if (!same)
+                fprintf(stderr, "%s: unsorted pairs differ at tick %d\n",
+                        ae_bp_method_name((ae_bp_method)m), t);
+            CHECK(same);
+        }
+    }
+    CHECK(total > (long)N * TICKS); // crowds: more pairs than circles, or the check proves little
+    for (int m = 0; m < AE_BP_METHOD_COUNT; m++) {
+        ae_broadphase_destroy(bp[m]);
+        ae_broadphase_destroy(unsorted[m]);
+    }
+    bp_scene_free(&s);
+}
+
 static void test_bad_pairs_files(void) {
     static const struct {
         const char *text, *msg;
@@ -827,5 +900,5 @@ TEST_MAIN(TEST_CASE(random_grid), TEST_CASE(random_quadtree), TEST_CASE(random_s
           TEST_CASE(edge_touching), TEST_CASE(edge_huge), TEST_CASE(edge_outside),
           TEST_CASE(edge_filters), TEST_CASE(edge_empty), TEST_CASE(touching_exact),
           TEST_CASE(leave_and_return_between_syncs), TEST_CASE(one_way_filter), TEST_CASE(queries),
-          TEST_CASE(handles), TEST_CASE(no_alloc_after_warmup), TEST_CASE(bad_pairs_files),
-          TEST_CASE(out_of_memory), TEST_CASE(sync_out_of_memory))
+          TEST_CASE(handles), TEST_CASE(no_alloc_after_warmup), TEST_CASE(clustered_unsorted),
+          TEST_CASE(bad_pairs_files), TEST_CASE(out_of_memory), TEST_CASE(sync_out_of_memory))

@@ -47,7 +47,9 @@
         if (!(cond)) ae_assert_fail(#cond, __FILE__, __LINE__);                                    \
     } while (0)
 
-void ae_assert_fail(const char *expr, const char *file, int line);
+/// Prints the failed condition and aborts. Marked as not returning so that a check costs only its
+/// test: the compiler need not keep values alive across the failure call.
+_Noreturn void ae_assert_fail(const char *expr, const char *file, int line);
 
 /// A one-line, human-readable reason why something the user gave us was refused.
 typedef struct ae_error {

@@ -10,9 +10,10 @@
 /// - AE_BP_MBP: Multi Box Pruning, a grid of regions each running its own sweep-and-prune. This is
 ///   the one the game uses.
 ///
-/// All five report the same pairs in the same order: a pair is reported when both filters accept
-/// it (`(cat_a & mask_b) && (cat_b & mask_a)`) and the exact shapes overlap strictly (touching is
-/// not overlapping), once per update, sorted by (lower index, higher index).
+/// All five report the same pairs in the same order (ae_broadphase_update_unsorted: the same pairs
+/// in any order): a pair is reported when both filters accept it (`(cat_a & mask_b) && (cat_b &
+/// mask_a)`) and the exact shapes overlap strictly (touching is not overlapping), once per update,
+/// sorted by (lower index, higher index).
 ///
 /// Proxies are generational handles. Once the capacities are reached (proxies, pairs, query
 /// results), moving proxies, updating and querying allocate nothing.
@@ -106,8 +107,8 @@ ae_bp_method ae_broadphase_method(const ae_broadphase *bp);
 
 /// Adds a circle proxy (the null handle when the pool cannot grow). category is the proxy's bit(s),
 /// mask the categories it may pair with; user is stored and returned by ae_broadphase_user. Centre
-/// and radius must be finite, r >= 0, and so must the circle's box (|centre| + r well below
-/// FLT_MAX).
+/// and radius must be finite, r >= 0, and |centre| + r below 2^120 on each axis (so that the
+/// circle's box is finite).
 ae_proxy_id ae_broadphase_add_circle(ae_broadphase *bp, vec2s center, float radius,
                                      uint32_t category, uint32_t mask, uint64_t user);
 /// Adds a box proxy (lower <= upper, finite); the null handle when the pool cannot grow.
@@ -147,6 +148,12 @@ int ae_broadphase_regions(const ae_broadphase *bp, ae_bp_region *out, int cap);
 /// not fit (memory ran out, or there are more than def.max_pairs) it returns NULL with *count
 /// -1; the broadphase stays whole, and a later update may succeed.
 const ae_pair *ae_broadphase_update(ae_broadphase *bp, int *count);
+
+/// As ae_broadphase_update, with the same pairs (a's index below b's) in no particular order:
+/// whatever order the structure finds them in, which may change with any move or update. For
+/// callers whose answer does not depend on the order (a count, a set, work per pair that does not
+/// interact): it skips the sort, a tenth of an update with tens of thousands of proxies.
+const ae_pair *ae_broadphase_update_unsorted(ae_broadphase *bp, int *count);
 
 /// Live proxies whose shape overlaps the box strictly and whose category has a bit of mask, in
 /// index order. The result buffer is owned by the broadphase and valid until the next query,

@@ -44,6 +44,48 @@ void bp_scene_uniform(bp_scene *s, int n, float width, float height, float rmin,
     for (int i = 0; i < n; i++) place(s, i, &rng, rmin, rmax, vmin, vmax);
 }
 
+// A point uniform in the disk of radius r about c, by rejection (no transcendental functions).
+static vec2s in_disk(ae_rng *rng, vec2s c, float r) {
+    float dx, dy;
+    do {
+        dx = ae_rng_range(rng, -1.0f, 1.0f);
+        dy = ae_rng_range(rng, -1.0f, 1.0f);
+    } while (dx * dx + dy * dy > 1.0f);
+    return (vec2s){{c.x + dx * r, c.y + dy * r}};
+}
+
+static float clamp_to(float v, float hi) {
+    return v < 0.0f ? 0.0f : (v > hi ? hi : v);
+}
+
+void bp_scene_clustered(bp_scene *s, int n, uint64_t seed) {
+    const float width = fmaxf(4096.0f, 30.0f * sqrtf((float)n)), height = width;
+    alloc_scene(s, n, width, height);
+    ae_rng rng;
+    ae_rng_seed(&rng, seed, 4);
+    const int members = n * 3 / 4, per = (members + BP_SCENE_CLUMPS - 1) / BP_SCENE_CLUMPS;
+    // Equal density in every clump at every size: the area of `per` circles of 300 square units.
+    const float clump_r = sqrtf((float)per * 300.0f / 3.14159265f);
+    vec2s centre[BP_SCENE_CLUMPS], drift[BP_SCENE_CLUMPS];
+    for (int c = 0; c < BP_SCENE_CLUMPS; c++) {
+        centre[c] = (vec2s){{ae_rng_range(&rng, clump_r, fmaxf(width - clump_r, clump_r)),
+                             ae_rng_range(&rng, clump_r, fmaxf(height - clump_r, clump_r))}};
+        place(s, 0, &rng, 0.0f, 0.0f, 0.5f, 1.5f); // slot 0 as scratch for a drift velocity
+        drift[c] = s->vel[0];
+    }
+    for (int i = 0; i < n; i++) {
+        place(s, i, &rng, 0.0f, 0.0f, 1.0f, 3.0f);
+        float u = ae_rng_range(&rng, 0.0f, 1.0f);
+        s->radius[i] = 2.0f + 38.0f * u * u * u;
+        if (i >= members) continue; // spread out: place's uniform position and velocity
+        const int c = i % BP_SCENE_CLUMPS;
+        vec2s p = in_disk(&rng, centre[c], clump_r);
+        s->pos[i] = (vec2s){{clamp_to(p.x, width), clamp_to(p.y, height)}};
+        vec2s j = in_disk(&rng, (vec2s){{0.0f, 0.0f}}, 1.0f);
+        s->vel[i] = (vec2s){{drift[c].x + j.x, drift[c].y + j.y}};
+    }
+}
+
 void bp_scene_horde(bp_scene *s, int monsters, uint64_t seed) {
     alloc_scene(s, 2 * monsters, 1280.0f, 720.0f);
     ae_rng rng;

@@ -8,6 +8,9 @@
 /// Collision categories of the scenes.
 enum { BP_SCENE_MONSTER = 1u, BP_SCENE_BULLET = 2u };
 
+/// Clumps of the clustered scene.
+enum { BP_SCENE_CLUMPS = 8 };
+
 typedef struct bp_scene {
     int count;
     float width, height; ///< the box the circles bounce in, from (0, 0)
@@ -32,6 +35,13 @@ void bp_scene_horde(bp_scene *s, int monsters, uint64_t seed);
 /// with bullets, and `bullets` bullets (radius 3, speed 8 to 16) that hit agents only, in a
 /// 16384 x 16384 world (a 512 x 512-cell map of 32-unit cells).
 void bp_scene_game(bp_scene *s, int agents, int bullets, uint64_t seed);
+
+/// Crowds: n circles in a square of side max(4096, 30 sqrt(n)) (the clumps cover at most a quarter
+/// of it), radius 2 + 38 u^3 (u uniform: mostly small, a few
+/// up to 40), three quarters in BP_SCENE_CLUMPS clumps of equal density (about 300 square units
+/// per circle, so a few neighbours each) that drift at 0.5 to 1.5 units per tick with each member
+/// jittering by up to 1 more, the rest spread uniformly at speed 1 to 3. Category 1, mask all bits.
+void bp_scene_clustered(bp_scene *s, int n, uint64_t seed);
 
 /// Moves every circle by its velocity and reflects it off the box's sides.
 void bp_scene_step(bp_scene *s);
