@@ -13,7 +13,7 @@
 enum { SETS = 256, WAYS = 8 };
 
 typedef struct entry {
-    unsigned id;        ///< the source's gfx_pixels id (0: an empty slot)
+    uint64_t id;        ///< the source's gfx_pixels id (0: an empty slot)
     int sx, sy, sw, sh; ///< the source rectangle
     int w, h;           ///< the size drawn
     Uint32 tint;        ///< ARGB of the tint
@@ -38,8 +38,17 @@ void gfx_tinted_destroy(gfx_tinted *c) {
 }
 
 gfx_pixels gfx_pixels_keep(SDL_Surface *s) {
-    static unsigned next; // ids are never reused: a cached copy never outlives its source's meaning
-    return (gfx_pixels){s, s ? ++next : 0};
+    // The id is a hash of the size and the pixels: a source freed and another made at its address
+    // never meets the first one's copies, and equal pixels may share theirs.
+    if (!s) return (gfx_pixels){NULL, 0};
+    uint64_t h = 0xCBF29CE484222325ull;
+    const uint64_t size = (uint64_t)(unsigned)s->w << 32 | (unsigned)s->h;
+    h = (h ^ size) * 0x100000001B3ull;
+    for (int y = 0; y < s->h; y++) {
+        const Uint8 *row = (const Uint8 *)s->pixels + (size_t)y * (size_t)s->pitch;
+        for (size_t i = 0; i < (size_t)s->w * 4; i++) h = (h ^ row[i]) * 0x100000001B3ull;
+    }
+    return (gfx_pixels){s, h | 1}; // never 0
 }
 
 /// The pixels SDL's scaled, modulated blend would draw before blending: each one sampled from
@@ -78,8 +87,14 @@ static bool same(const entry *a, const entry *b) {
 }
 
 static unsigned hash(const entry *k) {
-    const unsigned v[8] = {k->id,           (unsigned)k->sx, (unsigned)k->sy, (unsigned)k->sw,
-                           (unsigned)k->sh, (unsigned)k->w,  (unsigned)k->h,  k->tint};
+    const unsigned v[8] = {(unsigned)(k->id ^ k->id >> 32),
+                           (unsigned)k->sx,
+                           (unsigned)k->sy,
+                           (unsigned)k->sw,
+                           (unsigned)k->sh,
+                           (unsigned)k->w,
+                           (unsigned)k->h,
+                           k->tint};
     unsigned h = 2166136261u;
     for (int i = 0; i < 8; i++) h = (h ^ v[i]) * 16777619u;
     return h ^ (h >> 15);

@@ -5,6 +5,7 @@
 
 #include <SDL.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "art_layout.h"
 #include "gfx_draw.h"
@@ -37,10 +38,10 @@ typedef struct gfx_sheet {
 enum { GFX_TRIM_MAX = 512 };
 
 /// A sheet's pixels kept in memory, for the tinted copies made ahead of it (gfx_tinted.c); the id
-/// tells sources apart in that cache and is never reused (0: none).
+/// (a hash of its pixels) tells sources apart in that cache (0: none).
 typedef struct gfx_pixels {
     SDL_Surface *s;
-    unsigned id;
+    uint64_t id;
 } gfx_pixels;
 /// The copies made ahead (gfx_tinted.c).
 typedef struct gfx_tinted gfx_tinted;
@@ -113,7 +114,7 @@ bool gfx_atlas_build(gfx *g, SDL_Surface *const sheets[GFX_AT_COUNT], char *err,
 /// The cache of tinted copies (gfx_load makes it for a software renderer, gfx_free frees it).
 gfx_tinted *gfx_tinted_create(void);
 void gfx_tinted_destroy(gfx_tinted *c);
-/// Keeps s (ARGB8888, owned by the caller until it frees it) under a new id.
+/// Keeps s (ARGB8888, owned by the caller until it frees it) under the id of its pixels.
 gfx_pixels gfx_pixels_keep(SDL_Surface *s);
 /// Draws src of px (NULL: all of it) over dst multiplied by tint, as SDL's software renderer
 /// would draw the sheet's texture with that colour and alpha modulation (nearest scaling, the
