@@ -11,6 +11,9 @@
 //   1280x720 one stretched by 1.5 (drawn unscaled, stretched once), at zoom level 1 and zoomed;
 // - panel_bands_match_copy: a panel's middle drawn as solid bands draws the pixels the stretched,
 //   tinted copy of ui.png's middle did, at several sizes, tints and opacities;
+// - tinted_copies_match_modulation: the HUD's pieces (panels, icons, text, a pickup icon, the
+//   minimap) drawn from the copies made ahead at their sizes and tints draw the pixels that SDL's
+//   scaled, modulated copies did (to the blend's rounding), through a fade and back;
 // - fog_follows_zoom: at the map's edges and corner, a world renderer that drew the fog at one
 //   zoom draws it at the next as a fresh one does (its sides' strips are remade for their depth);
 // - low_target_follows_screen: a world renderer that drew at one screen size and zoom draws the
@@ -344,6 +347,10 @@ static void test_low_target_follows_screen(void) {
 static void test_panel_bands_match_copy(void) {
     canvas cv;
     canvas_open(&cv);
+    // Against SDL's own modulated copy of the middle: the borders too are modulated copies here,
+    // not the copies made ahead (whose blend rounds differently; tinted_copies_match_modulation).
+    gfx_tinted *tinted = cv.g.tinted;
+    cv.g.tinted = NULL;
     CHECK(cv.g.panel_flat); // ui.png's panel has rows of one colour: the bands are what draws
     SDL_Surface *copied = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
     REQUIRE(copied);
@@ -366,7 +373,80 @@ static void test_panel_bands_match_copy(void) {
     }
     CHECK(same_pixels(copied, cv.s)); // SDL blends a fill and a modulated copy alike
     SDL_FreeSurface(copied);
+    cv.g.tinted = tinted;
     canvas_close(&cv);
+}
+
+/// The HUD's pieces: panels, icons at their sizes, text at three scales, a pickup icon and the
+/// minimap, with the opacity given (the HUD's fades).
+static void draw_hud_pieces(canvas *cv, const hud *h, float opacity) {
+    SDL_SetRenderDrawColor(cv->r, 70, 90, 60, 255);
+    SDL_RenderClear(cv->r);
+    gfx *g = &cv->g;
+    gfx_set_opacity(g, opacity);
+    gfx_panel(g, (SDL_FRect){10.5f, 12.25f, 300, 120}, (SDL_Color){255, 255, 255, 215});
+    gfx_panel(g, (SDL_FRect){330, 20, 97.6f, 150}, (SDL_Color){150, 170, 210, 110});
+    gfx_icon(g, ART_ICON_HEART, 26, 26, 28, (SDL_Color){255, 255, 255, 255});
+    gfx_icon(g, ART_ICON_REGEN, 60.5f, 26, 48, (SDL_Color){110, 110, 110, 255});
+    gfx_icon(g, ART_ICON_SKULL, 120, 30, 32, (SDL_Color){255, 150, 140, 200});
+    gfx_pickup_icon(g, 0, 170, 30, 40, gfx_tier_color(2));
+    gfx_text(g, 20, 90, 1.0f, (SDL_Color){255, 255, 255, 255}, "100 alive 3:07");
+    gfx_text(g, 21.5f, 111.5f, 1.5f, (SDL_Color){0, 0, 0, 160}, "Zone 2 closing");
+    gfx_text(g, 20, 110, 1.5f, (SDL_Color){255, 214, 80, 255}, "Zone 2 closing");
+    gfx_text(g, 340, 200, 2.0f, (SDL_Color){255, 240, 150, 255}, "LEVEL UP!");
+    gfx_set_opacity(g, 1.0f);
+    // The minimap as hud.c draws it: stretched, its alpha modulated by the panel's opacity.
+    const SDL_FRect to = {420.5f, 150, 190, 190};
+    const Uint8 alpha = (Uint8)(220.0f * opacity);
+    if (!gfx_tinted_copy(g, h->minimap_px, NULL, to, (SDL_Color){255, 255, 255, alpha})) {
+        gfx_alpha_mod(g, h->minimap, alpha);
+        gfx_copy(g, h->minimap, NULL, &to);
+    }
+    gfx_flush(g);
+}
+
+static void test_tinted_copies_match_modulation(void) {
+    ae_grid map;
+    sim_world *w = scene(&map);
+    REQUIRE(w);
+    canvas cv;
+    canvas_open(&cv);
+    REQUIRE(cv.g.tinted); // a software renderer makes its HUD's copies ahead
+    hud h;
+    hud_init(&h);
+    hud_build_minimap(&h, cv.r, w);
+    SDL_Surface *modulated = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Surface *opaque = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_ARGB8888);
+    REQUIRE(modulated && opaque);
+    gfx_tinted *tinted = cv.g.tinted;
+    // Opaque, faded, then opaque again: a copy made for one tint is never drawn for another.
+    static const float opacities[3] = {1.0f, 0.6f, 1.0f};
+    for (int round = 0; round < 3; round++) {
+        for (int pass = 0; pass < 2; pass++) {
+            cv.g.tinted = pass == 0 ? NULL : tinted; // first SDL's modulated copies
+            gfx_counts_take(&cv.g);
+            draw_hud_pieces(&cv, &h, opacities[round]);
+            const gfx_counts calls = gfx_counts_take(&cv.g);
+            // Made ahead, nothing is modulated; SDL's way, every piece is.
+            CHECK(pass == 0 ? calls.mods > 0 : calls.mods == 0);
+            SDL_RenderPresent(cv.r);
+            SDL_SetSurfaceBlendMode(cv.s, SDL_BLENDMODE_NONE);
+            if (pass == 0) SDL_BlitSurface(cv.s, NULL, modulated, NULL);
+        }
+        // Equal but for the blend's rounding (SDL's SIMD blend of a plain copy against its C one
+        // of a modulated copy: a unit or two, three where faded pieces lie on each other); a
+        // wrong tint, size or place is tens of units off.
+        CHECK(max_difference(modulated, cv.s) <= 3);
+        if (round == 0) SDL_BlitSurface(cv.s, NULL, opaque, NULL);
+        if (round == 1) CHECK(max_difference(opaque, cv.s) > 40); // the fade shows
+    }
+    cv.g.tinted = tinted;
+    SDL_FreeSurface(opaque);
+    SDL_FreeSurface(modulated);
+    hud_free(&h);
+    canvas_close(&cv);
+    sim_destroy(w);
+    ae_grid_free(&map);
 }
 
 static void test_fog_follows_zoom(void) {
@@ -397,4 +477,4 @@ static void test_fog_follows_zoom(void) {
 TEST_MAIN(TEST_CASE(reference), TEST_CASE(reference_detects), TEST_CASE(chunks_follow_cells),
           TEST_CASE(tint_matches_modulation), TEST_CASE(large_screen_stretches_reference),
           TEST_CASE(low_target_follows_screen), TEST_CASE(fog_follows_zoom),
-          TEST_CASE(panel_bands_match_copy))
+          TEST_CASE(panel_bands_match_copy), TEST_CASE(tinted_copies_match_modulation))

@@ -98,19 +98,32 @@ bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t n) {
                   {&g->blast, ART_BLAST_FILE, GFX_AT_BLAST},
                   {&g->door, ART_DOOR_FILE, GFX_AT_DOOR},
                   {&g->pickups, ART_PICKUPS_FILE, GFX_AT_PICKUPS}};
-    SDL_Surface *world[GFX_AT_COUNT] = {0}, *ui = NULL;
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE))
+        g->tinted = gfx_tinted_create(); // NULL when out of memory: copies are modulated then
+    SDL_Surface *world[GFX_AT_COUNT] = {0}, *ui = NULL, *icons = NULL, *font = NULL;
     bool ok = true;
     for (size_t i = 0; i < sizeof sheets / sizeof sheets[0] && ok; i++) {
-        *sheets[i].slot =
-            load(r, dir, sheets[i].file, err, n, sheets[i].slot == &g->near ? g->near_used : NULL,
-                 sheets[i].atlas >= 0 ? &world[sheets[i].atlas]
-                                      : (sheets[i].slot == &g->ui ? &ui : NULL));
+        SDL_Surface **keep = sheets[i].atlas >= 0          ? &world[sheets[i].atlas]
+                             : sheets[i].slot == &g->ui    ? &ui
+                             : sheets[i].slot == &g->icons ? &icons
+                             : sheets[i].slot == &g->font  ? &font
+                                                           : NULL;
+        *sheets[i].slot = load(r, dir, sheets[i].file, err, n,
+                               sheets[i].slot == &g->near ? g->near_used : NULL, keep);
         ok = *sheets[i].slot != NULL;
     }
     if (ui) read_panel_rows(g, ui);
-    SDL_FreeSurface(ui);
     ok = ok && gfx_atlas_build(g, world, err, n);
-    for (int i = 0; i < GFX_AT_COUNT; i++) SDL_FreeSurface(world[i]);
+    // The HUD's sheets stay in memory where their tinted copies are made ahead.
+    SDL_Surface *const hud[4] = {ui, icons, font, world[GFX_AT_PICKUPS]};
+    gfx_pixels *const px[4] = {&g->ui_px, &g->icons_px, &g->font_px, &g->pickups_px};
+    for (int i = 0; i < 4; i++)
+        if (g->tinted) *px[i] = gfx_pixels_keep(hud[i]);
+    for (int i = 0; i < 3; i++)
+        if (!g->tinted) SDL_FreeSurface(hud[i]);
+    for (int i = 0; i < GFX_AT_COUNT; i++)
+        if (!g->tinted || i != GFX_AT_PICKUPS) SDL_FreeSurface(world[i]);
     if (!ok) {
         gfx_free(g);
         return false;
@@ -127,6 +140,9 @@ void gfx_free(gfx *g) {
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         if (all[i]) SDL_DestroyTexture(all[i]);
     gfx_batch_destroy(g->batch);
+    gfx_tinted_destroy(g->tinted);
+    const gfx_pixels *const px[4] = {&g->ui_px, &g->icons_px, &g->font_px, &g->pickups_px};
+    for (int i = 0; i < 4; i++) SDL_FreeSurface(px[i]->s);
     SDL_Renderer *r = g->renderer;
     *g = (gfx){0};
     g->renderer = r;
@@ -142,6 +158,26 @@ static SDL_Color faded(const gfx *g, SDL_Color c) {
     return c;
 }
 
+/// Sets t's colour and alpha modulation to tint where its copies are modulated: on a renderer
+/// that makes no copies ahead (a GPU's), once for all the copies below that follow it.
+static void modulate(gfx *g, SDL_Texture *t, SDL_Color tint) {
+    if (g->tinted) return;
+    gfx_color_mod(g, t, tint.r, tint.g, tint.b);
+    gfx_alpha_mod(g, t, tint.a);
+}
+
+/// src of sheet t over dst multiplied by tint (modulate set it first): from a copy made ahead on
+/// the software renderer (gfx_tinted.c), else t modulated.
+static void tinted_copy(gfx *g, SDL_Texture *t, gfx_pixels px, const SDL_Rect *src, SDL_FRect dst,
+                        SDL_Color tint) {
+    if (gfx_tinted_copy(g, px, src, dst, tint)) return;
+    if (g->tinted) { // none could be made: this copy modulated
+        gfx_color_mod(g, t, tint.r, tint.g, tint.b);
+        gfx_alpha_mod(g, t, tint.a);
+    }
+    gfx_copy(g, t, src, &dst);
+}
+
 float gfx_text_width(float scale, const char *text) {
     return (float)SDL_strlen(text) * ART_FONT_W * scale;
 }
@@ -149,8 +185,7 @@ float gfx_text_width(float scale, const char *text) {
 float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *text) {
     if (g->text_drawn) g->text_drawn(text);
     c = faded(g, c);
-    gfx_color_mod(g, g->font, c.r, c.g, c.b);
-    gfx_alpha_mod(g, g->font, c.a);
+    modulate(g, g->font, c);
     float x0 = x;
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         int ch = *p;
@@ -159,7 +194,7 @@ float gfx_text(gfx *g, float x, float y, float scale, SDL_Color c, const char *t
         SDL_Rect src = {idx % ART_FONT_PER_ROW * ART_FONT_W, idx / ART_FONT_PER_ROW * ART_FONT_H,
                         ART_FONT_W, ART_FONT_H};
         SDL_FRect dst = {x, y, ART_FONT_W * scale, ART_FONT_H * scale};
-        if (ch != ' ') gfx_copy(g, g->font, &src, &dst);
+        if (ch != ' ') tinted_copy(g, g->font, g->font_px, &src, dst, c);
         x += ART_FONT_W * scale;
     }
     return x - x0;
@@ -211,20 +246,16 @@ void gfx_pickup_icon(gfx *g, int cell, float x, float y, float size, SDL_Color t
     tint = faded(g, tint);
     SDL_Rect src = {cell % ART_PICKUPS_PER_ROW * ART_PICKUP,
                     cell / ART_PICKUPS_PER_ROW * ART_PICKUP, ART_PICKUP, ART_PICKUP};
-    SDL_FRect dst = {x, y, size, size};
-    gfx_color_mod(g, g->pickups, tint.r, tint.g, tint.b);
-    gfx_alpha_mod(g, g->pickups, tint.a);
-    gfx_copy(g, g->pickups, &src, &dst);
+    modulate(g, g->pickups, tint);
+    tinted_copy(g, g->pickups, g->pickups_px, &src, (SDL_FRect){x, y, size, size}, tint);
 }
 
 void gfx_icon(gfx *g, int icon, float x, float y, float size, SDL_Color tint) {
     tint = faded(g, tint);
     SDL_Rect src = {icon % ART_ICONS_PER_ROW * ART_ICON, icon / ART_ICONS_PER_ROW * ART_ICON,
                     ART_ICON, ART_ICON};
-    SDL_FRect dst = {x, y, size, size};
-    gfx_color_mod(g, g->icons, tint.r, tint.g, tint.b);
-    gfx_alpha_mod(g, g->icons, tint.a);
-    gfx_copy(g, g->icons, &src, &dst);
+    modulate(g, g->icons, tint);
+    tinted_copy(g, g->icons, g->icons_px, &src, (SDL_FRect){x, y, size, size}, tint);
 }
 
 /// The panel's middle over dst, tinted, as bands of solid colour (one per row of ui.png's middle,
@@ -266,8 +297,7 @@ void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
     tint = faded(g, tint);
     const int b = ART_UI_PANEL_BORDER, s = ART_UI_PANEL, x0 = ART_UI_PANEL_X;
     const float fb = (float)b;
-    gfx_color_mod(g, g->ui, tint.r, tint.g, tint.b);
-    gfx_alpha_mod(g, g->ui, tint.a);
+    modulate(g, g->ui, tint);
     const int sx[3] = {x0, x0 + b, x0 + s - b}, sw[3] = {b, s - 2 * b, b};
     const float dx[3] = {r.x, r.x + fb, r.x + r.w - fb}, dw[3] = {fb, r.w - 2 * fb, fb};
     const float dy[3] = {r.y, r.y + fb, r.y + r.h - fb}, dh[3] = {fb, r.h - 2 * fb, fb};
@@ -279,7 +309,7 @@ void gfx_panel(gfx *g, SDL_FRect r, SDL_Color tint) {
             if (i == 1 && j == 1 && g->panel_flat)
                 panel_middle(g, dst, tint);
             else
-                gfx_copy(g, g->ui, &src, &dst);
+                tinted_copy(g, g->ui, g->ui_px, &src, dst, tint);
         }
 }
 

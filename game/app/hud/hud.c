@@ -73,6 +73,8 @@ static void fade_panel(hud *h, gfx *g, hud_panel p, const camera *c, const sim_w
 void hud_free(hud *h) {
     if (h->minimap) SDL_DestroyTexture(h->minimap);
     h->minimap = NULL;
+    SDL_FreeSurface(h->minimap_px.s);
+    h->minimap_px = (gfx_pixels){0};
 }
 
 void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
@@ -118,6 +120,7 @@ void hud_build_minimap(hud *h, SDL_Renderer *r, const sim_world *w) {
     }
     SDL_free(walls);
     h->minimap = SDL_CreateTextureFromSurface(r, s);
+    h->minimap_px = gfx_pixels_keep(SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0));
     h->minimap_w = g->width;
     h->minimap_h = g->height;
     SDL_FreeSurface(s);
@@ -295,8 +298,12 @@ static void draw_minimap(hud *h, gfx *g, const camera *c, const sim_world *w, co
     float x = frame.x + 4, y = frame.y + 4, mw = frame.w - 8, mh = frame.h - 8;
     float scale = mw / (float)h->minimap_w;
     gfx_fill_rect(g, frame, (SDL_Color){20, 22, 30, 200});
-    gfx_alpha_mod(g, h->minimap, (Uint8)(220.0f * h->opacity[HUD_PANEL_MINIMAP]));
-    gfx_copy(g, h->minimap, NULL, &(SDL_FRect){x, y, mw, mh});
+    const Uint8 alpha = (Uint8)(220.0f * h->opacity[HUD_PANEL_MINIMAP]);
+    const SDL_FRect to = {x, y, mw, mh};
+    if (!gfx_tinted_copy(g, h->minimap_px, NULL, to, (SDL_Color){255, 255, 255, alpha})) {
+        gfx_alpha_mod(g, h->minimap, alpha);
+        gfx_copy(g, h->minimap, NULL, &to);
+    }
     float k = scale / sim_config_of(w)->cell_size;
     SDL_RenderSetClipRect(g->renderer, &(SDL_Rect){(int)x, (int)y, (int)mw, (int)mh});
     const sim_zone *z = sim_zone_state(w);

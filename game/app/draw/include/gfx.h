@@ -5,6 +5,7 @@
 
 #include <SDL.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "art_layout.h"
 #include "gfx_draw.h"
@@ -36,6 +37,15 @@ typedef struct gfx_sheet {
 
 enum { GFX_TRIM_MAX = 512 };
 
+/// A sheet's pixels kept in memory, for the tinted copies made ahead of it (gfx_tinted.c); the id
+/// (a hash of its pixels) tells sources apart in that cache (0: none).
+typedef struct gfx_pixels {
+    SDL_Surface *s;
+    uint64_t id;
+} gfx_pixels;
+/// The copies made ahead (gfx_tinted.c).
+typedef struct gfx_tinted gfx_tinted;
+
 /// Rows of the panel's middle in ui.png (between its borders).
 #define GFX_PANEL_ROWS (ART_UI_PANEL - 2 * ART_UI_PANEL_BORDER)
 
@@ -57,7 +67,11 @@ typedef struct gfx {
     Uint32 panel_rows[GFX_PANEL_ROWS];
     bool panel_flat;
     gfx_batch *batch; ///< the quads gathered for one draw call (gfx_draw.h)
-    float opacity;    ///< multiplies the alpha of what the helpers below draw (gfx_set_opacity)
+    /// On the software renderer only (NULL elsewhere: a GPU modulates and scales for free): the
+    /// HUD's sheets' pieces made ahead at their drawn sizes and tints, and those sheets' pixels.
+    gfx_tinted *tinted;
+    gfx_pixels icons_px, ui_px, font_px, pickups_px;
+    float opacity; ///< multiplies the alpha of what the helpers below draw (gfx_set_opacity)
     /// Tests: called with every text gfx_text draws, to read what a screen says (NULL: none).
     void (*text_drawn)(const char *text);
 } gfx;
@@ -96,6 +110,18 @@ enum gfx_atlas_sheet {
     GFX_AT_COUNT
 };
 bool gfx_atlas_build(gfx *g, SDL_Surface *const sheets[GFX_AT_COUNT], char *err, size_t errlen);
+
+/// The cache of tinted copies (gfx_load makes it for a software renderer, gfx_free frees it).
+gfx_tinted *gfx_tinted_create(void);
+void gfx_tinted_destroy(gfx_tinted *c);
+/// Keeps s (ARGB8888, owned by the caller until it frees it) under the id of its pixels.
+gfx_pixels gfx_pixels_keep(SDL_Surface *s);
+/// Draws src of px (NULL: all of it) over dst multiplied by tint, as SDL's software renderer
+/// would draw the sheet's texture with that colour and alpha modulation (nearest scaling, the
+/// destination truncated to whole pixels), from a copy made ahead at that size and tint and
+/// kept: a plain blended copy. False when it cannot (no cache: not a software renderer; no
+/// pixels; a source beyond the sheet; out of memory): the caller then draws the modulated copy.
+bool gfx_tinted_copy(gfx *g, gfx_pixels px, const SDL_Rect *src, SDL_FRect dst, SDL_Color tint);
 
 /// Loads every sheet from `dir`. False with a one-line reason in err (size errlen) on failure.
 bool gfx_load(gfx *g, SDL_Renderer *r, const char *dir, char *err, size_t errlen);

@@ -40,6 +40,7 @@ typedef enum hud_panel {
 
 typedef struct hud {
     SDL_Texture *minimap;     ///< one pixel per cell, or per block of cells on big maps
+    gfx_pixels minimap_px;    ///< its pixels (ARGB8888), for its copy made ahead (gfx_tinted.c)
     int minimap_w, minimap_h; ///< the map's size in cells
     uint64_t minimap_map;     ///< the map_hash it was built for (app_draw rebuilds it on a new one)
     idle_hint move_hint;      ///< "drag or press WASD to move"
