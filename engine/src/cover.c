@@ -84,18 +84,35 @@ static bool can_reach_iso(const ae_cover_set *s, const ae_sdf *sdf, int x, int y
     return top * c >= need - 1e-3f * c - 1e-4f * fabsf(need);
 }
 
+/// The wall sides of cell (x, y) that may give it points, bit k for side k: none when it is a
+/// wall, has no wall beside it, or cannot reach the iso-line.
+static unsigned wall_sides(const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int x,
+                           int y) {
+    if (ae_grid_is_wall(g, x, y)) return 0;
+    unsigned sides = 0;
+    for (int side = 0; side < 4; side++)
+        if (ae_grid_is_wall(g, x + side_dx[side], y + side_dy[side])) sides |= 1u << side;
+    return sides && can_reach_iso(s, sdf, x, y) ? sides : 0;
+}
+
+/// At most how many points cell (x, y) gives: edge_samples per side of wall_sides.
+static int64_t cell_bound(const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int x,
+                          int y) {
+    const unsigned sides = wall_sides(s, g, sdf, x, y);
+    const int n = (int)(sides & 1u) + (int)(sides >> 1 & 1u) + (int)(sides >> 2 & 1u) +
+                  (int)(sides >> 3 & 1u);
+    return (int64_t)n * s->def.edge_samples;
+}
+
 /// Samples of every wall edge of free cell (x, y), projected onto SDF == r.
 static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int x,
                      int y) {
-    if (ae_grid_is_wall(g, x, y)) return true;
+    const unsigned sides = wall_sides(s, g, sdf, x, y);
+    if (!sides) return true;
     const float c = sdf->cell_size, r = s->def.radius;
     const int k = s->def.edge_samples;
-    if (!ae_grid_is_wall(g, x, y - 1) && !ae_grid_is_wall(g, x + 1, y) &&
-        !ae_grid_is_wall(g, x, y + 1) && !ae_grid_is_wall(g, x - 1, y))
-        return true; // no wall edge
-    if (!can_reach_iso(s, sdf, x, y)) return true;
     for (int side = 0; side < 4; side++) {
-        if (!ae_grid_is_wall(g, x + side_dx[side], y + side_dy[side])) continue;
+        if (!(sides >> side & 1u)) continue;
         // The edge's endpoints and the direction into the free cell.
         float cx = ((float)x + 0.5f) * c, cy = ((float)y + 0.5f) * c;
         float ex = cx + (float)side_dx[side] * 0.5f * c, ey = cy + (float)side_dy[side] * 0.5f * c;
@@ -199,11 +216,22 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
         ix->bw = bw;
         ix->bh = bh;
     }
+    // The list is sized once, by a count of the edges that may give points (cheap next to the
+    // Newton steps, and exact unless a step fails): the points never move while they are made,
+    // where a doubling list held 1.5 times its room while it moved and kept up to twice what
+    // it needed. What room is left stays for edits that add points.
+    int64_t bound = 0;
+    for (int y = 0; y < grid->height; y++)
+        for (int x = 0; x < grid->width; x++) bound += cell_bound(set, grid, sdf, x, y);
     plist l = {0};
-    bool ok = ix != NULL;
+    bool ok = ix != NULL && bound <= INT32_MAX;
+    if (ok && bound > 0) {
+        l.cap = (int)bound;
+        l.p = ae_alloc((size_t)l.cap * sizeof *l.p);
+        ok = l.p != NULL;
+    }
     for (int y = 0; ok && y < grid->height; y++)
         for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, set, grid, sdf, x, y);
-    // The list's spare room stays: edits that add points use it before they must grow the set.
     int32_t *order = ok && l.cap ? ae_alloc((size_t)l.cap * sizeof *order) : NULL;
     if (ok && (order || !l.cap)) {
         set->points = l.p;
