@@ -75,13 +75,15 @@ static bool can_reach_iso(const ae_cover_set *s, const ae_sdf *sdf, int x, int y
     const int m = (int)ceilf(s->def.radius / c + 1.5f) + 1;
     const int cx0 = ae_maxi(0, x - m), cx1 = ae_mini(sdf->width, x + 1 + m);
     const int cy0 = ae_maxi(0, y - m), cy1 = ae_mini(sdf->height, y + 1 + m);
-    float top = -INFINITY;
-    for (int cy = cy0; cy <= cy1; cy++)
-        for (int cx = cx0; cx <= cx1; cx++) top = fmaxf(top, ae_sdf_corner(sdf, cx, cy));
     // A point needs SDF >= r - max(tolerance, the Newton test's 1e-4 cells); the margin covers
-    // float rounding of the interpolation.
+    // float rounding of the interpolation. The first corner that clears it answers (scaling by
+    // c is monotone, so that is the test on the largest corner).
     const float need = s->def.radius - fmaxf(s->tolerance, 1e-4f * c);
-    return top * c >= need - 1e-3f * c - 1e-4f * fabsf(need);
+    const float bar = need - 1e-3f * c - 1e-4f * fabsf(need);
+    for (int cy = cy0; cy <= cy1; cy++)
+        for (int cx = cx0; cx <= cx1; cx++)
+            if (ae_sdf_corner(sdf, cx, cy) * c >= bar) return true;
+    return false;
 }
 
 /// The wall sides of cell (x, y) that may give it points, bit k for side k: none when it is a
