@@ -208,5 +208,30 @@ static void test_free_zeroed(void) {
     CHECK(ae_live_bytes() == live);
 }
 
+/// Generation holds the points once, in room for about as many as it finds: a point and its
+/// index entry (24 bytes) per point, plus the bucket offsets. A list that doubled held 1.5 times
+/// its room while it moved, and its room reached twice the points (30 to 60 bytes a point).
+static void test_init_no_transient(void) {
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 160, 160, 4));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_cover_def def = ae_default_cover_def();
+    def.radius = 12.0f;
+    const size_t before = ae_live_bytes();
+    ae_reset_peak_live_bytes();
+    ae_cover_set set;
+    REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
+    CHECK(set.count > 2000);
+    const double per_point = (double)(ae_peak_live_bytes() - before) / set.count;
+    const size_t offsets = (160 / 8) * (160 / 8) * sizeof(int32_t);
+    fprintf(stderr, "%d points, %.2f bytes per point at the peak\n", set.count, per_point);
+    CHECK((double)(ae_peak_live_bytes() - before) <=
+          1.05 * set.count * (double)(sizeof(ae_cover_point) + sizeof(int32_t)) + (double)offsets +
+              256);
+    ae_cover_free(&set);
+    fixture_free(&f);
+}
+
 TEST_MAIN(TEST_CASE(valid), TEST_CASE(query_aabb), TEST_CASE(best_cover),
-          TEST_CASE(staged_matches_full), TEST_CASE(free_zeroed))
+          TEST_CASE(staged_matches_full), TEST_CASE(free_zeroed), TEST_CASE(init_no_transient))
