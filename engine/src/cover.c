@@ -142,9 +142,8 @@ static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae
             if (!ok) continue;
             int px = (int)floorf(p.x / c), py = (int)floorf(p.y / c);
             if (ae_grid_is_wall(g, px, py)) continue;
-            ae_cover_point pt = {p, ae_sdf_gradient(sdf, p),
-                                 (uint32_t)(y * g->width + x) * 64u + (uint32_t)side * 16u +
-                                     (uint32_t)i};
+            ae_cover_point pt = {p, (uint32_t)(y * g->width + x) * 64u + (uint32_t)side * 16u +
+                                        (uint32_t)i};
             if (!plist_push(l, pt)) return false;
         }
     }
