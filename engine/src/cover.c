@@ -220,14 +220,17 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
     // The list is sized once, by a count of the edges that may give points (cheap next to the
     // Newton steps, and exact unless a step fails): the points never move while they are made,
     // where a doubling list held 1.5 times its room while it moved and kept up to twice what
-    // it needed. What room is left stays for edits that add points.
+    // it needed. A little more room (untouched, so not resident until used) lets edits that add
+    // points, such as props breaking in a match, go on for long before the set must grow and
+    // move whole.
     int64_t bound = 0;
     for (int y = 0; y < grid->height; y++)
         for (int x = 0; x < grid->width; x++) bound += cell_bound(set, grid, sdf, x, y);
+    const int64_t room = bound + bound / 64 + 256;
     plist l = {0};
-    bool ok = ix != NULL && bound <= INT32_MAX;
+    bool ok = ix != NULL && room <= INT32_MAX;
     if (ok && bound > 0) {
-        l.cap = (int)bound;
+        l.cap = (int)room;
         l.p = ae_alloc((size_t)l.cap * sizeof *l.p);
         ok = l.p != NULL;
     }
