@@ -75,27 +75,46 @@ static bool can_reach_iso(const ae_cover_set *s, const ae_sdf *sdf, int x, int y
     const int m = (int)ceilf(s->def.radius / c + 1.5f) + 1;
     const int cx0 = ae_maxi(0, x - m), cx1 = ae_mini(sdf->width, x + 1 + m);
     const int cy0 = ae_maxi(0, y - m), cy1 = ae_mini(sdf->height, y + 1 + m);
-    float top = -INFINITY;
-    for (int cy = cy0; cy <= cy1; cy++)
-        for (int cx = cx0; cx <= cx1; cx++) top = fmaxf(top, ae_sdf_corner(sdf, cx, cy));
     // A point needs SDF >= r - max(tolerance, the Newton test's 1e-4 cells); the margin covers
-    // float rounding of the interpolation.
+    // float rounding of the interpolation. The first corner that clears it answers (scaling by
+    // c is monotone, so that is the test on the largest corner).
     const float need = s->def.radius - fmaxf(s->tolerance, 1e-4f * c);
-    return top * c >= need - 1e-3f * c - 1e-4f * fabsf(need);
+    const float bar = need - 1e-3f * c - 1e-4f * fabsf(need);
+    for (int cy = cy0; cy <= cy1; cy++)
+        for (int cx = cx0; cx <= cx1; cx++)
+            if (ae_sdf_corner(sdf, cx, cy) * c >= bar) return true;
+    return false;
+}
+
+/// The wall sides of cell (x, y) that may give it points, bit k for side k: none when it is a
+/// wall, has no wall beside it, or cannot reach the iso-line.
+static unsigned wall_sides(const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int x,
+                           int y) {
+    if (ae_grid_is_wall(g, x, y)) return 0;
+    unsigned sides = 0;
+    for (int side = 0; side < 4; side++)
+        if (ae_grid_is_wall(g, x + side_dx[side], y + side_dy[side])) sides |= 1u << side;
+    return sides && can_reach_iso(s, sdf, x, y) ? sides : 0;
+}
+
+/// At most how many points cell (x, y) gives: edge_samples per side of wall_sides.
+static int64_t cell_bound(const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int x,
+                          int y) {
+    const unsigned sides = wall_sides(s, g, sdf, x, y);
+    const int n = (int)(sides & 1u) + (int)(sides >> 1 & 1u) + (int)(sides >> 2 & 1u) +
+                  (int)(sides >> 3 & 1u);
+    return (int64_t)n * s->def.edge_samples;
 }
 
 /// Samples of every wall edge of free cell (x, y), projected onto SDF == r.
 static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int x,
                      int y) {
-    if (ae_grid_is_wall(g, x, y)) return true;
+    const unsigned sides = wall_sides(s, g, sdf, x, y);
+    if (!sides) return true;
     const float c = sdf->cell_size, r = s->def.radius;
     const int k = s->def.edge_samples;
-    if (!ae_grid_is_wall(g, x, y - 1) && !ae_grid_is_wall(g, x + 1, y) &&
-        !ae_grid_is_wall(g, x, y + 1) && !ae_grid_is_wall(g, x - 1, y))
-        return true; // no wall edge
-    if (!can_reach_iso(s, sdf, x, y)) return true;
     for (int side = 0; side < 4; side++) {
-        if (!ae_grid_is_wall(g, x + side_dx[side], y + side_dy[side])) continue;
+        if (!(sides >> side & 1u)) continue;
         // The edge's endpoints and the direction into the free cell.
         float cx = ((float)x + 0.5f) * c, cy = ((float)y + 0.5f) * c;
         float ex = cx + (float)side_dx[side] * 0.5f * c, ey = cy + (float)side_dy[side] * 0.5f * c;
@@ -123,9 +142,8 @@ static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae
             if (!ok) continue;
             int px = (int)floorf(p.x / c), py = (int)floorf(p.y / c);
             if (ae_grid_is_wall(g, px, py)) continue;
-            ae_cover_point pt = {p, ae_sdf_gradient(sdf, p),
-                                 (uint32_t)(y * g->width + x) * 64u + (uint32_t)side * 16u +
-                                     (uint32_t)i};
+            ae_cover_point pt = {p, (uint32_t)(y * g->width + x) * 64u + (uint32_t)side * 16u +
+                                        (uint32_t)i};
             if (!plist_push(l, pt)) return false;
         }
     }
@@ -199,11 +217,25 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
         ix->bw = bw;
         ix->bh = bh;
     }
+    // The list is sized once, by a count of the edges that may give points (cheap next to the
+    // Newton steps, and exact unless a step fails): the points never move while they are made,
+    // where a doubling list held 1.5 times its room while it moved and kept up to twice what
+    // it needed. A little more room (untouched, so not resident until used) lets edits that add
+    // points, such as props breaking in a match, go on for long before the set must grow and
+    // move whole.
+    int64_t bound = 0;
+    for (int y = 0; y < grid->height; y++)
+        for (int x = 0; x < grid->width; x++) bound += cell_bound(set, grid, sdf, x, y);
+    const int64_t room = bound + bound / 64 + 256;
     plist l = {0};
-    bool ok = ix != NULL;
+    bool ok = ix != NULL && room <= INT32_MAX;
+    if (ok && bound > 0) {
+        l.cap = (int)room;
+        l.p = ae_alloc((size_t)l.cap * sizeof *l.p);
+        ok = l.p != NULL;
+    }
     for (int y = 0; ok && y < grid->height; y++)
         for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, set, grid, sdf, x, y);
-    // The list's spare room stays: edits that add points use it before they must grow the set.
     int32_t *order = ok && l.cap ? ae_alloc((size_t)l.cap * sizeof *order) : NULL;
     if (ok && (order || !l.cap)) {
         set->points = l.p;

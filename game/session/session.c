@@ -72,10 +72,13 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
     } else if (!ae_map_load_file(def->map_path, &grid, err)) {
         return false;
     }
-    s->world = sim_create(&def->config, &grid, err);
+    // The world takes the map (one copy of it: 16 MB at 4096x4096), and the recorder reads the
+    // world's, which sim_create leaves as it was loaded.
+    s->world = sim_create_taking(&def->config, &grid, err);
     bool ok = s->world != NULL;
     if (ok && (def->record || def->record_path)) {
-        s->writer = make_writer(&def->config, &grid, def->map_path ? def->map_path : "", err);
+        s->writer =
+            make_writer(&def->config, sim_grid(s->world), def->map_path ? def->map_path : "", err);
         ok = s->writer != NULL;
     }
     if (ok && def->pilot != SIM_PILOT_NONE) {
@@ -83,7 +86,6 @@ static bool create_live(session *s, const session_def *def, ae_error *err) {
         ok = s->autopilot != NULL;
         if (!ok) ae_error_set(err, "out of memory");
     }
-    ae_grid_free(&grid);
     return ok;
 }
 

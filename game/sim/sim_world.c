@@ -52,9 +52,20 @@ bool sim_map_can_host(const ae_sdf *sdf, const sim_config *c, ae_error *err) {
 }
 
 sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err) {
-    if (!check_config(cfg, err)) return NULL;
+    ae_grid copy;
+    return ae_grid_init_copy(&copy, grid, err) ? sim_create_taking(cfg, &copy, err) : NULL;
+}
+
+sim_world *sim_create_taking(const sim_config *cfg, ae_grid *grid, ae_error *err) {
+    ae_grid own = *grid;
+    memset(grid, 0, sizeof *grid);
+    if (!check_config(cfg, err)) {
+        ae_grid_free(&own);
+        return NULL;
+    }
     sim_world *w = ae_calloc(1, sizeof *w);
     if (!w) {
+        ae_grid_free(&own);
         ae_error_set(err, "out of memory");
         return NULL;
     }
@@ -69,8 +80,8 @@ sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err)
     // props, doors, zone) is built as for a match.
     const bool map_only = w->agent_count == 0;
     w->over = map_only;
-    bool ok = ae_grid_init_copy(&w->grid, grid, err) &&
-              ae_sdf_init(&w->sdf, &w->grid, cfg->cell_size, err) &&
+    w->grid = own;
+    bool ok = ae_sdf_init(&w->sdf, &w->grid, cfg->cell_size, err) &&
               (map_only || sim_map_can_host(&w->sdf, cfg, err));
     if (ok && !sim_room_index_build(&w->rooms, &w->sdf)) {
         ae_error_set(err, "out of memory");

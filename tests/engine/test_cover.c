@@ -22,11 +22,10 @@ static void test_valid(void) {
     for (int i = 0; i < set.count; i++) {
         const ae_cover_point *p = &set.points[i];
         CHECK(fabsf(ae_sdf_sample(&f.sdf, p->pos) - 12.0f) <= set.tolerance);
-        CHECK_NEAR(glms_vec2_norm(p->normal), 1.0, 1e-4);
-        vec2s g = ae_sdf_gradient(&f.sdf, p->pos);
-        CHECK(glms_vec2_dot(g, p->normal) > 0.99f);
+        const vec2s normal = ae_cover_normal(&f.sdf, p);
+        CHECK_NEAR(glms_vec2_norm(normal), 1.0, 1e-4);
         // Stepping along the normal moves away from the wall.
-        vec2s out = glms_vec2_add(p->pos, glms_vec2_scale(p->normal, 2.0f));
+        vec2s out = glms_vec2_add(p->pos, glms_vec2_scale(normal, 2.0f));
         CHECK(ae_sdf_sample(&f.sdf, out) > ae_sdf_sample(&f.sdf, p->pos));
         if (i > 0) CHECK(set.points[i - 1].key < p->key);
     }
@@ -84,7 +83,7 @@ static void test_best_cover(void) {
     REQUIRE(c.index >= 0);
     const ae_cover_point *p = &set.points[c.index];
     // The wall it stands against is between it and the threat.
-    CHECK(glms_vec2_dot(p->normal, glms_vec2_sub(threat, p->pos)) < 0.0f);
+    CHECK(glms_vec2_dot(ae_cover_normal(&f.sdf, p), glms_vec2_sub(threat, p->pos)) < 0.0f);
     CHECK(!ae_sdf_clear_path(&f.sdf, threat, p->pos, 0.0f)); // hidden
     // No other hidden point is closer by path (within the flood cell rounding).
     for (int i = 0; i < set.count; i++) {
@@ -208,5 +207,30 @@ static void test_free_zeroed(void) {
     CHECK(ae_live_bytes() == live);
 }
 
+/// Generation holds the points once, in room for about as many as it finds (a few percent and 256
+/// more for edits): a point and its index entry per point, plus the bucket offsets. A list that
+/// doubled held 1.5 times its room while it moved, and its room reached twice the points.
+static void test_init_no_transient(void) {
+    fixture f;
+    const float radii[] = {12.0f};
+    REQUIRE(gen_arena_map(&f.grid, 160, 160, 4));
+    REQUIRE(fixture_init(&f, 32.0f, radii, 1));
+    ae_cover_def def = ae_default_cover_def();
+    def.radius = 12.0f;
+    const size_t before = ae_live_bytes();
+    ae_reset_peak_live_bytes();
+    ae_cover_set set;
+    REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
+    CHECK(set.count > 2000);
+    const double per_point = (double)(ae_peak_live_bytes() - before) / set.count;
+    const size_t offsets = (160 / 8) * (160 / 8) * sizeof(int32_t);
+    fprintf(stderr, "%d points, %.2f bytes per point at the peak\n", set.count, per_point);
+    CHECK((double)(ae_peak_live_bytes() - before) <=
+          (1.05 * set.count + 256) * (double)(sizeof(ae_cover_point) + sizeof(int32_t)) +
+              (double)offsets + 256);
+    ae_cover_free(&set);
+    fixture_free(&f);
+}
+
 TEST_MAIN(TEST_CASE(valid), TEST_CASE(query_aabb), TEST_CASE(best_cover),
-          TEST_CASE(staged_matches_full), TEST_CASE(free_zeroed))
+          TEST_CASE(staged_matches_full), TEST_CASE(free_zeroed), TEST_CASE(init_no_transient))

@@ -110,7 +110,8 @@ static void check_cover(const ae_grid *grid, const ae_sdf *sdf, const ae_nav_gri
         const ae_cover_point *p = &cover.points[i];
         FUZZ_CHECK(fabsf(ae_sdf_sample(sdf, p->pos) - def.radius) <=
                    cover.tolerance * 1.0001f + 1e-3f);
-        FUZZ_CHECK(fabsf(p->normal.x * p->normal.x + p->normal.y * p->normal.y - 1.0f) < 1e-3f);
+        const vec2s n = ae_cover_normal(sdf, p);
+        FUZZ_CHECK(fabsf(n.x * n.x + n.y * n.y - 1.0f) < 1e-3f);
         if (i > 0) FUZZ_CHECK(cover.points[i - 1].key < p->key);
     }
     ae_nav_cell a = nth_passable(nav, layer, 0);

@@ -261,6 +261,31 @@ static void test_spawn_in_first_circle(void) {
         }
 }
 
+/// sim_create_taking makes the caller's cells the world's map (the map in memory once) and
+/// zeroes the caller's grid; when it refuses (here too many agents) it frees the grid.
+static void test_create_taking(void) {
+    const size_t live = ae_live_bytes();
+    ae_grid g;
+    REQUIRE(map_design_build(&map_designs[0], &g));
+    const uint8_t *cells = g.cells;
+    sim_config cfg = sim_default_config();
+    cfg.humans = 1;
+    cfg.bots = 3;
+    ae_error err;
+    sim_world *w = sim_create_taking(&cfg, &g, &err);
+    REQUIRE(w);
+    CHECK(g.cells == NULL && g.width == 0 && g.height == 0);
+    CHECK(sim_grid(w)->cells == cells);
+    sim_destroy(w);
+    CHECK(ae_live_bytes() == live);
+    REQUIRE(map_design_build(&map_designs[0], &g));
+    cfg.bots = SIM_MAX_AGENTS;
+    CHECK(sim_create_taking(&cfg, &g, &err) == NULL);
+    CHECK(strstr(err.msg, "agents") != NULL);
+    CHECK(g.cells == NULL);
+    CHECK(ae_live_bytes() == live);
+}
+
 TEST_MAIN(TEST_CASE(invariants), TEST_CASE(matches_end), TEST_CASE(deterministic),
           TEST_CASE(zone_table), TEST_CASE(levels_and_skills), TEST_CASE(input_quantise),
-          TEST_CASE(spawn_in_first_circle))
+          TEST_CASE(spawn_in_first_circle), TEST_CASE(create_taking))

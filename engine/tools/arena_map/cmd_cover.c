@@ -43,8 +43,9 @@ int cmd_cover(int argc, char **argv) {
     printf("%d\n", set.count);
     for (int i = 0; i < set.count; i++) {
         const ae_cover_point *p = &set.points[i];
-        printf("%.4f %.4f %.4f %.4f\n", (double)p->pos.x, (double)p->pos.y, (double)p->normal.x,
-               (double)p->normal.y);
+        const vec2s n = ae_cover_normal(&sdf, p);
+        printf("%.4f %.4f %.4f %.4f\n", (double)p->pos.x, (double)p->pos.y, (double)n.x,
+               (double)n.y);
     }
     ae_cover_free(&set);
     ae_sdf_free(&sdf);

@@ -165,6 +165,7 @@ static void draw_mbp(gfx *g, const camera *c, const sim_world *w) {
 
 static void draw_cover(gfx *g, const camera *c, const sim_world *w) {
     const ae_cover_set *set = sim_debug_cover(w);
+    const ae_sdf *sdf = sim_debug_sdf(w);
     vec2s lo = camera_to_world(c, (vec2s){{0, 0}}),
           hi = camera_to_world(c, (vec2s){{c->screen_w, c->screen_h}});
     static int32_t idx[8192];
@@ -175,7 +176,7 @@ static void draw_cover(gfx *g, const camera *c, const sim_world *w) {
         vec2s s = camera_to_screen(c, p->pos);
         gfx_fill_rect(g, (SDL_FRect){s.x - 2, s.y - 2, 4, 4}, (SDL_Color){80, 170, 255, 255});
         SDL_SetRenderDrawColor(r, 80, 170, 255, 255);
-        line(g, c, p->pos, glms_vec2_add(p->pos, glms_vec2_scale(p->normal, 10.0f)));
+        line(g, c, p->pos, glms_vec2_add(p->pos, glms_vec2_scale(ae_cover_normal(sdf, p), 10.0f)));
     }
 }
 

@@ -56,6 +56,11 @@ typedef struct sim_world sim_world;
 /// A match of one agent is allowed: it ends at the end of its first tick with that agent as the
 /// winner, like any match once at most one agent is left alive.
 sim_world *sim_create(const sim_config *cfg, const ae_grid *grid, ae_error *err);
+/// sim_create that takes `grid` instead of copying it, so the map is in memory once (a session
+/// that loaded it has no other use for it): the grid is the world's, or freed, whatever
+/// happens, and `*grid` is left zeroed. Its cells must come from the allocator the world is
+/// made in.
+sim_world *sim_create_taking(const sim_config *cfg, ae_grid *grid, ae_error *err);
 void sim_destroy(sim_world *w);
 
 /// Advances one tick. `inputs` holds cfg.humans frames; NULL means every human idles (no move,
