@@ -222,7 +222,8 @@ int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap) {
     int count = ae_nav_path_count(s);
     const int stride = s->stride;
     int i = count - 1;
-    // Walk back from the goal; every parent link is a straight or diagonal line of cells.
+    // Walk back from the goal; every parent link is an octile line: a diagonal run from the
+    // parent, then a straight one.
     for (int32_t n = s->goal; i >= 0; n = s->nodes[n].parent) {
         int x = n % stride - 1, y = n / stride - 1 + s->base_row;
         int32_t p = s->nodes[n].parent;
@@ -231,12 +232,13 @@ int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap) {
             break;
         }
         int px = p % stride - 1, py = p / stride - 1 + s->base_row;
-        int sx = (px > x) - (px < x), sy = (py > y) - (py < y);
+        // Back along the link's straight run, then its diagonal one (a pruned jump point's link).
         while (x != px || y != py) {
             if (i < cap) out[i] = (ae_nav_cell){x, y};
             i--;
-            x += sx;
-            y += sy;
+            const int ax = abs(px - x), ay = abs(py - y);
+            if (ax >= ay) x += (px > x) - (px < x);
+            if (ay >= ax) y += (py > y) - (py < y);
         }
     }
     return count;
