@@ -239,8 +239,8 @@ ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded
             status = AE_NAV_FOUND;
             break;
         }
-        const double g = s->nodes[n].g;
-        const int32_t p = s->nodes[n].parent;
+        const double g = nav_node_at(s, n)->g;
+        const int32_t p = nav_parent(s, n);
         const int y = nav_row(s, n), x = n - y * w;
         // The successor directions: every one from the start; after a diagonal arrival the two
         // straight ones and the diagonal; after a straight one (the last run of the parent link
