@@ -31,10 +31,13 @@ typedef struct nav_page {
     int32_t parent[NAV_PAGE]; ///< the parent's index, -1 for the start (reached nodes only)
 } nav_page;
 
-/// An open node in the heap with its f = g + heuristic (so comparisons need not recompute it).
+/// An open node in the heap with its f = g + heuristic and its g, so that comparisons read
+/// neither the heuristic nor the node's record (which sits behind the page table).
 typedef struct nav_open {
-    double f;     ///< g plus the heuristic
-    int32_t node; ///< node index
+    double f;      ///< g plus the heuristic
+    double g;      ///< the node's g (the tie-break)
+    nav_node *rec; ///< the node's record, so moving the entry need not look up its page
+    int32_t node;  ///< node index
 } nav_open;
 
 /// A search context (ae_nav.h). Node indices count from the first row held (`base_row`), so they
@@ -127,10 +130,9 @@ static inline double nav_h(const ae_nav_search *s, int32_t m) {
 
 /// Heap order: lower f first; on equal f the deeper node (higher g), then the lower index, so
 /// the order never depends on insertion history.
-static inline bool nav_before(const ae_nav_search *s, nav_open a, nav_open b) {
+static inline bool nav_before(nav_open a, nav_open b) {
     if (a.f != b.f) return a.f < b.f;
-    double ga = nav_node_at(s, a.node)->g, gb = nav_node_at(s, b.node)->g;
-    if (ga != gb) return ga > gb;
+    if (a.g != b.g) return a.g > b.g;
     return a.node < b.node;
 }
 
@@ -139,13 +141,13 @@ static inline void nav_sift_up(ae_nav_search *s, int i) {
     const nav_open v = h[i];
     while (i > 0) {
         int p = (i - 1) >> 1;
-        if (!nav_before(s, v, h[p])) break;
+        if (!nav_before(v, h[p])) break;
         h[i] = h[p];
-        nav_node_at(s, h[i].node)->heap = i;
+        h[i].rec->heap = i;
         i = p;
     }
     h[i] = v;
-    nav_node_at(s, v.node)->heap = i;
+    v.rec->heap = i;
 }
 
 /// Removes the first open node. The hole at the root goes down to a leaf along the earlier child
@@ -156,19 +158,20 @@ static inline void nav_sift_up(ae_nav_search *s, int i) {
 static inline int32_t nav_pop(ae_nav_search *s) {
     nav_open *h = s->heap;
     const int32_t top = h[0].node;
+    nav_node *const top_rec = h[0].rec;
     const int n = --s->heap_size;
     if (n > 0) {
         int i = 0;
         for (int c = 1; c < n; c = 2 * i + 1) {
-            if (c + 1 < n && nav_before(s, h[c + 1], h[c])) c++;
+            if (c + 1 < n && nav_before(h[c + 1], h[c])) c++;
             h[i] = h[c];
-            nav_node_at(s, h[i].node)->heap = i;
+            h[i].rec->heap = i;
             i = c;
         }
         h[i] = h[n];
         nav_sift_up(s, i);
     }
-    nav_node_at(s, top)->heap = NAV_CLOSED;
+    top_rec->heap = NAV_CLOSED;
     return top;
 }
 
@@ -177,19 +180,21 @@ static inline int32_t nav_pop(ae_nav_search *s) {
 void nav_heap_grow(ae_nav_search *s);
 
 /// Offers node m a path through n with cost g.
-static inline void nav_relax(ae_nav_search *s, int32_t m, int32_t n, double g) {
+static inline __attribute__((always_inline)) void nav_relax(ae_nav_search *s, int32_t m, int32_t n,
+                                                            double g) {
     nav_page *pg = nav_page_of(s, m);
     nav_node *nm = nav_reset(s, pg, m);
     if (nm->heap == NAV_UNSEEN) {
         nm->g = g;
         pg->parent[m & (NAV_PAGE - 1)] = n;
         if (s->heap_size == s->heap_cap) nav_heap_grow(s);
-        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), m};
+        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), g, nm, m};
         nav_sift_up(s, s->heap_size++);
     } else if (nm->heap >= 0 && g < nm->g) {
         nm->g = g;
         pg->parent[m & (NAV_PAGE - 1)] = n;
         s->heap[nm->heap].f = g + nav_h(s, m);
+        s->heap[nm->heap].g = g;
         nav_sift_up(s, nm->heap);
     }
 }

@@ -153,7 +153,7 @@ static void push_start(ae_nav_search *s, int32_t start) {
     nav_node *n = nav_reset(s, pg, start);
     n->g = 0.0;
     pg->parent[start & (NAV_PAGE - 1)] = -1;
-    s->heap[0] = (nav_open){nav_h(s, start), start};
+    s->heap[0] = (nav_open){nav_h(s, start), 0.0, n, start};
     n->heap = 0;
     s->heap_size = 1;
 }
