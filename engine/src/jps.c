@@ -177,11 +177,6 @@ static inline int sgn(int v) {
     return (v > 0) - (v < 0);
 }
 
-/// Bit of direction (dx, dy) in a set of successor directions.
-static inline unsigned dir_bit(int dx, int dy) {
-    return 1u << ((dx + 1) * 3 + (dy + 1));
-}
-
 /// Steps from open cell p of bit line l along dir to its first closed cell.
 static inline int open_run(const uint8_t *l, int p, int dir) {
     for (int d = 0;; d += BLOCK) {
@@ -242,41 +237,61 @@ ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded
         const double g = nav_node_at(s, n)->g;
         const int32_t p = nav_parent(s, n);
         const int y = nav_row(s, n), x = n - y * w;
-        // The successor directions: every one from the start; after a diagonal arrival the two
-        // straight ones and the diagonal; after a straight one (the last run of the parent link
-        // is straight unless the link is a pure diagonal) straight on, and for each forced
-        // neighbour the side and the diagonal towards it.
-        unsigned dirs = 0x1ef; // all but (0, 0)
-        int dx = 0, dy = 0;
-        if (p >= 0) {
-            const int py = nav_row(s, p), px = p - py * w;
-            const int ax = abs(x - px), ay = abs(y - py);
-            dx = ax >= ay ? sgn(x - px) : 0;
-            dy = ay >= ax ? sgn(y - py) : 0;
-            if (dx != 0 && dy != 0) {
-                dirs = dir_bit(dx, 0) | dir_bit(0, dy) | dir_bit(dx, dy);
-            } else {
-                dirs = dir_bit(dx, dy);
-                const int32_t step = dx + dy * w;
-                for (int side = -1; side <= 1; side += 2) {
-                    const int ox = dy != 0 ? side : 0, oy = dx != 0 ? side : 0;
-                    const int32_t o = ox + oy * w;
-                    if ((pass[n + o] & mask) && !(pass[n - step + o] & mask))
-                        dirs |= dir_bit(ox, oy) | dir_bit(dx + ox, dy + oy);
-                }
+        if (p < 0) {
+            // The start: every direction.
+            if (goal_in_sight(s, &c, x, y)) {
+                nav_relax(s, s->goal, n, g + nav_h(s, n));
+                continue;
             }
+            straight(s, &c, n, x, y, g, 1, 0);
+            straight(s, &c, n, x, y, g, -1, 0);
+            straight(s, &c, n, x, y, g, 0, 1);
+            straight(s, &c, n, x, y, g, 0, -1);
+            diagonal(s, &c, n, x, y, g, 1, 1);
+            diagonal(s, &c, n, x, y, g, -1, 1);
+            diagonal(s, &c, n, x, y, g, 1, -1);
+            diagonal(s, &c, n, x, y, g, -1, -1);
+            continue;
         }
-        if (dirs & dir_bit(sgn(c.goal_x - x), sgn(c.goal_y - y)) && goal_in_sight(s, &c, x, y)) {
+        // The direction of arrival: the last run of the parent link, straight unless the link
+        // is a pure diagonal.
+        const int py = nav_row(s, p), px = p - py * w;
+        const int ax = abs(x - px), ay = abs(y - py);
+        const int dx = ax >= ay ? sgn(x - px) : 0, dy = ay >= ax ? sgn(y - py) : 0;
+        // The goal's direction, for the line of sight when it is a successor direction.
+        const int tx = sgn(c.goal_x - x), ty = sgn(c.goal_y - y);
+        if (dx != 0 && dy != 0) {
+            // Natural successors: both straight directions and the diagonal.
+            if ((tx == dx || tx == 0) && (ty == dy || ty == 0) && goal_in_sight(s, &c, x, y)) {
+                nav_relax(s, s->goal, n, g + nav_h(s, n));
+                continue;
+            }
+            straight(s, &c, n, x, y, g, dx, 0);
+            straight(s, &c, n, x, y, g, 0, dy);
+            diagonal(s, &c, n, x, y, g, dx, dy);
+            continue;
+        }
+        // Straight arrival along (dx, dy): straight on, and for a forced neighbour on a side
+        // (ox, oy) that side and the diagonal towards it.
+        const int32_t step = dx + dy * w;
+        bool forced[2];
+        bool goal_dir = tx == dx && ty == dy;
+        for (int k = 0; k < 2; k++) {
+            const int side = 2 * k - 1, ox = dy != 0 ? side : 0, oy = dx != 0 ? side : 0;
+            const int32_t o = ox + oy * w;
+            forced[k] = (pass[n + o] & mask) && !(pass[n - step + o] & mask);
+            goal_dir |= forced[k] && ((tx == ox && ty == oy) || (tx == dx + ox && ty == dy + oy));
+        }
+        if (goal_dir && goal_in_sight(s, &c, x, y)) {
             nav_relax(s, s->goal, n, g + nav_h(s, n));
             continue;
         }
-        for (int ddx = -1; ddx <= 1; ddx++)
-            for (int ddy = -1; ddy <= 1; ddy++) {
-                if (!(dirs & dir_bit(ddx, ddy))) continue;
-                if (ddx != 0 && ddy != 0)
-                    diagonal(s, &c, n, x, y, g, ddx, ddy);
-                else
-                    straight(s, &c, n, x, y, g, ddx, ddy);
+        straight(s, &c, n, x, y, g, dx, dy);
+        for (int k = 0; k < 2; k++)
+            if (forced[k]) {
+                const int side = 2 * k - 1, ox = dy != 0 ? side : 0, oy = dx != 0 ? side : 0;
+                straight(s, &c, n, x, y, g, ox, oy);
+                diagonal(s, &c, n, x, y, g, dx + ox, dy + oy);
             }
     }
     *expanded = done;
