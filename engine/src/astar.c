@@ -21,7 +21,7 @@ ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expand
             status = AE_NAV_FOUND;
             break;
         }
-        const double g = s->nodes[n].g;
+        const double g = nav_node_at(s, n)->g;
         if (goal < 0 && g > s->max_cost) {
             status = AE_NAV_FOUND;
             break;

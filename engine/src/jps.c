@@ -6,8 +6,11 @@
 //
 // With no corner cutting a diagonal move has no forced neighbours; a straight move has one on a
 // side when the cell beside the new cell is open but the one beside the cell before it is closed,
-// because the parent could not have reached it diagonally. Jumps stop at such cells, at the goal,
-// and (diagonally) where a straight jump from the current cell finds something.
+// because the parent could not have reached it diagonally. Straight jumps stop at such cells.
+// Diagonal jump points are pruned as in warthog's jps2 (the same paper): a diagonal walk makes
+// the jump points its straight jumps find successors of the node it started from, so a parent
+// link is a diagonal run followed by a straight one (the octile line between the two cells). The
+// goal is found by a line of sight from each expanded node instead of by stopping jumps.
 //
 // The helpers take a direction `dir` (+1: up the line, to higher cells; -1: down) that is a
 // constant wherever they are inlined, so each direction compiles to its own shifts.
@@ -81,16 +84,6 @@ JPS_INLINE int stop_from(const uint8_t *l, ptrdiff_t pitch, int p, int dir) {
     }
 }
 
-/// Whether a straight jump that stops at `k` (as stop_from) ends at a jump point: an open stop,
-/// or the goal before it (`goal_d`: the goal's distance along the line when it lies on it ahead,
-/// else 0). The distance to the jump point, 0 for none.
-JPS_INLINE int jump_end(int k, int goal_d) {
-    const int reach = k > 0 ? k : -k;
-    // The goal is open, so it is never the closed stop: at or before the stop it ends the jump.
-    if ((unsigned)(goal_d - 1) < (unsigned)reach) return goal_d;
-    return k > 0 ? k : 0;
-}
-
 /// What the jumps read, gathered once per run so the hot loops keep it in registers.
 typedef struct jps_ctx {
     int32_t goal_x, goal_y, stride;
@@ -98,68 +91,74 @@ typedef struct jps_ctx {
     ptrdiff_t row_pitch, col_pitch;
 } jps_ctx;
 
-/// Straight jump from cell (x, y) along (dx, dy), one of them 0: the distance to the jump point
-/// (a cell with a forced neighbour, or the goal), 0 when a wall comes first.
+/// Straight jump from cell (x, y) along (dx, dy), one of them 0: the distance to the first cell
+/// with a forced neighbour, 0 when a wall comes first. The goal needs no stop: goal_in_sight
+/// finds it from the node the jump starts at.
 JPS_INLINE int jump_straight(const jps_ctx *c, int x, int y, int dx, int dy) {
-    if (dy == 0) {
-        const uint8_t *l = c->rows + y * c->row_pitch;
-        return jump_end(stop_from(l, c->row_pitch, x, dx),
-                        c->goal_y == y ? (c->goal_x - x) * dx : 0);
-    }
-    const uint8_t *l = c->cols + x * c->col_pitch;
-    return jump_end(stop_from(l, c->col_pitch, y, dy), c->goal_x == x ? (c->goal_y - y) * dy : 0);
+    const int k = dy == 0 ? stop_from(c->rows + y * c->row_pitch, c->row_pitch, x, dx)
+                          : stop_from(c->cols + x * c->col_pitch, c->col_pitch, y, dy);
+    return k > 0 ? k : 0;
 }
 
-/// Whether the straight jump from cell p of line l whose first look words are v (the line) and
-/// a, b (the lines beside it) finds a jump point; goal_d as in jump_end.
-JPS_INLINE bool finds(const uint8_t *l, ptrdiff_t pitch, int p, int dir, uint64_t v, uint64_t a,
-                      uint64_t b, int goal_d) {
+/// jump_straight from cell p of line l whose first look words are v (the line) and a, b (the
+/// lines beside it), already read by the diagonal walk.
+JPS_INLINE int jump_from_words(const uint8_t *l, ptrdiff_t pitch, int p, int dir, uint64_t v,
+                               uint64_t a, uint64_t b) {
     const uint64_t ev = stops(v, a, b, dir);
-    int k;
     if (ev) {
-        k = nearest(ev, dir);
-        if (v & at(k, dir)) return true;
-        k = -k;
-    } else {
-        k = stop_from(l, pitch, p + BLOCK * dir, dir); // rare: nothing in the first word
-        k = k > 0 ? k + BLOCK : k - BLOCK;
+        const int k = nearest(ev, dir);
+        return v & at(k, dir) ? k : 0;
     }
-    return jump_end(k, goal_d) != 0;
+    const int k = stop_from(l, pitch, p + BLOCK * dir, dir); // rare: nothing in the first word
+    return k > 0 ? k + BLOCK : 0;
 }
 
-/// Diagonal jump from cell (x, y) along (dx, dy): the number of diagonal steps to the jump point
-/// (the goal, or a cell from which a straight jump along dx or dy finds one), 0 when the way is
-/// blocked first. The look words of each cell's row and column scans also hold the three cells
-/// the next step passes (no corner cutting), so the walk reads nothing else.
-JPS_INLINE int jump_diag(const jps_ctx *c, int x, int y, int dx, int dy) {
+/// Diagonal walk from node n at cell (x, y) along (dx, dy) with intermediate jump points pruned
+/// (Harabor and Grastien 2014): the diagonal cells are not made nodes; the jump points their
+/// straight jumps along dx and dy find become successors of n directly, their parent link a
+/// diagonal run and then a straight one. The walk goes on until a step is blocked. The look
+/// words of each cell's row and column jumps also hold the three cells the next step passes (no
+/// corner cutting), so the walk reads nothing else.
+JPS_INLINE void walk_diag(ae_nav_search *s, const jps_ctx *c, int32_t n, int x, int y, double g,
+                          int dx, int dy) {
     const ptrdiff_t rp = c->row_pitch, cp = c->col_pitch;
     const ptrdiff_t row_step = dy * rp, col_step = dx * cp;
+    const int32_t diag = dx + dy * c->stride, vert = dy * c->stride;
     const uint8_t *row = c->rows + y * rp, *col = c->cols + x * cp;
     // Row y from x, row y + dy from x, column x from y: the cells the first step passes.
     uint64_t h = look(row, x, dx), h_next = look(row + row_step, x, dx), v = look(col, y, dy);
     for (int k = 1;; k++) {
-        if (!(h & h_next & at(1, dx)) || !(v & at(1, dy))) return 0;
+        if (!(h & h_next & at(1, dx)) || !(v & at(1, dy))) return;
         x += dx;
         y += dy;
         row += row_step;
         col += col_step;
-        if (x == c->goal_x && y == c->goal_y) return k;
+        const int32_t m = n + k * diag;
+        const double gm = g + (double)k * NAV_SQRT2;
         const uint64_t h_back = look(row - row_step, x, dx);
         h = look(row, x, dx);
         h_next = look(row + row_step, x, dx);
-        if (finds(row, rp, x, dx, h, h_back, h_next, c->goal_y == y ? (c->goal_x - x) * dx : 0))
-            return k;
+        const int kh = jump_from_words(row, rp, x, dx, h, h_back, h_next);
+        if (kh) nav_relax(s, m + kh * dx, n, gm + (double)kh);
         const uint64_t v_back = look(col - col_step, y, dy), v_next = look(col + col_step, y, dy);
         v = look(col, y, dy);
-        if (finds(col, cp, y, dy, v, v_back, v_next, c->goal_x == x ? (c->goal_y - y) * dy : 0))
-            return k;
+        const int kv = jump_from_words(col, cp, y, dy, v, v_back, v_next);
+        if (kv) nav_relax(s, m + kv * vert, n, gm + (double)kv);
     }
 }
 
-/// jump_diag with constant directions, so each of the four walks is compiled on its own.
-static int jump_diag_dir(const jps_ctx *c, int x, int y, int dx, int dy) {
-    if (dx > 0) return dy > 0 ? jump_diag(c, x, y, 1, 1) : jump_diag(c, x, y, 1, -1);
-    return dy > 0 ? jump_diag(c, x, y, -1, 1) : jump_diag(c, x, y, -1, -1);
+/// walk_diag with constant directions, so each of the four walks is compiled on its own.
+static void diagonal(ae_nav_search *s, const jps_ctx *c, int32_t n, int x, int y, double g, int dx,
+                     int dy) {
+    if (dx > 0) {
+        if (dy > 0)
+            walk_diag(s, c, n, x, y, g, 1, 1);
+        else
+            walk_diag(s, c, n, x, y, g, 1, -1);
+    } else if (dy > 0)
+        walk_diag(s, c, n, x, y, g, -1, 1);
+    else
+        walk_diag(s, c, n, x, y, g, -1, -1);
 }
 
 /// jump_straight with constant directions.
@@ -174,14 +173,35 @@ static inline void straight(ae_nav_search *s, const jps_ctx *c, int32_t n, int x
     if (k) nav_relax(s, n + k * (dx + dy * c->stride), n, g + (double)k);
 }
 
-static inline void diagonal(ae_nav_search *s, const jps_ctx *c, int32_t n, int x, int y, double g,
-                            int dx, int dy) {
-    const int k = jump_diag_dir(c, x, y, dx, dy);
-    if (k) nav_relax(s, n + k * (dx + dy * c->stride), n, g + (double)k * NAV_SQRT2);
-}
-
 static inline int sgn(int v) {
     return (v > 0) - (v < 0);
+}
+
+/// Steps from open cell p of bit line l along dir to its first closed cell.
+static inline int open_run(const uint8_t *l, int p, int dir) {
+    for (int d = 0;; d += BLOCK) {
+        const uint64_t closed = ~look(l, p + d * dir, dir) & ahead(dir);
+        if (closed) return d + nearest(closed, dir);
+    }
+}
+
+/// Whether the goal is reached from cell (x, y) by the octile line to it, its diagonal run first
+/// and then its straight one, every cell open and no corner cut. Such a path costs the heuristic,
+/// so nothing through the node can be shorter: the goal is its only successor needed (warthog's
+/// jps2 does the same), and no jump needs to stop at the goal.
+static bool goal_in_sight(const ae_nav_search *s, const jps_ctx *c, int x, int y) {
+    const int gx = c->goal_x, gy = c->goal_y, dx = sgn(gx - x), dy = sgn(gy - y);
+    const int w = c->stride;
+    const uint8_t *pass = s->pass, mask = s->mask;
+    int32_t i = y * w + x;
+    while (x != gx && y != gy) {
+        if (!(pass[i + dx] & pass[i + dy * w] & pass[i + dx + dy * w] & mask)) return false;
+        x += dx;
+        y += dy;
+        i += dx + dy * w;
+    }
+    if (y == gy) return x == gx || open_run(c->rows + y * c->row_pitch, x, dx) > (gx - x) * dx;
+    return open_run(c->cols + x * c->col_pitch, y, dy) > (gy - y) * dy;
 }
 
 ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded) {
@@ -214,11 +234,15 @@ ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded
             status = AE_NAV_FOUND;
             break;
         }
-        const double g = s->nodes[n].g;
-        const int32_t p = s->nodes[n].parent;
+        const double g = nav_node_at(s, n)->g;
+        const int32_t p = nav_parent(s, n);
         const int y = nav_row(s, n), x = n - y * w;
         if (p < 0) {
             // The start: every direction.
+            if (goal_in_sight(s, &c, x, y)) {
+                nav_relax(s, s->goal, n, g + nav_h(s, n));
+                continue;
+            }
             straight(s, &c, n, x, y, g, 1, 0);
             straight(s, &c, n, x, y, g, -1, 0);
             straight(s, &c, n, x, y, g, 0, 1);
@@ -229,25 +253,46 @@ ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded
             diagonal(s, &c, n, x, y, g, -1, -1);
             continue;
         }
-        const int py = nav_row(s, p);
-        const int dx = sgn(x - (p - py * w)), dy = sgn(y - py);
+        // The direction of arrival: the last run of the parent link, straight unless the link
+        // is a pure diagonal.
+        const int py = nav_row(s, p), px = p - py * w;
+        const int ax = abs(x - px), ay = abs(y - py);
+        const int dx = ax >= ay ? sgn(x - px) : 0, dy = ay >= ax ? sgn(y - py) : 0;
+        // The goal's direction, for the line of sight when it is a successor direction.
+        const int tx = sgn(c.goal_x - x), ty = sgn(c.goal_y - y);
         if (dx != 0 && dy != 0) {
+            // Natural successors: both straight directions and the diagonal.
+            if ((tx == dx || tx == 0) && (ty == dy || ty == 0) && goal_in_sight(s, &c, x, y)) {
+                nav_relax(s, s->goal, n, g + nav_h(s, n));
+                continue;
+            }
             straight(s, &c, n, x, y, g, dx, 0);
             straight(s, &c, n, x, y, g, 0, dy);
             diagonal(s, &c, n, x, y, g, dx, dy);
             continue;
         }
-        // Straight arrival along (dx, dy); forced neighbours on either side (ox, oy).
-        straight(s, &c, n, x, y, g, dx, dy);
+        // Straight arrival along (dx, dy): straight on, and for a forced neighbour on a side
+        // (ox, oy) that side and the diagonal towards it.
         const int32_t step = dx + dy * w;
-        for (int side = -1; side <= 1; side += 2) {
-            const int ox = dy != 0 ? side : 0, oy = dx != 0 ? side : 0;
+        bool forced[2];
+        bool goal_dir = tx == dx && ty == dy;
+        for (int k = 0; k < 2; k++) {
+            const int side = 2 * k - 1, ox = dy != 0 ? side : 0, oy = dx != 0 ? side : 0;
             const int32_t o = ox + oy * w;
-            if ((pass[n + o] & mask) && !(pass[n - step + o] & mask)) {
+            forced[k] = (pass[n + o] & mask) && !(pass[n - step + o] & mask);
+            goal_dir |= forced[k] && ((tx == ox && ty == oy) || (tx == dx + ox && ty == dy + oy));
+        }
+        if (goal_dir && goal_in_sight(s, &c, x, y)) {
+            nav_relax(s, s->goal, n, g + nav_h(s, n));
+            continue;
+        }
+        straight(s, &c, n, x, y, g, dx, dy);
+        for (int k = 0; k < 2; k++)
+            if (forced[k]) {
+                const int side = 2 * k - 1, ox = dy != 0 ? side : 0, oy = dx != 0 ? side : 0;
                 straight(s, &c, n, x, y, g, ox, oy);
                 diagonal(s, &c, n, x, y, g, dx + ox, dy + oy);
             }
-        }
     }
     *expanded = done;
     return status;

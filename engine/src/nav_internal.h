@@ -1,4 +1,4 @@
-// Private helpers shared by the search files: node tiles, the open heap and node relaxation.
+// Private helpers shared by the search files: node records, the open heap and node relaxation.
 #ifndef NAV_INTERNAL_H
 #define NAV_INTERNAL_H
 
@@ -9,32 +9,45 @@
 
 #define NAV_SQRT2 1.4142135623730951
 
-/// Per-node search record. f = g + h is kept only for open nodes, in the heap.
+/// Per-node search record, valid when `stamp` is the current search's number: a node is reset
+/// when a search first touches it, so a sparse jump point search writes only the records it
+/// reaches (clearing 32-node tiles on first touch cost it most of its cache misses). f = g + h is
+/// kept only for open nodes, in the heap.
 typedef struct nav_node {
     double g;       ///< cost from the start, cells
-    int32_t parent; ///< index of the parent, -1 for the start
     int32_t heap;   ///< position in the open heap; -2 when closed, -1 when not reached yet
+    uint32_t stamp; ///< the search number that last reset the record
 } nav_node;
 
-/// An open node in the heap with its f = g + heuristic (so comparisons need not recompute it).
-typedef struct nav_open {
-    double f;     ///< g plus the heuristic
-    int32_t node; ///< node index
-} nav_open;
+/// Nodes live in pages of NAV_PAGE consecutive indices, allocated zeroed (stamp 0: no search)
+/// when a search first touches one, so a context costs what its searches reach rather than 20
+/// bytes per cell of the map. Parents sit apart from the records: only relaxations write them
+/// and only jump point search's expansions and the path read them, so the records the heap
+/// compares are 16 bytes, four to a cache line.
+#define NAV_PAGE_SHIFT 8
+#define NAV_PAGE       (1 << NAV_PAGE_SHIFT)
+typedef struct nav_page {
+    nav_node node[NAV_PAGE];
+    int32_t parent[NAV_PAGE]; ///< the parent's index, -1 for the start (reached nodes only)
+} nav_page;
 
-/// Nodes are reset in tiles of 2^NAV_TILE_SHIFT consecutive cells: a tile first touched by a
-/// search is cleared then, so memory holds one stamp per tile instead of one per node.
-#define NAV_TILE_SHIFT 5
+/// An open node in the heap with its f = g + heuristic and its g, so that comparisons read
+/// neither the heuristic nor the node's record (which sits behind the page table).
+typedef struct nav_open {
+    double f;      ///< g plus the heuristic
+    double g;      ///< the node's g (the tie-break)
+    nav_node *rec; ///< the node's record, so moving the entry need not look up its page
+    int32_t node;  ///< node index
+} nav_open;
 
 /// A search context (ae_nav.h). Node indices count from the first row held (`base_row`), so they
 /// keep the padded grid's order. The path queue embeds one.
 struct ae_nav_search {
-    int capacity;           ///< nodes the arrays hold (a multiple of the tile size)
+    int capacity;           ///< node indices the pages cover (a multiple of NAV_PAGE)
     int stride;             ///< padded row length the context was sized for
     int rows;               ///< padded rows it holds
     double reach;           ///< flood contexts: the largest flood cost served; < 0: any
-    nav_node *nodes;        ///< capacity records
-    uint32_t *tile_stamp;   ///< per tile: the search number that last reset it
+    nav_page **pages;       ///< capacity / NAV_PAGE pages, NULL until a search touches one
     nav_open *heap;         ///< the open nodes, a binary heap of heap_cap slots
     int heap_size;          ///< open nodes
     int heap_cap;           ///< slots of heap: grown on demand, kept between searches
@@ -63,23 +76,40 @@ bool nav_search_init(ae_nav_search *s, const ae_nav_grid *nav, ae_error *err);
 /// Frees what nav_search_init allocated.
 void nav_search_free(ae_nav_search *s);
 
-/// nav_node.heap of a node not reached by the current search: all bits set, so a tile is
-/// reset with one memset of 0xff bytes (its g and parent become don't-cares).
+/// nav_node.heap of a node not reached by the current search.
 #define NAV_UNSEEN (-1)
 /// nav_node.heap of a closed node.
 #define NAV_CLOSED (-2)
-#define NAV_TILE   (1 << NAV_TILE_SHIFT)
 
-/// The node at index i, its tile reset first when an earlier search last used it.
-static inline nav_node *nav_touch(ae_nav_search *s, int32_t i) {
+/// Allocates the page of index i (out of line: once per page per context).
+nav_page *nav_page_alloc(ae_nav_search *s, int32_t i);
+
+/// The page of index i, allocated when no search touched it yet.
+static inline nav_page *nav_page_of(ae_nav_search *s, int32_t i) {
     AE_ASSERT(i >= 0 && i < s->capacity); // a flood band too narrow for its cost is misuse
-    const uint32_t t = (uint32_t)i >> NAV_TILE_SHIFT;
-    if (s->tile_stamp[t] != s->stamp) {
-        s->tile_stamp[t] = s->stamp;
-        nav_node *n = s->nodes + ((size_t)t << NAV_TILE_SHIFT);
-        memset(n, 0xff, NAV_TILE * sizeof *n);
+    nav_page *pg = s->pages[(uint32_t)i >> NAV_PAGE_SHIFT];
+    return pg ? pg : nav_page_alloc(s, i);
+}
+
+/// Record i of its page pg, reset first when an earlier search last used it (its g and parent
+/// are then don't-cares).
+static inline nav_node *nav_reset(const ae_nav_search *s, nav_page *pg, int32_t i) {
+    nav_node *n = &pg->node[i & (NAV_PAGE - 1)];
+    if (n->stamp != s->stamp) {
+        n->stamp = s->stamp;
+        n->heap = NAV_UNSEEN;
     }
-    return &s->nodes[i];
+    return n;
+}
+
+/// The record of index i, once touched by the current search (its page exists).
+static inline nav_node *nav_node_at(const ae_nav_search *s, int32_t i) {
+    return &s->pages[(uint32_t)i >> NAV_PAGE_SHIFT]->node[i & (NAV_PAGE - 1)];
+}
+
+/// The parent of index i, once reached by the current search.
+static inline int32_t nav_parent(const ae_nav_search *s, int32_t i) {
+    return s->pages[(uint32_t)i >> NAV_PAGE_SHIFT]->parent[i & (NAV_PAGE - 1)];
 }
 
 /// Row of index i: i / stride by a multiply and a shift (s->row_magic = ceil(2^42 / stride)),
@@ -100,10 +130,9 @@ static inline double nav_h(const ae_nav_search *s, int32_t m) {
 
 /// Heap order: lower f first; on equal f the deeper node (higher g), then the lower index, so
 /// the order never depends on insertion history.
-static inline bool nav_before(const ae_nav_search *s, nav_open a, nav_open b) {
+static inline bool nav_before(nav_open a, nav_open b) {
     if (a.f != b.f) return a.f < b.f;
-    double ga = s->nodes[a.node].g, gb = s->nodes[b.node].g;
-    if (ga != gb) return ga > gb;
+    if (a.g != b.g) return a.g > b.g;
     return a.node < b.node;
 }
 
@@ -112,13 +141,13 @@ static inline void nav_sift_up(ae_nav_search *s, int i) {
     const nav_open v = h[i];
     while (i > 0) {
         int p = (i - 1) >> 1;
-        if (!nav_before(s, v, h[p])) break;
+        if (!nav_before(v, h[p])) break;
         h[i] = h[p];
-        s->nodes[h[i].node].heap = i;
+        h[i].rec->heap = i;
         i = p;
     }
     h[i] = v;
-    s->nodes[v.node].heap = i;
+    v.rec->heap = i;
 }
 
 /// Removes the first open node. The hole at the root goes down to a leaf along the earlier child
@@ -129,19 +158,20 @@ static inline void nav_sift_up(ae_nav_search *s, int i) {
 static inline int32_t nav_pop(ae_nav_search *s) {
     nav_open *h = s->heap;
     const int32_t top = h[0].node;
+    nav_node *const top_rec = h[0].rec;
     const int n = --s->heap_size;
     if (n > 0) {
         int i = 0;
         for (int c = 1; c < n; c = 2 * i + 1) {
-            if (c + 1 < n && nav_before(s, h[c + 1], h[c])) c++;
+            if (c + 1 < n && nav_before(h[c + 1], h[c])) c++;
             h[i] = h[c];
-            s->nodes[h[i].node].heap = i;
+            h[i].rec->heap = i;
             i = c;
         }
         h[i] = h[n];
         nav_sift_up(s, i);
     }
-    s->nodes[top].heap = NAV_CLOSED;
+    top_rec->heap = NAV_CLOSED;
     return top;
 }
 
@@ -150,18 +180,21 @@ static inline int32_t nav_pop(ae_nav_search *s) {
 void nav_heap_grow(ae_nav_search *s);
 
 /// Offers node m a path through n with cost g.
-static inline void nav_relax(ae_nav_search *s, int32_t m, int32_t n, double g) {
-    nav_node *nm = nav_touch(s, m);
+static inline __attribute__((always_inline)) void nav_relax(ae_nav_search *s, int32_t m, int32_t n,
+                                                            double g) {
+    nav_page *pg = nav_page_of(s, m);
+    nav_node *nm = nav_reset(s, pg, m);
     if (nm->heap == NAV_UNSEEN) {
         nm->g = g;
-        nm->parent = n;
+        pg->parent[m & (NAV_PAGE - 1)] = n;
         if (s->heap_size == s->heap_cap) nav_heap_grow(s);
-        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), m};
+        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), g, nm, m};
         nav_sift_up(s, s->heap_size++);
     } else if (nm->heap >= 0 && g < nm->g) {
         nm->g = g;
-        nm->parent = n;
+        pg->parent[m & (NAV_PAGE - 1)] = n;
         s->heap[nm->heap].f = g + nav_h(s, m);
+        s->heap[nm->heap].g = g;
         nav_sift_up(s, nm->heap);
     }
 }

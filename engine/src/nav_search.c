@@ -19,20 +19,27 @@ void nav_heap_grow(ae_nav_search *s) {
     s->heap_cap = cap;
 }
 
-/// Allocates nodes, tile stamps and the heap for `rows` padded rows of `stride` cells.
+nav_page *nav_page_alloc(ae_nav_search *s, int32_t i) {
+    nav_page **pg = &s->pages[(uint32_t)i >> NAV_PAGE_SHIFT];
+    *pg = ae_calloc(1, sizeof **pg);
+    if (!*pg) ae_assert_fail("out of memory for a search's nodes", __FILE__, __LINE__);
+    return *pg;
+}
+
+/// Allocates the page directory and the heap for `rows` padded rows of `stride` cells (the
+/// nodes come a page at a time as searches touch them).
 static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, ae_error *err) {
     memset(s, 0, sizeof *s);
     // nav_row's multiply-shift division is exact up to this size (checked for every stride).
     AE_ASSERT(stride <= AE_MAP_MAX_SIDE + 2 && rows <= AE_MAP_MAX_SIDE + 2);
     const size_t cells = (size_t)stride * (size_t)rows;
-    const size_t tiles = (cells + NAV_TILE - 1) >> NAV_TILE_SHIFT;
-    const size_t cap = tiles << NAV_TILE_SHIFT;
-    s->nodes = ae_alloc(cap * sizeof *s->nodes);
-    s->tile_stamp = ae_calloc(tiles, sizeof *s->tile_stamp);
+    const size_t pages = (cells + NAV_PAGE - 1) >> NAV_PAGE_SHIFT;
+    const size_t cap = pages << NAV_PAGE_SHIFT;
+    s->pages = ae_calloc(pages, sizeof *s->pages);
     s->heap_cap = cap < NAV_HEAP_START ? (int)cap : NAV_HEAP_START;
     s->heap = ae_alloc((size_t)s->heap_cap * sizeof *s->heap);
     s->capacity = (int)cap;
-    if (!s->nodes || !s->tile_stamp || !s->heap) {
+    if (!s->pages || !s->heap) {
         ae_error_set(err, "nav: out of memory for a search context");
         nav_search_free(s);
         return false;
@@ -111,16 +118,21 @@ double ae_nav_search_reach(const ae_nav_search *s) {
 
 void nav_search_free(ae_nav_search *s) {
     const size_t cap = (size_t)s->capacity;
-    if (s->nodes) ae_free(s->nodes, cap * sizeof *s->nodes);
-    if (s->tile_stamp) ae_free(s->tile_stamp, (cap >> NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
+    if (s->pages) {
+        for (size_t p = 0; p < cap >> NAV_PAGE_SHIFT; p++)
+            if (s->pages[p]) ae_free(s->pages[p], sizeof *s->pages[p]);
+        ae_free(s->pages, (cap >> NAV_PAGE_SHIFT) * sizeof *s->pages);
+    }
     if (s->heap) ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
     memset(s, 0, sizeof *s);
 }
 
-/// Opens a new search number; on wrap-around every tile stamp is cleared once.
+/// Opens a new search number; on wrap-around every node's stamp is cleared once.
 static void next_stamp(ae_nav_search *s) {
     if (++s->stamp == 0) {
-        memset(s->tile_stamp, 0, ((size_t)s->capacity >> NAV_TILE_SHIFT) * sizeof *s->tile_stamp);
+        for (int p = 0; p < s->capacity >> NAV_PAGE_SHIFT; p++)
+            if (s->pages[p])
+                for (int i = 0; i < NAV_PAGE; i++) s->pages[p]->node[i].stamp = 0;
         s->stamp = 1;
     }
     s->heap_size = 0;
@@ -137,10 +149,11 @@ static void use_grid(ae_nav_search *s, const ae_nav_grid *nav, int base_row) {
 }
 
 static void push_start(ae_nav_search *s, int32_t start) {
-    nav_node *n = nav_touch(s, start);
+    nav_page *pg = nav_page_of(s, start);
+    nav_node *n = nav_reset(s, pg, start);
     n->g = 0.0;
-    n->parent = -1;
-    s->heap[0] = (nav_open){nav_h(s, start), start};
+    pg->parent[start & (NAV_PAGE - 1)] = -1;
+    s->heap[0] = (nav_open){nav_h(s, start), 0.0, n, start};
     n->heap = 0;
     s->heap_size = 1;
 }
@@ -178,8 +191,8 @@ ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, cons
 static double chain_length(const ae_nav_search *s) {
     int64_t straight = 0, diagonal = 0;
     const int stride = s->stride;
-    for (int32_t n = s->goal; s->nodes[n].parent >= 0; n = s->nodes[n].parent) {
-        int32_t p = s->nodes[n].parent;
+    for (int32_t n = s->goal; nav_parent(s, n) >= 0; n = nav_parent(s, n)) {
+        int32_t p = nav_parent(s, n);
         int dx = abs(n % stride - p % stride), dy = abs(n / stride - p / stride);
         int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
         diagonal += lo;
@@ -210,8 +223,8 @@ int ae_nav_path_count(const ae_nav_search *s) {
     if (s->status != AE_NAV_FOUND || s->goal < 0) return 0;
     const int stride = s->stride;
     int count = 1;
-    for (int32_t n = s->goal; s->nodes[n].parent >= 0; n = s->nodes[n].parent) {
-        int32_t p = s->nodes[n].parent;
+    for (int32_t n = s->goal; nav_parent(s, n) >= 0; n = nav_parent(s, n)) {
+        int32_t p = nav_parent(s, n);
         int dx = abs(n % stride - p % stride), dy = abs(n / stride - p / stride);
         count += dx > dy ? dx : dy;
     }
@@ -222,21 +235,23 @@ int ae_nav_path_cells(const ae_nav_search *s, ae_nav_cell *out, int cap) {
     int count = ae_nav_path_count(s);
     const int stride = s->stride;
     int i = count - 1;
-    // Walk back from the goal; every parent link is a straight or diagonal line of cells.
-    for (int32_t n = s->goal; i >= 0; n = s->nodes[n].parent) {
+    // Walk back from the goal; every parent link is an octile line: a diagonal run from the
+    // parent, then a straight one.
+    for (int32_t n = s->goal; i >= 0; n = nav_parent(s, n)) {
         int x = n % stride - 1, y = n / stride - 1 + s->base_row;
-        int32_t p = s->nodes[n].parent;
+        int32_t p = nav_parent(s, n);
         if (p < 0) {
             if (i < cap) out[i] = (ae_nav_cell){x, y};
             break;
         }
         int px = p % stride - 1, py = p / stride - 1 + s->base_row;
-        int sx = (px > x) - (px < x), sy = (py > y) - (py < y);
+        // Back along the link's straight run, then its diagonal one (a pruned jump point's link).
         while (x != px || y != py) {
             if (i < cap) out[i] = (ae_nav_cell){x, y};
             i--;
-            x += sx;
-            y += sy;
+            const int ax = abs(px - x), ay = abs(py - y);
+            if (ax >= ay) x += (px > x) - (px < x);
+            if (ay >= ax) y += (py > y) - (py < y);
         }
     }
     return count;
@@ -272,8 +287,9 @@ double ae_nav_flood_cost(const ae_nav_search *s, int x, int y) {
     if (s->goal >= 0 || !s->nav) return -1.0;
     if (x < 0 || y < 0 || x >= s->nav->width || y >= s->nav->height) return -1.0;
     const int32_t i = index_of(s, (ae_nav_cell){x, y});
-    if (i < 0 || i >= s->capacity || s->tile_stamp[i >> NAV_TILE_SHIFT] != s->stamp) return -1.0;
-    const nav_node *n = &s->nodes[i];
+    if (i < 0 || i >= s->capacity || !s->pages[i >> NAV_PAGE_SHIFT]) return -1.0;
+    const nav_node *n = nav_node_at(s, i);
+    if (n->stamp != s->stamp) return -1.0;
     if (n->heap != NAV_CLOSED || n->g > s->max_cost) return -1.0;
     return n->g;
 }

@@ -49,7 +49,7 @@ static bool alloc_search(ae_nav_queue *q, const ae_nav_grid *nav, ae_error *err)
         ae_error_set(err, "nav queue: out of memory");
         return false;
     }
-    if (q->search.nodes) nav_search_free(&q->search);
+    if (q->search.pages) nav_search_free(&q->search);
     q->search = s;
     return true;
 }
@@ -98,7 +98,7 @@ void ae_nav_queue_destroy(ae_nav_queue *q) {
     }
     if (q->ring) ae_free(q->ring, (size_t)q->max_agents * sizeof *q->ring);
     if (q->cells) ae_free(q->cells, (size_t)q->cell_cap * sizeof *q->cells);
-    if (q->search.nodes) nav_search_free(&q->search);
+    if (q->search.pages) nav_search_free(&q->search);
     ae_free(q, sizeof *q);
 }
 

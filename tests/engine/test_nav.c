@@ -288,6 +288,36 @@ static void test_jps_corridor(void) {
     }
 }
 
+/// Diagonal jump points are pruned (warthog's jps2): a diagonal walk makes the jump points its
+/// straight jumps find successors of the node it started from, and an expanded node with the goal
+/// in sight along the octile line makes the goal its only successor. On an open map that is the
+/// start and the goal; round a wall (column 50, rows 0-60) the start, the corner cells (49, 61)
+/// and (51, 61) and the goal, where keeping diagonal jump points would also expand (49, 49) and
+/// (90, 22). Paths stay whole lines of cells with the optimal length.
+static void test_jps_pruned(void) {
+    fixture f;
+    const float radii[] = {0.0f};
+    REQUIRE(ae_grid_init(&f.grid, 100, 80, NULL));
+    REQUIRE(fixture_init(&f, 1.0f, radii, 1));
+    ae_nav_query q = {{3, 5}, {90, 40}, 0, AE_NAV_JPS};
+    CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_FOUND);
+    CHECK(ae_nav_search_expanded(f.search) == 2);
+    check_path(&f, 0, q.start, q.goal);
+    for (int y = 0; y <= 60; y++) {
+        REQUIRE(ae_sdf_set_cell(&f.sdf, &f.grid, 50, y, AE_CELL_WALL, NULL));
+        ae_nav_grid_on_cell_edit(&f.nav, &f.grid, &f.sdf, 50, y);
+    }
+    q = (ae_nav_query){{10, 10}, {90, 10}, 0, AE_NAV_ASTAR};
+    CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_FOUND);
+    const double astar = ae_nav_search_length(f.search);
+    q.method = AE_NAV_JPS;
+    CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_FOUND);
+    CHECK(ae_nav_search_expanded(f.search) == 4);
+    CHECK(ae_nav_search_length(f.search) == astar);
+    check_path(&f, 0, q.start, q.goal);
+    fixture_free(&f);
+}
+
 static void test_endpoints(void) {
     fixture f;
     const float radii[] = {0.0f};
@@ -435,5 +465,5 @@ static void test_grid_equal(void) {
 }
 
 TEST_MAIN(TEST_CASE(astar_optimal), TEST_CASE(jps_optimal), TEST_CASE(jps_equals_astar),
-          TEST_CASE(jps_edits), TEST_CASE(jps_corridor), TEST_CASE(endpoints), TEST_CASE(flood),
-          TEST_CASE(flood_band), TEST_CASE(grid_equal))
+          TEST_CASE(jps_edits), TEST_CASE(jps_corridor), TEST_CASE(jps_pruned),
+          TEST_CASE(endpoints), TEST_CASE(flood), TEST_CASE(flood_band), TEST_CASE(grid_equal))

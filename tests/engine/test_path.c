@@ -164,7 +164,7 @@ static void test_queue_edit(void) {
     REQUIRE(q);
     ae_nav_request_id ids[8];
     request_all(q, &f, ids);
-    ae_nav_queue_update(q, &f.nav, &f.sdf, 40);
+    ae_nav_queue_update(q, &f.nav, &f.sdf, 10);
     bool waiting[8];
     int paused = 0;
     for (int a = 0; a < 8; a++) {
