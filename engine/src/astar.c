@@ -10,6 +10,10 @@ ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expand
     int64_t done = 0;
     ae_nav_status status = AE_NAV_RUNNING;
     while (done < max_nodes) {
+        if (s->out_of_memory) { // a page or the heap could not grow: no path, as the API says
+            status = AE_NAV_NO_PATH;
+            break;
+        }
         if (s->heap_size == 0) {
             // A flood ends when everything reachable is settled; a search has no path.
             status = goal < 0 ? AE_NAV_FOUND : AE_NAV_NO_PATH;

@@ -68,6 +68,8 @@ struct ae_nav_search {
     double max_cost;        ///< flood limit
     double length;          ///< path length in cells once FOUND
     int64_t expanded;       ///< nodes expanded so far by this search
+    nav_page *spare;        ///< stands in for a page that could not be allocated
+    bool out_of_memory;     ///< the current search lacked memory: it ends with no path
 };
 
 /// Allocates a context embedded in another object (the path queue's): ae_nav_search_create
@@ -81,7 +83,9 @@ void nav_search_free(ae_nav_search *s);
 /// nav_node.heap of a closed node.
 #define NAV_CLOSED (-2)
 
-/// Allocates the page of index i (out of line: once per page per context).
+/// Allocates the page of index i (out of line: once per page per context). Out of memory, it
+/// marks the search out_of_memory and returns the context's spare page, which the search may
+/// scribble on until its loop sees the mark and ends it with no path.
 nav_page *nav_page_alloc(ae_nav_search *s, int32_t i);
 
 /// The page of index i, allocated when no search touched it yet.
@@ -176,8 +180,9 @@ static inline int32_t nav_pop(ae_nav_search *s) {
 }
 
 /// Room for one more open node: the heap grows by doubling (it is kept between searches, so
-/// this allocates only when a search opens more nodes than any before it).
-void nav_heap_grow(ae_nav_search *s);
+/// this allocates only when a search opens more nodes than any before it). False when memory ran
+/// out: the search is marked out_of_memory and the node is not opened.
+bool nav_heap_grow(ae_nav_search *s);
 
 /// Offers node m a path through n with cost g.
 static inline __attribute__((always_inline)) void nav_relax(ae_nav_search *s, int32_t m, int32_t n,
@@ -187,7 +192,7 @@ static inline __attribute__((always_inline)) void nav_relax(ae_nav_search *s, in
     if (nm->heap == NAV_UNSEEN) {
         nm->g = g;
         pg->parent[m & (NAV_PAGE - 1)] = n;
-        if (s->heap_size == s->heap_cap) nav_heap_grow(s);
+        if (s->heap_size == s->heap_cap && !nav_heap_grow(s)) return;
         s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), g, nm, m};
         nav_sift_up(s, s->heap_size++);
     } else if (nm->heap >= 0 && g < nm->g) {

@@ -7,23 +7,28 @@
 /// Open-heap slots a context starts with.
 #define NAV_HEAP_START 1024
 
-void nav_heap_grow(ae_nav_search *s) {
+bool nav_heap_grow(ae_nav_search *s) {
     // A search never holds more open nodes than it has nodes.
     int cap = s->heap_cap > s->capacity / 2 ? s->capacity : 2 * s->heap_cap;
     AE_ASSERT(cap > s->heap_cap);
     nav_open *h = ae_alloc((size_t)cap * sizeof *h);
-    if (!h) ae_assert_fail("out of memory for a search's open heap", __FILE__, __LINE__);
+    if (!h) {
+        s->out_of_memory = true;
+        return false;
+    }
     memcpy(h, s->heap, (size_t)s->heap_size * sizeof *h);
     ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
     s->heap = h;
     s->heap_cap = cap;
+    return true;
 }
 
 nav_page *nav_page_alloc(ae_nav_search *s, int32_t i) {
     nav_page **pg = &s->pages[(uint32_t)i >> NAV_PAGE_SHIFT];
     *pg = ae_calloc(1, sizeof **pg);
-    if (!*pg) ae_assert_fail("out of memory for a search's nodes", __FILE__, __LINE__);
-    return *pg;
+    if (*pg) return *pg;
+    s->out_of_memory = true;
+    return s->spare;
 }
 
 /// Allocates the page directory and the heap for `rows` padded rows of `stride` cells (the
@@ -38,8 +43,9 @@ static bool search_alloc(ae_nav_search *s, int stride, int rows, double reach, a
     s->pages = ae_calloc(pages, sizeof *s->pages);
     s->heap_cap = cap < NAV_HEAP_START ? (int)cap : NAV_HEAP_START;
     s->heap = ae_alloc((size_t)s->heap_cap * sizeof *s->heap);
+    s->spare = ae_calloc(1, sizeof *s->spare);
     s->capacity = (int)cap;
-    if (!s->pages || !s->heap) {
+    if (!s->pages || !s->heap || !s->spare) {
         ae_error_set(err, "nav: out of memory for a search context");
         nav_search_free(s);
         return false;
@@ -124,6 +130,7 @@ void nav_search_free(ae_nav_search *s) {
         ae_free(s->pages, (cap >> NAV_PAGE_SHIFT) * sizeof *s->pages);
     }
     if (s->heap) ae_free(s->heap, (size_t)s->heap_cap * sizeof *s->heap);
+    if (s->spare) ae_free(s->spare, sizeof *s->spare);
     memset(s, 0, sizeof *s);
 }
 
@@ -138,6 +145,7 @@ static void next_stamp(ae_nav_search *s) {
     s->heap_size = 0;
     s->expanded = 0;
     s->length = 0.0;
+    s->out_of_memory = false;
 }
 
 /// Points the context at a grid with node 0 at padded row `base_row`.

@@ -3,6 +3,7 @@
 #include "test.h"
 
 #include "nav_fixture.h"
+#include "test_alloc.h"
 
 #include "arena/ae_rng.h"
 
@@ -318,6 +319,44 @@ static void test_jps_pruned(void) {
     fixture_free(&f);
 }
 
+/// A search whose nodes or open heap cannot grow ends with no path instead of aborting, allocates
+/// no more than it could, and the context searches normally once memory is back.
+static void test_out_of_memory(void) {
+    fixture f;
+    const float radii[] = {0.0f};
+    ae_set_allocator(test_alloc_failing, test_free_counting, NULL); // (only while none is live)
+    REQUIRE(ae_grid_init(&f.grid, 300, 300, NULL));
+    for (int y = 0; y < 290; y++) f.grid.cells[y * 300 + 150] = 1; // a wall to go round
+    const ae_nav_method methods[] = {AE_NAV_ASTAR, AE_NAV_JPS};
+    for (int m = 0; m < 2; m++) {
+        ae_nav_query q = {{5, 5}, {295, 5}, 0, methods[m]};
+        bool found_at_last = false;
+        for (long fail = 0; fail < 100000 && !found_at_last;
+             fail = fail < 8 ? fail + 1 : fail * 2) {
+            // A fresh context; the fail-th allocation of its first search fails, and every later
+            // one.
+            REQUIRE(fixture_init(&f, 1.0f, radii, 1));
+            test_alloc_fail_from = (long)test_alloc_calls + fail;
+            const ae_nav_status st = ae_nav_find_path(f.search, &f.nav, &q);
+            test_alloc_fail_from = -1;
+            CHECK(st == AE_NAV_NO_PATH || st == AE_NAV_FOUND);
+            if (st == AE_NAV_FOUND)
+                found_at_last = true; // the search needed fewer than `fail` allocations
+            else
+                CHECK(ae_nav_path_count(f.search) == 0);
+            // With memory back the same context finds the path, whatever the failed search left.
+            CHECK(ae_nav_find_path(f.search, &f.nav, &q) == AE_NAV_FOUND);
+            check_path(&f, 0, q.start, q.goal);
+            ae_nav_search_destroy(f.search);
+            ae_nav_grid_free(&f.nav);
+            ae_sdf_free(&f.sdf);
+        }
+        CHECK(found_at_last);
+    }
+    ae_grid_free(&f.grid);
+    ae_set_allocator(NULL, NULL, NULL);
+}
+
 static void test_endpoints(void) {
     fixture f;
     const float radii[] = {0.0f};
@@ -466,4 +505,5 @@ static void test_grid_equal(void) {
 
 TEST_MAIN(TEST_CASE(astar_optimal), TEST_CASE(jps_optimal), TEST_CASE(jps_equals_astar),
           TEST_CASE(jps_edits), TEST_CASE(jps_corridor), TEST_CASE(jps_pruned),
-          TEST_CASE(endpoints), TEST_CASE(flood), TEST_CASE(flood_band), TEST_CASE(grid_equal))
+          TEST_CASE(out_of_memory), TEST_CASE(endpoints), TEST_CASE(flood), TEST_CASE(flood_band),
+          TEST_CASE(grid_equal))

@@ -86,7 +86,7 @@ typedef enum ae_nav_status {
     AE_NAV_IDLE = 0,     ///< no search begun
     AE_NAV_RUNNING,      ///< paused by its node budget; call ae_nav_search_step again
     AE_NAV_FOUND,        ///< a path was found
-    AE_NAV_NO_PATH,      ///< start and goal are not connected
+    AE_NAV_NO_PATH,      ///< start and goal are not connected (or memory for the search ran out)
     AE_NAV_BAD_ENDPOINT, ///< start or goal is off the map or not passable for the radius
 } ae_nav_status;
 
