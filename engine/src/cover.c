@@ -2,6 +2,7 @@
 #include "arena/ae_cover.h"
 
 #include "base_internal.h"
+#include "cover_flood.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -425,7 +426,7 @@ double ae_cover_flood_cost(float max_dist, float cell_size) {
 /// The best of the n candidates in scratch after a flood from the cell centred at `from` up to
 /// `reach` cells (see ae_cover_find_best): the cheapest hidden one, ties to the lower index.
 static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
-                                    const ae_nav_grid *nav, const ae_nav_search *search,
+                                    const ae_nav_grid *nav, const ae_cover_flood *flood,
                                     vec2s threat, const int32_t *scratch, int n, vec2s from,
                                     double reach) {
     ae_cover_choice best = {-1, INFINITY};
@@ -443,7 +444,7 @@ static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
         float cost = INFINITY;
         for (int y = py - 1; y <= py + 1; y++)
             for (int x = px - 1; x <= px + 1; x++) {
-                double g = ae_nav_flood_cost(search, x, y);
+                double g = cover_flood_cost(flood, x, y);
                 if (g < 0.0) continue;
                 vec2s cc = ae_nav_cell_center(nav, (ae_nav_cell){x, y});
                 float d = (float)g * c + glms_vec2_distance(cc, p->pos);
@@ -463,7 +464,7 @@ static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
 #define COVER_REACH_GROWTH 2.5
 
 ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
-                                   const ae_nav_grid *nav, ae_nav_search *search, int layer,
+                                   const ae_nav_grid *nav, ae_cover_flood *flood, int layer,
                                    vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
                                    int scratch_cap) {
     const ae_cover_choice none = {-1, INFINITY};
@@ -475,13 +476,14 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
           hi = {{agent.x + max_dist, agent.y + max_dist}};
     int n = ae_cover_query_aabb(set, lo, hi, scratch, scratch_cap);
     if (n > scratch_cap) n = scratch_cap;
-    // Floods of growing reach, each from scratch, until one settles the answer. A flood up to R
-    // knows every cell's exact cost up to R; a cell beyond costs at least (float)R * c, so a
-    // best point cheaper than that is the full flood's best too (same costs, same tie-break).
+    // One flood taken farther in stages until one settles the answer. A flood up to R knows
+    // every cell's exact cost up to R; a cell beyond costs at least (float)R * c, so a best
+    // point cheaper than that is the full flood's best too (same costs, same tie-break).
+    if (!cover_flood_begin(flood, nav, start, layer)) return none;
     for (double reach = fmin(COVER_FIRST_REACH, full);;
          reach = fmin(reach * COVER_REACH_GROWTH, full)) {
-        if (!ae_nav_flood(search, nav, start, layer, reach)) return none;
-        ae_cover_choice best = best_flooded(set, sdf, nav, search, threat, scratch, n, from, reach);
+        cover_flood_run(flood, reach);
+        ae_cover_choice best = best_flooded(set, sdf, nav, flood, threat, scratch, n, from, reach);
         if (reach >= full || best.path_length < (float)reach * c) return best;
     }
 }
