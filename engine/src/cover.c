@@ -425,20 +425,22 @@ double ae_cover_flood_cost(float max_dist, float cell_size) {
 
 /// The best of the n candidates in scratch after a flood from the cell centred at `from` up to
 /// `reach` cells (see ae_cover_find_best): the cheapest hidden one, ties to the lower index.
+/// Candidates are tried cheapest first, so only those cheaper than the answer pay for a sight
+/// line; one the threat sees is marked in scratch (-1 - index) and skipped by later stages.
 static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
-                                    const ae_nav_grid *nav, const ae_cover_flood *flood,
-                                    vec2s threat, const int32_t *scratch, int n, vec2s from,
-                                    double reach) {
-    ae_cover_choice best = {-1, INFINITY};
+                                    const ae_nav_grid *nav, ae_cover_flood *flood, vec2s threat,
+                                    int32_t *scratch, int n, vec2s from, double reach) {
     const float c = nav->cell_size;
     // A path is never shorter than the straight line, so a point farther than that from `from`
     // (with a cell to spare for rounding) cannot win; nor can one whose cells around it are all
     // beyond the flood (a cell centre within reach, then at most about 2.1 cells to the point).
     const float unreached = ((float)reach + 3.0f) * c;
+    cover_candidate *cand = cover_flood_candidates(flood, n);
+    int m = 0;
     for (int k = 0; k < n; k++) {
+        if (scratch[k] < 0) continue; // seen from the threat
         const ae_cover_point *p = &set->points[scratch[k]];
-        const float line = glms_vec2_distance(from, p->pos);
-        if (line > unreached || line > best.path_length + c) continue;
+        if (glms_vec2_distance(from, p->pos) > unreached) continue;
         // Path cost to the point: through the best passable cell around it.
         int px = (int)floorf(p->pos.x / c), py = (int)floorf(p->pos.y / c);
         float cost = INFINITY;
@@ -450,12 +452,20 @@ static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
                 float d = (float)g * c + glms_vec2_distance(cc, p->pos);
                 if (d < cost) cost = d;
             }
-        if (!(cost < best.path_length)) continue;
-        if (ae_sdf_clear_path(sdf, threat, p->pos, 0.0f)) continue; // the threat sees it
-        best.index = scratch[k];
-        best.path_length = cost;
+        if (cost < INFINITY) cand[m++] = (cover_candidate){cost, k};
     }
-    return best;
+    for (;;) {
+        // The cheapest left; candidates are in index order, so the first of equal costs wins.
+        int b = -1;
+        for (int i = 0; i < m; i++)
+            if (cand[i].k >= 0 && (b < 0 || cand[i].cost < cand[b].cost)) b = i;
+        if (b < 0) return (ae_cover_choice){-1, INFINITY};
+        const int k = cand[b].k;
+        if (!ae_sdf_clear_path(sdf, threat, set->points[scratch[k]].pos, 0.0f))
+            return (ae_cover_choice){scratch[k], cand[b].cost};
+        scratch[k] = -1 - scratch[k];
+        cand[b].k = -1;
+    }
 }
 
 /// The first flood's reach (cells) and how much farther each next one goes. Cover is mostly

@@ -27,8 +27,8 @@ static size_t cell_count(const ae_cover_flood *f) {
     return (size_t)f->rows << f->shift;
 }
 
-ae_cover_flood *ae_cover_flood_create(double reach, ae_error *err) {
-    AE_ASSERT(reach >= 0.0 && reach < 4096.0);
+ae_cover_flood *ae_cover_flood_create(double reach, int candidates, ae_error *err) {
+    AE_ASSERT(reach >= 0.0 && reach < 4096.0 && candidates >= 0);
     ae_cover_flood *f = ae_alloc(sizeof *f);
     if (!f) {
         ae_error_set(err, "cover: out of memory for a flood context");
@@ -42,10 +42,12 @@ ae_cover_flood *ae_cover_flood_create(double reach, ae_error *err) {
     // Costs up to reach are expanded; they offer at most reach + sqrt 2 < floor(reach) + 3.
     f->buckets = (int)reach + 3;
     f->entry_cap = 8 * f->rows * f->rows + 1;
+    f->candidate_cap = candidates;
     f->cells = ae_alloc(cell_count(f) * sizeof *f->cells);
+    f->candidates = ae_alloc((size_t)ae_maxi(candidates, 1) * sizeof *f->candidates);
     f->bucket = ae_alloc((size_t)f->buckets * sizeof *f->bucket);
     f->entries = ae_alloc((size_t)f->entry_cap * sizeof *f->entries);
-    if (!f->cells || !f->bucket || !f->entries) {
+    if (!f->cells || !f->candidates || !f->bucket || !f->entries) {
         ae_error_set(err, "cover: out of memory for a flood context");
         ae_cover_flood_destroy(f);
         return NULL;
@@ -57,9 +59,16 @@ ae_cover_flood *ae_cover_flood_create(double reach, ae_error *err) {
 void ae_cover_flood_destroy(ae_cover_flood *f) {
     if (!f) return;
     if (f->cells) ae_free(f->cells, cell_count(f) * sizeof *f->cells);
+    if (f->candidates)
+        ae_free(f->candidates, (size_t)ae_maxi(f->candidate_cap, 1) * sizeof *f->candidates);
     if (f->bucket) ae_free(f->bucket, (size_t)f->buckets * sizeof *f->bucket);
     if (f->entries) ae_free(f->entries, (size_t)f->entry_cap * sizeof *f->entries);
     ae_free(f, sizeof *f);
+}
+
+cover_candidate *cover_flood_candidates(ae_cover_flood *f, int n) {
+    AE_ASSERT(n <= f->candidate_cap);
+    return f->candidates;
 }
 
 static inline void file(ae_cover_flood *f, int32_t m, double g) {

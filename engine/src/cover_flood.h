@@ -29,6 +29,8 @@ struct ae_cover_flood {
     int buckets;
     int entry_cap; ///< a cell is filed at most once per neighbour, and the start once
     flood_cell *cells;
+    struct cover_candidate *candidates;
+    int candidate_cap;
     int32_t *bucket;      ///< per bucket the first entry, -1 when empty
     flood_entry *entries; ///< the lists' entries, taken in order by each flood
     int entry_count;
@@ -42,6 +44,15 @@ struct ae_cover_flood {
     int width, height; ///< the grid's
     double max_cost;   ///< the last run's
 };
+
+/// A point the cover search weighs: its path cost and its place in the search's scratch.
+typedef struct cover_candidate {
+    float cost;
+    int32_t k;
+} cover_candidate;
+
+/// Room for n candidates (n at most the context's `candidates`).
+cover_candidate *cover_flood_candidates(ae_cover_flood *f, int n);
 
 /// Starts a flood from `start` over nav layer `layer` (nothing expanded yet). False when the
 /// start is not passable.

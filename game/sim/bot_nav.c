@@ -22,9 +22,11 @@ static void point_planner(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set
     n->planner.scratch_cap = n->scratch_cap;
 }
 
-/// The cover flood's context holds only the cells a cover query's flood can reach.
-static ae_cover_flood *create_flood(const ae_nav_grid *nav, ae_error *err) {
-    return ae_cover_flood_create(ae_cover_flood_cost(BOT_COVER_RANGE, nav->cell_size), err);
+/// The cover search's context holds only the cells a cover query's flood can reach and room for
+/// the points of its scratch.
+static ae_cover_flood *create_flood(const bot_nav *n, const ae_nav_grid *nav, ae_error *err) {
+    return ae_cover_flood_create(ae_cover_flood_cost(BOT_COVER_RANGE, nav->cell_size),
+                                 n->scratch_cap, err);
 }
 
 bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover, int agents,
@@ -40,7 +42,7 @@ bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover,
         return false;
     }
     n->queue = ae_nav_queue_create(nav, &qd, err);
-    n->flood = n->queue ? create_flood(nav, err) : NULL;
+    n->flood = n->queue ? create_flood(n, nav, err) : NULL;
     if (!n->flood) {
         // Leaves the struct zeroed: the owner's cleanup calls bot_nav_free on it all the same.
         bot_nav_free(n);
@@ -60,7 +62,7 @@ void bot_nav_free(bot_nav *n) {
 
 bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover,
                       ae_error *err) {
-    ae_cover_flood *flood = create_flood(nav, err);
+    ae_cover_flood *flood = create_flood(n, nav, err);
     if (!flood) return false;
     if (!ae_nav_queue_restart(n->queue, nav, err)) {
         ae_cover_flood_destroy(flood);

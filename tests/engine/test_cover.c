@@ -78,7 +78,8 @@ static void test_best_cover(void) {
     def.radius = 12.0f;
     REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
     int32_t *scratch = malloc((size_t)set.count * sizeof *scratch);
-    ae_cover_flood *flood = ae_cover_flood_create(ae_cover_flood_cost(20.0f * 32, 32.0f), NULL);
+    ae_cover_flood *flood =
+        ae_cover_flood_create(ae_cover_flood_cost(20.0f * 32, 32.0f), set.count, NULL);
     REQUIRE(flood != NULL);
     vec2s threat = {{4.5f * 32, 16.0f * 32}}, agent = {{20.5f * 32, 10.5f * 32}};
     ae_cover_choice c = ae_cover_find_best(&set, &f.sdf, &f.nav, flood, 0, agent, threat,
@@ -143,7 +144,7 @@ static ae_cover_choice one_flood_best(const ae_cover_set *set, fixture *f, vec2s
 // flood context serving maps of two sizes.
 static void test_staged_matches_full(void) {
     int near = 0, far = 0, none = 0, cases = 0;
-    ae_cover_flood *flood = ae_cover_flood_create(ae_cover_flood_cost(480.0f, 32.0f), NULL);
+    ae_cover_flood *flood = ae_cover_flood_create(ae_cover_flood_cost(480.0f, 32.0f), 8192, NULL);
     REQUIRE(flood != NULL);
     for (int map = 0; map < 4; map++) {
         fixture f;
@@ -156,6 +157,7 @@ static void test_staged_matches_full(void) {
         def.radius = 12.0f;
         def.radius = 12.0f;
         REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
+        REQUIRE(set.count <= 8192);
         int32_t *scratch = malloc((size_t)set.count * sizeof *scratch);
         ae_rng rng;
         ae_rng_seed(&rng, 5, (uint64_t)map);

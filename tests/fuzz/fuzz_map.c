@@ -119,7 +119,7 @@ static void check_cover(const ae_grid *grid, const ae_sdf *sdf, const ae_nav_gri
         vec2s threat = {
             {(float)grid->width * CELL_SIZE * 0.5f, (float)grid->height * CELL_SIZE * 0.5f}};
         ae_cover_flood *flood =
-            ae_cover_flood_create(ae_cover_flood_cost(20.0f * CELL_SIZE, CELL_SIZE), NULL);
+            ae_cover_flood_create(ae_cover_flood_cost(20.0f * CELL_SIZE, CELL_SIZE), 4096, NULL);
         FUZZ_CHECK(flood != NULL);
         ae_cover_choice c = ae_cover_find_best(&cover, sdf, nav, flood, layer, agent, threat,
                                                20.0f * CELL_SIZE, scratch, 4096);
