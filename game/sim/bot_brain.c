@@ -105,8 +105,14 @@ static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
     const bot_skill *sk = bot_skill_for(me->difficulty);
     int n;
     const int32_t *near = sim_collide_near(w, me->pos, range, SIM_CAT_AGENT, &n);
-    int best = -1;
-    float best_score = 1e30f;
+    AE_ASSERT(n <= SIM_MAX_AGENTS); // one proxy per agent
+    // The eligible enemies with their scores; then the best first until one is in sight, so
+    // only enemies better than the answer pay for a sight line.
+    struct {
+        float score;
+        int32_t id;
+    } cand[SIM_MAX_AGENTS];
+    int m = 0;
     // Until the first circle has closed in, people loot: a bot starts a fight only with an enemy
     // who comes close or has just shot it.
     bool looting = w->zone.phase == 0;
@@ -124,14 +130,23 @@ static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
             !(me->last_hit_by == j && w->tick - me->hurt_tick < 3 * SIM_TICK_HZ))
             continue;
         int others = sim_bots_attackers(w, j) - (mine && me->slot < 0);
-        float score = d * (1.0f + BOT_CROWD_SHY * (float)(others > 0 ? others : 0)) *
-                      (mine ? BOT_KEEP_TARGET : 1.0f) * (farther ? BOT_SPARED_FARTHER : 1.0f);
-        if (score > best_score || (score == best_score && j > best)) continue;
-        if (!sim_field_clear_path(w, me->pos, o->pos, 0.0f)) continue;
-        best = j;
-        best_score = score;
+        cand[m].score = d * (1.0f + BOT_CROWD_SHY * (float)(others > 0 ? others : 0)) *
+                        (mine ? BOT_KEEP_TARGET : 1.0f) * (farther ? BOT_SPARED_FARTHER : 1.0f);
+        cand[m++].id = j;
     }
-    return best;
+    for (;;) {
+        // The lowest score left, ties to the lower id (the broadphase's order is no order).
+        int best = -1;
+        for (int i = 0; i < m; i++)
+            if (cand[i].id >= 0 &&
+                (best < 0 || cand[i].score < cand[best].score ||
+                 (cand[i].score == cand[best].score && cand[i].id < cand[best].id)))
+                best = i;
+        if (best < 0) return -1;
+        const int j = cand[best].id;
+        if (sim_field_clear_path(w, me->pos, w->agents[j].pos, 0.0f)) return j;
+        cand[best].id = -1;
+    }
 }
 
 /// After a cover search found nothing, how long a bot backs off before it searches again.
