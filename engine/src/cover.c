@@ -423,45 +423,60 @@ double ae_cover_flood_cost(float max_dist, float cell_size) {
     return 2.0 * (double)(max_dist / cell_size) + 2.0;
 }
 
+/// Path cost to a point: through the best passable cell around it (INFINITY when none is
+/// reached).
+static float point_cost(const ae_cover_flood *flood, const ae_nav_grid *nav, vec2s pos) {
+    const float c = nav->cell_size;
+    int px = (int)floorf(pos.x / c), py = (int)floorf(pos.y / c);
+    float cost = INFINITY;
+    for (int y = py - 1; y <= py + 1; y++)
+        for (int x = px - 1; x <= px + 1; x++) {
+            double g = cover_flood_cost(flood, x, y);
+            if (g < 0.0) continue;
+            vec2s cc = ae_nav_cell_center(nav, (ae_nav_cell){x, y});
+            float d = (float)g * c + glms_vec2_distance(cc, pos);
+            if (d < cost) cost = d;
+        }
+    return cost;
+}
+
 /// The best of the n candidates in scratch after a flood from the cell centred at `from` up to
 /// `reach` cells (see ae_cover_find_best): the cheapest hidden one, ties to the lower index.
-/// Candidates are tried cheapest first, so only those cheaper than the answer pay for a sight
-/// line; one the threat sees is marked in scratch (-1 - index) and skipped by later stages.
+///
+/// A path is never shorter than the straight line, so each candidate starts with its distance
+/// as a lower bound of its cost (less a margin for rounding); the least bound (ties to the lower
+/// index) is replaced by the exact cost until the least is exact: no other can beat it then.
+/// That one pays for a sight line; one the threat sees is dropped and marked in scratch
+/// (-1 - index) so a farther stage skips it. Only candidates nearer than the answer pay for a
+/// cost, and only those cheaper than it for a sight line.
 static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
                                     const ae_nav_grid *nav, ae_cover_flood *flood, vec2s threat,
                                     int32_t *scratch, int n, vec2s from, double reach) {
     const float c = nav->cell_size;
-    // A path is never shorter than the straight line, so a point farther than that from `from`
-    // (with a cell to spare for rounding) cannot win; nor can one whose cells around it are all
-    // beyond the flood (a cell centre within reach, then at most about 2.1 cells to the point).
+    // A point this far from `from` has all its cells around it beyond the flood (a cell centre
+    // within reach, then at most about 2.1 cells to the point).
     const float unreached = ((float)reach + 3.0f) * c;
     cover_candidate *cand = cover_flood_candidates(flood, n);
     int m = 0;
     for (int k = 0; k < n; k++) {
         if (scratch[k] < 0) continue; // seen from the threat
-        const ae_cover_point *p = &set->points[scratch[k]];
-        if (glms_vec2_distance(from, p->pos) > unreached) continue;
-        // Path cost to the point: through the best passable cell around it.
-        int px = (int)floorf(p->pos.x / c), py = (int)floorf(p->pos.y / c);
-        float cost = INFINITY;
-        for (int y = py - 1; y <= py + 1; y++)
-            for (int x = px - 1; x <= px + 1; x++) {
-                double g = cover_flood_cost(flood, x, y);
-                if (g < 0.0) continue;
-                vec2s cc = ae_nav_cell_center(nav, (ae_nav_cell){x, y});
-                float d = (float)g * c + glms_vec2_distance(cc, p->pos);
-                if (d < cost) cost = d;
-            }
-        if (cost < INFINITY) cand[m++] = (cover_candidate){cost, k};
+        const float line = glms_vec2_distance(from, set->points[scratch[k]].pos);
+        if (line <= unreached) cand[m++] = (cover_candidate){line - 0.01f * c, k, false};
     }
     for (;;) {
-        // The cheapest left; candidates are in index order, so the first of equal costs wins.
         int b = -1;
         for (int i = 0; i < m; i++)
-            if (cand[i].k >= 0 && (b < 0 || cand[i].cost < cand[b].cost)) b = i;
+            if (cand[i].k >= 0 && (b < 0 || cand[i].cost < cand[b].cost)) b = i; // ties: lower k
         if (b < 0) return (ae_cover_choice){-1, INFINITY};
         const int k = cand[b].k;
-        if (!ae_sdf_clear_path(sdf, threat, set->points[scratch[k]].pos, 0.0f))
+        const vec2s pos = set->points[scratch[k]].pos;
+        if (!cand[b].exact) {
+            cand[b].cost = point_cost(flood, nav, pos);
+            cand[b].exact = true;
+            if (!(cand[b].cost < INFINITY)) cand[b].k = -1;
+            continue;
+        }
+        if (!ae_sdf_clear_path(sdf, threat, pos, 0.0f))
             return (ae_cover_choice){scratch[k], cand[b].cost};
         scratch[k] = -1 - scratch[k];
         cand[b].k = -1;

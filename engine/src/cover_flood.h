@@ -45,10 +45,12 @@ struct ae_cover_flood {
     double max_cost;   ///< the last run's
 };
 
-/// A point the cover search weighs: its path cost and its place in the search's scratch.
+/// A point the cover search weighs: its path cost (or a lower bound of it until `exact`) and its
+/// place in the search's scratch.
 typedef struct cover_candidate {
     float cost;
     int32_t k;
+    bool exact;
 } cover_candidate;
 
 /// Room for n candidates (n at most the context's `candidates`).
