@@ -440,12 +440,29 @@ static float point_cost(const ae_cover_flood *flood, const ae_nav_grid *nav, vec
     return cost;
 }
 
+/// Candidate order: the lower cost (or bound), then the lower index.
+static inline bool cand_before(cover_candidate a, cover_candidate b) {
+    return a.cost < b.cost || (a.cost == b.cost && a.k < b.k);
+}
+
+/// Moves h[i] down the binary min-heap of m candidates to its place.
+static void cand_sift_down(cover_candidate *h, int m, int i) {
+    const cover_candidate v = h[i];
+    for (int c = 2 * i + 1; c < m; c = 2 * i + 1) {
+        if (c + 1 < m && cand_before(h[c + 1], h[c])) c++;
+        if (!cand_before(h[c], v)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = v;
+}
+
 /// The best of the n candidates in scratch after a flood from the cell centred at `from` up to
 /// `reach` cells (see ae_cover_find_best): the cheapest hidden one, ties to the lower index.
 ///
 /// A path is never shorter than the straight line, so each candidate starts with its distance
-/// as a lower bound of its cost (less a margin for rounding); the least bound (ties to the lower
-/// index) is replaced by the exact cost until the least is exact: no other can beat it then.
+/// as a lower bound of its cost (less a margin for rounding), in a min-heap; the first one's
+/// bound is replaced by its exact cost until the first is exact: no other can beat it then.
 /// That one pays for a sight line; one the threat sees is dropped and marked in scratch
 /// (-1 - index) so a farther stage skips it. Only candidates nearer than the answer pay for a
 /// cost, and only those cheaper than it for a sight line.
@@ -456,31 +473,33 @@ static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
     // A point this far from `from` has all its cells around it beyond the flood (a cell centre
     // within reach, then at most about 2.1 cells to the point).
     const float unreached = ((float)reach + 3.0f) * c;
-    cover_candidate *cand = cover_flood_candidates(flood, n);
+    cover_candidate *h = cover_flood_candidates(flood, n);
     int m = 0;
     for (int k = 0; k < n; k++) {
         if (scratch[k] < 0) continue; // seen from the threat
         const float line = glms_vec2_distance(from, set->points[scratch[k]].pos);
-        if (line <= unreached) cand[m++] = (cover_candidate){line - 0.01f * c, k, false};
+        if (line <= unreached) h[m++] = (cover_candidate){line - 0.01f * c, k, false};
     }
-    for (;;) {
-        int b = -1;
-        for (int i = 0; i < m; i++)
-            if (cand[i].k >= 0 && (b < 0 || cand[i].cost < cand[b].cost)) b = i; // ties: lower k
-        if (b < 0) return (ae_cover_choice){-1, INFINITY};
-        const int k = cand[b].k;
+    for (int i = m / 2 - 1; i >= 0; i--) cand_sift_down(h, m, i);
+    while (m > 0) {
+        const int k = h[0].k;
         const vec2s pos = set->points[scratch[k]].pos;
-        if (!cand[b].exact) {
-            cand[b].cost = point_cost(flood, nav, pos);
-            cand[b].exact = true;
-            if (!(cand[b].cost < INFINITY)) cand[b].k = -1;
-            continue;
+        if (!h[0].exact) {
+            h[0].cost = point_cost(flood, nav, pos);
+            h[0].exact = true;
+            if (h[0].cost < INFINITY) {
+                cand_sift_down(h, m, 0);
+                continue;
+            }
+        } else if (!ae_sdf_clear_path(sdf, threat, pos, 0.0f)) {
+            return (ae_cover_choice){scratch[k], h[0].cost};
+        } else {
+            scratch[k] = -1 - scratch[k];
         }
-        if (!ae_sdf_clear_path(sdf, threat, pos, 0.0f))
-            return (ae_cover_choice){scratch[k], cand[b].cost};
-        scratch[k] = -1 - scratch[k];
-        cand[b].k = -1;
+        h[0] = h[--m]; // unreached or seen: dropped
+        cand_sift_down(h, m, 0);
     }
+    return (ae_cover_choice){-1, INFINITY};
 }
 
 /// The first flood's reach (cells) and how much farther each next one goes. Cover is mostly
