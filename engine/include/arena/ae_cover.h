@@ -83,9 +83,9 @@ typedef struct ae_cover_choice {
 double ae_cover_flood_cost(float max_dist, float cell_size);
 
 /// The cover search's context: Dijkstra over a window of cells around the agent, with records
-/// for the (2 * floor(reach) + 3)^2 cells such a flood can touch (about 80 bytes each with its
-/// lists, 180 KB for a reach of 22 cells), whatever the map's size, and room for the points a
-/// search weighs (8 bytes each). Serves grids of any size.
+/// for the (2 * floor(reach) + 3)^2 cells such a flood can touch (about 85 bytes each with its
+/// lists, 190 KB for a reach of 22 cells), whatever the map's size, and room for the points a
+/// search weighs (12 bytes each). Serves grids of any size.
 typedef struct ae_cover_flood ae_cover_flood;
 
 /// A context for floods up to `reach` cells (0 <= reach < 4096) weighing at most `candidates`
