@@ -2,6 +2,7 @@
 #include "arena/ae_cover.h"
 
 #include "base_internal.h"
+#include "cover_flood.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -454,39 +455,83 @@ double ae_cover_flood_cost(float max_dist, float cell_size) {
     return 2.0 * (double)(max_dist / cell_size) + 2.0;
 }
 
+/// Path cost to a point: through the best passable cell around it (INFINITY when none is
+/// reached).
+static float point_cost(const ae_cover_flood *flood, const ae_nav_grid *nav, vec2s pos) {
+    const float c = nav->cell_size;
+    int px = (int)floorf(pos.x / c), py = (int)floorf(pos.y / c);
+    float cost = INFINITY;
+    for (int y = py - 1; y <= py + 1; y++)
+        for (int x = px - 1; x <= px + 1; x++) {
+            double g = cover_flood_cost(flood, x, y);
+            if (g < 0.0) continue;
+            vec2s cc = ae_nav_cell_center(nav, (ae_nav_cell){x, y});
+            float d = (float)g * c + glms_vec2_distance(cc, pos);
+            if (d < cost) cost = d;
+        }
+    return cost;
+}
+
+/// Candidate order: the lower cost (or bound), then the lower index.
+static inline bool cand_before(cover_candidate a, cover_candidate b) {
+    return a.cost < b.cost || (a.cost == b.cost && a.k < b.k);
+}
+
+/// Moves h[i] down the binary min-heap of m candidates to its place.
+static void cand_sift_down(cover_candidate *h, int m, int i) {
+    const cover_candidate v = h[i];
+    for (int c = 2 * i + 1; c < m; c = 2 * i + 1) {
+        if (c + 1 < m && cand_before(h[c + 1], h[c])) c++;
+        if (!cand_before(h[c], v)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    h[i] = v;
+}
+
 /// The best of the n candidates in scratch after a flood from the cell centred at `from` up to
 /// `reach` cells (see ae_cover_find_best): the cheapest hidden one, ties to the lower index.
+///
+/// A path is never shorter than the straight line, so each candidate starts with its distance
+/// as a lower bound of its cost (less a margin for rounding), in a min-heap; the first one's
+/// bound is replaced by its exact cost until the first is exact: no other can beat it then.
+/// That one pays for a sight line; one the threat sees is dropped and marked in scratch
+/// (-1 - index) so a farther stage skips it. Only candidates nearer than the answer pay for a
+/// cost, and only those cheaper than it for a sight line.
 static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
-                                    const ae_nav_grid *nav, const ae_nav_search *search,
-                                    vec2s threat, const int32_t *scratch, int n, vec2s from,
-                                    double reach) {
-    ae_cover_choice best = {-1, INFINITY};
+                                    const ae_nav_grid *nav, ae_cover_flood *flood, vec2s threat,
+                                    int32_t *scratch, int n, vec2s from, double reach) {
     const float c = nav->cell_size;
-    // A path is never shorter than the straight line, so a point farther than that from `from`
-    // (with a cell to spare for rounding) cannot win; nor can one whose cells around it are all
-    // beyond the flood (a cell centre within reach, then at most about 2.1 cells to the point).
+    // A point this far from `from` has all its cells around it beyond the flood (a cell centre
+    // within reach, then at most about 2.1 cells to the point).
     const float unreached = ((float)reach + 3.0f) * c;
+    cover_candidate *h = cover_flood_candidates(flood, n);
+    int m = 0;
     for (int k = 0; k < n; k++) {
-        const ae_cover_point *p = &set->points[scratch[k]];
-        const float line = glms_vec2_distance(from, p->pos);
-        if (line > unreached || line > best.path_length + c) continue;
-        // Path cost to the point: through the best passable cell around it.
-        int px = (int)floorf(p->pos.x / c), py = (int)floorf(p->pos.y / c);
-        float cost = INFINITY;
-        for (int y = py - 1; y <= py + 1; y++)
-            for (int x = px - 1; x <= px + 1; x++) {
-                double g = ae_nav_flood_cost(search, x, y);
-                if (g < 0.0) continue;
-                vec2s cc = ae_nav_cell_center(nav, (ae_nav_cell){x, y});
-                float d = (float)g * c + glms_vec2_distance(cc, p->pos);
-                if (d < cost) cost = d;
-            }
-        if (!(cost < best.path_length)) continue;
-        if (ae_sdf_clear_path(sdf, threat, p->pos, 0.0f)) continue; // the threat sees it
-        best.index = scratch[k];
-        best.path_length = cost;
+        if (scratch[k] < 0) continue; // seen from the threat
+        const float line = glms_vec2_distance(from, set->points[scratch[k]].pos);
+        if (line <= unreached) h[m++] = (cover_candidate){line - 0.01f * c, k, false};
     }
-    return best;
+    for (int i = m / 2 - 1; i >= 0; i--) cand_sift_down(h, m, i);
+    while (m > 0) {
+        const int k = h[0].k;
+        const vec2s pos = set->points[scratch[k]].pos;
+        if (!h[0].exact) {
+            h[0].cost = point_cost(flood, nav, pos);
+            h[0].exact = true;
+            if (h[0].cost < INFINITY) {
+                cand_sift_down(h, m, 0);
+                continue;
+            }
+        } else if (!ae_sdf_clear_path(sdf, threat, pos, 0.0f)) {
+            return (ae_cover_choice){scratch[k], h[0].cost};
+        } else {
+            scratch[k] = -1 - scratch[k];
+        }
+        h[0] = h[--m]; // unreached or seen: dropped
+        cand_sift_down(h, m, 0);
+    }
+    return (ae_cover_choice){-1, INFINITY};
 }
 
 /// The first flood's reach (cells) and how much farther each next one goes. Cover is mostly
@@ -495,7 +540,7 @@ static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
 #define COVER_REACH_GROWTH 2.5
 
 ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
-                                   const ae_nav_grid *nav, ae_nav_search *search, int layer,
+                                   const ae_nav_grid *nav, ae_cover_flood *flood, int layer,
                                    vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
                                    int scratch_cap) {
     const ae_cover_choice none = {-1, INFINITY};
@@ -507,13 +552,14 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
           hi = {{agent.x + max_dist, agent.y + max_dist}};
     int n = ae_cover_query_aabb(set, lo, hi, scratch, scratch_cap);
     if (n > scratch_cap) n = scratch_cap;
-    // Floods of growing reach, each from scratch, until one settles the answer. A flood up to R
-    // knows every cell's exact cost up to R; a cell beyond costs at least (float)R * c, so a
-    // best point cheaper than that is the full flood's best too (same costs, same tie-break).
+    // One flood taken farther in stages until one settles the answer. A flood up to R knows
+    // every cell's exact cost up to R; a cell beyond costs at least (float)R * c, so a best
+    // point cheaper than that is the full flood's best too (same costs, same tie-break).
+    if (!cover_flood_begin(flood, nav, start, layer)) return none;
     for (double reach = fmin(COVER_FIRST_REACH, full);;
          reach = fmin(reach * COVER_REACH_GROWTH, full)) {
-        if (!ae_nav_flood(search, nav, start, layer, reach)) return none;
-        ae_cover_choice best = best_flooded(set, sdf, nav, search, threat, scratch, n, from, reach);
+        cover_flood_run(flood, reach);
+        ae_cover_choice best = best_flooded(set, sdf, nav, flood, threat, scratch, n, from, reach);
         if (reach >= full || best.path_length < (float)reach * c) return best;
     }
 }

@@ -21,7 +21,7 @@ struct bot_planner {
     bot_request_fn *request;
     const ae_nav_grid *nav;    ///< passability (layer 0: the agents' radius)
     const ae_cover_set *cover; ///< cover points for the agents' radius
-    ae_nav_search *flood;      ///< context for cover floods
+    ae_cover_flood *flood;     ///< context for cover floods
     int32_t *scratch;          ///< room for cover query results
     int scratch_cap;
 };

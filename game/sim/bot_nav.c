@@ -22,10 +22,11 @@ static void point_planner(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set
     n->planner.scratch_cap = n->scratch_cap;
 }
 
-/// The cover flood's context holds only the rows a cover query's flood can reach.
-static ae_nav_search *create_flood(const ae_nav_grid *nav, ae_error *err) {
-    return ae_nav_search_create_flood(nav, ae_cover_flood_cost(BOT_COVER_RANGE, nav->cell_size),
-                                      err);
+/// The cover search's context holds only the cells a cover query's flood can reach and room for
+/// the points of its scratch.
+static ae_cover_flood *create_flood(const bot_nav *n, const ae_nav_grid *nav, ae_error *err) {
+    return ae_cover_flood_create(ae_cover_flood_cost(BOT_COVER_RANGE, nav->cell_size),
+                                 n->scratch_cap, err);
 }
 
 bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover, int agents,
@@ -41,7 +42,7 @@ bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover,
         return false;
     }
     n->queue = ae_nav_queue_create(nav, &qd, err);
-    n->flood = n->queue ? create_flood(nav, err) : NULL;
+    n->flood = n->queue ? create_flood(n, nav, err) : NULL;
     if (!n->flood) {
         // Leaves the struct zeroed: the owner's cleanup calls bot_nav_free on it all the same.
         bot_nav_free(n);
@@ -53,7 +54,7 @@ bool bot_nav_init(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover,
 
 void bot_nav_free(bot_nav *n) {
     if (!n->scratch) return;
-    ae_nav_search_destroy(n->flood);
+    ae_cover_flood_destroy(n->flood);
     ae_nav_queue_destroy(n->queue);
     ae_free(n->scratch, (size_t)n->scratch_cap * sizeof *n->scratch);
     memset(n, 0, sizeof *n);
@@ -61,13 +62,13 @@ void bot_nav_free(bot_nav *n) {
 
 bool bot_nav_set_maps(bot_nav *n, const ae_nav_grid *nav, const ae_cover_set *cover,
                       ae_error *err) {
-    ae_nav_search *flood = create_flood(nav, err);
+    ae_cover_flood *flood = create_flood(n, nav, err);
     if (!flood) return false;
     if (!ae_nav_queue_restart(n->queue, nav, err)) {
-        ae_nav_search_destroy(flood);
+        ae_cover_flood_destroy(flood);
         return false;
     }
-    ae_nav_search_destroy(n->flood);
+    ae_cover_flood_destroy(n->flood);
     n->flood = flood;
     point_planner(n, nav, cover);
     return true;

@@ -9,7 +9,7 @@
 typedef struct bot_nav {
     bot_planner planner; ///< first member: the planner callbacks find their bot_nav from it
     ae_nav_queue *queue;
-    ae_nav_search *flood;
+    ae_cover_flood *flood;
     int32_t *scratch;
     int scratch_cap;
 } bot_nav;

@@ -77,8 +77,11 @@ static void test_best_cover(void) {
     def.radius = 12.0f;
     REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
     int32_t *scratch = malloc((size_t)set.count * sizeof *scratch);
+    ae_cover_flood *flood =
+        ae_cover_flood_create(ae_cover_flood_cost(20.0f * 32, 32.0f), set.count, NULL);
+    REQUIRE(flood != NULL);
     vec2s threat = {{4.5f * 32, 16.0f * 32}}, agent = {{20.5f * 32, 10.5f * 32}};
-    ae_cover_choice c = ae_cover_find_best(&set, &f.sdf, &f.nav, f.search, 0, agent, threat,
+    ae_cover_choice c = ae_cover_find_best(&set, &f.sdf, &f.nav, flood, 0, agent, threat,
                                            20.0f * 32, scratch, set.count);
     REQUIRE(c.index >= 0);
     const ae_cover_point *p = &set.points[c.index];
@@ -93,9 +96,10 @@ static void test_best_cover(void) {
     }
     // From the open side with nothing to hide behind in range: none.
     ae_cover_choice none =
-        ae_cover_find_best(&set, &f.sdf, &f.nav, f.search, 0, (vec2s){{2.5f * 32, 2.5f * 32}},
-                           threat, 3.0f * 32, scratch, set.count);
+        ae_cover_find_best(&set, &f.sdf, &f.nav, flood, 0, (vec2s){{2.5f * 32, 2.5f * 32}}, threat,
+                           3.0f * 32, scratch, set.count);
     CHECK(none.index == -1);
+    ae_cover_flood_destroy(flood);
     free(scratch);
     ae_cover_free(&set);
     fixture_free(&f);
@@ -133,32 +137,39 @@ static ae_cover_choice one_flood_best(const ae_cover_set *set, fixture *f, vec2s
     return best;
 }
 
-// The staged floods (a few cells, then farther only while no nearer hidden point settles it)
-// give exactly the one full flood's answer: near, far and no cover, on random maps and spots.
+// The staged floods (a few cells, then farther only while no nearer hidden point settles it) of
+// the cover search's own flood give exactly the answer of one full ae_nav_flood: near, far and
+// no cover, on random maps and spots (at the edges too, where its window leaves the map), one
+// flood context serving maps of two sizes.
 static void test_staged_matches_full(void) {
     int near = 0, far = 0, none = 0, cases = 0;
+    ae_cover_flood *flood = ae_cover_flood_create(ae_cover_flood_cost(480.0f, 32.0f), 8192, NULL);
+    REQUIRE(flood != NULL);
     for (int map = 0; map < 4; map++) {
         fixture f;
         const float radii[] = {12.0f};
-        REQUIRE(gen_arena_map(&f.grid, 64, 64, 11u + (uint32_t)map));
+        const int size = map < 2 ? 64 : 40;
+        REQUIRE(gen_arena_map(&f.grid, size, size, 11u + (uint32_t)map));
         REQUIRE(fixture_init(&f, 32.0f, radii, 1));
         ae_cover_set set;
         ae_cover_def def = ae_default_cover_def();
         def.radius = 12.0f;
         def.radius = 12.0f;
         REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
+        REQUIRE(set.count <= 8192);
         int32_t *scratch = malloc((size_t)set.count * sizeof *scratch);
         ae_rng rng;
         ae_rng_seed(&rng, 5, (uint64_t)map);
         for (int t = 0; t < 300; t++) {
-            vec2s agent = {{ae_rng_range(&rng, 0, 64 * 32), ae_rng_range(&rng, 0, 64 * 32)}};
+            const float side = (float)size * 32;
+            vec2s agent = {{ae_rng_range(&rng, 0, side), ae_rng_range(&rng, 0, side)}};
             vec2s threat = glms_vec2_add(
                 agent, (vec2s){{ae_rng_range(&rng, -400, 400), ae_rng_range(&rng, -400, 400)}});
             float max_dist = ae_rng_range(&rng, 64.0f, 480.0f);
             ae_cover_choice want =
                 one_flood_best(&set, &f, agent, threat, max_dist, scratch, set.count);
-            ae_cover_choice got = ae_cover_find_best(&set, &f.sdf, &f.nav, f.search, 0, agent,
-                                                     threat, max_dist, scratch, set.count);
+            ae_cover_choice got = ae_cover_find_best(&set, &f.sdf, &f.nav, flood, 0, agent, threat,
+                                                     max_dist, scratch, set.count);
             CHECK(got.index == want.index);
             CHECK(got.path_length == want.path_length ||
                   (isinf(got.path_length) && isinf(want.path_length)));
@@ -174,6 +185,7 @@ static void test_staged_matches_full(void) {
         ae_cover_free(&set);
         fixture_free(&f);
     }
+    ae_cover_flood_destroy(flood);
     fprintf(stderr, "%d cases: %d near, %d far, %d none\n", cases, near, far, none);
     CHECK(near > 50 && far > 5 && none > 5);
 }

@@ -96,8 +96,7 @@ static void check_sdf(const ae_grid *grid, const ae_sdf *sdf) {
         }
 }
 
-static void check_cover(const ae_grid *grid, const ae_sdf *sdf, const ae_nav_grid *nav,
-                        ae_nav_search *search, int layer) {
+static void check_cover(const ae_grid *grid, const ae_sdf *sdf, const ae_nav_grid *nav, int layer) {
     ae_cover_def def = ae_default_cover_def();
     def.radius = AGENT_RADIUS;
     ae_cover_set cover;
@@ -120,9 +119,13 @@ static void check_cover(const ae_grid *grid, const ae_sdf *sdf, const ae_nav_gri
         vec2s agent = ae_nav_cell_center(nav, a);
         vec2s threat = {
             {(float)grid->width * CELL_SIZE * 0.5f, (float)grid->height * CELL_SIZE * 0.5f}};
-        ae_cover_choice c = ae_cover_find_best(&cover, sdf, nav, search, layer, agent, threat,
+        ae_cover_flood *flood =
+            ae_cover_flood_create(ae_cover_flood_cost(20.0f * CELL_SIZE, CELL_SIZE), 4096, NULL);
+        FUZZ_CHECK(flood != NULL);
+        ae_cover_choice c = ae_cover_find_best(&cover, sdf, nav, flood, layer, agent, threat,
                                                20.0f * CELL_SIZE, scratch, 4096);
         FUZZ_CHECK(c.index >= -1 && c.index < cover.count);
+        ae_cover_flood_destroy(flood);
     }
     ae_cover_free(&cover);
 }
@@ -151,7 +154,7 @@ static void run_stages(const ae_grid *grid) {
         check_paths(&nav, search, &sdf, layer, first, mid);
         check_paths(&nav, search, &sdf, layer, other, first);
     }
-    check_cover(grid, &sdf, &nav, search, 1);
+    check_cover(grid, &sdf, &nav, 1);
 
     ae_map_check_def cd = ae_default_map_check_def();
     cd.radius = AGENT_RADIUS;

@@ -84,18 +84,33 @@ typedef struct ae_cover_choice {
     float path_length; ///< path distance from the agent (world units)
 } ae_cover_choice;
 
-/// The cost (cells) up to which ae_cover_find_best floods for max_dist: a context from
-/// ae_nav_search_create_flood with this reach serves it.
+/// The cost (cells) up to which ae_cover_find_best floods for max_dist: a flood context made
+/// with this reach serves it.
 double ae_cover_flood_cost(float max_dist, float cell_size);
+
+/// The cover search's context: Dijkstra over a window of cells around the agent, with records
+/// for the (2 * floor(reach) + 3)^2 cells such a flood can touch (about 85 bytes each with its
+/// lists, 190 KB for a reach of 22 cells), whatever the map's size, and room for the points a
+/// search weighs (12 bytes each). Serves grids of any size.
+typedef struct ae_cover_flood ae_cover_flood;
+
+/// A context for floods up to `reach` cells (0 <= reach < 4096) weighing at most `candidates`
+/// points (ae_cover_find_best's scratch_cap must not exceed it). NULL (with err) on
+/// out-of-memory.
+ae_cover_flood *ae_cover_flood_create(double reach, int candidates, ae_error *err);
+/// Frees the context (NULL is ignored).
+void ae_cover_flood_destroy(ae_cover_flood *flood);
 
 /// Best cover for an agent at `agent` from a threat at `threat`: among the points within
 /// max_dist (world units, box around the agent) whose line of sight from the threat is blocked
-/// by a wall, the one with the shortest path for the agent (flood over nav layer `layer` with
-/// the given search context, up to ae_cover_flood_cost). Ties go to the lower index. It floods a
-/// few cells first and farther only while no nearer hidden point settles the answer (the same
-/// answer as one flood to the full cost, at a fraction of its cost when cover is near).
+/// by a wall, the one with the shortest path for the agent (the same path costs as ae_nav_flood
+/// over nav layer `layer` up to ae_cover_flood_cost, which the context's reach must cover). Ties
+/// go to the lower index. It floods a few cells first and farther only while no nearer hidden
+/// point settles the answer (the same answer as one flood to the full cost, at a fraction of its
+/// cost when cover is near). Scratch holds the points in the box (scratch_cap at most the
+/// context's `candidates`); the search leaves it changed.
 ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
-                                   const ae_nav_grid *nav, ae_nav_search *search, int layer,
+                                   const ae_nav_grid *nav, ae_cover_flood *flood, int layer,
                                    vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
                                    int scratch_cap);
 
