@@ -18,7 +18,9 @@
 /// 6: a match worth a second try: input frames carry a weapon slot, an item to use and the
 ///    person's view (bots fire at a person only from inside it), a reload button; two weapon
 ///    slots and the pistol, rounds and reloading, carried items, loot tiers, a supply drop.
-#define SIM_CONFIG_VERSION   6
+/// 7: jump point search prunes diagonal jump points (as warthog's jps2): among paths of equal
+///    length the bots walk other ones than before.
+#define SIM_CONFIG_VERSION   7
 #define SIM_CONFIG_MAX_BYTES 1024
 
 /// Writes cfg (without seed and humans, which replays keep in their header); returns the size.
