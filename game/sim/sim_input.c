@@ -7,8 +7,15 @@
 #include <math.h>
 #include <string.h>
 
+/// roundf (halves away from zero) for finite |x| < 2^31, inline: the library call was 2% of a
+/// 1,000-agent tick. Truncation to an integer is exact there, and so is x minus it.
+static inline float round_half_away(float x) {
+    const float t = (float)(int32_t)x, f = x - t;
+    return f >= 0.5f ? t + 1.0f : (f <= -0.5f ? t - 1.0f : t);
+}
+
 static int8_t quantise_unit(float v) {
-    float q = roundf(v * 127.0f);
+    float q = round_half_away(v * 127.0f); // |v| <= 1 (tamed and normalised)
     return (int8_t)(q > 127.0f ? 127 : (q < -127.0f ? -127 : q));
 }
 
@@ -36,8 +43,8 @@ void sim_input_set_aim(sim_input *in, vec2s aim) {
     aim = tame(aim);
     float len = sqrtf(aim.x * aim.x + aim.y * aim.y);
     if (len < 1e-6f) return;
-    in->aim_x = (int16_t)roundf(aim.x / len * 32000.0f);
-    in->aim_y = (int16_t)roundf(aim.y / len * 32000.0f);
+    in->aim_x = (int16_t)round_half_away(aim.x / len * 32000.0f);
+    in->aim_y = (int16_t)round_half_away(aim.y / len * 32000.0f);
 }
 
 void sim_input_normalize(sim_input *in) {

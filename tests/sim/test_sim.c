@@ -233,6 +233,24 @@ static void test_input_quantise(void) {
     sim_input_pack(&in, bytes);
     bytes[7] = 200;
     CHECK(!sim_input_unpack(bytes, &back));
+    // Quantisation rounds halves away from zero, as roundf does: every direction on a fine
+    // circle and the components that land on a half exactly give what roundf gives.
+    int bad = 0;
+    for (int i = 0; i < 200000; i++) {
+        const float a = (float)i * (6.2831853f / 200000.0f);
+        const vec2s v = {{cosf(a), sinf(a)}};
+        sim_input_set_move(&in, v);
+        sim_input_set_aim(&in, v);
+        const float len = sqrtf(v.x * v.x + v.y * v.y);
+        bad += in.move_x != (int8_t)fmaxf(-127.0f, fminf(127.0f, roundf(v.x * 127.0f)));
+        bad += in.aim_y != (int16_t)roundf(v.y / len * 32000.0f);
+    }
+    const float halves[] = {0.5f / 127.0f, -0.5f / 127.0f, 1.5f / 127.0f, -2.5f / 127.0f};
+    for (int i = 0; i < 4; i++) {
+        sim_input_set_move(&in, (vec2s){{halves[i], 0.0f}});
+        bad += in.move_x != (int8_t)roundf(halves[i] * 127.0f);
+    }
+    CHECK(bad == 0);
 }
 
 // Humans spawn inside the first safe circle, which is known from the first tick and is the one
