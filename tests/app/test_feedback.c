@@ -397,7 +397,9 @@ static void test_idle_hints(void) {
     a->screen = SCREEN_PAUSE;
     app_draw(a);
     CHECK(!a->hud.show_move_hint);
-    // The theatre (a replay or the killcam) is nobody's to play.
+    // The theatre (a replay or the killcam) is nobody's to play. (A fresh HUD: the old one's
+    // minimap freed first.)
+    hud_free(&a->hud);
     hud_init(&a->hud);
     a->screen = SCREEN_THEATRE;
     idle_ticks(a, 5.0f);
