@@ -30,9 +30,3 @@ bool ae_sweep_circles(vec2s a0, vec2s a1, float ra, vec2s b0, vec2s b1, float rb
 bool ae_sweep_circle_circle(vec2s p0, vec2s p1, float r, vec2s c, float rc, float *toi) {
     return ae_sweep_circles(p0, p1, r, c, c, rc, toi);
 }
-
-ae_aabb ae_aabb_of_sweep(vec2s p0, vec2s p1, float r) {
-    ae_aabb b = {{{fminf(p0.x, p1.x) - r, fminf(p0.y, p1.y) - r}},
-                 {{fmaxf(p0.x, p1.x) + r, fmaxf(p0.y, p1.y) + r}}};
-    return b;
-}

@@ -164,19 +164,24 @@ static int last_block(float u1, int n) {
     return u1 >= 0.0f ? (u1 < (float)n ? (int)u1 : n - 1) : -1;
 }
 
+/// Whether any door is listed in the blocks [bx0, bx1] x [by0, by1] (none when the range is
+/// empty): four reads of the summed-area table of the blocks' counts.
+static bool blocks_have_doors(const sim_world *w, int bx0, int by0, int bx1, int by1) {
+    if (bx0 > bx1 || by0 > by1) return false;
+    const int sw = w->door_bw + 1;
+    const int32_t *sum = w->door_block_sum;
+    return sum[(by1 + 1) * sw + bx1 + 1] - sum[by0 * sw + bx1 + 1] - sum[(by1 + 1) * sw + bx0] +
+               sum[by0 * sw + bx0] !=
+           0;
+}
+
 int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap) {
     if (w->door_count == 0) return 0;
     const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
     int bx0 = first_block(lo.x * inv, w->door_bw), by0 = first_block(lo.y * inv, w->door_bh);
     int bx1 = last_block(hi.x * inv, w->door_bw), by1 = last_block(hi.y * inv, w->door_bh);
     // Most field queries are nowhere near a door: the summed counts of the box's blocks say so.
-    if (bx0 > bx1 || by0 > by1) return 0;
-    const int sw = w->door_bw + 1;
-    const int32_t *sum = w->door_block_sum;
-    if (sum[(by1 + 1) * sw + bx1 + 1] - sum[by0 * sw + bx1 + 1] - sum[(by1 + 1) * sw + bx0] +
-            sum[by0 * sw + bx0] ==
-        0)
-        return 0;
+    if (!blocks_have_doors(w, bx0, by0, bx1, by1)) return 0;
     // A door spanning two blocks comes twice, and blocks interleave: collect ascending, unique,
     // keeping the lowest indices when more than fit (then the first ones by index are seen).
     int found[64];
@@ -265,6 +270,7 @@ void sim_doors_update(sim_world *w) {
         int by0 = first_block((a->pos.y - reach) * inv, w->door_bh);
         int bx1 = last_block((a->pos.x + reach) * inv, w->door_bw);
         int by1 = last_block((a->pos.y + reach) * inv, w->door_bh);
+        if (!blocks_have_doors(w, bx0, by0, bx1, by1)) continue;
         for (int by = by0; by <= by1; by++)
             for (int bx = bx0; bx <= bx1; bx++) {
                 const int b = by * w->door_bw + bx;

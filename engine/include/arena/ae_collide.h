@@ -61,6 +61,12 @@ bool ae_sweep_circle_circle(vec2s p0, vec2s p1, float r, vec2s c, float rc, floa
 
 /// The box around everything a circle of radius r covers while moving from p0 to p1: what a
 /// moving bullet registers in the broadphase so that the swept test sees every candidate.
-ae_aabb ae_aabb_of_sweep(vec2s p0, vec2s p1, float r);
+/// Finite inputs (plain comparisons: fminf's NaN rules made it a call's worth of work, and it is
+/// asked for every agent's move and every bullet's flight each tick).
+static inline ae_aabb ae_aabb_of_sweep(vec2s p0, vec2s p1, float r) {
+    const float lx = p0.x < p1.x ? p0.x : p1.x, hx = p0.x < p1.x ? p1.x : p0.x;
+    const float ly = p0.y < p1.y ? p0.y : p1.y, hy = p0.y < p1.y ? p1.y : p0.y;
+    return (ae_aabb){{{lx - r, ly - r}}, {{hx + r, hy + r}}};
+}
 
 #endif
