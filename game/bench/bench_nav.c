@@ -150,7 +150,10 @@ static bool bench_reference(const tool_table *t, const char *name, const char *b
     const int fd = mkstemp(scen);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
-        if (fd >= 0) close(fd);
+        if (fd >= 0) {
+            close(fd);
+            unlink(scen);
+        }
         return false;
     }
     fputs("version 1\n", f);
