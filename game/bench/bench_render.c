@@ -151,6 +151,7 @@ static bool run_scene(const tool_table *tab, const render_opts *o, stage *st, co
         if (sc->fade && f > 0) // between HUD_FADED and opaque and back, about a second each way
             for (int p = 0; p < HUD_PANEL_COUNT; p++)
                 h->opacity[p] = 0.65f + 0.35f * cosf((float)f * 0.05f);
+        gfx_tinted_next_frame(g->tinted);
         gfx_counts_take(g);
         uint64_t c0 = tool_thread_cpu_ns(), t0 = tool_now_ns();
         world_renderer_draw(wr, &cam, w, 1.0f, 0.0f, &fx);
