@@ -390,6 +390,7 @@ void app_notice(app *a, const char *text) {
 }
 
 void app_draw(app *a) {
+    gfx_tinted_next_frame(a->g.tinted);
     if (app_base_screen(a) == SCREEN_EDITOR && a->ed && a->ed->doc) {
         app_editor_draw(a); // its map, panels and F1 list; then a question over it
         app_draw_screen_overlay(a);

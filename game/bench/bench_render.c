@@ -11,6 +11,7 @@
 #include "tool_args.h"
 #include "tool_util.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,15 +103,19 @@ static void target_close(target *t) {
     *t = (target){0};
 }
 
-/// A scene of the table: its name, the screen's size, and whether the camera pans.
+/// A scene of the table: its name, the screen's size, whether the camera pans, and whether the
+/// HUD's panels fade in and out (their opacity changes every frame, as while the player walks
+/// under one).
 typedef struct scene_def {
     const char *name;
     int w, h;
-    bool pan;
+    bool pan, fade;
 } scene_def;
 
-static const scene_def scenes[] = {
-    {"busy-1080p", W, H, false}, {"busy-1080p-pan", W, H, true}, {"busy-720p", 1280, 720, false}};
+static const scene_def scenes[] = {{"busy-1080p", W, H, false, false},
+                                   {"busy-1080p-pan", W, H, true, false},
+                                   {"busy-1080p-fade", W, H, false, true},
+                                   {"busy-720p", 1280, 720, false, false}};
 
 /// What draws one scene: its target, the sheets loaded for its renderer, the world renderer and
 /// the HUD.
@@ -143,6 +148,10 @@ static bool run_scene(const tool_table *tab, const render_opts *o, stage *st, co
     // reported on its own (first_ms) and kept out of the median.
     for (int f = 0; f <= o->frames; f++) {
         if (pan) cam.center.x += PAN_STEP, cam.center.y += 0.5f * PAN_STEP;
+        if (sc->fade && f > 0) // between HUD_FADED and opaque and back, about a second each way
+            for (int p = 0; p < HUD_PANEL_COUNT; p++)
+                h->opacity[p] = 0.65f + 0.35f * cosf((float)f * 0.05f);
+        gfx_tinted_next_frame(g->tinted);
         gfx_counts_take(g);
         uint64_t c0 = tool_thread_cpu_ns(), t0 = tool_now_ns();
         world_renderer_draw(wr, &cam, w, 1.0f, 0.0f, &fx);
@@ -150,7 +159,7 @@ static bool run_scene(const tool_table *tab, const render_opts *o, stage *st, co
         SDL_RenderFlush(tg->r);
         uint64_t t1 = tool_now_ns(), c1 = tool_thread_cpu_ns();
         calls = gfx_counts_take(g);
-        bool check = !pan && (f == 1 || f == o->frames);
+        bool check = !pan && !sc->fade && (f == 1 || f == o->frames);
         uint64_t c = check ? checksum(tg->r, sc->w, sc->h) : 0;
         uint64_t t2 = tool_now_ns();
         SDL_RenderPresent(tg->r);
@@ -265,7 +274,8 @@ static int run(const render_opts *o) {
                        "SDL_RenderFlush); with_present: and SDL_RenderPresent; first_ms: the "
                        "first frame (caches built); calls: the last frame's, by kind; cpu_ms, "
                        "cpu_p99_ms: the thread's CPU time for what median_ms times; pan: the "
-                       "camera moves %.0f units a frame\n",
+                       "camera moves %.0f units a frame; fade: the HUD's panels fade in and "
+                       "out\n",
                        (double)PAN_STEP);
             }
             if (!header) tool_table_header(&t);

@@ -14,6 +14,8 @@
 // - tinted_copies_match_modulation: the HUD's pieces (panels, icons, text, a pickup icon, the
 //   minimap) drawn from the copies made ahead at their sizes and tints draw the pixels that SDL's
 //   scaled, modulated copies did (to the blend's rounding), through a fade and back;
+// - fade_makes_no_copies: a fade (a new alpha every frame) draws from the opaque tints' copies
+//   and makes none; at rest the pieces get their own copies again;
 // - fog_follows_zoom: at the map's edges and corner, a world renderer that drew the fog at one
 //   zoom draws it at the next as a fresh one does (its sides' strips are remade for their depth);
 // - low_target_follows_screen: a world renderer that drew at one screen size and zoom draws the
@@ -423,26 +425,66 @@ static void test_tinted_copies_match_modulation(void) {
     static const float opacities[3] = {1.0f, 0.6f, 1.0f};
     for (int round = 0; round < 3; round++) {
         for (int pass = 0; pass < 2; pass++) {
-            cv.g.tinted = pass == 0 ? NULL : tinted; // first SDL's modulated copies
-            gfx_counts_take(&cv.g);
-            draw_hud_pieces(&cv, &h, opacities[round]);
-            const gfx_counts calls = gfx_counts_take(&cv.g);
-            // Made ahead, nothing is modulated; SDL's way, every piece is.
-            CHECK(pass == 0 ? calls.mods > 0 : calls.mods == 0);
-            SDL_RenderPresent(cv.r);
-            SDL_SetSurfaceBlendMode(cv.s, SDL_BLENDMODE_NONE);
-            if (pass == 0) SDL_BlitSurface(cv.s, NULL, modulated, NULL);
+            // First SDL's modulated copies; then the copies made ahead, twice: a translucent tint
+            // gets a copy of its own in the second frame running it is asked for.
+            cv.g.tinted = pass == 0 ? NULL : tinted;
+            for (int frame = 0; frame < 1 + pass; frame++) {
+                gfx_tinted_next_frame(cv.g.tinted);
+                gfx_counts_take(&cv.g);
+                draw_hud_pieces(&cv, &h, opacities[round]);
+                const gfx_counts calls = gfx_counts_take(&cv.g);
+                // SDL's way, every piece is modulated; made ahead and steady, none is.
+                if (pass == 0) CHECK(calls.mods > 0);
+                if (frame == 1) CHECK(calls.mods == 0);
+                SDL_RenderPresent(cv.r);
+                SDL_SetSurfaceBlendMode(cv.s, SDL_BLENDMODE_NONE);
+                if (pass == 0) SDL_BlitSurface(cv.s, NULL, modulated, NULL);
+                // Equal but for the blend's rounding (SDL's SIMD blend of a plain copy against
+                // its C one of a modulated copy: a unit or two, three where faded pieces lie on
+                // each other); a wrong tint, size or place is tens of units off.
+                if (pass == 1) CHECK(max_difference(modulated, cv.s) <= 3);
+            }
         }
-        // Equal but for the blend's rounding (SDL's SIMD blend of a plain copy against its C one
-        // of a modulated copy: a unit or two, three where faded pieces lie on each other); a
-        // wrong tint, size or place is tens of units off.
-        CHECK(max_difference(modulated, cv.s) <= 3);
         if (round == 0) SDL_BlitSurface(cv.s, NULL, opaque, NULL);
         if (round == 1) CHECK(max_difference(opaque, cv.s) > 40); // the fade shows
     }
     cv.g.tinted = tinted;
     SDL_FreeSurface(opaque);
     SDL_FreeSurface(modulated);
+    hud_free(&h);
+    canvas_close(&cv);
+    sim_destroy(w);
+    ae_grid_free(&map);
+}
+
+/// A fade asks for new tints every frame: they are drawn from the opaque tints' copies, making
+/// none of their own, and once the opacity rests, each piece gets its copy again.
+static void test_fade_makes_no_copies(void) {
+    ae_grid map;
+    sim_world *w = scene(&map);
+    REQUIRE(w);
+    canvas cv;
+    canvas_open(&cv);
+    REQUIRE(cv.g.tinted);
+    hud h;
+    hud_init(&h);
+    hud_build_minimap(&h, cv.r, w);
+    unsigned made_first = 0;
+    float opacity = 1.0f;
+    for (int frame = 0; frame < 40; frame++) {
+        gfx_tinted_next_frame(cv.g.tinted);
+        gfx_counts_take(&cv.g);
+        draw_hud_pieces(&cv, &h, opacity);
+        const gfx_counts calls = gfx_counts_take(&cv.g);
+        if (frame == 0) made_first = gfx_tinted_made(cv.g.tinted);
+        if (frame < 30) {
+            CHECK(gfx_tinted_made(cv.g.tinted) == made_first); // the fade made no copies
+            opacity -= 0.02f;
+        }
+        if (frame == 31) CHECK(gfx_tinted_made(cv.g.tinted) > made_first); // at rest: its own
+        if (frame >= 31) CHECK(calls.mods == 0);
+    }
+    CHECK(made_first > 0);
     hud_free(&h);
     canvas_close(&cv);
     sim_destroy(w);
@@ -477,4 +519,5 @@ static void test_fog_follows_zoom(void) {
 TEST_MAIN(TEST_CASE(reference), TEST_CASE(reference_detects), TEST_CASE(chunks_follow_cells),
           TEST_CASE(tint_matches_modulation), TEST_CASE(large_screen_stretches_reference),
           TEST_CASE(low_target_follows_screen), TEST_CASE(fog_follows_zoom),
-          TEST_CASE(panel_bands_match_copy), TEST_CASE(tinted_copies_match_modulation))
+          TEST_CASE(panel_bands_match_copy), TEST_CASE(tinted_copies_match_modulation),
+          TEST_CASE(fade_makes_no_copies))

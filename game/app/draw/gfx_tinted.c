@@ -4,13 +4,21 @@
 // same few pieces (glyphs, icons, panel borders, the minimap) at the same sizes and tints frame
 // after frame, so each is made once as a texture of its own at its drawn size with the tint
 // applied, and drawn as a plain copy.
+//
+// A fading panel asks for a new alpha every frame: a copy made for each would be a texture made
+// and thrown away per piece per frame. So a tint that is not opaque gets its own copy only once
+// it is asked for in two frames running (steady); until then the piece is drawn from the copy
+// with the opaque tint, its alpha modulated: the same source pixels (the modulation multiplies
+// alpha as make does), through SDL's modulated blitter.
 #include "gfx.h"
 
 #include <stdlib.h>
 
 /// A set-associative cache: a key hashes to a set of WAYS slots; a miss replaces the slot of the
-/// set used longest ago.
-enum { SETS = 256, WAYS = 8 };
+/// set used longest ago. The translucent tints asked for but not in the cache are remembered
+/// alike, by hash (two keys of one hash at worst make a copy a frame early), with the frame they
+/// were last asked for in, in sets of ASKED_WAYS: a frame asks for a few hundred.
+enum { SETS = 256, WAYS = 8, ASKED_SETS = 1024, ASKED_WAYS = 4 };
 
 typedef struct entry {
     uint64_t id;        ///< the source's gfx_pixels id (0: an empty slot)
@@ -21,13 +29,29 @@ typedef struct entry {
     SDL_Texture *t;
 } entry;
 
+typedef struct asked {
+    unsigned hash;  ///< the key's hash
+    unsigned frame; ///< the frame it was last asked for in
+} asked;
+
 struct gfx_tinted {
     unsigned clock;
+    unsigned frame; ///< gfx_tinted_next_frame's count
+    unsigned made;  ///< copies made so far
     entry slots[SETS * WAYS];
+    asked asked[ASKED_SETS * ASKED_WAYS];
 };
 
 gfx_tinted *gfx_tinted_create(void) {
     return calloc(1, sizeof(gfx_tinted));
+}
+
+void gfx_tinted_next_frame(gfx_tinted *c) {
+    if (c) c->frame++;
+}
+
+unsigned gfx_tinted_made(const gfx_tinted *c) {
+    return c ? c->made : 0;
 }
 
 void gfx_tinted_destroy(gfx_tinted *c) {
@@ -100,6 +124,47 @@ static unsigned hash(const entry *k) {
     return h ^ (h >> 15);
 }
 
+/// The slot holding key (its hash h), NULL when none does.
+static entry *find(gfx_tinted *c, const entry *key, unsigned h) {
+    entry *set = &c->slots[(h % SETS) * WAYS];
+    for (int i = 0; i < WAYS; i++)
+        if (set[i].t && same(&set[i], key)) return &set[i];
+    return NULL;
+}
+
+/// Makes key's copy in the slot of its set used longest ago; NULL when out of memory.
+static entry *make_in(gfx_tinted *c, SDL_Renderer *r, const SDL_Surface *px, const entry *key,
+                      unsigned h) {
+    entry *set = &c->slots[(h % SETS) * WAYS], *e = &set[0];
+    for (int i = 1; i < WAYS; i++)
+        if (set[i].used < e->used) e = &set[i];
+    if (e->t) SDL_DestroyTexture(e->t);
+    *e = *key;
+    e->t = make(r, px, e);
+    if (!e->t) {
+        e->id = 0;
+        return NULL;
+    }
+    c->made++;
+    return e;
+}
+
+/// True when the key of hash h was asked for in the frame before this one; notes that it is
+/// asked for in this one (in its own slot, else the slot of its set asked for longest ago).
+static bool asked_before(gfx_tinted *c, unsigned h) {
+    asked *set = &c->asked[(h / SETS % ASKED_SETS) * ASKED_WAYS], *a = &set[0];
+    for (int i = 0; i < ASKED_WAYS; i++) {
+        if (set[i].hash == h) {
+            a = &set[i];
+            break;
+        }
+        if (set[i].frame < a->frame) a = &set[i];
+    }
+    const bool before = a->hash == h && a->frame + 1 == c->frame;
+    *a = (asked){h, c->frame};
+    return before;
+}
+
 bool gfx_tinted_copy(gfx *g, gfx_pixels px, const SDL_Rect *src, SDL_FRect dst, SDL_Color tint) {
     if (!g->tinted || !px.s) return false;
     // Whole pixels, as SDL's software renderer truncates a copy's destination.
@@ -110,28 +175,32 @@ bool gfx_tinted_copy(gfx *g, gfx_pixels px, const SDL_Rect *src, SDL_FRect dst, 
     if (to.w <= 0 || to.h <= 0 || from.w <= 0 || from.h <= 0 || tint.a == 0)
         return true; // nothing to draw (a fully transparent tint leaves every pixel as it was)
     gfx_tinted *c = g->tinted;
-    const entry key = {
-        px.id,  from.x,
-        from.y, from.w,
-        from.h, to.w,
-        to.h,   (Uint32)tint.a << 24 | (Uint32)tint.r << 16 | (Uint32)tint.g << 8 | tint.b,
-        0,      NULL};
-    entry *set = &c->slots[(hash(&key) % SETS) * WAYS], *e = NULL;
-    for (int i = 0; i < WAYS && !e; i++)
-        if (set[i].t && same(&set[i], &key)) e = &set[i];
-    if (!e) {
-        e = &set[0];
-        for (int i = 1; i < WAYS; i++)
-            if (set[i].used < e->used) e = &set[i];
-        if (e->t) SDL_DestroyTexture(e->t);
-        *e = key;
-        e->t = make(g->renderer, px.s, e);
-        if (!e->t) {
-            e->id = 0;
-            return false;
+    const Uint32 argb = (Uint32)tint.a << 24 | (Uint32)tint.r << 16 | (Uint32)tint.g << 8 | tint.b;
+    const entry key = {px.id, from.x, from.y, from.w, from.h, to.w, to.h, argb, 0, NULL};
+    const unsigned h = hash(&key);
+    entry *e = find(c, &key, h);
+    Uint8 alpha_mod = 255;
+    if (!e && tint.a < 255) {
+        const bool steady = asked_before(c, h);
+        if (!steady) { // drawn from the opaque tint's copy, its alpha modulated
+            entry opaque = key;
+            opaque.tint = argb | 0xFF000000u;
+            const unsigned ho = hash(&opaque);
+            e = find(c, &opaque, ho);
+            if (!e) e = make_in(c, g->renderer, px.s, &opaque, ho);
+            if (!e) return false;
+            alpha_mod = tint.a;
         }
     }
+    if (!e) e = make_in(c, g->renderer, px.s, &key, h);
+    if (!e) return false;
     e->used = ++c->clock;
+    if (alpha_mod == 255) {
+        gfx_copy_px(g, e->t, NULL, &to);
+        return true;
+    }
+    gfx_alpha_mod(g, e->t, alpha_mod);
     gfx_copy_px(g, e->t, NULL, &to);
+    gfx_alpha_mod(g, e->t, 255); // plain copies from it again
     return true;
 }
