@@ -16,8 +16,10 @@ typedef struct patch {
     float ox, oy;             // direction from the position back to the rectangle (unnormalised)
 } patch;
 
-static bool locate(const ae_sdf *s, vec2s p, patch *out) {
-    float u = p.x * s->inv_cell, v = p.y * s->inv_cell;
+/// The patch at cell coordinates (u, v); false when they are not finite. Inlined into every
+/// query: a call would cost about as much as the lookup itself.
+static inline __attribute__((always_inline)) bool locate_cells(const ae_sdf *s, float u, float v,
+                                                               patch *out) {
     if (!isfinite(u) || !isfinite(v)) return false;
     const float w = (float)s->width, h = (float)s->height;
     float cu = ae_clampf(u, 0.0f, w), cv = ae_clampf(v, 0.0f, h);
@@ -34,6 +36,10 @@ static bool locate(const ae_sdf *s, vec2s p, patch *out) {
     out->d01 = row[stride];
     out->d11 = row[stride + 1];
     return true;
+}
+
+static bool locate(const ae_sdf *s, vec2s p, patch *out) {
+    return locate_cells(s, p.x * s->inv_cell, p.y * s->inv_cell, out);
 }
 
 /// The patch's value at the position, in stored units.
@@ -128,9 +134,8 @@ float ae_sdf_disk_cast(const ae_sdf *s, vec2s origin, vec2s dir, float radius, f
     float t = 0.0f;
     bool contact = true;
     for (int i = 0; i < max_iter; i++) {
-        vec2s p = {{(u0 + dx * t) * s->cell_size, (v0 + dy * t) * s->cell_size}};
         patch c;
-        if (!locate(s, p, &c)) break;
+        if (!locate_cells(s, u0 + dx * t, v0 + dy * t, &c)) break;
         float gap = patch_value(&c) * CELLS_PER_UNIT - c.outside - r;
         if (gap < tol) break;
         if (t >= limit) {
