@@ -21,7 +21,6 @@ enum { CLASS_FREE = 0, CLASS_EDGE = 1, CLASS_SOLID = 2 };
 
 typedef struct bake_scratch {
     uint8_t *cls;  // one row of corner classes
-    float *g;      // one row of vertical distances, as the row pass reads them
     int32_t *site; // per row: site x positions of the lower envelope
     double *z;     // per row: envelope boundaries
     int64_t *f;    // per row: squared vertical distances of the sites
@@ -30,7 +29,6 @@ typedef struct bake_scratch {
 
 static void scratch_free(bake_scratch *s) {
     ae_free(s->cls, (size_t)s->row_len);
-    ae_free(s->g, (size_t)s->row_len * sizeof *s->g);
     ae_free(s->site, (size_t)s->row_len * sizeof *s->site);
     ae_free(s->z, (size_t)(s->row_len + 1) * sizeof *s->z);
     ae_free(s->f, (size_t)s->row_len * sizeof *s->f);
@@ -44,11 +42,10 @@ static bool scratch_reserve(bake_scratch *s, int nw) {
     scratch_free(s);
     s->row_len = nw;
     s->cls = ae_alloc((size_t)nw);
-    s->g = ae_alloc((size_t)nw * sizeof *s->g);
     s->site = ae_alloc((size_t)nw * sizeof *s->site);
     s->z = ae_alloc((size_t)(nw + 1) * sizeof *s->z);
     s->f = ae_alloc((size_t)nw * sizeof *s->f);
-    if (!s->cls || !s->g || !s->site || !s->z || !s->f) {
+    if (!s->cls || !s->site || !s->z || !s->f) {
         scratch_free(s);
         return false;
     }
@@ -80,15 +77,18 @@ static void classify_row(const ae_grid *grid, int cx0, int cx1, int cy, uint8_t 
 }
 
 /// The stored magnitude of an exact distance: rounded once to the nearest unit, saturated.
+/// (d >= 0, so the conversion's truncation is the floor, without a call to floor.)
 static int16_t quantize(double d) {
-    const double u = floor(d * AE_SDF_UNITS + 0.5);
-    return (int16_t)(u < AE_SDF_SAT_UNITS ? u : AE_SDF_SAT_UNITS);
+    const double u = d * AE_SDF_UNITS + 0.5;
+    return (int16_t)(u < AE_SDF_SAT_UNITS ? (int)u : AE_SDF_SAT_UNITS);
 }
 
 /// Lower envelope of parabolas over one row for the sites of one set, then the distances of the
 /// row's corners of class `target`, stored to out. Returns the largest exact distance among the
-/// target corners in [lo, hi) (the part of the row a caller measures), 0 when none.
-static float row_envelope(bake_scratch *s, const float *g, const uint8_t *cls, int n, int target,
+/// target corners in [lo, hi) (the part of the row a caller measures), 0 when none. `g` (the
+/// column pass, whole cells) and `out` are the same row: g is read (for target corners only)
+/// before any target corner is written.
+static float row_envelope(bake_scratch *s, const int16_t *g, const uint8_t *cls, int n, int target,
                           int lo, int hi, int16_t *out) {
     int k = -1;
     for (int q = 0; q < n; q++) {
@@ -97,7 +97,7 @@ static float row_envelope(bake_scratch *s, const float *g, const uint8_t *cls, i
         int64_t fq;
         if (cls[q] != target)
             fq = 0;
-        else if (g[q] != (float)NO_SITE)
+        else if (g[q] != NO_SITE)
             fq = (int64_t)g[q] * (int64_t)g[q];
         else
             continue;
@@ -170,7 +170,7 @@ static float bake_window(bake_scratch *s, const ae_grid *grid, int cx0, int cy0,
         for (int i = 0; i < nw; i++)
             if (down[i] + 1 < g[i]) g[i] = (int16_t)(down[i] + 1);
     }
-    // Row pass: each row's column distances (copied out first) become its signed distances.
+    // Row pass, in place: each row's column distances become its signed distances.
     const int lo = m.x0 - cx0, hi = m.x1 - cx0;
     float max_abs = 0.0f;
     for (int j = 0; j < nh; j++) {
@@ -178,18 +178,17 @@ static float bake_window(bake_scratch *s, const ae_grid *grid, int cx0, int cy0,
         int16_t *row = out + (size_t)j * (size_t)nw;
         bool any_free = false, any_solid = false;
         for (int i = 0; i < nw; i++) {
-            s->g[i] = (float)row[i];
             if (cls[i] == CLASS_EDGE) row[i] = 0;
             any_free |= cls[i] == CLASS_FREE;
             any_solid |= cls[i] == CLASS_SOLID;
         }
         const bool measured = cy0 + j >= m.y0 && cy0 + j < m.y1;
         if (any_free) {
-            float d = row_envelope(s, s->g, cls, nw, CLASS_FREE, lo, hi, row);
+            float d = row_envelope(s, row, cls, nw, CLASS_FREE, lo, hi, row);
             if (measured && d > max_abs) max_abs = d;
         }
         if (any_solid) {
-            float d = row_envelope(s, s->g, cls, nw, CLASS_SOLID, lo, hi, row);
+            float d = row_envelope(s, row, cls, nw, CLASS_SOLID, lo, hi, row);
             if (measured && d > max_abs) max_abs = d;
         }
     }
