@@ -1,19 +1,19 @@
 /// Signed distance field of a map grid.
 ///
-/// Distances are stored at the (W+1) x (H+1) cell corners, in cells: exact Euclidean distance to
-/// the wall region (wall cells plus everything outside the map), positive outside walls, negative
-/// inside, zero on the boundary. They are baked in linear time with a separable exact distance
-/// transform (Meijster's column pass, then Felzenszwalb-Huttenlocher's lower envelope of
-/// parabolas per row) over squared integer distances, so every corner is exact and a local
-/// rebake after a cell edit is bit-identical to a full one.
+/// Distances are kept at the (W+1) x (H+1) cell corners: the Euclidean distance to the wall
+/// region (wall cells plus everything outside the map), positive outside walls, negative inside,
+/// zero on the boundary. They are baked in linear time with a separable exact distance transform
+/// (Meijster's column pass, then Felzenszwalb-Huttenlocher's lower envelope of parabolas per row)
+/// over squared integer distances, so every corner is exact before it is rounded for storage
+/// (below) and a local rebake after a cell edit is bit-identical to a full one.
 ///
 /// Each corner is stored in 2 bytes: the exact distance rounded once to the nearest 1/256 cell
 /// (AE_SDF_UNITS per cell, so within 1/512 cell of exact: 0.06 world units at 32 per cell) and
 /// saturated at +-AE_SDF_SAT_UNITS (about 128 cells). Rounding to a grid that divides the cell
 /// and clamping are both monotone, so neighbouring corners still differ by at most one cell: the
 /// field stays 1-Lipschitz and every cast, slide and push-out that relies on it stays safe. A
-/// saturated corner only reads nearer a wall than it is (shorter sphere-tracing steps); a
-/// 4096x4096 field takes 32 MB instead of 64.
+/// saturated corner only reads nearer the walls' surface than it is (shorter sphere-tracing steps);
+/// a 4096x4096 field takes 32 MB instead of 64.
 ///
 /// Queries take and return world units (one cell is `cell_size` units) and interpolate the
 /// corners bilinearly.
