@@ -9,13 +9,15 @@
 #include "arena/ae_sdf.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { CLASS_FREE = 0, CLASS_EDGE = 1, CLASS_SOLID = 2 };
 
-/// The column pass keeps each corner's vertical distance in the output array itself, as a float
-/// (whole numbers up to 4097 are exact), so a bake needs only per-row scratch beside the field.
-#define NO_SITE INFINITY
+/// The column pass keeps each corner's vertical distance in the output array itself, in whole
+/// cells (at most AE_MAP_MAX_SIDE + 1, which int16 holds), so a bake needs only per-row scratch
+/// beside the field; NO_SITE marks a column with no site yet.
+#define NO_SITE INT16_MAX
 
 typedef struct bake_scratch {
     uint8_t *cls;  // one row of corner classes
@@ -74,11 +76,20 @@ static void classify_row(const ae_grid *grid, int cx0, int cx1, int cy, uint8_t 
     }
 }
 
-/// Lower envelope of parabolas over one row for the sites of one set, then squared distances for
-/// the row's corners of class `target`. Returns the largest distance written. `g` and `out` are
-/// the same row: g is read (for target corners only) before any target corner is written.
-static float row_envelope(bake_scratch *s, const float *g, const uint8_t *cls, int n, int target,
-                          float *out) {
+/// The stored magnitude of an exact distance: rounded once to the nearest unit, saturated.
+/// (d >= 0, so the conversion's truncation is the floor, without a call to floor.)
+static int16_t quantize(double d) {
+    const double u = d * AE_SDF_UNITS + 0.5;
+    return (int16_t)(u < AE_SDF_SAT_UNITS ? (int)u : AE_SDF_SAT_UNITS);
+}
+
+/// Lower envelope of parabolas over one row for the sites of one set, then the distances of the
+/// row's corners of class `target`, stored to out. Returns the largest exact distance among the
+/// target corners in [lo, hi) (the part of the row a caller measures), 0 when none. `g` (the
+/// column pass, whole cells) and `out` are the same row: g is read (for target corners only)
+/// before any target corner is written.
+static float row_envelope(bake_scratch *s, const int16_t *g, const uint8_t *cls, int n, int target,
+                          int lo, int hi, int16_t *out) {
     int k = -1;
     for (int q = 0; q < n; q++) {
         // Sites of the set are the corners not of class `target` (distance 0 vertically) and the
@@ -106,7 +117,8 @@ static float row_envelope(bake_scratch *s, const float *g, const uint8_t *cls, i
     float row_max = 0.0f;
     if (k < 0) { // no site in this row at all: leave the targets "unknown" (very far)
         for (int q = 0; q < n; q++)
-            if (cls[q] == target) out[q] = target == CLASS_FREE ? 1e9f : -1e9f;
+            if (cls[q] == target)
+                out[q] = target == CLASS_FREE ? AE_SDF_SAT_UNITS : -AE_SDF_SAT_UNITS;
         return 1e9f;
     }
     int top = k;
@@ -117,58 +129,67 @@ static float row_envelope(bake_scratch *s, const float *g, const uint8_t *cls, i
         if (cls[q] != target) continue;
         int64_t dx = q - s->site[k];
         double d = sqrt((double)(dx * dx + s->f[k]));
+        int16_t v = quantize(d);
+        out[q] = target == CLASS_FREE ? v : (int16_t)-v;
         float fd = (float)d;
-        out[q] = target == CLASS_FREE ? fd : -fd;
-        if (fd > row_max) row_max = fd;
+        if (fd > row_max && q >= lo && q < hi) row_max = fd;
     }
     return row_max;
 }
 
+/// A rectangle of corners, x1 and y1 exclusive.
+typedef struct corner_box {
+    int x0, y0, x1, y1;
+} corner_box;
+
 /// Exact distances for the corner window [cx0, cx1) x [cy0, cy1), counting only sites inside the
-/// window. Writes them to out (rows of cx1 - cx0, which first hold the column pass).
-/// Returns the largest |distance| written.
+/// window, stored to out (rows of cx1 - cx0, which first hold the column pass). Returns the
+/// largest exact |distance| in the measured corners m (absolute corner coordinates), which must
+/// lie in the window.
 static float bake_window(bake_scratch *s, const ae_grid *grid, int cx0, int cy0, int cx1, int cy1,
-                         float *out) {
+                         corner_box m, int16_t *out) {
     const int nw = cx1 - cx0, nh = cy1 - cy0;
     uint8_t *cls = s->cls;
     // Column pass: vertical distance to the nearest EDGE corner above, then below.
     for (int j = 0; j < nh; j++) {
-        float *g = out + (size_t)j * (size_t)nw;
+        int16_t *g = out + (size_t)j * (size_t)nw;
         classify_row(grid, cx0, cx1, cy0 + j, cls);
-        const float *up = j > 0 ? g - nw : NULL;
+        const int16_t *up = j > 0 ? g - nw : NULL;
         for (int i = 0; i < nw; i++) {
             if (cls[i] == CLASS_EDGE)
-                g[i] = 0.0f;
+                g[i] = 0;
             else if (!up || up[i] == NO_SITE)
                 g[i] = NO_SITE;
             else
-                g[i] = up[i] + 1.0f;
+                g[i] = (int16_t)(up[i] + 1);
         }
     }
     for (int j = nh - 2; j >= 0; j--) {
-        float *g = out + (size_t)j * (size_t)nw;
-        const float *down = g + nw;
+        int16_t *g = out + (size_t)j * (size_t)nw;
+        const int16_t *down = g + nw;
         for (int i = 0; i < nw; i++)
-            if (down[i] + 1.0f < g[i]) g[i] = down[i] + 1.0f;
+            if (down[i] + 1 < g[i]) g[i] = (int16_t)(down[i] + 1);
     }
     // Row pass, in place: each row's column distances become its signed distances.
+    const int lo = m.x0 - cx0, hi = m.x1 - cx0;
     float max_abs = 0.0f;
     for (int j = 0; j < nh; j++) {
         classify_row(grid, cx0, cx1, cy0 + j, cls);
-        float *row = out + (size_t)j * (size_t)nw;
+        int16_t *row = out + (size_t)j * (size_t)nw;
         bool any_free = false, any_solid = false;
         for (int i = 0; i < nw; i++) {
-            if (cls[i] == CLASS_EDGE) row[i] = 0.0f;
+            if (cls[i] == CLASS_EDGE) row[i] = 0;
             any_free |= cls[i] == CLASS_FREE;
             any_solid |= cls[i] == CLASS_SOLID;
         }
+        const bool measured = cy0 + j >= m.y0 && cy0 + j < m.y1;
         if (any_free) {
-            float m = row_envelope(s, row, cls, nw, CLASS_FREE, row);
-            if (m > max_abs) max_abs = m;
+            float d = row_envelope(s, row, cls, nw, CLASS_FREE, lo, hi, row);
+            if (measured && d > max_abs) max_abs = d;
         }
         if (any_solid) {
-            float m = row_envelope(s, row, cls, nw, CLASS_SOLID, row);
-            if (m > max_abs) max_abs = m;
+            float d = row_envelope(s, row, cls, nw, CLASS_SOLID, lo, hi, row);
+            if (measured && d > max_abs) max_abs = d;
         }
     }
     return max_abs;
@@ -179,13 +200,14 @@ bool ae_sdf_init(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *er
     memset(sdf, 0, sizeof *sdf);
     const int nw = grid->width + 1, nh = grid->height + 1;
     bake_scratch s = {0};
-    float *dist = ae_alloc((size_t)nw * (size_t)nh * sizeof *dist);
+    int16_t *dist = ae_alloc((size_t)nw * (size_t)nh * sizeof *dist);
     if (!dist || !scratch_reserve(&s, nw)) {
         ae_free(dist, (size_t)nw * (size_t)nh * sizeof *dist);
         ae_error_set(err, "out of memory baking a %dx%d distance field", grid->width, grid->height);
         return false;
     }
-    sdf->max_abs = bake_window(&s, grid, 0, 0, nw, nh, dist);
+    const float exact_max = bake_window(&s, grid, 0, 0, nw, nh, (corner_box){0, 0, nw, nh}, dist);
+    sdf->max_abs = (float)quantize(exact_max) / AE_SDF_UNITS;
     scratch_free(&s);
     sdf->width = grid->width;
     sdf->height = grid->height;
@@ -199,8 +221,8 @@ bool ae_sdf_init(ae_sdf *sdf, const ae_grid *grid, float cell_size, ae_error *er
 /// the buffers are as large as its window.
 struct ae_sdf_scratch {
     bake_scratch rows; ///< the window bake's row buffers
-    float *box;        ///< the bake box's distances
-    size_t box_cap;    ///< floats in box
+    int16_t *box;      ///< the bake box's distances
+    size_t box_cap;    ///< corners in box
     uint8_t *first;    ///< per write: its cell's value before the call, or NOT_FIRST
     int first_cap;     ///< bytes in first
 };
@@ -265,7 +287,11 @@ static bool corner_may_change(const ae_sdf *sdf, ae_cell_rect r, int cx, int cy)
     // changed corner is nearer.
     const int dx = cx < r.x0 ? r.x0 - cx : (cx > r.x1 + 1 ? cx - (r.x1 + 1) : 0);
     const int dy = cy < r.y0 ? r.y0 - cy : (cy > r.y1 + 1 ? cy - (r.y1 + 1) : 0);
-    const float reach = fabsf(ae_sdf_corner(sdf, cx, cy)) + 1.0f;
+    // The stored distance is within half a unit of the exact one: one unit of slack. A saturated
+    // corner's exact distance is unknown, so it may always change.
+    const int v = abs(sdf->dist[(size_t)cy * (size_t)(sdf->width + 1) + (size_t)cx]);
+    if (v >= AE_SDF_SAT_UNITS) return true;
+    const float reach = (float)(v + 1) / AE_SDF_UNITS + 1.0f;
     return (float)(dx * dx + dy * dy) <= reach * reach;
 }
 
@@ -278,7 +304,8 @@ static bool corner_may_change(const ae_sdf *sdf, ae_cell_rect r, int cx, int cy)
 /// within half a cell of a ring corner p. The field is 1-Lipschitz, so
 /// |p - c| <= |m - c| + 1/2 <= |d(m)| + 1/2 <= |d(p)| + 1: a ring with no corner passing that
 /// test (against the rectangle, which is no farther than any c in it) has no changing corner on
-/// or beyond it.
+/// or beyond it. (The stored distances only bound the exact ones; corner_may_change allows for
+/// that.)
 static bool ring_may_change(const ae_sdf *sdf, ae_cell_rect r, int k) {
     const int x0 = r.x0 - k, x1 = r.x1 + 1 + k, y0 = r.y0 - k, y1 = r.y1 + 1 + k;
     const int cx0 = ae_maxi(x0, 0), cx1 = ae_mini(x1, sdf->width);
@@ -347,12 +374,13 @@ static bool rebake_changed(ae_sdf *sdf, struct ae_sdf_scratch *s, const ae_grid 
     const int wx1 = ae_mini(nw, r.x1 + 2 + reach), wy1 = ae_mini(nh, r.y1 + 2 + reach);
     const int ww = wx1 - wx0;
     // A first guess at the window's new distances: its old ones, which are bounded by the ring.
-    float guess = 1.0f;
+    int guess_units = AE_SDF_UNITS;
     for (int j = ae_maxi(0, wy0 - 1); j < ae_mini(nh, wy1 + 1); j++) {
-        const float *row = sdf->dist + (size_t)j * (size_t)nw;
+        const int16_t *row = sdf->dist + (size_t)j * (size_t)nw;
         for (int i = ae_maxi(0, wx0 - 1); i < ae_mini(nw, wx1 + 1); i++)
-            guess = fmaxf(guess, fabsf(row[i]));
+            guess_units = ae_maxi(guess_units, abs(row[i]));
     }
+    const float guess = (float)guess_units / AE_SDF_UNITS;
     // The window's new distances only need sites within `margin` of it: a result no larger than
     // the margin cannot have a nearer site outside, so it is exact. Otherwise widen and redo.
     for (int margin = (int)ceilf(guess) + 1;; margin *= 2) {
@@ -360,22 +388,16 @@ static bool rebake_changed(ae_sdf *sdf, struct ae_sdf_scratch *s, const ae_grid 
         const int bx1 = ae_mini(nw, wx1 + margin), by1 = ae_mini(nh, wy1 + margin);
         const int bw = bx1 - bx0, bh = by1 - by0;
         if (!edit_scratch_box(s, bw, bh)) return false;
-        bake_window(&s->rows, grid, bx0, by0, bx1, by1, s->box);
+        const float window_max = bake_window(&s->rows, grid, bx0, by0, bx1, by1,
+                                             (corner_box){wx0, wy0, wx1, wy1}, s->box);
         const bool whole_map = bx0 == 0 && by0 == 0 && bx1 == nw && by1 == nh;
-        float window_max = 0.0f;
-        for (int j = wy0; j < wy1; j++) {
-            const float *row = s->box + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
-            for (int i = 0; i < ww; i++) {
-                float a = fabsf(row[i]);
-                if (a > window_max) window_max = a;
-            }
-        }
         if (!whole_map && window_max > (float)margin) continue;
         for (int j = wy0; j < wy1; j++) {
-            const float *row = s->box + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
+            const int16_t *row = s->box + (size_t)(j - by0) * (size_t)bw + (size_t)(wx0 - bx0);
             memcpy(sdf->dist + (size_t)j * (size_t)nw + (size_t)wx0, row, (size_t)ww * sizeof *row);
         }
-        if (window_max > sdf->max_abs) sdf->max_abs = window_max;
+        const float stored_max = (float)quantize(window_max) / AE_SDF_UNITS;
+        if (stored_max > sdf->max_abs) sdf->max_abs = stored_max;
         return true;
     }
 }

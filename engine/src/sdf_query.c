@@ -5,16 +5,21 @@
 
 #include <math.h>
 
+/// Cells per stored unit.
+#define CELLS_PER_UNIT (1.0f / AE_SDF_UNITS)
+
 /// The bilinear patch that holds a position, in cell coordinates.
 typedef struct patch {
-    float d00, d10, d01, d11; // corner distances (cells)
+    float d00, d10, d01, d11; // corner distances as stored (1/AE_SDF_UNITS cells)
     float fx, fy;             // position inside the cell, [0, 1]
     float outside;            // distance from the map's rectangle (cells), 0 inside
     float ox, oy;             // direction from the position back to the rectangle (unnormalised)
 } patch;
 
-static bool locate(const ae_sdf *s, vec2s p, patch *out) {
-    float u = p.x * s->inv_cell, v = p.y * s->inv_cell;
+/// The patch at cell coordinates (u, v); false when they are not finite. Inlined into every
+/// query: a call would cost about as much as the lookup itself.
+static inline __attribute__((always_inline)) bool locate_cells(const ae_sdf *s, float u, float v,
+                                                               patch *out) {
     if (!isfinite(u) || !isfinite(v)) return false;
     const float w = (float)s->width, h = (float)s->height;
     float cu = ae_clampf(u, 0.0f, w), cv = ae_clampf(v, 0.0f, h);
@@ -25,7 +30,7 @@ static bool locate(const ae_sdf *s, vec2s p, patch *out) {
     out->fx = cu - (float)ix;
     out->fy = cv - (float)iy;
     const size_t stride = (size_t)s->width + 1;
-    const float *row = s->dist + (size_t)iy * stride + (size_t)ix;
+    const int16_t *row = s->dist + (size_t)iy * stride + (size_t)ix;
     out->d00 = row[0];
     out->d10 = row[1];
     out->d01 = row[stride];
@@ -33,6 +38,11 @@ static bool locate(const ae_sdf *s, vec2s p, patch *out) {
     return true;
 }
 
+static bool locate(const ae_sdf *s, vec2s p, patch *out) {
+    return locate_cells(s, p.x * s->inv_cell, p.y * s->inv_cell, out);
+}
+
+/// The patch's value at the position, in stored units.
 static float patch_value(const patch *c) {
     float top = c->d00 + (c->d10 - c->d00) * c->fx;
     float bottom = c->d01 + (c->d11 - c->d01) * c->fx;
@@ -42,12 +52,13 @@ static float patch_value(const patch *c) {
 float ae_sdf_sample(const ae_sdf *s, vec2s p) {
     patch c;
     if (!locate(s, p, &c)) return -1e30f;
-    return (patch_value(&c) - c.outside) * s->cell_size;
+    return (patch_value(&c) * CELLS_PER_UNIT - c.outside) * s->cell_size;
 }
 
-static bool normalize_into(float gx, float gy, vec2s *out) {
+/// Normalises (gx, gy) unless it is shorter than min_len.
+static bool normalize_into(float gx, float gy, float min_len, vec2s *out) {
     float len = sqrtf(gx * gx + gy * gy);
-    if (!(len > 1e-6f)) return false;
+    if (!(len > min_len)) return false;
     out->x = gx / len;
     out->y = gy / len;
     return true;
@@ -57,16 +68,16 @@ vec2s ae_sdf_gradient(const ae_sdf *s, vec2s p) {
     vec2s g = {{0.0f, -1.0f}};
     patch c;
     if (!locate(s, p, &c)) return g;
-    if (c.outside > 0.0f && normalize_into(c.ox, c.oy, &g)) return g;
-    // d/dfx and d/dfy of the bilinear patch.
+    if (c.outside > 0.0f && normalize_into(c.ox, c.oy, 1e-6f, &g)) return g;
+    // d/dfx and d/dfy of the bilinear patch, in stored units: flat below 1e-6 cells.
     float gx = (c.d10 - c.d00) * (1.0f - c.fy) + (c.d11 - c.d01) * c.fy;
     float gy = (c.d01 - c.d00) * (1.0f - c.fx) + (c.d11 - c.d10) * c.fx;
-    if (normalize_into(gx, gy, &g)) return g;
+    if (normalize_into(gx, gy, 1e-6f * AE_SDF_UNITS, &g)) return g;
     // Flat patch or a saddle point: look one cell each way.
     const float h = s->cell_size;
     gx = ae_sdf_sample(s, (vec2s){{p.x + h, p.y}}) - ae_sdf_sample(s, (vec2s){{p.x - h, p.y}});
     gy = ae_sdf_sample(s, (vec2s){{p.x, p.y + h}}) - ae_sdf_sample(s, (vec2s){{p.x, p.y - h}});
-    if (normalize_into(gx, gy, &g)) return g;
+    if (normalize_into(gx, gy, 1e-6f, &g)) return g;
     return (vec2s){{0.0f, -1.0f}};
 }
 
@@ -87,8 +98,9 @@ vec2s ae_sdf_move_circle(const ae_sdf *s, vec2s pos, float radius, vec2s delta) 
 }
 
 /// First s in [0, s_max] where q2 s^2 + q1 s + q0 <= 0, given q0 > 0; returns -1 when none.
+/// The coefficients are in stored units (a q2 below 1e-9 cells counts as none).
 static float first_root(float q2, float q1, float q0, float s_max) {
-    if (fabsf(q2) < 1e-9f) {
+    if (fabsf(q2) < 1e-9f * AE_SDF_UNITS) {
         if (q1 >= 0.0f) return -1.0f;
         float s = -q0 / q1;
         return s <= s_max ? s : -1.0f;
@@ -122,10 +134,9 @@ float ae_sdf_disk_cast(const ae_sdf *s, vec2s origin, vec2s dir, float radius, f
     float t = 0.0f;
     bool contact = true;
     for (int i = 0; i < max_iter; i++) {
-        vec2s p = {{(u0 + dx * t) * s->cell_size, (v0 + dy * t) * s->cell_size}};
         patch c;
-        if (!locate(s, p, &c)) break;
-        float gap = patch_value(&c) - c.outside - r;
+        if (!locate_cells(s, u0 + dx * t, v0 + dy * t, &c)) break;
+        float gap = patch_value(&c) * CELLS_PER_UNIT - c.outside - r;
         if (gap < tol) break;
         if (t >= limit) {
             contact = false;
@@ -150,11 +161,12 @@ float ae_sdf_disk_cast(const ae_sdf *s, vec2s origin, vec2s dir, float radius, f
         if (dy > 0.0f) s_exit = fminf(s_exit, (1.0f - y0) / dy);
         if (dy < 0.0f) s_exit = fminf(s_exit, -y0 / dy);
         s_exit = fmaxf(s_exit, 0.0f);
+        // The field along the ray, in stored units.
         const size_t stride = (size_t)s->width + 1;
-        const float *row = s->dist + (size_t)fv * stride + (size_t)fu;
-        float a = row[0], b = row[1] - row[0], cc = row[stride] - row[0];
-        float d = row[0] - row[1] - row[stride] + row[stride + 1];
-        float q0 = a + b * x0 + cc * y0 + d * x0 * y0 - r;
+        const int16_t *row = s->dist + (size_t)fv * stride + (size_t)fu;
+        float a = row[0], b = (float)(row[1] - row[0]), cc = (float)(row[stride] - row[0]);
+        float d = (float)(row[0] - row[1] - row[stride] + row[stride + 1]);
+        float q0 = a + b * x0 + cc * y0 + d * x0 * y0 - r * AE_SDF_UNITS;
         float q1 = b * dx + cc * dy + d * (x0 * dy + y0 * dx);
         float q2 = d * dx * dy;
         float root = q0 > 0.0f ? first_root(q2, q1, q0, s_exit) : 0.0f;

@@ -132,7 +132,7 @@ static int differences(const world *w, ae_rng *rng) {
     const ae_grid *g = &w->grid;
     size_t corners = (size_t)(g->width + 1) * (size_t)(g->height + 1);
     // The field at every corner, exactly.
-    bad += memcmp(fresh.sdf.dist, w->sdf.dist, corners * sizeof(float)) != 0;
+    bad += memcmp(fresh.sdf.dist, w->sdf.dist, corners * sizeof *w->sdf.dist) != 0;
     bad += !(w->sdf.max_abs >= fresh.sdf.max_abs);
     // Passability of every cell and radius, and the bit lines jump point search scans.
     bad += !ae_nav_grid_equal(&w->nav, &fresh.nav);

@@ -69,7 +69,7 @@ static void run(ae_grid *g, uint64_t seed, int edits, int every, int *changed, i
     w.grid = *g;
     REQUIRE(world_build(&w));
     size_t corners = (size_t)(g->width + 1) * (size_t)(g->height + 1);
-    float *before = malloc(corners * sizeof *before);
+    int16_t *before = malloc(corners * sizeof *before);
     for (int e = 0; e < edits; e++) {
         int x, y;
         pick(&rng, &w.grid, &x, &y);

@@ -122,7 +122,7 @@ static void test_blank(void) {
     REQUIRE(ae_grid_init(&w.grid, 128, 96, NULL));
     REQUIRE(world_build(&w));
     const size_t corners = (size_t)129 * 97;
-    float *first = malloc(corners * sizeof *first);
+    int16_t *first = malloc(corners * sizeof *first);
     memcpy(first, w.sdf.dist, corners * sizeof *first);
     ae_cell_write writes[GEN_BRUSH_MAX_WRITES];
     const int sizes[] = {1, 5, 20};
@@ -203,7 +203,7 @@ static void test_duplicates(void) {
     w.grid.cells[10 * 48 + 30] = AE_CELL_WALL;
     REQUIRE(world_build(&w));
     const size_t corners = (size_t)49 * 41;
-    float *first = malloc(corners * sizeof *first);
+    int16_t *first = malloc(corners * sizeof *first);
     memcpy(first, w.sdf.dist, corners * sizeof *first);
     // (5, 6) ends a wall; (30, 10) is walled, freed and walled again: no change.
     const ae_cell_write once[] = {
@@ -248,7 +248,7 @@ static void test_same_value(void) {
     REQUIRE(gen_arena_map(&w.grid, 64, 48, 11));
     REQUIRE(world_build(&w));
     const size_t corners = (size_t)65 * 49;
-    float *first = malloc(corners * sizeof *first);
+    int16_t *first = malloc(corners * sizeof *first);
     memcpy(first, w.sdf.dist, corners * sizeof *first);
     const float max_abs = w.sdf.max_abs;
     ae_cell_write writes[GEN_BRUSH_MAX_WRITES];
@@ -311,7 +311,7 @@ static void test_out_of_memory(void) {
     REQUIRE(ae_grid_init(&w.grid, 80, 80, NULL));
     REQUIRE(world_build(&w));
     const size_t corners = (size_t)81 * 81, cells = (size_t)80 * 80;
-    float *dist = malloc(corners * sizeof *dist);
+    int16_t *dist = malloc(corners * sizeof *dist);
     uint8_t *grid = malloc(cells);
     memcpy(dist, w.sdf.dist, corners * sizeof *dist);
     memcpy(grid, w.grid.cells, cells);
