@@ -1,4 +1,4 @@
-// Cover point generation, local rebuilds and the bucket index.
+// Cover point generation, local rebuilds and box queries.
 #include "arena/ae_cover.h"
 
 #include "base_internal.h"
@@ -51,7 +51,6 @@ static void plist_free(plist *l) {
 /// its points and an edit's scratch, kept so that an edit allocates nothing once they have grown.
 struct ae_cover_index {
     int cap;            ///< capacity of the set's points
-    plist fresh;        ///< an edit's points of one bucket afresh
     plist run;          ///< an edit's new points of the buckets it spans
     int32_t *run_start; ///< an edit's new offsets of those buckets, from the run's start
     int run_start_cap;  ///< capacity of run_start
@@ -60,15 +59,16 @@ struct ae_cover_index {
 /// Side k: 0 = -y (up), 1 = +x, 2 = +y, 3 = -x.
 static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {-1, 0, 1, 0};
 
-/// Lattice steps per cell are 1 << COVER_LATTICE_SHIFT, and an offset has 18 bits.
+/// Lattice steps per cell are 1 << COVER_LATTICE_SHIFT, and an offset has 16 bits.
 #define COVER_LATTICE_SHIFT 12
-#define COVER_OFFSET_BITS   18
+#define COVER_OFFSET_BITS   16
 
-/// The set's lattice: offsets span 2^18 steps, a bucket and `margin` cells on either side. A
+/// The set's lattice: offsets span 2^16 steps, a bucket and `margin` cells on either side. A
 /// point lies within radius + 1 cell of its source cell (gen_cell), so the margin must exceed
-/// that; 1/4096 cell gives 28 cells, and a larger radius takes a coarser lattice.
+/// that (half a cell more covers the snap and rounding); 1/4096 cell gives 4 cells, enough for
+/// a radius of 2.5 cells (the game's agents: 0.375), and a larger radius takes a coarser one.
 static void choose_lattice(ae_cover_set *s) {
-    const float need = s->def.radius / s->cell_size + 3.0f;
+    const float need = s->def.radius / s->cell_size + 1.5f;
     int shift = COVER_LATTICE_SHIFT;
     while (shift > 0 &&
            (float)((1 << (COVER_OFFSET_BITS - 1 - shift)) - AE_COVER_BUCKET / 2) < need)
@@ -132,18 +132,15 @@ static int64_t cell_bound(const ae_cover_set *s, const ae_grid *g, const ae_sdf 
     return (int64_t)n * s->def.edge_samples;
 }
 
-/// The point at p, sourced from `key` (its bits 0-11) in bucket b, snapped to the lattice: its
-/// nearest lattice position. False when p is beyond the lattice (only for a radius of more than
-/// 131,000 cells).
-static bool snap(const ae_cover_set *s, int b, vec2s p, unsigned key, ae_cover_point *out) {
+/// The point at p of bucket b snapped to the lattice: its nearest lattice position. False when
+/// p is beyond the lattice (only for a radius of more than 32,000 cells).
+static bool snap(const ae_cover_set *s, int b, vec2s p, ae_cover_point *out) {
     const vec2s o = ae_cover_origin(s, b);
     const float fx = floorf((p.x - o.x) / s->step + 0.5f);
     const float fy = floorf((p.y - o.y) / s->step + 0.5f);
     const float end = (float)(1 << COVER_OFFSET_BITS);
     if (!(fx >= 0.0f && fx < end && fy >= 0.0f && fy < end)) return false;
-    const uint32_t qx = (uint32_t)fx, qy = (uint32_t)fy;
-    *out = (ae_cover_point){(uint16_t)qx, (uint16_t)qy,
-                            (uint16_t)(key | (qx >> 16) << 12 | (qy >> 16) << 14)};
+    *out = (ae_cover_point){(uint16_t)fx, (uint16_t)fy};
     return true;
 }
 
@@ -156,7 +153,6 @@ static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae
     const float c = sdf->cell_size, r = s->def.radius;
     const int k = s->def.edge_samples;
     const int b = y / AE_COVER_BUCKET * s->buckets_x + x / AE_COVER_BUCKET;
-    const unsigned local = (unsigned)(y % AE_COVER_BUCKET * AE_COVER_BUCKET + x % AE_COVER_BUCKET);
     for (int side = 0; side < 4; side++) {
         if (!(sides >> side & 1u)) continue;
         // The edge's endpoints and the direction into the free cell.
@@ -184,8 +180,7 @@ static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae
                 glms_vec2_distance(p, q) <= r + c)
                 ok = true;
             ae_cover_point pt;
-            if (!ok || !snap(s, b, p, local * 64u + (unsigned)side * 16u + (unsigned)i, &pt))
-                continue;
+            if (!ok || !snap(s, b, p, &pt)) continue;
             // What is kept is the snapped point, as every reader decodes it.
             p = ae_cover_point_pos(s, b, pt);
             if (fabsf(ae_sdf_sample(sdf, p) - r) > accept_error(s)) continue;
@@ -196,16 +191,14 @@ static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae
     return true;
 }
 
-/// The points of the cells of bucket b inside [x0, x1] x [y0, y1] (clipped to the map), in
-/// source order.
-static bool gen_bucket(plist *l, const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int b,
-                       int x0, int x1, int y0, int y1) {
+/// The points of the cells of bucket b, in source order.
+static bool gen_bucket(plist *l, const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf,
+                       int b) {
     const int bx = b % s->buckets_x * AE_COVER_BUCKET, by = b / s->buckets_x * AE_COVER_BUCKET;
-    const int cx0 = ae_maxi(bx, x0), cx1 = ae_mini(ae_mini(bx + AE_COVER_BUCKET, g->width) - 1, x1);
-    const int cy0 = ae_maxi(by, y0),
-              cy1 = ae_mini(ae_mini(by + AE_COVER_BUCKET, g->height) - 1, y1);
-    for (int y = cy0; y <= cy1; y++)
-        for (int x = cx0; x <= cx1; x++)
+    const int x1 = ae_mini(bx + AE_COVER_BUCKET, g->width),
+              y1 = ae_mini(by + AE_COVER_BUCKET, g->height);
+    for (int y = by; y < y1; y++)
+        for (int x = bx; x < x1; x++)
             if (!gen_cell(l, s, g, sdf, x, y)) return false;
     return true;
 }
@@ -248,7 +241,7 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
     }
     for (int b = 0; ok && b < nb; b++) {
         set->bucket_start[b] = l.n;
-        ok = gen_bucket(&l, set, grid, sdf, b, 0, grid->width - 1, 0, grid->height - 1);
+        ok = gen_bucket(&l, set, grid, sdf, b);
     }
     if (ok) {
         set->bucket_start[nb] = l.n;
@@ -270,7 +263,6 @@ void ae_cover_free(ae_cover_set *s) {
         if (s->bucket_start)
             ae_free(s->bucket_start,
                     ((size_t)s->buckets_x * (size_t)s->buckets_y + 1) * sizeof *s->bucket_start);
-        plist_free(&ix->fresh);
         plist_free(&ix->run);
         if (ix->run_start) ae_free(ix->run_start, (size_t)ix->run_start_cap * sizeof(int32_t));
         ae_free(ix, sizeof *ix);
@@ -323,33 +315,6 @@ static bool reserve_run_start(struct ae_cover_index *ix, int n) {
     return true;
 }
 
-/// Appends to run the new points of bucket b: its old points whose source lies outside the
-/// window [x0, x1] x [y0, y1], merged by source with the window's cells' points afresh.
-static bool merge_bucket(ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int b, int x0,
-                         int x1, int y0, int y1) {
-    struct ae_cover_index *ix = s->index;
-    plist *fresh = &ix->fresh, *run = &ix->run;
-    fresh->n = 0;
-    if (!gen_bucket(fresh, s, g, sdf, b, x0, x1, y0, y1)) return false;
-    const int first = s->bucket_start[b], last = s->bucket_start[b + 1];
-    if (!plist_reserve(run, (int64_t)run->n + (last - first) + fresh->n)) return false;
-    // The window's cells in this bucket, as local columns and rows.
-    const int bx = b % s->buckets_x * AE_COVER_BUCKET, by = b / s->buckets_x * AE_COVER_BUCKET;
-    const int lx0 = x0 - bx, lx1 = x1 - bx, ly0 = y0 - by, ly1 = y1 - by;
-    int j = 0;
-    for (int i = first; i < last; i++) {
-        const ae_cover_point p = s->points[i];
-        const int local = p.tag >> 6 & 63, lx = local % AE_COVER_BUCKET,
-                  ly = local / AE_COVER_BUCKET;
-        if (lx >= lx0 && lx <= lx1 && ly >= ly0 && ly <= ly1) continue; // made afresh
-        const unsigned key = p.tag & 0xfffu;
-        while (j < fresh->n && (fresh->p[j].tag & 0xfffu) < key) run->p[run->n++] = fresh->p[j++];
-        run->p[run->n++] = p;
-    }
-    while (j < fresh->n) run->p[run->n++] = fresh->p[j++];
-    return true;
-}
-
 bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
                             ae_cell_rect changed, ae_error *err) {
     if (ae_cell_rect_is_empty(changed)) return true;
@@ -358,12 +323,13 @@ bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf
     const int m = (int)ceilf(2.0f * set->def.radius / set->cell_size) + 7;
     const int x0 = ae_maxi(changed.x0 - m, 0), x1 = ae_mini(changed.x1 + m, grid->width - 1);
     const int y0 = ae_maxi(changed.y0 - m, 0), y1 = ae_mini(changed.y1 + m, grid->height - 1);
-    // The window's points afresh, merged bucket by bucket with the old points of the window's
-    // buckets whose sources lie outside it. The buckets from the window's first to its last,
-    // in storage order, hold one run of the set: the run is made anew in scratch (the buckets
-    // between that the window misses copied as they are), and the points after it move by the
-    // change in its length. Every buffer is kept in the set, so once they have grown nothing
-    // is allocated, and they are all grown before the set changes.
+    // The points of the buckets the window reaches afresh, all their cells' (a point does not
+    // say which cell it comes from; the cells outside the window give the points they gave).
+    // The buckets from the window's first to its last, in storage order, hold one run of the
+    // set: the run is made anew in scratch (the buckets between that the window misses copied
+    // as they are), and the points after it move by the change in its length. Every buffer is
+    // kept in the set, so once they have grown nothing is allocated, and they are all grown
+    // before the set changes.
     struct ae_cover_index *ix = set->index;
     const int bw = set->buckets_x, nb = bw * set->buckets_y;
     const int bx0 = x0 / AE_COVER_BUCKET, bx1 = x1 / AE_COVER_BUCKET;
@@ -376,7 +342,7 @@ bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf
         ix->run_start[b - first] = ix->run.n;
         const int bx = b % bw;
         if (bx >= bx0 && bx <= bx1) {
-            ok = merge_bucket(set, grid, sdf, b, x0, x1, y0, y1);
+            ok = gen_bucket(&ix->run, set, grid, sdf, b);
         } else {
             const int n = start[b + 1] - start[b];
             ok = plist_reserve(&ix->run, (int64_t)ix->run.n + n);

@@ -112,10 +112,6 @@ static void check_cover(const ae_grid *grid, const ae_sdf *sdf, const ae_nav_gri
                        cover.tolerance * 1.0001f + 1e-3f);
             const vec2s n = ae_cover_normal(sdf, p);
             FUZZ_CHECK(fabsf(n.x * n.x + n.y * n.y - 1.0f) < 1e-3f);
-            // Canonical order: by bucket, then by source.
-            if (i > cover.bucket_start[b])
-                FUZZ_CHECK(ae_cover_point_key(&cover, b, cover.points[i - 1]) <
-                           ae_cover_point_key(&cover, b, cover.points[i]));
         }
     ae_nav_cell a = nth_passable(nav, layer, 0);
     if (a.x >= 0) {

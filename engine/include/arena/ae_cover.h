@@ -28,15 +28,14 @@ ae_cover_def ae_default_cover_def(void);
 /// cell it comes from.
 #define AE_COVER_BUCKET 8
 
-/// One cover point, 6 bytes: where a walled 4096x4096 map has millions of points, a point
-/// holds only its offset from its bucket's lattice origin and its source within the bucket.
-/// Read its position with ae_cover_point_pos or ae_cover_pos; its normal is not stored
+/// One cover point, 4 bytes: where a walled 4096x4096 map has millions of points, a point
+/// holds only its offset from its bucket's lattice origin. Its source (the wall-edge sample it
+/// was made from) is implied by its place: a bucket's points come in the order of their
+/// sources. Read its position with ae_cover_point_pos or ae_cover_pos; its normal is not stored
 /// (ae_cover_normal finds it).
 typedef struct ae_cover_point {
-    uint16_t x;   ///< bits 0-15 of the x offset, in lattice steps from the bucket's origin
-    uint16_t y;   ///< bits 0-15 of the y offset
-    uint16_t tag; ///< bits 0-11: source (cell in the bucket * 64 + edge side * 16 + sample);
-                  ///< bits 12-13 and 14-15: bits 16-17 of the x and y offsets
+    uint16_t x; ///< x offset, in lattice steps from the bucket's origin
+    uint16_t y; ///< y offset
 } ae_cover_point;
 
 /// All cover points of a map. Callers read the fields below and never write them; the points
@@ -47,15 +46,16 @@ typedef struct ae_cover_set {
     int width;              ///< map cells
     int height;             ///< map cells
     float cell_size;        ///< world units per cell
-    ae_cover_point *points; ///< count points in canonical order: by bucket (row by row), then
-                            ///< by source (cell row by row, edge side, sample)
+    ae_cover_point *points; ///< count points in canonical order: by the bucket of their source
+                            ///< cell (row by row), then by source (cell row by row, edge side,
+                            ///< sample)
     int count;              ///< number of points
     int buckets_x;          ///< buckets across (AE_COVER_BUCKET cells a side)
     int buckets_y;          ///< buckets down
     int32_t *bucket_start;  ///< buckets_x * buckets_y + 1 offsets: bucket b's points are
                             ///< points[bucket_start[b] .. bucket_start[b + 1])
     float step;             ///< world units per lattice step (cell_size / 4096 unless the
-                            ///< radius is above 26 cells: then coarser, so offsets fit)
+                            ///< radius is above 2.5 cells: then coarser, so offsets fit)
     int margin;             ///< cells from a bucket's corner up and left to its lattice origin
     struct ae_cover_index *index; ///< private: an edit's scratch, NULL before init
 } ae_cover_set;
@@ -71,9 +71,7 @@ static inline vec2s ae_cover_origin(const ae_cover_set *set, int b) {
 /// with this one expression, so a position is the same float everywhere (generation checks
 /// this value).
 static inline vec2s ae_cover_offset_pos(const ae_cover_set *set, vec2s origin, ae_cover_point p) {
-    const uint32_t qx = p.x | (uint32_t)(p.tag >> 12 & 3u) << 16;
-    const uint32_t qy = p.y | (uint32_t)(p.tag >> 14) << 16;
-    return (vec2s){{origin.x + (float)qx * set->step, origin.y + (float)qy * set->step}};
+    return (vec2s){{origin.x + (float)p.x * set->step, origin.y + (float)p.y * set->step}};
 }
 
 /// The world position of point p of bucket b.
@@ -99,15 +97,6 @@ static inline vec2s ae_cover_pos(const ae_cover_set *set, int i) {
     return ae_cover_point_pos(set, ae_cover_bucket_of(set, i), set->points[i]);
 }
 
-/// The source of point p of bucket b, unique in the set: its free cell's index (y * width + x)
-/// * 64 + edge side * 16 + sample.
-static inline uint32_t ae_cover_point_key(const ae_cover_set *set, int b, ae_cover_point p) {
-    const int local = p.tag >> 6 & 63;
-    const int x = b % set->buckets_x * AE_COVER_BUCKET + local % AE_COVER_BUCKET;
-    const int y = b / set->buckets_x * AE_COVER_BUCKET + local / AE_COVER_BUCKET;
-    return (uint32_t)(y * set->width + x) * 64u + (p.tag & 63u);
-}
-
 /// The unit normal of a point at pos, pointing away from the wall: the gradient of the field
 /// the set follows (the one given to init and to every edit since).
 static inline vec2s ae_cover_normal(const ae_sdf *sdf, vec2s pos) {
@@ -127,13 +116,13 @@ void ae_cover_free(ae_cover_set *set);
 bool ae_cover_equal(const ae_cover_set *a, const ae_cover_set *b);
 
 /// Regenerates the points near the changed cells after ae_sdf_set_cells reported them; the
-/// result is identical to ae_cover_init (the same points at the same indices, and an index that
-/// answers every query alike). Cost, once for the whole rectangle: the points of the cells near
-/// the edit afresh, a merge of the points of their rows, one move of the points after them (and
-/// of their index entries) when their number changed, and the index's lists of the bucket rows
-/// they reach. It allocates only while its buffers grow (they are kept in the set, and the set
-/// keeps room to spare), never a copy of the whole set but when the set outgrows its room. An
-/// empty rectangle changes nothing. False (with err) on out-of-memory, leaving the set as it was.
+/// result is identical to ae_cover_init (the same points at the same indices, and the same
+/// bucket offsets). Cost, once for the whole rectangle: the points of the buckets the cells near
+/// the edit lie in afresh, a copy of the buckets between them in storage order, one move of the
+/// points after them when their number changed, and the offsets of the buckets after them. It
+/// allocates only while its buffers grow (they are kept in the set, and the set keeps room to
+/// spare), never a copy of the whole set but when the set outgrows its room. An empty rectangle
+/// changes nothing. False (with err) on out-of-memory, leaving the set as it was.
 bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
                             ae_cell_rect changed, ae_error *err);
 
