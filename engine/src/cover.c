@@ -1,4 +1,4 @@
-// Cover point generation, local rebuilds and the bucket index.
+// Cover point generation, local rebuilds and box queries.
 #include "arena/ae_cover.h"
 
 #include "base_internal.h"
@@ -8,32 +8,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-/// Cells per side of an index bucket.
-#define COVER_BUCKET 8
-
 ae_cover_def ae_default_cover_def(void) {
     return (ae_cover_def){
         .radius = 0.0f, .edge_samples = 2, .tolerance_share = 0.05f, .cookie = AE_DEF_COOKIE};
 }
 
-/// Growable point list used while generating.
+/// Growable point list: an edit's scratch, and the set's points while init fills them.
 typedef struct plist {
     ae_cover_point *p;
     int n, cap;
 } plist;
 
-static bool plist_push(plist *l, ae_cover_point pt) {
-    if (l->n == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 256;
-        ae_cover_point *q = ae_alloc((size_t)cap * sizeof *q);
-        if (!q) return false;
-        if (l->p) {
-            memcpy(q, l->p, (size_t)l->n * sizeof *q);
-            ae_free(l->p, (size_t)l->cap * sizeof *q);
-        }
-        l->p = q;
-        l->cap = cap;
+/// Room for n points in all (at least doubling); false on out-of-memory, leaving it as it was.
+static bool plist_reserve(plist *l, int64_t n) {
+    if (n <= l->cap) return true;
+    const int64_t want = ae_maxi(l->cap, 128) * (int64_t)2;
+    const int64_t cap = want > n ? want : n;
+    if (cap > INT32_MAX) return false;
+    ae_cover_point *q = ae_alloc((size_t)cap * sizeof *q);
+    if (!q) return false;
+    if (l->p) {
+        memcpy(q, l->p, (size_t)l->n * sizeof *q);
+        ae_free(l->p, (size_t)l->cap * sizeof *q);
     }
+    l->p = q;
+    l->cap = (int)cap;
+    return true;
+}
+
+static bool plist_push(plist *l, ae_cover_point pt) {
+    if (l->n == l->cap && !plist_reserve(l, (int64_t)l->n + 1)) return false;
     l->p[l->n++] = pt;
     return true;
 }
@@ -43,27 +47,48 @@ static void plist_free(plist *l) {
     memset(l, 0, sizeof *l);
 }
 
-/// The bucket index (ae_cover.h keeps it opaque): point indices grouped by the bucket of the map
-/// they lie in, each bucket's in increasing order, so a box query visits only the buckets it
-/// overlaps. It also keeps the scratch of the local rebuilds, so that an edit allocates nothing
-/// once they have grown.
+/// What the set keeps besides its public fields (ae_cover.h keeps it opaque): the capacity of
+/// its points and an edit's scratch, kept so that an edit allocates nothing once they have grown.
 struct ae_cover_index {
-    int cap;                ///< capacity of the set's points and of order
-    int bw;                 ///< buckets across
-    int bh;                 ///< buckets down
-    int32_t *order;         ///< point indices grouped by bucket (cap entries)
-    plist fresh;            ///< an edit's window of points afresh
-    ae_cover_point *run;    ///< an edit's merged run of points (run_cap entries)
-    int run_cap;            ///< capacity of run
-    int32_t bucket_start[]; ///< bw * bh + 1 offsets into order
+    int cap;            ///< capacity of the set's points
+    plist run;          ///< an edit's new points of the buckets it spans
+    int32_t *run_start; ///< an edit's new offsets of those buckets, from the run's start
+    int run_start_cap;  ///< capacity of run_start
 };
-
-static size_t index_size(int bw, int bh) {
-    return sizeof(struct ae_cover_index) + (size_t)(bw * bh + 1) * sizeof(int32_t);
-}
 
 /// Side k: 0 = -y (up), 1 = +x, 2 = +y, 3 = -x.
 static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {-1, 0, 1, 0};
+
+/// Lattice steps per cell are 1 << COVER_LATTICE_SHIFT, and an offset has 16 bits.
+#define COVER_LATTICE_SHIFT 12
+#define COVER_OFFSET_BITS   16
+
+/// The set's lattice: offsets span 2^16 steps, a bucket and `margin` cells on either side. A
+/// point lies within radius + 1 cell of its source cell (gen_cell), so the margin must exceed
+/// that (half a cell more covers the snap and rounding); 1/4096 cell gives 4 cells, enough for
+/// a radius of 2.5 cells (the game's agents: 0.375), and a larger radius takes a coarser one.
+static void choose_lattice(ae_cover_set *s) {
+    const float need = s->def.radius / s->cell_size + 1.5f;
+    int shift = COVER_LATTICE_SHIFT;
+    while (shift > 0 &&
+           (float)((1 << (COVER_OFFSET_BITS - 1 - shift)) - AE_COVER_BUCKET / 2) < need)
+        shift--;
+    s->margin = (1 << (COVER_OFFSET_BITS - 1 - shift)) - AE_COVER_BUCKET / 2;
+    s->step = ldexpf(s->cell_size, -shift);
+}
+
+/// The largest |SDF - radius| a kept point may have: the tolerance, or what a converged Newton
+/// walk (1e-4 cells) plus the snap to the lattice (at most a step, the field's slope being at
+/// most sqrt 2 and the move at most sqrt 2 / 2 steps) can leave when that is more.
+static float accept_error(const ae_cover_set *s) {
+    return fmaxf(s->tolerance, 1e-4f * s->cell_size + s->step);
+}
+
+/// How far beyond its source cell a point can lie (world units): radius + 1 cell from the
+/// walk, the snap, and a margin for rounding. The query widens its box by this.
+static float source_reach(const ae_cover_set *s) {
+    return s->def.radius + 1.125f * s->cell_size + 2.0f * s->step;
+}
 
 /// False when no sample from the edges of cell (x, y) can land on the iso-line: the walk below
 /// reads the field only within r + 1.5 cells of an edge (it starts r away, steps at most half a
@@ -76,10 +101,10 @@ static bool can_reach_iso(const ae_cover_set *s, const ae_sdf *sdf, int x, int y
     const int m = (int)ceilf(s->def.radius / c + 1.5f) + 1;
     const int cx0 = ae_maxi(0, x - m), cx1 = ae_mini(sdf->width, x + 1 + m);
     const int cy0 = ae_maxi(0, y - m), cy1 = ae_mini(sdf->height, y + 1 + m);
-    // A point needs SDF >= r - max(tolerance, the Newton test's 1e-4 cells); the margin covers
-    // float rounding of the interpolation. The first corner that clears it answers (scaling by
-    // c is monotone, so that is the test on the largest corner).
-    const float need = s->def.radius - fmaxf(s->tolerance, 1e-4f * c);
+    // A point needs SDF >= r - accept_error; the margin covers float rounding of the
+    // interpolation. The first corner that clears it answers (scaling by c is monotone, so that
+    // is the test on the largest corner).
+    const float need = s->def.radius - accept_error(s);
     const float bar = need - 1e-3f * c - 1e-4f * fabsf(need);
     for (int cy = cy0; cy <= cy1; cy++)
         for (int cx = cx0; cx <= cx1; cx++)
@@ -107,13 +132,27 @@ static int64_t cell_bound(const ae_cover_set *s, const ae_grid *g, const ae_sdf 
     return (int64_t)n * s->def.edge_samples;
 }
 
-/// Samples of every wall edge of free cell (x, y), projected onto SDF == r.
+/// The point at p of bucket b snapped to the lattice: its nearest lattice position. False when
+/// p is beyond the lattice (only for a radius of more than 32,000 cells).
+static bool snap(const ae_cover_set *s, int b, vec2s p, ae_cover_point *out) {
+    const vec2s o = ae_cover_origin(s, b);
+    const float fx = floorf((p.x - o.x) / s->step + 0.5f);
+    const float fy = floorf((p.y - o.y) / s->step + 0.5f);
+    const float end = (float)(1 << COVER_OFFSET_BITS);
+    if (!(fx >= 0.0f && fx < end && fy >= 0.0f && fy < end)) return false;
+    *out = (ae_cover_point){(uint16_t)fx, (uint16_t)fy};
+    return true;
+}
+
+/// Samples of every wall edge of free cell (x, y), projected onto SDF == r, snapped to the
+/// lattice and kept when they are still within accept_error of it, outside walls.
 static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf, int x,
                      int y) {
     const unsigned sides = wall_sides(s, g, sdf, x, y);
     if (!sides) return true;
     const float c = sdf->cell_size, r = s->def.radius;
     const int k = s->def.edge_samples;
+    const int b = y / AE_COVER_BUCKET * s->buckets_x + x / AE_COVER_BUCKET;
     for (int side = 0; side < 4; side++) {
         if (!(sides >> side & 1u)) continue;
         // The edge's endpoints and the direction into the free cell.
@@ -140,60 +179,28 @@ static bool gen_cell(plist *l, const ae_cover_set *s, const ae_grid *g, const ae
             if (!ok && fabsf(ae_sdf_sample(sdf, p) - r) <= s->tolerance &&
                 glms_vec2_distance(p, q) <= r + c)
                 ok = true;
-            if (!ok) continue;
-            int px = (int)floorf(p.x / c), py = (int)floorf(p.y / c);
-            if (ae_grid_is_wall(g, px, py)) continue;
-            ae_cover_point pt = {p, (uint32_t)(y * g->width + x) * 64u + (uint32_t)side * 16u +
-                                        (uint32_t)i};
+            ae_cover_point pt;
+            if (!ok || !snap(s, b, p, &pt)) continue;
+            // What is kept is the snapped point, as every reader decodes it.
+            p = ae_cover_point_pos(s, b, pt);
+            if (fabsf(ae_sdf_sample(sdf, p) - r) > accept_error(s)) continue;
+            if (ae_grid_is_wall(g, (int)floorf(p.x / c), (int)floorf(p.y / c))) continue;
             if (!plist_push(l, pt)) return false;
         }
     }
     return true;
 }
 
-/// The bucket grid's shape, copied out of the index so that loops writing int32 arrays (which
-/// could alias the index's ints) keep it in registers.
-typedef struct bucket_grid {
-    float size; ///< world units per bucket side
-    int bw;     ///< buckets across
-    int bh;     ///< buckets down
-} bucket_grid;
-
-static bucket_grid buckets(const ae_cover_set *s) {
-    return (bucket_grid){s->cell_size * COVER_BUCKET, s->index->bw, s->index->bh};
-}
-
-/// The bucket of a point: the one its position falls in, clamped to the grid. (Truncating is
-/// flooring where it matters: a quotient that truncates to 0 or less is clamped to 0 anyway.)
-static int bucket_of(bucket_grid g, vec2s p) {
-    int bx = ae_clampi((int)(p.x / g.size), 0, g.bw - 1);
-    int by = ae_clampi((int)(p.y / g.size), 0, g.bh - 1);
-    return by * g.bw + bx;
-}
-
-/// Lists the points [from, to) that lie in buckets [b0, b1) in those buckets' part of order, each
-/// bucket's in increasing order (a counting sort). bucket_start[b0] and bucket_start[b1] are
-/// given; the offsets between them are rebuilt, and the points of the range found there must be
-/// all those buckets hold. Init sorts every point into every bucket; an edit redoes a band.
-static void sort_into_buckets(ae_cover_set *s, int from, int to, int b0, int b1) {
-    const bucket_grid g = buckets(s);
-    int32_t *start = s->index->bucket_start, *order = s->index->order;
-    const ae_cover_point *points = s->points;
-    const int32_t first = start[b0];
-    // Counts go one bucket up (start[b + 1]); the last bucket's end is given.
-    for (int b = b0 + 1; b < b1; b++) start[b] = 0;
-    for (int i = from; i < to; i++) {
-        const int b = bucket_of(g, points[i].pos);
-        if (b >= b0 && b < b1 - 1) start[b + 1]++;
-    }
-    for (int b = b0 + 1; b < b1; b++) start[b] += start[b - 1];
-    for (int i = from; i < to; i++) {
-        const int b = bucket_of(g, points[i].pos);
-        if (b >= b0 && b < b1) order[start[b]++] = i; // start[b] is a cursor, restored below
-    }
-    AE_ASSERT(start[b1 - 1] == start[b1]); // the points found fill the buckets exactly
-    for (int b = b1 - 1; b > b0; b--) start[b] = start[b - 1];
-    start[b0] = first;
+/// The points of the cells of bucket b, in source order.
+static bool gen_bucket(plist *l, const ae_cover_set *s, const ae_grid *g, const ae_sdf *sdf,
+                       int b) {
+    const int bx = b % s->buckets_x * AE_COVER_BUCKET, by = b / s->buckets_x * AE_COVER_BUCKET;
+    const int x1 = ae_mini(bx + AE_COVER_BUCKET, g->width),
+              y1 = ae_mini(by + AE_COVER_BUCKET, g->height);
+    for (int y = by; y < y1; y++)
+        for (int x = bx; x < x1; x++)
+            if (!gen_cell(l, s, g, sdf, x, y)) return false;
+    return true;
 }
 
 bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
@@ -210,41 +217,37 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
     set->width = grid->width;
     set->height = grid->height;
     set->cell_size = sdf->cell_size;
-    const int bw = (grid->width + COVER_BUCKET - 1) / COVER_BUCKET;
-    const int bh = (grid->height + COVER_BUCKET - 1) / COVER_BUCKET;
-    struct ae_cover_index *ix = ae_calloc(1, index_size(bw, bh));
-    set->index = ix;
-    if (ix) {
-        ix->bw = bw;
-        ix->bh = bh;
-    }
-    // The list is sized once, by a count of the edges that may give points (cheap next to the
-    // Newton steps, and exact unless a step fails): the points never move while they are made,
-    // where a doubling list held 1.5 times its room while it moved and kept up to twice what
-    // it needed. A little more room (untouched, so not resident until used) lets edits that add
-    // points, such as props breaking in a match, go on for long before the set must grow and
-    // move whole.
+    choose_lattice(set);
+    set->buckets_x = (grid->width + AE_COVER_BUCKET - 1) / AE_COVER_BUCKET;
+    set->buckets_y = (grid->height + AE_COVER_BUCKET - 1) / AE_COVER_BUCKET;
+    const int nb = set->buckets_x * set->buckets_y;
+    set->index = ae_calloc(1, sizeof *set->index);
+    set->bucket_start = set->index ? ae_calloc((size_t)nb + 1, sizeof *set->bucket_start) : NULL;
+    // The points are sized once, by a count of the edges that may give points (cheap next to
+    // the Newton steps, and exact unless a step fails), and made in place, bucket by bucket:
+    // nothing moves while they are made and nothing is held twice. A little more room
+    // (untouched, so not resident until used) lets edits that add points, such as props
+    // breaking in a match, go on for long before the set must grow and move whole.
     int64_t bound = 0;
     for (int y = 0; y < grid->height; y++)
         for (int x = 0; x < grid->width; x++) bound += cell_bound(set, grid, sdf, x, y);
     const int64_t room = bound + bound / 64 + 256;
     plist l = {0};
-    bool ok = ix != NULL && room <= INT32_MAX;
+    bool ok = set->bucket_start != NULL && room <= INT32_MAX;
     if (ok && bound > 0) {
         l.cap = (int)room;
         l.p = ae_alloc((size_t)l.cap * sizeof *l.p);
         ok = l.p != NULL;
     }
-    for (int y = 0; ok && y < grid->height; y++)
-        for (int x = 0; ok && x < grid->width; x++) ok = gen_cell(&l, set, grid, sdf, x, y);
-    int32_t *order = ok && l.cap ? ae_alloc((size_t)l.cap * sizeof *order) : NULL;
-    if (ok && (order || !l.cap)) {
+    for (int b = 0; ok && b < nb; b++) {
+        set->bucket_start[b] = l.n;
+        ok = gen_bucket(&l, set, grid, sdf, b);
+    }
+    if (ok) {
+        set->bucket_start[nb] = l.n;
         set->points = l.p;
         set->count = l.n;
-        ix->cap = l.cap;
-        ix->order = order;
-        ix->bucket_start[bw * bh] = l.n;
-        sort_into_buckets(set, 0, l.n, 0, bw * bh);
+        set->index->cap = l.cap;
         return true;
     }
     plist_free(&l);
@@ -255,101 +258,61 @@ bool ae_cover_init(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
 
 void ae_cover_free(ae_cover_set *s) {
     struct ae_cover_index *ix = s->index;
-    if (ix) { // (points are only ever installed with the index)
+    if (ix) { // (points and offsets are only ever installed with it)
         if (s->points) ae_free(s->points, (size_t)ix->cap * sizeof *s->points);
-        if (ix->order) ae_free(ix->order, (size_t)ix->cap * sizeof *ix->order);
-        plist_free(&ix->fresh);
-        if (ix->run) ae_free(ix->run, (size_t)ix->run_cap * sizeof *ix->run);
-        ae_free(ix, index_size(ix->bw, ix->bh));
+        if (s->bucket_start)
+            ae_free(s->bucket_start,
+                    ((size_t)s->buckets_x * (size_t)s->buckets_y + 1) * sizeof *s->bucket_start);
+        plist_free(&ix->run);
+        if (ix->run_start) ae_free(ix->run_start, (size_t)ix->run_start_cap * sizeof(int32_t));
+        ae_free(ix, sizeof *ix);
     }
     memset(s, 0, sizeof *s);
 }
 
-/// First index of the sorted points whose key is >= the first key of cell `cell` (a cell index
-/// y * width + x, up to the cell count).
-static int lower_bound(const ae_cover_set *s, int64_t cell) {
-    const int64_t key = cell * 64;
-    int lo = 0, hi = s->count;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if ((int64_t)s->points[mid].key < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+bool ae_cover_equal(const ae_cover_set *a, const ae_cover_set *b) {
+    if (a->count != b->count || a->buckets_x != b->buckets_x || a->buckets_y != b->buckets_y)
+        return false;
+    const size_t offsets = (size_t)a->buckets_x * (size_t)a->buckets_y + 1;
+    return (a->count == 0 ||
+            memcmp(a->points, b->points, (size_t)a->count * sizeof *a->points) == 0) &&
+           (offsets == 1 ||
+            memcmp(a->bucket_start, b->bucket_start, offsets * sizeof *a->bucket_start) == 0);
 }
 
 /// A capacity of cap + more, or n when that is larger (at most INT32_MAX).
-static int grown(int cap, int more, int n) {
+static int grown(int cap, int more, int64_t n) {
     const int64_t c = (int64_t)cap + more;
-    return c < n ? n : c > INT32_MAX ? INT32_MAX : (int)c;
+    return (int)(c < n ? n : c > INT32_MAX ? INT32_MAX : c);
 }
 
-/// Makes room for n points and as many index entries, moving both into blocks half as large
-/// again (or n) when they are full: the only copy of the whole set an edit makes, and only when
-/// the set outgrows its room. False on out-of-memory, leaving them as they were.
-static bool reserve_points(ae_cover_set *s, int n) {
+/// Makes room for n points, moving them into a block half as large again (or n) when it is
+/// full: the only copy of the whole set an edit makes, and only when the set outgrows its room.
+/// False on out-of-memory, leaving them as they were.
+static bool reserve_points(ae_cover_set *s, int64_t n) {
     struct ae_cover_index *ix = s->index;
     if (n <= ix->cap) return true;
+    if (n > INT32_MAX) return false;
     const int cap = grown(ix->cap, ix->cap / 2, n);
     ae_cover_point *points = ae_alloc((size_t)cap * sizeof *points);
-    int32_t *order = points ? ae_alloc((size_t)cap * sizeof *order) : NULL;
-    if (!order) {
-        if (points) ae_free(points, (size_t)cap * sizeof *points);
-        return false;
-    }
-    if (s->count) {
-        memcpy(points, s->points, (size_t)s->count * sizeof *points);
-        memcpy(order, ix->order, (size_t)s->count * sizeof *order);
-    }
+    if (!points) return false;
+    if (s->count) memcpy(points, s->points, (size_t)s->count * sizeof *points);
     if (s->points) ae_free(s->points, (size_t)ix->cap * sizeof *s->points);
-    if (ix->order) ae_free(ix->order, (size_t)ix->cap * sizeof *ix->order);
     s->points = points;
-    ix->order = order;
     ix->cap = cap;
     return true;
 }
 
-/// Makes room for n points in the edit's run (scratch: its contents need not survive).
-static bool reserve_run(struct ae_cover_index *ix, int n) {
-    if (n <= ix->run_cap) return true;
-    const int cap = grown(ix->run_cap, ix->run_cap, n);
-    ae_cover_point *run = ae_alloc((size_t)cap * sizeof *run);
-    if (!run) return false;
-    if (ix->run) ae_free(ix->run, (size_t)ix->run_cap * sizeof *ix->run);
-    ix->run = run;
-    ix->run_cap = cap;
+/// Makes room for n offsets in run_start (scratch: its contents need not survive).
+static bool reserve_run_start(struct ae_cover_index *ix, int n) {
+    if (n <= ix->run_start_cap) return true;
+    const int cap = grown(ix->run_start_cap, ix->run_start_cap, n);
+    int32_t *r = ae_alloc((size_t)cap * sizeof *r);
+    if (!r) return false;
+    if (ix->run_start) ae_free(ix->run_start, (size_t)ix->run_start_cap * sizeof *r);
+    ix->run_start = r;
+    ix->run_start_cap = cap;
     return true;
-}
-
-/// Brings the bucket index up to date after the points of rows y0..y1 were replaced and the
-/// points after them moved by delta places (old_count points before). Only the lists of the band
-/// of bucket rows that the points of those rows can lie in change: the buckets before the band
-/// hold points of earlier rows, left as they are, and the buckets after it points of later rows,
-/// which only move by delta, in index and in place.
-static void patch_index(ae_cover_set *s, int delta, int old_count, int y0, int y1) {
-    struct ae_cover_index *ix = s->index;
-    const bucket_grid g = buckets(s);
-    // A point lies within radius + 1 cell of an edge of its source cell (gen_cell), so within
-    // `reach` rows of that cell; one more row covers rounding.
-    const int reach = (int)ceilf(s->def.radius / s->cell_size) + 2;
-    const int r0 = ae_mini(ae_maxi(y0 - reach, 0) / COVER_BUCKET, g.bh - 1);
-    const int r1 = ae_mini((y1 + reach) / COVER_BUCKET, g.bh - 1);
-    const int b0 = r0 * g.bw, b1 = (r1 + 1) * g.bw, nb = g.bw * g.bh;
-    int32_t *start = ix->bucket_start, *order = ix->order;
-    if (delta != 0) {
-        const int e1 = start[b1];
-        if (old_count > e1)
-            memmove(order + e1 + delta, order + e1, (size_t)(old_count - e1) * sizeof *order);
-        for (int k = e1 + delta; k < old_count + delta; k++) order[k] += delta;
-        for (int b = b1; b <= nb; b++) start[b] += delta;
-    }
-    // The band afresh from the points of the rows whose points can lie in it.
-    const int64_t w = s->width;
-    const int from = lower_bound(s, ae_maxi(r0 * COVER_BUCKET - reach, 0) * w);
-    const int to = lower_bound(s, ae_mini((r1 + 1) * COVER_BUCKET + reach, s->height) * w);
-    sort_into_buckets(s, from, to, b0, b1);
 }
 
 bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf *sdf,
@@ -360,52 +323,50 @@ bool ae_cover_on_cells_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf
     const int m = (int)ceilf(2.0f * set->def.radius / set->cell_size) + 7;
     const int x0 = ae_maxi(changed.x0 - m, 0), x1 = ae_mini(changed.x1 + m, grid->width - 1);
     const int y0 = ae_maxi(changed.y0 - m, 0), y1 = ae_mini(changed.y1 + m, grid->height - 1);
-    // The window's points afresh. Cells are visited in row-major order and each cell's points
-    // come in key order, so the list is sorted by key, as the set is: one merge replaces the
-    // window's old points with them. Keys order points by source cell, so every point of the
-    // window lies in one run [lo, hi) of the set (its rows, from x0 in the first to x1 in the
-    // last): only that run is merged, into scratch, and the points after it move by the change
-    // in its length. Every buffer is kept in the set, so once they have grown nothing is
-    // allocated, and they are all grown before the set changes.
+    // The points of the buckets the window reaches afresh, all their cells' (a point does not
+    // say which cell it comes from; the cells outside the window give the points they gave).
+    // The buckets from the window's first to its last, in storage order, hold one run of the
+    // set: the run is made anew in scratch (the buckets between that the window misses copied
+    // as they are), and the points after it move by the change in its length. Every buffer is
+    // kept in the set, so once they have grown nothing is allocated, and they are all grown
+    // before the set changes.
     struct ae_cover_index *ix = set->index;
-    plist *fresh = &ix->fresh;
-    fresh->n = 0;
-    bool ok = true;
-    for (int cy = y0; ok && cy <= y1; cy++)
-        for (int cx = x0; ok && cx <= x1; cx++) ok = gen_cell(fresh, set, grid, sdf, cx, cy);
-    const int64_t w = grid->width;
-    const int lo = lower_bound(set, y0 * w + x0), hi = lower_bound(set, y1 * w + x1 + 1);
-    ok = ok && reserve_run(ix, hi - lo + fresh->n);
-    int n = 0; // the merged run's length
-    for (int i = lo, j = 0; ok && (i < hi || j < fresh->n);) {
-        if (i < hi) {
-            const ae_cover_point *p = &set->points[i];
-            int cell = (int)(p->key / 64u), cx = cell % set->width;
-            if (cx >= x0 && cx <= x1) {
-                i++; // in the window (the run spans its rows): replaced by its fresh points
-                continue;
-            }
-            if (j == fresh->n || p->key < fresh->p[j].key) {
-                ix->run[n++] = *p;
-                i++;
-                continue;
+    const int bw = set->buckets_x, nb = bw * set->buckets_y;
+    const int bx0 = x0 / AE_COVER_BUCKET, bx1 = x1 / AE_COVER_BUCKET;
+    const int first = y0 / AE_COVER_BUCKET * bw + bx0, last = y1 / AE_COVER_BUCKET * bw + bx1;
+    int32_t *start = set->bucket_start;
+    const int lo = start[first], hi = start[last + 1];
+    bool ok = reserve_run_start(ix, last - first + 1);
+    ix->run.n = 0;
+    for (int b = first; ok && b <= last; b++) {
+        ix->run_start[b - first] = ix->run.n;
+        const int bx = b % bw;
+        if (bx >= bx0 && bx <= bx1) {
+            ok = gen_bucket(&ix->run, set, grid, sdf, b);
+        } else {
+            const int n = start[b + 1] - start[b];
+            ok = plist_reserve(&ix->run, (int64_t)ix->run.n + n);
+            if (ok && n > 0) {
+                memcpy(ix->run.p + ix->run.n, set->points + start[b],
+                       (size_t)n * sizeof *ix->run.p);
+                ix->run.n += n;
             }
         }
-        ix->run[n++] = fresh->p[j++];
     }
-    const int old_count = set->count, delta = n - (hi - lo);
-    ok = ok && reserve_points(set, old_count + delta);
+    const int n = ix->run.n, old_count = set->count, delta = n - (hi - lo);
+    ok = ok && reserve_points(set, (int64_t)old_count + delta);
     if (!ok) {
         ae_error_set(err, "cover: out of memory");
         return false;
     }
-    if (n == 0 && hi == lo) return true; // no points here before or now
     if (delta != 0 && old_count > hi)
         memmove(set->points + lo + n, set->points + hi,
                 (size_t)(old_count - hi) * sizeof *set->points);
-    if (n > 0) memcpy(set->points + lo, ix->run, (size_t)n * sizeof *set->points);
+    if (n > 0) memcpy(set->points + lo, ix->run.p, (size_t)n * sizeof *set->points);
     set->count = old_count + delta;
-    patch_index(set, delta, old_count, y0, y1);
+    for (int b = first + 1; b <= last; b++) start[b] = lo + ix->run_start[b - first];
+    if (delta != 0)
+        for (int b = last + 1; b <= nb; b++) start[b] += delta;
     return true;
 }
 
@@ -414,40 +375,42 @@ bool ae_cover_on_cell_edit(ae_cover_set *set, const ae_grid *grid, const ae_sdf 
     return ae_cover_on_cells_edit(set, grid, sdf, (ae_cell_rect){x, y, x, y}, err);
 }
 
-int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out, int cap) {
+/// ae_cover_query_aabb, also writing each point's position to pos when pos is not NULL. Points
+/// are stored by the bucket of their source, and lie at most source_reach beyond it: the
+/// buckets of the box widened by that hold every point inside it. Visited in storage order,
+/// they give the points in index order.
+static inline int query(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out, vec2s *pos,
+                        int cap) {
     if (s->count == 0 || !(lo.x <= hi.x) || !(lo.y <= hi.y)) return 0;
-    // Read once: the writes to out could alias the index's ints (see bucket_grid).
-    const bucket_grid g = buckets(s);
-    const int32_t *start = s->index->bucket_start, *order = s->index->order;
+    const float size = s->cell_size * AE_COVER_BUCKET, reach = source_reach(s);
+    const int bw = s->buckets_x, bh = s->buckets_y;
+    // Read once: the writes to out could alias the offsets.
+    const int32_t *start = s->bucket_start;
     const ae_cover_point *points = s->points;
-    int bx0 = ae_clampi((int)floorf(lo.x / g.size), 0, g.bw - 1);
-    int bx1 = ae_clampi((int)floorf(hi.x / g.size), 0, g.bw - 1);
-    int by0 = ae_clampi((int)floorf(lo.y / g.size), 0, g.bh - 1);
-    int by1 = ae_clampi((int)floorf(hi.y / g.size), 0, g.bh - 1);
+    const int bx0 = ae_clampi((int)floorf((lo.x - reach) / size), 0, bw - 1);
+    const int bx1 = ae_clampi((int)floorf((hi.x + reach) / size), 0, bw - 1);
+    const int by0 = ae_clampi((int)floorf((lo.y - reach) / size), 0, bh - 1);
+    const int by1 = ae_clampi((int)floorf((hi.y + reach) / size), 0, bh - 1);
     int n = 0;
     for (int by = by0; by <= by1; by++)
         for (int bx = bx0; bx <= bx1; bx++) {
-            int b = by * g.bw + bx;
-            for (int k = start[b]; k < start[b + 1]; k++) {
-                int i = order[k];
-                vec2s p = points[i].pos;
+            const int b = by * bw + bx;
+            const vec2s o = ae_cover_origin(s, b);
+            for (int i = start[b], end = start[b + 1]; i < end; i++) {
+                const vec2s p = ae_cover_offset_pos(s, o, points[i]);
                 if (p.x < lo.x || p.x > hi.x || p.y < lo.y || p.y > hi.y) continue;
-                if (n < cap) out[n] = i;
+                if (n < cap) {
+                    out[n] = i;
+                    if (pos) pos[n] = p;
+                }
                 n++;
             }
         }
-    // Buckets list points in index order; sort across buckets so callers see index order.
-    int m = n < cap ? n : cap;
-    for (int i = 1; i < m; i++) {
-        int32_t v = out[i];
-        int j = i - 1;
-        while (j >= 0 && out[j] > v) {
-            out[j + 1] = out[j];
-            j--;
-        }
-        out[j + 1] = v;
-    }
     return n;
+}
+
+int ae_cover_query_aabb(const ae_cover_set *s, vec2s lo, vec2s hi, int32_t *out, int cap) {
+    return query(s, lo, hi, out, NULL, cap);
 }
 
 double ae_cover_flood_cost(float max_dist, float cell_size) {
@@ -498,9 +461,9 @@ static void cand_sift_down(cover_candidate *h, int m, int i) {
 /// That one pays for a sight line; one the threat sees is dropped and marked in scratch
 /// (-1 - index) so a farther stage skips it. Only candidates nearer than the answer pay for a
 /// cost, and only those cheaper than it for a sight line.
-static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
-                                    const ae_nav_grid *nav, ae_cover_flood *flood, vec2s threat,
-                                    int32_t *scratch, int n, vec2s from, double reach) {
+static ae_cover_choice best_flooded(const ae_sdf *sdf, const ae_nav_grid *nav,
+                                    ae_cover_flood *flood, vec2s threat, int32_t *scratch,
+                                    const vec2s *pos, int n, vec2s from, double reach) {
     const float c = nav->cell_size;
     // A point this far from `from` has all its cells around it beyond the flood (a cell centre
     // within reach, then at most about 2.1 cells to the point).
@@ -509,29 +472,28 @@ static ae_cover_choice best_flooded(const ae_cover_set *set, const ae_sdf *sdf,
     int m = 0;
     for (int k = 0; k < n; k++) {
         if (scratch[k] < 0) continue; // seen from the threat
-        const float line = glms_vec2_distance(from, set->points[scratch[k]].pos);
+        const float line = glms_vec2_distance(from, pos[k]);
         if (line <= unreached) h[m++] = (cover_candidate){line - 0.01f * c, k, false};
     }
     for (int i = m / 2 - 1; i >= 0; i--) cand_sift_down(h, m, i);
     while (m > 0) {
         const int k = h[0].k;
-        const vec2s pos = set->points[scratch[k]].pos;
         if (!h[0].exact) {
-            h[0].cost = point_cost(flood, nav, pos);
+            h[0].cost = point_cost(flood, nav, pos[k]);
             h[0].exact = true;
             if (h[0].cost < INFINITY) {
                 cand_sift_down(h, m, 0);
                 continue;
             }
-        } else if (!ae_sdf_clear_path(sdf, threat, pos, 0.0f)) {
-            return (ae_cover_choice){scratch[k], h[0].cost};
+        } else if (!ae_sdf_clear_path(sdf, threat, pos[k], 0.0f)) {
+            return (ae_cover_choice){scratch[k], pos[k], h[0].cost};
         } else {
             scratch[k] = -1 - scratch[k];
         }
         h[0] = h[--m]; // unreached or seen: dropped
         cand_sift_down(h, m, 0);
     }
-    return (ae_cover_choice){-1, INFINITY};
+    return (ae_cover_choice){-1, {{0.0f, 0.0f}}, INFINITY};
 }
 
 /// The first flood's reach (cells) and how much farther each next one goes. Cover is mostly
@@ -543,14 +505,15 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
                                    const ae_nav_grid *nav, ae_cover_flood *flood, int layer,
                                    vec2s agent, vec2s threat, float max_dist, int32_t *scratch,
                                    int scratch_cap) {
-    const ae_cover_choice none = {-1, INFINITY};
+    const ae_cover_choice none = {-1, {{0.0f, 0.0f}}, INFINITY};
     const float c = nav->cell_size;
     const ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
     const vec2s from = ae_nav_cell_center(nav, start);
     const double full = ae_cover_flood_cost(max_dist, c);
     vec2s lo = {{agent.x - max_dist, agent.y - max_dist}},
           hi = {{agent.x + max_dist, agent.y + max_dist}};
-    int n = ae_cover_query_aabb(set, lo, hi, scratch, scratch_cap);
+    vec2s *pos = cover_flood_positions(flood, scratch_cap);
+    int n = query(set, lo, hi, scratch, pos, scratch_cap);
     if (n > scratch_cap) n = scratch_cap;
     // One flood taken farther in stages until one settles the answer. A flood up to R knows
     // every cell's exact cost up to R; a cell beyond costs at least (float)R * c, so a best
@@ -559,7 +522,7 @@ ae_cover_choice ae_cover_find_best(const ae_cover_set *set, const ae_sdf *sdf,
     for (double reach = fmin(COVER_FIRST_REACH, full);;
          reach = fmin(reach * COVER_REACH_GROWTH, full)) {
         cover_flood_run(flood, reach);
-        ae_cover_choice best = best_flooded(set, sdf, nav, flood, threat, scratch, n, from, reach);
+        ae_cover_choice best = best_flooded(sdf, nav, flood, threat, scratch, pos, n, from, reach);
         if (reach >= full || best.path_length < (float)reach * c) return best;
     }
 }

@@ -45,9 +45,10 @@ ae_cover_flood *ae_cover_flood_create(double reach, int candidates, ae_error *er
     f->candidate_cap = candidates;
     f->cells = ae_alloc(cell_count(f) * sizeof *f->cells);
     f->candidates = ae_alloc((size_t)ae_maxi(candidates, 1) * sizeof *f->candidates);
+    f->positions = ae_alloc((size_t)ae_maxi(candidates, 1) * sizeof *f->positions);
     f->bucket = ae_alloc((size_t)f->buckets * sizeof *f->bucket);
     f->entries = ae_alloc((size_t)f->entry_cap * sizeof *f->entries);
-    if (!f->cells || !f->candidates || !f->bucket || !f->entries) {
+    if (!f->cells || !f->candidates || !f->positions || !f->bucket || !f->entries) {
         ae_error_set(err, "cover: out of memory for a flood context");
         ae_cover_flood_destroy(f);
         return NULL;
@@ -61,6 +62,8 @@ void ae_cover_flood_destroy(ae_cover_flood *f) {
     if (f->cells) ae_free(f->cells, cell_count(f) * sizeof *f->cells);
     if (f->candidates)
         ae_free(f->candidates, (size_t)ae_maxi(f->candidate_cap, 1) * sizeof *f->candidates);
+    if (f->positions)
+        ae_free(f->positions, (size_t)ae_maxi(f->candidate_cap, 1) * sizeof *f->positions);
     if (f->bucket) ae_free(f->bucket, (size_t)f->buckets * sizeof *f->bucket);
     if (f->entries) ae_free(f->entries, (size_t)f->entry_cap * sizeof *f->entries);
     ae_free(f, sizeof *f);
@@ -69,6 +72,11 @@ void ae_cover_flood_destroy(ae_cover_flood *f) {
 cover_candidate *cover_flood_candidates(ae_cover_flood *f, int n) {
     AE_ASSERT(n <= f->candidate_cap);
     return f->candidates;
+}
+
+vec2s *cover_flood_positions(ae_cover_flood *f, int n) {
+    AE_ASSERT(n <= f->candidate_cap);
+    return f->positions;
 }
 
 static inline void file(ae_cover_flood *f, int32_t m, double g) {

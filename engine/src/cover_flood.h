@@ -30,6 +30,7 @@ struct ae_cover_flood {
     int entry_cap; ///< a cell is filed at most once per neighbour, and the start once
     flood_cell *cells;
     struct cover_candidate *candidates;
+    vec2s *positions; ///< the weighed points' positions (candidate_cap of them)
     int candidate_cap;
     int32_t *bucket;      ///< per bucket the first entry, -1 when empty
     flood_entry *entries; ///< the lists' entries, taken in order by each flood
@@ -55,6 +56,8 @@ typedef struct cover_candidate {
 
 /// Room for n candidates (n at most the context's `candidates`).
 cover_candidate *cover_flood_candidates(ae_cover_flood *f, int n);
+/// Room for the positions of n points (n at most the context's `candidates`).
+vec2s *cover_flood_positions(ae_cover_flood *f, int n);
 
 /// Starts a flood from `start` over nav layer `layer` (nothing expanded yet). False when the
 /// start is not passable.

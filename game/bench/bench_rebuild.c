@@ -37,9 +37,7 @@ bool bench_derived_equal_rebuild(const ae_grid *g, const ae_sdf *sdf, const ae_n
         *failed = true;
         return false;
     }
-    same = same && fresh_cover.count == cover->count &&
-           (cover->count == 0 || memcmp(fresh_cover.points, cover->points,
-                                        (size_t)cover->count * sizeof *cover->points) == 0);
+    same = same && ae_cover_equal(&fresh_cover, cover);
     ae_cover_free(&fresh_cover);
     return same;
 }

@@ -207,6 +207,6 @@ bool bot_find_cover(const sim_world *w, int id, bot_planner *planner, vec2s thre
         ae_cover_find_best(planner->cover, &w->sdf, planner->nav, planner->flood, 0, a->pos, threat,
                            BOT_COVER_RANGE, planner->scratch, planner->scratch_cap);
     if (c.index < 0) return false;
-    *out = planner->cover->points[c.index].pos;
+    *out = c.pos;
     return true;
 }

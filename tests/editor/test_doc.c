@@ -228,9 +228,7 @@ static bool world_equals_fresh(const sim_world *w) {
     const ae_cover_set *cover = sim_debug_cover(w);
     ae_cover_set fresh_cover;
     if (!ae_cover_init(&fresh_cover, g, &fresh, &cover->def, &err)) abort();
-    if (fresh_cover.count != cover->count ||
-        memcmp(fresh_cover.points, cover->points, (size_t)cover->count * sizeof *cover->points) !=
-            0) {
+    if (!ae_cover_equal(&fresh_cover, cover)) {
         fprintf(stderr, "cover differs\n");
         same = false;
     }

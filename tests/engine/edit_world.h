@@ -54,29 +54,16 @@ static void world_free(world *w) {
     ae_grid_free(&w->grid);
 }
 
-static int cmp_point(const void *a, const void *b) {
-    const ae_cover_point *p = a, *q = b;
-    return (p->key > q->key) - (p->key < q->key);
+static int cmp_pos(const void *a, const void *b) {
+    const vec2s *p = a, *q = b;
+    return p->y != q->y ? (p->y > q->y) - (p->y < q->y) : (p->x > q->x) - (p->x < q->x);
 }
 
-/// The points of a set in key order (a copy: the comparison must not rely on the set's order).
-static ae_cover_point *sorted_points(const ae_cover_set *s) {
-    ae_cover_point *p = malloc((size_t)(s->count + 1) * sizeof *p);
-    if (s->count) memcpy(p, s->points, (size_t)s->count * sizeof *p);
-    qsort(p, (size_t)s->count, sizeof *p, cmp_point);
-    return p;
-}
-
-static int cmp_u32(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/// Keys of the points an AABB query returns, sorted.
-static int query_keys(const ae_cover_set *s, vec2s lo, vec2s hi, uint32_t *keys, int32_t *idx) {
+/// Positions of the points an AABB query returns, sorted.
+static int query_positions(const ae_cover_set *s, vec2s lo, vec2s hi, vec2s *pos, int32_t *idx) {
     int n = ae_cover_query_aabb(s, lo, hi, idx, s->count);
-    for (int i = 0; i < n; i++) keys[i] = s->points[idx[i]].key;
-    qsort(keys, (size_t)n, sizeof *keys, cmp_u32);
+    for (int i = 0; i < n; i++) pos[i] = ae_cover_pos(s, idx[i]);
+    qsort(pos, (size_t)n, sizeof *pos, cmp_pos);
     return n;
 }
 
@@ -94,30 +81,26 @@ static bool same_truncated(const ae_cover_set *a, const ae_cover_set *b, vec2s l
     return same;
 }
 
-/// Cover sets are equal when they hold the same points: the key names the wall-edge sample a
-/// point comes from, so keys are unique and the two sets, each sorted by key, must match point
-/// for point in position, normal and key, bit for bit. Their indexes must answer queries alike,
-/// down to which points a query without room for all of them writes.
+/// Cover sets are equal when they hold the same points in the same (canonical) order, with the
+/// same bucket offsets, bit for bit (ae_cover_equal). Queries must then answer alike, down to
+/// which points a query without room for all of them writes.
 static bool same_cover(const ae_cover_set *a, const ae_cover_set *b, ae_rng *rng) {
     if (a->count != b->count) return false;
-    ae_cover_point *pa = sorted_points(a), *pb = sorted_points(b);
-    bool same = a->count == 0 || memcmp(pa, pb, (size_t)a->count * sizeof *pa) == 0;
-    free(pa);
-    free(pb);
-    uint32_t *ka = malloc((size_t)(a->count + 1) * sizeof *ka);
-    uint32_t *kb = malloc((size_t)(a->count + 1) * sizeof *kb);
+    bool same = ae_cover_equal(a, b);
+    vec2s *pa = malloc((size_t)(a->count + 1) * sizeof *pa);
+    vec2s *pb = malloc((size_t)(a->count + 1) * sizeof *pb);
     int32_t *idx = malloc((size_t)(a->count + 1) * sizeof *idx);
     const float w = (float)a->width * a->cell_size, h = (float)a->height * a->cell_size;
     for (int q = 0; same && q < 8; q++) {
         vec2s lo = {{ae_rng_range(rng, -50.0f, w), ae_rng_range(rng, -50.0f, h)}};
         vec2s hi = glms_vec2_add(
             lo, (vec2s){{ae_rng_range(rng, 0.0f, 0.5f * w), ae_rng_range(rng, 0.0f, 0.5f * h)}});
-        int na = query_keys(a, lo, hi, ka, idx), nb = query_keys(b, lo, hi, kb, idx);
-        same = na == nb && (na == 0 || memcmp(ka, kb, (size_t)na * sizeof *ka) == 0) &&
+        int na = query_positions(a, lo, hi, pa, idx), nb = query_positions(b, lo, hi, pb, idx);
+        same = na == nb && (na == 0 || memcmp(pa, pb, (size_t)na * sizeof *pa) == 0) &&
                same_truncated(a, b, lo, hi);
     }
-    free(ka);
-    free(kb);
+    free(pa);
+    free(pb);
     free(idx);
     return same;
 }

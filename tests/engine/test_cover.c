@@ -19,15 +19,33 @@ static void test_valid(void) {
     def.radius = 12.0f;
     REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
     CHECK(set.count > 500);
-    for (int i = 0; i < set.count; i++) {
-        const ae_cover_point *p = &set.points[i];
-        CHECK(fabsf(ae_sdf_sample(&f.sdf, p->pos) - 12.0f) <= set.tolerance);
-        const vec2s normal = ae_cover_normal(&f.sdf, p);
-        CHECK_NEAR(glms_vec2_norm(normal), 1.0, 1e-4);
-        // Stepping along the normal moves away from the wall.
-        vec2s out = glms_vec2_add(p->pos, glms_vec2_scale(normal, 2.0f));
-        CHECK(ae_sdf_sample(&f.sdf, out) > ae_sdf_sample(&f.sdf, p->pos));
-        if (i > 0) CHECK(set.points[i - 1].key < p->key);
+    CHECK(sizeof(ae_cover_point) == 4);
+    CHECK(set.bucket_start[0] == 0 && set.bucket_start[set.buckets_x * set.buckets_y] == set.count);
+    const float lattice = 32.0f / 4096.0f; // the game's agents take the finest lattice
+    CHECK(set.step == lattice);
+    for (int b = 0; b < set.buckets_x * set.buckets_y; b++) {
+        CHECK(set.bucket_start[b] <= set.bucket_start[b + 1]);
+        const vec2s o = ae_cover_origin(&set, b);
+        for (int i = set.bucket_start[b]; i < set.bucket_start[b + 1]; i++) {
+            const vec2s p = ae_cover_point_pos(&set, b, set.points[i]);
+            CHECK(ae_cover_bucket_of(&set, i) == b);
+            CHECK(ae_cover_pos(&set, i).x == p.x && ae_cover_pos(&set, i).y == p.y);
+            // On the lattice of its bucket (within the rounding of the sum), and within radius
+            // + 1 cell of the bucket's cells (its source cell is one of them).
+            const float qx = (p.x - o.x) / lattice, qy = (p.y - o.y) / lattice;
+            CHECK(fabsf(qx - roundf(qx)) < 0.01f && fabsf(qy - roundf(qy)) < 0.01f);
+            const float near = 12.0f + 32.0f + 0.01f, side = 32.0f * AE_COVER_BUCKET;
+            const vec2s corner = {
+                {(float)(b % set.buckets_x) * side, (float)(b / set.buckets_x) * side}};
+            CHECK(p.x >= corner.x - near && p.x <= corner.x + side + near &&
+                  p.y >= corner.y - near && p.y <= corner.y + side + near);
+            CHECK(fabsf(ae_sdf_sample(&f.sdf, p) - 12.0f) <= set.tolerance);
+            const vec2s normal = ae_cover_normal(&f.sdf, p);
+            CHECK_NEAR(glms_vec2_norm(normal), 1.0, 1e-4);
+            // Stepping along the normal moves away from the wall.
+            vec2s out = glms_vec2_add(p, glms_vec2_scale(normal, 2.0f));
+            CHECK(ae_sdf_sample(&f.sdf, out) > ae_sdf_sample(&f.sdf, p));
+        }
     }
     ae_cover_free(&set);
     fixture_free(&f);
@@ -52,7 +70,7 @@ static void test_query_aabb(void) {
         int n = ae_cover_query_aabb(&set, a, b, got, set.count);
         int k = 0;
         for (int i = 0; i < set.count; i++) {
-            vec2s p = set.points[i].pos;
+            vec2s p = ae_cover_pos(&set, i);
             if (p.x < a.x || p.x > b.x || p.y < a.y || p.y > b.y) continue;
             CHECK(k < n && got[k] == i);
             k++;
@@ -84,15 +102,16 @@ static void test_best_cover(void) {
     ae_cover_choice c = ae_cover_find_best(&set, &f.sdf, &f.nav, flood, 0, agent, threat,
                                            20.0f * 32, scratch, set.count);
     REQUIRE(c.index >= 0);
-    const ae_cover_point *p = &set.points[c.index];
+    const vec2s p = ae_cover_pos(&set, c.index);
+    CHECK(c.pos.x == p.x && c.pos.y == p.y);
     // The wall it stands against is between it and the threat.
-    CHECK(glms_vec2_dot(ae_cover_normal(&f.sdf, p), glms_vec2_sub(threat, p->pos)) < 0.0f);
-    CHECK(!ae_sdf_clear_path(&f.sdf, threat, p->pos, 0.0f)); // hidden
+    CHECK(glms_vec2_dot(ae_cover_normal(&f.sdf, p), glms_vec2_sub(threat, p)) < 0.0f);
+    CHECK(!ae_sdf_clear_path(&f.sdf, threat, p, 0.0f)); // hidden
     // No other hidden point is closer by path (within the flood cell rounding).
     for (int i = 0; i < set.count; i++) {
-        if (ae_sdf_clear_path(&f.sdf, threat, set.points[i].pos, 0.0f)) continue;
-        CHECK(glms_vec2_distance(agent, set.points[i].pos) >=
-              glms_vec2_distance(agent, p->pos) - 2.0f * 32);
+        if (ae_sdf_clear_path(&f.sdf, threat, ae_cover_pos(&set, i), 0.0f)) continue;
+        CHECK(glms_vec2_distance(agent, ae_cover_pos(&set, i)) >=
+              glms_vec2_distance(agent, p) - 2.0f * 32);
     }
     // From the open side with nothing to hide behind in range: none.
     ae_cover_choice none =
@@ -109,7 +128,7 @@ static void test_best_cover(void) {
 // full cost, then every point in the box in index order, the cheapest hidden one kept.
 static ae_cover_choice one_flood_best(const ae_cover_set *set, fixture *f, vec2s agent,
                                       vec2s threat, float max_dist, int32_t *scratch, int cap) {
-    ae_cover_choice best = {-1, INFINITY};
+    ae_cover_choice best = {-1, {{0.0f, 0.0f}}, INFINITY};
     const float c = f->nav.cell_size;
     ae_nav_cell start = {(int)floorf(agent.x / c), (int)floorf(agent.y / c)};
     if (!ae_nav_flood(f->search, &f->nav, start, 0, ae_cover_flood_cost(max_dist, c))) return best;
@@ -118,20 +137,21 @@ static ae_cover_choice one_flood_best(const ae_cover_set *set, fixture *f, vec2s
     int n = ae_cover_query_aabb(set, lo, hi, scratch, cap);
     if (n > cap) n = cap;
     for (int k = 0; k < n; k++) {
-        const ae_cover_point *p = &set->points[scratch[k]];
-        int px = (int)floorf(p->pos.x / c), py = (int)floorf(p->pos.y / c);
+        const vec2s p = ae_cover_pos(set, scratch[k]);
+        int px = (int)floorf(p.x / c), py = (int)floorf(p.y / c);
         float cost = INFINITY;
         for (int y = py - 1; y <= py + 1; y++)
             for (int x = px - 1; x <= px + 1; x++) {
                 double g = ae_nav_flood_cost(f->search, x, y);
                 if (g < 0.0) continue;
                 vec2s cc = ae_nav_cell_center(&f->nav, (ae_nav_cell){x, y});
-                float d = (float)g * c + glms_vec2_distance(cc, p->pos);
+                float d = (float)g * c + glms_vec2_distance(cc, p);
                 if (d < cost) cost = d;
             }
         if (!(cost < best.path_length)) continue;
-        if (ae_sdf_clear_path(&f->sdf, threat, p->pos, 0.0f)) continue;
+        if (ae_sdf_clear_path(&f->sdf, threat, p, 0.0f)) continue;
         best.index = scratch[k];
+        best.pos = p;
         best.path_length = cost;
     }
     return best;
@@ -171,6 +191,7 @@ static void test_staged_matches_full(void) {
             ae_cover_choice got = ae_cover_find_best(&set, &f.sdf, &f.nav, flood, 0, agent, threat,
                                                      max_dist, scratch, set.count);
             CHECK(got.index == want.index);
+            CHECK(got.pos.x == want.pos.x && got.pos.y == want.pos.y);
             CHECK(got.path_length == want.path_length ||
                   (isinf(got.path_length) && isinf(want.path_length)));
             cases++;
@@ -220,8 +241,9 @@ static void test_free_zeroed(void) {
 }
 
 /// Generation holds the points once, in room for about as many as it finds (a few percent and 256
-/// more for edits): a point and its index entry per point, plus the bucket offsets. A list that
-/// doubled held 1.5 times its room while it moved, and its room reached twice the points.
+/// more for edits): 4 bytes a point, its bucket and source implied, plus the bucket offsets. A
+/// list that doubled held 1.5 times its room while it moved, and its room reached twice the
+/// points; a point and its index entry took 16 bytes.
 static void test_init_no_transient(void) {
     fixture f;
     const float radii[] = {12.0f};
@@ -235,11 +257,10 @@ static void test_init_no_transient(void) {
     REQUIRE(ae_cover_init(&set, &f.grid, &f.sdf, &def, NULL));
     CHECK(set.count > 2000);
     const double per_point = (double)(ae_peak_live_bytes() - before) / set.count;
-    const size_t offsets = (160 / 8) * (160 / 8) * sizeof(int32_t);
+    const size_t offsets = ((160 / 8) * (160 / 8) + 1) * sizeof(int32_t);
     fprintf(stderr, "%d points, %.2f bytes per point at the peak\n", set.count, per_point);
     CHECK((double)(ae_peak_live_bytes() - before) <=
-          (1.05 * set.count + 256) * (double)(sizeof(ae_cover_point) + sizeof(int32_t)) +
-              (double)offsets + 256);
+          (1.05 * set.count + 256) * 4.0 + (double)offsets + 256);
     ae_cover_free(&set);
     fixture_free(&f);
 }

@@ -105,14 +105,14 @@ static void check_cover(const ae_grid *grid, const ae_sdf *sdf, const ae_nav_gri
         FUZZ_CHECK(err.msg[0] != '\0');
         return;
     }
-    for (int i = 0; i < cover.count; i++) {
-        const ae_cover_point *p = &cover.points[i];
-        FUZZ_CHECK(fabsf(ae_sdf_sample(sdf, p->pos) - def.radius) <=
-                   cover.tolerance * 1.0001f + 1e-3f);
-        const vec2s n = ae_cover_normal(sdf, p);
-        FUZZ_CHECK(fabsf(n.x * n.x + n.y * n.y - 1.0f) < 1e-3f);
-        if (i > 0) FUZZ_CHECK(cover.points[i - 1].key < p->key);
-    }
+    for (int b = 0; b < cover.buckets_x * cover.buckets_y; b++)
+        for (int i = cover.bucket_start[b]; i < cover.bucket_start[b + 1]; i++) {
+            const vec2s p = ae_cover_point_pos(&cover, b, cover.points[i]);
+            FUZZ_CHECK(fabsf(ae_sdf_sample(sdf, p) - def.radius) <=
+                       cover.tolerance * 1.0001f + 1e-3f);
+            const vec2s n = ae_cover_normal(sdf, p);
+            FUZZ_CHECK(fabsf(n.x * n.x + n.y * n.y - 1.0f) < 1e-3f);
+        }
     ae_nav_cell a = nth_passable(nav, layer, 0);
     if (a.x >= 0) {
         static int32_t scratch[4096];

@@ -22,12 +22,12 @@
 #include <unistd.h>
 
 #define MATCH_PER_CELL  7.0
-#define MATCH_PER_POINT 18.0
+#define MATCH_PER_POINT 6.0
 #define MATCH_FIXED     (24.0 * 1024 * 1024)
 #define SWAP_PER_CELL   3.0
 #define PATH_PER_CELL   5.0
 #define COVER_PER_CELL  4.0
-#define COVER_PER_POINT 16.0
+#define COVER_PER_POINT 5.0
 #define TOOL_FIXED      (1.0 * 1024 * 1024)
 
 /// The sizes checked: the largest only where a match on it takes a moment.

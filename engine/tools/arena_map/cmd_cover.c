@@ -41,12 +41,12 @@ int cmd_cover(int argc, char **argv) {
         return TOOL_EXIT_BAD_INPUT;
     }
     printf("%d\n", set.count);
-    for (int i = 0; i < set.count; i++) {
-        const ae_cover_point *p = &set.points[i];
-        const vec2s n = ae_cover_normal(&sdf, p);
-        printf("%.4f %.4f %.4f %.4f\n", (double)p->pos.x, (double)p->pos.y, (double)n.x,
-               (double)n.y);
-    }
+    for (int b = 0; b < set.buckets_x * set.buckets_y; b++)
+        for (int i = set.bucket_start[b]; i < set.bucket_start[b + 1]; i++) {
+            const vec2s p = ae_cover_point_pos(&set, b, set.points[i]);
+            const vec2s n = ae_cover_normal(&sdf, p);
+            printf("%.4f %.4f %.4f %.4f\n", (double)p.x, (double)p.y, (double)n.x, (double)n.y);
+        }
     ae_cover_free(&set);
     ae_sdf_free(&sdf);
     ae_grid_free(&grid);

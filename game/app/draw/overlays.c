@@ -172,11 +172,11 @@ static void draw_cover(gfx *g, const camera *c, const sim_world *w) {
     int n = ae_cover_query_aabb(set, lo, hi, idx, 8192);
     SDL_Renderer *r = g->renderer;
     for (int k = 0; k < n && k < 8192; k++) {
-        const ae_cover_point *p = &set->points[idx[k]];
-        vec2s s = camera_to_screen(c, p->pos);
+        const vec2s p = ae_cover_pos(set, idx[k]);
+        vec2s s = camera_to_screen(c, p);
         gfx_fill_rect(g, (SDL_FRect){s.x - 2, s.y - 2, 4, 4}, (SDL_Color){80, 170, 255, 255});
         SDL_SetRenderDrawColor(r, 80, 170, 255, 255);
-        line(g, c, p->pos, glms_vec2_add(p->pos, glms_vec2_scale(ae_cover_normal(sdf, p), 10.0f)));
+        line(g, c, p, glms_vec2_add(p, glms_vec2_scale(ae_cover_normal(sdf, p), 10.0f)));
     }
 }
 
