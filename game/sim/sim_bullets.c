@@ -68,7 +68,6 @@ void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
     b->alive = false;
     w->bullet_count--;
     while (w->bullet_top > 0 && !w->bullets[w->bullet_top - 1].alive) w->bullet_top--;
-    sim_collide_bullets_changed(w);
 }
 
 /// A grenade ends: it bursts where it is.
@@ -92,6 +91,7 @@ static void bounce(sim_world *w, sim_bullet *b, vec2s contact) {
     b->vel = glms_vec2_scale(b->vel, 0.67f);
     b->pos = glms_vec2_add(contact, glms_vec2_scale(n, 0.5f));
     b->range_left -= BOUNCE_COST;
+    sim_collide_bullets_jumped(w); // a new course
     sim_event_push(w, SIM_EVENT_WALL_HIT, b->owner, -1, 0.0f, contact);
 }
 
@@ -113,7 +113,6 @@ void sim_bullets_update(sim_world *w) {
         b->flight_end = glms_vec2_add(b->pos, glms_vec2_scale(dir, free_travel));
         b->flight_travel = b->flight_hit != AE_FIELD_NO_HIT ? free_travel : travel;
     }
-    sim_collide_bullets_changed(w); // they move below
     for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
