@@ -103,14 +103,6 @@ const int32_t *sim_collide_near(sim_world *w, vec2s center, float radius, uint32
     return c->near;
 }
 
-const int32_t *sim_collide_near_box(sim_world *w, ae_aabb box, uint32_t category, int *count) {
-    sim_collide *c = w->collide;
-    c->near_count = 0;
-    ae_broadphase_visit_aabb(c->bp, box, category, note_near, c);
-    *count = c->near_count;
-    return c->near;
-}
-
 int sim_collide_owner(const sim_world *w, ae_proxy_id id) {
     return (int)ae_broadphase_user(w->collide->bp, id);
 }

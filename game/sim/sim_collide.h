@@ -58,15 +58,14 @@ const ae_proxy_id *sim_collide_query(sim_world *w, vec2s center, float radius, u
 /// sim_collide_query: no sort, no handles. Valid until the next call.
 const int32_t *sim_collide_near(sim_world *w, vec2s center, float radius, uint32_t category,
                                 int *count);
-/// As sim_collide_near, for a box (strictly overlapping, as ae_broadphase_query_aabb).
-const int32_t *sim_collide_near_box(sim_world *w, ae_aabb box, uint32_t category, int *count);
 /// The agent behind a proxy.
 int sim_collide_owner(const sim_world *w, ae_proxy_id id);
 
 /// Living agents by position, each in the cell holding it (cells of SIM_AGENT_CELL units, or
 /// wider on big maps: the cells a box touches hold every agent inside it); *step_max (optional)
-/// receives the longest step any of them took this tick. For many checks of small reach (gems)
-/// or of agents near a line (a fresh bullet's threat): cheaper than a query each. Rebuilt when
+/// receives the longest step any of them took this tick. For many checks of small reach (gems,
+/// bullets' flights) or of agents near a line (a fresh bullet's threat): cheaper than a query
+/// each. Rebuilt when
 /// the agents moved (or the tick changed); valid until they move again.
 const sim_cells *sim_collide_agent_cells(sim_world *w, float *step_max);
 
