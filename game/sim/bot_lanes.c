@@ -7,8 +7,10 @@
 #include <float.h>
 #include <math.h>
 
-/// Lane cell side (world units): eight map cells by default (wider on big maps, see sim_cells).
-#define BOT_LANE_CELL 256.0f
+/// Lane cell side (world units): four map cells by default (wider on big maps, see sim_cells).
+/// Smaller cells list fewer bullets to each dodging bot, and a build serves several ticks
+/// (256 units cost 0.7% more of a 1,000-agent tick, 64 units 0.3% more).
+#define BOT_LANE_CELL 128.0f
 
 float bot_bullet_flight(const sim_bullet *bl, float cap) {
     float speed = glms_vec2_norm(bl->vel);
