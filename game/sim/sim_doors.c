@@ -256,12 +256,31 @@ static bool someone_near(sim_world *w, const sim_door *d) {
     return false;
 }
 
-void sim_doors_update(sim_world *w) {
-    if (w->door_count == 0) return;
-    const sim_rules *r = &w->cfg.rules;
-    // Only doors near a living agent, or not yet closed, need work: a map of many doors costs
-    // what its busy ones cost. Each agent lists the doors of the blocks around it.
-    const float reach = r->door_open_radius;
+/// Activates every door with a living agent within `reach` of it, looking round each door in
+/// the agent cells (a few reads a door where there are fewer doors than agents).
+static void activate_by_door(sim_world *w, float reach) {
+    const sim_cells *cells = sim_collide_agent_cells(w, NULL);
+    for (int k = 0; k < w->door_count; k++) {
+        const vec2s c = w->doors[k].closed;
+        const int x0 = sim_cells_coord(cells, c.x - reach, cells->nx),
+                  x1 = sim_cells_coord(cells, c.x + reach, cells->nx),
+                  y0 = sim_cells_coord(cells, c.y - reach, cells->ny),
+                  y1 = sim_cells_coord(cells, c.y + reach, cells->ny);
+        bool near = false;
+        for (int y = y0; y <= y1 && !near; y++)
+            for (int x = x0; x <= x1 && !near; x++)
+                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0 && !near;
+                     e = sim_cells_next(cells, e))
+                    near = glms_vec2_distance2(w->agents[sim_cells_value(cells, e)].pos, c) <
+                           reach * reach;
+        if (near) activate(w, k);
+    }
+}
+
+/// Activates every door with a living agent within `reach` of it, each agent listing the doors
+/// of the blocks around it (where doors are as many as agents or more: a map of many doors costs
+/// what its busy ones cost).
+static void activate_by_agent(sim_world *w, float reach) {
     const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
@@ -281,6 +300,17 @@ void sim_doors_update(sim_world *w) {
                 }
             }
     }
+}
+
+void sim_doors_update(sim_world *w) {
+    if (w->door_count == 0) return;
+    const sim_rules *r = &w->cfg.rules;
+    // Only doors near a living agent, or not yet closed, need work. Whichever of doors and
+    // agents are fewer look for the others: the same doors either way.
+    if (w->door_count < w->alive_count)
+        activate_by_door(w, r->door_open_radius);
+    else
+        activate_by_agent(w, r->door_open_radius);
     // In door order, whatever order the agents listed them in.
     qsort(w->door_active, (size_t)w->door_active_count, sizeof *w->door_active, cmp_int32);
     int kept = 0;
