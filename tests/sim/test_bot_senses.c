@@ -162,6 +162,38 @@ static void test_lanes_reuse(void) {
     ae_grid_free(&map);
 }
 
+// The pickup cells list every live pickup once, in the cell holding it, and nothing else; they
+// follow the pickups from tick to tick (taken, dropped).
+static void test_pickup_cells(void) {
+    ae_grid map;
+    REQUIRE(map_design_build(&map_designs[0], &map));
+    sim_world *w = bots_on(&map, 200, 5);
+    int *seen = calloc((size_t)w->pickup_capacity, sizeof *seen);
+    REQUIRE(seen);
+    int listed = 0;
+    for (int t = 0; t < 1200 && !sim_over(w); t++) {
+        sim_step(w, NULL);
+        if (t % 100) continue;
+        const sim_cells *cells = bot_pickup_cells(w);
+        for (int c = 0; c < cells->nx * cells->ny; c++)
+            for (int32_t e = sim_cells_first(cells, c); e >= 0; e = sim_cells_next(cells, e)) {
+                const int s = sim_cells_value(cells, e);
+                CHECK(s >= 0 && s < w->pickup_top && w->pickups[s].alive);
+                CHECK(sim_cells_at(cells, w->pickups[s].pos) == c);
+                seen[s]++;
+            }
+        for (int s = 0; s < w->pickup_capacity; s++) {
+            CHECK(seen[s] == (s < w->pickup_top && w->pickups[s].alive ? 1 : 0));
+            listed += seen[s];
+            seen[s] = 0;
+        }
+    }
+    CHECK(listed > 100);
+    free(seen);
+    sim_destroy(w);
+    ae_grid_free(&map);
+}
+
 // The agent cells list every living agent once, in the cell holding it, and no dead one; they
 // follow the agents from tick to tick.
 static void test_agent_cells(void) {
@@ -305,5 +337,6 @@ static void test_no_alloc_per_tick(void) {
     ae_set_allocator(NULL, NULL, NULL);
 }
 
-TEST_MAIN(TEST_CASE(cells), TEST_CASE(lanes), TEST_CASE(lanes_reuse), TEST_CASE(agent_cells),
-          TEST_CASE(retarget), TEST_CASE(cover_cache), TEST_CASE(no_alloc_per_tick))
+TEST_MAIN(TEST_CASE(cells), TEST_CASE(lanes), TEST_CASE(lanes_reuse), TEST_CASE(pickup_cells),
+          TEST_CASE(agent_cells), TEST_CASE(retarget), TEST_CASE(cover_cache),
+          TEST_CASE(no_alloc_per_tick))
