@@ -175,13 +175,12 @@ static bool blocks_have_doors(const sim_world *w, int bx0, int by0, int bx1, int
            0;
 }
 
-int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap) {
-    if (w->door_count == 0) return 0;
-    const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
-    int bx0 = first_block(lo.x * inv, w->door_bw), by0 = first_block(lo.y * inv, w->door_bh);
-    int bx1 = last_block(hi.x * inv, w->door_bw), by1 = last_block(hi.y * inv, w->door_bh);
-    // Most field queries are nowhere near a door: the summed counts of the box's blocks say so.
-    if (!blocks_have_doors(w, bx0, by0, bx1, by1)) return 0;
+/// sim_doors_near past its first test: the doors listed in blocks [bx0, bx1] x [by0, by1] whose
+/// boxes overlap [lo, hi]. Never inlined: its frame (a list on the stack, many registers) would
+/// then be paid by every query, and nearly all end at the first test.
+static __attribute__((noinline)) int collect_doors(const sim_world *w, vec2s lo, vec2s hi, int bx0,
+                                                   int by0, int bx1, int by1, ae_shape *out,
+                                                   int *index, int cap) {
     // A door spanning two blocks comes twice, and blocks interleave: collect ascending, unique,
     // keeping the lowest indices when more than fit (then the first ones by index are seen).
     int found[64];
@@ -213,6 +212,16 @@ int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *i
         if (index) index[i] = found[i];
     }
     return n;
+}
+
+int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap) {
+    if (w->door_count == 0) return 0;
+    const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
+    int bx0 = first_block(lo.x * inv, w->door_bw), by0 = first_block(lo.y * inv, w->door_bh);
+    int bx1 = last_block(hi.x * inv, w->door_bw), by1 = last_block(hi.y * inv, w->door_bh);
+    // Most field queries are nowhere near a door: the summed counts of the box's blocks say so.
+    if (!blocks_have_doors(w, bx0, by0, bx1, by1)) return 0;
+    return collect_doors(w, lo, hi, bx0, by0, bx1, by1, out, index, cap);
 }
 
 /// True when a living agent overlaps the door's box were it at `open`.
