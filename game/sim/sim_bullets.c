@@ -100,11 +100,10 @@ static void bounce(sim_world *w, sim_bullet *b, vec2s contact) {
 /// of the flight. Candidates come from the agent cells: an agent whose sweep meets the flight
 /// stands (pos) within its radius plus the longest step of the tick of the flight's box, and
 /// the cells the grown box touches list every agent standing in it. A few plain reads a cell,
-/// where a broadphase query cost about 500 instructions among 1,000 agents; the cells are built
-/// once a tick after the move (a fresh bullet's threat built them already, mostly).
-static int first_agent_hit(sim_world *w, const sim_bullet *b, vec2s p0, vec2s p1, float *hit_t) {
-    float step;
-    const sim_cells *cells = sim_collide_agent_cells(w, &step);
+/// where a broadphase query cost about 500 instructions among 1,000 agents. `cells` and `step`
+/// are sim_collide_agent_cells' (nobody moves in the bullets phase).
+static int first_agent_hit(const sim_world *w, const sim_cells *cells, float step,
+                           const sim_bullet *b, vec2s p0, vec2s p1, float *hit_t) {
     const ae_aabb box = ae_aabb_of_sweep(p0, p1, b->radius);
     // (Every agent has the rules' radius; a unit for rounding.)
     const float reach = w->cfg.rules.agent_radius + step + 1.0f;
@@ -155,12 +154,15 @@ void sim_bullets_update(sim_world *w) {
         b->flight_end = glms_vec2_add(b->pos, glms_vec2_scale(dir, free_travel));
         b->flight_travel = b->flight_hit != AE_FIELD_NO_HIT ? free_travel : travel;
     }
+    // Built once a tick after the move (a fresh bullet's threat built them already, mostly).
+    float step;
+    const sim_cells *cells = sim_collide_agent_cells(w, &step);
     for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
         vec2s p0 = b->pos, p1 = b->flight_end;
         float hit_t;
-        const int hit = first_agent_hit(w, b, p0, p1, &hit_t);
+        const int hit = first_agent_hit(w, cells, step, b, p0, p1, &hit_t);
         if (hit >= 0) {
             vec2s at = glms_vec2_add(p0, glms_vec2_scale(glms_vec2_sub(p1, p0), hit_t));
             if (b->blast > 0.0f) { // a grenade bursts on whoever it meets
