@@ -332,6 +332,28 @@ static bool may_fire(const sim_world *w, int id, vec2s aim) {
     return sim_sight_may_fire(w, id, glms_vec2_scale(aim, 1.0f / len));
 }
 
+/// Whether the agent stands on a weapon it likes better than the one a swap would leave. The
+/// pickups it touches lie in the pickup cells round it (a few reads, where a look at every
+/// pickup of the map cost hundreds of instructions a think); distance first, where
+/// bot_wants_swap weighs the weapons.
+static bool on_wanted_weapon(sim_world *w, const sim_agent *a) {
+    const float touch = a->radius + w->cfg.rules.pickup_radius;
+    const sim_cells *cells = bot_pickup_cells(w);
+    const int x0 = sim_cells_coord(cells, a->pos.x - touch, cells->nx),
+              x1 = sim_cells_coord(cells, a->pos.x + touch, cells->nx),
+              y0 = sim_cells_coord(cells, a->pos.y - touch, cells->ny),
+              y1 = sim_cells_coord(cells, a->pos.y + touch, cells->ny);
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
+                 e = sim_cells_next(cells, e)) {
+                const sim_pickup *p = &w->pickups[sim_cells_value(cells, e)];
+                if (glms_vec2_distance2(a->pos, p->pos) < touch * touch && bot_wants_swap(w, a, p))
+                    return true;
+            }
+    return false;
+}
+
 void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, sim_input *out) {
     const sim_agent *a = &w->agents[id];
     const bot_skill *sk = bot_skill_for(a->difficulty);
@@ -356,19 +378,7 @@ void bot_brain_update(sim_world *w, bot_brain *b, int id, bot_planner *planner, 
             blink = true;
         // Standing on a weapon it likes better than the one a swap would leave: swap (a press,
         // not a hold; it thinks again before it could be held down).
-        if (!a->swap_held) {
-            const float touch = a->radius + w->cfg.rules.pickup_radius;
-            for (int s = 0; s < w->pickup_top; s++) {
-                const sim_pickup *p = &w->pickups[s];
-                // Distance first: it rules out nearly every pickup of the map for a few
-                // instructions, where bot_wants_swap weighs the weapons.
-                if (p->alive && glms_vec2_distance2(a->pos, p->pos) < touch * touch &&
-                    bot_wants_swap(w, a, p)) {
-                    out->buttons |= SIM_BUTTON_SWAP;
-                    break;
-                }
-            }
-        }
+        if (!a->swap_held && on_wanted_weapon(w, a)) out->buttons |= SIM_BUTTON_SWAP;
     }
     if (blink) out->buttons |= SIM_BUTTON_BLINK;
     vec2s move;

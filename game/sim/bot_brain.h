@@ -74,6 +74,10 @@ vec2s bot_dodge(sim_world *w, const bot_brain *b, int id, float *eta);
 /// cell holding a point names every bullet that may threaten an agent there. Rebuilding writes
 /// the world (and may allocate), so it takes the world writable.
 const sim_cells *bot_bullet_lanes(sim_world *w);
+/// The live pickups by position, each in the cell holding it (cells of SIM_AGENT_CELL units or
+/// wider), built once a tick: valid through the bots phase, as pickups come and go only in the
+/// phases after it (taken, dropped, spawned). Building writes the world and may allocate.
+const sim_cells *bot_pickup_cells(sim_world *w);
 /// The loadout (bot_loadout.c), for bots and the novice alike: the slot to hold (the best weapon
 /// with rounds; in a fight one with rounds in its magazine), and out of a fight a reload and,
 /// out of fire too, the item its HP or shield calls for.

@@ -10,9 +10,14 @@
 /// of the bullets that can qualify, and the dodge picks order-independently (soonest, ties to the
 /// lowest slot), so it picks what a scan of every bullet would.
 ///
-/// The grid is rebuilt at most once per tick, by the first bot that looks after the bullets
-/// changed (sim_collide's bullet epoch, the tick and the map's size say when); a tick without
-/// dodging bots builds nothing. It is derived data, outside the state hash.
+/// One build serves several ticks, as many as the shortest reaction time of the bots that dodge
+/// (7 ticks, the hard bots'): a bullet fired since the build is too fresh for any bot to notice,
+/// so it need not be listed, and the bullets listed fly on along the courses drawn (drawn that
+/// many ticks longer). A slot listed may hold such a fresh bullet by now, or none: the caller's
+/// exact test rejects it. The grid is rebuilt by the first bot that looks once that many ticks
+/// have passed, or after a bullet jumped (a bounce: sim_collide's bullet jumps say so), or when
+/// the map's size changed; ticks without dodging bots build nothing. It is derived data, outside
+/// the state hash, and gives the dodges a build every tick would.
 #ifndef BOT_LANES_H
 #define BOT_LANES_H
 
@@ -22,11 +27,13 @@
 #define BOT_DODGE_LOOKAHEAD (2.0f * SIM_TICK_HZ)
 /// A bullet threatens when it will pass within the agent's radius + its own + this many units.
 #define BOT_DODGE_MARGIN 6.0f
+/// Most ticks one build of the lanes serves.
+#define BOT_LANES_REUSE_MAX 8
 
 typedef struct bot_lanes {
     sim_cells cells; ///< per cell: the slots of the bullets whose lanes touch it
     bool built;      ///< false until the first build
-    uint32_t epoch;  ///< the bullet epoch ...
+    uint32_t jumps;  ///< the bullet jumps ...
     int tick;        ///< ... tick ...
     int map_w;       ///< ... and map size (cells) it was built for
     int map_h;       ///< ...
@@ -38,10 +45,15 @@ float bot_bullet_flight(const sim_bullet *bl, float cap);
 /// Frees what the lanes hold (they may be used again: the next update rebuilds them).
 void bot_lanes_free(bot_lanes *l);
 
-/// The lanes, rebuilt if the bullets changed. The list of the cell holding a point
-/// (sim_cells_at) holds, each once, every bullet that may threaten an agent standing there;
-/// each may still miss or come too late: the caller tests them exactly. An agent's radius must
-/// not exceed the rules' agent radius (the lanes are that wide). Valid until the bullets change.
+/// Ticks one build of the lanes serves: the shortest reaction time of a bot that dodges, at most
+/// BOT_LANES_REUSE_MAX.
+int bot_lanes_reuse_ticks(void);
+
+/// The lanes, rebuilt when due. The list of the cell holding a point (sim_cells_at) holds, each
+/// once, every live bullet fired at least bot_lanes_reuse_ticks() ago that may threaten an agent
+/// standing there; each may still miss, come too late or be another bullet by now: the caller
+/// tests them exactly. An agent's radius must not exceed the rules' agent radius (the lanes are
+/// that wide). Valid until the next tick.
 const sim_cells *bot_lanes_update(const sim_world *w, bot_lanes *l);
 
 #endif

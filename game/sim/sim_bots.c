@@ -3,6 +3,7 @@
 
 #include "bot_lanes.h"
 #include "bot_nav.h"
+#include "sim_collide.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@ typedef struct sim_bots {
     sim_bots_maps *maps; ///< heap-allocated so its address (held by the planner) never moves
     bot_nav paths;       ///< path queue and flood context over `maps`, kept across swaps
     bot_lanes lanes;     ///< bullets by where they pass soon, for dodging (derived data)
+    sim_cells pickups;   ///< live pickups by position (bot_pickup_cells; derived data) ...
+    int pickups_tick;    ///< ... built in this tick's bots phase, -1 before the first
 } sim_bots;
 
 static void maps_destroy(sim_bots_maps *m) {
@@ -65,6 +68,7 @@ bool sim_bots_create(sim_world *w, ae_error *err) {
         return false;
     }
     w->bots = bots;
+    bots->pickups_tick = -1;
     for (int i = 0; i < w->agent_count; i++) bot_brain_init(&bots->brains[i], w->cfg.seed, i);
     bots->maps = sim_bots_prepare_maps(&w->cfg, &w->grid, &w->sdf, err);
     return bots->maps &&
@@ -76,6 +80,7 @@ void sim_bots_destroy(sim_world *w) {
     if (!bots) return;
     bot_nav_free(&bots->paths);
     bot_lanes_free(&bots->lanes);
+    sim_cells_free(&bots->pickups);
     maps_destroy(bots->maps);
     ae_free(bots->brains, (size_t)w->agent_count * sizeof *bots->brains);
     ae_free(bots->attackers, (size_t)w->agent_count * sizeof *bots->attackers);
@@ -192,6 +197,18 @@ const ae_cover_set *sim_bots_cover(const sim_world *w) {
 
 const sim_cells *bot_bullet_lanes(sim_world *w) {
     return bot_lanes_update(w, &w->bots->lanes);
+}
+
+const sim_cells *bot_pickup_cells(sim_world *w) {
+    sim_bots *bots = w->bots;
+    if (bots->pickups_tick != w->tick) {
+        sim_cells_begin(&bots->pickups, w, SIM_AGENT_CELL);
+        for (int s = 0; s < w->pickup_top; s++)
+            if (w->pickups[s].alive)
+                sim_cells_add(&bots->pickups, sim_cells_at(&bots->pickups, w->pickups[s].pos), s);
+        bots->pickups_tick = w->tick;
+    }
+    return &bots->pickups;
 }
 
 const char *const bot_state_names[BOT_STATE_COUNT] = {"wander", "gems",  "loot",

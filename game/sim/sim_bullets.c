@@ -68,7 +68,6 @@ void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
     b->alive = false;
     w->bullet_count--;
     while (w->bullet_top > 0 && !w->bullets[w->bullet_top - 1].alive) w->bullet_top--;
-    sim_collide_bullets_changed(w);
 }
 
 /// A grenade ends: it bursts where it is.
@@ -92,12 +91,52 @@ static void bounce(sim_world *w, sim_bullet *b, vec2s contact) {
     b->vel = glms_vec2_scale(b->vel, 0.67f);
     b->pos = glms_vec2_add(contact, glms_vec2_scale(n, 0.5f));
     b->range_left -= BOUNCE_COST;
+    sim_collide_bullets_jumped(w); // a new course
     sim_event_push(w, SIM_EVENT_WALL_HIT, b->owner, -1, 0.0f, contact);
 }
 
+/// The earliest agent (not the owner, alive) whose sweep this tick (prev_pos to pos) meets the
+/// bullet's flight from p0 to p1, ties to the lowest id; -1 when none, else *hit_t its share
+/// of the flight. Candidates come from the agent cells: an agent whose sweep meets the flight
+/// stands (pos) within its radius plus the longest step of the tick of the flight's box, and
+/// the cells the grown box touches list every agent standing in it. A few plain reads a cell,
+/// where a broadphase query cost about 500 instructions among 1,000 agents. `cells` and `step`
+/// are sim_collide_agent_cells' (nobody moves in the bullets phase).
+static int first_agent_hit(const sim_world *w, const sim_cells *cells, float step,
+                           const sim_bullet *b, vec2s p0, vec2s p1, float *hit_t) {
+    const ae_aabb box = ae_aabb_of_sweep(p0, p1, b->radius);
+    // (Every agent has the rules' radius; a unit for rounding.)
+    const float reach = w->cfg.rules.agent_radius + step + 1.0f;
+    const int x0 = sim_cells_coord(cells, box.lower.x - reach, cells->nx),
+              x1 = sim_cells_coord(cells, box.upper.x + reach, cells->nx),
+              y0 = sim_cells_coord(cells, box.lower.y - reach, cells->ny),
+              y1 = sim_cells_coord(cells, box.upper.y + reach, cells->ny);
+    int hit = -1;
+    *hit_t = 2.0f;
+    for (int y = y0; y <= y1; y++)
+        for (int x = x0; x <= x1; x++)
+            for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
+                 e = sim_cells_next(cells, e)) {
+                const int i = sim_cells_value(cells, e);
+                const sim_agent *a = &w->agents[i];
+                // Boxes first, as a broadphase would: most agents of a cell are nowhere near.
+                if (i == b->owner || a->placement != 0 ||
+                    !ae_aabb_overlap(ae_aabb_of_sweep(a->prev_pos, a->pos, a->radius), box))
+                    continue;
+                float t;
+                if (!ae_sweep_circles(p0, p1, b->radius, a->prev_pos, a->pos, a->radius, &t))
+                    continue;
+                if (t < *hit_t || (t == *hit_t && i < hit)) {
+                    *hit_t = t;
+                    hit = i;
+                }
+            }
+    return hit;
+}
+
 void sim_bullets_update(sim_world *w) {
-    // First every bullet's flight this tick, up to a wall (disk cast); then each flight asks the
-    // broadphase for the agents whose sweeps meet its box.
+    // First every bullet's flight this tick, up to a wall (disk cast); then each flight looks
+    // for the agents whose sweeps meet it.
     for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
@@ -107,34 +146,23 @@ void sim_bullets_update(sim_world *w) {
             continue;
         }
         float speed = glms_vec2_norm(b->vel);
-        float travel = fminf(speed, fmaxf(0.0f, b->range_left));
+        // fminf and fmaxf are calls on this target; both are finite here (not broken).
+        const float left = b->range_left > 0.0f ? b->range_left : 0.0f;
+        float travel = speed < left ? speed : left;
         vec2s dir = glms_vec2_scale(b->vel, 1.0f / speed);
         float free_travel = sim_field_disk_cast(w, b->pos, dir, b->radius, travel, &b->flight_hit);
         b->flight_end = glms_vec2_add(b->pos, glms_vec2_scale(dir, free_travel));
         b->flight_travel = b->flight_hit != AE_FIELD_NO_HIT ? free_travel : travel;
     }
-    sim_collide_bullets_changed(w); // they move below
+    // Built once a tick after the move (a fresh bullet's threat built them already, mostly).
+    float step;
+    const sim_cells *cells = sim_collide_agent_cells(w, &step);
     for (int k = 0; k < w->bullet_top; k++) {
         sim_bullet *b = &w->bullets[k];
         if (!b->alive) continue;
         vec2s p0 = b->pos, p1 = b->flight_end;
-        // The earliest agent hit along the flight (agents moving as they did this tick), ties to
-        // the lowest id.
-        int hit = -1, n;
-        float hit_t = 2.0f;
-        const int32_t *near =
-            sim_collide_near_box(w, ae_aabb_of_sweep(p0, p1, b->radius), SIM_CAT_AGENT, &n);
-        for (int e = 0; e < n; e++) {
-            int i = near[e];
-            const sim_agent *a = &w->agents[i];
-            if (i == b->owner || a->placement != 0) continue;
-            float t;
-            if (!ae_sweep_circles(p0, p1, b->radius, a->prev_pos, a->pos, a->radius, &t)) continue;
-            if (t < hit_t || (t == hit_t && i < hit)) {
-                hit_t = t;
-                hit = i;
-            }
-        }
+        float hit_t;
+        const int hit = first_agent_hit(w, cells, step, b, p0, p1, &hit_t);
         if (hit >= 0) {
             vec2s at = glms_vec2_add(p0, glms_vec2_scale(glms_vec2_sub(p1, p0), hit_t));
             if (b->blast > 0.0f) { // a grenade bursts on whoever it meets

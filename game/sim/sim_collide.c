@@ -47,10 +47,10 @@ void sim_collide_destroy(sim_world *w) {
 }
 
 bool sim_collide_rebuild(sim_world *w, ae_error *err) {
-    const uint32_t epoch = w->collide ? w->collide->bullet_epoch : 0u;
+    const uint32_t jumps = w->collide ? w->collide->bullet_jumps : 0u;
     sim_collide_destroy(w);
     if (!sim_collide_create(w, err)) return false;
-    w->collide->bullet_epoch = epoch + 1u;
+    w->collide->bullet_jumps = jumps + 1u;
     for (int i = 0; i < w->agent_count; i++) sim_collide_agent(w, i); // drops the dead
     return true;
 }
@@ -69,12 +69,12 @@ void sim_collide_agent(sim_world *w, int i) {
                            ae_aabb_of_sweep(a->prev_pos, a->pos, a->radius));
 }
 
-void sim_collide_bullets_changed(sim_world *w) {
-    w->collide->bullet_epoch++;
+void sim_collide_bullets_jumped(sim_world *w) {
+    w->collide->bullet_jumps++;
 }
 
-uint32_t sim_collide_bullet_epoch(const sim_world *w) {
-    return w->collide->bullet_epoch;
+uint32_t sim_collide_bullet_jumps(const sim_world *w) {
+    return w->collide->bullet_jumps;
 }
 
 const ae_proxy_id *sim_collide_query(sim_world *w, vec2s center, float radius, uint32_t category,
@@ -99,14 +99,6 @@ const int32_t *sim_collide_near(sim_world *w, vec2s center, float radius, uint32
     sim_collide *c = w->collide;
     c->near_count = 0;
     ae_broadphase_visit_circle(c->bp, center, radius, category, note_near, c);
-    *count = c->near_count;
-    return c->near;
-}
-
-const int32_t *sim_collide_near_box(sim_world *w, ae_aabb box, uint32_t category, int *count) {
-    sim_collide *c = w->collide;
-    c->near_count = 0;
-    ae_broadphase_visit_aabb(c->bp, box, category, note_near, c);
     *count = c->near_count;
     return c->near;
 }

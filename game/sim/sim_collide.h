@@ -24,7 +24,7 @@ typedef struct sim_collide {
     ae_proxy_id *agent_proxy;   ///< per agent, null once dead
     int32_t *near;              ///< sim_collide_near's answer: room for every agent ...
     int near_count;             ///< ... and how many it holds
-    uint32_t bullet_epoch;      ///< bumped whenever bullets are added, removed or moved
+    uint32_t bullet_jumps;      ///< bumped whenever a bullet moves other than by its flight
     uint32_t agent_epoch;       ///< bumped whenever an agent's proxy moves or goes
     sim_cells agent_cells;      ///< living agents by position (sim_collide_agent_cells) ...
     float agent_step_max;       ///< ... the longest step (pos - prev_pos) among them ...
@@ -41,11 +41,13 @@ void sim_collide_destroy(sim_world *w);
 bool sim_collide_rebuild(sim_world *w, ae_error *err);
 /// Registers what agent i swept this tick (prev_pos to pos); removes it once dead.
 void sim_collide_agent(sim_world *w, int i);
-/// Bullets were added, removed or moved: data derived from them (the bullet lanes) is stale.
-void sim_collide_bullets_changed(sim_world *w);
-/// Changes whenever bullets are added, removed or moved (also across a rebuild): data derived
-/// from the bullets stays valid while it holds.
-uint32_t sim_collide_bullet_epoch(const sim_world *w);
+/// A bullet's course changed other than by its straight flight (a bounce, a snapshot written
+/// into a mirror world): data derived from the courses (the bullet lanes) is stale. Firing,
+/// flying and dying need no call.
+void sim_collide_bullets_jumped(sim_world *w);
+/// Changes whenever a bullet jumped (also across a rebuild): courses drawn while it holds are
+/// still the bullets' courses.
+uint32_t sim_collide_bullet_jumps(const sim_world *w);
 
 /// Agents overlapping a circle, as proxies in proxy order (the result is valid until the next
 /// query). For callers whose answer depends on the order they handle them in (blasts).
@@ -56,15 +58,14 @@ const ae_proxy_id *sim_collide_query(sim_world *w, vec2s center, float radius, u
 /// sim_collide_query: no sort, no handles. Valid until the next call.
 const int32_t *sim_collide_near(sim_world *w, vec2s center, float radius, uint32_t category,
                                 int *count);
-/// As sim_collide_near, for a box (strictly overlapping, as ae_broadphase_query_aabb).
-const int32_t *sim_collide_near_box(sim_world *w, ae_aabb box, uint32_t category, int *count);
 /// The agent behind a proxy.
 int sim_collide_owner(const sim_world *w, ae_proxy_id id);
 
 /// Living agents by position, each in the cell holding it (cells of SIM_AGENT_CELL units, or
 /// wider on big maps: the cells a box touches hold every agent inside it); *step_max (optional)
-/// receives the longest step any of them took this tick. For many checks of small reach (gems)
-/// or of agents near a line (a fresh bullet's threat): cheaper than a query each. Rebuilt when
+/// receives the longest step any of them took this tick. For many checks of small reach (gems,
+/// bullets' flights) or of agents near a line (a fresh bullet's threat): cheaper than a query
+/// each. Rebuilt when
 /// the agents moved (or the tick changed); valid until they move again.
 const sim_cells *sim_collide_agent_cells(sim_world *w, float *step_max);
 

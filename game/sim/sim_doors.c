@@ -175,13 +175,12 @@ static bool blocks_have_doors(const sim_world *w, int bx0, int by0, int bx1, int
            0;
 }
 
-int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap) {
-    if (w->door_count == 0) return 0;
-    const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
-    int bx0 = first_block(lo.x * inv, w->door_bw), by0 = first_block(lo.y * inv, w->door_bh);
-    int bx1 = last_block(hi.x * inv, w->door_bw), by1 = last_block(hi.y * inv, w->door_bh);
-    // Most field queries are nowhere near a door: the summed counts of the box's blocks say so.
-    if (!blocks_have_doors(w, bx0, by0, bx1, by1)) return 0;
+/// sim_doors_near past its first test: the doors listed in blocks [bx0, bx1] x [by0, by1] whose
+/// boxes overlap [lo, hi]. Never inlined: its frame (a list on the stack, many registers) would
+/// then be paid by every query, and nearly all end at the first test.
+static __attribute__((noinline)) int collect_doors(const sim_world *w, vec2s lo, vec2s hi, int bx0,
+                                                   int by0, int bx1, int by1, ae_shape *out,
+                                                   int *index, int cap) {
     // A door spanning two blocks comes twice, and blocks interleave: collect ascending, unique,
     // keeping the lowest indices when more than fit (then the first ones by index are seen).
     int found[64];
@@ -213,6 +212,16 @@ int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *i
         if (index) index[i] = found[i];
     }
     return n;
+}
+
+int sim_doors_near(const sim_world *w, vec2s lo, vec2s hi, ae_shape *out, int *index, int cap) {
+    if (w->door_count == 0) return 0;
+    const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
+    int bx0 = first_block(lo.x * inv, w->door_bw), by0 = first_block(lo.y * inv, w->door_bh);
+    int bx1 = last_block(hi.x * inv, w->door_bw), by1 = last_block(hi.y * inv, w->door_bh);
+    // Most field queries are nowhere near a door: the summed counts of the box's blocks say so.
+    if (!blocks_have_doors(w, bx0, by0, bx1, by1)) return 0;
+    return collect_doors(w, lo, hi, bx0, by0, bx1, by1, out, index, cap);
 }
 
 /// True when a living agent overlaps the door's box were it at `open`.
@@ -256,12 +265,31 @@ static bool someone_near(sim_world *w, const sim_door *d) {
     return false;
 }
 
-void sim_doors_update(sim_world *w) {
-    if (w->door_count == 0) return;
-    const sim_rules *r = &w->cfg.rules;
-    // Only doors near a living agent, or not yet closed, need work: a map of many doors costs
-    // what its busy ones cost. Each agent lists the doors of the blocks around it.
-    const float reach = r->door_open_radius;
+/// Activates every door with a living agent within `reach` of it, looking round each door in
+/// the agent cells (a few reads a door where there are fewer doors than agents).
+static void activate_by_door(sim_world *w, float reach) {
+    const sim_cells *cells = sim_collide_agent_cells(w, NULL);
+    for (int k = 0; k < w->door_count; k++) {
+        const vec2s c = w->doors[k].closed;
+        const int x0 = sim_cells_coord(cells, c.x - reach, cells->nx),
+                  x1 = sim_cells_coord(cells, c.x + reach, cells->nx),
+                  y0 = sim_cells_coord(cells, c.y - reach, cells->ny),
+                  y1 = sim_cells_coord(cells, c.y + reach, cells->ny);
+        bool near = false;
+        for (int y = y0; y <= y1 && !near; y++)
+            for (int x = x0; x <= x1 && !near; x++)
+                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0 && !near;
+                     e = sim_cells_next(cells, e))
+                    near = glms_vec2_distance2(w->agents[sim_cells_value(cells, e)].pos, c) <
+                           reach * reach;
+        if (near) activate(w, k);
+    }
+}
+
+/// Activates every door with a living agent within `reach` of it, each agent listing the doors
+/// of the blocks around it (where doors are as many as agents or more: a map of many doors costs
+/// what its busy ones cost).
+static void activate_by_agent(sim_world *w, float reach) {
     const float inv = 1.0f / ((float)SIM_DOOR_BLOCK * w->cfg.cell_size);
     for (int i = 0; i < w->agent_count; i++) {
         const sim_agent *a = &w->agents[i];
@@ -281,6 +309,17 @@ void sim_doors_update(sim_world *w) {
                 }
             }
     }
+}
+
+void sim_doors_update(sim_world *w) {
+    if (w->door_count == 0) return;
+    const sim_rules *r = &w->cfg.rules;
+    // Only doors near a living agent, or not yet closed, need work. Whichever of doors and
+    // agents are fewer look for the others: the same doors either way.
+    if (w->door_count < w->alive_count)
+        activate_by_door(w, r->door_open_radius);
+    else
+        activate_by_agent(w, r->door_open_radius);
     // In door order, whatever order the agents listed them in.
     qsort(w->door_active, (size_t)w->door_active_count, sizeof *w->door_active, cmp_int32);
     int kept = 0;

@@ -3,6 +3,8 @@
 // goes straight to the baked field.
 #include "sim_internal.h"
 
+#include "arena/ae_collide.h"
+
 #include <math.h>
 
 /// Most doors one query takes into account; a query spanning more (only a very long line of
@@ -15,9 +17,12 @@ static ae_field near_field(const sim_world *w, vec2s lo, vec2s hi, ae_shape *sha
     return (ae_field){&w->sdf, shapes, n};
 }
 
+/// The box of the segment ab grown by pad: plain comparisons, not fminf/fmaxf (calls on this
+/// target, four for each of the sim's moves, casts and sight lines); its points are finite.
 static void box_of(vec2s a, vec2s b, float pad, vec2s *lo, vec2s *hi) {
-    *lo = (vec2s){{fminf(a.x, b.x) - pad, fminf(a.y, b.y) - pad}};
-    *hi = (vec2s){{fmaxf(a.x, b.x) + pad, fmaxf(a.y, b.y) + pad}};
+    const ae_aabb box = ae_aabb_of_sweep(a, b, pad);
+    *lo = box.lower;
+    *hi = box.upper;
 }
 
 /// The field around a point: doors farther than two cells cannot be the nearest solid within the
@@ -57,7 +62,7 @@ vec2s sim_field_move_circle(const sim_world *w, vec2s pos, float radius, vec2s d
 /// reports no contact; the cell to spare dwarfs any rounding. Cheaper than the cast: one sample.
 static bool map_cast_free(const sim_world *w, vec2s origin, float radius, float max_dist) {
     return ae_sdf_sample(&w->sdf, origin) - radius >=
-           1.41422f * (fmaxf(max_dist, 0.0f) + w->sdf.cell_size);
+           1.41422f * ((max_dist > 0.0f ? max_dist : 0.0f) + w->sdf.cell_size); // NaN: 0
 }
 
 float sim_field_disk_cast(const sim_world *w, vec2s origin, vec2s dir, float radius, float max_dist,

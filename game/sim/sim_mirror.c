@@ -49,7 +49,7 @@ bool sim_mirror_set_bullet(sim_world *w, int slot, const sim_bullet *b) {
         w->bullets[slot].alive = false;
     track_slot(was, b->alive, slot, &w->bullet_count, &w->bullet_top, w->bullets,
                sizeof *w->bullets, offsetof(sim_bullet, alive));
-    sim_collide_bullets_changed(w);
+    sim_collide_bullets_jumped(w);
     return true;
 }
 

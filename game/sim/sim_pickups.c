@@ -106,22 +106,33 @@ static void take(sim_world *w, int i, int slot) {
 }
 
 void sim_pickups_update(sim_world *w) {
-    const float reach = w->cfg.rules.pickup_radius + w->cfg.rules.agent_radius;
+    // Every agent has the rules' radius; a unit more for rounding.
+    const float reach = w->cfg.rules.pickup_radius + w->cfg.rules.agent_radius + 1.0f;
     // Each pickup goes to the lowest-id living agent touching it that wants it. A weapon left
-    // behind by a swap lands in a slot of its own and waits for the next tick.
+    // behind by a swap lands in a slot of its own and waits for the next tick. The agents near
+    // a pickup come from the agent cells (nobody moves in this phase): a few reads, where a
+    // broadphase query cost about 500 instructions among 1,000 agents.
     const int top = w->pickup_top;
     for (int s = 0; s < top; s++) {
         if (!w->pickups[s].alive || w->pickups[s].drop_tick == w->tick) continue;
-        int n, taker = -1;
-        const int32_t *near = sim_collide_near(w, w->pickups[s].pos, reach, SIM_CAT_AGENT, &n);
-        for (int k = 0; k < n; k++) {
-            int i = near[k];
-            const sim_agent *a = &w->agents[i];
-            if (a->placement != 0 || (taker >= 0 && i > taker)) continue;
-            float touch = a->radius + w->cfg.rules.pickup_radius;
-            if (glms_vec2_distance2(a->pos, w->pickups[s].pos) >= touch * touch) continue;
-            if (wants(w, i, &w->pickups[s])) taker = i;
-        }
+        const sim_cells *cells = sim_collide_agent_cells(w, NULL); // (a take moves nobody)
+        const vec2s at = w->pickups[s].pos;
+        const int x0 = sim_cells_coord(cells, at.x - reach, cells->nx),
+                  x1 = sim_cells_coord(cells, at.x + reach, cells->nx),
+                  y0 = sim_cells_coord(cells, at.y - reach, cells->ny),
+                  y1 = sim_cells_coord(cells, at.y + reach, cells->ny);
+        int taker = -1;
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++)
+                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
+                     e = sim_cells_next(cells, e)) {
+                    const int i = sim_cells_value(cells, e);
+                    const sim_agent *a = &w->agents[i];
+                    if (a->placement != 0 || (taker >= 0 && i > taker)) continue;
+                    float touch = a->radius + w->cfg.rules.pickup_radius;
+                    if (glms_vec2_distance2(a->pos, at) >= touch * touch) continue;
+                    if (wants(w, i, &w->pickups[s])) taker = i;
+                }
         if (taker >= 0) take(w, taker, s);
     }
     for (int i = 0; i < w->agent_count; i++)

@@ -65,7 +65,6 @@ static bool fire_bullet(sim_world *w, int i, vec2s dir, const sim_weapon_def *wd
     b->weapon = a->weapon;
     b->blast = wd->blast_radius;
     b->from = a->pos;
-    sim_collide_bullets_changed(w);
     sim_bullet_mark_threat(w, b);
     if (b->threat >= 0) sim_bots_provoke(w, b->threat, i);
     w->bullet_count++;

@@ -88,7 +88,8 @@ static double segment_distance(vec2s p, vec2s a, vec2s b) {
 }
 
 // Through a busy match: wherever an agent stands (and at random spots), the lanes of its cell
-// list every bullet that passes within dodging distance during the lookahead, each once.
+// list every bullet old enough to be noticed that passes within dodging distance during the
+// lookahead, each once.
 static void test_lanes(void) {
     ae_grid map;
     REQUIRE(map_design_build(&map_designs[0], &map));
@@ -112,8 +113,9 @@ static void test_lanes(void) {
                 seen[sim_cells_value(lanes, e)]++;
             for (int k = 0; k < w->bullet_top; k++) {
                 const sim_bullet *b = &w->bullets[k];
-                if (!b->alive) continue;
                 CHECK(seen[k] <= 1);
+                // Fresher bullets no bot may notice yet: a build serves several ticks.
+                if (!b->alive || w->tick - b->fired_tick < bot_lanes_reuse_ticks()) continue;
                 vec2s end = glms_vec2_add(
                     b->pos, glms_vec2_scale(b->vel, bot_bullet_flight(b, BOT_DODGE_LOOKAHEAD)));
                 double reach = w->cfg.rules.agent_radius + b->radius + BOT_DODGE_MARGIN;
@@ -129,6 +131,64 @@ static void test_lanes(void) {
     }
     fprintf(stderr, "%ld agent-bullet checks, %ld within dodging distance\n", checked, close);
     CHECK(checked > 100000 && close > 200);
+    free(seen);
+    sim_destroy(w);
+    ae_grid_free(&map);
+}
+
+// One build of the lanes serves bot_lanes_reuse_ticks() ticks (the hard bots' reaction time),
+// unless a bullet jumps (a bounce) in between.
+static void test_lanes_reuse(void) {
+    ae_grid map;
+    REQUIRE(map_design_build(&map_designs[0], &map));
+    sim_world *w = bots_on(&map, 200, 11);
+    for (int t = 0; t < 600; t++) sim_step(w, NULL);
+    REQUIRE(w->bullet_count > 0);
+    const int reuse = bot_lanes_reuse_ticks();
+    CHECK(reuse == bot_skill_for(SIM_HARD)->reaction_ticks);
+    bot_lanes l = {0};
+    const uint32_t first = bot_lanes_update(w, &l)->build;
+    for (int t = 1; t < reuse; t++) {
+        sim_step(w, NULL);
+        CHECK(bot_lanes_update(w, &l)->build == first);
+    }
+    sim_step(w, NULL);
+    const uint32_t second = bot_lanes_update(w, &l)->build;
+    CHECK(second != first);
+    sim_collide_bullets_jumped(w);
+    CHECK(bot_lanes_update(w, &l)->build != second);
+    bot_lanes_free(&l);
+    sim_destroy(w);
+    ae_grid_free(&map);
+}
+
+// The pickup cells list every live pickup once, in the cell holding it, and nothing else; they
+// follow the pickups from tick to tick (taken, dropped).
+static void test_pickup_cells(void) {
+    ae_grid map;
+    REQUIRE(map_design_build(&map_designs[0], &map));
+    sim_world *w = bots_on(&map, 200, 5);
+    int *seen = calloc((size_t)w->pickup_capacity, sizeof *seen);
+    REQUIRE(seen);
+    int listed = 0;
+    for (int t = 0; t < 1200 && !sim_over(w); t++) {
+        sim_step(w, NULL);
+        if (t % 100) continue;
+        const sim_cells *cells = bot_pickup_cells(w);
+        for (int c = 0; c < cells->nx * cells->ny; c++)
+            for (int32_t e = sim_cells_first(cells, c); e >= 0; e = sim_cells_next(cells, e)) {
+                const int s = sim_cells_value(cells, e);
+                CHECK(s >= 0 && s < w->pickup_top && w->pickups[s].alive);
+                CHECK(sim_cells_at(cells, w->pickups[s].pos) == c);
+                seen[s]++;
+            }
+        for (int s = 0; s < w->pickup_capacity; s++) {
+            CHECK(seen[s] == (s < w->pickup_top && w->pickups[s].alive ? 1 : 0));
+            listed += seen[s];
+            seen[s] = 0;
+        }
+    }
+    CHECK(listed > 100);
     free(seen);
     sim_destroy(w);
     ae_grid_free(&map);
@@ -277,5 +337,6 @@ static void test_no_alloc_per_tick(void) {
     ae_set_allocator(NULL, NULL, NULL);
 }
 
-TEST_MAIN(TEST_CASE(cells), TEST_CASE(lanes), TEST_CASE(agent_cells), TEST_CASE(retarget),
-          TEST_CASE(cover_cache), TEST_CASE(no_alloc_per_tick))
+TEST_MAIN(TEST_CASE(cells), TEST_CASE(lanes), TEST_CASE(lanes_reuse), TEST_CASE(pickup_cells),
+          TEST_CASE(agent_cells), TEST_CASE(retarget), TEST_CASE(cover_cache),
+          TEST_CASE(no_alloc_per_tick))

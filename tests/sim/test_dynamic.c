@@ -331,6 +331,48 @@ static void test_doors_near(void) {
     ae_grid_free(&g);
 }
 
+/// Whether door k is active wherever a living agent stands within its opening radius.
+static bool near_doors_active(const sim_world *w, int *woken) {
+    const float reach = w->cfg.rules.door_open_radius;
+    for (int k = 0; k < w->door_count; k++)
+        for (int i = 0; i < w->agent_count; i++) {
+            const sim_agent *a = &w->agents[i];
+            if (a->placement != 0 ||
+                glms_vec2_distance2(a->pos, w->doors[k].closed) >= reach * reach)
+                continue;
+            if (!w->doors[k].active) return false;
+            (*woken)++;
+            break;
+        }
+    return true;
+}
+
+// Through a match, the doors' update wakes every door with a living agent near it, whether the
+// doors look for agents (fewer doors than agents) or the agents for doors.
+static void test_doors_wake(void) {
+    ae_grid map;
+    REQUIRE(map_design_build(&map_designs[0], &map));
+    for (int round = 0; round < 2; round++) {
+        sim_config cfg = sim_default_config();
+        cfg.humans = 0;
+        cfg.bots = round == 0 ? 300 : 4;
+        cfg.seed = 7;
+        sim_world *w = sim_create(&cfg, &map, NULL);
+        REQUIRE(w);
+        REQUIRE(round == 0 ? w->door_count < w->alive_count : w->door_count >= w->alive_count);
+        int woken = 0, bad = 0;
+        for (int t = 0; t < 1500 && !sim_over(w); t++) {
+            sim_step(w, NULL);
+            sim_doors_update(w); // (one more door step than the match takes: a test's match)
+            bad += !near_doors_active(w, &woken);
+        }
+        CHECK(bad == 0);
+        CHECK(woken > 0);
+        sim_destroy(w);
+    }
+    ae_grid_free(&map);
+}
+
 // Water is a wall that never breaks: nobody walks or sees across it, bullets end in it, and a
 // door beside it slides into the plain wall on its other side, never into the water.
 static void test_water(void) {
@@ -475,5 +517,5 @@ static void test_barrel_chain(void) {
 }
 
 TEST_MAIN(TEST_CASE(breaks), TEST_CASE(loot), TEST_CASE(blink), TEST_CASE(doors),
-          TEST_CASE(doors_near), TEST_CASE(water), TEST_CASE(grenade), TEST_CASE(all_breakable),
-          TEST_CASE(reload_restores), TEST_CASE(barrel_chain))
+          TEST_CASE(doors_near), TEST_CASE(doors_wake), TEST_CASE(water), TEST_CASE(grenade),
+          TEST_CASE(all_breakable), TEST_CASE(reload_restores), TEST_CASE(barrel_chain))
