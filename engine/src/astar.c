@@ -36,7 +36,7 @@ ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expand
         if (wst) nav_relax(s, n - 1, n, g + 1.0);
         if (so) nav_relax(s, n + w, n, g + 1.0);
         if (no) nav_relax(s, n - w, n, g + 1.0);
-        const double gd = g + NAV_SQRT2;
+        const double gd = g + s->diag;
         if (e && so && (pass[n + w + 1] & mask)) nav_relax(s, n + w + 1, n, gd);
         if (wst && so && (pass[n + w - 1] & mask)) nav_relax(s, n + w - 1, n, gd);
         if (e && no && (pass[n - w + 1] & mask)) nav_relax(s, n - w + 1, n, gd);

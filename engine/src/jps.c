@@ -134,7 +134,7 @@ JPS_INLINE void walk_diag(ae_nav_search *s, const jps_ctx *c, int32_t n, int x, 
         row += row_step;
         col += col_step;
         const int32_t m = n + k * diag;
-        const double gm = g + (double)k * NAV_SQRT2;
+        const double gm = g + (double)k * NAV_DIAG;
         const uint64_t h_back = look(row - row_step, x, dx);
         h = look(row, x, dx);
         h_next = look(row + row_step, x, dx);

@@ -180,6 +180,7 @@ ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, cons
     s->layer = q->layer;
     s->method = q->method == AE_NAV_ASTAR ? AE_NAV_ASTAR : AE_NAV_JPS;
     s->max_cost = 0.0;
+    s->diag = NAV_DIAG;
     if (!nav_grid_passable(nav, q->layer, q->start.x, q->start.y) ||
         !nav_grid_passable(nav, q->layer, q->goal.x, q->goal.y)) {
         s->status = AE_NAV_BAD_ENDPOINT;
@@ -280,6 +281,7 @@ bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, i
     s->method = AE_NAV_ASTAR;
     s->goal = -1;
     s->max_cost = max_cost;
+    s->diag = NAV_SQRT2;
     if (!nav_grid_passable(nav, layer, start.x, start.y)) {
         s->status = AE_NAV_BAD_ENDPOINT;
         return false;
