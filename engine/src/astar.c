@@ -19,13 +19,14 @@ ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expand
             status = goal < 0 ? AE_NAV_FOUND : AE_NAV_NO_PATH;
             break;
         }
-        int32_t n = nav_pop(s);
+        const nav_open top = nav_pop(s);
+        const int32_t n = top.node;
         done++;
         if (n == goal) {
             status = AE_NAV_FOUND;
             break;
         }
-        const double g = nav_node_at(s, n)->g;
+        const double g = top.g;
         if (goal < 0 && g > s->max_cost) {
             status = AE_NAV_FOUND;
             break;

@@ -43,13 +43,16 @@ typedef struct nav_page {
     int32_t parent[NAV_PAGE]; ///< the parent's index, -1 for the start (reached nodes only)
 } nav_page;
 
-/// An open node in the heap with its f = g + heuristic and its g, so that comparisons read
-/// neither the heuristic nor the node's record (which sits behind the page table).
+/// An open node in the heap with its f = g + heuristic, its g and its parent, so that
+/// comparisons read neither the heuristic nor the node's record (which sits behind the page
+/// table), and expanding the node reads neither (in a dense search such as a maze's, the record
+/// of the node popped has often left the cache since it was reached).
 typedef struct nav_open {
-    double f;      ///< g plus the heuristic
-    double g;      ///< the node's g (the tie-break)
-    nav_node *rec; ///< the node's record, so moving the entry need not look up its page
-    int32_t node;  ///< node index
+    double f;       ///< g plus the heuristic
+    double g;       ///< the node's g (the tie-break)
+    nav_node *rec;  ///< the node's record, so moving the entry need not look up its page
+    int32_t node;   ///< node index
+    int32_t parent; ///< the parent's index, -1 for the start (a copy of the page's)
 } nav_open;
 
 /// A search context (ae_nav.h). Node indices count from the first row held (`base_row`), so they
@@ -168,15 +171,14 @@ static inline void nav_sift_up(ae_nav_search *s, int i) {
     v.rec->heap = i;
 }
 
-/// Removes the first open node. The hole at the root goes down to a leaf along the earlier child
-/// (one comparison a level), then the last node rises from there: it comes from the bottom level
-/// and rarely rises far, so this takes about half the comparisons of sifting it down from the
-/// root (5% fewer instructions on random512). The order is total (ties end on the index), so
-/// every search pops the same nodes as before.
-static inline int32_t nav_pop(ae_nav_search *s) {
+/// Removes the first open node and returns its entry. The hole at the root goes down to a leaf
+/// along the earlier child (one comparison a level), then the last node rises from there: it comes
+/// from the bottom level and rarely rises far, so this takes about half the comparisons of sifting
+/// it down from the root (5% fewer instructions on random512). The order is total (ties end on the
+/// index), so every search pops the same nodes as before.
+static inline nav_open nav_pop(ae_nav_search *s) {
     nav_open *h = s->heap;
-    const int32_t top = h[0].node;
-    nav_node *const top_rec = h[0].rec;
+    const nav_open top = h[0];
     const int n = --s->heap_size;
     if (n > 0) {
         int i = 0;
@@ -189,7 +191,7 @@ static inline int32_t nav_pop(ae_nav_search *s) {
         h[i] = h[n];
         nav_sift_up(s, i);
     }
-    top_rec->heap = NAV_CLOSED;
+    top.rec->heap = NAV_CLOSED;
     return top;
 }
 
@@ -207,13 +209,14 @@ static inline __attribute__((always_inline)) void nav_relax(ae_nav_search *s, in
         nm->g = g;
         pg->parent[m & (NAV_PAGE - 1)] = n;
         if (s->heap_size == s->heap_cap && !nav_heap_grow(s)) return;
-        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), g, nm, m};
+        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), g, nm, m, n};
         nav_sift_up(s, s->heap_size++);
     } else if (nm->heap >= 0 && g < nm->g) {
         nm->g = g;
         pg->parent[m & (NAV_PAGE - 1)] = n;
         s->heap[nm->heap].f = g + nav_h(s, m);
         s->heap[nm->heap].g = g;
+        s->heap[nm->heap].parent = n;
         nav_sift_up(s, nm->heap);
     }
 }

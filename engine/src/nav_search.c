@@ -161,7 +161,7 @@ static void push_start(ae_nav_search *s, int32_t start) {
     nav_node *n = nav_reset(s, pg, start);
     n->g = 0.0;
     pg->parent[start & (NAV_PAGE - 1)] = -1;
-    s->heap[0] = (nav_open){nav_h(s, start), 0.0, n, start};
+    s->heap[0] = (nav_open){nav_h(s, start), 0.0, n, start, -1};
     n->heap = 0;
     s->heap_size = 1;
 }
