@@ -23,24 +23,24 @@
 
 /// Per-node search record, valid when `stamp` is the current search's number: a node is reset
 /// when a search first touches it, so a sparse jump point search writes only the records it
-/// reaches (clearing 32-node tiles on first touch cost it most of its cache misses). f = g + h is
-/// kept only for open nodes, in the heap.
+/// reaches (clearing 32-node tiles on first touch cost it most of its cache misses). An open
+/// node's g and f are in its heap entry; a node's g is stored on the page when it is closed.
+/// Reaching a node writes one 12-byte record (a separate parent array had cost a dense search
+/// a second cache line per node).
 typedef struct nav_node {
-    double g;       ///< cost from the start, cells
-    int32_t heap;   ///< position in the open heap; -2 when closed, -1 when not reached yet
     uint32_t stamp; ///< the search number that last reset the record
+    int32_t heap;   ///< position in the open heap; -2 when closed, -1 when not reached yet
+    int32_t parent; ///< the parent's index, -1 for the start (reached nodes only)
 } nav_node;
 
 /// Nodes live in pages of NAV_PAGE consecutive indices, allocated zeroed (stamp 0: no search)
 /// when a search first touches one, so a context costs what its searches reach rather than 20
-/// bytes per cell of the map. Parents sit apart from the records: only relaxations write them
-/// and only jump point search's expansions and the path read them, so the records the heap
-/// compares are 16 bytes, four to a cache line.
+/// bytes per cell of the map.
 #define NAV_PAGE_SHIFT 8
 #define NAV_PAGE       (1 << NAV_PAGE_SHIFT)
 typedef struct nav_page {
-    nav_node node[NAV_PAGE];
-    int32_t parent[NAV_PAGE]; ///< the parent's index, -1 for the start (reached nodes only)
+    nav_node node[NAV_PAGE]; ///< first: a record's page is found from its address (nav_pop)
+    double g[NAV_PAGE];      ///< cost from the start of closed nodes (what floods return)
 } nav_page;
 
 /// An open node in the heap with its f = g + heuristic, its g and its parent, so that
@@ -111,8 +111,8 @@ static inline nav_page *nav_page_of(ae_nav_search *s, int32_t i) {
     return pg ? pg : nav_page_alloc(s, i);
 }
 
-/// Record i of its page pg, reset first when an earlier search last used it (its g and parent
-/// are then don't-cares).
+/// Record i of its page pg, reset first when an earlier search last used it (its parent is then
+/// a don't-care).
 static inline nav_node *nav_reset(const ae_nav_search *s, nav_page *pg, int32_t i) {
     nav_node *n = &pg->node[i & (NAV_PAGE - 1)];
     if (n->stamp != s->stamp) {
@@ -129,7 +129,7 @@ static inline nav_node *nav_node_at(const ae_nav_search *s, int32_t i) {
 
 /// The parent of index i, once reached by the current search.
 static inline int32_t nav_parent(const ae_nav_search *s, int32_t i) {
-    return s->pages[(uint32_t)i >> NAV_PAGE_SHIFT]->parent[i & (NAV_PAGE - 1)];
+    return nav_node_at(s, i)->parent;
 }
 
 /// Row of index i: i / stride by a multiply and a shift (s->row_magic = ceil(2^42 / stride)),
@@ -192,6 +192,10 @@ static inline nav_open nav_pop(ae_nav_search *s) {
         nav_sift_up(s, i);
     }
     top.rec->heap = NAV_CLOSED;
+    // Only floods return closed nodes' costs. The record is its page's node[top.node % NAV_PAGE],
+    // and node[] comes first in the page.
+    if (s->goal < 0)
+        ((nav_page *)(top.rec - (top.node & (NAV_PAGE - 1))))->g[top.node & (NAV_PAGE - 1)] = top.g;
     return top;
 }
 
@@ -206,14 +210,12 @@ static inline __attribute__((always_inline)) void nav_relax(ae_nav_search *s, in
     nav_page *pg = nav_page_of(s, m);
     nav_node *nm = nav_reset(s, pg, m);
     if (nm->heap == NAV_UNSEEN) {
-        nm->g = g;
-        pg->parent[m & (NAV_PAGE - 1)] = n;
+        nm->parent = n;
         if (s->heap_size == s->heap_cap && !nav_heap_grow(s)) return;
         s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), g, nm, m, n};
         nav_sift_up(s, s->heap_size++);
-    } else if (nm->heap >= 0 && g < nm->g) {
-        nm->g = g;
-        pg->parent[m & (NAV_PAGE - 1)] = n;
+    } else if (nm->heap >= 0 && g < s->heap[nm->heap].g) {
+        nm->parent = n;
         s->heap[nm->heap].f = g + nav_h(s, m);
         s->heap[nm->heap].g = g;
         s->heap[nm->heap].parent = n;

@@ -159,8 +159,7 @@ static void use_grid(ae_nav_search *s, const ae_nav_grid *nav, int base_row) {
 static void push_start(ae_nav_search *s, int32_t start) {
     nav_page *pg = nav_page_of(s, start);
     nav_node *n = nav_reset(s, pg, start);
-    n->g = 0.0;
-    pg->parent[start & (NAV_PAGE - 1)] = -1;
+    n->parent = -1;
     s->heap[0] = (nav_open){nav_h(s, start), 0.0, n, start, -1};
     n->heap = 0;
     s->heap_size = 1;
@@ -300,6 +299,7 @@ double ae_nav_flood_cost(const ae_nav_search *s, int x, int y) {
     if (i < 0 || i >= s->capacity || !s->pages[i >> NAV_PAGE_SHIFT]) return -1.0;
     const nav_node *n = nav_node_at(s, i);
     if (n->stamp != s->stamp) return -1.0;
-    if (n->heap != NAV_CLOSED || n->g > s->max_cost) return -1.0;
-    return n->g;
+    const double g = s->pages[i >> NAV_PAGE_SHIFT]->g[i & (NAV_PAGE - 1)];
+    if (n->heap != NAV_CLOSED || g > s->max_cost) return -1.0;
+    return g;
 }
