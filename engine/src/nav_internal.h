@@ -24,7 +24,7 @@
 /// Per-node search record, valid when `stamp` is the current search's number: a node is reset
 /// when a search first touches it, so a sparse jump point search writes only the records it
 /// reaches (clearing 32-node tiles on first touch cost it most of its cache misses). An open
-/// node's g and f are in its heap entry; a node's g is stored on the page when it is closed.
+/// node's g and f are in its heap entry; floods store a node's g on its page when they close it.
 /// Reaching a node writes one 12-byte record (a separate parent array had cost a dense search
 /// a second cache line per node).
 typedef struct nav_node {
@@ -52,7 +52,7 @@ typedef struct nav_open {
     double g;       ///< the node's g (the tie-break)
     nav_node *rec;  ///< the node's record, so moving the entry need not look up its page
     int32_t node;   ///< node index
-    int32_t parent; ///< the parent's index, -1 for the start (a copy of the page's)
+    int32_t parent; ///< the parent's index, -1 for the start (a copy of the record's)
 } nav_open;
 
 /// A search context (ae_nav.h). Node indices count from the first row held (`base_row`), so they
