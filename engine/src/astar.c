@@ -19,13 +19,14 @@ ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expand
             status = goal < 0 ? AE_NAV_FOUND : AE_NAV_NO_PATH;
             break;
         }
-        int32_t n = nav_pop(s);
+        const nav_open top = nav_pop(s);
+        const int32_t n = top.node;
         done++;
         if (n == goal) {
             status = AE_NAV_FOUND;
             break;
         }
-        const double g = nav_node_at(s, n)->g;
+        const double g = top.g;
         if (goal < 0 && g > s->max_cost) {
             status = AE_NAV_FOUND;
             break;
@@ -36,7 +37,7 @@ ae_nav_status nav_astar_run(ae_nav_search *s, int64_t max_nodes, int64_t *expand
         if (wst) nav_relax(s, n - 1, n, g + 1.0);
         if (so) nav_relax(s, n + w, n, g + 1.0);
         if (no) nav_relax(s, n - w, n, g + 1.0);
-        const double gd = g + NAV_SQRT2;
+        const double gd = g + s->diag;
         if (e && so && (pass[n + w + 1] & mask)) nav_relax(s, n + w + 1, n, gd);
         if (wst && so && (pass[n + w - 1] & mask)) nav_relax(s, n + w - 1, n, gd);
         if (e && no && (pass[n - w + 1] & mask)) nav_relax(s, n - w + 1, n, gd);

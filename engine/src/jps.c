@@ -134,7 +134,7 @@ JPS_INLINE void walk_diag(ae_nav_search *s, const jps_ctx *c, int32_t n, int x, 
         row += row_step;
         col += col_step;
         const int32_t m = n + k * diag;
-        const double gm = g + (double)k * NAV_SQRT2;
+        const double gm = g + (double)k * NAV_DIAG;
         const uint64_t h_back = look(row - row_step, x, dx);
         h = look(row, x, dx);
         h_next = look(row + row_step, x, dx);
@@ -159,6 +159,11 @@ static void diagonal(ae_nav_search *s, const jps_ctx *c, int32_t n, int x, int y
         walk_diag(s, c, n, x, y, g, -1, 1);
     else
         walk_diag(s, c, n, x, y, g, -1, -1);
+}
+
+/// Whether cell p of bit line l is open.
+static inline bool open_at(const uint8_t *l, int p) {
+    return l[p >> 3] >> (p & 7) & 1;
 }
 
 /// jump_straight with constant directions.
@@ -232,14 +237,15 @@ ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded
             status = AE_NAV_NO_PATH;
             break;
         }
-        const int32_t n = nav_pop(s);
+        const nav_open top = nav_pop(s);
+        const int32_t n = top.node;
         done++;
         if (n == s->goal) {
             status = AE_NAV_FOUND;
             break;
         }
-        const double g = nav_node_at(s, n)->g;
-        const int32_t p = nav_parent(s, n);
+        const double g = top.g;
+        const int32_t p = top.parent;
         const int y = nav_row(s, n), x = n - y * w;
         if (p < 0) {
             // The start: every direction.
@@ -291,11 +297,19 @@ ae_nav_status nav_jps_run(ae_nav_search *s, int64_t max_nodes, int64_t *expanded
             continue;
         }
         straight(s, &c, n, x, y, g, dx, dy);
+        // The diagonal towards a forced side needs the cell ahead and the one beside it open
+        // (the forced cell is). Tested here on the bit lines the jump ahead just read: in a maze
+        // nearly every such walk ends before its first step, which reads four look words.
+        const uint8_t *line = dx != 0 ? c.rows + y * c.row_pitch : c.cols + x * c.col_pitch;
+        const ptrdiff_t pitch = dx != 0 ? c.row_pitch : c.col_pitch;
+        const int along = dx != 0 ? x + dx : y + dy;
+        const bool ahead_open = open_at(line, along);
         for (int k = 0; k < 2; k++)
             if (forced[k]) {
                 const int side = 2 * k - 1, ox = dy != 0 ? side : 0, oy = dx != 0 ? side : 0;
                 straight(s, &c, n, x, y, g, ox, oy);
-                diagonal(s, &c, n, x, y, g, dx + ox, dy + oy);
+                if (ahead_open && open_at(line + side * pitch, along))
+                    diagonal(s, &c, n, x, y, g, dx + ox, dy + oy);
             }
     }
     *expanded = done;

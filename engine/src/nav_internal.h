@@ -9,35 +9,50 @@
 
 #define NAV_SQRT2 1.4142135623730951
 
+/// The cost of a diagonal step in a path search's g and f: sqrt 2 rounded to a multiple of 2^-28
+/// (1.9e-9 below it). Every sum of such steps and whole ones on a map up to 4098 cells a side is
+/// a multiple of 2^-28 below 2^25, exact in a double, so paths of the same step counts get the
+/// same f whatever order their steps were added in, and the heap's tie-break towards the larger
+/// g decides between them as meant. With the full sqrt 2 the sums' rounding made such ties fall
+/// either way (jump point search expanded 4% more nodes than warthog's jps2 on random512-10-0,
+/// whose sqrt 2 has float precision for the same reason). The error cannot reorder paths whose
+/// true costs differ on the maps played (that needs |a + b sqrt 2| < 1.9e-9 |b| for step count
+/// differences a, b), and lengths are counted from the path's steps with NAV_SQRT2. Floods keep
+/// NAV_SQRT2: their costs are returned, and the cover search's flood computes the same doubles.
+#define NAV_DIAG 0x1.6a09e66p0
+
 /// Per-node search record, valid when `stamp` is the current search's number: a node is reset
 /// when a search first touches it, so a sparse jump point search writes only the records it
-/// reaches (clearing 32-node tiles on first touch cost it most of its cache misses). f = g + h is
-/// kept only for open nodes, in the heap.
+/// reaches (clearing 32-node tiles on first touch cost it most of its cache misses). An open
+/// node's g and f are in its heap entry; floods store a node's g on its page when they close it.
+/// Reaching a node writes one 12-byte record (a separate parent array had cost a dense search
+/// a second cache line per node).
 typedef struct nav_node {
-    double g;       ///< cost from the start, cells
-    int32_t heap;   ///< position in the open heap; -2 when closed, -1 when not reached yet
     uint32_t stamp; ///< the search number that last reset the record
+    int32_t heap;   ///< position in the open heap; -2 when closed, -1 when not reached yet
+    int32_t parent; ///< the parent's index, -1 for the start (reached nodes only)
 } nav_node;
 
 /// Nodes live in pages of NAV_PAGE consecutive indices, allocated zeroed (stamp 0: no search)
 /// when a search first touches one, so a context costs what its searches reach rather than 20
-/// bytes per cell of the map. Parents sit apart from the records: only relaxations write them
-/// and only jump point search's expansions and the path read them, so the records the heap
-/// compares are 16 bytes, four to a cache line.
+/// bytes per cell of the map.
 #define NAV_PAGE_SHIFT 8
 #define NAV_PAGE       (1 << NAV_PAGE_SHIFT)
 typedef struct nav_page {
-    nav_node node[NAV_PAGE];
-    int32_t parent[NAV_PAGE]; ///< the parent's index, -1 for the start (reached nodes only)
+    nav_node node[NAV_PAGE]; ///< first: a record's page is found from its address (nav_pop)
+    double g[NAV_PAGE];      ///< cost from the start of closed nodes (what floods return)
 } nav_page;
 
-/// An open node in the heap with its f = g + heuristic and its g, so that comparisons read
-/// neither the heuristic nor the node's record (which sits behind the page table).
+/// An open node in the heap with its f = g + heuristic, its g and its parent, so that
+/// comparisons read neither the heuristic nor the node's record (which sits behind the page
+/// table), and expanding the node reads neither (in a dense search such as a maze's, the record
+/// of the node popped has often left the cache since it was reached).
 typedef struct nav_open {
-    double f;      ///< g plus the heuristic
-    double g;      ///< the node's g (the tie-break)
-    nav_node *rec; ///< the node's record, so moving the entry need not look up its page
-    int32_t node;  ///< node index
+    double f;       ///< g plus the heuristic
+    double g;       ///< the node's g (the tie-break)
+    nav_node *rec;  ///< the node's record, so moving the entry need not look up its page
+    int32_t node;   ///< node index
+    int32_t parent; ///< the parent's index, -1 for the start (a copy of the record's)
 } nav_open;
 
 /// A search context (ae_nav.h). Node indices count from the first row held (`base_row`), so they
@@ -66,10 +81,11 @@ struct ae_nav_search {
     uint8_t mask;           ///< layer bit
     int layer;              ///< layer index
     double max_cost;        ///< flood limit
-    double length;          ///< path length in cells once FOUND
-    int64_t expanded;       ///< nodes expanded so far by this search
-    nav_page *spare;        ///< stands in for a page that could not be allocated
-    bool out_of_memory;     ///< the current search lacked memory: it ends with no path
+    double diag;        ///< a diagonal step's cost: NAV_DIAG in path searches, NAV_SQRT2 in floods
+    double length;      ///< path length in cells once FOUND
+    int64_t expanded;   ///< nodes expanded so far by this search
+    nav_page *spare;    ///< stands in for a page that could not be allocated
+    bool out_of_memory; ///< the current search lacked memory: it ends with no path
 };
 
 /// Allocates a context embedded in another object (the path queue's): ae_nav_search_create
@@ -95,8 +111,8 @@ static inline nav_page *nav_page_of(ae_nav_search *s, int32_t i) {
     return pg ? pg : nav_page_alloc(s, i);
 }
 
-/// Record i of its page pg, reset first when an earlier search last used it (its g and parent
-/// are then don't-cares).
+/// Record i of its page pg, reset first when an earlier search last used it (its parent is then
+/// a don't-care).
 static inline nav_node *nav_reset(const ae_nav_search *s, nav_page *pg, int32_t i) {
     nav_node *n = &pg->node[i & (NAV_PAGE - 1)];
     if (n->stamp != s->stamp) {
@@ -113,7 +129,7 @@ static inline nav_node *nav_node_at(const ae_nav_search *s, int32_t i) {
 
 /// The parent of index i, once reached by the current search.
 static inline int32_t nav_parent(const ae_nav_search *s, int32_t i) {
-    return s->pages[(uint32_t)i >> NAV_PAGE_SHIFT]->parent[i & (NAV_PAGE - 1)];
+    return nav_node_at(s, i)->parent;
 }
 
 /// Row of index i: i / stride by a multiply and a shift (s->row_magic = ceil(2^42 / stride)),
@@ -129,15 +145,16 @@ static inline double nav_h(const ae_nav_search *s, int32_t m) {
     int32_t y = nav_row(s, m), x = m - y * s->stride;
     int dx = abs(x - s->goal_x), dy = abs(y - s->goal_y);
     int lo = dx < dy ? dx : dy, hi = dx < dy ? dy : dx;
-    return (double)(hi - lo) + (double)lo * NAV_SQRT2;
+    return (double)(hi - lo) + (double)lo * s->diag;
 }
 
-/// Heap order: lower f first; on equal f the deeper node (higher g), then the lower index, so
-/// the order never depends on insertion history.
+/// Heap order: lower f first; on equal f the deeper node (higher g), then the higher index, so
+/// the order never depends on insertion history. (The last tie is rare with exact costs; the
+/// higher index expanded slightly fewer nodes than the lower over random512-10-0's problems.)
 static inline bool nav_before(nav_open a, nav_open b) {
     if (a.f != b.f) return a.f < b.f;
     if (a.g != b.g) return a.g > b.g;
-    return a.node < b.node;
+    return a.node > b.node;
 }
 
 static inline void nav_sift_up(ae_nav_search *s, int i) {
@@ -154,15 +171,14 @@ static inline void nav_sift_up(ae_nav_search *s, int i) {
     v.rec->heap = i;
 }
 
-/// Removes the first open node. The hole at the root goes down to a leaf along the earlier child
-/// (one comparison a level), then the last node rises from there: it comes from the bottom level
-/// and rarely rises far, so this takes about half the comparisons of sifting it down from the
-/// root (5% fewer instructions on random512). The order is total (ties end on the index), so
-/// every search pops the same nodes as before.
-static inline int32_t nav_pop(ae_nav_search *s) {
+/// Removes the first open node and returns its entry. The hole at the root goes down to a leaf
+/// along the earlier child (one comparison a level), then the last node rises from there: it comes
+/// from the bottom level and rarely rises far, so this takes about half the comparisons of sifting
+/// it down from the root (5% fewer instructions on random512). The order is total (ties end on the
+/// index), so every search pops the same nodes as before.
+static inline nav_open nav_pop(ae_nav_search *s) {
     nav_open *h = s->heap;
-    const int32_t top = h[0].node;
-    nav_node *const top_rec = h[0].rec;
+    const nav_open top = h[0];
     const int n = --s->heap_size;
     if (n > 0) {
         int i = 0;
@@ -175,7 +191,11 @@ static inline int32_t nav_pop(ae_nav_search *s) {
         h[i] = h[n];
         nav_sift_up(s, i);
     }
-    top_rec->heap = NAV_CLOSED;
+    top.rec->heap = NAV_CLOSED;
+    // Only floods return closed nodes' costs. The record is its page's node[top.node % NAV_PAGE],
+    // and node[] comes first in the page.
+    if (s->goal < 0)
+        ((nav_page *)(top.rec - (top.node & (NAV_PAGE - 1))))->g[top.node & (NAV_PAGE - 1)] = top.g;
     return top;
 }
 
@@ -190,16 +210,15 @@ static inline __attribute__((always_inline)) void nav_relax(ae_nav_search *s, in
     nav_page *pg = nav_page_of(s, m);
     nav_node *nm = nav_reset(s, pg, m);
     if (nm->heap == NAV_UNSEEN) {
-        nm->g = g;
-        pg->parent[m & (NAV_PAGE - 1)] = n;
+        nm->parent = n;
         if (s->heap_size == s->heap_cap && !nav_heap_grow(s)) return;
-        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), g, nm, m};
+        s->heap[s->heap_size] = (nav_open){g + nav_h(s, m), g, nm, m, n};
         nav_sift_up(s, s->heap_size++);
-    } else if (nm->heap >= 0 && g < nm->g) {
-        nm->g = g;
-        pg->parent[m & (NAV_PAGE - 1)] = n;
+    } else if (nm->heap >= 0 && g < s->heap[nm->heap].g) {
+        nm->parent = n;
         s->heap[nm->heap].f = g + nav_h(s, m);
         s->heap[nm->heap].g = g;
+        s->heap[nm->heap].parent = n;
         nav_sift_up(s, nm->heap);
     }
 }

@@ -159,9 +159,8 @@ static void use_grid(ae_nav_search *s, const ae_nav_grid *nav, int base_row) {
 static void push_start(ae_nav_search *s, int32_t start) {
     nav_page *pg = nav_page_of(s, start);
     nav_node *n = nav_reset(s, pg, start);
-    n->g = 0.0;
-    pg->parent[start & (NAV_PAGE - 1)] = -1;
-    s->heap[0] = (nav_open){nav_h(s, start), 0.0, n, start};
+    n->parent = -1;
+    s->heap[0] = (nav_open){nav_h(s, start), 0.0, n, start, -1};
     n->heap = 0;
     s->heap_size = 1;
 }
@@ -180,6 +179,7 @@ ae_nav_status ae_nav_search_begin(ae_nav_search *s, const ae_nav_grid *nav, cons
     s->layer = q->layer;
     s->method = q->method == AE_NAV_ASTAR ? AE_NAV_ASTAR : AE_NAV_JPS;
     s->max_cost = 0.0;
+    s->diag = NAV_DIAG;
     if (!nav_grid_passable(nav, q->layer, q->start.x, q->start.y) ||
         !nav_grid_passable(nav, q->layer, q->goal.x, q->goal.y)) {
         s->status = AE_NAV_BAD_ENDPOINT;
@@ -280,6 +280,7 @@ bool ae_nav_flood(ae_nav_search *s, const ae_nav_grid *nav, ae_nav_cell start, i
     s->method = AE_NAV_ASTAR;
     s->goal = -1;
     s->max_cost = max_cost;
+    s->diag = NAV_SQRT2;
     if (!nav_grid_passable(nav, layer, start.x, start.y)) {
         s->status = AE_NAV_BAD_ENDPOINT;
         return false;
@@ -298,6 +299,7 @@ double ae_nav_flood_cost(const ae_nav_search *s, int x, int y) {
     if (i < 0 || i >= s->capacity || !s->pages[i >> NAV_PAGE_SHIFT]) return -1.0;
     const nav_node *n = nav_node_at(s, i);
     if (n->stamp != s->stamp) return -1.0;
-    if (n->heap != NAV_CLOSED || n->g > s->max_cost) return -1.0;
-    return n->g;
+    const double g = s->pages[i >> NAV_PAGE_SHIFT]->g[i & (NAV_PAGE - 1)];
+    if (n->heap != NAV_CLOSED || g > s->max_cost) return -1.0;
+    return g;
 }
