@@ -21,7 +21,10 @@
 /// 7: jump point search prunes diagonal jump points (as warthog's jps2): among paths of equal
 ///    length the bots walk other ones than before; hard bots react in 7 ticks (was 10) and spread
 ///    less against a crossing target (0.08, was 0.12).
-#define SIM_CONFIG_VERSION   7
+/// 8: the field stored to 1/256 cell (2 bytes a corner), cover points on a 1/4096-cell lattice,
+///    path searches' diagonal steps summed exactly (equal paths tie, and ties go to larger g):
+///    bots slide, hide and route a hair differently.
+#define SIM_CONFIG_VERSION   8
 #define SIM_CONFIG_MAX_BYTES 1024
 
 /// Writes cfg (without seed and humans, which replays keep in their header); returns the size.
