@@ -6,19 +6,20 @@
 // applied, and drawn as a plain copy.
 //
 // A fading panel asks for a new alpha every frame: a copy made for each would be a texture made
-// and thrown away per piece per frame. So a tint that is not opaque gets its own copy only once
-// it is asked for in two frames running (steady); until then the piece is drawn from the copy
-// with the opaque tint, its alpha modulated: the same source pixels (the modulation multiplies
-// alpha as make does), through SDL's modulated blitter.
+// and thrown away per piece per frame. So a piece asked for with another alpha than in the frame
+// before (fading) is drawn from its copy with the opaque tint, its alpha modulated: the same
+// source pixels (the modulation multiplies alpha as make does), through SDL's modulated blitter.
+// Any other piece, a steady one, is drawn from a copy of its own, from the first frame on, so a
+// frame drawn twice draws the same pixels.
 #include "gfx.h"
 
 #include <stdlib.h>
 
 /// A set-associative cache: a key hashes to a set of WAYS slots; a miss replaces the slot of the
-/// set used longest ago. The translucent tints asked for but not in the cache are remembered
-/// alike, by hash (two keys of one hash at worst make a copy a frame early), with the frame they
-/// were last asked for in, in sets of ASKED_WAYS: a frame asks for a few hundred.
-enum { SETS = 256, WAYS = 8, ASKED_SETS = 1024, ASKED_WAYS = 4 };
+/// set used longest ago. The pieces' alphas are remembered alike, by the hash of the piece with
+/// its tint made opaque (two pieces of one hash at worst take the slower way for a frame), in
+/// sets of SEEN_WAYS: a frame asks for a few hundred pieces.
+enum { SETS = 256, WAYS = 8, SEEN_SETS = 1024, SEEN_WAYS = 4 };
 
 typedef struct entry {
     uint64_t id;        ///< the source's gfx_pixels id (0: an empty slot)
@@ -29,17 +30,20 @@ typedef struct entry {
     SDL_Texture *t;
 } entry;
 
-typedef struct asked {
-    unsigned hash;  ///< the key's hash
-    unsigned frame; ///< the frame it was last asked for in
-} asked;
+/// A piece as the last frame that asked for it saw it.
+typedef struct seen {
+    unsigned hash;  ///< the piece's hash (its tint opaque)
+    unsigned frame; ///< the last frame it was asked for in
+    Uint8 alpha;    ///< the alpha that frame first asked for
+    bool fading;    ///< what that frame decided
+} seen;
 
 struct gfx_tinted {
     unsigned clock;
     unsigned frame; ///< gfx_tinted_next_frame's count
     unsigned made;  ///< copies made so far
     entry slots[SETS * WAYS];
-    asked asked[ASKED_SETS * ASKED_WAYS];
+    seen seen[SEEN_SETS * SEEN_WAYS];
 };
 
 gfx_tinted *gfx_tinted_create(void) {
@@ -149,20 +153,23 @@ static entry *make_in(gfx_tinted *c, SDL_Renderer *r, const SDL_Surface *px, con
     return e;
 }
 
-/// True when the key of hash h was asked for in the frame before this one; notes that it is
-/// asked for in this one (in its own slot, else the slot of its set asked for longest ago).
-static bool asked_before(gfx_tinted *c, unsigned h) {
-    asked *set = &c->asked[(h / SETS % ASKED_SETS) * ASKED_WAYS], *a = &set[0];
-    for (int i = 0; i < ASKED_WAYS; i++) {
+/// True when the piece of hash h (its tint opaque) is fading: first asked for in this frame with
+/// another alpha than in the frame before. The frame's first ask decides for all its others (a
+/// glyph drawn twice in a text is drawn alike), and is noted in the piece's own slot, else in the
+/// slot of its set asked for longest ago.
+static bool fading(gfx_tinted *c, unsigned h, Uint8 alpha) {
+    seen *set = &c->seen[(h / SETS % SEEN_SETS) * SEEN_WAYS], *s = &set[0];
+    for (int i = 0; i < SEEN_WAYS; i++) {
         if (set[i].hash == h) {
-            a = &set[i];
+            s = &set[i];
             break;
         }
-        if (set[i].frame < a->frame) a = &set[i];
+        if (set[i].frame < s->frame) s = &set[i];
     }
-    const bool before = a->hash == h && a->frame + 1 == c->frame;
-    *a = (asked){h, c->frame};
-    return before;
+    if (s->hash == h && s->frame == c->frame) return s->fading;
+    const bool changed = s->hash == h && s->frame + 1 == c->frame && s->alpha != alpha;
+    *s = (seen){h, c->frame, alpha, changed};
+    return changed;
 }
 
 bool gfx_tinted_copy(gfx *g, gfx_pixels px, const SDL_Rect *src, SDL_FRect dst, SDL_Color tint) {
@@ -177,22 +184,19 @@ bool gfx_tinted_copy(gfx *g, gfx_pixels px, const SDL_Rect *src, SDL_FRect dst, 
     gfx_tinted *c = g->tinted;
     const Uint32 argb = (Uint32)tint.a << 24 | (Uint32)tint.r << 16 | (Uint32)tint.g << 8 | tint.b;
     const entry key = {px.id, from.x, from.y, from.w, from.h, to.w, to.h, argb, 0, NULL};
-    const unsigned h = hash(&key);
-    entry *e = find(c, &key, h);
+    entry opaque = key;
+    opaque.tint = argb | 0xFF000000u;
+    const unsigned h = hash(&key), ho = tint.a == 255 ? h : hash(&opaque);
     Uint8 alpha_mod = 255;
-    if (!e && tint.a < 255) {
-        const bool steady = asked_before(c, h);
-        if (!steady) { // drawn from the opaque tint's copy, its alpha modulated
-            entry opaque = key;
-            opaque.tint = argb | 0xFF000000u;
-            const unsigned ho = hash(&opaque);
-            e = find(c, &opaque, ho);
-            if (!e) e = make_in(c, g->renderer, px.s, &opaque, ho);
-            if (!e) return false;
-            alpha_mod = tint.a;
-        }
+    entry *e = NULL;
+    if (fading(c, ho, tint.a) && tint.a < 255) { // from the opaque tint's copy, alpha modulated
+        e = find(c, &opaque, ho);
+        if (!e) e = make_in(c, g->renderer, px.s, &opaque, ho);
+        alpha_mod = tint.a;
+    } else {
+        e = find(c, &key, h);
+        if (!e) e = make_in(c, g->renderer, px.s, &key, h);
     }
-    if (!e) e = make_in(c, g->renderer, px.s, &key, h);
     if (!e) return false;
     e->used = ++c->clock;
     if (alpha_mod == 255) {

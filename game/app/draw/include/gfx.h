@@ -116,18 +116,18 @@ gfx_tinted *gfx_tinted_create(void);
 void gfx_tinted_destroy(gfx_tinted *c);
 /// Keeps s (ARGB8888, owned by the caller until it frees it) under the id of its pixels.
 gfx_pixels gfx_pixels_keep(SDL_Surface *s);
-/// A new frame begins (app_draw says so, and whoever else draws frames with g): a translucent tint
-/// asked for in two frames running gets a copy of its own (gfx_tinted_copy). NULL is ignored.
+/// A new frame begins (app_draw says so, and whoever else draws frames with g): a piece asked
+/// for with another alpha than in the frame before is fading (gfx_tinted_copy). NULL is ignored.
 void gfx_tinted_next_frame(gfx_tinted *c);
 /// The copies made so far (tests count them).
 unsigned gfx_tinted_made(const gfx_tinted *c);
 /// Draws src of px (NULL: all of it) over dst multiplied by tint, as SDL's software renderer
 /// would draw the sheet's texture with that colour and alpha modulation (nearest scaling, the
 /// destination truncated to whole pixels), from a copy made ahead at that size and tint and
-/// kept: a plain blended copy. A translucent tint not asked for in the frame before (a fade's)
-/// is drawn from the opaque tint's copy with its alpha modulated instead, making no copy for a
-/// tint that changes every frame. False when it cannot (no cache: not a software renderer; no
-/// pixels; a source beyond the sheet; out of memory): the caller then draws the modulated copy.
+/// kept: a plain blended copy. A piece asked for with another alpha than in the frame before (a
+/// fade's) is drawn from the opaque tint's copy with its alpha modulated instead, making no copy
+/// for an alpha that changes every frame. False when it cannot (no cache: not a software renderer;
+/// no pixels; a source beyond the sheet; out of memory): the caller then draws the modulated copy.
 bool gfx_tinted_copy(gfx *g, gfx_pixels px, const SDL_Rect *src, SDL_FRect dst, SDL_Color tint);
 
 /// Loads every sheet from `dir`. False with a one-line reason in err (size errlen) on failure.
