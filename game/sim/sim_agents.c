@@ -216,12 +216,14 @@ double sim_damage(sim_world *w, int to, int from, int weapon, sim_harm harm, flo
     const double removed = hp_before > 0.0f ? (double)soak + fmin((double)hp_before, amount) : 0.0;
     ledger_add(&a->stats, from, harm, removed);
     if (from >= 0) {
-        a->last_hit_by = from;
-        a->last_hit_weapon = weapon;
+        if (hp_before > 0.0f) { // the blow that downs it names the killer, not a later one
+            a->last_hit_by = from;
+            a->last_hit_weapon = weapon;
+            a->stats.last_harm = harm;
+        }
         a->hit_flash = 8;
         a->stats.damage_taken += removed;
         w->agents[from].stats.damage_dealt += removed;
-        a->stats.last_harm = harm;
         sim_bots_provoke(w, to, from);
         if (from != to) {
             if (a->stats.first_fight_tick < 0) a->stats.first_fight_tick = w->tick;

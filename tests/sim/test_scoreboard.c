@@ -48,7 +48,8 @@ static void step(sim_world *w, bool fire) {
 }
 
 // A blow counts what it removed: the shield, then HP up to what was left; nothing once the
-// agent is down, nothing from the zone. Dealt and taken agree.
+// agent is down, nothing from the zone. Dealt and taken agree. The blow that downed it names the
+// killer, not one that lands after it in the same tick.
 static void test_damage_counts(void) {
     ae_grid g;
     REQUIRE(open_field(&g, -1, 0));
@@ -72,15 +73,16 @@ static void test_damage_counts(void) {
     CHECK_NEAR(foe->stats.damage_taken, 115.0, 1e-9);
     CHECK(foe->stats.death_harm == SIM_HARM_NONE);
     step(w, false);
-    // The last blow was the pistol's: the kill goes to agent 0 with it.
-    CHECK(foe->placement == 3 && foe->killer == 0 && foe->stats.death_harm == SIM_WEAPON_PISTOL);
-    CHECK(me->kills == 1 && me->stats.kills_with[SIM_WEAPON_PISTOL] == 1);
+    // The rifle downed it: the kill goes to agent 2 with it (the pistol came too late).
+    CHECK(foe->placement == 3 && foe->killer == 2 && foe->stats.death_harm == SIM_WEAPON_RIFLE);
+    CHECK(me->kills == 0 && me->stats.kills_with[SIM_WEAPON_PISTOL] == 0);
+    CHECK(w->agents[2].kills == 1 && w->agents[2].stats.kills_with[SIM_WEAPON_RIFLE] == 1);
     sim_scoreboard sb;
     sim_scoreboard_build(w, 1, &sb);
-    CHECK(sb.fate == SIM_FATE_ELIMINATED && sb.killer == 0 && sb.harm == SIM_WEAPON_PISTOL);
+    CHECK(sb.fate == SIM_FATE_ELIMINATED && sb.killer == 2 && sb.harm == SIM_WEAPON_RIFLE);
     CHECK_STR(sb.viewer.name, "P2");
-    CHECK_STR(sb.killer_name, "You");
-    CHECK_STR(sb.fate_text, "Eliminated by You with the Pistol");
+    CHECK_STR(sb.killer_name, "P3");
+    CHECK_STR(sb.fate_text, "Eliminated by P3 with the Rifle");
     CHECK(sb.viewer.placement == 3 && sb.viewer.damage == 0 && sb.agents == 3 && sb.alive == 2);
     CHECK(!sb.over);
     // Mid-match: the living lead the table, by kills, then damage dealt.
@@ -88,8 +90,8 @@ static void test_damage_counts(void) {
     CHECK(sb.fate == SIM_FATE_PLAYING && sb.viewer.placement == 0 && sb.viewer.damage == 60);
     CHECK_STR(sb.fate_text, "Still in the match");
     REQUIRE(sb.top_count == 3);
-    CHECK(sb.top[0].agent == 0 && sb.top[1].agent == 2 && sb.top[2].agent == 1);
-    CHECK(sb.viewer_top == 0 && sb.top[1].damage == 55 && sb.top[2].placement == 3);
+    CHECK(sb.top[0].agent == 2 && sb.top[1].agent == 0 && sb.top[2].agent == 1);
+    CHECK(sb.viewer_top == 1 && sb.top[0].damage == 55 && sb.top[2].placement == 3);
     sim_destroy(w);
     ae_grid_free(&g);
 }

@@ -23,7 +23,8 @@
 ///    less against a crossing target (0.08, was 0.12).
 /// 8: the field stored to 1/256 cell (2 bytes a corner), cover points on a 1/4096-cell lattice,
 ///    path searches' diagonal steps summed exactly (equal paths tie, and ties go to larger g):
-///    bots slide, hide and route a hair differently.
+///    bots slide, hide and route a hair differently; the blow that downs an agent names its
+///    killer (a second blow landing in the same tick took the kill).
 #define SIM_CONFIG_VERSION   8
 #define SIM_CONFIG_MAX_BYTES 1024
 

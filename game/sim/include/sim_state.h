@@ -56,7 +56,7 @@ typedef struct sim_agent_stats {
     int stuck_ticks;      ///< ticks spent wanting to move but not moving
     int stuck_streak;     ///< current run of stuck ticks
     int longest_stuck;    ///< longest run of stuck ticks
-    int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon that fired the last hit
+    int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon of the blow that downed the victim
     int props_broken;
     int pickups;                       ///< loot taken (weapons, items)
     int picked[SIM_PICKUP_KIND_COUNT]; ///< ... per sim_pickup_kind
@@ -66,7 +66,7 @@ typedef struct sim_agent_stats {
     /// HP and shield it took off other agents, and other agents took off it; a blow counts only
     /// what it removed (no overkill), so the two sum to the same over a match.
     double damage_dealt, damage_taken;
-    int last_harm;  ///< sim_harm of the last blow an agent dealt it (-1 none)
+    int last_harm;  ///< sim_harm of the last blow an agent dealt it while standing (-1 none)
     int death_harm; ///< sim_harm of what eliminated it (-1 while it lives, or survived)
     /// Who damaged it, a row per (agent, sim_harm) pair in the order they first struck. A
     /// source that finds the ledger full takes the place of the smallest row when it is the
@@ -100,7 +100,7 @@ typedef struct sim_agent {
     int death_tick;
     int killer; ///< agent id, -1 for the zone or none
     sim_death_cause cause;
-    int last_hit_by; ///< last agent whose bullet hit, -1 for none
+    int last_hit_by; ///< last agent whose blow hit it while standing (its killer), -1 for none
     int hurt_tick;   ///< tick it last took damage (calm regeneration waits for it)
     int auto_target; ///< auto-aim: the enemy locked on to, -1 for none ...
     int auto_since;  ///< ... since this tick

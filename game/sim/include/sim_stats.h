@@ -12,7 +12,7 @@ typedef struct sim_difficulty_stats {
     int threats, dodged; ///< dodgeable incoming bullets, and how many of them missed
     int zone_deaths, bullet_deaths;
     int stuck_ticks, longest_stuck;
-    int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon of the last hit
+    int kills_with[SIM_WEAPON_COUNT]; ///< kills by the weapon of the blow that downed the victim
     int props_broken, pickups, blinks;
 } sim_difficulty_stats;
 
