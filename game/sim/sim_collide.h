@@ -1,7 +1,7 @@
 /// The sim's lookups of agents by position: the agent cells, living agents by position, built
 /// afresh when an agent moved, went or the tick changed, and never kept up by the tick itself
-/// (a match of 1,000 agents builds them about twice a tick). Bullets find the agents their
-/// flight meets in them, pickups and doors the agents touching them, bots and auto-aim their
+/// (no broadphase: nothing is updated per agent and tick but a counter). Bullets find the agents
+/// their flight meets in them, pickups and doors the agents touching them, bots and auto-aim their
 /// candidates, blasts their victims (by id, the order their damage is dealt in). Every query
 /// answers a superset of the agents within its reach, and every caller picks by its own exact
 /// test, so results never depend on the cells' shape. Bullets themselves are not in them:

@@ -366,7 +366,7 @@ static bool broke_a_prop(const sim_world *w) {
 // while they grow (a few doublings in all; sim_collide_near's buffer is sized once); and the whole
 // tick allocates on few ticks: those where a prop breaks (the map's edit takes scratch for its
 // field and cover) and those where an array kept for the match grows (an agent's longest path so
-// far, a broadphase region's most proxies so far).
+// far).
 static void test_no_alloc_per_tick(void) {
     REQUIRE(ae_live_bytes() == 0);
     ae_set_allocator(test_alloc_counting, test_free_counting, NULL);
