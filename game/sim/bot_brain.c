@@ -321,12 +321,9 @@ static bool may_fire(const sim_world *w, int id, vec2s aim) {
 static bool on_wanted_weapon(sim_world *w, const sim_agent *a) {
     const float touch = a->radius + w->cfg.rules.pickup_radius;
     const sim_cells *cells = bot_pickup_cells(w);
-    const int x0 = sim_cells_coord(cells, a->pos.x - touch, cells->nx),
-              x1 = sim_cells_coord(cells, a->pos.x + touch, cells->nx),
-              y0 = sim_cells_coord(cells, a->pos.y - touch, cells->ny),
-              y1 = sim_cells_coord(cells, a->pos.y + touch, cells->ny);
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++)
+    const sim_cells_rect rc = sim_cells_cover(cells, a->pos, a->pos, touch);
+    for (int y = rc.y0; y <= rc.y1; y++)
+        for (int x = rc.x0; x <= rc.x1; x++)
             for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
                  e = sim_cells_next(cells, e)) {
                 const sim_pickup *p = &w->pickups[sim_cells_value(cells, e)];

@@ -23,13 +23,11 @@ void sim_bullet_mark_threat(sim_world *w, sim_bullet *b) {
     const float reach = w->cfg.rules.agent_radius + b->radius + step * flight + 2.0f;
     const vec2s end = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, flight));
     if (!(reach < INFINITY) || !(flight < INFINITY)) return; // no course to follow
-    const int x0 = sim_cells_coord(cells, fminf(b->pos.x, end.x) - reach, cells->nx),
-              x1 = sim_cells_coord(cells, fmaxf(b->pos.x, end.x) + reach, cells->nx),
-              y0 = sim_cells_coord(cells, fminf(b->pos.y, end.y) - reach, cells->ny),
-              y1 = sim_cells_coord(cells, fmaxf(b->pos.y, end.y) + reach, cells->ny);
+    const ae_aabb span = ae_aabb_of_sweep(b->pos, end, 0.0f);
+    const sim_cells_rect rc = sim_cells_cover(cells, span.lower, span.upper, reach);
     float best = flight;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++)
+    for (int y = rc.y0; y <= rc.y1; y++)
+        for (int x = rc.x0; x <= rc.x1; x++)
             for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
                  e = sim_cells_next(cells, e)) {
                 const int i = sim_cells_value(cells, e);
@@ -109,14 +107,11 @@ static int first_agent_hit(const sim_world *w, const sim_cells *cells, float ste
     const ae_aabb box = ae_aabb_of_sweep(p0, p1, b->radius);
     // (Every agent has the rules' radius; a unit for rounding.)
     const float reach = w->cfg.rules.agent_radius + step + 1.0f;
-    const int x0 = sim_cells_coord(cells, box.lower.x - reach, cells->nx),
-              x1 = sim_cells_coord(cells, box.upper.x + reach, cells->nx),
-              y0 = sim_cells_coord(cells, box.lower.y - reach, cells->ny),
-              y1 = sim_cells_coord(cells, box.upper.y + reach, cells->ny);
+    const sim_cells_rect rc = sim_cells_cover(cells, box.lower, box.upper, reach);
     int hit = -1;
     *hit_t = 2.0f;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++)
+    for (int y = rc.y0; y <= rc.y1; y++)
+        for (int x = rc.x0; x <= rc.x1; x++)
             for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
                  e = sim_cells_next(cells, e)) {
                 const int i = sim_cells_value(cells, e);

@@ -46,6 +46,18 @@ static inline int sim_cells_coord(const sim_cells *g, float v, int n) {
     return (int)u;
 }
 
+/// A rectangle of cells, corners included: columns x0..x1, rows y0..y1.
+typedef struct sim_cells_rect {
+    int x0, y0, x1, y1;
+} sim_cells_rect;
+
+/// The cells the box [lo, hi] grown by `margin` on every side touches (clamped to the grid).
+static inline sim_cells_rect sim_cells_cover(const sim_cells *g, vec2s lo, vec2s hi, float margin) {
+    return (sim_cells_rect){
+        sim_cells_coord(g, lo.x - margin, g->nx), sim_cells_coord(g, lo.y - margin, g->ny),
+        sim_cells_coord(g, hi.x + margin, g->nx), sim_cells_coord(g, hi.y + margin, g->ny)};
+}
+
 /// The cell holding point p (clamped to the grid).
 static inline int sim_cells_at(const sim_cells *g, vec2s p) {
     return sim_cells_coord(g, p.y, g->ny) * g->nx + sim_cells_coord(g, p.x, g->nx);

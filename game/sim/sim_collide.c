@@ -48,13 +48,10 @@ static int collect(sim_world *w, vec2s center, float reach) {
     const sim_cells *g = sim_collide_agent_cells(w, NULL);
     sim_collide *c = w->collide;
     const float r = reach + 1.0f;
-    const int x0 = sim_cells_coord(g, center.x - r, g->nx),
-              x1 = sim_cells_coord(g, center.x + r, g->nx),
-              y0 = sim_cells_coord(g, center.y - r, g->ny),
-              y1 = sim_cells_coord(g, center.y + r, g->ny);
+    const sim_cells_rect rc = sim_cells_cover(g, center, center, r);
     int n = 0;
-    for (int y = y0; y <= y1; y++)
-        for (int x = x0; x <= x1; x++)
+    for (int y = rc.y0; y <= rc.y1; y++)
+        for (int x = rc.x0; x <= rc.x1; x++)
             for (int32_t e = sim_cells_first(g, y * g->nx + x); e >= 0; e = sim_cells_next(g, e))
                 c->near[n++] = sim_cells_value(g, e);
     c->near_count = n;

@@ -68,12 +68,9 @@ void sim_gems_update(sim_world *w) {
         if (!gem->alive) continue;
         int taker = -1, pull = -1;
         float pull_d2 = r->gem_magnet_radius * r->gem_magnet_radius;
-        const int x0 = sim_cells_coord(cells, gem->pos.x - reach, cells->nx),
-                  x1 = sim_cells_coord(cells, gem->pos.x + reach, cells->nx),
-                  y0 = sim_cells_coord(cells, gem->pos.y - reach, cells->ny),
-                  y1 = sim_cells_coord(cells, gem->pos.y + reach, cells->ny);
-        for (int y = y0; y <= y1; y++)
-            for (int x = x0; x <= x1; x++)
+        const sim_cells_rect rc = sim_cells_cover(cells, gem->pos, gem->pos, reach);
+        for (int y = rc.y0; y <= rc.y1; y++)
+            for (int x = rc.x0; x <= rc.x1; x++)
                 for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
                      e = sim_cells_next(cells, e)) {
                     int i = sim_cells_value(cells, e);

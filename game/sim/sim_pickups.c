@@ -117,13 +117,10 @@ void sim_pickups_update(sim_world *w) {
         if (!w->pickups[s].alive || w->pickups[s].drop_tick == w->tick) continue;
         const sim_cells *cells = sim_collide_agent_cells(w, NULL); // (a take moves nobody)
         const vec2s at = w->pickups[s].pos;
-        const int x0 = sim_cells_coord(cells, at.x - reach, cells->nx),
-                  x1 = sim_cells_coord(cells, at.x + reach, cells->nx),
-                  y0 = sim_cells_coord(cells, at.y - reach, cells->ny),
-                  y1 = sim_cells_coord(cells, at.y + reach, cells->ny);
+        const sim_cells_rect rc = sim_cells_cover(cells, at, at, reach);
         int taker = -1;
-        for (int y = y0; y <= y1; y++)
-            for (int x = x0; x <= x1; x++)
+        for (int y = rc.y0; y <= rc.y1; y++)
+            for (int x = rc.x0; x <= rc.x1; x++)
                 for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
                      e = sim_cells_next(cells, e)) {
                     const int i = sim_cells_value(cells, e);
