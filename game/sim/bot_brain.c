@@ -138,12 +138,30 @@ static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
     const sim_agent *me = &w->agents[id];
     // The eligible enemies with their scores; then the best first until one is in sight, so
     // only enemies better than the answer pay for a sight line. The order in which agents are
-    // weighed does not matter: they come from the agent cells round the range.
+    // weighed does not matter. In a crowd they come from the cells of living agents that the
+    // box of the range touches (a few plain reads a cell, where a broadphase query cost about
+    // 5,000 instructions among 1,000 agents); but the cells are built afresh for the tick when
+    // a bot first asks (the move phase changed them), which pays only when agents are many
+    // (at least four a cell of the box), so otherwise they come from the broadphase.
     target_list list;
     list.count = 0;
-    int n;
-    const int32_t *near = sim_collide_near(w, me->pos, range, &n);
-    for (int k = 0; k < n; k++) weigh_target(w, b, id, range, near[k], &list);
+    const int side = (int)(2.0f * range / SIM_AGENT_CELL) + 2; // about the box's cells a side
+    if (w->agent_count < 4 * side * side) {
+        int n;
+        const int32_t *near = sim_collide_near(w, me->pos, range, SIM_CAT_AGENT, &n);
+        for (int k = 0; k < n; k++) weigh_target(w, b, id, range, near[k], &list);
+    } else {
+        const sim_cells *cells = sim_collide_agent_cells(w, NULL);
+        const int x0 = sim_cells_coord(cells, me->pos.x - range, cells->nx),
+                  x1 = sim_cells_coord(cells, me->pos.x + range, cells->nx),
+                  y0 = sim_cells_coord(cells, me->pos.y - range, cells->ny),
+                  y1 = sim_cells_coord(cells, me->pos.y + range, cells->ny);
+        for (int y = y0; y <= y1; y++)
+            for (int x = x0; x <= x1; x++)
+                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
+                     e = sim_cells_next(cells, e))
+                    weigh_target(w, b, id, range, sim_cells_value(cells, e), &list);
+    }
     for (;;) {
         // The lowest score left, ties to the lower id (the order found is no order).
         int best = -1;

@@ -66,11 +66,11 @@ static bool nearer_in_sight(const sim_world *w, int self, int j, int best, float
     return true;
 }
 
-/// sim_nearest_visible_enemy for the sim's own step: the candidates come from the agent cells,
-/// which a query may rebuild (and grow).
+/// sim_nearest_visible_enemy for the sim's own step: the candidates come from the broadphase,
+/// whose queries bring its regions up to date (and may allocate).
 static int nearest_visible_enemy(sim_world *w, int self, float range) {
     int n;
-    const int32_t *near = sim_collide_near(w, w->agents[self].pos, range, &n);
+    const int32_t *near = sim_collide_near(w, w->agents[self].pos, range, SIM_CAT_AGENT, &n);
     int best = -1;
     float best_d2 = range * range;
     for (int k = 0; k < n; k++)
@@ -162,11 +162,11 @@ void sim_agent_move(sim_world *w, int i) {
         a->stats.stuck_streak = 0;
     }
     if (a->hit_flash > 0) a->hit_flash--;
-    sim_collide_agents_moved(w);
+    sim_collide_agent(w, i);
 }
 
 int sim_nearest_visible_enemy(const sim_world *w, int self, float range) {
-    // Every agent, not the agent cells: this is called between ticks (the HUD), where nothing may
+    // Every agent, not the broadphase: this is called between ticks (the HUD), where nothing may
     // change the world, and a replay's world lives in a heap of its own.
     int best = -1;
     float best_d2 = range * range;
@@ -300,7 +300,7 @@ void sim_agents_regen_and_deaths(sim_world *w) {
         }
         if (a->placement == 1) w->winner = list[k].id;
         sim_event_push(w, SIM_EVENT_KILL, a->killer, list[k].id, 0.0f, a->pos);
-        sim_collide_agents_moved(w);
+        sim_collide_agent(w, list[k].id);
         sim_gems_drop(w, a->pos, 2 + a->level);
         sim_pickups_drop_belongings(w, a);
     }

@@ -1,8 +1,6 @@
 // Bullets: flight, range, wall hits by disk cast, agent hits by a swept test.
 #include "sim_internal.h"
 
-#include "arena/ae_collide.h"
-
 #include "sim_collide.h"
 #include "sim_sight.h"
 

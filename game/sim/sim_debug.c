@@ -16,20 +16,8 @@ const ae_cover_set *sim_debug_cover(const sim_world *w) {
     return sim_bots_cover(w);
 }
 
-int sim_debug_agent_cells(const sim_world *w, sim_debug_cell *out, int cap) {
-    const sim_cells *g = &w->collide->agent_cells;
-    int n = 0;
-    for (int cell = 0; g->stamp && cell < g->nx * g->ny; cell++) {
-        int agents = 0;
-        for (int32_t e = sim_cells_first(g, cell); e >= 0; e = sim_cells_next(g, e)) agents++;
-        if (agents == 0) continue;
-        if (n < cap) {
-            const float x = (float)(cell % g->nx) * g->side, y = (float)(cell / g->nx) * g->side;
-            out[n] = (sim_debug_cell){{{x, y}}, {{x + g->side, y + g->side}}, agents};
-        }
-        n++;
-    }
-    return n;
+const ae_broadphase *sim_debug_broadphase(const sim_world *w) {
+    return w->collide->bp;
 }
 
 sim_bot_view sim_debug_bot(const sim_world *w, int agent) {

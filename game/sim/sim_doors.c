@@ -230,7 +230,9 @@ static bool door_blocked(sim_world *w, const sim_door *d, float open) {
     at.open = open;
     ae_shape s = sim_door_shape(w, &at);
     int n;
-    const int32_t *near = sim_collide_touching(w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f, &n);
+    const int32_t *near =
+        sim_collide_near(w, s.center, fmaxf(s.half.x, s.half.y) * 1.5f + w->cfg.rules.agent_radius,
+                         SIM_CAT_AGENT, &n);
     for (int k = 0; k < n; k++) {
         const sim_agent *a = &w->agents[near[k]];
         if (a->placement == 0 && ae_shape_distance(&s, a->pos) < a->radius) return true;
@@ -254,7 +256,7 @@ static void activate(sim_world *w, int k) {
 static bool someone_near(sim_world *w, const sim_door *d) {
     const float reach = w->cfg.rules.door_open_radius;
     int n;
-    const int32_t *near = sim_collide_near(w, d->closed, reach, &n);
+    const int32_t *near = sim_collide_near(w, d->closed, reach, SIM_CAT_AGENT, &n);
     for (int e = 0; e < n; e++) {
         const sim_agent *a = &w->agents[near[e]];
         if (a->placement == 0 && glms_vec2_distance2(a->pos, d->closed) < reach * reach)

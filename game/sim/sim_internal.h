@@ -25,7 +25,7 @@ void sim_agents_control(sim_world *w, const sim_input *inputs);
 void sim_agents_move(sim_world *w);
 /// The per-agent parts of the two (sim_predict_agent runs them for one agent): agent i takes
 /// its input frame (normalised; a zero frame for the fallen) as its controls, stick, skill pick
-/// and facing; then moves: blink, slide, stuck statistics, the agent cells told.
+/// and facing; then moves: blink, slide, stuck statistics, its broadphase box.
 void sim_agent_control(sim_world *w, int i, const sim_input *in);
 void sim_agent_move(sim_world *w, int i);
 void sim_agents_fire(sim_world *w);

@@ -59,7 +59,7 @@ bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err) {
         sim_swap_discard(p);
         return false;
     }
-    sim_repair(w); // anything poked off the map since the last tick, so the new map sees none
+    sim_repair(w); // anything poked off the map since the last tick, so the rebuild sees none
     const int old_width = w->sdf.width, old_height = w->sdf.height;
     ae_sdf_free(&w->sdf);
     ae_grid_free(&w->grid);
@@ -94,7 +94,10 @@ bool sim_swap_commit(sim_world *w, sim_map_prep *p, ae_error *err) {
     }
     sim_bots_commit_maps(w, p->nav);
     ae_free(p, sizeof *p); // its grid, field and navigation now belong to the world
-    sim_collide_map_swapped(w);
+    // The broadphase's regions follow the new world's size. Out of memory here cannot be undone
+    // (the map is already swapped), so it stops the program like any other broadphase growth.
+    bool rebuilt = sim_collide_rebuild(w, err);
+    AE_ASSERT(rebuilt);
     return true;
 }
 

@@ -22,7 +22,7 @@ bool sim_mirror_set_agent(sim_world *w, int id, const sim_agent *a) {
     *to = *a;
     if (to->slot >= 0) w->slot_agent[to->slot] = id;
     w->alive_count -= fell;
-    sim_collide_agents_moved(w);
+    sim_collide_agent(w, id); // its box, or out of the broadphase once fallen
     return true;
 }
 

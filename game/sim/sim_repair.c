@@ -1,7 +1,7 @@
 // Repairs of state the sim itself never produces: positions that are not finite, off the map or
 // inside a wall. Only something poking the world from outside (a test, a tool, a bad edit) gets
 // there, so in a normal match nothing here changes anything; the checks are cheap and keep the
-// agent cells and the navigation from ever seeing such a number.
+// broadphase and the navigation from ever seeing such a number.
 #include "sim_internal.h"
 
 #include <math.h>

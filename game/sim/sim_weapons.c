@@ -101,9 +101,10 @@ void sim_blast(sim_world *w, int owner, int weapon, sim_harm harm, vec2s at, flo
     if (radius <= 0.0f) return;
     // Agents in the open within the radius, damage falling off linearly; the owner is spared.
     int n, hurt = 0;
-    const int32_t *near = sim_collide_touching(w, at, radius, &n); // by id: the order of the hits
+    const ae_proxy_id *near =
+        sim_collide_query(w, at, radius + w->cfg.rules.agent_radius, SIM_CAT_AGENT, &n);
     for (int k = 0; k < n; k++) {
-        int i = near[k];
+        int i = sim_collide_owner(w, near[k]);
         sim_agent *a = &w->agents[i];
         if (i == owner || a->placement != 0) continue;
         float d = fmaxf(0.0f, glms_vec2_distance(a->pos, at) - a->radius);

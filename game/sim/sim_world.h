@@ -57,7 +57,7 @@ struct sim_world {
     int event_count;
     int event_capacity;
     struct sim_bots *bots;       ///< bot brains (one per agent; humans' stay idle)
-    struct sim_collide *collide; ///< the lookups of agents by position (agent cells)
+    struct sim_collide *collide; ///< the broadphase (MBP) over agents and bullets
 };
 
 /// The world's solids: the map's field and the doors where they stand now (sim_field.c). Every

@@ -91,7 +91,7 @@ typedef struct match_kind {
 static const match_kind kinds[] = {{1, 9}, {2, 1}, {3, 40}};
 #define KIND_COUNT ((int)(sizeof kinds / sizeof kinds[0]))
 
-/// Ticks recorded: long enough for fights, deaths and the agent cells to change.
+/// Ticks recorded: long enough for fights, deaths and the broadphase to change its mind.
 #define RECORD_TICKS 300
 
 static char map_path[sizeof ARENA_SOURCE_DIR "/assets/maps/" + 64];

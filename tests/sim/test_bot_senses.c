@@ -9,7 +9,6 @@
 #include "bot_lanes.h"
 #include "map_designs.h"
 #include "sim_collide.h"
-#include "sim_debug.h"
 #include "sim_internal.h"
 
 #include <stdlib.h>
@@ -26,10 +25,10 @@ static sim_world *bots_on(const ae_grid *g, int bots, uint64_t seed) {
     return w;
 }
 
-/// Puts agent i at (x, y), the agent cells too (as the move phase would).
+/// Puts agent i at (x, y), the broadphase too (as the move phase would).
 static void place(sim_world *w, int i, float x, float y) {
     w->agents[i].pos = w->agents[i].prev_pos = (vec2s){{x, y}};
-    sim_collide_agents_moved(w);
+    sim_collide_agent(w, i);
 }
 
 /// Bot `id` thinks at tick t (a tick it decides on: (t + id) multiple of its think interval).
@@ -218,66 +217,6 @@ static void test_agent_cells(void) {
     ae_grid_free(&map);
 }
 
-/// Whether `id` is among the n agents of `list`.
-static bool among(const int32_t *list, int n, int id) {
-    for (int k = 0; k < n; k++)
-        if (list[k] == id) return true;
-    return false;
-}
-
-// The lookups by position answer every living agent within reach (an agent right on the edge of
-// the circle too) and no dead one; blasts' lookup answers by id, and counts each agent's own
-// radius, however large. The debug view's cells hold every living agent.
-static void test_agent_lookups(void) {
-    ae_grid map;
-    REQUIRE(map_design_build(&map_designs[0], &map));
-    sim_world *w = bots_on(&map, 150, 5);
-    int checks = 0;
-    for (int t = 0; t < 3000 && !sim_over(w); t++) {
-        sim_step(w, NULL);
-        if (t % 250) continue;
-        for (int k = 0; k + 1 < w->agent_count; k++) {
-            const vec2s c = glms_vec2_add(w->agents[k].pos, (vec2s){{17.0f, -5.0f}});
-            const float r = glms_vec2_distance(c, w->agents[k + 1].pos); // k + 1 on the edge
-            int n;
-            const int32_t *near = sim_collide_near(w, c, r, &n);
-            for (int i = 0; i < w->agent_count; i++) {
-                const sim_agent *a = &w->agents[i];
-                const bool alive = a->placement == 0;
-                if (alive && glms_vec2_distance(a->pos, c) <= r) CHECK(among(near, n, i));
-                if (!alive) CHECK(!among(near, n, i));
-                checks++;
-            }
-            near = sim_collide_touching(w, c, r, &n);
-            for (int e = 1; e < n; e++) CHECK(near[e - 1] < near[e]);
-            for (int i = 0; i < w->agent_count; i++) {
-                const sim_agent *a = &w->agents[i];
-                if (a->placement == 0 && glms_vec2_distance(a->pos, c) < r + a->radius)
-                    CHECK(among(near, n, i));
-            }
-        }
-        sim_debug_cell cells[1024];
-        int total = 0, count = sim_debug_agent_cells(w, cells, 1024);
-        REQUIRE(count <= 1024);
-        for (int k = 0; k < count; k++) total += cells[k].agents;
-        CHECK(total == w->alive_count);
-    }
-    CHECK(checks > 100000);
-    // A wide agent (poked in, as a tool might) is touched from as far as its radius reaches.
-    int wide = -1;
-    for (int i = 0; i < w->agent_count && wide < 0; i++)
-        if (w->agents[i].placement == 0) wide = i;
-    REQUIRE(wide >= 0);
-    w->agents[wide].radius = 300.0f;
-    sim_collide_agents_moved(w);
-    const vec2s far = glms_vec2_add(w->agents[wide].pos, (vec2s){{250.0f, 100.0f}});
-    int n;
-    const int32_t *near = sim_collide_touching(w, far, 10.0f, &n);
-    CHECK(among(near, n, wide));
-    sim_destroy(w);
-    ae_grid_free(&map);
-}
-
 // Between looks round, a bot keeps its target even when another comes closer; it looks again
 // after three thinks, at once when its target leaves its range, and at once when someone else
 // hurts it (it answers as fast as before).
@@ -366,7 +305,7 @@ static bool broke_a_prop(const sim_world *w) {
 // while they grow (a few doublings in all; sim_collide_near's buffer is sized once); and the whole
 // tick allocates on few ticks: those where a prop breaks (the map's edit takes scratch for its
 // field and cover) and those where an array kept for the match grows (an agent's longest path so
-// far).
+// far, a broadphase region's most proxies so far).
 static void test_no_alloc_per_tick(void) {
     REQUIRE(ae_live_bytes() == 0);
     ae_set_allocator(test_alloc_counting, test_free_counting, NULL);
@@ -399,5 +338,5 @@ static void test_no_alloc_per_tick(void) {
 }
 
 TEST_MAIN(TEST_CASE(cells), TEST_CASE(lanes), TEST_CASE(lanes_reuse), TEST_CASE(pickup_cells),
-          TEST_CASE(agent_cells), TEST_CASE(agent_lookups), TEST_CASE(retarget),
-          TEST_CASE(cover_cache), TEST_CASE(no_alloc_per_tick))
+          TEST_CASE(agent_cells), TEST_CASE(retarget), TEST_CASE(cover_cache),
+          TEST_CASE(no_alloc_per_tick))

@@ -237,7 +237,7 @@ static void test_harms(void) {
     w->agents[0].pos = w->agents[0].prev_pos = (vec2s){{cell_centre(bx), cell_centre(3)}};
     w->agents[2].pos = w->agents[2].prev_pos = (vec2s){{cell_centre(bx), cell_centre(20)}};
     w->agents[1].hp = 1.0f;
-    step(w, false); // the agent cells learn where everyone stands
+    step(w, false); // the broadphase learns where everyone stands
     int barrel = sim_prop_find(w, bx, 13);
     REQUIRE(barrel >= 0);
     sim_prop_damage(w, barrel, 0, SIM_WEAPON_SMG, 1e6f);

@@ -1,5 +1,6 @@
 #include "overlays.h"
 
+#include "arena/ae_broadphase.h"
 #include "overlay_world.h"
 #include "render_world.h"
 #include "sim_debug.h"
@@ -13,7 +14,7 @@ const char *overlay_title(int kind) {
         "F5  gradient arrows under the cursor",
         "F6  nav clearance grid",
         "F7  bot paths, targets and states",
-        "F8  agent cells with agent counts",
+        "F8  MBP regions with proxy counts",
         "F9  cover points with normals",
         "F10 zones and per-phase timing graph",
         "F2  props' hit points, broken cells, door fields"};
@@ -145,17 +146,18 @@ static void draw_bots(gfx *g, const camera *c, const sim_world *w) {
     }
 }
 
-static void draw_agent_cells(gfx *g, const camera *c, const sim_world *w) {
-    static sim_debug_cell regions[4096];
-    int n = sim_debug_agent_cells(w, regions, 4096);
+static void draw_mbp(gfx *g, const camera *c, const sim_world *w) {
+    static ae_bp_region regions[4096];
+    int n = ae_broadphase_regions(sim_debug_broadphase(w), regions, 4096);
     SDL_Renderer *r = g->renderer;
     for (int i = 0; i < n && i < 4096; i++) {
-        vec2s lo = camera_to_screen(c, regions[i].lo), hi = camera_to_screen(c, regions[i].hi);
+        vec2s lo = camera_to_screen(c, regions[i].box.lower),
+              hi = camera_to_screen(c, regions[i].box.upper);
         if (hi.x < 0 || hi.y < 0 || lo.x > c->screen_w || lo.y > c->screen_h) continue;
         SDL_SetRenderDrawColor(r, 80, 200, 255, 200);
         gfx_rect_outline(g, &(SDL_FRect){lo.x, lo.y, hi.x - lo.x, hi.y - lo.y});
         char t[16];
-        snprintf(t, sizeof t, "%d", regions[i].agents);
+        snprintf(t, sizeof t, "%d", regions[i].proxies);
         gfx_text(g, fmaxf(lo.x, 0) + 4, fmaxf(lo.y, 0) + 4, 1.0f, (SDL_Color){120, 220, 255, 255},
                  t);
     }
@@ -211,7 +213,7 @@ void overlays_draw(const overlays *o, gfx *g, const camera *c, const sim_world *
     if (o->on & 1u << OVERLAY_SDF) draw_sdf(g, c, w);
     if (o->on & 1u << OVERLAY_NAV) draw_nav(g, c, w);
     if (o->on & 1u << OVERLAY_COVER) draw_cover(g, c, w);
-    if (o->on & 1u << OVERLAY_CELLS) draw_agent_cells(g, c, w);
+    if (o->on & 1u << OVERLAY_MBP) draw_mbp(g, c, w);
     if (o->on & 1u << OVERLAY_BOTS) draw_bots(g, c, w);
     if (o->on & 1u << OVERLAY_GRADIENT) draw_gradient(g, c, w, mx, my);
     if (o->on & 1u << OVERLAY_TIMING) draw_timing(o, g, c, w);

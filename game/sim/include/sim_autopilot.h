@@ -1,8 +1,8 @@
 /// Pilots: controllers that drive the humans' agents from outside the sim (--autopilot,
 /// --pilot novice). A pilot reads the world and hands back input frames, so what it does is
 /// recorded and replayed like a person's play; it never changes the match (its paths come from
-/// its own planner), but its look round asks the world's agent cells, whose queries rebuild
-/// them and may allocate: it takes the world writable, between the world's steps.
+/// its own planner), but its look round asks the world's broadphase, whose queries update its
+/// regions and may allocate: it takes the world writable, between the world's steps.
 #ifndef SIM_AUTOPILOT_H
 #define SIM_AUTOPILOT_H
 

@@ -1,10 +1,11 @@
 /// Read-only views of the sim's internals for the debug overlays (game/app/draw/overlays.c) and
-/// tools: the field, the navigation grid, the cover points, the agent cells and each bot's mind.
+/// tools: the field, the navigation grid, the cover points, the broadphase and each bot's mind.
 /// Nothing here changes the world; pointers stay valid until the next sim_step, map swap or
 /// sim_take_over.
 #ifndef SIM_DEBUG_H
 #define SIM_DEBUG_H
 
+#include "arena/ae_broadphase.h"
 #include "arena/ae_cover.h"
 #include "arena/ae_nav.h"
 #include "arena/ae_sdf.h"
@@ -16,14 +17,8 @@ const ae_sdf *sim_debug_sdf(const sim_world *w);
 const ae_nav_grid *sim_debug_nav(const sim_world *w);
 /// The bots' cover points.
 const ae_cover_set *sim_debug_cover(const sim_world *w);
-/// One cell of the agent cells (the sim's lookups of agents by position) and its agents.
-typedef struct sim_debug_cell {
-    vec2s lo, hi; ///< its box, world units
-    int agents;   ///< living agents in it
-} sim_debug_cell;
-/// The cells holding agents as of their last build (during the last tick): the first `cap`
-/// into out; returns how many there are.
-int sim_debug_agent_cells(const sim_world *w, sim_debug_cell *out, int cap);
+/// The broadphase over agents and bullets (its regions and proxy counts).
+const ae_broadphase *sim_debug_broadphase(const sim_world *w);
 
 /// What a bot brain is doing.
 typedef struct sim_bot_view {

@@ -5,8 +5,8 @@
 /// step would: the alive count, the bullet, gem and pickup counts and tops (a slot's top is one
 /// past the highest live slot, as in the sim), a broken prop's cell freed in the grid and the
 /// field (with the sim's own function, so movement and line of sight see it), the list of doors
-/// at work, who drives whom, and the agent cells (so auto-aim and sim_predict_agent see the
-/// agents where the mirror has them).
+/// at work, who drives whom, and the broadphase box of an agent (so auto-aim and
+/// sim_predict_agent see the agents where the mirror has them).
 ///
 /// The setters check the indices and refuse (false, nothing changed) what the sim never does: an
 /// index out of range, an agent's slot that is not one of the match's, a fallen agent rising
@@ -21,7 +21,7 @@
 /// The tick the mirror shows (>= 0).
 bool sim_mirror_set_tick(sim_world *w, int tick);
 /// Agent `id`'s whole record (stats included). A fall (placement 0 to not 0) lowers the alive
-/// count and takes the agent out of the agent cells; its slot (-1, or 0 .. humans-1) is the one
+/// count and takes the agent out of the broadphase; its slot (-1, or 0 .. humans-1) is the one
 /// sim_slot_agent reports.
 bool sim_mirror_set_agent(sim_world *w, int id, const sim_agent *a);
 /// Slot `slot` (0 .. max_bullets-1) holds this bullet, or is free when it is not alive.

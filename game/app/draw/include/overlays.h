@@ -15,7 +15,7 @@ enum overlay_kind {
     OVERLAY_GRADIENT, ///< F5
     OVERLAY_NAV,      ///< F6
     OVERLAY_BOTS,     ///< F7
-    OVERLAY_CELLS,    ///< F8
+    OVERLAY_MBP,      ///< F8
     OVERLAY_COVER,    ///< F9
     OVERLAY_TIMING,   ///< F10 (zones and the per-phase timing graph)
     OVERLAY_WORLD,    ///< F2 (props' hit points, broken cells, doors' fields); F11 is fullscreen
