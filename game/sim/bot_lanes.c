@@ -85,10 +85,10 @@ static void build(const sim_world *w, bot_lanes *l, int extra) {
 
 const sim_cells *bot_lanes_update(const sim_world *w, bot_lanes *l) {
     const uint32_t jumps = sim_collide_bullet_jumps(w);
-    const int reuse = bot_lanes_reuse_ticks();
-    if (!l->built || l->jumps != jumps || w->tick < l->tick || w->tick - l->tick >= reuse ||
+    if (!l->built || l->jumps != jumps || w->tick < l->tick || w->tick - l->tick >= l->reuse ||
         l->map_w != w->grid.width || l->map_h != w->grid.height) {
-        build(w, l, reuse - 1);
+        l->reuse = bot_lanes_reuse_ticks();
+        build(w, l, l->reuse - 1);
         l->built = true;
         l->jumps = jumps;
         l->tick = w->tick;
