@@ -110,8 +110,8 @@ typedef struct target_list {
 } target_list;
 
 /// Adds agent j to the list when it is an enemy pick_target may choose, with its score.
-static void weigh_target(const sim_world *w, const bot_brain *b, int id, float range, int j,
-                         target_list *list) {
+static inline void weigh_target(const sim_world *w, const bot_brain *b, int id, float range, int j,
+                                target_list *list) {
     const sim_agent *me = &w->agents[id];
     const sim_agent *o = &w->agents[j];
     if (j == id || o->placement != 0) return;
@@ -152,15 +152,9 @@ static int pick_target(sim_world *w, const bot_brain *b, int id, float range) {
         for (int k = 0; k < n; k++) weigh_target(w, b, id, range, near[k], &list);
     } else {
         const sim_cells *cells = sim_collide_agent_cells(w, NULL);
-        const int x0 = sim_cells_coord(cells, me->pos.x - range, cells->nx),
-                  x1 = sim_cells_coord(cells, me->pos.x + range, cells->nx),
-                  y0 = sim_cells_coord(cells, me->pos.y - range, cells->ny),
-                  y1 = sim_cells_coord(cells, me->pos.y + range, cells->ny);
-        for (int y = y0; y <= y1; y++)
-            for (int x = x0; x <= x1; x++)
-                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
-                     e = sim_cells_next(cells, e))
-                    weigh_target(w, b, id, range, sim_cells_value(cells, e), &list);
+        for (sim_cells_walk it = sim_cells_walk_box(cells, me->pos, me->pos, range);
+             sim_cells_walk_next(&it);)
+            weigh_target(w, b, id, range, it.value, &list);
     }
     for (;;) {
         // The lowest score left, ties to the lower id (the order found is no order).
@@ -339,15 +333,12 @@ static bool may_fire(const sim_world *w, int id, vec2s aim) {
 static bool on_wanted_weapon(sim_world *w, const sim_agent *a) {
     const float touch = a->radius + w->cfg.rules.pickup_radius;
     const sim_cells *cells = bot_pickup_cells(w);
-    const sim_cells_rect rc = sim_cells_cover(cells, a->pos, a->pos, touch);
-    for (int y = rc.y0; y <= rc.y1; y++)
-        for (int x = rc.x0; x <= rc.x1; x++)
-            for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
-                 e = sim_cells_next(cells, e)) {
-                const sim_pickup *p = &w->pickups[sim_cells_value(cells, e)];
-                if (glms_vec2_distance2(a->pos, p->pos) < touch * touch && bot_wants_swap(w, a, p))
-                    return true;
-            }
+    for (sim_cells_walk it = sim_cells_walk_box(cells, a->pos, a->pos, touch);
+         sim_cells_walk_next(&it);) {
+        const sim_pickup *p = &w->pickups[it.value];
+        if (glms_vec2_distance2(a->pos, p->pos) < touch * touch && bot_wants_swap(w, a, p))
+            return true;
+    }
     return false;
 }
 

@@ -22,33 +22,30 @@ void sim_bullet_mark_threat(sim_world *w, sim_bullet *b) {
     const vec2s end = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, flight));
     if (!(reach < INFINITY) || !(flight < INFINITY)) return; // no course to follow
     const ae_aabb span = ae_aabb_of_sweep(b->pos, end, 0.0f);
-    const sim_cells_rect rc = sim_cells_cover(cells, span.lower, span.upper, reach);
     float best = flight;
-    for (int y = rc.y0; y <= rc.y1; y++)
-        for (int x = rc.x0; x <= rc.x1; x++)
-            for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
-                 e = sim_cells_next(cells, e)) {
-                const int i = sim_cells_value(cells, e);
-                const sim_agent *a = &w->agents[i];
-                if (i == b->owner) continue;
-                // Relative motion d(t) = d0 + v t; first t with |d(t)| = r, if any.
-                vec2s d0 = glms_vec2_sub(a->pos, b->pos);
-                vec2s v = glms_vec2_sub(glms_vec2_sub(a->pos, a->prev_pos), b->vel);
-                float r = a->radius + b->radius;
-                float qa = glms_vec2_dot(v, v), qb = glms_vec2_dot(d0, v);
-                float qc = glms_vec2_dot(d0, d0) - r * r;
-                if (qa <= 1e-9f || qb >= 0.0f) continue; // not closing in
-                float disc = qb * qb - qa * qc;
-                if (disc < 0.0f) continue;
-                float t = (-qb - sqrtf(disc)) / qa;
-                if (t < (float)SIM_DODGE_TICKS || t > best ||
-                    (t == best && (b->threat < 0 || i > b->threat)))
-                    continue;
-                vec2s at = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, t));
-                if (!sim_field_clear_path(w, b->pos, at, b->radius)) continue;
-                best = t;
-                b->threat = i;
-            }
+    for (sim_cells_walk it = sim_cells_walk_box(cells, span.lower, span.upper, reach);
+         sim_cells_walk_next(&it);) {
+        const int i = it.value;
+        const sim_agent *a = &w->agents[i];
+        if (i == b->owner) continue;
+        // Relative motion d(t) = d0 + v t; first t with |d(t)| = r, if any.
+        vec2s d0 = glms_vec2_sub(a->pos, b->pos);
+        vec2s v = glms_vec2_sub(glms_vec2_sub(a->pos, a->prev_pos), b->vel);
+        float r = a->radius + b->radius;
+        float qa = glms_vec2_dot(v, v), qb = glms_vec2_dot(d0, v);
+        float qc = glms_vec2_dot(d0, d0) - r * r;
+        if (qa <= 1e-9f || qb >= 0.0f) continue; // not closing in
+        float disc = qb * qb - qa * qc;
+        if (disc < 0.0f) continue;
+        float t = (-qb - sqrtf(disc)) / qa;
+        if (t < (float)SIM_DODGE_TICKS || t > best ||
+            (t == best && (b->threat < 0 || i > b->threat)))
+            continue;
+        vec2s at = glms_vec2_add(b->pos, glms_vec2_scale(b->vel, t));
+        if (!sim_field_clear_path(w, b->pos, at, b->radius)) continue;
+        best = t;
+        b->threat = i;
+    }
 }
 
 void sim_bullet_kill(sim_world *w, int slot, int hit_agent) {
@@ -105,27 +102,23 @@ static int first_agent_hit(const sim_world *w, const sim_cells *cells, float ste
     const ae_aabb box = ae_aabb_of_sweep(p0, p1, b->radius);
     // (Every agent has the rules' radius; a unit for rounding.)
     const float reach = w->cfg.rules.agent_radius + step + 1.0f;
-    const sim_cells_rect rc = sim_cells_cover(cells, box.lower, box.upper, reach);
     int hit = -1;
     *hit_t = 2.0f;
-    for (int y = rc.y0; y <= rc.y1; y++)
-        for (int x = rc.x0; x <= rc.x1; x++)
-            for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
-                 e = sim_cells_next(cells, e)) {
-                const int i = sim_cells_value(cells, e);
-                const sim_agent *a = &w->agents[i];
-                // Boxes first, as a broadphase would: most agents of a cell are nowhere near.
-                if (i == b->owner || a->placement != 0 ||
-                    !ae_aabb_overlap(ae_aabb_of_sweep(a->prev_pos, a->pos, a->radius), box))
-                    continue;
-                float t;
-                if (!ae_sweep_circles(p0, p1, b->radius, a->prev_pos, a->pos, a->radius, &t))
-                    continue;
-                if (t < *hit_t || (t == *hit_t && i < hit)) {
-                    *hit_t = t;
-                    hit = i;
-                }
-            }
+    for (sim_cells_walk it = sim_cells_walk_box(cells, box.lower, box.upper, reach);
+         sim_cells_walk_next(&it);) {
+        const int i = it.value;
+        const sim_agent *a = &w->agents[i];
+        // Boxes first, as a broadphase would: most agents of a cell are nowhere near.
+        if (i == b->owner || a->placement != 0 ||
+            !ae_aabb_overlap(ae_aabb_of_sweep(a->prev_pos, a->pos, a->radius), box))
+            continue;
+        float t;
+        if (!ae_sweep_circles(p0, p1, b->radius, a->prev_pos, a->pos, a->radius, &t)) continue;
+        if (t < *hit_t || (t == *hit_t && i < hit)) {
+            *hit_t = t;
+            hit = i;
+        }
+    }
     return hit;
 }
 

@@ -46,18 +46,6 @@ static inline int sim_cells_coord(const sim_cells *g, float v, int n) {
     return (int)u;
 }
 
-/// A rectangle of cells, corners included: columns x0..x1, rows y0..y1.
-typedef struct sim_cells_rect {
-    int x0, y0, x1, y1;
-} sim_cells_rect;
-
-/// The cells the box [lo, hi] grown by `margin` on every side touches (clamped to the grid).
-static inline sim_cells_rect sim_cells_cover(const sim_cells *g, vec2s lo, vec2s hi, float margin) {
-    return (sim_cells_rect){
-        sim_cells_coord(g, lo.x - margin, g->nx), sim_cells_coord(g, lo.y - margin, g->ny),
-        sim_cells_coord(g, hi.x + margin, g->nx), sim_cells_coord(g, hi.y + margin, g->ny)};
-}
-
 /// The cell holding point p (clamped to the grid).
 static inline int sim_cells_at(const sim_cells *g, vec2s p) {
     return sim_cells_coord(g, p.y, g->ny) * g->nx + sim_cells_coord(g, p.x, g->nx);
@@ -87,6 +75,49 @@ static inline int32_t sim_cells_next(const sim_cells *g, int32_t e) {
 /// The value entry e holds.
 static inline int32_t sim_cells_value(const sim_cells *g, int32_t e) {
     return g->value[e];
+}
+
+/// A walk over the entries of every cell a box touches, cell by cell (rows, then columns), each
+/// cell's list as sim_cells_first gives it:
+///
+///   for (sim_cells_walk it = sim_cells_walk_box(&g, lo, hi, margin); sim_cells_walk_next(&it);)
+///       use(it.value);
+typedef struct sim_cells_walk {
+    const sim_cells *g;
+    int x0, x1, y1; ///< the cells walked: columns x0..x1, rows up to y1
+    int x, y;       ///< the cell being walked
+    int32_t e;      ///< its entry being walked, -1 before its first
+    int32_t value;  ///< that entry's value, once sim_cells_walk_next returned true
+} sim_cells_walk;
+
+/// A walk over the cells the box [lo, hi] (lo <= hi) grown by `margin` >= 0 on every side touches
+/// (clamped to the grid: everything beyond the map lies in the border cells).
+static inline sim_cells_walk sim_cells_walk_box(const sim_cells *g, vec2s lo, vec2s hi,
+                                                float margin) {
+    const int x0 = sim_cells_coord(g, lo.x - margin, g->nx);
+    return (sim_cells_walk){g,
+                            x0,
+                            sim_cells_coord(g, hi.x + margin, g->nx),
+                            sim_cells_coord(g, hi.y + margin, g->ny),
+                            x0 - 1,
+                            sim_cells_coord(g, lo.y - margin, g->ny),
+                            -1,
+                            -1};
+}
+
+/// Steps to the next entry: true with its value in it->value, false when the walk is over.
+static inline bool sim_cells_walk_next(sim_cells_walk *it) {
+    const sim_cells *g = it->g;
+    if (it->e >= 0) it->e = sim_cells_next(g, it->e);
+    while (it->e < 0) {
+        if (++it->x > it->x1) {
+            if (++it->y > it->y1) return false;
+            it->x = it->x0;
+        }
+        it->e = sim_cells_first(g, it->y * g->nx + it->x);
+    }
+    it->value = sim_cells_value(g, it->e);
+    return true;
 }
 
 #endif

@@ -271,14 +271,10 @@ static void activate_by_door(sim_world *w, float reach) {
     const sim_cells *cells = sim_collide_agent_cells(w, NULL);
     for (int k = 0; k < w->door_count; k++) {
         const vec2s c = w->doors[k].closed;
-        const sim_cells_rect rc = sim_cells_cover(cells, c, c, reach);
         bool near = false;
-        for (int y = rc.y0; y <= rc.y1 && !near; y++)
-            for (int x = rc.x0; x <= rc.x1 && !near; x++)
-                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0 && !near;
-                     e = sim_cells_next(cells, e))
-                    near = glms_vec2_distance2(w->agents[sim_cells_value(cells, e)].pos, c) <
-                           reach * reach;
+        for (sim_cells_walk it = sim_cells_walk_box(cells, c, c, reach);
+             !near && sim_cells_walk_next(&it);)
+            near = glms_vec2_distance2(w->agents[it.value].pos, c) < reach * reach;
         if (near) activate(w, k);
     }
 }

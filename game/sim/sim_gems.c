@@ -68,21 +68,18 @@ void sim_gems_update(sim_world *w) {
         if (!gem->alive) continue;
         int taker = -1, pull = -1;
         float pull_d2 = r->gem_magnet_radius * r->gem_magnet_radius;
-        const sim_cells_rect rc = sim_cells_cover(cells, gem->pos, gem->pos, reach);
-        for (int y = rc.y0; y <= rc.y1; y++)
-            for (int x = rc.x0; x <= rc.x1; x++)
-                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
-                     e = sim_cells_next(cells, e)) {
-                    int i = sim_cells_value(cells, e);
-                    const sim_agent *a = &w->agents[i];
-                    float d2 = glms_vec2_distance2(a->pos, gem->pos);
-                    float touch = a->radius + SIM_GEM_RADIUS;
-                    if (d2 < touch * touch && (taker < 0 || i < taker)) taker = i;
-                    if (d2 < pull_d2 || (d2 == pull_d2 && pull >= 0 && i < pull)) {
-                        pull_d2 = d2;
-                        pull = i;
-                    }
-                }
+        for (sim_cells_walk it = sim_cells_walk_box(cells, gem->pos, gem->pos, reach);
+             sim_cells_walk_next(&it);) {
+            int i = it.value;
+            const sim_agent *a = &w->agents[i];
+            float d2 = glms_vec2_distance2(a->pos, gem->pos);
+            float touch = a->radius + SIM_GEM_RADIUS;
+            if (d2 < touch * touch && (taker < 0 || i < taker)) taker = i;
+            if (d2 < pull_d2 || (d2 == pull_d2 && pull >= 0 && i < pull)) {
+                pull_d2 = d2;
+                pull = i;
+            }
+        }
         if (taker >= 0) {
             w->agents[taker].xp += gem->xp;
             sim_gem_remove(w, g);

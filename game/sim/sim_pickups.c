@@ -113,23 +113,20 @@ void sim_pickups_update(sim_world *w) {
     // a pickup come from the agent cells (nobody moves in this phase): a few reads, where a
     // broadphase query cost about 500 instructions among 1,000 agents.
     const int top = w->pickup_top;
+    const sim_cells *cells = sim_collide_agent_cells(w, NULL); // (a take moves nobody)
     for (int s = 0; s < top; s++) {
         if (!w->pickups[s].alive || w->pickups[s].drop_tick == w->tick) continue;
-        const sim_cells *cells = sim_collide_agent_cells(w, NULL); // (a take moves nobody)
         const vec2s at = w->pickups[s].pos;
-        const sim_cells_rect rc = sim_cells_cover(cells, at, at, reach);
         int taker = -1;
-        for (int y = rc.y0; y <= rc.y1; y++)
-            for (int x = rc.x0; x <= rc.x1; x++)
-                for (int32_t e = sim_cells_first(cells, y * cells->nx + x); e >= 0;
-                     e = sim_cells_next(cells, e)) {
-                    const int i = sim_cells_value(cells, e);
-                    const sim_agent *a = &w->agents[i];
-                    if (a->placement != 0 || (taker >= 0 && i > taker)) continue;
-                    float touch = a->radius + w->cfg.rules.pickup_radius;
-                    if (glms_vec2_distance2(a->pos, at) >= touch * touch) continue;
-                    if (wants(w, i, &w->pickups[s])) taker = i;
-                }
+        for (sim_cells_walk it = sim_cells_walk_box(cells, at, at, reach);
+             sim_cells_walk_next(&it);) {
+            const int i = it.value;
+            const sim_agent *a = &w->agents[i];
+            if (a->placement != 0 || (taker >= 0 && i > taker)) continue;
+            float touch = a->radius + w->cfg.rules.pickup_radius;
+            if (glms_vec2_distance2(a->pos, at) >= touch * touch) continue;
+            if (wants(w, i, &w->pickups[s])) taker = i;
+        }
         if (taker >= 0) take(w, taker, s);
     }
     for (int i = 0; i < w->agent_count; i++)
